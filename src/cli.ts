@@ -1,0 +1,80 @@
+// The bin's entry: a subcommand runs headless from src/hooks-cli; anything else
+// opens the browser, whose code (Ink, React) is loaded only then.
+import { commands, findCommand } from "./hooks-cli/registry.js";
+import { UsageError } from "./hooks-cli/command.js";
+import { VERSION } from "./version.js";
+
+const MAIN_HELP = `omp-sessions ${VERSION} — see, steer and learn from coding-agent sessions
+
+Usage:
+  omp-sessions [FILE.jsonl | DIR ...]   open the browser (every session found, current project first)
+  omp-sessions --demo                   browse the bundled demo sessions
+  omp-sessions --open sessions|feedback|digests|search
+  omp-sessions COMMAND [options]        run a headless command (COMMAND --help for details)
+
+Commands:
+${"%COMMANDS%"}
+
+Options (browser):
+  --agent-dir DIR   agent dir to scan (repeatable; default: every omp and pi agent dir that exists)
+  --hub DIR         capture store hub (default: see \`status\`), --local for ./.wiki
+  --no-color        no colours (NO_COLOR is honoured too)
+  -h, --help        this help
+  -v, --version     print the version
+
+Exit status: 0 done, 1 failure, 2 bad usage, 3 not a session file / not found, 4 write refused.`;
+
+function mainHelp(): string {
+  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return MAIN_HELP.replace("%COMMANDS%", lines.join("\n"));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === "-h" || first === "--help" || first === "help") {
+    const cmd = first === "help" && rest[0] ? findCommand(rest[0]) : undefined;
+    process.stdout.write((cmd ? cmd.usage : mainHelp()) + "\n");
+    return 0;
+  }
+  if (first === "-v" || first === "--version") {
+    process.stdout.write(VERSION + "\n");
+    return 0;
+  }
+  const cmd = first !== undefined ? findCommand(first) : undefined;
+  if (cmd) {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(cmd.usage + "\n");
+      return 0;
+    }
+    try {
+      return await cmd.run(rest);
+    } catch (err) {
+      if (err instanceof UsageError) {
+        process.stderr.write(`omp-sessions ${cmd.name}: ${err.message}\n\n${cmd.usage}\n`);
+        return 2;
+      }
+      throw err;
+    }
+  }
+  if (first !== undefined && !first.startsWith("-") && /^[a-z][a-z-]*$/.test(first) && !first.includes(".")) {
+    const { existsSync } = await import("node:fs");
+    if (!existsSync(first)) {
+      process.stderr.write(`omp-sessions: unknown command '${first}' (see omp-sessions --help)\n`);
+      return 2;
+    }
+  }
+  const ui = await import("./ui/launch.js");
+  return ui.launch(argv);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const e = err as { exitCode?: number; message?: string };
+    process.stderr.write(`omp-sessions: ${e?.message ?? String(err)}\n`);
+    process.exitCode = typeof e?.exitCode === "number" ? e.exitCode : 1;
+  },
+);
