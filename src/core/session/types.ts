@@ -1,0 +1,73 @@
+// The in-memory shape of a session. The tree keeps only what the tree view
+// and the list need; an entry's full JSON is re-read from its byte offset.
+
+export type Dialect = "pi" | "omp" | "unknown";
+
+export interface Warning {
+  /** 1-based physical line number in the file (0 when not tied to a line). */
+  line: number;
+  message: string;
+}
+
+/** The fields the tree, the rows and the list need, for one entry. */
+export interface EntryMeta {
+  id: string;
+  parentId: string | null;
+  type: string;
+  /** ISO timestamp as found in the entry ("" when absent). */
+  timestamp: string;
+  /** 1-based physical line number. */
+  line: number;
+  /** Byte offset of the line in the (decompressed) file, and its length without the newline. */
+  offset: number;
+  length: number;
+  /** message entries: the message role (after v2→v3 migration). */
+  role?: string;
+  /** One line, terminal-safe, for humans (already cut to a sane length). */
+  preview: string;
+  /** Short form of the entry for tree rows: "[read: src/x.ts]", "[compaction: 42k tokens]", "user: …". */
+  summary: string;
+  /** label entries: the target and the label text ("" or undefined clears). */
+  targetId?: string;
+  label?: string;
+  /** assistant messages: stopReason "error"/"aborted" or errorMessage present; toolResult: isError. */
+  isError?: boolean;
+  /** Tool names called by an assistant message, or the tool of a toolResult. */
+  tools?: string[];
+}
+
+export interface TitleSlot {
+  title: string;
+  source?: string;
+  updatedAt?: string;
+  /** Always 256 for a valid slot (bytes including the newline). */
+  size: number;
+}
+
+export interface Session {
+  /** Absolute path of the file. */
+  file: string;
+  gzip: boolean;
+  dialect: Dialect;
+  /** The header's version as found in the file (1 when missing). */
+  version: number;
+  /** The header object as found in the file. */
+  header: Record<string, unknown>;
+  titleSlot: TitleSlot | null;
+  /** Entries in file order (the earlier of duplicate ids left out), ids as migration gave them. */
+  entries: EntryMeta[];
+  byId: Map<string, EntryMeta>;
+  /** Root ids in file order. */
+  roots: string[];
+  /** Children ids per entry id, in display order (timestamp, then file order). */
+  children: Map<string, string[]>;
+  /** Labels in force after replay: target id → label. */
+  labels: Map<string, string>;
+  /** The session name per the spec's precedence, or null. */
+  name: string | null;
+  /** The last entry's id, or null. */
+  leafId: string | null;
+  warnings: Warning[];
+  /** Size in bytes of what was read (the file size for plain files). */
+  size: number;
+}
