@@ -34,6 +34,8 @@ export interface EntryMeta {
   isError?: boolean;
   /** Tool names called by an assistant message, or the tool of a toolResult. */
   tools?: string[];
+  /** v1 compactions: the id migration gave `firstKeptEntryIndex`. */
+  firstKeptEntryId?: string;
 }
 
 export interface TitleSlot {
@@ -68,6 +70,19 @@ export interface Session {
   /** The last entry's id, or null. */
   leafId: string | null;
   warnings: Warning[];
-  /** Size in bytes of what was read (the file size for plain files). */
+  /** Bytes read so far (the file size for plain files): a refresh reads only what follows. */
   size: number;
+  /** Where a refresh resumes: just past the last complete line, and that line's number. */
+  resumeOffset: number;
+  resumeLine: number;
+}
+
+/** What the model sees at a leaf (session-format.md §6). */
+export interface SessionContext {
+  leafId: string | null;
+  thinkingLevel: string;
+  model: { provider: string; modelId: string } | null;
+  messages: Record<string, unknown>[];
+  /** Index in `messages` of the compaction summary, when a compaction applies. */
+  compactionIndex?: number;
 }

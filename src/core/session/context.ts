@@ -1,0 +1,117 @@
+// What the model sees at a leaf (session-format.md §6), computed from the
+// path's full entries re-read from disk.
+import { readEntries } from "./entry.js";
+import { pathTo } from "./path.js";
+import type { Session, SessionContext } from "./types.js";
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `leafId` undefined (or unknown) → the session's leaf; null → the empty context. */
+export async function buildContext(s: Session, leafId?: string | null): Promise<SessionContext> {
+  const empty: SessionContext = { leafId: null, thinkingLevel: "off", model: null, messages: [] };
+  if (leafId === null) return empty;
+  const leaf = leafId !== undefined && s.byId.has(leafId) ? leafId : s.leafId;
+  if (leaf === null) return empty;
+  const ids = pathTo(s, leaf);
+  const path = await readEntries(
+    s,
+    ids.map((id) => s.byId.get(id)!),
+  );
+  return { ...contextOfPath(path), leafId: leaf };
+}
+
+/** The context rule over a root→leaf path of full entries. */
+export function contextOfPath(path: Obj[]): Omit<SessionContext, "leafId"> {
+  let thinkingLevel = "off";
+  let model: SessionContext["model"] = null;
+  let compaction = -1;
+  let boundary = -1;
+  path.forEach((e, i) => {
+    switch (e.type) {
+      case "thinking_level_change":
+        thinkingLevel = typeof e.thinkingLevel === "string" ? e.thinkingLevel : "off";
+        break;
+      case "model_change":
+        model = modelOfChange(e) ?? model;
+        break;
+      case "message":
+        if (isObj(e.message) && e.message.role === "assistant" && typeof e.message.provider === "string" && typeof e.message.model === "string") {
+          model = { provider: e.message.provider, modelId: e.message.model };
+        }
+        break;
+      case "compaction":
+        compaction = i;
+        break;
+      case "reset_boundary":
+        boundary = i;
+        break;
+    }
+  });
+
+  const messages: Obj[] = [];
+  let compactionIndex: number | undefined;
+  const add = (e: Obj) => {
+    const m = toMessage(e);
+    if (m) messages.push(m);
+  };
+  if (boundary >= 0 && boundary > compaction) {
+    for (let i = boundary + 1; i < path.length; i++) add(path[i]);
+  } else if (compaction >= 0) {
+    const c = path[compaction];
+    compactionIndex = 0;
+    messages.push(strip({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: epoch(c.timestamp) }));
+    const kept = path.findIndex((e, i) => i < compaction && e.id === c.firstKeptEntryId);
+    if (kept >= 0) for (let i = kept; i < compaction; i++) add(path[i]);
+    for (let i = compaction + 1; i < path.length; i++) add(path[i]);
+  } else {
+    for (const e of path) add(e);
+  }
+  const out: Omit<SessionContext, "leafId"> = { thinkingLevel, model, messages };
+  if (compactionIndex !== undefined) out.compactionIndex = compactionIndex;
+  return out;
+}
+
+function modelOfChange(e: Obj): SessionContext["model"] {
+  if (typeof e.model === "string") {
+    const slash = e.model.indexOf("/");
+    return slash < 0 ? { provider: "", modelId: e.model } : { provider: e.model.slice(0, slash), modelId: e.model.slice(slash + 1) };
+  }
+  if (typeof e.provider === "string" && typeof e.modelId === "string") return { provider: e.provider, modelId: e.modelId };
+  return null;
+}
+
+function toMessage(e: Obj): Obj | null {
+  switch (e.type) {
+    case "message":
+      return isObj(e.message) ? e.message : null;
+    case "custom_message":
+      return strip({
+        role: "custom",
+        customType: e.customType,
+        content: e.content,
+        display: e.display,
+        details: e.details,
+        timestamp: epoch(e.timestamp),
+      });
+    case "branch_summary":
+      return typeof e.summary === "string" && e.summary !== ""
+        ? strip({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: epoch(e.timestamp) })
+        : null;
+    default:
+      return null;
+  }
+}
+
+function epoch(ts: unknown): number | undefined {
+  if (typeof ts !== "string") return undefined;
+  const t = Date.parse(ts);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** Drops undefined fields so JSON output has no nulls added. */
+function strip(o: Obj): Obj {
+  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
+  return o;
+}

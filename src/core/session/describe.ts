@@ -1,0 +1,163 @@
+// Turns a parsed entry into the few strings the tree and list need: a preview
+// (plain one-line text) and a summary (the short form drawn in tree rows).
+import { oneLine } from "./text.js";
+
+type Obj = Record<string, unknown>;
+
+export interface Description {
+  role?: string;
+  preview: string;
+  summary: string;
+  isError?: boolean;
+  tools?: string[];
+}
+
+const PREVIEW_MAX = 160;
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** The text blocks of a message content (string or blocks), joined by spaces; images as "[image]". */
+export function contentText(content: unknown, max = PREVIEW_MAX * 4): string {
+  if (typeof content === "string") return content.length > max ? content.slice(0, max) : content;
+  if (!Array.isArray(content)) return "";
+  let out = "";
+  for (const block of content) {
+    if (!isObj(block)) continue;
+    if (block.type === "text" && typeof block.text === "string") out += (out ? " " : "") + block.text.slice(0, max);
+    else if (block.type === "image") out += (out ? " " : "") + "[image]";
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** The argument worth showing for a tool call: a path for file tools, the command for shells. */
+export function toolArg(name: string, args: unknown): string {
+  if (!isObj(args)) return typeof args === "string" ? args : "";
+  const keys = ["path", "file_path", "filePath", "command", "cmd", "pattern", "query", "url", "code", "prompt"];
+  for (const k of keys) if (typeof args[k] === "string") return args[k] as string;
+  if (Array.isArray(args.paths) && typeof args.paths[0] === "string") return args.paths.join(" ");
+  for (const v of Object.values(args)) if (typeof v === "string") return v;
+  return name ? "" : JSON.stringify(args).slice(0, 80);
+}
+
+export function toolCallsOf(content: unknown): { name: string; arg: string }[] {
+  if (!Array.isArray(content)) return [];
+  const calls: { name: string; arg: string }[] = [];
+  for (const block of content) {
+    if (isObj(block) && block.type === "toolCall") {
+      const name = str(block.name) || "tool";
+      calls.push({ name, arg: toolArg(name, block.arguments) });
+    }
+  }
+  return calls;
+}
+
+function tokens(n: unknown): string {
+  if (typeof n !== "number" || !Number.isFinite(n)) return "?";
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+  if (n >= 1000) return `${Math.round(n / 1000)}k`;
+  return String(n);
+}
+
+const short = (s: string, max = 60) => oneLine(s, max);
+
+function describeMessage(msg: Obj): Description {
+  const role = str(msg.role) || "message";
+  switch (role) {
+    case "user":
+    case "developer": {
+      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      return { role, preview: text, summary: `${role}: ${text}` };
+    }
+    case "assistant": {
+      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      const calls = toolCallsOf(msg.content);
+      const isError = msg.stopReason === "error" || msg.stopReason === "aborted" || typeof msg.errorMessage === "string";
+      const callText = calls.map((c) => `[${c.name}${c.arg ? ": " + short(c.arg) : ""}]`).join(" ");
+      let summary = text ? `assistant: ${text}` : "";
+      if (callText) summary = summary ? `${summary} ${callText}` : callText;
+      if (!summary) summary = isError ? `assistant: [${str(msg.stopReason) || "error"}] ${oneLine(str(msg.errorMessage), 100)}` : "assistant: (no text)";
+      const preview = text || callText || oneLine(str(msg.errorMessage), PREVIEW_MAX);
+      return { role, preview, summary, isError: isError || undefined, tools: calls.length ? calls.map((c) => c.name) : undefined };
+    }
+    case "toolResult": {
+      const name = str(msg.toolName) || "tool";
+      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      const isError = msg.isError === true;
+      return { role, preview: text, summary: `[${name} ${isError ? "error" : "result"}] ${text}`, isError: isError || undefined, tools: [name] };
+    }
+    case "bashExecution": {
+      const cmd = oneLine(str(msg.command), 80);
+      const code = typeof msg.exitCode === "number" ? ` (exit ${msg.exitCode})` : "";
+      return { role, preview: cmd, summary: `[bash: ${cmd}]${code}`, isError: (typeof msg.exitCode === "number" && msg.exitCode !== 0) || undefined, tools: ["bash"] };
+    }
+    case "pythonExecution": {
+      const code = oneLine(str(msg.code), 80);
+      return { role, preview: code, summary: `[python: ${code}]`, tools: ["python"] };
+    }
+    case "custom":
+    case "hookMessage": {
+      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      return { role, preview: text, summary: `[${str(msg.customType) || "custom"}] ${text}` };
+    }
+    default: {
+      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      return { role, preview: text, summary: `${role}: ${text}` };
+    }
+  }
+}
+
+/** Describes one entry (already migrated) for rows and previews. */
+export function describeEntry(e: Obj): Description {
+  const type = str(e.type);
+  switch (type) {
+    case "message":
+      return isObj(e.message) ? describeMessage(e.message) : { preview: "", summary: "message (empty)" };
+    case "compaction": {
+      const s = oneLine(str(e.shortSummary) || str(e.summary), PREVIEW_MAX);
+      return { preview: s, summary: `[compaction: ${tokens(e.tokensBefore)} tokens] ${s}`.trimEnd() };
+    }
+    case "branch_summary": {
+      const s = oneLine(str(e.summary), PREVIEW_MAX);
+      return { preview: s, summary: s ? `[branch summary] ${s}` : "[branch summary] (moved here)" };
+    }
+    case "model_change": {
+      const id = typeof e.model === "string" ? e.model : [str(e.provider), str(e.modelId)].filter(Boolean).join("/");
+      const s = oneLine(id, 80);
+      return { preview: s, summary: `[model: ${s}${typeof e.role === "string" && e.role !== "default" ? ` (${oneLine(e.role, 20)})` : ""}]` };
+    }
+    case "thinking_level_change": {
+      const lvl = oneLine(str(e.thinkingLevel) || "off", 20);
+      return { preview: lvl, summary: `[thinking: ${lvl}]` };
+    }
+    case "custom":
+      return { preview: oneLine(str(e.customType), 60), summary: `[custom: ${oneLine(str(e.customType), 60)}]` };
+    case "custom_message": {
+      const text = oneLine(contentText(e.content), PREVIEW_MAX);
+      return { preview: text, summary: `[${oneLine(str(e.customType) || "custom", 30)}] ${text}` };
+    }
+    case "label": {
+      const l = oneLine(str(e.label), 60);
+      return { preview: l, summary: l ? `[label: ${l}]` : "[label cleared]" };
+    }
+    case "session_info": {
+      const n = oneLine(str(e.name), 80);
+      return { preview: n, summary: n ? `[name: ${n}]` : "[name cleared]" };
+    }
+    case "title_change": {
+      const t = oneLine(str(e.title), 80);
+      return { preview: t, summary: `[title: ${t}]` };
+    }
+    case "mode_change": {
+      const m = oneLine(str(e.mode), 40);
+      return { preview: m, summary: `[mode: ${m}]` };
+    }
+    case "reset_boundary":
+      return { preview: "", summary: "[reset boundary]" };
+    default: {
+      const t = oneLine(type || "entry", 40);
+      return { preview: "", summary: `[${t}]` };
+    }
+  }
+}

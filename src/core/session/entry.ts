@@ -1,0 +1,75 @@
+// Re-reads entries' full JSON from their byte offsets: the tree keeps only
+// previews, so showing an entry or building a context reads it again.
+import { open } from "node:fs/promises";
+import { SessionError } from "../errors.js";
+import { scanLines } from "./lines.js";
+import { migrateEntry } from "./migrate.js";
+import type { EntryMeta, Session } from "./types.js";
+
+type Obj = Record<string, unknown>;
+
+export async function readEntry(s: Session, id: string): Promise<Obj> {
+  const meta = s.byId.get(id);
+  if (!meta) throw new SessionError(`no entry ${id} in ${s.file}`);
+  const [obj] = await readEntries(s, [meta]);
+  return obj;
+}
+
+/** Full JSON of several entries, in the order given; one file handle (one pass for gzip). */
+export async function readEntries(s: Session, metas: EntryMeta[]): Promise<Obj[]> {
+  const texts = s.gzip ? await readGzipRanges(s.file, metas) : await readPlainRanges(s.file, metas);
+  return texts.map((text, i) => {
+    const meta = metas[i];
+    let obj: Obj;
+    try {
+      obj = JSON.parse(text) as Obj;
+    } catch {
+      throw new SessionError(`${s.file}: line ${meta.line} changed since it was read; reload the session`);
+    }
+    return migrateEntry(obj, s.version, meta);
+  });
+}
+
+async function readPlainRanges(file: string, metas: EntryMeta[]): Promise<string[]> {
+  const fh = await open(file, "r");
+  try {
+    const out: string[] = [];
+    let buf = Buffer.allocUnsafe(64 * 1024);
+    for (const m of metas) {
+      if (buf.length < m.length) buf = Buffer.allocUnsafe(m.length);
+      let got = 0;
+      while (got < m.length) {
+        const { bytesRead } = await fh.read(buf, got, m.length - got, m.offset + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      out.push(buf.toString("utf8", 0, got));
+    }
+    return out;
+  } finally {
+    await fh.close();
+  }
+}
+
+async function readGzipRanges(file: string, metas: EntryMeta[]): Promise<string[]> {
+  const want = new Map<number, number[]>();
+  metas.forEach((m, i) => {
+    const list = want.get(m.offset);
+    if (list) list.push(i);
+    else want.set(m.offset, [i]);
+  });
+  const out: string[] = new Array(metas.length).fill("");
+  let left = want.size;
+  await scanLines(
+    file,
+    (buf, start, end, offset) => {
+      const idx = want.get(offset);
+      if (!idx) return;
+      const text = buf.toString("utf8", start, end);
+      for (const i of idx) out[i] = text;
+      left--;
+    },
+    { gzip: true, shouldStop: () => left === 0 },
+  );
+  return out;
+}

@@ -1,0 +1,184 @@
+// Streams a JSONL file line by line with byte offsets, never holding the file
+// in one string. A line is handed to the callback as a byte range of a reused
+// buffer, so callers decode only what they need.
+import { open } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+
+export interface LineSink {
+  /**
+   * One physical line, without its "\n" (and without a trailing "\r").
+   * `offset` is the byte offset of the line's first byte in the (decompressed)
+   * file; `line` is 1-based; `terminated` is false for a last line with no "\n".
+   */
+  (buf: Buffer, start: number, end: number, offset: number, line: number, terminated: boolean): void;
+}
+
+export interface ScanOptions {
+  /** Byte offset to start at (must be the start of a line). Default 0. */
+  start?: number;
+  /** Line number of the line at `start`. Default 1. */
+  startLine?: number;
+  /** Stop at this byte offset (plain files). Default: the size at open. */
+  end?: number;
+  gzip?: boolean;
+  /** Stop early: checked after each line. */
+  shouldStop?: () => boolean;
+}
+
+export interface ScanResult {
+  /** Offset just past the last "\n" seen: where a later scan resumes. */
+  resumeOffset: number;
+  /** Line number of the line at resumeOffset. */
+  resumeLine: number;
+  /** Bytes scanned. */
+  bytes: number;
+}
+
+const CHUNK = 1 << 20;
+
+type Pull = (into: Buffer, at: number, max: number) => Promise<number>;
+
+export function isGzipPath(file: string): boolean {
+  return file.endsWith(".gz");
+}
+
+export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
+  const gzip = opts.gzip ?? isGzipPath(file);
+  if (gzip) return scanGzip(file, sink, opts);
+  const fh = await open(file, "r");
+  try {
+    const size = opts.end ?? (await fh.stat()).size;
+    let pos = opts.start ?? 0;
+    const pull: Pull = async (into, at, max) => {
+      const want = Math.min(max, size - pos);
+      if (want <= 0) return 0;
+      const { bytesRead } = await fh.read(into, at, want, pos);
+      pos += bytesRead;
+      return bytesRead;
+    };
+    return await splitLines(pull, sink, opts);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
+  const stream = createReadStream(file).pipe(createGunzip());
+  const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let pending: Buffer | null = null;
+  let skip = opts.start ?? 0;
+  const pull: Pull = async (into, at, max) => {
+    for (;;) {
+      if (!pending || pending.length === 0) {
+        const next = await it.next();
+        if (next.done) return 0;
+        pending = next.value;
+      }
+      if (skip > 0) {
+        const s = Math.min(skip, pending.length);
+        pending = pending.subarray(s);
+        skip -= s;
+        continue;
+      }
+      const n = Math.min(max, pending.length);
+      pending.copy(into, at, 0, n);
+      pending = pending.subarray(n);
+      return n;
+    }
+  };
+  try {
+    return await splitLines(pull, sink, opts);
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
+  let buf = Buffer.allocUnsafe(CHUNK);
+  let filled = 0; // bytes valid in buf
+  let lineStart = 0; // index in buf of the current line's first byte
+  let base = opts.start ?? 0; // file offset of buf[0]
+  let lineNo = opts.startLine ?? 1;
+  let bytes = 0;
+  let first = base === 0;
+  let stopped = false;
+
+  for (;;) {
+    if (filled === buf.length) {
+      if (lineStart > 0) {
+        // Move the partial line to the front to make room.
+        buf.copy(buf, 0, lineStart, filled);
+        filled -= lineStart;
+        base += lineStart;
+        lineStart = 0;
+      } else {
+        // One line longer than the buffer: grow it.
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, filled);
+        buf = bigger;
+      }
+    }
+    const n = await pull(buf, filled, buf.length - filled);
+    if (n === 0) break;
+    let scanFrom = filled;
+    filled += n;
+    bytes += n;
+    if (first && filled >= 3) {
+      first = false;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+        lineStart = 3;
+        scanFrom = Math.max(scanFrom, 3);
+      }
+    }
+    let nl = buf.indexOf(10, scanFrom);
+    while (nl !== -1 && nl < filled) {
+      let end = nl;
+      if (end > lineStart && buf[end - 1] === 13) end--;
+      sink(buf, lineStart, end, base + lineStart, lineNo, true);
+      lineNo++;
+      lineStart = nl + 1;
+      if (opts.shouldStop?.()) {
+        stopped = true;
+        break;
+      }
+      nl = buf.indexOf(10, lineStart);
+    }
+    if (stopped) break;
+  }
+  const resumeOffset = base + lineStart;
+  if (!stopped && lineStart < filled) {
+    let end = filled;
+    if (buf[end - 1] === 13) end--;
+    sink(buf, lineStart, end, base + lineStart, lineNo, false);
+  }
+  return { resumeOffset, resumeLine: lineNo, bytes };
+}
+
+/** Reads the bytes [offset, offset+length) of a plain or gzip file as UTF-8. */
+export async function readRange(file: string, offset: number, length: number, gzip = isGzipPath(file)): Promise<string> {
+  if (!gzip) {
+    const fh = await open(file, "r");
+    try {
+      const buf = Buffer.allocUnsafe(length);
+      let got = 0;
+      while (got < length) {
+        const { bytesRead } = await fh.read(buf, got, length - got, offset + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return buf.toString("utf8", 0, got);
+    } finally {
+      await fh.close();
+    }
+  }
+  let text = "";
+  await scanLines(
+    file,
+    (b, s, e) => {
+      text = b.toString("utf8", s, e);
+    },
+    { gzip: true, start: offset, shouldStop: () => true },
+  );
+  return text.length > 0 ? text : "";
+}

@@ -1,0 +1,242 @@
+// Loads a session file into a Session: one streaming pass, one JSON.parse per
+// line, keeping only what the tree and the list need (session-format.md §2–5).
+import { resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { SessionError } from "../errors.js";
+import { scanLines, isGzipPath } from "./lines.js";
+import { describeEntry } from "./describe.js";
+import { buildTree, type NameFacts } from "./tree.js";
+import { v1Id } from "./migrate.js";
+import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "./types.js";
+
+type Obj = Record<string, unknown>;
+
+const OMP_TYPES = new Set([
+  "title_change",
+  "mode_change",
+  "ttsr_injection",
+  "model_usage",
+  "service_tier_change",
+  "credential_pin",
+  "session_init",
+  "reset_boundary",
+]);
+
+/** Everything a refresh needs to continue where the last read stopped. */
+interface Progress {
+  file: string;
+  gzip: boolean;
+  header: Obj | null;
+  version: number;
+  slot: TitleSlot | null;
+  all: EntryMeta[];
+  facts: NameFacts;
+  warnings: Warning[];
+  ompHints: boolean;
+  /** v1: ids given so far in file order, and the set of them. */
+  v1Ids: string[];
+  v1Seen: Set<string>;
+  pendingKept: { meta: EntryMeta; index: number }[];
+  size: number;
+  resumeOffset: number;
+  resumeLine: number;
+}
+
+const progressOf = new WeakMap<Session, Progress>();
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export async function loadSession(file: string): Promise<Session> {
+  const abs = resolve(file);
+  let size: number;
+  try {
+    const st = await stat(abs);
+    if (!st.isFile()) throw new SessionError(`${file}: not a file`);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof SessionError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new SessionError(code === "ENOENT" ? `${file}: no such file` : `${file}: cannot read (${code ?? String(err)})`);
+  }
+  const p: Progress = {
+    file: abs,
+    gzip: isGzipPath(abs),
+    header: null,
+    version: 1,
+    slot: null,
+    all: [],
+    facts: { names: new Map() },
+    warnings: [],
+    ompHints: false,
+    v1Ids: [],
+    v1Seen: new Set(),
+    pendingKept: [],
+    size: 0,
+    resumeOffset: 0,
+    resumeLine: 1,
+  };
+  await readMore(p, p.gzip ? undefined : size);
+  if (!p.header) throw new SessionError(`${file}: not a session file (${size === 0 ? "empty file" : "no session header"})`);
+  return finish(p);
+}
+
+/**
+ * Reads what was appended since `s` was loaded. Returns `s` itself when the
+ * file did not change, else a new Session (the old one stays valid).
+ */
+export async function refreshSession(s: Session): Promise<Session> {
+  const prev = progressOf.get(s);
+  if (!prev || prev.gzip) return s;
+  let size: number;
+  try {
+    size = (await stat(prev.file)).size;
+  } catch {
+    return s;
+  }
+  if (size === prev.size) return s;
+  if (size < prev.size) return loadSession(prev.file); // replaced or rewritten by its owner
+  // Continue from the start of the last incomplete line; forget what it gave.
+  const p: Progress = {
+    ...prev,
+    all: prev.all.filter((e) => e.offset < prev.resumeOffset),
+    warnings: prev.warnings.filter((w) => w.line < prev.resumeLine),
+    facts: { names: new Map(prev.facts.names) },
+    v1Ids: [...prev.v1Ids],
+    v1Seen: new Set(prev.v1Seen),
+    pendingKept: [],
+  };
+  if (p.v1Ids.length > p.all.length) p.v1Ids.length = p.all.length;
+  await readMore(p, size);
+  return finish(p);
+}
+
+async function readMore(p: Progress, end: number | undefined): Promise<void> {
+  const startAt = p.resumeOffset;
+  const result = await scanLines(
+    p.file,
+    (buf, start, stop, offset, line, terminated) => {
+      // Skip blank lines without decoding them.
+      let i = start;
+      while (i < stop && (buf[i] === 32 || buf[i] === 9 || buf[i] === 13)) i++;
+      if (i === stop) return;
+      let obj: unknown;
+      try {
+        obj = JSON.parse(buf.toString("utf8", start, stop));
+      } catch {
+        p.warnings.push({ line, message: terminated ? "not valid JSON, skipped" : "truncated last line (not valid JSON), skipped" });
+        return;
+      }
+      take(p, obj, line, offset, stop - start);
+    },
+    { start: p.resumeOffset, startLine: p.resumeLine, end, gzip: p.gzip },
+  );
+  p.resumeOffset = result.resumeOffset;
+  p.resumeLine = result.resumeLine;
+  p.size = end ?? startAt + result.bytes;
+  // Forward references of v1 compactions resolve once every id is known.
+  for (const { meta, index } of p.pendingKept) meta.firstKeptEntryId = p.v1Ids[index - 1];
+}
+
+function take(p: Progress, obj: unknown, line: number, offset: number, length: number): void {
+  if (!isObj(obj)) {
+    p.warnings.push({ line, message: "not a JSON object, skipped" });
+    return;
+  }
+  const type = typeof obj.type === "string" ? obj.type : "";
+  if (!p.header) {
+    if (type === "title" && p.slot === null && line === 1 && p.all.length === 0) {
+      p.slot = {
+        title: typeof obj.title === "string" ? obj.title : "",
+        source: typeof obj.source === "string" ? obj.source : undefined,
+        updatedAt: typeof obj.updatedAt === "string" ? obj.updatedAt : undefined,
+        size: length + 1,
+      };
+      return;
+    }
+    if (type !== "session") {
+      throw new SessionError(`${p.file}: not a session file (line ${line} is "${type || "untyped"}", expected a session header)`);
+    }
+    if (typeof obj.id !== "string") throw new SessionError(`${p.file}: not a session file (the session header has no id)`);
+    p.header = obj;
+    const v = obj.version;
+    p.version = typeof v === "number" && Number.isFinite(v) ? v : 1;
+    if (p.version > 3) p.warnings.push({ line, message: `session version ${p.version} is newer than this tool knows; read as version 3` });
+    return;
+  }
+  if (type === "session") {
+    p.warnings.push({ line, message: "a second session header, skipped" });
+    return;
+  }
+  let id: string;
+  let parentId: string | null;
+  if (p.version < 2) {
+    id = v1Id(String(p.header.id), p.v1Ids.length, p.v1Seen);
+    parentId = p.v1Ids.length ? p.v1Ids[p.v1Ids.length - 1] : null;
+    p.v1Ids.push(id);
+  } else {
+    if (typeof obj.id !== "string" || obj.id === "") {
+      p.warnings.push({ line, message: `"${type}" entry without an id, left out of the tree` });
+      return;
+    }
+    id = obj.id;
+    parentId = typeof obj.parentId === "string" ? obj.parentId : null;
+  }
+  if (p.version < 3 && type === "message" && isObj(obj.message) && obj.message.role === "hookMessage") {
+    obj.message = { ...obj.message, role: "custom" };
+  }
+  const d = describeEntry(obj);
+  const meta: EntryMeta = {
+    id,
+    parentId,
+    type,
+    timestamp: typeof obj.timestamp === "string" ? obj.timestamp : "",
+    line,
+    offset,
+    length,
+    preview: d.preview,
+    summary: d.summary,
+  };
+  if (d.role !== undefined) meta.role = d.role;
+  if (d.isError) meta.isError = true;
+  if (d.tools) meta.tools = d.tools;
+  if (type === "label") {
+    if (typeof obj.targetId === "string") meta.targetId = obj.targetId;
+    if (typeof obj.label === "string") meta.label = obj.label;
+  } else if (type === "session_info") {
+    p.facts.names.set(id, typeof obj.name === "string" ? obj.name.trim() : "");
+  } else if (type === "title_change") {
+    p.facts.names.set(id, typeof obj.title === "string" ? obj.title.trim() : "");
+  } else if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
+    p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
+  }
+  if (!p.ompHints && (OMP_TYPES.has(type) || (type === "model_change" && typeof obj.model === "string"))) p.ompHints = true;
+  p.all.push(meta);
+}
+
+function finish(p: Progress): Session {
+  const header = p.header!;
+  const warnings = [...p.warnings];
+  const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
+  const dialect: Dialect = p.slot || p.ompHints ? "omp" : "pi";
+  const s: Session = {
+    file: p.file,
+    gzip: p.gzip,
+    dialect,
+    version: p.version,
+    header,
+    titleSlot: p.slot,
+    entries: tree.entries,
+    byId: tree.byId,
+    roots: tree.roots,
+    children: tree.children,
+    labels: tree.labels,
+    name: tree.name,
+    leafId: tree.leafId,
+    warnings: warnings.sort((a, b) => a.line - b.line),
+    size: p.size,
+    resumeOffset: p.resumeOffset,
+    resumeLine: p.resumeLine,
+  };
+  progressOf.set(s, p);
+  return s;
+}

@@ -1,0 +1,34 @@
+import type { Command } from "../command.js";
+import { parseArgs, bool, str } from "../args.js";
+import { loadArg, printJson } from "./load-or-exit.js";
+import { buildContext } from "../../core/session/context.js";
+import { contentText } from "../../core/session/describe.js";
+import { safeText } from "../../core/session/text.js";
+
+export const contextCommand: Command = {
+  name: "context",
+  summary: "what the model sees at the leaf (or at --leaf ID)",
+  usage: `Usage: omp-sessions context FILE [--leaf ID] [--json]
+
+Builds the message list the agent would send to the model at the session's
+current leaf (or at entry ID): the compaction summary and kept messages,
+branch summaries, custom messages; plus the thinking level and model.`,
+  async run(argv) {
+    const args = parseArgs(argv, { bools: ["--json"], values: ["--leaf"] });
+    const s = await loadArg(args.positional[0]);
+    const ctx = await buildContext(s, str(args, "--leaf"));
+    if (bool(args, "--json")) {
+      const { compactionIndex: _c, ...rest } = ctx;
+      printJson(rest);
+      return 0;
+    }
+    const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "none";
+    process.stdout.write(safeText(`leaf ${ctx.leafId ?? "none"} · model ${model} · thinking ${ctx.thinkingLevel} · ${ctx.messages.length} messages`) + "\n");
+    for (const m of ctx.messages) {
+      const role = String(m.role ?? "?");
+      const body = role === "compactionSummary" || role === "branchSummary" ? String(m.summary ?? "") : contentText(m.content, 100_000);
+      process.stdout.write(`\n── ${safeText(role)}\n${safeText(body, true)}\n`);
+    }
+    return 0;
+  },
+};

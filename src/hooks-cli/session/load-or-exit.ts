@@ -1,0 +1,13 @@
+import { loadSession } from "../../core/session/load.js";
+import type { Session } from "../../core/session/types.js";
+import { UsageError } from "../command.js";
+
+/** Loads FILE for a command; a missing argument is a usage error, a bad file a SessionError (exit 3). */
+export async function loadArg(file: string | undefined): Promise<Session> {
+  if (!file) throw new UsageError("missing FILE");
+  return loadSession(file);
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value) + "\n");
+}

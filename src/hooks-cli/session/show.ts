@@ -1,0 +1,25 @@
+import type { Command } from "../command.js";
+import { UsageError } from "../command.js";
+import { parseArgs, bool } from "../args.js";
+import { loadArg, printJson } from "./load-or-exit.js";
+import { readEntry } from "../../core/session/entry.js";
+import { safeText } from "../../core/session/text.js";
+
+export const showCommand: Command = {
+  name: "show",
+  summary: "print one entry in full",
+  usage: `Usage: omp-sessions show FILE ID [--json]
+
+Prints entry ID as stored (migrated in memory for old versions). --json prints
+the entry's JSON object; the default is indented, terminal-safe JSON.`,
+  async run(argv) {
+    const args = parseArgs(argv, { bools: ["--json"] });
+    const [file, id] = args.positional;
+    if (!id) throw new UsageError("missing ID");
+    const s = await loadArg(file);
+    const entry = await readEntry(s, id);
+    if (bool(args, "--json")) printJson(entry);
+    else process.stdout.write(safeText(JSON.stringify(entry, null, 2), true) + "\n");
+    return 0;
+  },
+};
