@@ -1,0 +1,135 @@
+// Where session files live: every omp and pi agent dir that exists, and the
+// session files under a dir or agent dir. The folder names (encoded cwds) are
+// never decoded: a session's header is the truth about its cwd.
+import { readdir, stat } from "node:fs/promises";
+import { readdirSync, realpathSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `~` and `~/x` in an env value mean the home dir, as the agents read them. */
+function expandHome(p: string, home: string): string {
+  if (p === "~") return home;
+  if (p.startsWith("~/") || p.startsWith("~\\")) return join(home, p.slice(2));
+  return p;
+}
+
+/** Every `~/.omp/profiles/<name>/agent` candidate, in name order. */
+function profileDirs(home: string): string[] {
+  const root = join(home, ".omp", "profiles");
+  try {
+    return readdirSync(root)
+      .sort()
+      .map((name) => join(root, name, "agent"));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every omp and pi agent dir that exists, env overrides and omp profiles
+ * included, in a stable order (overrides first), deduplicated by realpath.
+ */
+export function defaultAgentDirs(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string[] {
+  const candidates: string[] = [];
+  for (const key of ["PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR"]) {
+    const v = env[key];
+    if (v && v.trim() !== "") candidates.push(resolve(expandHome(v.trim(), home)));
+  }
+  for (const key of ["OMP_PROFILE", "PI_PROFILE"]) {
+    const name = env[key]?.trim();
+    // A profile name is a folder name; anything path-like is not one.
+    if (name && !/[\\/]/.test(name) && name !== "." && name !== "..") {
+      candidates.push(join(home, ".omp", "profiles", name, "agent"));
+    }
+  }
+  candidates.push(join(home, ".omp", "agent"), join(home, ".pi", "agent"));
+  candidates.push(...profileDirs(home));
+
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const dir of candidates) {
+    if (!isDir(dir)) continue;
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      continue;
+    }
+    if (seen.has(real)) continue;
+    seen.add(real);
+    out.push(dir);
+  }
+  return out;
+}
+
+export function isSessionFileName(name: string): boolean {
+  return name.endsWith(".jsonl") || name.endsWith(".jsonl.gz");
+}
+
+/** Session files directly inside dir, and inside its immediate subdirs. */
+async function scanDir(dir: string, out: string[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const subdirs: string[] = [];
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) subdirs.push(p);
+    else if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(p);
+  }
+  const nested = await Promise.all(
+    subdirs.map(async (sub) => {
+      const files: string[] = [];
+      try {
+        for (const e of await readdir(sub, { withFileTypes: true })) {
+          if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) files.push(join(sub, e.name));
+        }
+      } catch {
+        // An unreadable project folder hides only its own sessions.
+      }
+      return files;
+    }),
+  );
+  for (const files of nested) out.push(...files);
+}
+
+/**
+ * The session files under each root. An agent dir (one with a `sessions/`
+ * subdir) gives `sessions/*\/*.jsonl[.gz]`; any other dir is scanned itself and
+ * one level down; a file is taken as is. Missing roots are skipped. Paths are
+ * absolute and deduplicated, in a stable order.
+ */
+export async function findSessionFiles(roots: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const root of roots) {
+    const abs = resolve(root);
+    let st;
+    try {
+      st = await stat(abs);
+    } catch {
+      continue;
+    }
+    if (!st.isDirectory()) {
+      out.push(abs);
+      continue;
+    }
+    const sessions = join(abs, "sessions");
+    const found: string[] = [];
+    await scanDir(isDir(sessions) ? sessions : abs, found);
+    found.sort();
+    out.push(...found);
+  }
+  const seen = new Set<string>();
+  return out.filter((p) => (seen.has(p) ? false : (seen.add(p), true)));
+}

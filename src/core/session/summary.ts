@@ -1,0 +1,507 @@
+// A session's listing facts (ids, counts, name, times) from one streaming pass
+// that does not JSON.parse every line: listing thousands of sessions must cost
+// little more than reading their bytes. pi and omp write every entry as
+// {"type":…,"id":…,"parentId":…,"timestamp":…,"message":{"role":… so a regex
+// over a line's first bytes gives what the list needs; a line whose head does
+// not match that shape is parsed in full, so the shortcut never changes a result.
+import { open, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Dialect } from "./types.js";
+import { isGzipPath, scanLines } from "./lines.js";
+import { findSessionFiles, defaultAgentDirs } from "./discover.js";
+
+/** One row of `ls --json` (see spec/cli.md). */
+export interface SessionSummary {
+  /** Absolute path of the file. */
+  path: string;
+  /** Header id ("" for an invalid file). */
+  id: string;
+  /** Header cwd ("" when missing or invalid). */
+  cwd: string;
+  /** Session name per the spec's precedence, or null. */
+  name: string | null;
+  /** Text of the first user message with text ("" when none). */
+  firstMessage: string;
+  /** `message` entries in the tree. */
+  messageCount: number;
+  /** Entries in the tree (header and title slot excluded, earlier duplicate ids left out). */
+  entryCount: number;
+  /** Leaves of the tree: entries with no children (1 for a linear session, 0 when empty). */
+  branchCount: number;
+  /** Labels in force after replay, on entries that exist. */
+  labelCount: number;
+  /** Header timestamp as found (file mtime when the header has none or the file is invalid). */
+  created: string;
+  /** Newest user/assistant message time, else header time, else file mtime (ISO). */
+  modified: string;
+  /** File size in bytes, as stored on disk. */
+  size: number;
+  parentSession: string | null;
+  dialect: Dialect;
+  valid: boolean;
+  /** One line saying why the file is not a session file. */
+  error?: string;
+}
+
+const HEAD_BYTES = 512;
+const TAIL_BYTES = 48;
+
+// Anchored at the line start, so every group is a top-level field. Each group
+// is optional: a missing one sends the line to JSON.parse, never to a guess.
+const HEAD_RE =
+  /^\{"type":"([^"\\]*)"(?:,"id":"([^"\\]*)")?(?:,"parentId":(null|"[^"\\]*"))?(?:,"timestamp":"([^"\\]*)")?(?:,"message":\{"role":"([^"\\]*)")?/;
+// A message's own epoch-ms timestamp, written last inside the message, which
+// is the entry's last field.
+const TAIL_TS_RE = /"timestamp":(\d+)\}\}\s*$/;
+
+const OMP_ONLY_TYPES = new Set([
+  "title_change",
+  "mode_change",
+  "ttsr_injection",
+  "model_usage",
+  "service_tier_change",
+  "credential_pin",
+  "session_init",
+  "reset_boundary",
+]);
+// Entry types whose few fields the summary needs in full.
+const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
+
+interface Fields {
+  type: string;
+  id?: string;
+  /** undefined: not present; null: null. */
+  parentId?: string | null;
+  timestamp?: string;
+  role?: string;
+}
+
+type Json = Record<string, unknown>;
+
+function parseLine(buf: Buffer, start: number, end: number): Json | null {
+  try {
+    const v: unknown = JSON.parse(buf.toString("utf8", start, end));
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+function fieldsOf(obj: Json): Fields {
+  const msg = obj.message;
+  const role =
+    msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
+  return {
+    type: typeof obj.type === "string" ? obj.type : "",
+    id: typeof obj.id === "string" ? obj.id : undefined,
+    parentId: typeof obj.parentId === "string" ? obj.parentId : null,
+    timestamp: typeof obj.timestamp === "string" ? obj.timestamp : undefined,
+    role,
+  };
+}
+
+/** The text of a user message: a string, or its text blocks joined by spaces (as pi lists it). */
+function messageText(msg: unknown): string {
+  if (msg === null || typeof msg !== "object") return "";
+  const content = (msg as Json).content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  const parts: string[] = [];
+  for (const block of content) {
+    if (block && typeof block === "object" && (block as Json).type === "text" && typeof (block as Json).text === "string") {
+      parts.push((block as Json).text as string);
+    }
+  }
+  return parts.join(" ");
+}
+
+function isBlank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+function lastNonSpace(buf: Buffer, start: number, end: number): number {
+  let i = end - 1;
+  while (i >= start && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === 0x0d)) i--;
+  return i >= start ? buf[i] : -1;
+}
+
+/** Accumulates what one pass over a session's lines tells the list. */
+class SummaryScan {
+  header: Json | null = null;
+  error: string | undefined;
+  sawLine = false;
+  titleSlot: string | null = null;
+  omp = false;
+  linear = false;
+  // Tree mode: one slot per entry with an id, in file order.
+  ids: string[] = [];
+  parents: (string | null)[] = [];
+  isMessage: boolean[] = [];
+  // Linear (v1) mode.
+  linearEntries = 0;
+  linearMessages = 0;
+  labelOps: [string, string | null][] = [];
+  sessionInfoName: string | null | undefined;
+  titleChangeName: string | null = null;
+  firstMessage: string | null = null;
+  lastActivity = 0;
+  stop = false;
+
+  line(buf: Buffer, start: number, end: number, lineNo: number): void {
+    if (start >= end || isBlank(buf, start, end)) return;
+    this.sawLine = true;
+    if (this.header === null) {
+      this.beforeHeader(buf, start, end, lineNo);
+      return;
+    }
+    let full: Json | null | undefined;
+    const parse = (): Json | null => (full === undefined ? (full = parseLine(buf, start, end)) : full);
+
+    let f: Fields | null = null;
+    // A line that does not end with "}" is truncated or garbage: let JSON.parse judge it.
+    if (lastNonSpace(buf, start, end) === 0x7d) {
+      const m = HEAD_RE.exec(buf.toString("utf8", start, Math.min(end, start + HEAD_BYTES)));
+      if (m) {
+        const raw = m[3];
+        f = {
+          type: m[1],
+          id: m[2],
+          parentId: raw === undefined ? undefined : raw === "null" ? null : raw.slice(1, -1),
+          timestamp: m[4],
+          role: m[5],
+        };
+        const needsTree = !this.linear && (f.id === undefined || f.parentId === undefined);
+        const needsRole = f.type === "message" && f.role === undefined;
+        if (needsTree || needsRole || PARSE_TYPES.has(f.type)) f = null;
+      }
+    }
+    if (f === null) {
+      const obj = parse();
+      if (obj === null) return; // not JSON: skipped, as the loader skips it
+      f = fieldsOf(obj);
+    }
+    this.entry(f, buf, start, end, parse);
+  }
+
+  private beforeHeader(buf: Buffer, start: number, end: number, lineNo: number): void {
+    const obj = parseLine(buf, start, end);
+    if (obj === null) return; // garbage before the header is skipped like any bad line
+    if (obj.type === "title" && lineNo === 1) {
+      this.omp = true;
+      this.titleSlot = typeof obj.title === "string" ? obj.title : "";
+      return;
+    }
+    if (obj.type === "session" && typeof obj.id === "string") {
+      this.header = obj;
+      const v = obj.version;
+      this.linear = typeof v !== "number" || v < 2;
+      return;
+    }
+    const t = typeof obj.type === "string" ? obj.type : "no type";
+    this.error = `not a session file: first entry is ${JSON.stringify(t).slice(0, 40)}, not a session header`;
+    this.stop = true;
+  }
+
+  private entry(f: Fields, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+    const { type } = f;
+    if (type === "session") return; // a repeated header is not an entry (pi drops it too)
+    if (this.linear) {
+      this.linearEntries++;
+    } else {
+      if (f.id === undefined || f.id === "") return; // an entry without an id is left out of the tree
+      this.ids.push(f.id);
+      this.parents.push(f.parentId ?? null);
+      this.isMessage.push(type === "message");
+    }
+    if (OMP_ONLY_TYPES.has(type)) this.omp = true;
+
+    if (type === "message") {
+      if (this.linear) this.linearMessages++;
+      const role = f.role === "hookMessage" ? "custom" : f.role;
+      if (role === "user" && this.firstMessage === null) {
+        const obj = parse();
+        const text = obj ? messageText(obj.message) : "";
+        if (text !== "") this.firstMessage = text;
+      }
+      if (role === "user" || role === "assistant") this.activity(f, buf, start, end, parse);
+      return;
+    }
+    if (!PARSE_TYPES.has(type)) return;
+    const obj = parse();
+    if (obj === null) return;
+    if (type === "label") {
+      if (typeof obj.targetId === "string") {
+        const label = typeof obj.label === "string" && obj.label !== "" ? obj.label : null;
+        this.labelOps.push([obj.targetId, label]);
+      }
+    } else if (type === "session_info") {
+      this.sessionInfoName = typeof obj.name === "string" && obj.name.trim() !== "" ? obj.name.trim() : null;
+    } else if (type === "title_change") {
+      if (typeof obj.title === "string" && obj.title.trim() !== "") this.titleChangeName = obj.title.trim();
+    } else if (type === "model_change") {
+      if (typeof obj.model === "string") this.omp = true;
+    }
+  }
+
+  /** Newest activity: the message's epoch-ms timestamp, else the entry's ISO one (as pi does). */
+  private activity(f: Fields, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+    let t = NaN;
+    const tail = TAIL_TS_RE.exec(buf.toString("latin1", Math.max(start, end - TAIL_BYTES), end));
+    if (tail) t = Number(tail[1]);
+    else {
+      const obj = parse();
+      const msg = obj?.message as Json | undefined;
+      if (msg && typeof msg.timestamp === "number") t = msg.timestamp;
+      else if (f.timestamp !== undefined) t = Date.parse(f.timestamp);
+    }
+    if (t > this.lastActivity) this.lastActivity = t;
+  }
+
+  /** Entries, messages and leaves of the tree, after duplicate ids and cycles are resolved as §5 says. */
+  treeCounts(): { entries: number; messages: number; leaves: number; existing: (id: string) => boolean } {
+    if (this.linear) {
+      const n = this.linearEntries;
+      return { entries: n, messages: this.linearMessages, leaves: n > 0 ? 1 : 0, existing: () => false };
+    }
+    const { ids, parents } = this;
+    const n = ids.length;
+    const last = new Map<string, number>();
+    for (let i = 0; i < n; i++) last.set(ids[i], i);
+    const parentIdx = new Int32Array(n).fill(-1);
+    const kept = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (last.get(ids[i]) !== i) continue; // the later duplicate wins
+      kept[i] = 1;
+      const p = parents[i];
+      if (p !== null && p !== ids[i]) parentIdx[i] = last.get(p) ?? -1;
+    }
+    // Break each parent loop at its member that comes first in the file.
+    const state = new Uint8Array(n); // 0 unseen, 1 on the current walk, 2 done
+    const walk: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!kept[i] || state[i] !== 0) continue;
+      walk.length = 0;
+      let cur = i;
+      while (cur !== -1 && state[cur] === 0) {
+        state[cur] = 1;
+        walk.push(cur);
+        cur = parentIdx[cur];
+      }
+      if (cur !== -1 && state[cur] === 1) {
+        let first = cur;
+        for (let k = walk.indexOf(cur); k < walk.length; k++) if (walk[k] < first) first = walk[k];
+        parentIdx[first] = -1;
+      }
+      for (const w of walk) state[w] = 2;
+    }
+    const hasChild = new Uint8Array(n);
+    let entries = 0;
+    let messages = 0;
+    for (let i = 0; i < n; i++) {
+      if (!kept[i]) continue;
+      entries++;
+      if (this.isMessage[i]) messages++;
+      if (parentIdx[i] !== -1) hasChild[parentIdx[i]] = 1;
+    }
+    let leaves = 0;
+    for (let i = 0; i < n; i++) if (kept[i] && !hasChild[i]) leaves++;
+    return { entries, messages, leaves, existing: (id) => last.has(id) };
+  }
+
+  labelCount(existing: (id: string) => boolean): number {
+    const labels = new Map<string, string>();
+    for (const [target, label] of this.labelOps) {
+      if (label === null) labels.delete(target);
+      else labels.set(target, label);
+    }
+    let n = 0;
+    for (const target of labels.keys()) if (existing(target)) n++;
+    return n;
+  }
+
+  name(): string | null {
+    if (this.titleSlot) return this.titleSlot;
+    if (this.sessionInfoName) return this.sessionInfoName;
+    if (this.titleChangeName) return this.titleChangeName;
+    const t = this.header?.title;
+    return typeof t === "string" && t !== "" ? t : null;
+  }
+}
+
+function oneLineError(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  const msg = e?.message ?? String(err);
+  return `cannot read: ${msg}`.replace(/\s+/g, " ").slice(0, 200);
+}
+
+function isoOrNull(ms: number): string | null {
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
+}
+
+/** The listing facts of one session file; never throws (an unreadable file is `valid: false`). */
+export async function summarizeSession(file: string): Promise<SessionSummary> {
+  const path = resolve(file);
+  const base: SessionSummary = {
+    path,
+    id: "",
+    cwd: "",
+    name: null,
+    firstMessage: "",
+    messageCount: 0,
+    entryCount: 0,
+    branchCount: 0,
+    labelCount: 0,
+    created: "",
+    modified: "",
+    size: 0,
+    parentSession: null,
+    dialect: "unknown",
+    valid: false,
+  };
+  let mtime: string;
+  try {
+    const st = await stat(path);
+    if (st.isDirectory()) return { ...base, error: "is a directory" };
+    base.size = st.size;
+    mtime = st.mtime.toISOString();
+    base.created = base.modified = mtime;
+  } catch (err) {
+    return { ...base, error: oneLineError(err) };
+  }
+  const scan = new SummaryScan();
+  try {
+    await scanLines(path, (buf, start, end, _offset, lineNo) => scan.line(buf, start, end, lineNo), {
+      gzip: isGzipPath(path),
+      shouldStop: () => scan.stop,
+    });
+  } catch (err) {
+    return { ...base, error: oneLineError(err) };
+  }
+  const header = scan.header;
+  if (header === null) {
+    const error = scan.error ?? (scan.sawLine ? "not a session file: no session header" : "not a session file: empty file");
+    return { ...base, error };
+  }
+  const tree = scan.treeCounts();
+  const headerTime = typeof header.timestamp === "string" ? Date.parse(header.timestamp) : NaN;
+  return {
+    ...base,
+    id: header.id as string,
+    cwd: typeof header.cwd === "string" ? header.cwd : "",
+    name: scan.name(),
+    firstMessage: scan.firstMessage ?? "",
+    messageCount: tree.messages,
+    entryCount: tree.entries,
+    branchCount: tree.leaves,
+    labelCount: scan.labelCount(tree.existing),
+    created: typeof header.timestamp === "string" ? header.timestamp : mtime,
+    modified: isoOrNull(scan.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
+    parentSession: typeof header.parentSession === "string" ? header.parentSession : null,
+    dialect: scan.omp ? "omp" : "pi",
+    valid: true,
+  };
+}
+
+const HEAD_READ = 16 * 1024;
+
+/**
+ * The header of a plain session file from its first bytes, or null when the
+ * file is not a session file; undefined when that cannot be told cheaply
+ * (gzip, or a first line longer than the read), so the caller scans it.
+ */
+export async function readSessionHeader(file: string): Promise<Json | null | undefined> {
+  if (isGzipPath(file)) return undefined;
+  let buf: Buffer;
+  let got: number;
+  try {
+    const fh = await open(file, "r");
+    try {
+      buf = Buffer.allocUnsafe(HEAD_READ);
+      got = (await fh.read(buf, 0, HEAD_READ, 0)).bytesRead;
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return undefined;
+  }
+  let pos = got >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  let lineNo = 1;
+  while (pos < got) {
+    const nl = buf.indexOf(10, pos);
+    if (nl === -1 || nl >= got) return got < HEAD_READ ? lineHeader(buf, pos, got, lineNo) ?? null : undefined;
+    const r = lineHeader(buf, pos, nl, lineNo);
+    if (r !== undefined) return r;
+    pos = nl + 1;
+    lineNo++;
+  }
+  return got < HEAD_READ ? null : undefined;
+}
+
+/** A header, null (definitely not a session), or undefined (skip this line). */
+function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Json | null | undefined {
+  if (isBlank(buf, start, end)) return undefined;
+  const obj = parseLine(buf, start, end);
+  if (obj === null) return undefined;
+  if (obj.type === "title" && lineNo === 1) return undefined;
+  return obj.type === "session" && typeof obj.id === "string" ? obj : null;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export interface ListOptions {
+  /** Agent dirs to scan (default: every omp and pi agent dir that exists). */
+  agentDirs?: string[];
+  /** Dirs or files to list instead of the agent dirs. */
+  paths?: string[];
+  /** Only sessions whose header cwd is this dir (ignored with `all`). */
+  cwd?: string;
+  all?: boolean;
+  /** Case-insensitive substring over name, firstMessage, cwd and id. */
+  search?: string;
+  /** Files read at once. */
+  concurrency?: number;
+}
+
+function sameDir(a: string, b: string): boolean {
+  return a === b || resolve(a) === resolve(b);
+}
+
+/** Every session found, newest activity first. */
+export async function listSessions(opts: ListOptions = {}): Promise<SessionSummary[]> {
+  const roots = opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? defaultAgentDirs());
+  const files = await findSessionFiles(roots);
+  const cwd = !opts.all && opts.cwd !== undefined ? opts.cwd : undefined;
+  const limit = opts.concurrency ?? 8;
+  const summaries = await mapLimit(files, limit, async (file) => {
+    if (cwd !== undefined) {
+      // Most sessions belong to other projects: a head read rules them out.
+      const header = await readSessionHeader(file);
+      if (header === null) return null;
+      if (header !== undefined && !(typeof header.cwd === "string" && sameDir(header.cwd, cwd))) return null;
+    }
+    const s = await summarizeSession(file);
+    if (cwd !== undefined && !(s.valid && sameDir(s.cwd, cwd))) return null;
+    return s;
+  });
+  let out = summaries.filter((s): s is SessionSummary => s !== null);
+  const q = opts.search?.toLowerCase();
+  if (q) {
+    out = out.filter((s) => [s.name ?? "", s.firstMessage, s.cwd, s.id].some((v) => v.toLowerCase().includes(q)));
+  }
+  return out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.path < b.path ? -1 : 1));
+}

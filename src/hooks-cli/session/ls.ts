@@ -1,0 +1,146 @@
+// `ls`: the session list, as a table for people or JSON for scripts.
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import type { Command } from "../command.js";
+import { UsageError } from "../command.js";
+import { parseArgs, bool, list, str } from "../args.js";
+import { printJson } from "./load-or-exit.js";
+import { defaultAgentDirs } from "../../core/session/discover.js";
+import { listSessions, type SessionSummary } from "../../core/session/summary.js";
+import { fit, oneLine, safeText } from "../../core/session/text.js";
+
+/** "now", "5m", "3h", "12d", else the date: short enough for a narrow column. */
+export function age(iso: string, now: number = Date.now()): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return "?";
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) return "now";
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h`;
+  if (s < 86400 * 30) return `${Math.floor(s / 86400)}d`;
+  return iso.slice(0, 10);
+}
+
+function tilde(p: string, home: string): string {
+  if (home && (p === home || p.startsWith(home + "/"))) return "~" + p.slice(home.length);
+  return p;
+}
+
+interface TableOptions {
+  width: number;
+  color: boolean;
+  now?: number;
+  home?: string;
+}
+
+/** The human listing: one aligned row per session, every string made terminal-safe. */
+export function formatTable(rows: SessionSummary[], opts: TableOptions): string[] {
+  const home = opts.home ?? homedir();
+  const cells = rows.map((s) => {
+    const where = safeText(tilde(s.valid ? s.cwd : s.path, home));
+    const text = s.valid
+      ? oneLine(s.name ?? (s.firstMessage || "(no messages)"), 400)
+      : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
+    return {
+      age: age(s.modified, opts.now),
+      msgs: String(s.messageCount),
+      br: String(s.branchCount),
+      lbl: String(s.labelCount),
+      text,
+      where,
+      valid: s.valid,
+    };
+  });
+  const head = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", text: "NAME / FIRST MESSAGE", where: "CWD" };
+  const w = (k: "age" | "msgs" | "br" | "lbl") => Math.max(head[k].length, ...cells.map((c) => c[k].length));
+  const wAge = w("age");
+  const wMsgs = w("msgs");
+  const wBr = w("br");
+  const wLbl = w("lbl");
+  const fixed = wAge + wMsgs + wBr + wLbl + 4 * 2;
+  const rest = Math.max(20, opts.width - fixed - 2);
+  const longestWhere = Math.max(head.where.length, ...cells.map((c) => c.where.length));
+  const wWhere = Math.min(longestWhere, Math.max(12, Math.floor(rest * 0.4)));
+  const wText = Math.max(8, rest - wWhere);
+  const line = (c: typeof head) =>
+    [
+      c.age.padEnd(wAge),
+      c.msgs.padStart(wMsgs),
+      c.br.padStart(wBr),
+      c.lbl.padStart(wLbl),
+      fit(c.text, wText, true),
+      fit(c.where, wWhere),
+    ]
+      .join("  ")
+      .trimEnd();
+  const out = [line(head)];
+  for (const c of cells) {
+    const l = line(c);
+    out.push(!c.valid && opts.color ? `\x1b[2m${l}\x1b[22m` : l);
+  }
+  return out;
+}
+
+export const lsCommand: Command = {
+  name: "ls",
+  summary: "list sessions, newest activity first (this project's, --all, or --cwd DIR)",
+  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--json] [--agent-dir DIR]... [PATH...]
+
+Lists agent sessions, newest activity first. By default only the sessions
+whose cwd is the current directory; --cwd DIR another project's; --all every
+session. --search Q keeps sessions whose name, first message, cwd or id
+contains Q (case-insensitive).
+
+Sessions are looked for in every omp and pi agent dir that exists
+($PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent,
+~/.omp/profiles/*/agent), or only in the --agent-dir DIRs given. PATHs (session
+files or dirs holding them) are listed instead, all of them unless --cwd.
+
+Columns: MODIFIED (age of the newest message), MSGS, BR (branches: leaves of
+the tree), LBL (labels), the session name or its first message, and CWD.
+Files that are not session files are listed dimmed, marked ✗ with the reason.
+--json prints an array of {path, id, cwd, name, firstMessage, messageCount,
+entryCount, branchCount, labelCount, created, modified, size, parentSession,
+dialect, valid, error?}.`,
+  async run(argv) {
+    const args = parseArgs(argv, {
+      bools: ["--all", "--json", "--no-color"],
+      values: ["--cwd", "--search"],
+      repeat: ["--agent-dir"],
+    });
+    const all = bool(args, "--all");
+    const cwdFlag = str(args, "--cwd");
+    if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
+    const paths = args.positional;
+    for (const p of paths) if (!existsSync(p)) process.stderr.write(`omp-sessions ls: ${safeText(p)}: no such file or directory\n`);
+    const agentDirsFlag = list(args, "--agent-dir");
+    const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
+    const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
+    const listAll = all || (paths.length > 0 && cwdFlag === undefined);
+    const sessions = await listSessions({ agentDirs, paths, cwd, all: listAll, search: str(args, "--search") });
+
+    if (bool(args, "--json")) {
+      printJson(sessions);
+      return 0;
+    }
+    if (sessions.length === 0) {
+      process.stdout.write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
+      return 0;
+    }
+    const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
+    const width = process.stdout.columns || 120;
+    for (const l of formatTable(sessions, { width, color })) process.stdout.write(l + "\n");
+    return 0;
+  },
+};
+
+function nothingFound(looked: string[], cwd: string | null, search: string | undefined): string {
+  const what = `No sessions${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
+  const where =
+    looked.length > 0
+      ? `Looked in:\n${looked.map((d) => `  ${safeText(d)}`).join("\n")}`
+      : "No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent).";
+  const hint = cwd !== null && looked.length > 0 ? "\n--all lists the sessions of every project." : "";
+  return `${what}\n${where}${hint}\n`;
+}
