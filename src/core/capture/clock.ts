@@ -1,0 +1,32 @@
+// Every timestamp the store writes comes from here, so OMP_SESSIONS_NOW can
+// freeze the clock for tests.
+
+export function now(): Date {
+  const fixed = process.env.OMP_SESSIONS_NOW;
+  if (fixed) {
+    const d = new Date(fixed);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return new Date();
+}
+
+const p2 = (n: number): string => String(n).padStart(2, "0");
+
+/** UTC to the second: `YYYY-MM-DDTHH:MM:SSZ`. */
+export const isoTs = (d: Date = now()): string => d.toISOString().slice(0, 19) + "Z";
+
+/** UTC calendar date, for queue file names. */
+export const utcDate = (d: Date = now()): string => d.toISOString().slice(0, 10);
+
+/** Local calendar date `YYYY-MM-DD` (note names, `ingested`, log lines). */
+export const localDate = (d: Date = now()): string => `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
+
+/** Local `YYYYmmdd-HHMMSS`, for manual session ids. */
+export const localStamp = (d: Date = now()): string =>
+  `${d.getFullYear()}${p2(d.getMonth() + 1)}${p2(d.getDate())}-${p2(d.getHours())}${p2(d.getMinutes())}${p2(d.getSeconds())}`;
+
+/** UTC `YYYYMMDDTHHMMSSZ`, for `.corrupt-<stamp>` copies. */
+export const corruptStamp = (d: Date = now()): string => d.toISOString().slice(0, 19).replace(/[-:]/g, "") + "Z";
+
+/** Milliseconds since the epoch for an ISO timestamp, or NaN. */
+export const tsMs = (ts: unknown): number => (typeof ts === "string" ? Date.parse(ts) : NaN);

@@ -1,0 +1,37 @@
+// Capture-side failures with the exit status the CLI maps them to. Standalone
+// (not importing ../errors.js) so the hook's import graph stays inside
+// core/capture and core/fs; `exitCode` is what every caller reads.
+
+export class CaptureError extends Error {
+  override name = "CaptureError";
+  constructor(
+    message: string,
+    readonly exitCode: number = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Invalid configuration (exit 2): the llm-wiki config, wikis.json. */
+export class CaptureConfigError extends CaptureError {
+  override name = "CaptureConfigError";
+  constructor(message: string) {
+    super(message, 2);
+  }
+}
+
+/** No such session, candidate, digest or topic directory (exit 3). */
+export class CaptureNotFoundError extends CaptureError {
+  override name = "CaptureNotFoundError";
+  constructor(message: string) {
+    super(message, 3);
+  }
+}
+
+/** Refused: the note exists without --force, or the candidate is already promoted (exit 4). */
+export class CaptureRefusedError extends CaptureError {
+  override name = "CaptureRefusedError";
+  constructor(message: string) {
+    super(message, 4);
+  }
+}

@@ -1,0 +1,97 @@
+// Git metadata by reading files (§4.6): no subprocess on the normal path, a
+// bounded `git` fallback only when the repository files cannot be read.
+import { readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { scrubField } from "./redact.js";
+
+export interface GitInfo {
+  remote: string | null;
+  branch: string | null;
+}
+
+class Unreadable extends Error {}
+
+function findGitEntry(cwd: string): string | null {
+  let dir = resolve(cwd);
+  for (let i = 0; i < 64; i++) {
+    const candidate = join(dir, ".git");
+    try {
+      statSync(candidate);
+      return candidate;
+    } catch {}
+    const up = dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+  return null;
+}
+
+function read(p: string): string {
+  try {
+    return readFileSync(p, "utf8");
+  } catch {
+    throw new Unreadable(p);
+  }
+}
+
+function originUrl(config: string): string | null {
+  let inOrigin = false;
+  let url: string | null = null;
+  for (const raw of config.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith("[")) {
+      inOrigin = /^\[\s*remote\s+"origin"\s*\]/.test(line);
+      continue;
+    }
+    if (!inOrigin) continue;
+    const m = /^url\s*=\s*(.*)$/.exec(line);
+    if (m) url = m[1].trim().replace(/^"(.*)"$/, "$1");
+  }
+  return url || null;
+}
+
+function fromFiles(cwd: string): GitInfo {
+  const entry = findGitEntry(cwd);
+  if (!entry) return { remote: null, branch: null };
+  let gitdir = entry;
+  if (!statSync(entry).isDirectory()) {
+    const m = /^gitdir:\s*(.+)$/m.exec(read(entry));
+    if (!m) throw new Unreadable(entry);
+    gitdir = resolve(dirname(entry), m[1].trim());
+  }
+  let common = gitdir;
+  try {
+    common = resolve(gitdir, readFileSync(join(gitdir, "commondir"), "utf8").trim());
+  } catch {}
+  const head = read(join(gitdir, "HEAD")).trim();
+  const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+  const branch = ref ? ref[1] : null;
+  const remote = originUrl(read(join(common, "config")));
+  return { remote, branch };
+}
+
+function fromGitCommand(cwd: string): GitInfo {
+  // Two calls of 150 ms each keep the total under the 300 ms budget.
+  const run = (args: string[]): string | null => {
+    try {
+      const r = spawnSync("git", args, { cwd, timeout: 150, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], windowsHide: true });
+      const out = r.status === 0 ? r.stdout.trim() : "";
+      return out || null;
+    } catch {
+      return null;
+    }
+  };
+  return { remote: run(["config", "--get", "remote.origin.url"]), branch: run(["branch", "--show-current"]) };
+}
+
+/** Remote URL (credentials scrubbed) and branch for a working directory. */
+export function gitInfo(cwd: string): GitInfo {
+  let info: GitInfo;
+  try {
+    info = fromFiles(cwd);
+  } catch {
+    info = fromGitCommand(cwd);
+  }
+  return { remote: scrubField(info.remote, 1000), branch: scrubField(info.branch, 1000) };
+}

@@ -1,0 +1,55 @@
+// Where the store lives (§2): --local > --hub > OMP_SESSIONS_HUB > the llm-wiki
+// config's hub_path / resolved_path > ~/wiki. Always absolute.
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { CaptureConfigError } from "./errors.js";
+
+export interface HubOptions {
+  local?: boolean;
+  hub?: string;
+}
+
+export interface Hub {
+  hub: string;
+  root: string;
+}
+
+export function expandHome(p: string): string {
+  if (p === "~") return homedir();
+  if (p.startsWith("~/") || p.startsWith("~\\")) return join(homedir(), p.slice(2));
+  return p;
+}
+
+export const llmWikiConfigPath = (): string => join(homedir(), ".config", "llm-wiki", "config.json");
+
+/** The hub from the llm-wiki config, or null. Throws CaptureConfigError when it is not a JSON object. */
+function fromLlmWikiConfig(): string | null {
+  const file = llmWikiConfigPath();
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    v = null;
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) throw new CaptureConfigError(`invalid llm-wiki config (not a JSON object): ${file}`);
+  const o = v as Record<string, unknown>;
+  for (const k of ["hub_path", "resolved_path"]) if (typeof o[k] === "string" && o[k]) return o[k] as string;
+  return null;
+}
+
+export function resolveHub(opts: HubOptions = {}, cwd = process.cwd()): Hub {
+  let raw: string;
+  if (opts.local) raw = join(cwd, ".wiki");
+  else if (opts.hub) raw = opts.hub;
+  else if (process.env.OMP_SESSIONS_HUB) raw = process.env.OMP_SESSIONS_HUB;
+  else raw = fromLlmWikiConfig() ?? "~/wiki";
+  const hub = resolve(cwd, expandHome(raw));
+  return { hub, root: join(hub, ".sessions") };
+}

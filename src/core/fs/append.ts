@@ -1,0 +1,20 @@
+// Appending one JSONL line so concurrent writers never interleave: one write()
+// on an O_APPEND handle. A torn last line (a writer that died mid-line) must not
+// swallow ours, so a missing trailing newline is supplied first.
+import { openSync, fstatSync, readSync, writeSync, closeSync } from "node:fs";
+
+export function appendLine(path: string, line: string, mode = 0o600): void {
+  const fd = openSync(path, "a+", mode);
+  try {
+    let text = line.endsWith("\n") ? line : line + "\n";
+    const size = fstatSync(fd).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) text = "\n" + text;
+    }
+    writeSync(fd, Buffer.from(text, "utf8"));
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,166 @@
+// `omp-sessions hook`: one harness event into the store. Never fails the agent:
+// exit 0 always, stdout is one rehydration line or nothing, problems go to
+// errors.jsonl (and stderr only with OMP_SESSIONS_DEBUG=1). Imports node
+// built-ins, core/capture and core/fs only, to start fast.
+import { performance } from "node:perf_hooks";
+import { flag, isEnabled, loadConfig } from "../../core/capture/config.js";
+import { logHookError, type HookErrorKind } from "../../core/capture/errlog.js";
+import { normalizeEvent } from "../../core/capture/harness.js";
+import { resolveHub } from "../../core/capture/hub.js";
+import { ingestEvent } from "../../core/capture/ingest.js";
+import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
+import { rehydrationText } from "../../core/capture/rehydrate.js";
+import { readSidecar } from "../../core/capture/sidecar.js";
+import { readStdin } from "./stdin.js";
+
+export const HOOK_USAGE = `Usage: omp-sessions hook [--harness claude|codex|gemini|opencode|omp|pi] [--if-enabled]
+                         [--hub DIR | --local] [--event-name E] [--session-id ID] [--cwd DIR]
+                         [--topic T] [--summary TEXT] [--trigger T] [--max-event-bytes N]
+
+Reads one harness hook event (JSON) on stdin and records it in HUB/.sessions:
+a queue line, the session's state, a digest when a checkpoint fires, feedback
+candidates from user turns. Prints at most one line: rehydration context JSON
+for SessionStart / user-prompt events. Always exits 0; problems are logged to
+HUB/.sessions/errors.jsonl (OMP_SESSIONS_DEBUG=1 also prints them on stderr).`;
+
+const VALUE_FLAGS = new Set(["--harness", "--hub", "--event-name", "--session-id", "--cwd", "--topic", "--summary", "--trigger", "--max-event-bytes"]);
+
+interface HookArgs {
+  values: Map<string, string>;
+  topics: string[];
+  ifEnabled: boolean;
+  local: boolean;
+  help: boolean;
+}
+
+/** Lenient: unknown options are ignored (existing manifests may pass more). */
+export function parseHookArgs(argv: string[]): HookArgs {
+  const a: HookArgs = { values: new Map(), topics: [], ifEnabled: false, local: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    let inline: string | undefined;
+    const eq = arg.indexOf("=");
+    if (arg.startsWith("--") && eq > 0) {
+      inline = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    if (VALUE_FLAGS.has(arg)) {
+      const v = inline ?? argv[++i];
+      if (v === undefined) break;
+      if (arg === "--topic") a.topics.push(v);
+      else a.values.set(arg, v);
+    } else if (arg === "--if-enabled") a.ifEnabled = true;
+    else if (arg === "--local") a.local = true;
+    else if (arg === "--help" || arg === "-h") a.help = true;
+  }
+  return a;
+}
+
+const debug = (msg: string): void => {
+  if (process.env.OMP_SESSIONS_DEBUG === "1") process.stderr.write(`omp-sessions hook: ${msg}\n`);
+};
+
+const IO_CODES = new Set(["EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EIO", "ENOTDIR", "EISDIR", "EEXIST", "ENOENT", "EMFILE", "ENFILE", "EBUSY", "ELOOP", "ENAMETOOLONG"]);
+
+export function classifyError(err: unknown): { kind: HookErrorKind; message: string } {
+  const e = err as NodeJS.ErrnoException;
+  if (e && typeof e.code === "string" && IO_CODES.has(e.code)) return { kind: "io-error", message: `file system error ${e.code}${e.syscall ? ` in ${e.syscall}` : ""}` };
+  const name = e && typeof e.name === "string" ? e.name : "Error";
+  return { kind: "internal", message: `${name}: ${e && typeof e.message === "string" ? e.message : String(err)}` };
+}
+
+/** Runs the hook; resolves to the line to print (or ""). Never rejects. */
+export async function runHook(argv: string[]): Promise<string> {
+  const t0 = performance.now();
+  const args = parseHookArgs(argv);
+  if (args.help) return HOOK_USAGE;
+  let root: string | null = null;
+  let harness: string | null = null;
+  const log = (kind: HookErrorKind, message: string, bytes: number | null = null): void => {
+    debug(`${kind}: ${message}`);
+    if (!root) return;
+    try {
+      logHookError(root, kind, message, harness, bytes);
+    } catch (err) {
+      debug(`cannot write errors.jsonl: ${(err as Error).message}`);
+    }
+  };
+  try {
+    try {
+      root = resolveHub({ local: args.local, hub: args.values.get("--hub") }).root;
+    } catch (err) {
+      debug((err as Error).message);
+      await readStdin();
+      return "";
+    }
+    const loaded = loadConfig(root);
+    if (loaded.error) {
+      log("config-invalid", "config.json is invalid; capture is disabled until `omp-sessions enable` rewrites it");
+      await readStdin();
+      return "";
+    }
+    const config = loaded.config;
+    if (args.ifEnabled && !isEnabled(config)) {
+      await readStdin();
+      return "";
+    }
+    harness = args.values.get("--harness") ?? null;
+    const input = await readStdin();
+    if (input.tooLarge) {
+      log("stdin-too-large", "hook input exceeded 8 MiB and was ignored", input.bytes);
+      return "";
+    }
+    let payload: unknown = {};
+    if (input.text.trim()) {
+      try {
+        payload = JSON.parse(input.text);
+      } catch {
+        log("invalid-json", "hook input is not valid JSON", input.bytes);
+        return "";
+      }
+      if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
+        log("not-an-object", "hook input is JSON but not an object", input.bytes);
+        return "";
+      }
+    }
+    const p = payload as Record<string, unknown>;
+    const event = normalizeEvent(p, {
+      harness: args.values.get("--harness"),
+      eventName: args.values.get("--event-name"),
+      sessionId: args.values.get("--session-id"),
+      cwd: args.values.get("--cwd"),
+    });
+    harness = event.harness;
+    const maxBytes = Number(args.values.get("--max-event-bytes"));
+    const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
+    const summary = args.values.get("--summary");
+    const waitEnv = Number(process.env.OMP_SESSIONS_LOCK_WAIT_MS);
+    ingestEvent({
+      root,
+      config,
+      event,
+      preview,
+      trigger: args.values.get("--trigger") || event.eventName,
+      topics: args.topics.map((t) => scrubCut(t, 1000)),
+      manualSummary: summary ? scrubCut(summary, 2000) : null,
+      lockWaitMs: Number.isFinite(waitEnv) && waitEnv >= 0 && process.env.OMP_SESSIONS_LOCK_WAIT_MS ? waitEnv : 3000,
+      t0,
+      digestBudgetMs: 2500,
+      report: (kind, message) => log(kind, message),
+    });
+    const wants =
+      (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
+    if (!wants || performance.now() - t0 >= 3000) return "";
+    const items = readSidecar(root, event.cwd)
+      .filter((x) => typeof x.last_digest_path === "string" && x.last_digest_path)
+      .slice(0, 3)
+      .map((x) => ({ sid: x.llm_wiki_session_id, summary: x.summary, cwd: event.cwd, digestPath: x.last_digest_path as string }));
+    if (items.length === 0) return "";
+    return JSON.stringify({ hookSpecificOutput: { hookEventName: event.eventName, additionalContext: rehydrationText(items) } });
+  } catch (err) {
+    const { kind, message } = classifyError(err);
+    log(kind, message);
+    if (process.env.OMP_SESSIONS_DEBUG === "1" && err instanceof Error && err.stack) process.stderr.write(err.stack + "\n");
+    return "";
+  }
+}
