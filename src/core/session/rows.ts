@@ -1,0 +1,498 @@
+// Turns a session tree into the rows the tree screen draws. Pure and
+// iterative (sessions reach a million entries and chains run deep): one O(n)
+// pass builds a flat pre-order of the visible tree (filter + search applied,
+// hidden entries handing their children to the nearest visible ancestor), a
+// cheap second pass applies folds, and a Row object is built only for the
+// rows actually on screen.
+import type { EntryMeta, Session } from "./types.js";
+
+export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+
+/** In the order ctrl+o cycles through them. */
+export const TREE_FILTERS: readonly TreeFilter[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+
+export interface RowsOptions {
+  filter?: TreeFilter;
+  /** Every whitespace-separated word must occur (case-insensitive) in the entry's text. */
+  search?: string;
+  /** Ids whose visible descendants are hidden. */
+  folded?: ReadonlySet<string>;
+}
+
+/** A `│` drawn at an ancestor's connector column (show=false: blank, that branch ended). */
+export interface Gutter {
+  readonly pos: number;
+  readonly show: boolean;
+}
+
+/** One drawable row. */
+export interface Row {
+  id: string;
+  /** Display indent level (each level is 3 columns). */
+  indent: number;
+  /** Guides and connector, e.g. "│  ├─ ", exactly indent*3 columns. */
+  prefix: string;
+  onActivePath: boolean;
+  /** This row stands for the session's current leaf (the leaf or its nearest visible ancestor). */
+  isLeaf: boolean;
+  label: string | undefined;
+  /** The entry's one-line summary (terminal-safe: produced by the loader through safeText). */
+  text: string;
+  entry: EntryMeta;
+  /** Visible children (before folding). */
+  childCount: number;
+  folded: boolean;
+}
+
+/** Bookkeeping hidden by the default filter: settings and markers, not conversation. */
+const BOOKKEEPING = new Set([
+  "label",
+  "custom",
+  "session_info",
+  "model_change",
+  "thinking_level_change",
+  "title_change",
+  "mode_change",
+  "model_usage",
+  "service_tier_change",
+  "credential_pin",
+  "session_init",
+  "archive",
+]);
+
+/** Deeper levels are drawn at this indent: a 10k-deep staircase helps nobody and would cost O(depth) per row. */
+export const MAX_INDENT = 24;
+
+const NONE = 0;
+const TEE = 1;
+const ELL = 2;
+
+/** The flattened, fully expanded visible tree (struct of arrays: cheap at 1M entries). */
+export interface FlatTree {
+  session: Session;
+  filter: TreeFilter;
+  search: string;
+  ids: string[];
+  metas: EntryMeta[];
+  indent: Uint16Array;
+  connector: Uint8Array;
+  gutters: (readonly Gutter[])[];
+  /** Index one past the last descendant (pre-order subtree end). */
+  end: Int32Array;
+  kids: Int32Array;
+  active: Uint8Array;
+  labeled: Uint8Array;
+  /** Flat index of the row standing for the current leaf, or -1. */
+  leafIndex: number;
+  indexById(id: string): number;
+}
+
+/** What the screen holds: the flat tree plus the fold-applied window of it. */
+export interface TreeRows {
+  flat: FlatTree;
+  folded: ReadonlySet<string>;
+  /** Flat indices of the visible rows. */
+  visible: Int32Array;
+  count: number;
+  row(i: number): Row;
+  /** Visible row index of an id, or -1 (hidden by filter, search or a fold). */
+  indexOf(id: string): number;
+  /** Visible row index standing for the current leaf, or -1. */
+  leafRow(): number;
+}
+
+function isToolOnlyAssistant(e: EntryMeta): boolean {
+  // The loader summarises a text-less assistant turn by its tool calls ("[read: …]");
+  // pi hides those turns unless they failed, and shows the tool results instead.
+  return e.role === "assistant" && !e.isError && (e.tools?.length ?? 0) > 0 && e.summary.startsWith("[");
+}
+
+/** Whether an entry passes a filter (search and folds aside). */
+export function passesFilter(e: EntryMeta, filter: TreeFilter, label: string | undefined): boolean {
+  switch (filter) {
+    case "all":
+      return true;
+    case "user-only":
+      return e.type === "message" && e.role === "user";
+    case "labeled-only":
+      return label !== undefined;
+    case "no-tools":
+      if (e.type === "message" && (e.role === "toolResult" || e.role === "bashExecution" || e.role === "pythonExecution")) return false;
+      return !BOOKKEEPING.has(e.type) && !isToolOnlyAssistant(e);
+    default:
+      return !BOOKKEEPING.has(e.type) && !isToolOnlyAssistant(e);
+  }
+}
+
+/** The text a search looks in: label, role or type, summary and preview. */
+export function searchText(e: EntryMeta, label: string | undefined): string {
+  return `${label ?? ""} ${e.role ?? e.type} ${e.summary} ${e.preview}`.toLowerCase();
+}
+
+function searchWords(q: string): string[] {
+  return q.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The tree as integer arrays, built once per Session object (a refresh makes a new
+ * one). Hash lookups are the expensive part at a million entries; after this,
+ * every filter, search or fold is plain array work.
+ */
+interface Topology {
+  metas: EntryMeta[];
+  childStart: Int32Array;
+  childList: Int32Array;
+  roots: Int32Array;
+  active: Uint8Array;
+  labeled: Uint8Array;
+  leaf: number;
+}
+
+const topologies = new WeakMap<Session, Topology>();
+
+function topology(s: Session): Topology {
+  const cached = topologies.get(s);
+  if (cached) return cached;
+  const metas = s.entries;
+  const n = metas.length;
+  const index = new Map<string, number>();
+  for (let i = 0; i < n; i++) index.set(metas[i].id, i);
+  const childStart = new Int32Array(n + 1);
+  const kidIds: (string[] | undefined)[] = new Array(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    childStart[i] = total;
+    const k = s.children.get(metas[i].id);
+    kidIds[i] = k;
+    if (k) total += k.length;
+  }
+  childStart[n] = total;
+  const childList = new Int32Array(total);
+  for (let i = 0, o = 0; i < n; i++) {
+    const k = kidIds[i];
+    if (!k) continue;
+    for (const id of k) childList[o++] = index.get(id) ?? -1;
+  }
+  const roots = Int32Array.from(s.roots, (id) => index.get(id) ?? -1);
+  const active = new Uint8Array(n);
+  const leaf = s.leafId === null ? -1 : (index.get(s.leafId) ?? -1);
+  // Walk up from the leaf; the visited marks also stop a parent cycle.
+  for (let i = leaf; i >= 0 && !active[i]; ) {
+    active[i] = 1;
+    const p = metas[i].parentId;
+    i = p === null ? -1 : (index.get(p) ?? -1);
+  }
+  const labeled = new Uint8Array(n);
+  for (const id of s.labels.keys()) {
+    const i = index.get(id);
+    if (i !== undefined) labeled[i] = 1;
+  }
+  const t = { metas, childStart, childList, roots, active, labeled, leaf };
+  topologies.set(s, t);
+  return t;
+}
+
+/** Pass 1+2: visibility, re-parenting onto visible ancestors, then pi-style flattening. */
+export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: string } = {}): FlatTree {
+  const filter = opts.filter ?? "default";
+  const words = searchWords(opts.search ?? "");
+  const topo = topology(s);
+  const { metas: all, childStart, childList, active } = topo;
+  const total = all.length;
+
+  // Pass 1: pre-order over the whole tree. Visible nodes get a dense index and are
+  // linked under their nearest visible ancestor (-1: the virtual root).
+  const vEntry = new Int32Array(total);
+  const vFirst = new Int32Array(total).fill(-1);
+  const vLast = new Int32Array(total).fill(-1);
+  const vNext = new Int32Array(total).fill(-1);
+  let rootFirst = -1;
+  let rootLast = -1;
+  let n = 0;
+  const seen = new Uint8Array(total);
+  const stackNode = new Int32Array(total + topo.roots.length);
+  const stackVis = new Int32Array(total + topo.roots.length);
+  let sp = 0;
+  for (let r = topo.roots.length - 1; r >= 0; r--) {
+    stackNode[sp] = topo.roots[r];
+    stackVis[sp++] = -1;
+  }
+  let leafVis = -1;
+  while (sp > 0) {
+    const x = stackNode[--sp];
+    const parentVis = stackVis[sp];
+    if (x < 0 || seen[x]) continue; // a damaged children map must never loop
+    seen[x] = 1;
+    const e = all[x];
+    const label = topo.labeled[x] ? s.labels.get(e.id) : undefined;
+    let show = passesFilter(e, filter, label);
+    if (show && words.length > 0) {
+      const hay = searchText(e, label);
+      for (const w of words) {
+        if (!hay.includes(w)) {
+          show = false;
+          break;
+        }
+      }
+    }
+    let myVis = parentVis;
+    if (show) {
+      myVis = n++;
+      vEntry[myVis] = x;
+      if (parentVis < 0) {
+        if (rootLast < 0) rootFirst = myVis;
+        else vNext[rootLast] = myVis;
+        rootLast = myVis;
+      } else {
+        if (vLast[parentVis] < 0) vFirst[parentVis] = myVis;
+        else vNext[vLast[parentVis]] = myVis;
+        vLast[parentVis] = myVis;
+      }
+    }
+    if (x === topo.leaf) leafVis = myVis;
+    for (let k = childStart[x + 1] - 1; k >= childStart[x]; k--) {
+      if (sp >= stackNode.length) break;
+      stackNode[sp] = childList[k];
+      stackVis[sp++] = myVis;
+    }
+  }
+
+  const ids: string[] = new Array(n);
+  const metas: EntryMeta[] = new Array(n);
+  const indent = new Uint16Array(n);
+  const connector = new Uint8Array(n);
+  const gutters: (readonly Gutter[])[] = new Array(n);
+  const end = new Int32Array(n);
+  const kidCount = new Int32Array(n);
+  const act = new Uint8Array(n);
+  const labeled = new Uint8Array(n);
+  const flatOf = new Int32Array(n);
+
+  // Children of a visible node with the one on the active path moved first.
+  const kidBuf: number[] = [];
+  const orderedKids = (first: number): number[] => {
+    kidBuf.length = 0;
+    let activeKid = -1;
+    for (let c = first; c >= 0; c = vNext[c]) {
+      if (activeKid < 0 && active[vEntry[c]]) activeKid = c;
+      else kidBuf.push(c);
+    }
+    if (activeKid >= 0) kidBuf.unshift(activeKid);
+    return kidBuf;
+  };
+
+  // Pass 2: indentation as in pi. A branch point's children go one level in (with ├─/└─),
+  // single-child chains stay flat.
+  const roots = orderedKids(rootFirst).slice();
+  const multipleRoots = roots.length > 1;
+  const EMPTY: readonly Gutter[] = [];
+  // Stack frames: node, internal indent, flags, gutters, depth.
+  const sNode = new Int32Array(n + 1);
+  const sIndent = new Int32Array(n + 1);
+  const sFlags = new Uint8Array(n + 1); // bit1 showConnector, bit2 isLast, bit3 virtualRootChild
+  const sDepth = new Int32Array(n + 1);
+  const sGut: (readonly Gutter[])[] = new Array(n + 1);
+  sp = 0;
+  for (let i = roots.length - 1; i >= 0; i--) {
+    sNode[sp] = roots[i];
+    sIndent[sp] = multipleRoots ? 1 : 0;
+    sFlags[sp] = (multipleRoots ? 2 | 8 : 0) | (i === roots.length - 1 ? 4 : 0);
+    sDepth[sp] = 0;
+    sGut[sp++] = EMPTY;
+  }
+  // Subtree ends are filled when a node's last descendant has been emitted:
+  // open ancestors are tracked by their depth in the visible tree.
+  const openFlat = new Int32Array(n + 1);
+  const openDepth = new Int32Array(n + 1);
+  let op = 0;
+  let out = 0;
+  while (sp > 0) {
+    sp--;
+    const v = sNode[sp];
+    const ind = sIndent[sp];
+    const flags = sFlags[sp];
+    const gut = sGut[sp];
+    sGut[sp] = EMPTY;
+    const depth = sDepth[sp];
+    while (op > 0 && openDepth[op - 1] >= depth) end[openFlat[--op]] = out;
+    const x = vEntry[v];
+    const e = all[x];
+    const i = out++;
+    flatOf[v] = i;
+    ids[i] = e.id;
+    metas[i] = e;
+    const displayIndent = Math.min(multipleRoots ? Math.max(0, ind - 1) : ind, MAX_INDENT);
+    indent[i] = displayIndent;
+    const showConn = (flags & 2) !== 0 && (flags & 8) === 0;
+    connector[i] = showConn ? ((flags & 4) !== 0 ? ELL : TEE) : NONE;
+    gutters[i] = gut;
+    act[i] = active[x];
+    labeled[i] = topo.labeled[x];
+    openFlat[op] = i;
+    openDepth[op++] = depth;
+
+    const kids = orderedKids(vFirst[v]);
+    kidCount[i] = kids.length;
+    if (kids.length === 0) continue;
+    const branches = kids.length > 1;
+    // Several roots hang off an invisible root: their descendants sit one level in so
+    // each root stands out; elsewhere a chain continues at its connector's text column.
+    const childIndent = branches || (flags & 8) !== 0 ? ind + 1 : ind;
+    const connectorPos = Math.max(0, displayIndent - 1);
+    // Past MAX_INDENT everything is drawn at one column, so no more guides (keeps this O(n)).
+    const childGut =
+      showConn && ind < MAX_INDENT ? [...gut, { pos: connectorPos, show: (flags & 4) === 0 }] : gut;
+    for (let k = kids.length - 1; k >= 0; k--) {
+      sNode[sp] = kids[k];
+      sIndent[sp] = childIndent;
+      sFlags[sp] = (branches ? 2 : 0) | (k === kids.length - 1 ? 4 : 0);
+      sGut[sp] = childGut;
+      sDepth[sp++] = depth + 1;
+    }
+  }
+  while (op > 0) end[openFlat[--op]] = out;
+
+  let byId: Map<string, number> | null = null;
+  return {
+    session: s,
+    filter,
+    search: opts.search ?? "",
+    ids,
+    metas,
+    indent,
+    connector,
+    gutters,
+    end,
+    kids: kidCount,
+    active: act,
+    labeled,
+    leafIndex: leafVis >= 0 ? flatOf[leafVis] : -1,
+    indexById(id: string): number {
+      if (!byId) {
+        byId = new Map();
+        for (let i = 0; i < ids.length; i++) byId.set(ids[i], i);
+      }
+      return byId.get(id) ?? -1;
+    },
+  };
+}
+
+/** The guide-and-connector prefix of a flat row. */
+export function prefixOf(flat: FlatTree, i: number): string {
+  const width = flat.indent[i];
+  if (width === 0) return "";
+  const cols: string[] = new Array(width).fill("   ");
+  for (const g of flat.gutters[i]) if (g.pos < width && g.show) cols[g.pos] = "│  ";
+  const c = flat.connector[i];
+  if (c !== NONE && width > 0) cols[width - 1] = c === ELL ? "└─ " : "├─ ";
+  return cols.join("");
+}
+
+/** Pass 3: hide the descendants of folded rows. Cheap: a scan with subtree skips. */
+export function foldRows(flat: FlatTree, folded: ReadonlySet<string> = new Set()): TreeRows {
+  const n = flat.ids.length;
+  let visible: Int32Array;
+  const foldedFlat = new Uint8Array(n);
+  let anyFold = false;
+  for (const id of folded) {
+    const i = flat.indexById(id);
+    if (i >= 0 && flat.kids[i] > 0) {
+      foldedFlat[i] = 1;
+      anyFold = true;
+    }
+  }
+  if (!anyFold) {
+    visible = new Int32Array(n);
+    for (let i = 0; i < n; i++) visible[i] = i;
+  } else {
+    const buf = new Int32Array(n);
+    let k = 0;
+    for (let i = 0; i < n; ) {
+      buf[k++] = i;
+      i = foldedFlat[i] ? flat.end[i] : i + 1;
+    }
+    visible = buf.subarray(0, k);
+  }
+  let posOf: Int32Array | null = null;
+  const indexOfFlat = (fi: number): number => {
+    if (fi < 0) return -1;
+    if (!anyFold) return fi;
+    if (!posOf) {
+      posOf = new Int32Array(n).fill(-1);
+      for (let k = 0; k < visible.length; k++) posOf[visible[k]] = k;
+    }
+    return posOf[fi];
+  };
+  const s = flat.session;
+  return {
+    flat,
+    folded,
+    visible,
+    count: visible.length,
+    row(i: number): Row {
+      const fi = visible[i];
+      const e = flat.metas[fi];
+      return {
+        id: e.id,
+        indent: flat.indent[fi],
+        prefix: prefixOf(flat, fi),
+        onActivePath: flat.active[fi] === 1,
+        isLeaf: fi === flat.leafIndex,
+        label: s.labels.get(e.id),
+        text: e.summary,
+        entry: e,
+        childCount: flat.kids[fi],
+        folded: foldedFlat[fi] === 1,
+      };
+    },
+    indexOf(id: string): number {
+      return indexOfFlat(flat.indexById(id));
+    },
+    leafRow(): number {
+      // A folded-away leaf is stood for by its nearest visible (folded) ancestor.
+      let fi = flat.leafIndex;
+      if (fi < 0) return -1;
+      const direct = indexOfFlat(fi);
+      if (direct >= 0) return direct;
+      for (fi = fi - 1; fi >= 0; fi--) {
+        if (flat.end[fi] > flat.leafIndex) {
+          const k = indexOfFlat(fi);
+          if (k >= 0) return k;
+        }
+      }
+      return -1;
+    },
+  };
+}
+
+/** Session + options → the rows on screen. */
+export function buildRows(s: Session, opts: RowsOptions = {}): TreeRows {
+  return foldRows(flattenTree(s, opts), opts.folded ?? new Set());
+}
+
+/** The next (dir 1) or previous (dir -1) visible branch point from row `from`, or -1. */
+export function findBranchPoint(rows: TreeRows, from: number, dir: 1 | -1): number {
+  for (let i = from + dir; i >= 0 && i < rows.count; i += dir) {
+    if (rows.flat.kids[rows.visible[i]] > 1) return i;
+  }
+  return -1;
+}
+
+/** The next (dir 1) or previous (dir -1) visible labeled row from row `from`, or -1. */
+export function findLabeled(rows: TreeRows, from: number, dir: 1 | -1): number {
+  for (let i = from + dir; i >= 0 && i < rows.count; i += dir) {
+    if (rows.flat.labeled[rows.visible[i]] === 1) return i;
+  }
+  return -1;
+}
+
+/** The fold set after toggling the row under the cursor (rows without visible children: unchanged). */
+export function toggleFold(rows: TreeRows, i: number): Set<string> {
+  const next = new Set(rows.folded);
+  if (i < 0 || i >= rows.count) return next;
+  const fi = rows.visible[i];
+  const id = rows.flat.ids[fi];
+  if (next.has(id)) next.delete(id);
+  else if (rows.flat.kids[fi] > 0) next.add(id);
+  return next;
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildRows,
+  findBranchPoint,
+  findLabeled,
+  flattenTree,
+  foldRows,
+  toggleFold,
+  type TreeRows,
+} from "../../../src/core/session/rows.js";
+import { chain, session, type E } from "./rows-session.js";
+
+function draw(rows: TreeRows): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rows.count; i++) {
+    const r = rows.row(i);
+    out.push(`${r.prefix}${r.id}`);
+  }
+  return out;
+}
+
+// root → a → { b1 → b2, c1 → c2 }, the leaf sits on the second branch.
+const forked: E[] = [
+  { id: "root" },
+  { id: "a", role: "assistant" },
+  { id: "b1", parent: "a" },
+  { id: "b2", role: "assistant" },
+  { id: "c1", parent: "a" },
+  { id: "c2", role: "assistant" },
+];
+
+describe("tree rows", () => {
+  it("keeps a single-child chain flat", () => {
+    const rows = buildRows(session(chain(5)));
+    expect(draw(rows)).toEqual(["e0", "e1", "e2", "e3", "e4"]);
+  });
+
+  it("lists the branch holding the leaf first, with connectors and guides", () => {
+    const rows = buildRows(session(forked));
+    expect(draw(rows)).toEqual(["root", "a", "├─ c1", "│  c2", "└─ b1", "   b2"]);
+  });
+
+  it("marks the active path and the leaf", () => {
+    const rows = buildRows(session(forked));
+    const active = Array.from({ length: rows.count }, (_, i) => rows.row(i)).filter((r) => r.onActivePath).map((r) => r.id);
+    expect(active).toEqual(["root", "a", "c1", "c2"]);
+    expect(rows.row(rows.leafRow()).id).toBe("c2");
+  });
+
+  it("draws a guide past an ancestor whose branch continues below", () => {
+    const rows = buildRows(
+      session(
+        [
+          { id: "r" },
+          { id: "x", parent: "r" },
+          { id: "x1", parent: "x" },
+          { id: "x2", parent: "x" },
+          { id: "y", parent: "r" },
+        ],
+        "x1",
+      ),
+    );
+    expect(draw(rows)).toEqual(["r", "├─ x", "│  ├─ x1", "│  └─ x2", "└─ y"]);
+  });
+
+  it("hides bookkeeping by default and hands its children to the nearest visible ancestor", () => {
+    const s = session([
+      { id: "u1" },
+      { id: "m", type: "model_change" },
+      { id: "a1", role: "assistant" },
+      { id: "lab", type: "label", targetId: "u1", label: "start" },
+    ]);
+    expect(draw(buildRows(s))).toEqual(["u1", "a1"]);
+    expect(draw(buildRows(s, { filter: "all" }))).toEqual(["u1", "m", "a1", "lab"]);
+  });
+
+  it("a hidden branch point still splits its children into branches", () => {
+    const s = session(
+      [{ id: "u1" }, { id: "m", type: "thinking_level_change" }, { id: "p", parent: "m" }, { id: "q", parent: "m" }],
+      "p",
+    );
+    expect(draw(buildRows(s))).toEqual(["u1", "├─ p", "└─ q"]);
+  });
+
+  it("user-only, labeled-only and no-tools filters", () => {
+    const s = session([
+      { id: "u1" },
+      { id: "a1", role: "assistant", text: "calling", tools: ["read"] },
+      { id: "t1", role: "toolResult" },
+      { id: "a2", role: "assistant" },
+      { id: "u2" },
+      { id: "lab", type: "label", targetId: "a2", label: "good" },
+    ]);
+    expect(draw(buildRows(s, { filter: "user-only" }))).toEqual(["u1", "u2"]);
+    expect(draw(buildRows(s, { filter: "labeled-only" }))).toEqual(["a2"]);
+    expect(draw(buildRows(s, { filter: "no-tools" }))).toEqual(["u1", "a1", "a2", "u2"]);
+    expect(draw(buildRows(s))).toEqual(["u1", "a1", "t1", "a2", "u2"]);
+    expect(buildRows(s).row(3).label).toBe("good");
+  });
+
+  it("search keeps entries matching every word, in any order, ignoring case", () => {
+    const s = session([
+      { id: "u1", text: "Fix the parser bug" },
+      { id: "a1", role: "assistant", text: "the bug is in the lexer" },
+      { id: "u2", text: "parser tests please" },
+    ]);
+    expect(draw(buildRows(s, { search: "BUG parser" }))).toEqual(["u1"]);
+    expect(draw(buildRows(s, { search: "bug" }))).toEqual(["u1", "a1"]);
+    expect(draw(buildRows(s, { search: "nothing-like-this" }))).toEqual([]);
+  });
+
+  it("folding hides the subtree under the cursor and unfolding brings it back", () => {
+    const s = session(forked);
+    const rows = buildRows(s);
+    const a = rows.indexOf("a");
+    const folded = toggleFold(rows, a);
+    const foldedRows = buildRows(s, { folded });
+    expect(draw(foldedRows)).toEqual(["root", "a"]);
+    expect(foldedRows.row(1).folded).toBe(true);
+    // The folded-away leaf is stood for by the folded row.
+    expect(foldedRows.row(foldedRows.leafRow()).id).toBe("a");
+    expect(foldedRows.indexOf("c2")).toBe(-1);
+    const unfolded = foldRows(foldedRows.flat, toggleFold(foldedRows, 1));
+    expect(draw(unfolded)).toEqual(draw(rows));
+  });
+
+  it("folding a row without children changes nothing", () => {
+    const rows = buildRows(session(chain(3)));
+    expect(toggleFold(rows, 2).size).toBe(0);
+  });
+
+  it("moves between branch points and labeled entries", () => {
+    const s = session([
+      ...forked,
+      { id: "l1", type: "label", targetId: "b1", label: "x", parent: "c2" },
+      { id: "l2", type: "label", targetId: "root", label: "y", parent: "l1" },
+    ]);
+    const rows = buildRows(s);
+    expect(findBranchPoint(rows, 0, 1)).toBe(rows.indexOf("a"));
+    expect(findBranchPoint(rows, rows.indexOf("a"), 1)).toBe(-1);
+    expect(findBranchPoint(rows, rows.count - 1, -1)).toBe(rows.indexOf("a"));
+    expect(findLabeled(rows, 0, 1)).toBe(rows.indexOf("b1"));
+    expect(findLabeled(rows, rows.indexOf("b1"), -1)).toBe(0);
+  });
+
+  it("several roots sit at the left edge, each root's children set in one level", () => {
+    const rows = buildRows(
+      session([{ id: "r1" }, { id: "r1a" }, { id: "r2", parent: null }, { id: "r2a" }], "r2a"),
+    );
+    expect(draw(rows)).toEqual(["r2", "   r2a", "r1", "   r1a"]);
+  });
+
+  it("survives a damaged children map with a loop", () => {
+    const s = session([{ id: "x" }, { id: "y" }]);
+    s.children.set("y", ["x"]);
+    expect(draw(buildRows(s))).toEqual(["x", "y"]);
+  });
+
+  it("handles a 200k-deep chain with branches everywhere without recursion", () => {
+    const list: E[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      list.push({ id: `m${i}`, parent: i === 0 ? null : `m${i - 1}` });
+      list.push({ id: `s${i}`, parent: `m${i}` });
+    }
+    const s = session(list, "m99999");
+    const flat = flattenTree(s);
+    expect(flat.ids.length).toBe(200_000);
+    const rows = foldRows(flat);
+    expect(rows.row(rows.count - 1).prefix.length).toBeLessThanOrEqual(3 * 24);
+    expect(rows.row(rows.leafRow()).id).toBe("m99999");
+  });
+});
