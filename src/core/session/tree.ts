@@ -45,36 +45,41 @@ export function buildTree(
     byId.set(e.id, e);
   }
   const entries = dropped ? all.filter((e) => !dropped!.has(e)) : all;
-  const index = new Map<EntryMeta, number>();
-  entries.forEach((e, i) => index.set(e, i));
+  const n = entries.length;
+  const pos = new Map<string, number>();
+  for (let i = 0; i < n; i++) pos.set(entries[i].id, i);
 
-  // Effective parent: null for null/self/missing parents; loops broken below.
-  const parentOf = new Map<string, string | null>();
-  for (const e of entries) {
-    const p = e.parentId;
-    parentOf.set(e.id, p !== null && p !== e.id && byId.has(p) ? p : null);
+  // Effective parent by position: -1 for null/self/missing parents; loops broken below.
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = entries[i].parentId;
+    const at = p === null ? undefined : pos.get(p);
+    parent[i] = at === undefined || at === i ? -1 : at;
   }
-  breakCycles(entries, parentOf, byId, index);
+  breakCycles(parent);
 
   const roots: string[] = [];
-  const children = new Map<string, string[]>();
-  for (const e of entries) {
-    const p = parentOf.get(e.id) ?? null;
-    if (p === null) roots.push(e.id);
+  const childPos = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const p = parent[i];
+    if (p < 0) roots.push(entries[i].id);
     else {
-      let list = children.get(p);
-      if (!list) children.set(p, (list = []));
-      list.push(e.id);
+      const list = childPos.get(p);
+      if (list) list.push(i);
+      else childPos.set(p, [i]);
     }
   }
-  for (const list of children.values()) {
-    if (list.length < 2) continue;
-    const keyed = list.map((id) => {
-      const m = byId.get(id)!;
-      return { id, t: timeOf(m.timestamp), i: index.get(m)! };
-    });
-    keyed.sort((a, b) => (a.t === b.t ? a.i - b.i : a.t < b.t ? -1 : 1));
-    for (let k = 0; k < keyed.length; k++) list[k] = keyed[k].id;
+  const children = new Map<string, string[]>();
+  for (const [p, list] of childPos) {
+    if (list.length > 1) {
+      const t = new Map(list.map((i) => [i, timeOf(entries[i].timestamp)]));
+      list.sort((a, b) => {
+        const ta = t.get(a)!;
+        const tb = t.get(b)!;
+        return ta === tb ? a - b : ta < tb ? -1 : 1;
+      });
+    }
+    children.set(entries[p].id, list.map((i) => entries[i].id));
   }
 
   const labels = replayLabels(entries, byId);
@@ -109,34 +114,27 @@ function sessionName(entries: EntryMeta[], facts: NameFacts, header: Record<stri
 
 /**
  * Entries whose parent chain never reaches a root sit on (or hang below) a
- * loop. Each loop is broken at its member that comes first in the file.
+ * loop. Each loop is broken at its member that comes first in the file, i.e.
+ * the one with the smallest position.
  */
-function breakCycles(
-  entries: EntryMeta[],
-  parentOf: Map<string, string | null>,
-  byId: Map<string, EntryMeta>,
-  index: Map<EntryMeta, number>,
-): void {
-  const state = new Map<string, 1 | 2>(); // 1: on the current walk, 2: known to reach a root
-  const walk: string[] = [];
-  for (const start of entries) {
-    if (state.has(start.id)) continue;
+function breakCycles(parent: Int32Array): void {
+  const n = parent.length;
+  const state = new Uint8Array(n); // 0 unseen, 1 on the current walk, 2 known to reach a root
+  const walk: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (state[start]) continue;
     walk.length = 0;
-    let id: string | null = start.id;
-    while (id !== null && !state.has(id)) {
-      state.set(id, 1);
-      walk.push(id);
-      id = parentOf.get(id) ?? null;
+    let i = start;
+    while (i >= 0 && state[i] === 0) {
+      state[i] = 1;
+      walk.push(i);
+      i = parent[i];
     }
-    if (id !== null && state.get(id) === 1) {
-      // A loop: the members are the walk from `id` to its end.
-      const from = walk.indexOf(id);
-      let first = id;
-      for (let k = from; k < walk.length; k++) {
-        if (index.get(byId.get(walk[k])!)! < index.get(byId.get(first)!)!) first = walk[k];
-      }
-      parentOf.set(first, null);
+    if (i >= 0 && state[i] === 1) {
+      let first = i;
+      for (let k = walk.indexOf(i); k < walk.length; k++) if (walk[k] < first) first = walk[k];
+      parent[first] = -1;
     }
-    for (const w of walk) state.set(w, 2);
+    for (const w of walk) state[w] = 2;
   }
 }

@@ -1,7 +1,8 @@
 import type { Command } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg, printJson } from "./load-or-exit.js";
-import { treeJson } from "../../core/session/json.js";
+import { loadArg } from "./load-or-exit.js";
+import { treeJsonChunks } from "../../core/session/json.js";
+import { writeChunks } from "./write-out.js";
 import { drawTree } from "./draw-tree.js";
 
 export const treeCommand: Command = {
@@ -15,7 +16,7 @@ current leaf with ←. --json prints the tree object described in cli.md.`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--no-color"] });
     const s = await loadArg(args.positional[0]);
-    if (bool(args, "--json")) printJson(treeJson(s));
+    if (bool(args, "--json")) await writeChunks(treeJsonChunks(s));
     else {
       const width = process.stdout.columns || 120;
       for (const line of drawTree(s, width)) process.stdout.write(line + "\n");

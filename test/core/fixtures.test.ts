@@ -1,0 +1,55 @@
+// Every fixture: our tree and contexts equal what the agents' own code computed.
+import { describe, it, expect } from "vitest";
+import { loadSession } from "../../src/core/session/load.js";
+import { buildContext } from "../../src/core/session/context.js";
+import { treeJson } from "../../src/core/session/json.js";
+import { fixtureFiles } from "../helpers/fixtures.js";
+
+const all = [...fixtureFiles("sessions"), ...fixtureFiles("sessions-edge")];
+
+describe("fixtures load exactly as the agents load them", () => {
+  it("has fixtures to check", () => {
+    expect(all.filter((f) => f.expected).length).toBeGreaterThanOrEqual(27);
+  });
+
+  for (const { name, file, expected } of all) {
+    if (!expected) {
+      it(`${name} is not a session file (exit status 3)`, async () => {
+        await expect(loadSession(file)).rejects.toMatchObject({ exitCode: 3 });
+      });
+      continue;
+    }
+    it(`${name}: tree, leaf, labels, name and header`, async () => {
+      const s = await loadSession(file);
+      const t = treeJson(s) as any;
+      const ids = new Map<string, string>();
+      if (expected.positional) t.entries.forEach((e: any, i: number) => ids.set(e.id, expected.entries[i]?.id));
+      const map = (id: string | null) => (id === null || !expected.positional ? id : (ids.get(id) ?? `?${id}`));
+      expect({
+        leafId: map(t.leafId),
+        roots: t.roots.map(map),
+        name: t.name,
+        header: { id: t.header.id, cwd: t.header.cwd, parentSession: t.header.parentSession },
+        entries: t.entries.map((e: any) => ({ id: map(e.id), parentId: map(e.parentId), type: e.type, label: e.label, children: e.children.map(map) })),
+      }).toEqual({
+        leafId: expected.leafId,
+        roots: expected.roots,
+        name: expected.name,
+        header: { id: expected.header.id, cwd: expected.header.cwd, parentSession: expected.header.parentSession },
+        entries: expected.entries,
+      });
+    });
+
+    it(`${name}: context at ${expected.contexts.length} leaves`, async () => {
+      const s = await loadSession(file);
+      for (const c of expected.contexts) {
+        const ctx = await buildContext(s, c.leaf ?? undefined);
+        expect({ thinkingLevel: ctx.thinkingLevel, model: ctx.model, messages: ctx.messages }, `leaf ${c.leaf}`).toEqual({
+          thinkingLevel: c.context.thinkingLevel,
+          model: c.context.model ?? null,
+          messages: c.context.messages,
+        });
+      }
+    });
+  }
+});
