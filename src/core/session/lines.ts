@@ -131,8 +131,10 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
         scanFrom = Math.max(scanFrom, 3);
       }
     }
-    let nl = buf.indexOf(10, scanFrom);
-    while (nl !== -1 && nl < filled) {
+    // Search only the bytes read: the rest of a fresh buffer is untouched memory.
+    const view = buf.subarray(0, filled);
+    let nl = view.indexOf(10, scanFrom);
+    while (nl !== -1) {
       let end = nl;
       if (end > lineStart && buf[end - 1] === 13) end--;
       sink(buf, lineStart, end, base + lineStart, lineNo, true);
@@ -142,7 +144,7 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
         stopped = true;
         break;
       }
-      nl = buf.indexOf(10, lineStart);
+      nl = view.indexOf(10, lineStart);
     }
     if (stopped) break;
   }
