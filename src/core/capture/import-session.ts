@@ -1,0 +1,182 @@
+// `import-session` (§11.1): a digest and feedback candidates from one omp/pi
+// session file, read with the project's session reader. Idempotent per
+// (path, size, mtime, leaf); never writes the session file or queue lines.
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { withLockSync } from "../fs/lock.js";
+import { ensureDir } from "../fs/dir.js";
+import { loadSession } from "../session/load.js";
+import { readEntries } from "../session/entry.js";
+import { pathTo } from "../session/path.js";
+import { contextOfPath } from "../session/context.js";
+import { isoTs, now } from "./clock.js";
+import { loadConfig, flag } from "./config.js";
+import { buildCandidate, classify, passesFilters } from "./feedback.js";
+import { normalizeText } from "./harness.js";
+import { appendRecord, readJsonl } from "./jsonfile.js";
+import { markDirty } from "./markers.js";
+import { candidatesPath, FEEDBACK_MARKER, sessionMarker, statePath } from "./paths.js";
+import { scrubCut, scrubField } from "./redact.js";
+import { logRegistry } from "./registry.js";
+import { CLI_LOCK_WAIT_MS } from "./review.js";
+import { safeId } from "./serialize.js";
+import { ensureIdentity, loadState, noteCandidate, refreshGit, saveState, type State } from "./state.js";
+import { writeCheckpoint } from "./checkpoint.js";
+import { existsSync } from "node:fs";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
+
+export interface ImportResult {
+  llm_wiki_session_id: string;
+  digest_path: string | null;
+  candidates_added: number;
+  unchanged: boolean;
+}
+
+/** ISO instant → the store's `YYYY-MM-DDTHH:MM:SSZ`, or null. */
+function toTs(v: unknown): string | null {
+  const ms = typeof v === "number" ? v : typeof v === "string" ? Date.parse(v) : NaN;
+  return Number.isFinite(ms) ? isoTs(new Date(ms)) : null;
+}
+
+function userTextOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content
+      .filter((b) => isObj(b) && b.type === "text" && typeof b.text === "string")
+      .map((b) => (b as Obj).text as string)
+      .join("\n");
+  }
+  return "";
+}
+
+interface Derived {
+  events: Obj[];
+  userTexts: { text: string; id: string; ts: string | null }[];
+  userMessages: number;
+  toolEvents: number;
+  lastSeen: string | null;
+}
+
+function derive(path: Obj[]): Derived {
+  const d: Derived = { events: [], userTexts: [], userMessages: 0, toolEvents: 0, lastSeen: null };
+  for (const e of path) {
+    const ts = toTs(e.timestamp);
+    if (ts && (!d.lastSeen || ts > d.lastSeen)) d.lastSeen = ts;
+    const id = typeof e.id === "string" ? e.id : null;
+    const ev = (name: string, tool: string | null = null): void => {
+      d.events.push({ hook_event_name: name, tool_name: tool, trigger: name, ts, turn_id: id });
+    };
+    if (e.type === "compaction") {
+      ev("PostCompact");
+      continue;
+    }
+    if (e.type !== "message" || !isObj(e.message)) continue;
+    const m = e.message;
+    if (m.role === "user") {
+      d.userMessages++;
+      ev("UserPromptSubmit");
+      const text = normalizeText(userTextOf(m.content));
+      if (text && id) d.userTexts.push({ text, id, ts });
+    } else if (m.role === "toolResult") {
+      d.toolEvents++;
+      ev("PostToolUse", typeof m.toolName === "string" ? scrubCut(m.toolName, 1000) : null);
+    } else if (m.role === "bashExecution") {
+      d.toolEvents++;
+      ev("PostToolUse", "bash");
+    } else if (m.role === "assistant" && m.stopReason === "stop") ev("Stop");
+  }
+  return d;
+}
+
+function detectHarness(file: string, dialect: string, hasSlot: boolean): string {
+  if (hasSlot || dialect === "omp" || file.split(/[/\\]/).includes(".omp")) return "omp";
+  return "pi";
+}
+
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+export async function importSession(root: string, fileArg: string, harnessOpt?: string): Promise<ImportResult> {
+  const file = resolve(fileArg);
+  const session = await loadSession(file);
+  const st = statSync(file);
+  const config = loadConfig(root).config;
+  const harness = safeId(harnessOpt || detectHarness(file, session.dialect, !!session.titleSlot));
+  const header = session.header;
+  const nativeId = typeof header.id === "string" && header.id ? header.id : safeId(file);
+  const sid = `${harness}:${nativeId}`;
+  const cwd = typeof header.cwd === "string" && header.cwd ? (scrubCut(header.cwd, 1000) as string) : null;
+  const startedAt = toTs(header.timestamp);
+  const ids = session.leafId ? pathTo(session, session.leafId) : [];
+  const entries = await readEntries(session, ids.map((id) => session.byId.get(id)!));
+  const d = derive(entries);
+  const ctxModel = contextOfPath(entries).model;
+  const model = ctxModel ? scrubCut(`${ctxModel.provider}/${ctxModel.modelId}`, 1000) : null;
+  const importKey = { leaf_id: session.leafId, mtime_ms: st.mtimeMs, size: st.size, source_path: file };
+  const name = session.name ? scrubCut(session.name.replace(/\s+/g, " ").trim(), 120) : "";
+  const sentence = `Imported ${harness} session ${name ? `"${name}" ` : ""}with ${d.userMessages} user messages from ${cwd ?? "unknown cwd"}.`;
+
+  const path = statePath(root, harness, nativeId);
+  ensureDir(dirname(path));
+  const result: ImportResult = { llm_wiki_session_id: sid, digest_path: null, candidates_added: 0, unchanged: false };
+  withLockSync(path, { waitMs: CLI_LOCK_WAIT_MS }, (lock) => {
+    const loaded = loadState(path);
+    const state: State = loaded.state;
+    const prev = isObj(state.import) ? state.import : null;
+    if (prev && prev.source_path === file && prev.size === st.size && prev.mtime_ms === st.mtimeMs && prev.leaf_id === session.leafId) {
+      result.unchanged = true;
+      result.digest_path = typeof state.last_digest_path === "string" ? state.last_digest_path : null;
+      return;
+    }
+    const ts = isoTs(now());
+    const seenTs = d.lastSeen ?? startedAt ?? ts;
+    ensureIdentity(state, { harness, nativeId, sid }, startedAt ?? seenTs);
+    if (startedAt && (typeof state.started_at !== "string" || startedAt < state.started_at)) state.started_at = startedAt;
+    if (typeof state.last_seen_at !== "string" || seenTs > state.last_seen_at) state.last_seen_at = seenTs;
+    if (cwd || state.cwd == null) state.cwd = cwd;
+    state.transcript_path = scrubField(file, 1000);
+    if (model) state.model = model;
+    state.privacy = config.privacy;
+    state.raw_transcripts = config.raw_transcripts;
+    if (cwd && existsSync(cwd)) refreshGit(state, cwd, now().getTime(), ts);
+    state.event_count = Math.max(num(state.event_count), ids.length);
+    state.tool_event_count = Math.max(num(state.tool_event_count), d.toolEvents);
+    const key = (e: Obj): string => `${e.ts}\u0000${e.hook_event_name}\u0000${e.turn_id}`;
+    const merged = new Map<string, Obj>();
+    for (const e of [...(Array.isArray(state.last_events) ? (state.last_events as Obj[]) : []), ...d.events]) if (isObj(e)) merged.set(key(e), e);
+    state.last_events = [...merged.values()].sort((a, b) => (String(a.ts ?? "") < String(b.ts ?? "") ? -1 : String(a.ts ?? "") > String(b.ts ?? "") ? 1 : 0)).slice(-20);
+    if (loaded.fresh) logRegistry(root, "session_seen", { cwd: state.cwd ?? null, harness, llm_wiki_session_id: sid, native_session_id: nativeId, transcript_path: state.transcript_path ?? null }, ts);
+
+    if (flag(config, "feedback", "enabled")) {
+      const existing = readJsonl(candidatesPath(root));
+      const ids = new Set(existing.map((c) => c.id));
+      const shas = new Set(existing.filter((c) => c.llm_wiki_session_id === sid).map((c) => c.text_sha256));
+      for (const u of d.userTexts) {
+        const c = classify(u.text);
+        if (!c || !passesFilters(c, (config.feedback ?? {}) as Obj)) continue;
+        const cand = buildCandidate(u.text, c, {
+          sid, harness, nativeId, cwd: state.cwd as string | null, hookEventName: "UserPromptSubmit", turnId: u.id, ts: u.ts ?? ts,
+          gitRemote: (state.git_remote as string | null) ?? null, gitBranch: (state.git_branch as string | null) ?? null,
+        });
+        if (ids.has(cand.id) || shas.has(cand.text_sha256)) continue;
+        ids.add(cand.id);
+        shas.add(cand.text_sha256);
+        appendRecord(candidatesPath(root), cand);
+        logRegistry(root, "feedback_candidate", { confidence: cand.confidence, cwd: cand.cwd, feedback_type: cand.feedback_type, id: cand.id, llm_wiki_session_id: sid }, ts);
+        noteCandidate(state, cand);
+        result.candidates_added++;
+      }
+      lock.touch();
+    }
+    state.import = { ...importKey, imported_at: ts };
+    result.digest_path = writeCheckpoint(root, state, "import", { importSentence: sentence, lockWaitMs: CLI_LOCK_WAIT_MS, ts });
+    logRegistry(root, "session_imported", { candidates_added: result.candidates_added, llm_wiki_session_id: sid, source_path: file }, ts);
+    saveState(path, state);
+  });
+  if (!result.unchanged) {
+    markDirty(root, sessionMarker(harness, nativeId));
+    if (result.candidates_added) markDirty(root, FEEDBACK_MARKER);
+  }
+  return result;
+}

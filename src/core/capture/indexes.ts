@@ -1,0 +1,179 @@
+// The four derived index files and lazy upkeep (§3.8). Never used by the hook:
+// the hook only leaves dirty markers; commands and the TUI refresh from them.
+import { existsSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { withLockSync, type LockHandle } from "../fs/lock.js";
+import { ensureDir } from "../fs/dir.js";
+import { autoSummary, digestSummaryLine } from "./digest.js";
+import { readJsonObject, writeJsonFile } from "./jsonfile.js";
+import { ALL_MARKER, dirtyDir, FEEDBACK_MARKER, indexesDir, sidecarPath, statePath } from "./paths.js";
+import { listStates, newestFirst } from "./rehydrate.js";
+import { loadCandidates, newestCandidatesFirst, readStatus, withStatus } from "./review.js";
+import { writeSidecar, type SidecarEntry } from "./sidecar.js";
+import type { State } from "./state.js";
+
+const FILES = ["by-cwd.json", "by-topic.json", "sessions.json", "feedback.json"] as const;
+
+export function listMarkers(root: string): string[] {
+  try {
+    return readdirSync(dirtyDir(root));
+  } catch {
+    return [];
+  }
+}
+
+const dropMarker = (root: string, m: string): void => {
+  try {
+    unlinkSync(join(dirtyDir(root), m));
+  } catch {}
+};
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const pathKey = (s: State): string => statePath("", str(s.harness), str(s.native_session_id));
+const record = (s: State): Record<string, unknown> => ({
+  harness: s.harness ?? null,
+  last_digest_path: s.last_digest_path ?? null,
+  last_seen_at: s.last_seen_at ?? null,
+  llm_wiki_session_id: s.llm_wiki_session_id ?? null,
+  native_session_id: s.native_session_id ?? null,
+});
+
+function sessionIndexes(states: State[]): { byCwd: Record<string, unknown[]>; byTopic: Record<string, unknown[]>; sessions: State[] } {
+  const sorted = [...states].sort((a, b) => (pathKey(a) < pathKey(b) ? -1 : pathKey(a) > pathKey(b) ? 1 : 0));
+  const byCwd: Record<string, unknown[]> = {};
+  const byTopic: Record<string, unknown[]> = {};
+  for (const s of sorted) {
+    if (typeof s.cwd === "string" && s.cwd) (byCwd[s.cwd] ??= []).push(record(s));
+    for (const t of Array.isArray(s.topics) ? s.topics : []) if (typeof t === "string") (byTopic[t] ??= []).push(record(s));
+  }
+  return { byCwd, byTopic, sessions: sorted };
+}
+
+function writeSessionIndexes(root: string, states: State[]): void {
+  const { byCwd, byTopic, sessions } = sessionIndexes(states);
+  writeJsonFile(join(indexesDir(root), "by-cwd.json"), byCwd);
+  writeJsonFile(join(indexesDir(root), "by-topic.json"), byTopic);
+  writeJsonFile(join(indexesDir(root), "sessions.json"), { sessions });
+}
+
+/** feedback.json from candidates and status.json. */
+export function buildFeedbackIndex(root: string): Record<string, unknown> {
+  const { status } = readStatus(root);
+  const cands = newestCandidatesFirst(loadCandidates(root));
+  const bySession: Record<string, string[]> = {};
+  const byType: Record<string, string[]> = {};
+  const unpromoted: string[] = [];
+  const dismissed: string[] = [];
+  for (const c of cands) {
+    const id = c.id as string;
+    (bySession[str(c.llm_wiki_session_id)] ??= []).push(id);
+    (byType[str(c.feedback_type)] ??= []).push(id);
+    if (!(id in status.promoted)) {
+      unpromoted.push(id);
+      if (id in status.dismissed) dismissed.push(id);
+    }
+  }
+  return {
+    by_session: bySession,
+    by_type: byType,
+    candidate_count: cands.length,
+    candidates: cands.map((c) => withStatus(status, c)),
+    dismissed,
+    schema_version: 1,
+    unpromoted,
+    unpromoted_count: unpromoted.length,
+  };
+}
+
+function indexesUsable(root: string): boolean {
+  for (const f of FILES) {
+    try {
+      if (readJsonObject(join(indexesDir(root), f)).status !== "ok") return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Rebuilds every cwd sidecar from the states (`reindex --full`). */
+function rebuildSidecars(root: string, states: State[], lock: LockHandle): void {
+  const byCwd = new Map<string, SidecarEntry[]>();
+  for (const s of [...states].sort(newestFirst)) {
+    const digest = str(s.last_digest_path);
+    const cwd = str(s.cwd);
+    if (!digest || !cwd) continue;
+    let summary: string | null = null;
+    try {
+      summary = digestSummaryLine(readFileSync(digest, "utf8"));
+    } catch {}
+    const list = byCwd.get(cwd) ?? [];
+    list.push({
+      harness: str(s.harness),
+      last_digest_path: digest,
+      last_seen_at: str(s.last_seen_at),
+      llm_wiki_session_id: str(s.llm_wiki_session_id),
+      native_session_id: str(s.native_session_id),
+      summary: summary ?? autoSummary(str(s.capture_trigger) || "stop", str(s.llm_wiki_session_id), cwd),
+      topics: Array.isArray(s.topics) ? s.topics.filter((t): t is string => typeof t === "string") : [],
+    });
+    byCwd.set(cwd, list);
+  }
+  for (const [cwd, entries] of byCwd) {
+    lock.touch();
+    const p = sidecarPath(root, cwd);
+    ensureDir(dirname(p));
+    withLockSync(p, { waitMs: 10_000 }, () => writeSidecar(root, cwd, entries));
+  }
+}
+
+export interface RefreshResult {
+  full: boolean;
+  sessionsUpdated: number;
+  feedback: boolean;
+}
+
+/** Brings the four index files up to date from the dirty markers (or rebuilds them). */
+export function refreshIndexes(root: string, opts: { full?: boolean; sidecars?: boolean; waitMs?: number } = {}): RefreshResult {
+  const result: RefreshResult = { full: false, sessionsUpdated: 0, feedback: false };
+  if (!existsSync(root)) return result;
+  ensureDir(indexesDir(root));
+  // the lock file is indexes/.lock
+  return withLockSync(indexesDir(root) + sep, { waitMs: opts.waitMs ?? 10_000 }, (lock) => {
+    const markers = listMarkers(root);
+    const full = !!opts.full || markers.includes(ALL_MARKER) || !indexesUsable(root);
+    if (full) {
+      for (const m of markers) dropMarker(root, m); // before reading: a concurrent hook re-marks
+      const states = listStates(root).map((x) => x.state);
+      lock.touch();
+      writeSessionIndexes(root, states);
+      writeJsonFile(join(indexesDir(root), "feedback.json"), buildFeedbackIndex(root));
+      if (opts.sidecars) rebuildSidecars(root, states, lock);
+      return { full: true, sessionsUpdated: states.length, feedback: true };
+    }
+    const sessionMarkers = markers.filter((m) => m !== FEEDBACK_MARKER && m.includes("~") && !m.startsWith("~"));
+    if (sessionMarkers.length) {
+      const current = (readJsonObject(join(indexesDir(root), "sessions.json")).value?.sessions ?? []) as State[];
+      const bySid = new Map<string, State>();
+      for (const s of current) if (s && typeof s === "object") bySid.set(str(s.llm_wiki_session_id) || pathKey(s), s);
+      for (const m of sessionMarkers) {
+        dropMarker(root, m);
+        const sep = m.indexOf("~");
+        const path = join(root, "state", m.slice(0, sep), m.slice(sep + 1) + ".json");
+        const r = readJsonObject(path);
+        // drop any record living at this state path, then add the fresh one
+        for (const [k, s] of bySid) if (pathKey(s) === join("state", m.slice(0, sep), m.slice(sep + 1) + ".json")) bySid.delete(k);
+        if (r.value && typeof r.value.llm_wiki_session_id === "string") bySid.set(r.value.llm_wiki_session_id, r.value);
+        result.sessionsUpdated++;
+      }
+      lock.touch();
+      writeSessionIndexes(root, [...bySid.values()]);
+    }
+    if (markers.includes(FEEDBACK_MARKER)) {
+      dropMarker(root, FEEDBACK_MARKER);
+      writeJsonFile(join(indexesDir(root), "feedback.json"), buildFeedbackIndex(root));
+      result.feedback = true;
+    }
+    return result;
+  });
+}

@@ -1,0 +1,177 @@
+// feedback list | show | edit | promote | dismiss | capture
+import { resolve } from "node:path";
+import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js";
+import { UsageError, type Command } from "../command.js";
+import { feedbackCapture } from "../../core/capture/manual.js";
+import { promoteFeedback } from "../../core/capture/promote.js";
+import {
+  dismissCandidate, editLesson, effectiveLesson, findCandidate, loadCandidates, newestCandidatesFirst, readStatus, reviewState, withStatus,
+} from "../../core/capture/review.js";
+import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreContext } from "./common.js";
+
+const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
+
+  list [--unpromoted] [--type T] [--session-id ID] [--cwd DIR] [--min-confidence low|medium|high]
+       [--include-dismissed] [--limit N] [--json]      candidates, newest first
+  show <id|text_sha256> [--json]                       one candidate in full
+  edit <id> (--lesson TEXT | --clear)                  set or clear the edited lesson
+  promote <id> --topic T [--force]                     write a note into the topic's raw/notes
+  dismiss <id> [--reason R] [--undo]                   hide a candidate from review (or restore it)
+  capture --text TEXT [--harness H] [--session-id ID] [--cwd DIR]
+                                                       record feedback by hand; prints its id`;
+
+const RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
+const s = (v: unknown): string => (v == null ? "" : String(v));
+
+interface Sub {
+  flags: FlagSpec;
+  run(p: ParsedArgs, ctx: StoreContext): number;
+}
+
+const SUBS: Record<string, Sub> = {
+  list: {
+    flags: { values: ["--type", "--session-id", "--cwd", "--min-confidence", "--limit"], bools: ["--unpromoted", "--include-dismissed", "--json"] },
+    run(p, ctx) {
+      const min = str(p, "--min-confidence") ?? "medium";
+      if (!(min in RANK)) throw new UsageError("--min-confidence must be low, medium or high");
+      const { status } = readStatus(ctx.root);
+      const type = str(p, "--type");
+      const sid = str(p, "--session-id");
+      const cwd = str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined;
+      const rows = newestCandidatesFirst(loadCandidates(ctx.root)).filter((c) => {
+        const st = reviewState(status, c.id as string);
+        if (bool(p, "--unpromoted") && st === "promoted") return false;
+        if (!bool(p, "--include-dismissed") && st === "dismissed") return false;
+        if (type && c.feedback_type !== type) return false;
+        if (sid && c.llm_wiki_session_id !== sid && c.native_session_id !== sid) return false;
+        if (cwd && c.cwd !== cwd) return false;
+        return (RANK[s(c.confidence)] ?? 0) >= RANK[min];
+      });
+      if (bool(p, "--json")) {
+        const limit = str(p, "--limit") === undefined ? rows.length : intFlag(p, "--limit", 20);
+        ctx.json({ sessions_root: ctx.root, feedback_candidates: rows.slice(0, limit).map((c) => withStatus(status, c)) });
+        return 0;
+      }
+      if (rows.length === 0) {
+        ctx.out("No feedback candidates.");
+        return 0;
+      }
+      const limit = intFlag(p, "--limit", 20);
+      ctx.out(
+        table(
+          ["ID", "Type", "Confidence", "Scope", "Status", "Preview"],
+          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80)]),
+        ),
+      );
+      return 0;
+    },
+  },
+  show: {
+    flags: { bools: ["--json"] },
+    run(p, ctx) {
+      const key = p.positional[0];
+      if (!key) throw new UsageError("missing <id>");
+      const c = findCandidate(ctx.root, key);
+      const { status } = readStatus(ctx.root);
+      if (bool(p, "--json")) {
+        ctx.json(withStatus(status, c));
+        return 0;
+      }
+      const lesson = effectiveLesson(status, c);
+      const lines = [
+        `id: ${s(c.id)}`,
+        `type: ${s(c.feedback_type)}`,
+        `confidence: ${s(c.confidence)}`,
+        `scope: ${s(c.scope_hint)}`,
+        `session: ${s(c.llm_wiki_session_id)}`,
+        `cwd: ${s(c.cwd)}`,
+        `status: ${reviewState(status, c.id as string)}`,
+        `lesson: ${lesson}`,
+      ];
+      if (lesson !== s(c.distilled_lesson)) lines.push(`original lesson: ${s(c.distilled_lesson)}`);
+      lines.push(`preview: ${s(c.text_preview)}`);
+      ctx.out(lines.join("\n"));
+      return 0;
+    },
+  },
+  edit: {
+    flags: { values: ["--lesson"], bools: ["--clear"] },
+    run(p, ctx) {
+      const key = p.positional[0];
+      if (!key) throw new UsageError("missing <id>");
+      const lesson = str(p, "--lesson");
+      if ((lesson === undefined) === !bool(p, "--clear")) throw new UsageError("give exactly one of --lesson TEXT or --clear");
+      const c = editLesson(ctx.root, key, lesson ?? null, ctx.warn);
+      ctx.out(`${s(c.id)}: ${lesson === undefined ? "edited lesson cleared" : "lesson edited"}`);
+      return 0;
+    },
+  },
+  promote: {
+    flags: { values: ["--topic"], bools: ["--force"] },
+    run(p, ctx) {
+      const key = p.positional[0];
+      const topic = str(p, "--topic");
+      if (!key) throw new UsageError("missing <id>");
+      if (!topic) throw new UsageError("--topic is required");
+      ctx.out(promoteFeedback(ctx.hub, ctx.root, key, topic, bool(p, "--force"), ctx.warn).notePath);
+      return 0;
+    },
+  },
+  dismiss: {
+    flags: { values: ["--reason"], bools: ["--undo"] },
+    run(p, ctx) {
+      const key = p.positional[0];
+      if (!key) throw new UsageError("missing <id>");
+      const c = dismissCandidate(ctx.root, key, str(p, "--reason") ?? null, bool(p, "--undo"), ctx.warn);
+      ctx.out(`${s(c.id)}: ${bool(p, "--undo") ? "restored" : "dismissed"}`);
+      return 0;
+    },
+  },
+  capture: {
+    flags: { values: ["--text", "--harness", "--session-id", "--cwd"] },
+    run(p, ctx) {
+      const text = str(p, "--text");
+      if (!text || !text.trim()) throw new UsageError("--text is required");
+      const r = feedbackCapture(ctx.root, {
+        text,
+        harness: str(p, "--harness"),
+        sessionId: str(p, "--session-id"),
+        cwd: str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined,
+        warn: ctx.warn,
+      });
+      const id = r.candidate?.id ?? null;
+      if (!r.state) {
+        ctx.warn("the session is busy (lock timeout); nothing was recorded");
+        return 1;
+      }
+      if (!id) {
+        ctx.out("already captured");
+        return 0;
+      }
+      ctx.out(String(id));
+      return 0;
+    },
+  },
+};
+
+export const feedbackCommand: Command = {
+  name: "feedback",
+  summary: "review feedback candidates distilled from user turns (list, show, edit, promote, dismiss, capture)",
+  usage: USAGE,
+  async run(argv) {
+    const i = argv.findIndex((a) => !a.startsWith("-"));
+    const name = i >= 0 ? argv[i] : undefined;
+    // a value flag before the subcommand (e.g. --hub DIR list) shifts it; accept those
+    const subIdx = argv.findIndex((a, j) => SUBS[a] !== undefined && (j === 0 || !["--hub"].includes(argv[j - 1])));
+    const sub = subIdx >= 0 ? SUBS[argv[subIdx]] : undefined;
+    if (!sub) throw new UsageError(name ? `unknown subcommand '${name}'` : "missing subcommand");
+    const rest = [...argv.slice(0, subIdx), ...argv.slice(subIdx + 1)];
+    const p = parseArgs(rest, withStoreFlags(sub.flags));
+    const ctx = makeContext(p, `feedback ${argv[subIdx]}`);
+    try {
+      return sub.run(p, ctx);
+    } finally {
+      finishRefresh(ctx);
+    }
+  },
+};
