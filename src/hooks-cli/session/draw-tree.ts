@@ -1,6 +1,23 @@
+import { buildRows, type TreeFilter } from "../../core/session/rows.js";
+import { fit } from "../../core/session/text.js";
 import type { Session } from "../../core/session/types.js";
 
-/** Temporary plain drawing until the shared row model lands. */
-export function drawTree(s: Session, _width: number): string[] {
-  return s.entries.map((e) => `${e.id} ${e.summary}`);
+/**
+ * The tree as the browser draws it (same row model): `•` on the active path,
+ * guides and connectors, `[label]`, the entry's short form, `← leaf`.
+ */
+export function drawTree(s: Session, width: number, filter: TreeFilter = "all"): string[] {
+  const rows = buildRows(s, { filter });
+  const out: string[] = [];
+  const head = `${s.name ?? "(unnamed)"} · ${s.entries.length} entries · ${s.dialect} v${s.version}`;
+  out.push(fit(head, width));
+  for (let i = 0; i < rows.count; i++) {
+    const r = rows.row(i);
+    const mark = r.onActivePath ? "• " : "  ";
+    const label = r.label ? `[${r.label}] ` : "";
+    const leaf = r.isLeaf ? "  ← leaf" : "";
+    const body = `${mark}${r.prefix}${label}${r.text}`;
+    out.push(fit(body, Math.max(20, width - leaf.length)) + leaf);
+  }
+  return out;
 }

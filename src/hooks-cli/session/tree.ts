@@ -1,5 +1,7 @@
 import type { Command } from "../command.js";
-import { parseArgs, bool } from "../args.js";
+import { parseArgs, bool, str } from "../args.js";
+import { UsageError } from "../command.js";
+import { TREE_FILTERS, type TreeFilter } from "../../core/session/rows.js";
 import { loadArg } from "./load-or-exit.js";
 import { treeJsonChunks } from "../../core/session/json.js";
 import { writeChunks } from "./write-out.js";
@@ -8,18 +10,21 @@ import { drawTree } from "./draw-tree.js";
 export const treeCommand: Command = {
   name: "tree",
   summary: "print a session's tree (text like the browser's, or --json)",
-  usage: `Usage: omp-sessions tree FILE [--json] [--no-color]
+  usage: `Usage: omp-sessions tree FILE [--json] [--filter default|no-tools|user-only|labeled-only|all]
 
 Prints the whole tree of a session: branches with guides, [labels],
 compactions and branch summaries, the active path marked with •, the
-current leaf with ←. --json prints the tree object described in cli.md.`,
+current leaf with ←. --filter picks the rows as the browser's filters do
+(default: all). --json prints the tree object described in cli.md.`,
   async run(argv) {
-    const args = parseArgs(argv, { bools: ["--json", "--no-color"] });
+    const args = parseArgs(argv, { bools: ["--json", "--no-color"], values: ["--filter"] });
+    const filter = (str(args, "--filter") ?? "all") as TreeFilter;
+    if (!TREE_FILTERS.includes(filter)) throw new UsageError(`--filter must be one of ${TREE_FILTERS.join(", ")}`);
     const s = await loadArg(args.positional[0]);
     if (bool(args, "--json")) await writeChunks(treeJsonChunks(s));
     else {
       const width = process.stdout.columns || 120;
-      for (const line of drawTree(s, width)) process.stdout.write(line + "\n");
+      for (const line of drawTree(s, width, filter)) process.stdout.write(line + "\n");
       for (const w of s.warnings) process.stderr.write(`warning: line ${w.line}: ${w.message}\n`);
     }
     return 0;
