@@ -1,0 +1,78 @@
+// The comparison side: pi's own published session manager, installed on
+// demand into bench/.data/pi (never a dependency of the project), driven by a
+// plain-Node child script so its numbers carry no tsx overhead.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Newest release at the time of writing; its engines field accepts Node ≥ 20.6. */
+export const PI_PACKAGE = "@mariozechner/pi-coding-agent";
+export const PI_VERSION = "0.73.1";
+
+export interface PiInstall {
+  version: string;
+  /** The child script: `node <script> tree FILE` or `node <script> ls` (with PI_CODING_AGENT_DIR set). */
+  script: string;
+}
+
+// Imports the session manager module directly (not the package index, which
+// loads the whole agent and TUI and would add ~2 s of start-up to every run).
+// SessionManager.open() only rewrites a file when it migrates an old version
+// or finds no header; the bench only hands it generated v3 sessions.
+const CHILD = `import { pathToFileURL } from "node:url";
+const [mode, file] = process.argv.slice(2);
+const smPath = process.env.BENCH_PI_SM;
+const { SessionManager } = await import(pathToFileURL(smPath).href);
+const t0 = performance.now();
+let out;
+if (mode === "tree") {
+  const sm = SessionManager.open(file);
+  const tree = sm.getTree();
+  const ctx = sm.buildSessionContext();
+  let nodes = 0;
+  const stack = [...tree];
+  while (stack.length) { const n = stack.pop(); nodes++; for (const c of n.children) stack.push(c); }
+  out = { nodes, roots: tree.length, messages: ctx.messages.length };
+} else if (mode === "ls") {
+  // listAll() finds sessions under $PI_CODING_AGENT_DIR/sessions/*/*.jsonl.
+  const list = await SessionManager.listAll();
+  out = { sessions: list.length };
+} else {
+  console.error("usage: pi-child tree FILE | ls");
+  process.exit(2);
+}
+out.opMs = Math.round(performance.now() - t0);
+process.stdout.write(JSON.stringify(out) + "\\n");
+`;
+
+function installedVersion(prefix: string): string | null {
+  const pkg = join(prefix, "node_modules", PI_PACKAGE, "package.json");
+  if (!existsSync(pkg)) return null;
+  try {
+    return (JSON.parse(readFileSync(pkg, "utf8")) as { version?: string }).version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Installs pi into `prefix` (once) and writes the child script next to it. */
+export function ensurePi(prefix: string, log: (s: string) => void = () => {}): PiInstall {
+  mkdirSync(prefix, { recursive: true });
+  if (installedVersion(prefix) !== PI_VERSION) {
+    log(`installing ${PI_PACKAGE}@${PI_VERSION} into ${prefix} …`);
+    // A package.json of its own keeps npm from walking up into the project's.
+    if (!existsSync(join(prefix, "package.json"))) writeFileSync(join(prefix, "package.json"), '{ "name": "pi-bench-cache", "private": true }\n');
+    const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${PI_PACKAGE}@${PI_VERSION}`], { stdio: ["ignore", "inherit", "inherit"] });
+    if (r.status !== 0 || installedVersion(prefix) !== PI_VERSION) throw new Error(`npm install of ${PI_PACKAGE}@${PI_VERSION} failed`);
+  }
+  const script = join(prefix, "pi-child.mjs");
+  if (!existsSync(script) || readFileSync(script, "utf8") !== CHILD) writeFileSync(script, CHILD);
+  return { version: PI_VERSION, script };
+}
+
+/** Environment for the child: where the session manager is, and which agent dir listAll() scans. */
+export function piEnv(prefix: string, agentDir?: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { BENCH_PI_SM: join(prefix, "node_modules", PI_PACKAGE, "dist", "core", "session-manager.js") };
+  if (agentDir) env.PI_CODING_AGENT_DIR = agentDir;
+  return env;
+}

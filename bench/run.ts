@@ -1,0 +1,256 @@
+// `npm run bench [-- --vs-pi] [-- --huge] [-- --runs N]`
+// Times the headless commands on big generated sessions against `cat` of the
+// same bytes (the physical floor) and, with --vs-pi, against pi's own session
+// manager. Prints an aligned table and writes it to bench/results.md.
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBenchData } from "./gen.js";
+import { measureMedian, rssMethod, type RunSpec, type Summary } from "./measure.js";
+import { ensurePi, piEnv, PI_PACKAGE, type PiInstall } from "./pi.js";
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = dirname(BENCH);
+const DATA = join(BENCH, ".data");
+const BIN = join(ROOT, "bin", "omp-sessions");
+const MB = 1024 * 1024;
+
+interface Options {
+  vsPi: boolean;
+  huge: boolean;
+  /** Runs for small cases; big ones (≥ 200 MB or the store) use `bigRuns`. */
+  runs: number;
+  bigRuns: number;
+  piBigRuns: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = { vsPi: false, huge: false, runs: 3, bigRuns: 3, piBigRuns: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--vs-pi") o.vsPi = true;
+    else if (a === "--huge") o.huge = true;
+    else if (a === "--runs") o.runs = o.bigRuns = o.piBigRuns = Math.max(1, Number(argv[++i]) || 1);
+    else if (a === "-h" || a === "--help") {
+      process.stdout.write("usage: npm run bench -- [--vs-pi] [--huge] [--runs N]\n");
+      process.exit(0);
+    } else {
+      process.stderr.write(`bench: unknown option ${a}\n`);
+      process.exit(2);
+    }
+  }
+  return o;
+}
+
+interface Case {
+  name: string;
+  files: string[];
+  big: boolean;
+  ours: () => RunSpec;
+  pi?: RunSpec;
+}
+
+interface Row {
+  name: string;
+  bytes: number;
+  files: number;
+  cat: Summary;
+  ours: Summary;
+  pi?: Summary;
+}
+
+const temps: string[] = [];
+/** A fresh, empty HOME: our CLI must see only the agent dir we name, and no cache from an earlier run. */
+function freshHome(): string {
+  const d = mkdtempSync(join(tmpdir(), "bench-home-"));
+  temps.push(d);
+  return d;
+}
+
+/** Children must not see the real agent dirs. */
+function cleanEnv(home: string): NodeJS.ProcessEnv {
+  return { HOME: home, XDG_CACHE_HOME: join(home, ".cache"), PI_CODING_AGENT_DIR: undefined, OMP_CODING_AGENT_DIR: undefined, OMP_PROFILE: undefined, PI_PROFILE: undefined, NO_COLOR: "1" };
+}
+
+function treeCase(name: string, file: string, big: boolean, pi: PiInstall | null): Case {
+  return {
+    name: `tree ${name}`,
+    files: [file],
+    big,
+    ours: () => ({ cmd: BIN, args: ["tree", file, "--json"], env: cleanEnv(freshHome()), cwd: tmpdir(), isNode: true }),
+    pi: pi ? { cmd: process.execPath, args: [pi.script, "tree", file], env: piEnv(join(DATA, "pi")), cwd: tmpdir(), isNode: true } : undefined,
+  };
+}
+
+// ---------------------------------------------------------------- formatting
+
+const fmtMs = (ms: number): string => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const fmtRss = (k: number | null): string => (k === null ? "?" : k >= 1024 * 1024 ? `${(k / 1024 / 1024).toFixed(2)} GB` : `${Math.round(k / 1024)} MB`);
+const fmtBytes = (b: number): string => (b >= 1024 * MB ? `${(b / 1024 / MB).toFixed(2)} GB` : `${(b / MB).toFixed(1)} MB`);
+const cell = (s: Summary | undefined, what: "wall" | "rss"): string => (!s ? "–" : !s.ok ? "n/a" : what === "wall" ? fmtMs(s.wallMs) : fmtRss(s.rssKiB));
+
+function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
+  return a && b ? a / b : null;
+}
+
+function table(header: string[], rows: string[][], right: boolean[]): string {
+  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => "| " + r.map((c, i) => (right[i] ? c.padStart(w[i]) : c.padEnd(w[i]))).join(" | ") + " |";
+  const sep = "|" + w.map((n, i) => (right[i] ? "-".repeat(n + 1) + ":" : "-".repeat(n + 2))).join("|") + "|";
+  return [line(header), sep, ...rows.map(line)].join("\n");
+}
+
+function resultsTable(rows: Row[], vsPi: boolean): string {
+  const header = ["case", "data", "cat (floor)", "ours wall", "ours RSS", ...(vsPi ? ["pi wall", "pi RSS", "pi/ours time", "pi/ours RSS"] : []), "ours/cat"];
+  const body = rows.map((r) => {
+    const ours = r.ours.ok ? r.ours : undefined;
+    const pi = r.pi?.ok ? r.pi : undefined;
+    const x = (v: number | null) => (v === null ? "–" : `${v.toFixed(1)}×`);
+    return [
+      r.name,
+      `${fmtBytes(r.bytes)}${r.files > 1 ? ` / ${r.files} files` : ""}`,
+      cell(r.cat, "wall"),
+      cell(r.ours, "wall"),
+      cell(r.ours, "rss"),
+      ...(vsPi ? [cell(r.pi, "wall"), cell(r.pi, "rss"), x(ratio(pi?.wallMs, ours?.wallMs)), x(ratio(pi?.rssKiB, ours?.rssKiB))] : []),
+      x(ratio(ours?.wallMs, r.cat.ok ? r.cat.wallMs : null)),
+    ];
+  });
+  return table(header, body, header.map((_, i) => i > 1));
+}
+
+interface Target {
+  what: string;
+  need: string;
+  got: number | null;
+  min: number;
+}
+
+function targets(rows: Row[]): Target[] {
+  const find = (n: string) => rows.find((r) => r.name === n);
+  const t200 = find("tree 200 MB");
+  const ls = find("ls --all (store)");
+  const ok = (s?: Summary) => (s?.ok ? s : undefined);
+  return [
+    { what: "tree 200 MB: time", need: "≥ 4× faster than pi", got: ratio(ok(t200?.pi)?.wallMs, ok(t200?.ours)?.wallMs), min: 4 },
+    { what: "tree 200 MB: peak RSS", need: "≤ 1/3 of pi's", got: ratio(ok(t200?.pi)?.rssKiB, ok(t200?.ours)?.rssKiB), min: 3 },
+    { what: "ls store: time", need: "≥ 3× faster than pi listAll", got: ratio(ok(ls?.pi)?.wallMs, ok(ls?.ours)?.wallMs), min: 3 },
+    { what: "ls store: time (stretch)", need: "≥ 8× faster than pi listAll", got: ratio(ok(ls?.pi)?.wallMs, ok(ls?.ours)?.wallMs), min: 8 },
+  ];
+}
+
+function targetsTable(ts: Target[]): string {
+  const rows = ts.map((t) => [t.what, t.need, t.got === null ? "–" : `${t.got.toFixed(2)}×`, t.got === null ? "n/a" : t.got >= t.min ? "PASS" : "FAIL"]);
+  return table(["target", "needs", "measured", "result"], rows, [false, false, true, false]);
+}
+
+// ---------------------------------------------------------------- the run
+
+function describeOther(x: unknown): string {
+  if (typeof x === "string") return x;
+  if (Array.isArray(x)) return x.map(describeOther).join("\n");
+  return "```\n" + JSON.stringify(x, null, 2) + "\n```";
+}
+
+/** bench/hook.ts and bench/ui.ts are written by others; run them when present. */
+async function otherBenches(): Promise<string[]> {
+  const out: string[] = [];
+  for (const [file, fn] of [["hook", "benchHook"], ["ui", "benchUi"]] as const) {
+    if (!existsSync(join(BENCH, `${file}.ts`))) continue;
+    const spec = `./${file}.js`; // a variable keeps tsc from requiring the module to exist
+    try {
+      const m = (await import(spec).catch((e: unknown) => {
+        process.stderr.write(`bench: cannot load bench/${file}.ts: ${String(e)}\n`);
+        return null;
+      })) as Record<string, unknown> | null;
+      if (m && typeof m[fn] === "function") out.push(describeOther(await (m[fn] as () => unknown)()));
+    } catch (e) {
+      out.push(`bench/${file}.ts failed: ${String(e)}`);
+    }
+  }
+  return out;
+}
+
+function log(s: string): void {
+  process.stderr.write(s + "\n");
+}
+
+async function main(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  if (!existsSync(join(ROOT, "dist", "cli.js"))) log("bench: dist/cli.js is missing — run `npm run build` (our commands will show n/a)");
+  const data = ensureBenchData(DATA, { huge: o.huge, log });
+  const pi = o.vsPi ? ensurePi(join(DATA, "pi"), log) : null;
+
+  const agentDir = data.store.agentDir;
+  const cases: Case[] = [
+    treeCase("10 MB", data.session10, false, pi),
+    treeCase("200 MB", data.session200, true, pi),
+    {
+      name: "ls --all (store)",
+      files: data.store.files.map((f) => f.path),
+      big: true,
+      ours: () => ({ cmd: BIN, args: ["ls", "--all", "--json", "--agent-dir", agentDir], env: cleanEnv(freshHome()), cwd: tmpdir(), isNode: true }),
+      pi: pi ? { cmd: process.execPath, args: [pi.script, "ls"], env: { ...piEnv(join(DATA, "pi"), agentDir) }, cwd: tmpdir(), isNode: true } : undefined,
+    },
+  ];
+  // A warm run shares one HOME across runs, so a listing cache (if ours has one) is used.
+  const warmHome = freshHome();
+  cases.push({ ...cases[2], name: "ls --all (store, warm)", pi: undefined, ours: () => ({ ...cases[2].ours(), env: cleanEnv(warmHome) }) });
+  if (data.huge) {
+    cases.push(treeCase("700 MB", data.huge.huge, true, pi));
+    cases.push(treeCase("200k-entry linear", data.huge.linear, true, pi));
+    cases.push(treeCase("one 50 MB line", data.huge.longLine, true, pi));
+  }
+
+  const rows: Row[] = [];
+  for (const c of cases) {
+    const n = c.big ? o.bigRuns : o.runs;
+    const bytes = c.files.reduce((a, f) => a + statSync(f).size, 0);
+    log(`• ${c.name} (${fmtBytes(bytes)}): cat …`);
+    // cat first: it also brings the files into the page cache for everyone.
+    const cat = await measureMedian({ cmd: "cat", args: c.files }, n);
+    log(`  ours …`);
+    if (c.name.endsWith("warm)")) await measureMedian(c.ours, 1); // fills the cache
+    const ours = await measureMedian(c.ours, n);
+    let piRes: Summary | undefined;
+    if (c.pi) {
+      log(`  pi …`);
+      piRes = await measureMedian(c.pi, c.big ? o.piBigRuns : o.runs);
+    }
+    const row: Row = { name: c.name, bytes, files: c.files.length, cat, ours, pi: piRes };
+    rows.push(row);
+    log(`  cat ${cell(cat, "wall")} | ours ${cell(ours, "wall")} ${cell(ours, "rss")}${piRes ? ` | pi ${cell(piRes, "wall")} ${cell(piRes, "rss")}` : ""}`);
+  }
+
+  const notes: string[] = [];
+  for (const r of rows) {
+    if (!r.ours.ok) notes.push(`- ${r.name}, ours: ${r.ours.error}`);
+    if (r.pi && !r.pi.ok) notes.push(`- ${r.name}, pi: ${r.pi.error}`);
+  }
+  const others = await otherBenches();
+  const cpu = cpus();
+  const md = [
+    `# omp-sessions benchmark`,
+    ``,
+    `${new Date().toISOString()} · Node ${process.version} · ${cpu.length}× ${cpu[0]?.model ?? "cpu"} · ${fmtBytes(totalmem())} RAM`,
+    `Peak RSS: ${rssMethod()}. Wall time: spawn to exit, median of ${o.runs} run(s) (big cases: ours ${o.bigRuns}${pi ? `, pi ${o.piBigRuns}` : ""}).`,
+    `Ours: \`bin/omp-sessions tree FILE --json > /dev/null\`, \`ls --all --json --agent-dir STORE\`.` + (pi ? ` pi: ${PI_PACKAGE}@${pi.version}, \`SessionManager.open(file)\` + \`getTree()\` + \`buildSessionContext()\`, and \`SessionManager.listAll()\` with PI_CODING_AGENT_DIR=STORE (node start-up included, like ours).` : ""),
+    `Data: ${relative(ROOT, DATA)}/ (seeded, reused between runs); store = ${data.store.files.length} sessions in ${relative(ROOT, agentDir)}/sessions.`,
+    ``,
+    resultsTable(rows, !!pi),
+    ...(notes.length ? ["", "Not measured:", ...notes] : []),
+    ...(pi ? ["", targetsTable(targets(rows))] : []),
+    ...others.flatMap((s) => ["", s]),
+    "",
+  ].join("\n");
+  process.stdout.write("\n" + md);
+  writeFileSync(join(BENCH, "results.md"), md);
+  log(`wrote ${relative(process.cwd(), join(BENCH, "results.md"))}`);
+}
+
+try {
+  await main();
+} finally {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+}
