@@ -37,7 +37,8 @@ let gnuTime: boolean | undefined;
 export function hasGnuTime(): boolean {
   if (gnuTime !== undefined) return gnuTime;
   gnuTime = false;
-  if (existsSync("/usr/bin/time")) {
+  // BENCH_NO_GNU_TIME=1 exercises the fallback on machines that do have it.
+  if (existsSync("/usr/bin/time") && !process.env.BENCH_NO_GNU_TIME) {
     const dir = mkdtempSync(join(tmpdir(), "bench-time-"));
     const out = join(dir, "m");
     const r = spawnSync("/usr/bin/time", ["-f", "%M", "-o", out, "true"], { stdio: "ignore" });

@@ -79,7 +79,7 @@ function treeCase(name: string, file: string, big: boolean, pi: PiInstall | null
     files: [file],
     big,
     ours: () => ({ cmd: BIN, args: ["tree", file, "--json"], env: cleanEnv(freshHome()), cwd: tmpdir(), isNode: true }),
-    pi: pi ? { cmd: process.execPath, args: [pi.script, "tree", file], env: piEnv(join(DATA, "pi")), cwd: tmpdir(), isNode: true } : undefined,
+    pi: pi ? { cmd: process.execPath, args: [pi.script, "tree", file], env: piEnv(join(DATA, "pi")), cwd: tmpdir(), isNode: true, captureStdout: true } : undefined,
   };
 }
 
@@ -147,6 +147,30 @@ function targetsTable(ts: Target[]): string {
 
 // ---------------------------------------------------------------- the run
 
+/**
+ * Both sides must have done the same work for a ratio to mean anything: our
+ * entry and session counts against what pi's child reported.
+ */
+async function crossCheck(rows: Row[], cases: Case[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of ["tree 10 MB", "ls --all (store)"]) {
+    const row = rows.find((r) => r.name === name);
+    const c = cases.find((x) => x.name === name);
+    if (!row?.ours.ok || !row.pi?.ok || !c) continue;
+    const mine = await measureMedian({ ...c.ours(), captureStdout: true }, 1);
+    try {
+      const ours = JSON.parse(mine.stdout ?? "") as { entries?: unknown[] } | unknown[];
+      const theirs = JSON.parse(row.pi.stdout ?? "") as { nodes?: number; sessions?: number };
+      const n = Array.isArray(ours) ? ours.length : (ours.entries?.length ?? NaN);
+      const m = theirs.nodes ?? theirs.sessions ?? NaN;
+      out.push(`- ${name}: ours ${n} ${Array.isArray(ours) ? "sessions" : "entries"}, pi ${m}${n === m ? "" : "  ← MISMATCH"}`);
+    } catch (e) {
+      out.push(`- ${name}: could not compare (${String(e).slice(0, 80)})`);
+    }
+  }
+  return out;
+}
+
 function describeOther(x: unknown): string {
   if (typeof x === "string") return x;
   if (Array.isArray(x)) return x.map(describeOther).join("\n");
@@ -191,7 +215,7 @@ async function main(): Promise<void> {
       files: data.store.files.map((f) => f.path),
       big: true,
       ours: () => ({ cmd: BIN, args: ["ls", "--all", "--json", "--agent-dir", agentDir], env: cleanEnv(freshHome()), cwd: tmpdir(), isNode: true }),
-      pi: pi ? { cmd: process.execPath, args: [pi.script, "ls"], env: { ...piEnv(join(DATA, "pi"), agentDir) }, cwd: tmpdir(), isNode: true } : undefined,
+      pi: pi ? { cmd: process.execPath, args: [pi.script, "ls"], env: piEnv(join(DATA, "pi"), agentDir), cwd: tmpdir(), isNode: true, captureStdout: true } : undefined,
     },
   ];
   // A warm run shares one HOME across runs, so a listing cache (if ours has one) is used.
@@ -223,6 +247,7 @@ async function main(): Promise<void> {
     log(`  cat ${cell(cat, "wall")} | ours ${cell(ours, "wall")} ${cell(ours, "rss")}${piRes ? ` | pi ${cell(piRes, "wall")} ${cell(piRes, "rss")}` : ""}`);
   }
 
+  const checks = pi ? await crossCheck(rows, cases) : [];
   const notes: string[] = [];
   for (const r of rows) {
     if (!r.ours.ok) notes.push(`- ${r.name}, ours: ${r.ours.error}`);
@@ -241,6 +266,7 @@ async function main(): Promise<void> {
     resultsTable(rows, !!pi),
     ...(notes.length ? ["", "Not measured:", ...notes] : []),
     ...(pi ? ["", targetsTable(targets(rows))] : []),
+    ...(checks.length ? ["", "Same work on both sides (one untimed run of ours, counted):", ...checks] : []),
     ...others.flatMap((s) => ["", s]),
     "",
   ].join("\n");
