@@ -1,8 +1,9 @@
 // Fork: a new session file holding the path root→X, as pi's
 // createBranchedSession writes it: a fresh header (new id, same cwd, version 3,
 // parentSession = the source path), the path's entries without label entries
-// (migrated, for v1/v2 sources), then one label entry per label in force on
-// that path, chained after the last entry. omp sources get a fresh title slot.
+// (migrated, for v1/v2 sources; an entry whose parent was a label re-linked to
+// the label's parent), then one label entry per label in force on that path,
+// chained after the last entry. omp sources get a fresh title slot.
 // The source file is only read.
 import { closeSync, fsyncSync, linkSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -62,11 +63,31 @@ export async function planFork(s: Session, entryId: string, opts: ForkOptions = 
   if (!s.byId.has(entryId)) throw new SessionError(`no entry ${entryId} in ${s.file}`);
   if (s.version > 3) throw new WriteRefusedError(`${s.file} is session version ${s.version}, newer than this tool knows; refusing to copy it into a version 3 file`);
   const now = opts.now ?? new Date();
-  const metas = pathTo(s, entryId)
-    .map((id) => s.byId.get(id)!)
-    .filter((m) => m.type !== "label");
+  const full = pathTo(s, entryId).map((id) => s.byId.get(id)!);
+  const metas = full.filter((m) => m.type !== "label");
+  // A compaction that keeps entries "from a label" keeps them from the entry after it.
+  const afterLabel = new Map<string, string>();
+  for (let i = full.length - 1, next = ""; i >= 0; i--) {
+    if (full[i].type === "label") {
+      if (next) afterLabel.set(full[i].id, next);
+    } else next = full[i].id;
+  }
   // v3 plain files are copied byte for byte; older ones need the in-memory migration written out.
   const lines = s.version >= 3 && !s.gzip ? rawLines(s.file, metas) : (await readEntries(s, metas)).map((e) => JSON.stringify(e));
+  // An entry whose parent was a left-out label hangs from the label's parent
+  // instead; copied verbatim (as pi does) it would become an orphan root and
+  // cut the fork's path, and with it the context, short.
+  for (let i = 0; i < metas.length; i++) {
+    const relink = i > 0 && metas[i].parentId !== metas[i - 1].id;
+    const kept = metas[i].type === "compaction" && afterLabel.size > 0;
+    if (!relink && !kept) continue;
+    const e = JSON.parse(lines[i]) as Obj;
+    const moveKept = kept && typeof e.firstKeptEntryId === "string" && afterLabel.has(e.firstKeptEntryId);
+    if (!relink && !moveKept) continue;
+    if (relink) e.parentId = metas[i - 1].id;
+    if (moveKept) e.firstKeptEntryId = afterLabel.get(e.firstKeptEntryId as string);
+    lines[i] = JSON.stringify(e);
+  }
   const onPath = new Set(metas.map((m) => m.id));
   const labels = [...s.labels].filter(([id]) => onPath.has(id)).map(([targetId, label]) => ({ targetId, label }));
   const taken = new Set(onPath);
