@@ -1,7 +1,9 @@
-// Opens the interactive browser. Filled in by the browser work; until then `npm start` runs `ls`.
+// Entry of the interactive browser (src/cli.ts imports it for no subcommand).
+// React picks its development or production build when first loaded, from
+// NODE_ENV: set it before loading anything React, or every frame pays for
+// development checks.
 export async function launch(argv: string[]): Promise<number> {
-  const { findCommand } = await import("../hooks-cli/registry.js");
-  const ls = findCommand("ls");
-  if (!ls) return 1;
-  return ls.run(argv.filter((a) => a !== "--demo"));
+  process.env.NODE_ENV ??= "production";
+  const { run } = await import("./run.js");
+  return run(argv);
 }

@@ -1,0 +1,184 @@
+// The shell: tab bar, the current screen, status and key hints, the help
+// overlay, and the one input handler that reads the key table.
+import React, { useEffect, useState } from "react";
+import { Box, useApp as useInkApp, useInput, useStdout } from "ink";
+import { useShallow } from "zustand/react/shallow";
+import { findBinding, keyName, type Scope } from "./keymap.js";
+import { SCREENS, screenById } from "./screens/registry.js";
+import { StoreContext, useApp } from "./state/use-app.js";
+import type { AppStore } from "./state/store.js";
+import { ThemeContext } from "./theme-context.js";
+import type { Theme } from "./theme.js";
+import { TabBar } from "./components/tab-bar.js";
+import { Footer } from "./components/footer.js";
+import { HelpOverlay } from "./components/help-overlay.js";
+
+export interface AppProps {
+  store: AppStore;
+  theme: Theme;
+  /** Fixed size (tests); otherwise the terminal's, following resizes. */
+  size?: { width: number; height: number };
+  /** How often the open session file is checked for growth (ms); 0 = never. */
+  pollMs?: number;
+}
+
+function useTerminalSize(fixed?: { width: number; height: number }) {
+  const { stdout } = useStdout();
+  const read = () => ({ width: stdout.columns || 100, height: stdout.rows || 30 });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    if (fixed) return;
+    const onResize = () => setSize(read());
+    stdout.on("resize", onResize);
+    return () => {
+      stdout.off("resize", onResize);
+    };
+  }, [stdout, fixed]);
+  return fixed ?? size;
+}
+
+/** The key scopes in force, highest priority first. */
+export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
+  if (st.help) return ["help", "global"];
+  const def = screenById(st.screen);
+  const own: Scope[] = def.scope ? [def.scope] : [];
+  if (st.pane && st.focus === "pane") return ["pane", ...own, "global"];
+  return [...own, ...(def.list ? (["list"] as Scope[]) : []), "global"];
+}
+
+/** Runs one action of the key table. */
+export function runAction(action: string, key: string, store: AppStore, exit: () => void): void {
+  const st = store.getState();
+  const def = screenById(st.screen);
+  if (def.onAction?.(action, store)) return;
+  switch (action) {
+    case "quit":
+      exit();
+      return;
+    case "help":
+      st.toggleHelp();
+      return;
+    case "screen": {
+      const target = SCREENS.find((s) => s.tab === key);
+      if (!target) return;
+      const why = target.available?.(st);
+      if (why) st.setStatus(why, "error");
+      else st.setScreen(target.id);
+      return;
+    }
+    case "back":
+      if (st.help) st.toggleHelp();
+      else if (st.searching || (st.screen === "tree" ? st.treeQuery : st.listQuery)) st.clearSearch();
+      else if (st.pane) st.closePane();
+      else if (st.screen !== "sessions") st.setScreen("sessions");
+      return;
+    case "search":
+      st.startSearch();
+      return;
+    case "focus":
+      st.toggleFocus();
+      return;
+    case "cursor.up":
+      return st.move("up");
+    case "cursor.down":
+      return st.move("down");
+    case "cursor.pageUp":
+      return st.move("pageUp");
+    case "cursor.pageDown":
+      return st.move("pageDown");
+    case "cursor.first":
+      return st.move("first");
+    case "cursor.last":
+      return st.move("last");
+    case "pane.up":
+      return st.scrollPane(-1);
+    case "pane.down":
+      return st.scrollPane(1);
+    case "pane.pageUp":
+      return st.scrollPane(-Math.max(1, st.pageSize));
+    case "pane.pageDown":
+      return st.scrollPane(Math.max(1, st.pageSize));
+    case "pane.top":
+      return st.scrollPane("top");
+    case "pane.bottom":
+      return st.scrollPane("bottom");
+  }
+}
+
+function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
+  const { exit } = useInkApp();
+  const { width, height } = useTerminalSize(fixed);
+  const screen = useApp((s) => s.screen);
+  const help = useApp((s) => s.help);
+  const hasSession = useApp((s) => s.session !== null);
+  const info = useApp((s) => screenById(s.screen).info?.(s) ?? "");
+  const scopes = useApp(useShallow(scopesFor));
+
+  useInput((input, key) => {
+    const st = store.getState();
+    const name = keyName(input, key);
+    if (st.searching) {
+      const q = st.screen === "tree" ? st.treeQuery : st.listQuery;
+      if (name === "escape") st.clearSearch();
+      else if (name === "enter") st.endSearch();
+      else if (name === "backspace") st.typeSearch(q.slice(0, -1));
+      else if (name === "up" || name === "down") st.move(name);
+      else if (input && !key.ctrl && !key.meta && !key.tab) st.typeSearch(q + input.replace(/[\u0000-\u001f\u007f]/g, ""));
+      return;
+    }
+    // A burst of typed keys can arrive as one chunk ("jj\r"): take it key by key.
+    if (!name && input.length > 1 && !key.ctrl && !key.meta) {
+      for (const ch of input) {
+        const k = ch === "\r" ? "enter" : ch === "\u001b" ? "escape" : ch === " " ? "space" : ch;
+        const b = findBinding(k, scopesFor(store.getState()));
+        if (b && !b.soon) runAction(b.action, k, store, exit);
+      }
+      return;
+    }
+    const b = findBinding(name, scopesFor(st));
+    if (!b) return;
+    if (b.soon) {
+      st.setStatus(`${b.help}: coming soon`);
+      return;
+    }
+    runAction(b.action, name, store, exit);
+  });
+
+  useEffect(() => {
+    if (!hasSession || pollMs <= 0) return;
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      void store
+        .getState()
+        .refresh()
+        .finally(() => {
+          busy = false;
+        });
+    }, pollMs);
+    return () => clearInterval(timer);
+  }, [hasSession, pollMs, store]);
+
+  const def = screenById(screen);
+  const Screen = def.Component;
+  // Tab bar (1) + status and hints (2); the rest is the screen's.
+  const bodyHeight = Math.max(3, height - 3);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <TabBar width={width} />
+      {help ? <HelpOverlay width={width} height={bodyHeight} /> : <Screen width={width} height={bodyHeight} />}
+      <Footer width={width} scopes={scopes} info={info} />
+    </Box>
+  );
+}
+
+export function App({ store, theme, size, pollMs }: AppProps) {
+  return (
+    <StoreContext.Provider value={store}>
+      <ThemeContext.Provider value={theme}>
+        <Shell store={store} size={size} pollMs={pollMs} />
+      </ThemeContext.Provider>
+    </StoreContext.Provider>
+  );
+}

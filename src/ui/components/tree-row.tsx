@@ -1,0 +1,38 @@
+// One tree row: cursor, guides, active-path dot, fold mark, label, entry text.
+import React from "react";
+import { Text } from "ink";
+import type { Row } from "../../core/session/rows.js";
+import { safeText } from "../../core/session/text.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
+import type { Theme } from "../theme.js";
+
+function roleColor(row: Row, theme: Theme): string | undefined {
+  const e = row.entry;
+  if (e.isError) return theme.status.error;
+  if (e.type !== "message") return theme.role.meta;
+  if (e.role === "user") return theme.role.user;
+  if (e.role === "toolResult" || e.role === "bashExecution" || row.text.startsWith("[")) return theme.role.tool;
+  return theme.role.assistant;
+}
+
+export function TreeRowView({ row, selected, width, theme }: { row: Row; selected: boolean; width: number; theme: Theme }) {
+  const cursor = selected ? "› " : "  ";
+  const marker = row.onActivePath ? "• " : "  ";
+  const fold = row.folded ? `▸ (${row.childCount}) ` : "";
+  const label = row.label !== undefined ? `[${safeText(row.label)}] ` : "";
+  const leaf = row.isLeaf ? " ← leaf" : "";
+  const head = cursor + row.prefix + marker + fold + label;
+  const room = Math.max(0, width - displayWidth(head) - leaf.length);
+  const text = fit(safeText(row.text), room);
+  return (
+    <Text wrap="truncate" bold={selected && theme.color} inverse={false}>
+      <Text color={theme.text.accent}>{cursor}</Text>
+      <Text color={theme.guide}>{row.prefix}</Text>
+      <Text color={theme.activePath}>{marker}</Text>
+      {fold ? <Text color={theme.text.accent}>{fold}</Text> : null}
+      {label ? <Text color={theme.label}>{label}</Text> : null}
+      <Text color={roleColor(row, theme)}>{text}</Text>
+      {leaf ? <Text color={theme.text.muted}>{leaf}</Text> : null}
+    </Text>
+  );
+}

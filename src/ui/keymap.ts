@@ -1,0 +1,157 @@
+// Every key binding, as data. The input handler, the footer hints and the `?`
+// help overlay all read this one table, so help can never drift from behaviour.
+
+/** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
+export type Scope = "global" | "list" | "sessions" | "tree" | "pane" | "help";
+
+export interface Binding {
+  action: string;
+  /** Key names as produced by `keyName` ("ctrl+d", "up", "space", "G"). */
+  keys: string[];
+  help: string;
+  scope: Scope;
+  /** Short label for the footer; absent: help overlay only. */
+  hint?: string;
+  /** How the footer writes the keys, when not just the first key. */
+  hintKeys?: string;
+  /** Reserved for the write actions that land later: shown as "coming soon". */
+  soon?: boolean;
+}
+
+export const BINDINGS: readonly Binding[] = [
+  { action: "screen", keys: ["1", "2", "3", "4", "5"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search", scope: "global" },
+  { action: "help", keys: ["?"], help: "this help", scope: "global", hint: "help" },
+  { action: "back", keys: ["escape"], help: "clear the search, then close the pane, then go back", scope: "global", hint: "back" },
+  { action: "quit", keys: ["q", "ctrl+c"], help: "quit", scope: "global", hint: "quit" },
+
+  { action: "cursor.up", keys: ["up", "k"], help: "previous row (wraps)", scope: "list" },
+  { action: "cursor.down", keys: ["down", "j"], help: "next row (wraps)", scope: "list", hint: "move", hintKeys: "↑↓" },
+  { action: "cursor.pageUp", keys: ["pageup", "left"], help: "page up", scope: "list" },
+  { action: "cursor.pageDown", keys: ["pagedown", "right"], help: "page down", scope: "list" },
+  { action: "cursor.first", keys: ["g", "home"], help: "first row", scope: "list" },
+  { action: "cursor.last", keys: ["G", "end"], help: "last row", scope: "list" },
+  { action: "search", keys: ["/"], help: "search this list (every word must match)", scope: "list", hint: "search" },
+  { action: "focus", keys: ["tab"], help: "move focus between the list and the pane", scope: "list" },
+
+  { action: "open", keys: ["enter"], help: "open the session", scope: "sessions", hint: "open" },
+  { action: "sort", keys: ["s"], help: "sort: recent · project · size", scope: "sessions", hint: "sort" },
+  { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
+
+  { action: "detail", keys: ["enter"], help: "show the entry in full", scope: "tree", hint: "detail" },
+  { action: "context", keys: ["c"], help: "context view: what the model sees at this entry", scope: "tree", hint: "context" },
+  { action: "filter.default", keys: ["ctrl+d"], help: "filter: default", scope: "tree" },
+  { action: "filter.no-tools", keys: ["ctrl+t"], help: "filter: no tools", scope: "tree" },
+  { action: "filter.user-only", keys: ["ctrl+u"], help: "filter: user only", scope: "tree" },
+  { action: "filter.labeled-only", keys: ["ctrl+l"], help: "filter: labeled only", scope: "tree" },
+  { action: "filter.all", keys: ["ctrl+a"], help: "filter: all", scope: "tree" },
+  { action: "filter.next", keys: ["ctrl+o"], help: "next filter", scope: "tree", hint: "filter" },
+  { action: "filter.prev", keys: ["ctrl+shift+o"], help: "previous filter", scope: "tree" },
+  { action: "fold", keys: ["space", "z"], help: "fold / unfold the branch under the cursor", scope: "tree", hint: "fold" },
+  { action: "branch.prev", keys: ["["], help: "previous branch point", scope: "tree" },
+  { action: "branch.next", keys: ["]"], help: "next branch point", scope: "tree", hint: "branch" },
+  { action: "label.prev", keys: ["{"], help: "previous labeled entry", scope: "tree" },
+  { action: "label.next", keys: ["}"], help: "next labeled entry", scope: "tree" },
+  { action: "leaf", keys: ["."], help: "go to the current leaf", scope: "tree", hint: "leaf" },
+  { action: "label.set", keys: ["L"], help: "set or clear the label", scope: "tree", soon: true },
+  { action: "continue", keys: ["b"], help: "continue from here", scope: "tree", soon: true },
+  { action: "fork", keys: ["f"], help: "fork this path into a new session", scope: "tree", soon: true },
+  { action: "rename", keys: ["R"], help: "rename the session", scope: "tree", soon: true },
+  { action: "undo", keys: ["u"], help: "undo the last label or position change", scope: "tree", soon: true },
+  { action: "import", keys: ["I"], help: "capture this session into the hub", scope: "tree", soon: true },
+
+  { action: "pane.up", keys: ["up", "k"], help: "scroll the pane up", scope: "pane" },
+  { action: "pane.down", keys: ["down", "j"], help: "scroll the pane down", scope: "pane", hint: "scroll", hintKeys: "↑↓" },
+  { action: "pane.pageUp", keys: ["pageup", "left"], help: "pane page up", scope: "pane" },
+  { action: "pane.pageDown", keys: ["pagedown", "right", "space"], help: "pane page down", scope: "pane" },
+  { action: "pane.top", keys: ["g", "home"], help: "top of the pane", scope: "pane" },
+  { action: "pane.bottom", keys: ["G", "end"], help: "bottom of the pane", scope: "pane" },
+  { action: "focus", keys: ["tab"], help: "back to the list", scope: "pane", hint: "focus list" },
+];
+
+/** Turns Ink's (input, key) into one key name, or "" for keys we never bind. */
+export function keyName(
+  input: string,
+  key: {
+    upArrow?: boolean;
+    downArrow?: boolean;
+    leftArrow?: boolean;
+    rightArrow?: boolean;
+    pageUp?: boolean;
+    pageDown?: boolean;
+    home?: boolean;
+    end?: boolean;
+    return?: boolean;
+    escape?: boolean;
+    tab?: boolean;
+    backspace?: boolean;
+    delete?: boolean;
+    ctrl?: boolean;
+    shift?: boolean;
+    meta?: boolean;
+  },
+): string {
+  if (key.upArrow) return "up";
+  if (key.downArrow) return "down";
+  if (key.leftArrow) return "left";
+  if (key.rightArrow) return "right";
+  if (key.pageUp) return "pageup";
+  if (key.pageDown) return "pagedown";
+  if (key.home) return "home";
+  if (key.end) return "end";
+  if (key.return) return "enter";
+  if (key.escape) return "escape";
+  if (key.tab) return key.shift ? "shift+tab" : "tab";
+  if (key.backspace || key.delete) return "backspace";
+  if (key.ctrl && input.length === 1) return `ctrl+${key.shift ? "shift+" : ""}${input.toLowerCase()}`;
+  if (input === " ") return "space";
+  if (key.meta) return "";
+  return input.length === 1 ? input : "";
+}
+
+/** The binding for a key in the first scope (in priority order) that binds it. */
+export function findBinding(name: string, scopes: readonly Scope[]): Binding | undefined {
+  if (!name) return undefined;
+  for (const scope of scopes) {
+    const b = BINDINGS.find((x) => x.scope === scope && x.keys.includes(name));
+    if (b) return b;
+  }
+  return undefined;
+}
+
+const KEY_GLYPHS: Record<string, string> = {
+  up: "↑",
+  down: "↓",
+  left: "←",
+  right: "→",
+  pageup: "PgUp",
+  pagedown: "PgDn",
+  home: "Home",
+  end: "End",
+  enter: "Enter",
+  escape: "Esc",
+  tab: "Tab",
+  space: "Space",
+};
+
+/** How a key is written in hints and help ("ctrl+d" → "^d"). */
+export function keyLabel(name: string): string {
+  if (KEY_GLYPHS[name]) return KEY_GLYPHS[name];
+  if (name.startsWith("ctrl+shift+")) return `^⇧${name.slice(11)}`;
+  if (name.startsWith("ctrl+")) return `^${name.slice(5)}`;
+  return name;
+}
+
+/** Footer hints for the scopes in force, in table order, without duplicates. */
+export function footerHints(scopes: readonly Scope[]): { keys: string; hint: string }[] {
+  const out: { keys: string; hint: string }[] = [];
+  const seenKeys = new Set<string>();
+  for (const scope of scopes) {
+    for (const b of BINDINGS) {
+      if (b.scope !== scope || !b.hint || b.soon) continue;
+      if (b.keys.some((k) => seenKeys.has(k))) continue;
+      b.keys.forEach((k) => seenKeys.add(k));
+      out.push({ keys: b.hintKeys ?? keyLabel(b.keys[0]), hint: b.hint });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+// The browser proper: reads the browser's flags, finds the sessions
+// (or the bundled demo), loads a session given on the command line, and runs
+// the Ink app until the user quits.
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import React from "react";
+import { render } from "ink";
+import { defaultAgentDirs } from "../core/session/discover.js";
+import { loadSession } from "../core/session/load.js";
+import { App } from "./app.js";
+import { createAppStore, type StoreInit } from "./state/store.js";
+import { colorWanted, makeTheme } from "./theme.js";
+
+export interface LaunchOptions {
+  demo: boolean;
+  open?: string;
+  agentDirs: string[];
+  paths: string[];
+  color: boolean;
+}
+
+export class LaunchUsageError extends Error {}
+
+export function parseLaunchArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): LaunchOptions {
+  const out: LaunchOptions = { demo: false, agentDirs: [], paths: [], color: colorWanted(argv, env) };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new LaunchUsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--demo") out.demo = true;
+    else if (a === "--no-color") continue;
+    else if (a === "--local") continue;
+    else if (a === "--open") out.open = value();
+    else if (a.startsWith("--open=")) out.open = a.slice(7);
+    else if (a === "--agent-dir") out.agentDirs.push(value());
+    else if (a.startsWith("--agent-dir=")) out.agentDirs.push(a.slice(12));
+    else if (a === "--hub") value(); // the capture screens read it; the browser has no use yet
+    else if (a.startsWith("-")) throw new LaunchUsageError(`unknown option ${a}`);
+    else out.paths.push(a);
+  }
+  const screens = ["sessions", "tree", "feedback", "digests", "search"];
+  if (out.open !== undefined && !screens.includes(out.open)) {
+    throw new LaunchUsageError(`--open takes one of: ${screens.join(", ")}`);
+  }
+  return out;
+}
+
+/** The bundled demo sessions, found from this module whether run from src/ or dist/. */
+export function demoDir(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, "demo", "sessions");
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+function hasSessionFiles(dirs: string[]): boolean {
+  // Cheap check: does any agent dir hold a sessions folder with anything in it?
+  for (const d of dirs) {
+    try {
+      if (statSync(join(d, "sessions")).isDirectory()) return true;
+    } catch {}
+  }
+  return false;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let opts: LaunchOptions;
+  try {
+    opts = parseLaunchArgs(argv);
+  } catch (err) {
+    if (err instanceof LaunchUsageError) {
+      process.stderr.write(`omp-sessions: ${err.message} (see omp-sessions --help)\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write("omp-sessions: the browser needs a terminal; for scripts use `omp-sessions ls` / `tree` / `show`\n");
+    return 1;
+  }
+
+  const init: StoreInit = { cwd: process.cwd(), list: {}, screen: opts.open };
+  const demo = demoDir();
+  let file: string | null = null;
+  if (opts.demo) {
+    if (!demo) {
+      process.stderr.write("omp-sessions: the demo sessions are missing from this install\n");
+      return 1;
+    }
+    init.list = { paths: [demo] };
+    init.status = { text: "demo sessions (bundled with omp-sessions)", kind: "info" };
+  } else if (opts.paths.length > 0) {
+    init.list = { paths: opts.paths.map((p) => resolve(p)) };
+    if (opts.paths.length === 1 && existsSync(opts.paths[0]) && statSync(opts.paths[0]).isFile()) file = resolve(opts.paths[0]);
+  } else {
+    const dirs = opts.agentDirs.length > 0 ? opts.agentDirs.map((d) => resolve(d)) : defaultAgentDirs();
+    if (!hasSessionFiles(dirs) && demo) {
+      init.list = { paths: [demo] };
+      init.status = { text: "no agent sessions found on this machine — showing the demo sessions", kind: "info" };
+    } else init.list = { agentDirs: dirs };
+  }
+
+  const store = createAppStore(init);
+  if (file) {
+    // A file named on the command line must be a session: fail like the CLI does (exit 3).
+    try {
+      store.getState().setSession(await loadSession(file));
+    } catch (err) {
+      const e = err as { message?: string; exitCode?: number };
+      process.stderr.write(`omp-sessions: ${e.message ?? String(err)}\n`);
+      return typeof e.exitCode === "number" ? e.exitCode : 1;
+    }
+    if (opts.open) store.getState().setScreen(opts.open);
+  }
+  void store.getState().loadList();
+
+  const theme = makeTheme(opts.color);
+  const app = render(React.createElement(App, { store, theme }), { exitOnCtrlC: false });
+  await app.waitUntilExit();
+  return 0;
+}

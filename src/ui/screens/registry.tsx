@@ -1,0 +1,17 @@
+// The screens, in tab order. Adding one: a file in this folder and a row here.
+import { sessionsScreen } from "./sessions-screen.js";
+import { treeScreen } from "./tree-screen.js";
+import { placeholderScreen } from "./placeholder-screen.js";
+import type { ScreenDef } from "./screen.js";
+
+export const SCREENS: readonly ScreenDef[] = [
+  sessionsScreen,
+  treeScreen,
+  placeholderScreen("feedback", "3", "feedback", "captured feedback will be reviewed here"),
+  placeholderScreen("digests", "4", "digests", "session digests will be listed here"),
+  placeholderScreen("search", "5", "search", "full-text search over every session will live here"),
+];
+
+export function screenById(id: string): ScreenDef {
+  return SCREENS.find((s) => s.id === id) ?? SCREENS[0];
+}

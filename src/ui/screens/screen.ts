@@ -1,0 +1,28 @@
+// What a screen provides to the app shell.
+import type { FC } from "react";
+import type { Scope } from "../keymap.js";
+import type { AppState, AppStore } from "../state/store.js";
+import type { ScreenId } from "./ids.js";
+
+export interface ScreenProps {
+  width: number;
+  height: number;
+}
+
+export interface ScreenDef {
+  id: ScreenId;
+  /** The key that switches to it (also its tab number). */
+  tab: string;
+  title: string;
+  /** Its own bindings' scope in the key table. */
+  scope?: Scope;
+  /** It draws a cursor list, so the "list" bindings (move, search, …) apply. */
+  list?: boolean;
+  Component: FC<ScreenProps>;
+  /** Handles an action from the key table; return false to let the shell try. */
+  onAction?(action: string, store: AppStore): boolean;
+  /** Right-hand side of the status line. */
+  info?(state: AppState): string;
+  /** Can be switched to right now (e.g. the tree needs an open session). */
+  available?(state: AppState): string | null;
+}

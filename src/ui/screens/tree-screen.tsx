@@ -1,0 +1,104 @@
+// The tree of the open session, with the detail or context pane below it.
+import React, { useEffect } from "react";
+import { Box, Text } from "ink";
+import { TreeRowView } from "../components/tree-row.js";
+import { PaneView } from "../components/pane.js";
+import { SearchLine } from "../components/search-line.js";
+import { windowStart } from "../components/window.js";
+import { useApp } from "../state/use-app.js";
+import { useTheme } from "../theme-context.js";
+import type { TreeFilter } from "../../core/session/rows.js";
+import type { ScreenDef, ScreenProps } from "./screen.js";
+
+function TreeScreen({ width, height }: ScreenProps) {
+  const rows = useApp((s) => s.rows);
+  const cursor = useApp((s) => s.cursor);
+  const query = useApp((s) => s.treeQuery);
+  const searching = useApp((s) => s.searching);
+  const paneOpen = useApp((s) => s.pane !== null);
+  const setPageSize = useApp((s) => s.setPageSize);
+  const theme = useTheme();
+  const showSearch = searching || query !== "";
+  const avail = Math.max(2, height - (showSearch ? 1 : 0));
+  // The pane takes the lower part; the tree keeps enough rows to stay useful.
+  const paneHeight = paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
+  const listHeight = Math.max(1, avail - paneHeight);
+  useEffect(() => setPageSize(listHeight), [listHeight, setPageSize]);
+  if (!rows) {
+    return (
+      <Box width={width} height={height} paddingLeft={2} paddingTop={1}>
+        <Text color={theme.text.muted}>No session open — pick one on the sessions screen (1).</Text>
+      </Box>
+    );
+  }
+  const start = windowStart(cursor, rows.count, listHeight);
+  const end = Math.min(rows.count, start + listHeight);
+  const drawn = [];
+  for (let i = start; i < end; i++) {
+    const row = rows.row(i);
+    drawn.push(<TreeRowView key={row.id} row={row} selected={i === cursor} width={width} theme={theme} />);
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {showSearch ? <SearchLine query={query} active={searching} width={width} matches={rows.count} /> : null}
+      <Box flexDirection="column" height={listHeight}>
+        {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
+      </Box>
+      {paneOpen ? <PaneView width={width} height={paneHeight} /> : null}
+    </Box>
+  );
+}
+
+export const treeScreen: ScreenDef = {
+  id: "tree",
+  tab: "2",
+  title: "tree",
+  scope: "tree",
+  list: true,
+  Component: TreeScreen,
+  available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
+  onAction(action, store) {
+    const st = store.getState();
+    if (action.startsWith("filter.")) {
+      const f = action.slice(7);
+      if (f === "next") st.cycleFilter(1);
+      else if (f === "prev") st.cycleFilter(-1);
+      else st.setFilter(f as TreeFilter);
+      return true;
+    }
+    switch (action) {
+      case "detail":
+        if (st.pane?.kind === "detail") st.closePane();
+        else void st.openPane("detail");
+        return true;
+      case "context":
+        if (st.pane?.kind === "context") st.closePane();
+        else void st.openPane("context");
+        return true;
+      case "fold":
+        st.fold();
+        return true;
+      case "branch.prev":
+        st.jumpBranch(-1);
+        return true;
+      case "branch.next":
+        st.jumpBranch(1);
+        return true;
+      case "label.prev":
+        st.jumpLabel(-1);
+        return true;
+      case "label.next":
+        st.jumpLabel(1);
+        return true;
+      case "leaf":
+        st.gotoLeaf();
+        return true;
+    }
+    return false;
+  },
+  info(st) {
+    if (!st.rows || !st.session) return "";
+    const live = st.session.warnings.length ? ` · ${st.session.warnings.length} warnings` : "";
+    return `${st.rows.count ? st.cursor + 1 : 0}/${st.rows.count} · ${st.session.entries.length} entries · filter ${st.filter}${live}`;
+  },
+};

@@ -1,0 +1,414 @@
+// The browser's one store: data plus the actions that call core. Components
+// select the slices they draw, so a keypress repaints only what changed.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import Fuse from "fuse.js";
+import { loadSession, refreshSession } from "../../core/session/load.js";
+import { readEntry } from "../../core/session/entry.js";
+import { buildContext } from "../../core/session/context.js";
+import { listSessions } from "../../core/session/summary.js";
+import type { SessionSummary } from "../../core/session/summary.js";
+import type { Session } from "../../core/session/types.js";
+import {
+  TREE_FILTERS,
+  findBranchPoint,
+  findLabeled,
+  flattenTree,
+  foldRows,
+  toggleFold,
+  type FlatTree,
+  type TreeFilter,
+  type TreeRows,
+} from "../../core/session/rows.js";
+import { entryDetailLines } from "../format/entry-detail.js";
+import { contextLines } from "../format/context-lines.js";
+import type { Line } from "../format/lines.js";
+import type { ScreenId } from "../screens/ids.js";
+
+export type SortMode = "recent" | "project" | "size";
+export type ListScope = "project" | "all";
+
+export interface Pane {
+  kind: "detail" | "context";
+  id: string;
+  lines: Line[] | null;
+  error?: string;
+  scroll: number;
+}
+
+export interface Status {
+  text: string;
+  kind: "info" | "error";
+}
+
+export interface AppState {
+  screen: ScreenId;
+  help: boolean;
+  status: Status | null;
+  /** The search line of the current screen is taking keystrokes. */
+  searching: boolean;
+  focus: "list" | "pane";
+
+  // Session list
+  sessions: SessionSummary[] | null;
+  listError: string | null;
+  listQuery: string;
+  sort: SortMode;
+  scope: ListScope;
+  cwd: string;
+  listView: SessionSummary[];
+  listCursor: number;
+
+  // Tree
+  session: Session | null;
+  loading: string | null;
+  filter: TreeFilter;
+  treeQuery: string;
+  folded: ReadonlySet<string>;
+  flat: FlatTree | null;
+  rows: TreeRows | null;
+  cursor: number;
+  pane: Pane | null;
+  /** Last measured list height, for paging. */
+  pageSize: number;
+}
+
+export interface AppActions {
+  setScreen(id: ScreenId): void;
+  setStatus(text: string, kind?: Status["kind"]): void;
+  toggleHelp(): void;
+  setPageSize(n: number): void;
+  startSearch(): void;
+  typeSearch(text: string): void;
+  endSearch(): void;
+  clearSearch(): void;
+  /** Moves the cursor of the current list: "up" | "down" wrap, page and ends clamp. */
+  move(how: "up" | "down" | "pageUp" | "pageDown" | "first" | "last"): void;
+
+  loadList(): Promise<void>;
+  setSessions(list: SessionSummary[]): void;
+  cycleSort(): void;
+  toggleScope(): void;
+  openSelected(): Promise<void>;
+  openFile(file: string): Promise<boolean>;
+  setSession(s: Session): void;
+
+  setFilter(f: TreeFilter): void;
+  cycleFilter(dir: 1 | -1): void;
+  fold(): void;
+  jumpBranch(dir: 1 | -1): void;
+  jumpLabel(dir: 1 | -1): void;
+  gotoLeaf(): void;
+  openPane(kind: Pane["kind"]): Promise<void>;
+  closePane(): void;
+  toggleFocus(): void;
+  scrollPane(delta: number | "top" | "bottom"): void;
+  refresh(): Promise<boolean>;
+}
+
+export type AppStore = StoreApi<AppState & AppActions>;
+
+export interface StoreInit {
+  screen?: ScreenId;
+  cwd: string;
+  /** Where sessions are listed from: agent dirs, or explicit paths (files, dirs, the demo). */
+  list: { agentDirs?: string[]; paths?: string[] };
+  status?: Status;
+}
+
+function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
+  const out = list.slice();
+  if (sort === "size") out.sort((a, b) => b.size - a.size);
+  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || (a.modified < b.modified ? 1 : -1));
+  else out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0));
+  return out;
+}
+
+/** Filter (scope), fuzzy search and sort of the session list. */
+export function listViewOf(list: SessionSummary[], q: string, sort: SortMode, scope: ListScope, cwd: string): SessionSummary[] {
+  let out = scope === "project" ? list.filter((s) => s.cwd === cwd) : list;
+  const words = q.trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    // Fuzzy per word (typos forgiven), and every word must match somewhere.
+    const fuse = new Fuse(out, {
+      keys: ["name", "firstMessage", "cwd", "id"],
+      threshold: 0.35,
+      ignoreLocation: true,
+      includeScore: true,
+    });
+    // Count, per session, how many words hit it; keep those hit by all.
+    const hits = new Map<SessionSummary, number>();
+    for (const w of words) for (const r of fuse.search(w)) hits.set(r.item, (hits.get(r.item) ?? 0) + 1);
+    out = out.filter((x) => hits.get(x) === words.length);
+  }
+  return sortList(out, sort);
+}
+
+export function createAppStore(init: StoreInit): AppStore {
+  let paneToken = 0;
+
+  return createStore<AppState & AppActions>()((set, get) => {
+    const relist = (patch: Partial<AppState> = {}) => {
+      const st = { ...get(), ...patch };
+      const listView = listViewOf(st.sessions ?? [], st.listQuery, st.sort, st.scope, st.cwd);
+      const prev = get().listView[get().listCursor];
+      let listCursor = prev ? listView.indexOf(prev) : 0;
+      if (listCursor < 0) listCursor = Math.min(st.listCursor, Math.max(0, listView.length - 1));
+      set({ ...patch, listView, listCursor });
+    };
+
+    /** Rebuilds the rows (flat when filter/search/session changed) and keeps the cursor on the same entry. */
+    const rebuild = (patch: Partial<AppState>, opts: { reflatten: boolean; keepId?: string | null } = { reflatten: true }) => {
+      const st = { ...get(), ...patch };
+      if (!st.session) return set(patch);
+      const before = get().rows;
+      const keepId = opts.keepId !== undefined ? opts.keepId : before && get().cursor < before.count ? before.row(get().cursor).id : null;
+      const flat = opts.reflatten || !st.flat ? flattenTree(st.session, { filter: st.filter, search: st.treeQuery }) : st.flat;
+      const rows = foldRows(flat, st.folded);
+      let cursor = keepId ? rows.indexOf(keepId) : -1;
+      if (cursor < 0 && keepId && st.session.byId.has(keepId)) {
+        // The entry got hidden: land on its nearest visible ancestor.
+        let p = st.session.byId.get(keepId)!.parentId;
+        const seen = new Set<string>();
+        while (p && cursor < 0 && !seen.has(p)) {
+          seen.add(p);
+          cursor = rows.indexOf(p);
+          p = st.session.byId.get(p)?.parentId ?? null;
+        }
+      }
+      if (cursor < 0) cursor = Math.max(0, Math.min(get().cursor, rows.count - 1));
+      set({ ...patch, flat, rows, cursor });
+    };
+
+    const loadPane = async (kind: Pane["kind"], id: string) => {
+      const s = get().session;
+      if (!s) return;
+      const token = ++paneToken;
+      set({ pane: { kind, id, lines: null, scroll: 0 } });
+      try {
+        const lines =
+          kind === "detail" ? entryDetailLines(await readEntry(s, id), s.labels.get(id)) : contextLines(await buildContext(s, id));
+        if (token === paneToken) set({ pane: { kind, id, lines, scroll: 0 } });
+      } catch (err) {
+        if (token === paneToken) set({ pane: { kind, id, lines: [], error: (err as Error).message, scroll: 0 } });
+      }
+    };
+
+    /** With a pane open, the pane follows the cursor. */
+    const followCursor = () => {
+      const { pane, rows, cursor } = get();
+      if (!pane || !rows || cursor >= rows.count) return;
+      const id = rows.row(cursor).id;
+      if (id !== pane.id) void loadPane(pane.kind, id);
+    };
+
+    return {
+      screen: init.screen ?? "sessions",
+      help: false,
+      status: init.status ?? null,
+      searching: false,
+      focus: "list",
+      sessions: null,
+      listError: null,
+      listQuery: "",
+      sort: "recent",
+      scope: "all",
+      cwd: init.cwd,
+      listView: [],
+      listCursor: 0,
+      session: null,
+      loading: null,
+      filter: "default",
+      treeQuery: "",
+      folded: new Set(),
+      flat: null,
+      rows: null,
+      cursor: 0,
+      pane: null,
+      pageSize: 20,
+
+      setScreen: (id) => set({ screen: id, searching: false, help: false }),
+      setStatus: (text, kind = "info") => set({ status: { text, kind } }),
+      toggleHelp: () => set({ help: !get().help }),
+      setPageSize: (n) => {
+        if (n !== get().pageSize) set({ pageSize: Math.max(1, n) });
+      },
+
+      startSearch: () => set({ searching: true }),
+      typeSearch: (text) => {
+        if (get().screen === "tree") rebuild({ treeQuery: text });
+        else relist({ listQuery: text });
+      },
+      endSearch: () => set({ searching: false }),
+      clearSearch: () => {
+        set({ searching: false });
+        if (get().screen === "tree") rebuild({ treeQuery: "" });
+        else relist({ listQuery: "" });
+      },
+
+      move: (how) => {
+        const st = get();
+        const onTree = st.screen === "tree";
+        const count = onTree ? (st.rows?.count ?? 0) : st.listView.length;
+        if (count === 0) return;
+        const cur = onTree ? st.cursor : st.listCursor;
+        const page = Math.max(1, st.pageSize - 1);
+        let next = cur;
+        if (how === "up") next = cur <= 0 ? count - 1 : cur - 1;
+        else if (how === "down") next = cur >= count - 1 ? 0 : cur + 1;
+        else if (how === "pageUp") next = Math.max(0, cur - page);
+        else if (how === "pageDown") next = Math.min(count - 1, cur + page);
+        else if (how === "first") next = 0;
+        else next = count - 1;
+        if (onTree) {
+          set({ cursor: next });
+          followCursor();
+        } else set({ listCursor: next });
+      },
+
+      loadList: async () => {
+        try {
+          const list = await listSessions({ ...init.list, all: true });
+          get().setSessions(list);
+        } catch (err) {
+          set({ listError: (err as Error).message, sessions: [] });
+        }
+      },
+      setSessions: (list) => {
+        // Start in this project when it has sessions, else show everything.
+        const scope: ListScope = list.some((s) => s.cwd === get().cwd) && !init.list.paths ? "project" : "all";
+        relist({ sessions: list, scope: get().sessions ? get().scope : scope });
+      },
+      cycleSort: () => {
+        const order: SortMode[] = ["recent", "project", "size"];
+        const sort = order[(order.indexOf(get().sort) + 1) % order.length];
+        relist({ sort });
+        get().setStatus(`sorted by ${sort}`);
+      },
+      toggleScope: () => {
+        const scope: ListScope = get().scope === "project" ? "all" : "project";
+        relist({ scope });
+        get().setStatus(scope === "all" ? "all projects" : `this project: ${get().cwd}`);
+      },
+      openSelected: async () => {
+        const st = get();
+        const s = st.listView[st.listCursor];
+        if (!s) return;
+        if (!s.valid) {
+          st.setStatus(`${s.path}: ${s.error ?? "not a session file"}`, "error");
+          return;
+        }
+        await st.openFile(s.path);
+      },
+      openFile: async (file) => {
+        set({ loading: file, status: { text: `loading ${file} …`, kind: "info" } });
+        try {
+          const s = await loadSession(file);
+          get().setSession(s);
+          set({ loading: null, status: s.warnings.length ? { text: `${s.warnings.length} warning(s): ${s.warnings[0].message} (line ${s.warnings[0].line})`, kind: "error" } : null });
+          return true;
+        } catch (err) {
+          set({ loading: null, status: { text: (err as Error).message, kind: "error" } });
+          return false;
+        }
+      },
+      setSession: (s) => {
+        paneToken++;
+        const flat = flattenTree(s, { filter: get().filter, search: "" });
+        const rows = foldRows(flat, new Set());
+        const leaf = rows.leafRow();
+        set({
+          session: s,
+          screen: "tree",
+          treeQuery: "",
+          folded: new Set(),
+          flat,
+          rows,
+          cursor: leaf >= 0 ? leaf : Math.max(0, rows.count - 1),
+          pane: null,
+          focus: "list",
+          searching: false,
+        });
+      },
+
+      setFilter: (filter) => {
+        rebuild({ filter });
+        get().setStatus(`filter: ${filter}`);
+        followCursor();
+      },
+      cycleFilter: (dir) => {
+        const i = TREE_FILTERS.indexOf(get().filter);
+        get().setFilter(TREE_FILTERS[(i + dir + TREE_FILTERS.length) % TREE_FILTERS.length]);
+      },
+      fold: () => {
+        const { rows, cursor } = get();
+        if (!rows || rows.count === 0) return;
+        const r = rows.row(cursor);
+        if (r.childCount === 0) return get().setStatus("nothing to fold here");
+        rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+      },
+      jumpBranch: (dir) => {
+        const { rows, cursor } = get();
+        if (!rows) return;
+        const i = findBranchPoint(rows, cursor, dir);
+        if (i < 0) return get().setStatus(dir > 0 ? "no branch point below" : "no branch point above");
+        set({ cursor: i });
+        followCursor();
+      },
+      jumpLabel: (dir) => {
+        const { rows, cursor } = get();
+        if (!rows) return;
+        const i = findLabeled(rows, cursor, dir);
+        if (i < 0) return get().setStatus(dir > 0 ? "no labeled entry below" : "no labeled entry above");
+        set({ cursor: i });
+        followCursor();
+      },
+      gotoLeaf: () => {
+        const { rows } = get();
+        if (!rows) return;
+        const i = rows.leafRow();
+        if (i < 0) return get().setStatus("the current leaf is hidden by this filter or search");
+        set({ cursor: i });
+        followCursor();
+      },
+      openPane: async (kind) => {
+        const { rows, cursor } = get();
+        if (!rows || rows.count === 0) return;
+        await loadPane(kind, rows.row(cursor).id);
+      },
+      closePane: () => {
+        paneToken++;
+        set({ pane: null, focus: "list" });
+      },
+      toggleFocus: () => {
+        if (!get().pane) return;
+        set({ focus: get().focus === "list" ? "pane" : "list" });
+      },
+      scrollPane: (delta) => {
+        const pane = get().pane;
+        if (!pane) return;
+        // Clamped by the pane when drawn (it knows the wrapped height).
+        const scroll = delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, pane.scroll + delta);
+        set({ pane: { ...pane, scroll } });
+      },
+      refresh: async () => {
+        const s = get().session;
+        if (!s) return false;
+        let next: Session;
+        try {
+          next = await refreshSession(s);
+        } catch {
+          return false;
+        }
+        if (next === s || get().session !== s) return false;
+        const atLeaf = get().rows?.leafRow() === get().cursor;
+        rebuild({ session: next });
+        // Following the live end: a cursor that sat on the leaf moves with it.
+        if (atLeaf) {
+          const i = get().rows?.leafRow() ?? -1;
+          if (i >= 0) set({ cursor: i });
+        }
+        return true;
+      },
+    };
+  });
+}
