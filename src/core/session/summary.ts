@@ -1,14 +1,15 @@
 // A session's listing facts (ids, counts, name, times) from one streaming pass
 // that does not JSON.parse every line: listing thousands of sessions must cost
 // little more than reading their bytes. pi and omp write every entry as
-// {"type":…,"id":…,"parentId":…,"timestamp":…,"message":{"role":… so a regex
-// over a line's first bytes gives what the list needs; a line whose head does
-// not match that shape is parsed in full, so the shortcut never changes a result.
+// {"type":…,"id":…,"parentId":…,"timestamp":…,"message":{"role":… so a line's
+// first bytes give what the list needs (entry-head.ts); a line whose head does
+// not have that shape is parsed in full, so the shortcut never changes a result.
 import { open, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Dialect } from "./types.js";
 import { isGzipPath, scanLines } from "./lines.js";
 import { findSessionFiles, defaultAgentDirs } from "./discover.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead } from "./entry-head.js";
 
 /** One row of `ls --json` (see spec/cli.md). */
 export interface SessionSummary {
@@ -43,17 +44,6 @@ export interface SessionSummary {
   error?: string;
 }
 
-const HEAD_BYTES = 512;
-const TAIL_BYTES = 48;
-
-// Anchored at the line start, so every group is a top-level field. Each group
-// is optional: a missing one sends the line to JSON.parse, never to a guess.
-const HEAD_RE =
-  /^\{"type":"([^"\\]*)"(?:,"id":"([^"\\]*)")?(?:,"parentId":(null|"[^"\\]*"))?(?:,"timestamp":"([^"\\]*)")?(?:,"message":\{"role":"([^"\\]*)")?/;
-// A message's own epoch-ms timestamp, written last inside the message, which
-// is the entry's last field.
-const TAIL_TS_RE = /"timestamp":(\d+)\}\}\s*$/;
-
 const OMP_ONLY_TYPES = new Set([
   "title_change",
   "mode_change",
@@ -67,15 +57,6 @@ const OMP_ONLY_TYPES = new Set([
 // Entry types whose few fields the summary needs in full.
 const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
 
-interface Fields {
-  type: string;
-  id?: string;
-  /** undefined: not present; null: null. */
-  parentId?: string | null;
-  timestamp?: string;
-  role?: string;
-}
-
 type Json = Record<string, unknown>;
 
 function parseLine(buf: Buffer, start: number, end: number): Json | null {
@@ -87,17 +68,14 @@ function parseLine(buf: Buffer, start: number, end: number): Json | null {
   }
 }
 
-function fieldsOf(obj: Json): Fields {
+/** The head fields of a parsed entry, as readEntryHead would give them. */
+function headOf(obj: Json, out: EntryHead): void {
   const msg = obj.message;
-  const role =
-    msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
-  return {
-    type: typeof obj.type === "string" ? obj.type : "",
-    id: typeof obj.id === "string" ? obj.id : undefined,
-    parentId: typeof obj.parentId === "string" ? obj.parentId : null,
-    timestamp: typeof obj.timestamp === "string" ? obj.timestamp : undefined,
-    role,
-  };
+  out.type = typeof obj.type === "string" ? obj.type : "";
+  out.id = typeof obj.id === "string" ? obj.id : undefined;
+  out.parentId = typeof obj.parentId === "string" ? obj.parentId : null;
+  out.tsStart = out.tsEnd = -1;
+  out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
 }
 
 /** The text of a user message: a string, or its text blocks joined by spaces (as pi lists it). */
@@ -123,12 +101,6 @@ function isBlank(buf: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-function lastNonSpace(buf: Buffer, start: number, end: number): number {
-  let i = end - 1;
-  while (i >= start && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === 0x0d)) i--;
-  return i >= start ? buf[i] : -1;
-}
-
 /** Accumulates what one pass over a session's lines tells the list. */
 class SummaryScan {
   header: Json | null = null;
@@ -140,7 +112,11 @@ class SummaryScan {
   // Tree mode: one slot per entry with an id, in file order.
   ids: string[] = [];
   parents: (string | null)[] = [];
+  /** Parent index when the parent is the entry just before (the usual case), else -2: look it up. */
+  parentGuess: number[] = [];
   isMessage: boolean[] = [];
+  index = new Map<string, number>();
+  duplicates = false;
   // Linear (v1) mode.
   linearEntries = 0;
   linearMessages = 0;
@@ -150,6 +126,7 @@ class SummaryScan {
   firstMessage: string | null = null;
   lastActivity = 0;
   stop = false;
+  private head = newEntryHead();
 
   line(buf: Buffer, start: number, end: number, lineNo: number): void {
     if (start >= end || isBlank(buf, start, end)) return;
@@ -161,28 +138,18 @@ class SummaryScan {
     let full: Json | null | undefined;
     const parse = (): Json | null => (full === undefined ? (full = parseLine(buf, start, end)) : full);
 
-    let f: Fields | null = null;
-    // A line that does not end with "}" is truncated or garbage: let JSON.parse judge it.
-    if (lastNonSpace(buf, start, end) === 0x7d) {
-      const m = HEAD_RE.exec(buf.toString("utf8", start, Math.min(end, start + HEAD_BYTES)));
-      if (m) {
-        const raw = m[3];
-        f = {
-          type: m[1],
-          id: m[2],
-          parentId: raw === undefined ? undefined : raw === "null" ? null : raw.slice(1, -1),
-          timestamp: m[4],
-          role: m[5],
-        };
-        const needsTree = !this.linear && (f.id === undefined || f.parentId === undefined);
-        const needsRole = f.type === "message" && f.role === undefined;
-        if (needsTree || needsRole || PARSE_TYPES.has(f.type)) f = null;
-      }
+    const f = this.head;
+    // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
+    let ok = lastByte(buf, start, end) === 0x7d && readEntryHead(buf, start, end, f);
+    if (ok) {
+      const needsTree = !this.linear && (f.id === undefined || f.parentId === undefined);
+      const needsRole = f.type === "message" && f.role === undefined;
+      if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
     }
-    if (f === null) {
+    if (!ok) {
       const obj = parse();
       if (obj === null) return; // not JSON: skipped, as the loader skips it
-      f = fieldsOf(obj);
+      headOf(obj, f);
     }
     this.entry(f, buf, start, end, parse);
   }
@@ -206,16 +173,23 @@ class SummaryScan {
     this.stop = true;
   }
 
-  private entry(f: Fields, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+  private entry(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
     const { type } = f;
     if (type === "session") return; // a repeated header is not an entry (pi drops it too)
     if (this.linear) {
       this.linearEntries++;
     } else {
-      if (f.id === undefined || f.id === "") return; // an entry without an id is left out of the tree
-      this.ids.push(f.id);
-      this.parents.push(f.parentId ?? null);
+      const id = f.id;
+      if (id === undefined || id === "") return; // an entry without an id is left out of the tree
+      const i = this.ids.length;
+      const parent = f.parentId ?? null;
+      this.ids.push(id);
+      this.parents.push(parent);
+      this.parentGuess.push(parent === null || parent === id ? -1 : i > 0 && parent === this.ids[i - 1] ? i - 1 : -2);
       this.isMessage.push(type === "message");
+      const size = this.index.size;
+      this.index.set(id, i);
+      if (this.index.size === size) this.duplicates = true;
     }
     if (OMP_ONLY_TYPES.has(type)) this.omp = true;
 
@@ -248,15 +222,14 @@ class SummaryScan {
   }
 
   /** Newest activity: the message's epoch-ms timestamp, else the entry's ISO one (as pi does). */
-  private activity(f: Fields, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
-    let t = NaN;
-    const tail = TAIL_TS_RE.exec(buf.toString("latin1", Math.max(start, end - TAIL_BYTES), end));
-    if (tail) t = Number(tail[1]);
-    else {
+  private activity(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+    let t = tailTimestamp(buf, start, end);
+    if (Number.isNaN(t)) {
       const obj = parse();
       const msg = obj?.message as Json | undefined;
       if (msg && typeof msg.timestamp === "number") t = msg.timestamp;
-      else if (f.timestamp !== undefined) t = Date.parse(f.timestamp);
+      else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
+      else if (f.tsStart >= 0) t = Date.parse(buf.toString("latin1", f.tsStart, f.tsEnd));
     }
     if (t > this.lastActivity) this.lastActivity = t;
   }
@@ -267,17 +240,18 @@ class SummaryScan {
       const n = this.linearEntries;
       return { entries: n, messages: this.linearMessages, leaves: n > 0 ? 1 : 0, existing: () => false };
     }
-    const { ids, parents } = this;
+    const { ids, parents, index: last } = this;
     const n = ids.length;
-    const last = new Map<string, number>();
-    for (let i = 0; i < n; i++) last.set(ids[i], i);
-    const parentIdx = new Int32Array(n).fill(-1);
+    const parentIdx = new Int32Array(n);
     const kept = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      if (last.get(ids[i]) !== i) continue; // the later duplicate wins
+      // The later of duplicate ids wins; a parent id names its last occurrence.
+      if (this.duplicates && last.get(ids[i]) !== i) continue;
       kept[i] = 1;
-      const p = parents[i];
-      if (p !== null && p !== ids[i]) parentIdx[i] = last.get(p) ?? -1;
+      const guess = this.parentGuess[i];
+      if (guess >= 0 && !this.duplicates) parentIdx[i] = guess;
+      else if (guess === -1) parentIdx[i] = -1;
+      else parentIdx[i] = last.get(parents[i] as string) ?? -1;
     }
     // Break each parent loop at its member that comes first in the file.
     const state = new Uint8Array(n); // 0 unseen, 1 on the current walk, 2 done
