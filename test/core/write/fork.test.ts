@@ -3,7 +3,7 @@
 // that path, its header is fresh, and the source file is not touched.
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { loadSession } from "../../../src/core/session/load.js";
 import { buildContext } from "../../../src/core/session/context.js";
 import { pathTo } from "../../../src/core/session/path.js";
@@ -112,6 +112,37 @@ describe("fork plan", () => {
     try {
       const s = await loadSession(copyFixture(fixtureNames("pi-")[0], dir));
       await expect(planFork(s, "nope")).rejects.toMatchObject({ exitCode: 3 });
+    } finally {
+      done();
+    }
+  });
+});
+
+describe("fork across label entries on the path", () => {
+  it("keeps the chain and the compaction's kept entries when they start at a left-out label", async () => {
+    const { dir, done } = tempDir();
+    try {
+      const ts = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+      const msg = (id: string, parentId: string | null, n: number) => ({ type: "message", id, parentId, timestamp: ts(n), message: { role: "user", content: `m ${id}`, timestamp: n } });
+      const lines = [
+        { type: "session", version: 3, id: "0123456789abcdef", timestamp: ts(0), cwd: "/p" },
+        msg("00000001", null, 1),
+        { type: "label", id: "0000000a", parentId: "00000001", timestamp: ts(2), targetId: "00000001", label: "start" },
+        msg("00000002", "0000000a", 3),
+        msg("00000003", "00000002", 4),
+        { type: "compaction", id: "00000004", parentId: "00000003", timestamp: ts(5), summary: "sum", firstKeptEntryId: "0000000a", tokensBefore: 10 },
+        msg("00000005", "00000004", 6),
+      ];
+      const file = join(dir, "labels.jsonl");
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+      const s = await loadSession(file);
+      const plan = await forkSession(s, "00000005");
+      const f = await loadSession(plan.file);
+      expect(f.roots).toEqual(["00000001"]);
+      expect((await buildContext(f)).messages).toEqual((await buildContext(s, "00000005")).messages);
+      expect((await buildContext(f)).messages).toHaveLength(4);
+      expect([...f.labels]).toEqual([["00000001", "start"]]);
     } finally {
       done();
     }
