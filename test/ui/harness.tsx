@@ -1,0 +1,77 @@
+// Mounts the browser with ink-testing-library at a fixed size, no colours and
+// no polling, so tests drive real key sequences and read plain frames.
+import React from "react";
+import { render } from "ink-testing-library";
+import { App } from "../../src/ui/app.js";
+import { createAppStore, type AppStore } from "../../src/ui/state/store.js";
+import { makeTheme } from "../../src/ui/theme.js";
+import { loadSession } from "../../src/core/session/load.js";
+
+export const KEYS = {
+  up: "\u001b[A",
+  down: "\u001b[B",
+  enter: "\r",
+  escape: "\u001b",
+  tab: "\t",
+  backspace: "\u007f",
+  ctrl: (c: string) => String.fromCharCode(c.toLowerCase().charCodeAt(0) - 96),
+};
+
+export const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+
+export interface Mounted {
+  store: AppStore;
+  frame(): string;
+  press(...keys: string[]): Promise<void>;
+  type(text: string): Promise<void>;
+  waitFor(pred: (frame: string) => boolean, what: string): Promise<string>;
+  unmount(): void;
+}
+
+export async function mount(opts: { file?: string; paths?: string[]; width?: number; height?: number }): Promise<Mounted> {
+  const store = createAppStore({ cwd: "/nowhere", list: { paths: opts.paths ?? [] } });
+  if (opts.file) store.getState().setSession(await loadSession(opts.file));
+  if (opts.paths) await store.getState().loadList();
+  const inst = render(
+    <App store={store} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={0} />,
+  );
+  await tick();
+  const frame = () => inst.lastFrame() ?? "";
+  return {
+    store,
+    frame,
+    async press(...keys) {
+      for (const k of keys) {
+        inst.stdin.write(k);
+        await tick();
+      }
+    },
+    async type(text) {
+      for (const ch of text) {
+        inst.stdin.write(ch);
+        await tick(10);
+      }
+      await tick();
+    },
+    async waitFor(pred, what) {
+      for (let i = 0; i < 100; i++) {
+        if (pred(frame())) return frame();
+        await tick(20);
+      }
+      throw new Error(`timed out waiting for ${what}; last frame:\n${frame()}`);
+    },
+    unmount: () => inst.unmount(),
+  };
+}
+
+/** The row under the cursor ("› …"), without the cursor mark. */
+export function cursorRow(frame: string): string {
+  const line = frame.split("\n").find((l) => l.startsWith("› "));
+  return line ? line.slice(2) : "";
+}
+
+/** Lines that look like tree rows (between the tab bar and the footer). */
+export function bodyLines(frame: string): string[] {
+  const lines = frame.split("\n");
+  return lines.slice(1, -2);
+}

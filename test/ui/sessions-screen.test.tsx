@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { basename } from "node:path";
+import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
+import { listViewOf } from "../../src/ui/state/store.js";
+import { sessionLine } from "../../src/ui/screens/sessions-screen.js";
+import { displayWidth } from "../../src/ui/format/width.js";
+import type { SessionSummary } from "../../src/core/session/summary.js";
+
+let m: Mounted | null = null;
+afterEach(() => {
+  m?.unmount();
+  m = null;
+});
+
+function summary(p: Partial<SessionSummary>): SessionSummary {
+  return {
+    path: "/s/x.jsonl",
+    id: "id",
+    cwd: "/p",
+    name: null,
+    firstMessage: "",
+    messageCount: 1,
+    entryCount: 1,
+    branchCount: 1,
+    labelCount: 0,
+    created: "2026-01-01T00:00:00.000Z",
+    modified: "2026-01-01T00:00:00.000Z",
+    size: 10,
+    parentSession: null,
+    dialect: "pi",
+    valid: true,
+    ...p,
+  };
+}
+
+describe("session list", () => {
+  it("lists the sessions of a directory with name or first message, and opens one with Enter", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    const st = m.store.getState();
+    expect(st.listView.length).toBe(st.sessions!.length);
+    expect(st.sessions!.length).toBeGreaterThan(5);
+    const first = st.listView[0];
+    expect(cursorRow(m.frame())).toContain((first.name ?? first.firstMessage).slice(0, 10));
+    await m.press("j", KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]"), "tree screen");
+    expect(m.store.getState().session!.file).toBe(st.listView[1].path);
+    await m.press(KEYS.escape);
+    await m.waitFor((f) => f.includes("[1 sessions]"), "back to the list");
+  });
+
+  it("greys out invalid files with their reason and does not open them", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions-edge"] });
+    const bad = m.store.getState().listView.findIndex((s) => !s.valid);
+    expect(bad).toBeGreaterThanOrEqual(0);
+    m.store.setState({ listCursor: bad });
+    await m.press("k", "j");
+    const row = cursorRow(m.frame());
+    expect(row).toContain("✗");
+    expect(row).toContain(basename(m.store.getState().listView[bad].path).slice(0, 10));
+    await m.press(KEYS.enter);
+    expect(m.store.getState().session).toBeNull();
+  });
+
+  it("fuzzy search narrows the list as you type and Esc restores it", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    const all = m.store.getState().listView.length;
+    const target = m.store.getState().listView.find((s) => s.name)!;
+    await m.press("/");
+    await m.type(target.name!.slice(0, 6));
+    const view = m.store.getState().listView;
+    expect(view.length).toBeLessThan(all);
+    expect(view).toContain(target);
+    await m.press(KEYS.escape);
+    expect(m.store.getState().listView.length).toBe(all);
+  });
+
+  it("s cycles the sort; a toggles this project / all", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    await m.press("s");
+    expect(m.store.getState().sort).toBe("project");
+    const cwds = m.store.getState().listView.map((s) => s.cwd);
+    expect(cwds).toEqual([...cwds].sort((a, b) => a.localeCompare(b)));
+    await m.press("s");
+    const sizes = m.store.getState().listView.map((s) => s.size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    await m.press("a");
+    expect(m.store.getState().scope).toBe("project");
+    // /nowhere has no sessions.
+    expect(m.frame()).toContain("no sessions here");
+  });
+
+  it("every search word must match (fuzzy per word)", () => {
+    const list = [
+      summary({ path: "/a", name: "parser rewrite", cwd: "/home/u/alpha" }),
+      summary({ path: "/b", name: "parser tests", cwd: "/home/u/beta" }),
+      summary({ path: "/c", firstMessage: "fix the lexer", cwd: "/home/u/alpha" }),
+    ];
+    expect(listViewOf(list, "parser alpha", "recent", "all", "").map((s) => s.path)).toEqual(["/a"]);
+    expect(listViewOf(list, "parsr", "recent", "all", "").map((s) => s.path).sort()).toEqual(["/a", "/b"]);
+    expect(listViewOf(list, "", "recent", "project", "/home/u/alpha").map((s) => s.path).sort()).toEqual(["/a", "/c"]);
+  });
+
+  it("draws a list line with project, counts and terminal-safe text", () => {
+    const line = sessionLine(summary({ firstMessage: "hi \u001b[31mred", cwd: "/p/q", messageCount: 12, branchCount: 3, labelCount: 2 }), 100, Date.parse("2026-01-02T00:00:00Z"));
+    expect(line).toContain("␛");
+    expect(line).not.toContain("\u001b");
+    expect(line).toMatch(/\/p\/q\s+1d\s+12\s+3\s+2$/);
+  });
+});
+
+describe("screens", () => {
+  it("1-5 switch screens; the tree needs an open session; 3-5 are placeholders", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    await m.press("2");
+    expect(m.frame()).toContain("[1 sessions]");
+    expect(m.frame()).toContain("no session open");
+    await m.press("3");
+    expect(m.frame()).toContain("[3 feedback]");
+    expect(m.frame()).toContain("not available yet");
+    await m.press("5");
+    expect(m.frame()).toContain("[5 search]");
+    await m.press(KEYS.escape);
+    expect(m.frame()).toContain("[1 sessions]");
+  });
+
+  it("fits any terminal size it is given", async () => {
+    for (const [width, height] of [
+      [60, 12],
+      [200, 50],
+    ]) {
+      m = await mount({ file: "test/fixtures/sessions-edge/edge-labels.jsonl", width, height });
+      const lines = m.frame().split("\n");
+      expect(lines.length).toBeLessThanOrEqual(height);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+      m.unmount();
+      m = null;
+    }
+  });
+});

@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bodyLines, cursorRow, KEYS, mount, type Mounted } from "./harness.js";
+import { safeText } from "../../src/core/session/text.js";
+import { BINDINGS } from "../../src/ui/keymap.js";
+
+const DIR = "test/fixtures/sessions";
+// A real pi session with branches, labels and compactions (picked by content, not by name).
+const RICH = join(
+  DIR,
+  readdirSync(DIR).find((f) => f.startsWith("pi-2026") && f.endsWith(".jsonl") && f.includes("T14-00"))!,
+);
+const CONTROL = "test/fixtures/sessions-edge/edge-control-chars.jsonl";
+
+let m: Mounted | null = null;
+afterEach(() => {
+  m?.unmount();
+  m = null;
+});
+
+function visibleText(frame: string): string {
+  return bodyLines(frame).join("\n");
+}
+
+describe("tree screen", () => {
+  it("opens with the cursor on the current leaf, marked as such", async () => {
+    m = await mount({ file: RICH });
+    const s = m.store.getState().session!;
+    const leaf = s.byId.get(s.leafId!)!;
+    expect(cursorRow(m.frame())).toContain("← leaf");
+    // The leaf may be a hidden bookkeeping entry; the row then stands for its nearest visible ancestor.
+    const st = m.store.getState();
+    expect(st.rows!.row(st.cursor).isLeaf).toBe(true);
+    if (st.rows!.indexOf(leaf.id) >= 0) expect(cursorRow(m.frame())).toContain(safeText(leaf.summary).slice(0, 20));
+  });
+
+  it("moves with j/k and arrows, wraps at the ends, jumps with g/G and .", async () => {
+    m = await mount({ file: RICH });
+    await m.press("g");
+    expect(m.store.getState().cursor).toBe(0);
+    const first = cursorRow(m.frame());
+    await m.press("j", KEYS.down);
+    expect(m.store.getState().cursor).toBe(2);
+    await m.press("k", KEYS.up, "k");
+    // Wrapped from the first row to the last.
+    expect(m.store.getState().cursor).toBe(m.store.getState().rows!.count - 1);
+    await m.press("g");
+    expect(cursorRow(m.frame())).toBe(first);
+    await m.press(".");
+    expect(cursorRow(m.frame())).toContain("← leaf");
+  });
+
+  it("filters with pi's keys: ctrl+u shows only user messages, ctrl+a everything, ctrl+d back", async () => {
+    m = await mount({ file: RICH });
+    const defaultCount = m.store.getState().rows!.count;
+    await m.press(KEYS.ctrl("u"));
+    const rows = bodyLines(m.frame()).filter((l) => /[•›]|─/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const l of rows) expect(l).toMatch(/user: /);
+    expect(m.frame()).toContain("filter user-only");
+    await m.press(KEYS.ctrl("a"));
+    expect(m.store.getState().rows!.count).toBe(m.store.getState().session!.entries.length);
+    await m.press(KEYS.ctrl("d"));
+    expect(m.store.getState().rows!.count).toBe(defaultCount);
+    await m.press(KEYS.ctrl("o"));
+    expect(m.store.getState().filter).toBe("no-tools");
+  });
+
+  it("folds and unfolds the branch under the cursor with space", async () => {
+    m = await mount({ file: RICH });
+    const st = m.store.getState();
+    // Put the cursor on the first branch point with ].
+    await m.press("g", "]");
+    const at = m.store.getState().cursor;
+    expect(m.store.getState().rows!.row(at).childCount).toBeGreaterThan(1);
+    const before = m.store.getState().rows!.count;
+    await m.press(" ");
+    expect(m.store.getState().rows!.count).toBeLessThan(before);
+    expect(cursorRow(m.frame())).toContain("▸");
+    await m.press("z");
+    expect(m.store.getState().rows!.count).toBe(before);
+    expect(st.session).toBe(m.store.getState().session);
+  });
+
+  it("jumps between labeled entries with { and }", async () => {
+    m = await mount({ file: RICH });
+    await m.press("g", "}");
+    const row = cursorRow(m.frame());
+    expect(row).toMatch(/\[[^\]]+\] /);
+    const id = m.store.getState().rows!.row(m.store.getState().cursor).id;
+    expect(m.store.getState().session!.labels.has(id)).toBe(true);
+  });
+
+  it("searches with / (every word), Esc clears the search", async () => {
+    m = await mount({ file: RICH });
+    const s = m.store.getState().session!;
+    const user = s.entries.find((e) => e.role === "user" && e.preview.split(" ").length >= 2)!;
+    const words = user.preview.split(" ").slice(0, 2).reverse().join(" ");
+    await m.press("/");
+    await m.type(words);
+    const frame = m.frame();
+    expect(frame).toContain(`/ ${words}`);
+    const count = m.store.getState().rows!.count;
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(s.entries.length);
+    for (let i = 0; i < count; i++) {
+      const r = m.store.getState().rows!.row(i);
+      const hay = `${r.label ?? ""} ${r.entry.role ?? r.entry.type} ${r.entry.summary} ${r.entry.preview}`.toLowerCase();
+      for (const w of words.toLowerCase().split(" ")) expect(hay).toContain(w);
+    }
+    await m.press(KEYS.enter);
+    expect(m.store.getState().searching).toBe(false);
+    await m.press(KEYS.escape);
+    await m.waitFor((f) => !f.includes(`/ ${words}`), "search cleared");
+    expect(m.store.getState().treeQuery).toBe("");
+  });
+
+  it("Enter shows the entry in full; Tab focuses the pane; Esc closes it", async () => {
+    m = await mount({ file: RICH });
+    const st = m.store.getState();
+    const id = st.rows!.row(st.cursor).id;
+    await m.press(KEYS.enter);
+    const frame = await m.waitFor((f) => f.includes(`── entry ${id}`) && !f.includes("loading…"), "detail pane");
+    const meta = st.session!.byId.get(id)!;
+    expect(frame).toContain(`${meta.type} ${id}`);
+    await m.press(KEYS.tab);
+    expect(m.store.getState().focus).toBe("pane");
+    expect(m.frame()).toContain("focused");
+    await m.press(KEYS.tab, KEYS.escape);
+    await m.waitFor((f) => !f.includes("── entry"), "pane closed");
+  });
+
+  it("the detail of an assistant turn shows its tool calls, arguments and usage", async () => {
+    m = await mount({ file: RICH });
+    const st = m.store.getState();
+    const turn = st.session!.entries.find((e) => e.role === "assistant" && e.tools?.length && st.rows!.indexOf(e.id) >= 0)!;
+    m.store.setState({ cursor: st.rows!.indexOf(turn.id) });
+    await m.press(KEYS.enter);
+    const top = await m.waitFor((f) => f.includes(`→ ${turn.tools![0]}`), "tool call");
+    expect(top).toMatch(/"\w+": /);
+    // The usage line is at the end: focus the pane and scroll to the bottom.
+    await m.press(KEYS.tab, "G");
+    await m.waitFor((f) => f.includes("usage:"), "usage line");
+  });
+
+  it("c shows the context at the entry, with the compaction boundary", async () => {
+    m = await mount({ file: RICH, height: 40 });
+    const st = m.store.getState();
+    const comp = st.session!.entries.find((e) => e.type === "compaction" && st.rows!.indexOf(e.id) >= 0)!;
+    m.store.setState({ cursor: st.rows!.indexOf(comp.id) });
+    await m.press("c");
+    const frame = await m.waitFor((f) => f.includes("── context") && f.includes("compaction boundary"), "context view");
+    expect(frame).toMatch(/context at \S+ · \d+ messages/);
+    await m.press("c");
+    await m.waitFor((f) => !f.includes("── context"), "context closed");
+  });
+
+  it("write keys say they are coming soon and change nothing", async () => {
+    m = await mount({ file: RICH });
+    const before = m.store.getState().session;
+    await m.press("L");
+    expect(m.frame()).toContain("coming soon");
+    expect(m.store.getState().session).toBe(before);
+  });
+
+  it("? lists every binding of the key table", async () => {
+    m = await mount({ file: RICH, width: 160, height: 60 });
+    await m.press("?");
+    const frame = m.frame();
+    for (const b of BINDINGS) expect(frame).toContain(b.help.slice(0, 30));
+    await m.press(KEYS.escape);
+    expect(m.frame()).not.toContain("Keys (? or Esc closes)");
+  });
+
+  it("shows terminal control sequences from the file as inert visible text", async () => {
+    m = await mount({ file: CONTROL, height: 40 });
+    await m.press(KEYS.ctrl("a"), "g", KEYS.enter);
+    const frame = await m.waitFor((f) => f.includes("── entry") && !f.includes("loading…"), "detail");
+    expect(frame).toContain("␛");
+    expect(frame).toContain("␇");
+    expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u0080-\u009f]/);
+  });
+
+  it("picks up entries appended to the open file and keeps the selection", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omp-ui-"));
+    const file = join(dir, "live.jsonl");
+    copyFileSync(RICH, file);
+    m = await mount({ file });
+    await m.press("g", "j");
+    const selected = m.store.getState().rows!.row(m.store.getState().cursor).id;
+    const count = m.store.getState().session!.entries.length;
+    const leaf = m.store.getState().session!.leafId;
+    appendFileSync(
+      file,
+      JSON.stringify({
+        type: "message",
+        id: "feedbeef",
+        parentId: leaf,
+        timestamp: new Date().toISOString(),
+        message: { role: "user", content: "appended while browsing", timestamp: Date.now() },
+      }) + "\n",
+    );
+    expect(await m.store.getState().refresh()).toBe(true);
+    await m.press("G");
+    await m.press("g", "j");
+    expect(m.store.getState().session!.entries.length).toBe(count + 1);
+    expect(m.store.getState().rows!.row(m.store.getState().cursor).id).toBe(selected);
+    await m.press(".");
+    expect(cursorRow(m.frame())).toContain("appended while browsing");
+  });
+});
