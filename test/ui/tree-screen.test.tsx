@@ -20,10 +20,6 @@ afterEach(() => {
   m = null;
 });
 
-function visibleText(frame: string): string {
-  return bodyLines(frame).join("\n");
-}
-
 describe("tree screen", () => {
   it("opens with the cursor on the current leaf, marked as such", async () => {
     m = await mount({ file: RICH });
