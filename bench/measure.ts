@@ -1,7 +1,9 @@
-// Runs a command as a child process and reports its wall time and peak RSS.
-// Peak RSS comes from GNU time (`/usr/bin/time -f %M`) when it is installed
-// and works; otherwise Node children get a preloaded module that writes
-// `process.resourceUsage().maxRSS` at exit, and other commands report none.
+// Runs a command as a child process and reports its wall time, CPU time and
+// peak RSS. Those come from GNU time (`/usr/bin/time -f "%M %U %S"`) when it
+// is installed and works; otherwise Node children get a preloaded module that
+// writes `process.resourceUsage()` at exit, and other commands report none.
+// CPU time (user + sys) is shown because wall time suffers most when the
+// machine is busy with other work.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,8 @@ export interface Measurement {
   wallMs: number;
   /** Peak resident set size in KiB; null when it could not be measured. */
   rssKiB: number | null;
+  /** User + system CPU time in ms; null when it could not be measured. */
+  cpuMs: number | null;
   /** First lines of stderr (for "n/a" explanations). */
   stderr: string;
   /** stdout, when captured (`captureStdout`); otherwise it went to /dev/null. */
@@ -41,19 +45,19 @@ export function hasGnuTime(): boolean {
   if (existsSync("/usr/bin/time") && !process.env.BENCH_NO_GNU_TIME) {
     const dir = mkdtempSync(join(tmpdir(), "bench-time-"));
     const out = join(dir, "m");
-    const r = spawnSync("/usr/bin/time", ["-f", "%M", "-o", out, "true"], { stdio: "ignore" });
-    gnuTime = r.status === 0 && existsSync(out) && /^\d+\s*$/.test(readFileSync(out, "utf8"));
+    const r = spawnSync("/usr/bin/time", ["-f", "%M %U %S", "-o", out, "true"], { stdio: "ignore" });
+    gnuTime = r.status === 0 && existsSync(out) && /^\d+ [\d.]+ [\d.]+\s*$/.test(readFileSync(out, "utf8"));
     rmSync(dir, { recursive: true, force: true });
   }
   return gnuTime;
 }
 
 export function rssMethod(): string {
-  return hasGnuTime() ? "GNU time %M (max RSS of the child)" : "process.resourceUsage().maxRSS reported at exit (Node children only)";
+  return hasGnuTime() ? "GNU time (%M max RSS, %U+%S CPU of the child)" : "process.resourceUsage() reported at exit (Node children only)";
 }
 
 const REPORTER = `import { writeFileSync } from "node:fs";
-process.on("exit", () => { try { writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)); } catch {} });
+process.on("exit", () => { try { const u = process.resourceUsage(); writeFileSync(process.env.BENCH_RSS_FILE, u.maxRSS + " " + u.userCPUTime / 1e6 + " " + u.systemCPUTime / 1e6); } catch {} });
 `;
 
 /** One timed run. The clock covers spawn to exit, as a user would see it. */
@@ -66,7 +70,7 @@ export async function measure(spec: RunSpec): Promise<Measurement> {
   // An undefined value in spec.env removes the variable.
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   if (hasGnuTime()) {
-    args = ["-f", "%M", "-o", rssFile, cmd, ...args];
+    args = ["-f", "%M %U %S", "-o", rssFile, cmd, ...args];
     cmd = "/usr/bin/time";
   } else if (spec.isNode) {
     const reporter = join(dir, "rss.mjs");
@@ -92,13 +96,15 @@ export async function measure(spec: RunSpec): Promise<Measurement> {
   const wallMs = performance.now() - start;
   if (typeof devnull === "number") closeSync(devnull);
   let rssKiB: number | null = null;
+  let cpuMs: number | null = null;
   try {
-    // GNU time puts "Command exited with non-zero status N" before the number when the child fails.
-    const n = parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "", 10);
-    if (Number.isFinite(n)) rssKiB = n;
+    // "RSS USER SYS"; GNU time puts "Command exited with non-zero status N" on a line before it when the child fails.
+    const [rss, user, sys] = (readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "").split(" ").map(Number);
+    if (Number.isFinite(rss)) rssKiB = rss;
+    if (Number.isFinite(user) && Number.isFinite(sys)) cpuMs = (user + sys) * 1000;
   } catch {}
   rmSync(dir, { recursive: true, force: true });
-  return { ok: res.code === 0, code: res.code, wallMs, rssKiB, stderr: res.stderr.trim(), ...(spec.captureStdout ? { stdout: res.stdout } : {}) };
+  return { ok: res.code === 0, code: res.code, wallMs, rssKiB, cpuMs, stderr: res.stderr.trim(), ...(spec.captureStdout ? { stdout: res.stdout } : {}) };
 }
 
 export interface Summary {
@@ -106,6 +112,7 @@ export interface Summary {
   runs: number;
   wallMs: number;
   rssKiB: number | null;
+  cpuMs: number | null;
   error?: string;
   stdout?: string;
 }
@@ -126,10 +133,11 @@ export async function measureMedian(spec: RunSpec | (() => RunSpec), runs: numbe
     const m = await measure(typeof spec === "function" ? spec() : spec);
     if (!m.ok) {
       const why = m.stderr.split("\n").find((l) => l.trim()) ?? "";
-      return { ok: false, runs: i + 1, wallMs: m.wallMs, rssKiB: m.rssKiB, error: `exit ${m.code}${why ? `: ${why.slice(0, 120)}` : ""}` };
+      return { ok: false, runs: i + 1, wallMs: m.wallMs, rssKiB: m.rssKiB, cpuMs: m.cpuMs, error: `exit ${m.code}${why ? `: ${why.slice(0, 120)}` : ""}` };
     }
     ms.push(m);
   }
   const rss = ms.map((m) => m.rssKiB).filter((x): x is number => x !== null);
-  return { ok: true, runs, wallMs: median(ms.map((m) => m.wallMs)), rssKiB: rss.length ? median(rss) : null, stdout: ms[ms.length - 1].stdout };
+  const cpu = ms.map((m) => m.cpuMs).filter((x): x is number => x !== null);
+  return { ok: true, runs, wallMs: median(ms.map((m) => m.wallMs)), rssKiB: rss.length ? median(rss) : null, cpuMs: cpu.length ? median(cpu) : null, stdout: ms[ms.length - 1].stdout };
 }
