@@ -129,7 +129,7 @@ dialect, valid, error?}.`,
       return 0;
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
-    const width = process.stdout.columns || 120;
+    const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
     for (const l of formatTable(sessions, { width, color })) process.stdout.write(l + "\n");
     return 0;
   },
