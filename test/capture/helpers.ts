@@ -1,0 +1,138 @@
+// Shared test scaffolding for the capture store: a private HOME and HUB per
+// test, the real bin for hook processes, in-process runs for other commands.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { captureCommands } from "../../src/hooks-cli/capture/index.js";
+import { UsageError } from "../../src/hooks-cli/command.js";
+import { withLockSync } from "../../src/core/fs/lock.js";
+
+export const REPO = fileURLToPath(new URL("../../", import.meta.url));
+export const BIN = join(REPO, "bin", "omp-sessions");
+export const NOW = "2026-06-13T18:10:00Z";
+
+/** Rebuilds dist/ when any source is newer (one builder at a time across test workers). */
+export function ensureBuilt(): void {
+  const newest = (dir: string): number => {
+    let m = 0;
+    for (const f of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, f.name);
+      m = Math.max(m, f.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+    }
+    return m;
+  };
+  const stale = (): boolean => !existsSync(join(REPO, "dist", "hook.js")) || newest(join(REPO, "src")) > statSync(join(REPO, "dist", "hook.js")).mtimeMs;
+  if (!stale()) return;
+  withLockSync(join(REPO, "dist", ".capture-test-build"), { waitMs: 60_000 }, () => {
+    if (stale()) execFileSync(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "ignore" });
+  });
+}
+
+export interface Sandbox {
+  home: string;
+  hub: string;
+  root: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A fresh HOME and HUB; also installs them in this process's env for in-process calls. */
+export function sandbox(now = NOW): Sandbox {
+  const base = mkdtempSync(join(tmpdir(), "omp-cap-"));
+  const home = join(base, "home");
+  const hub = join(base, "hub");
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    TZ: "UTC",
+    OMP_SESSIONS_NOW: now,
+    OMP_SESSIONS_HUB: hub,
+  };
+  for (const k of ["OMP_SESSIONS_HARNESS", "LLM_WIKI_HARNESS", "PLUGIN_ROOT", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PROJECT_DIR", "OMP_SESSIONS_LOCK_WAIT_MS", "OMP_SESSIONS_DEBUG"]) delete process.env[k];
+  Object.assign(process.env, env);
+  return { home, hub, root: join(hub, ".sessions"), env };
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `./bin/omp-sessions hook …` with `input` on stdin. */
+export function hook(args: string[], input: string | Buffer | null, env: NodeJS.ProcessEnv, cwd = REPO): Promise<RunResult> {
+  return run(["hook", ...args], input, env, cwd);
+}
+
+export function run(args: string[], input: string | Buffer | null, env: NodeJS.ProcessEnv, cwd = REPO): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.on("error", () => {});
+    if (input !== null) child.stdin.end(input);
+    else child.stdin.end();
+  });
+}
+
+/** Runs a capture command in this process, the way cli.ts does (exit codes included). */
+export async function cli(args: string[]): Promise<RunResult> {
+  const [name, ...rest] = args;
+  const cmd = captureCommands.find((c) => c.name === name);
+  if (!cmd) throw new Error(`no command ${name}`);
+  let stdout = "";
+  let stderr = "";
+  const ow = process.stdout.write.bind(process.stdout);
+  const ew = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((s: string) => ((stdout += s), true)) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => ((stderr += s), true)) as typeof process.stderr.write;
+  try {
+    const code = await cmd.run(rest);
+    return { code, stdout, stderr };
+  } catch (err) {
+    if (err instanceof UsageError) return { code: 2, stdout, stderr: stderr + err.message };
+    const e = err as { exitCode?: number; message?: string };
+    if (typeof e.exitCode === "number") return { code: e.exitCode, stdout, stderr: stderr + e.message };
+    throw err;
+  } finally {
+    process.stdout.write = ow;
+    process.stderr.write = ew;
+  }
+}
+
+/** Every file under `dir` (relative path → size), sorted. */
+export function listing(dir: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const walk = (d: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const n of names.sort()) {
+      const p = join(d, n);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else out[relative(dir, p)] = st.size;
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** All files under dir with their contents (for whole-store greps). */
+export function allFiles(dir: string): { path: string; text: string }[] {
+  return Object.keys(listing(dir)).map((r) => ({ path: join(dir, r), text: readFileSync(join(dir, r), "utf8") }));
+}
+
+export const readJson = (p: string): any => JSON.parse(readFileSync(p, "utf8"));
+export const readLines = (p: string): any[] =>
+  existsSync(p) ? readFileSync(p, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : [];
+
+export const payload = (o: Record<string, unknown>): string => JSON.stringify(o);
