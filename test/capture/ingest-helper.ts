@@ -1,0 +1,22 @@
+// In-process equivalent of one hook call (same core pipeline, no stdin), for
+// tests that need many events quickly.
+import { loadConfig } from "../../src/core/capture/config.js";
+import { normalizeEvent } from "../../src/core/capture/harness.js";
+import { ingestEvent, type IngestResult } from "../../src/core/capture/ingest.js";
+import { payloadPreview } from "../../src/core/capture/redact.js";
+
+export function send(root: string, p: Record<string, unknown>, harness?: string): IngestResult {
+  const config = loadConfig(root).config;
+  const event = normalizeEvent(p, { harness });
+  return ingestEvent({
+    root,
+    config,
+    event,
+    preview: payloadPreview(p),
+    trigger: event.eventName,
+    topics: [],
+    manualSummary: null,
+    lockWaitMs: 3000,
+    report: () => {},
+  });
+}
