@@ -1,0 +1,70 @@
+// The hook stays light (no UI or YAML modules) and O(1) in the store's size.
+import { beforeAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, ensureBuilt, REPO, payload, readJson, sandbox } from "./helpers.js";
+import { jsonFileText } from "../../src/core/capture/serialize.js";
+
+beforeAll(ensureBuilt);
+
+describe("hook import graph (34)", () => {
+  it("dist/hook.js reaches only node built-ins, core/capture, core/fs and the hook's own files", () => {
+    const meta = JSON.parse(readFileSync(join(REPO, "dist", "meta.json"), "utf8"));
+    const seen = new Set<string>();
+    const externals = new Set<string>();
+    const walk = (out: string): void => {
+      if (seen.has(out)) return;
+      seen.add(out);
+      for (const i of meta.outputs[out].imports) {
+        if (i.external) externals.add(i.path);
+        else walk(i.path);
+      }
+    };
+    walk("dist/hook.js");
+    const inputs = [...seen].flatMap((o) => Object.keys(meta.outputs[o].inputs));
+    expect(inputs.length).toBeGreaterThan(5);
+    for (const p of inputs) {
+      expect(p, p).toMatch(/^src\/(core\/capture\/|core\/fs\/|hooks-cli\/hook-entry\.ts$|hooks-cli\/capture\/(hook|stdin)\.ts$)/);
+      expect(p).not.toMatch(/ink|react|zustand|gray-matter|yaml/);
+    }
+    for (const e of externals) expect(e, e).toMatch(/^node:/);
+  });
+});
+
+describe("O(1) in store size (35)", () => {
+  it("against 5,000 sessions the hook opens no file under state/ other than its own", async () => {
+    const sb = sandbox();
+    for (let h = 0; h < 5; h++) {
+      const dir = join(sb.root, "state", h === 0 ? "codex" : `h${h}`);
+      mkdirSync(dir, { recursive: true });
+      for (let i = 0; i < 1000; i++) {
+        const id = `s${h}-${i}`;
+        writeFileSync(join(dir, `${id}.json`), jsonFileText({ llm_wiki_session_id: `x:${id}`, native_session_id: id, event_count: 1, cwd: "/w", last_seen_at: "2026-06-13T18:00:00Z" }));
+      }
+    }
+    const log = join(sb.home, "spy.log");
+    mkdirSync(sb.home, { recursive: true });
+    const ev = payload({ session_id: "me", hook_event_name: "UserPromptSubmit", cwd: "/w", prompt: "no, use the other file" });
+    for (const round of [1, 2]) {
+      const code = await new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ["--import", join(REPO, "test", "capture", "fs-spy.mjs"), BIN, "hook", "--harness", "codex"], {
+          env: { ...sb.env, FS_SPY_LOG: log },
+          stdio: ["pipe", "ignore", "ignore"],
+        });
+        child.on("close", resolve);
+        child.stdin.end(ev);
+      });
+      expect(code).toBe(0);
+      const paths = readFileSync(log, "utf8").split("\n").filter(Boolean);
+      expect(paths.length, `round ${round}`).toBeGreaterThan(3);
+      const stateHits = paths.filter((l) => l.includes(join(sb.root, "state")));
+      expect(stateHits.length).toBeGreaterThan(0);
+      for (const l of stateHits) expect(l, l).toMatch(/state\/codex\/\.?me\.json/);
+      // never lists a directory, never reads the indexes, registry, candidates or queue
+      const forbidden = /^readdir(Sync)? |indexes\/(by-cwd|by-topic|sessions|feedback)\.json$|^readFile(Sync)? .*(registry|candidates|queue\/[^/]*)\.jsonl$/;
+      for (const l of paths) expect(l, l).not.toMatch(forbidden);
+    }
+    expect(readJson(join(sb.root, "state", "codex", "me.json")).event_count).toBe(2);
+  }, 120_000);
+});
