@@ -1,0 +1,111 @@
+// Runs the real binary in a tmux pane (a real terminal) and reads the screen.
+import { afterAll, describe, expect, it } from "vitest";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+const BIN = resolve("bin/omp-sessions");
+const sessions: string[] = [];
+
+function tmux(...args: string[]): string {
+  return execFileSync("tmux", args, { encoding: "utf8" });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function start(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const name = `omp-e2e-${process.pid}-${sessions.length}`;
+  sessions.push(name);
+  const envs = Object.entries({ NO_COLOR: "", ...env }).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
+  const cmd = `cd ${JSON.stringify(process.cwd())} && env ${envs} ${BIN} ${args.map((a) => JSON.stringify(a)).join(" ")}; rc=$?; echo; echo "EXIT=$rc"; sleep 30`;
+  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", cmd);
+  return name;
+}
+
+function screen(name: string, escapes = false): string {
+  return tmux("capture-pane", "-p", ...(escapes ? ["-e"] : []), "-t", name);
+}
+
+async function waitFor(name: string, pred: (s: string) => boolean, what: string): Promise<string> {
+  for (let i = 0; i < 150; i++) {
+    const s = screen(name);
+    if (pred(s)) return s;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);
+}
+
+async function keys(name: string, ...k: string[]): Promise<void> {
+  for (const key of k) {
+    tmux("send-keys", "-t", name, key);
+    await sleep(150);
+  }
+}
+
+afterAll(() => {
+  for (const s of sessions) spawnSync("tmux", ["kill-session", "-t", s]);
+});
+
+describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real terminal (tmux)", () => {
+  it("opens a session file on its tree, navigates, shows detail and context, quits with q", async () => {
+    const file = "test/fixtures/sessions/pi-2026-01-05T14-00-58-440Z_019b8e76-0748-717f-809a-4da17ca3c201.jsonl";
+    const t = await start([file]);
+    const first = await waitFor(t, (s) => s.includes("← leaf"), "the tree");
+    expect(first).toContain("[2 tree]");
+    expect(first).toMatch(/[├└]─ /);
+    const lines = first.split("\n");
+    expect(lines.find((l) => l.startsWith("›"))).toContain("← leaf");
+
+    await keys(t, "g");
+    await waitFor(t, (s) => /^› /m.test(s) && !s.split("\n").find((l) => l.startsWith("›"))!.includes("← leaf"), "cursor at top");
+    await keys(t, "Enter");
+    await waitFor(t, (s) => s.includes("── entry"), "detail pane");
+    await keys(t, "Escape", "c");
+    await waitFor(t, (s) => s.includes("── context") && /context at \S+ · \d+ messages/.test(s), "context view");
+    await keys(t, "Escape", "C-u");
+    const userOnly = await waitFor(t, (s) => s.includes("filter user-only"), "user-only filter");
+    for (const l of userOnly.split("\n").filter((l) => /^[›\s] .*(•|─)/.test(l))) expect(l).toContain("user:");
+    await keys(t, "q");
+    await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
+  });
+
+  it("shows control sequences in a session as inert text and keeps the screen intact", async () => {
+    const t = await start(["test/fixtures/sessions-edge/edge-control-chars.jsonl"]);
+    await waitFor(t, (s) => s.includes("[2 tree]"), "the tree");
+    await keys(t, "C-a", "g", "Enter");
+    const s = await waitFor(t, (x) => x.includes("── entry") && x.includes("␛"), "detail with escapes");
+    // Nothing cleared the screen or moved the cursor: the tab bar and the footer are where they belong.
+    const lines = s.split("\n");
+    expect(lines[0]).toContain("[2 tree]");
+    expect(s).toContain("␇");
+    const raw = screen(t, true);
+    expect(raw).not.toContain("\u001b]0;");
+    expect(raw).not.toContain("\u001b]52;");
+    await keys(t, "q");
+    await waitFor(t, (x) => x.includes("EXIT=0"), "exit");
+  });
+
+  it("browses the demo sessions and opens one from the list", async () => {
+    const t = await start(["--demo"]);
+    await waitFor(t, (s) => s.includes("[1 sessions]") && /^› /m.test(s), "the demo list");
+    await keys(t, "Enter");
+    await waitFor(t, (s) => s.includes("[2 tree]") && s.includes("← leaf"), "a demo tree");
+    await keys(t, "Escape");
+    await waitFor(t, (s) => s.includes("[1 sessions]"), "back to the list");
+    await keys(t, "q");
+    await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
+  });
+
+  it("falls back to the demo when no agent sessions exist", async () => {
+    const t = await start(["--agent-dir", "/nonexistent-agent-dir"]);
+    const s = await waitFor(t, (x) => x.includes("demo sessions") && /^› /m.test(x), "demo fallback");
+    expect(s).toContain("no agent sessions found");
+    await keys(t, "q");
+  });
+
+  it("exits with status 3 for a file that is not a session", async () => {
+    const t = await start(["test/fixtures/sessions-edge/edge-no-header.jsonl"]);
+    await waitFor(t, (s) => s.includes("EXIT=3"), "exit status 3");
+  });
+});
