@@ -135,8 +135,10 @@ class SummaryScan {
       this.beforeHeader(buf, start, end, lineNo);
       return;
     }
-    let full: Json | null | undefined;
-    const parse = (): Json | null => (full === undefined ? (full = parseLine(buf, start, end)) : full);
+    this.buf = buf;
+    this.start = start;
+    this.end = end;
+    this.full = undefined;
 
     const f = this.head;
     // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
@@ -147,11 +149,21 @@ class SummaryScan {
       if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
     }
     if (!ok) {
-      const obj = parse();
+      const obj = this.parse();
       if (obj === null) return; // not JSON: skipped, as the loader skips it
       headOf(obj, f);
     }
-    this.entry(f, buf, start, end, parse);
+    this.entry(f);
+  }
+
+  // The current line, parsed at most once and only when needed.
+  private buf: Buffer = Buffer.alloc(0);
+  private start = 0;
+  private end = 0;
+  private full: Json | null | undefined;
+  private parse(): Json | null {
+    if (this.full === undefined) this.full = parseLine(this.buf, this.start, this.end);
+    return this.full;
   }
 
   private beforeHeader(buf: Buffer, start: number, end: number, lineNo: number): void {
@@ -173,7 +185,7 @@ class SummaryScan {
     this.stop = true;
   }
 
-  private entry(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+  private entry(f: EntryHead): void {
     const { type } = f;
     if (type === "session") return; // a repeated header is not an entry (pi drops it too)
     if (this.linear) {
@@ -197,15 +209,15 @@ class SummaryScan {
       if (this.linear) this.linearMessages++;
       const role = f.role === "hookMessage" ? "custom" : f.role;
       if (role === "user" && this.firstMessage === null) {
-        const obj = parse();
+        const obj = this.parse();
         const text = obj ? messageText(obj.message) : "";
         if (text !== "") this.firstMessage = text;
       }
-      if (role === "user" || role === "assistant") this.activity(f, buf, start, end, parse);
+      if (role === "user" || role === "assistant") this.activity(f);
       return;
     }
     if (!PARSE_TYPES.has(type)) return;
-    const obj = parse();
+    const obj = this.parse();
     if (obj === null) return;
     if (type === "label") {
       if (typeof obj.targetId === "string") {
@@ -222,10 +234,11 @@ class SummaryScan {
   }
 
   /** Newest activity: the message's epoch-ms timestamp, else the entry's ISO one (as pi does). */
-  private activity(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
-    let t = tailTimestamp(buf, start, end);
+  private activity(f: EntryHead): void {
+    const buf = this.buf;
+    let t = tailTimestamp(buf, this.start, this.end);
     if (Number.isNaN(t)) {
-      const obj = parse();
+      const obj = this.parse();
       const msg = obj?.message as Json | undefined;
       if (msg && typeof msg.timestamp === "number") t = msg.timestamp;
       else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
@@ -316,6 +329,15 @@ function isoOrNull(ms: number): string | null {
   return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
 }
 
+// Read buffers, reused across files: a fresh 1 MB buffer per file costs page
+// faults and GC work that show when listing thousands of sessions.
+const CHUNK = 1 << 20;
+const bufferPool: Buffer[] = [];
+const takeBuffer = (): Buffer => bufferPool.pop() ?? Buffer.allocUnsafe(CHUNK);
+const giveBuffer = (b: Buffer): void => {
+  if (bufferPool.length < 16) bufferPool.push(b);
+};
+
 /** The listing facts of one session file; never throws (an unreadable file is `valid: false`). */
 export async function summarizeSession(file: string): Promise<SessionSummary> {
   const path = resolve(file);
@@ -347,13 +369,17 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
     return { ...base, error: oneLineError(err) };
   }
   const scan = new SummaryScan();
+  const buffer = takeBuffer();
   try {
     await scanLines(path, (buf, start, end, _offset, lineNo) => scan.line(buf, start, end, lineNo), {
       gzip: isGzipPath(path),
       shouldStop: () => scan.stop,
+      buffer,
     });
   } catch (err) {
     return { ...base, error: oneLineError(err) };
+  } finally {
+    giveBuffer(buffer);
   }
   const header = scan.header;
   if (header === null) {
