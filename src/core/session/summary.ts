@@ -369,10 +369,13 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
     return { ...base, error: oneLineError(err) };
   }
   const scan = new SummaryScan();
+  const gzip = isGzipPath(path);
   const buffer = takeBuffer();
   try {
     await scanLines(path, (buf, start, end, _offset, lineNo) => scan.line(buf, start, end, lineNo), {
-      gzip: isGzipPath(path),
+      gzip,
+      // The size just stat'ed: bytes an agent appends meanwhile wait for the next listing.
+      end: gzip ? undefined : base.size,
       shouldStop: () => scan.stop,
       buffer,
     });
