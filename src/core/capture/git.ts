@@ -1,7 +1,6 @@
 // Git metadata by reading files (§4.6): no subprocess on the normal path, a
 // bounded `git` fallback only when the repository files cannot be read.
 import { readFileSync, statSync } from "node:fs";
-import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { scrubField } from "./redact.js";
 
@@ -72,6 +71,8 @@ function fromFiles(cwd: string): GitInfo {
 }
 
 function fromGitCommand(cwd: string): GitInfo {
+  // Loaded only here: the hook's normal path never spawns, so it skips the module.
+  const { spawnSync } = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
   // Two calls of 150 ms each keep the total under the 300 ms budget.
   const run = (args: string[]): string | null => {
     try {

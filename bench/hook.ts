@@ -1,0 +1,87 @@
+// Hook start-up benchmark (capture-store.md §12 item 36): p50 of 30 runs of
+// `node -e 0`, of the hook against a 1-session store and a 5,000-session store.
+// Targets: hook ≤ 1.25 × node; 5,000 sessions ≤ 1 session × 1.10 + 3 ms.
+import { spawnSync, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { performance } from "node:perf_hooks";
+import { jsonFileText } from "../src/core/capture/serialize.js";
+
+const REPO = fileURLToPath(new URL("../", import.meta.url));
+const BIN = join(REPO, "bin", "omp-sessions");
+const RUNS = 30;
+
+function buildStore(hub: string, sessions: number): void {
+  const root = join(hub, ".sessions");
+  const perHarness = 1000;
+  for (let i = 0; i < sessions; i++) {
+    const dir = join(root, "state", i === 0 ? "codex" : `h${Math.floor(i / perHarness)}`);
+    mkdirSync(dir, { recursive: true });
+    const id = i === 0 ? "bench" : `s${i}`;
+    writeFileSync(
+      join(dir, `${id}.json`),
+      jsonFileText({ schema_version: 1, harness: "codex", native_session_id: id, llm_wiki_session_id: `codex:${id}`, cwd: "/bench/app", event_count: 1, tool_event_count: 1, last_seen_at: "2026-06-13T18:00:00Z", last_events: [] }),
+    );
+  }
+}
+
+const p50 = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function time(args: string[], input?: string, env?: NodeJS.ProcessEnv): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { input, env, stdio: ["pipe", "ignore", "ignore"] });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}`);
+  return ms;
+}
+
+export async function benchHook(): Promise<string> {
+  if (!existsSync(join(REPO, "dist", "hook.js"))) execFileSync(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "ignore" });
+  const base = mkdtempSync(join(tmpdir(), "omp-bench-hook-"));
+  try {
+    const one = join(base, "one");
+    const many = join(base, "many");
+    buildStore(one, 1);
+    buildStore(many, 5000);
+    const env = { PATH: process.env.PATH, HOME: join(base, "home"), TZ: "UTC" };
+    const payload = JSON.stringify({ session_id: "bench", hook_event_name: "PostToolUse", cwd: "/bench/app", tool_name: "Bash", tool_input: { command: "ls" } });
+    const hookArgs = (hub: string) => [BIN, "hook", "--harness", "codex", "--if-enabled", "--hub", hub];
+    // warm the page cache once for each
+    time(["-e", "0"]);
+    time(hookArgs(one), payload, env);
+    time(hookArgs(many), payload, env);
+    const t: Record<"node" | "one" | "many", number[]> = { node: [], one: [], many: [] };
+    for (let i = 0; i < RUNS; i++) {
+      // interleaved, so background load hits all three alike
+      t.node.push(time(["-e", "0"]));
+      t.one.push(time(hookArgs(one), payload, env));
+      t.many.push(time(hookArgs(many), payload, env));
+    }
+    const node = p50(t.node);
+    const h1 = p50(t.one);
+    const h5k = p50(t.many);
+    const limit1 = node * 1.25;
+    const limit5k = h1 * 1.1 + 3;
+    const row = (name: string, ms: number, target: string, ok: boolean | null) =>
+      `| ${name.padEnd(28)} | ${ms.toFixed(1).padStart(8)} | ${target.padEnd(30)} | ${ok === null ? "" : ok ? "ok" : "OVER"} |`;
+    return [
+      `hook start-up, p50 of ${RUNS} runs (ms)`,
+      `| ${"run".padEnd(28)} | ${"p50 ms".padStart(8)} | ${"target".padEnd(30)} | |`,
+      `|${"-".repeat(30)}|${"-".repeat(10)}|${"-".repeat(32)}|----|`,
+      row("node -e 0", node, "baseline", null),
+      row("hook, 1 session", h1, `≤ 1.25 × node = ${limit1.toFixed(1)} (${(h1 / node).toFixed(2)}×)`, h1 <= limit1),
+      row("hook, 5,000 sessions", h5k, `≤ 1.10 × 1-session + 3 = ${limit5k.toFixed(1)}`, h5k <= limit5k),
+    ].join("\n");
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchHook().then((s) => console.log(s));
+}
