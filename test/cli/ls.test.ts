@@ -9,6 +9,9 @@ import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, fixtureFiles } from "../helpers/fixtures.js";
+import { formatTable } from "../../src/hooks-cli/session/ls.js";
+import { displayWidth } from "../../src/core/session/width.js";
+import type { SessionSummary } from "../../src/core/session/summary.js";
 
 let root: string;
 let home: string;
@@ -138,5 +141,32 @@ describe("omp-sessions ls", () => {
   it("rejects --all with --cwd (exit 2)", async () => {
     const r = await run(["ls", "--all", "--cwd", "/x"]);
     expect(r.code).toBe(2);
+  });
+});
+
+describe("ls table", () => {
+  const row = (name: string, cwd: string): SessionSummary => ({
+    path: `/s/${name}.jsonl`,
+    id: name,
+    cwd,
+    name,
+    firstMessage: "",
+    messageCount: 3,
+    entryCount: 4,
+    branchCount: 1,
+    labelCount: 0,
+    created: "2026-01-01T00:00:00.000Z",
+    modified: "2026-01-01T00:00:00.000Z",
+    size: 1,
+    parentSession: null,
+    dialect: "pi",
+    valid: true,
+  });
+
+  it("keeps columns aligned by display width with wide characters, within the width", () => {
+    const lines = formatTable([row("plain words here", "/p/a"), row("日本語の名前 🚀 ".repeat(8), "/p/日本")], { width: 70, color: false, home: "/home/x" });
+    const cwdCol = (l: string) => displayWidth(l.slice(0, l.lastIndexOf("/p")));
+    expect(cwdCol(lines[1])).toBe(cwdCol(lines[2]));
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(70);
   });
 });

@@ -8,7 +8,9 @@ import { parseArgs, bool, list, str } from "../args.js";
 import { printJson } from "./load-or-exit.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
 import { listSessions, type SessionSummary } from "../../core/session/summary.js";
-import { fit, oneLine, safeText } from "../../core/session/text.js";
+import { oneLine, safeText } from "../../core/session/text.js";
+import { displayWidth, fitWidth } from "../../core/session/width.js";
+import { printCatalogStats } from "./catalog-stats.js";
 
 /** "now", "5m", "3h", "12d", else the date: short enough for a narrow column. */
 export function age(iso: string, now: number = Date.now()): string {
@@ -60,7 +62,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
   const wLbl = w("lbl");
   const fixed = wAge + wMsgs + wBr + wLbl + 4 * 2;
   const rest = Math.max(20, opts.width - fixed - 2);
-  const longestWhere = Math.max(head.where.length, ...cells.map((c) => c.where.length));
+  const longestWhere = Math.max(head.where.length, ...cells.map((c) => displayWidth(c.where)));
   const wWhere = Math.min(longestWhere, Math.max(12, Math.floor(rest * 0.4)));
   const wText = Math.max(8, rest - wWhere);
   const line = (c: typeof head) =>
@@ -69,8 +71,8 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
       c.msgs.padStart(wMsgs),
       c.br.padStart(wBr),
       c.lbl.padStart(wLbl),
-      fit(c.text, wText, true),
-      fit(c.where, wWhere),
+      fitWidth(c.text, wText, true),
+      fitWidth(c.where, wWhere),
     ]
       .join("  ")
       .trimEnd();
@@ -85,7 +87,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
 export const lsCommand: Command = {
   name: "ls",
   summary: "list sessions, newest activity first (this project's, --all, or --cwd DIR)",
-  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--json] [--agent-dir DIR]... [PATH...]
+  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--json] [--no-cache] [--agent-dir DIR]... [PATH...]
 
 Lists agent sessions, newest activity first. By default only the sessions
 whose cwd is the current directory; --cwd DIR another project's; --all every
@@ -102,10 +104,14 @@ the tree), LBL (labels), the session name or its first message, and CWD.
 Files that are not session files are listed dimmed, marked ✗ with the reason.
 --json prints an array of {path, id, cwd, name, firstMessage, messageCount,
 entryCount, branchCount, labelCount, created, modified, size, parentSession,
-dialect, valid, error?}.`,
+dialect, valid, error?}.
+
+Rows are cached in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
+else ~/.cache/omp-sessions): a file is read again only from where it grew.
+--no-cache reads every file. OMP_SESSIONS_STATS=1 prints the bytes read.`,
   async run(argv) {
     const args = parseArgs(argv, {
-      bools: ["--all", "--json", "--no-color"],
+      bools: ["--all", "--json", "--no-color", "--no-cache"],
       values: ["--cwd", "--search"],
       repeat: ["--agent-dir"],
     });
@@ -118,8 +124,14 @@ dialect, valid, error?}.`,
     const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
     const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
     const listAll = all || (paths.length > 0 && cwdFlag === undefined);
-    const sessions = await listSessions({ agentDirs, paths, cwd, all: listAll, search: str(args, "--search") });
+    const sessions = await listSessions({ agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") });
+    if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
 
+    // `ls | head` closes the pipe early: that is not an error.
+    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") process.exit(0);
+      throw err;
+    });
     if (bool(args, "--json")) {
       printJson(sessions);
       return 0;
@@ -130,7 +142,7 @@ dialect, valid, error?}.`,
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
     const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
-    for (const l of formatTable(sessions, { width, color })) process.stdout.write(l + "\n");
+    process.stdout.write(formatTable(sessions, { width, color }).join("\n") + "\n");
     return 0;
   },
 };
