@@ -1,0 +1,136 @@
+// `npx tsx bench/ui.ts`: how fast the browser draws big sessions. For generated
+// sessions of 1k, 100k and 1M entries: time to the first frame of the tree
+// screen (load + rows + render), then the frame time of each keypress (the
+// action plus the re-render of one live Ink instance) as p50/p95, at 120×40,
+// the size of the e2e terminal.
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeSession } from "./gen.js";
+
+const DATA = join(dirname(fileURLToPath(import.meta.url)), ".data");
+const SIZES = [1_000, 100_000, 1_000_000];
+const WIDTH = 120;
+const HEIGHT = 40;
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
+
+export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => void } = {}): Promise<string> {
+  // React picks its production build only if NODE_ENV is set before it loads.
+  process.env.NODE_ENV ??= "production";
+  const React = (await import("react")).default;
+  const { render } = await import("ink-testing-library");
+  const { App, runAction } = await import("../src/ui/app.js");
+  const { createAppStore } = await import("../src/ui/state/store.js");
+  const { makeTheme } = await import("../src/ui/theme.js");
+  const { loadSession } = await import("../src/core/session/load.js");
+  const log = opts.log ?? (() => {});
+  mkdirSync(DATA, { recursive: true });
+
+  const rows: string[][] = [];
+  for (const n of opts.sizes ?? SIZES) {
+    const file = join(DATA, `ui-${n}.jsonl`);
+    if (!existsSync(file)) {
+      log(`generating ${n} entries → ${file}`);
+      writeSession(file, { seed: 4242 + n, entries: n, maxToolOutput: 400, branchy: true });
+    }
+    const t0 = performance.now();
+    const s = await loadSession(file);
+    const t1 = performance.now();
+    const store = createAppStore({ cwd: "/", list: { paths: [] } });
+    store.getState().setSession(s);
+    const t2 = performance.now();
+    const theme = makeTheme(true);
+    // One live Ink instance, as in the terminal: a keypress re-renders what changed.
+    const inst = render(React.createElement(App, { store, theme, size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
+    const settle = async () => {
+      // Ink commits store updates synchronously or on the next turn; wait for the frame.
+      await new Promise((r) => setImmediate(r));
+    };
+    await settle();
+    const first = inst.lastFrame() ?? "";
+    const t3 = performance.now();
+    if (!first.includes("leaf")) throw new Error("first frame does not show the tree");
+    const draw = async (): Promise<void> => {
+      const before = inst.frames.length;
+      await settle();
+      if (inst.frames.length === before) await settle();
+    };
+
+    // A browsing session: moves, pages, jumps, folds; each followed by a full frame.
+    const script = ["j", "j", "k", "pagedown", "pagedown", "j", "]", "]", "[", "}", "{", "space", "space", ".", "g", "G", "pageup", "k", "up", "down"];
+    const times: number[] = [];
+    const keyToAction: Record<string, string> = {
+      j: "cursor.down",
+      k: "cursor.down",
+      up: "cursor.up",
+      down: "cursor.down",
+      pagedown: "cursor.pageDown",
+      pageup: "cursor.pageUp",
+      "]": "branch.next",
+      "[": "branch.prev",
+      "}": "label.next",
+      "{": "label.prev",
+      space: "fold",
+      ".": "leaf",
+      g: "cursor.first",
+      G: "cursor.last",
+    };
+    for (let round = 0; round < 10; round++) {
+      for (const k of script) {
+        const a = performance.now();
+        runAction(keyToAction[k], k, store, () => {});
+        await draw();
+        times.push(performance.now() - a);
+      }
+    }
+    // Filter changes re-flatten the whole tree: measured apart, they are not navigation.
+    const filterTimes: number[] = [];
+    for (const f of ["filter.user-only", "filter.no-tools", "filter.all", "filter.default"]) {
+      const a = performance.now();
+      runAction(f, "", store, () => {});
+      await draw();
+      filterTimes.push(performance.now() - a);
+    }
+    inst.unmount();
+    const mem = process.memoryUsage().rss / 1024 / 1024;
+    rows.push([
+      n.toLocaleString("en-US"),
+      ms(t1 - t0),
+      ms(t2 - t1),
+      ms(t3 - t2),
+      ms(t3 - t0),
+      ms(pct(times, 50)),
+      ms(pct(times, 95)),
+      ms(pct(filterTimes, 50)),
+      `${Math.round(mem)} MB`,
+    ]);
+    log(`${n}: first frame ${ms(t3 - t0)}, keypress p95 ${ms(pct(times, 95))}`);
+  }
+  const head = ["entries", "load", "rows", "render", "first frame", "key p50", "key p95", "filter p50", "rss"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => "| " + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
+  return [
+    `Browser frame times (${WIDTH}×${HEIGHT}, tree screen, live Ink instance; keypress = action + re-render)`,
+    "",
+    line(head),
+    "| " + widths.map((w, i) => (i === 0 ? "-".repeat(w) : "-".repeat(w - 1) + ":")).join(" | ") + " |",
+    ...rows.map(line),
+  ].join("\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const sizes = process.argv.includes("--quick") ? [1_000, 100_000] : SIZES;
+  benchUi({ sizes, log: (s) => process.stderr.write(s + "\n") }).then(
+    (t) => process.stdout.write(t + "\n"),
+    (e) => {
+      process.stderr.write(String(e?.stack ?? e) + "\n");
+      process.exitCode = 1;
+    },
+  );
+}

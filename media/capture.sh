@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Captures the README screenshots from a real terminal: runs the browser on the
+# demo sessions in tmux (120×40), drives it with keys, saves each screen with
+# its colours (media/*.txt), then draws SVGs (scripts/screen-to-svg.mjs) and,
+# when rsvg-convert is installed (Debian: librsvg2-bin), PNGs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+node scripts/build.mjs
+S=omp-media-$$
+trap 'tmux kill-session -t $S 2>/dev/null || true' EXIT
+keys() { for k in "$@"; do tmux send-keys -t $S "$k"; sleep 0.3; done; sleep 1; }
+shot() { tmux capture-pane -p -e -t $S > "media/$1.txt"; node scripts/screen-to-svg.mjs "media/$1.txt" "media/$1.svg" "omp-sessions — $2"; }
+
+tmux new-session -d -s $S -x 120 -y 40 "TERM=xterm-256color ./bin/omp-sessions --demo"
+sleep 4
+shot list "session list"
+keys / t e s t s
+shot list-search "fuzzy search"
+keys Escape
+# Sort by size and open the second largest (the demo session with the most branches).
+keys s s j
+keys Enter
+sleep 1
+shot tree "session tree"
+keys g ] ]
+keys Enter
+sleep 1
+shot detail "entry detail"
+keys Escape . c
+sleep 1
+shot context "context view"
+keys Escape C-u
+shot tree-user-only "user-only filter"
+keys C-d ?
+shot help "keys"
+keys Escape q
+
+if command -v rsvg-convert >/dev/null; then
+  for f in media/*.svg; do rsvg-convert "$f" -o "${f%.svg}.png"; done
+fi
+ls -la media

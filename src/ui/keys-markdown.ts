@@ -1,0 +1,25 @@
+// The key table as Markdown, for docs/browser.md (a test keeps the doc in step).
+import { BINDINGS, keyLabel, type Scope } from "./keymap.js";
+
+const TITLES: Record<Exclude<Scope, "help">, string> = {
+  global: "Everywhere",
+  list: "Lists (session list and tree)",
+  sessions: "Session list",
+  tree: "Tree",
+  pane: "Detail / context pane (after Tab)",
+};
+
+export function keysMarkdown(): string {
+  const out: string[] = [];
+  for (const [scope, title] of Object.entries(TITLES)) {
+    const rows = BINDINGS.filter((b) => b.scope === scope);
+    if (rows.length === 0) continue;
+    out.push(`### ${title}`, "", "| keys | action |", "|---|---|");
+    for (const b of rows) {
+      const keys = b.keys.map((k) => "`" + keyLabel(k).replace("|", "\\|") + "`").join(" ");
+      out.push(`| ${keys} | ${b.help}${b.soon ? " *(coming soon)*" : ""} |`);
+    }
+    out.push("");
+  }
+  return out.join("\n").trimEnd() + "\n";
+}
