@@ -132,7 +132,9 @@ export async function measureMedian(spec: RunSpec | (() => RunSpec), runs: numbe
   for (let i = 0; i < runs; i++) {
     const m = await measure(typeof spec === "function" ? spec() : spec);
     if (!m.ok) {
-      const why = m.stderr.split("\n").find((l) => l.trim()) ?? "";
+      // Node prints the throwing source line first; the "XxxError: …" line says more.
+      const lines = m.stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+      const why = lines.find((l) => /^[A-Za-z]*Error\b/.test(l)) ?? lines[0] ?? "";
       return { ok: false, runs: i + 1, wallMs: m.wallMs, rssKiB: m.rssKiB, cpuMs: m.cpuMs, error: `exit ${m.code}${why ? `: ${why.slice(0, 120)}` : ""}` };
     }
     ms.push(m);
