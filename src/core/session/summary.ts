@@ -478,6 +478,10 @@ export interface ListOptions {
   search?: string;
   /** Files read at once. */
   concurrency?: number;
+  /** Use the catalog cache (catalog.ts); false scans every file. Default true. */
+  cache?: boolean;
+  /** The catalog's dir (default: catalog.ts cacheDir()). */
+  cacheDir?: string;
 }
 
 function sameDir(a: string, b: string): boolean {
@@ -490,7 +494,8 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
   const files = await findSessionFiles(roots);
   const cwd = !opts.all && opts.cwd !== undefined ? opts.cwd : undefined;
   const limit = opts.concurrency ?? 8;
-  const summaries = await mapLimit(files, limit, async (file) => {
+  const cached = opts.cache === false ? null : await import("./catalog.js");
+  const scanned = async (): Promise<(SessionSummary | null)[]> => mapLimit(files, limit, async (file) => {
     if (cwd !== undefined) {
       // Most sessions belong to other projects: a head read rules them out.
       const header = await readSessionHeader(file);
@@ -501,6 +506,7 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
     if (cwd !== undefined && !(s.valid && sameDir(s.cwd, cwd))) return null;
     return s;
   });
+  const summaries = cached ? await cached.catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir }) : await scanned();
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {

@@ -1,0 +1,555 @@
+// The session-list scan (the same facts as summary.ts's SummaryScan) in a form
+// that can stop, be saved, and continue: session files only grow, so the
+// catalog keeps a compact state per file and reads only the bytes appended
+// since. A first scan keeps every id and parent (the tree may hold duplicate
+// ids and parent loops that only the whole file resolves); the saved state
+// keeps what appending needs: the set of ids (4 bytes for the usual 8-hex
+// ones), the current leaves, the parent ids named before they existed, labels
+// in force, names, first message and the newest activity. An appended entry
+// that reuses an id or names one seen as a parent before could rewire the
+// tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
+import { createHash } from "node:crypto";
+import type { Dialect } from "./types.js";
+import type { SessionSummary } from "./summary.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead } from "./entry-head.js";
+
+type Json = Record<string, unknown>;
+
+const OMP_ONLY_TYPES = new Set([
+  "title_change",
+  "mode_change",
+  "ttsr_injection",
+  "model_usage",
+  "service_tier_change",
+  "credential_pin",
+  "session_init",
+  "reset_boundary",
+]);
+// Entry types whose few fields the summary needs in full.
+const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
+
+/** An appended entry could change the tree in ways the saved state cannot follow. */
+export class NeedsRescan extends Error {}
+
+function parseLine(buf: Buffer, start: number, end: number): Json | null {
+  try {
+    const v: unknown = JSON.parse(buf.toString("utf8", start, end));
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+function headOf(obj: Json, out: EntryHead): void {
+  const msg = obj.message;
+  out.type = typeof obj.type === "string" ? obj.type : "";
+  out.id = typeof obj.id === "string" ? obj.id : undefined;
+  out.parentId = typeof obj.parentId === "string" ? obj.parentId : null;
+  out.tsStart = out.tsEnd = -1;
+  out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
+}
+
+/** A user message's text: a string, or its text blocks joined by spaces (as pi lists it). */
+function messageText(msg: unknown): string {
+  if (msg === null || typeof msg !== "object") return "";
+  const content = (msg as Json).content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  const parts: string[] = [];
+  for (const block of content) {
+    if (block && typeof block === "object" && (block as Json).type === "text" && typeof (block as Json).text === "string") {
+      parts.push((block as Json).text as string);
+    }
+  }
+  return parts.join(" ");
+}
+
+function isBlank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** The hash that tells a header line is still the same bytes. */
+export function hashBytes(b: Uint8Array): string {
+  return createHash("sha1").update(b).digest("base64");
+}
+
+/** An 8-lowercase-hex id as a number (exact), else -1. */
+function hex8(id: string): number {
+  if (id.length !== 8) return -1;
+  let n = 0;
+  for (let i = 0; i < 8; i++) {
+    const c = id.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d < 0) return -1;
+    n = n * 16 + d;
+  }
+  return n;
+}
+
+/** A set of entry ids: 8-hex ids as numbers (4 bytes when saved), others as strings. */
+export class IdSet {
+  readonly hex = new Set<number>();
+  readonly other = new Set<string>();
+  has(id: string): boolean {
+    const n = hex8(id);
+    return n >= 0 ? this.hex.has(n) : this.other.has(id);
+  }
+  add(id: string): void {
+    const n = hex8(id);
+    if (n >= 0) this.hex.add(n);
+    else this.other.add(id);
+  }
+  get size(): number {
+    return this.hex.size + this.other.size;
+  }
+  clone(): IdSet {
+    const c = new IdSet();
+    for (const h of this.hex) c.hex.add(h);
+    for (const o of this.other) c.other.add(o);
+    return c;
+  }
+}
+
+/** Tree facts while the whole file is read: every id and parent, resolved at the end (§5). */
+class FullTree {
+  ids: string[] = [];
+  parents: (string | null)[] = [];
+  isMessage: boolean[] = [];
+  index = new Map<string, number>();
+  duplicates = false;
+
+  add(id: string, parent: string | null, message: boolean): void {
+    const i = this.ids.length;
+    this.ids.push(id);
+    this.parents.push(parent);
+    this.isMessage.push(message);
+    const size = this.index.size;
+    this.index.set(id, i);
+    if (this.index.size === size) this.duplicates = true;
+  }
+
+  /** The compact tree: counts after duplicate ids and loops are resolved, and the leaf ids. */
+  finish(): CompactTree {
+    const { ids, parents, index: last } = this;
+    const n = ids.length;
+    const parentIdx = new Int32Array(n);
+    const kept = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      // The later of duplicate ids wins; a parent id names its last occurrence.
+      if (this.duplicates && last.get(ids[i]) !== i) continue;
+      kept[i] = 1;
+      const p = parents[i];
+      parentIdx[i] = p === null || p === ids[i] ? -1 : (last.get(p) ?? -1);
+    }
+    // Break each parent loop at its member that comes first in the file.
+    const state = new Uint8Array(n);
+    const walk: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!kept[i] || state[i] !== 0) continue;
+      walk.length = 0;
+      let cur = i;
+      while (cur !== -1 && state[cur] === 0) {
+        state[cur] = 1;
+        walk.push(cur);
+        cur = parentIdx[cur];
+      }
+      if (cur !== -1 && state[cur] === 1) {
+        let first = cur;
+        for (let k = walk.indexOf(cur); k < walk.length; k++) if (walk[k] < first) first = walk[k];
+        parentIdx[first] = -1;
+      }
+      for (const w of walk) state[w] = 2;
+    }
+    const hasChild = new Uint8Array(n);
+    const t = new CompactTree();
+    for (let i = 0; i < n; i++) {
+      if (!kept[i]) continue;
+      t.entries++;
+      if (this.isMessage[i]) t.messages++;
+      if (parentIdx[i] !== -1) hasChild[parentIdx[i]] = 1;
+      t.ids.add(ids[i]);
+    }
+    for (let i = 0; i < n; i++) if (kept[i] && !hasChild[i]) t.leaves.add(ids[i]);
+    // Parent ids that name no entry: an entry with one of these ids would adopt children.
+    for (let i = 0; i < n; i++) {
+      const p = parents[i];
+      if (p !== null && p !== ids[i] && !last.has(p)) t.dangling.add(p);
+    }
+    return t;
+  }
+}
+
+/** Tree facts that appending can update without the earlier entries. */
+export class CompactTree {
+  entries = 0;
+  messages = 0;
+  ids = new IdSet();
+  leaves = new Set<string>();
+  dangling = new Set<string>();
+
+  add(id: string, parent: string | null, message: boolean): void {
+    // A reused id replaces an entry; a forward-named id adopts children: only a rescan knows the tree.
+    if (this.ids.has(id) || this.dangling.has(id)) throw new NeedsRescan(`id ${id} seen before`);
+    this.ids.add(id);
+    this.entries++;
+    if (message) this.messages++;
+    if (parent !== null && parent !== id) {
+      if (!this.leaves.delete(parent) && !this.ids.has(parent)) this.dangling.add(parent);
+    }
+    this.leaves.add(id);
+  }
+
+  clone(): CompactTree {
+    const c = new CompactTree();
+    c.entries = this.entries;
+    c.messages = this.messages;
+    c.ids = this.ids.clone();
+    c.leaves = new Set(this.leaves);
+    c.dangling = new Set(this.dangling);
+    return c;
+  }
+}
+
+/** The header fields the list shows. */
+interface HeaderFacts {
+  id: string;
+  cwd: string;
+  timestamp: string | null;
+  parentSession: string | null;
+  title: string | null;
+}
+
+/** Everything but the tree, as saved between runs (JSON). */
+interface Facts {
+  header: HeaderFacts | null;
+  linear: boolean;
+  omp: boolean;
+  titleSlot: string | null;
+  /** Byte range of the title slot line (without its newline), when the file has one. */
+  slotStart: number;
+  slotEnd: number;
+  /** Byte range and hash of the header line: a resumed scan checks the file still starts the same. */
+  headerStart: number;
+  headerEnd: number;
+  headerHash: string;
+  firstMessage: string | null;
+  lastActivity: number;
+  sessionInfoName: string | null;
+  titleChangeName: string | null;
+  /** Labels in force: target → label. */
+  labels: [string, string][];
+  linearEntries: number;
+  linearMessages: number;
+}
+
+/** The scan state saved per file: enough to continue at `resumeOffset`. */
+export interface SavedScan {
+  facts: Facts;
+  entries: number;
+  messages: number;
+  /** 8-hex ids as little-endian uint32s, base64. */
+  hexIds: string;
+  otherIds: string[];
+  leaves: string[];
+  dangling: string[];
+  resumeOffset: number;
+  resumeLine: number;
+}
+
+/** One pass over a session's lines (or over the lines appended since a saved state). */
+export class CatalogScan {
+  facts: Facts;
+  private full: FullTree | null;
+  private tree: CompactTree | null;
+  private labels: Map<string, string>;
+  error: string | undefined;
+  sawLine = false;
+  stop = false;
+  private head = newEntryHead();
+
+  constructor(saved?: SavedScan) {
+    if (saved) {
+      this.facts = { ...saved.facts };
+      this.labels = new Map(saved.facts.labels);
+      this.full = null;
+      this.tree = restoreTree(saved);
+      this.sawLine = true;
+    } else {
+      this.facts = {
+        header: null,
+        linear: false,
+        omp: false,
+        titleSlot: null,
+        slotStart: -1,
+        slotEnd: -1,
+        headerStart: -1,
+        headerEnd: -1,
+        headerHash: "",
+        firstMessage: null,
+        lastActivity: 0,
+        sessionInfoName: null,
+        titleChangeName: null,
+        labels: [],
+        linearEntries: 0,
+        linearMessages: 0,
+      };
+      this.labels = new Map();
+      this.full = new FullTree();
+      this.tree = null;
+    }
+  }
+
+  get valid(): boolean {
+    return this.facts.header !== null;
+  }
+
+  /** A copy that can take more lines while this one stays as it is (for a trailing partial line). */
+  fork(): CatalogScan {
+    const c = new CatalogScan(this.save(0, 0));
+    c.sawLine = this.sawLine;
+    c.error = this.error;
+    c.stop = this.stop;
+    return c;
+  }
+
+  line(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
+    if (start >= end || isBlank(buf, start, end)) return;
+    this.sawLine = true;
+    if (this.facts.header === null) {
+      this.beforeHeader(buf, start, end, offset, lineNo);
+      return;
+    }
+    let full: Json | null | undefined;
+    const parse = (): Json | null => (full === undefined ? (full = parseLine(buf, start, end)) : full);
+    const f = this.head;
+    // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
+    let ok = lastByte(buf, start, end) === 0x7d && readEntryHead(buf, start, end, f);
+    if (ok) {
+      const needsTree = !this.facts.linear && (f.id === undefined || f.parentId === undefined);
+      const needsRole = f.type === "message" && f.role === undefined;
+      if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
+    }
+    if (!ok) {
+      const obj = parse();
+      if (obj === null) return;
+      headOf(obj, f);
+    }
+    this.entry(f, buf, start, end, parse);
+  }
+
+  private beforeHeader(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
+    const obj = parseLine(buf, start, end);
+    if (obj === null) return;
+    const facts = this.facts;
+    if (obj.type === "title" && lineNo === 1) {
+      facts.omp = true;
+      facts.titleSlot = typeof obj.title === "string" ? obj.title : "";
+      facts.slotStart = offset;
+      facts.slotEnd = offset + (end - start);
+      return;
+    }
+    if (obj.type === "session" && typeof obj.id === "string") {
+      const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+      facts.header = {
+        id: obj.id,
+        cwd: str(obj.cwd) ?? "",
+        timestamp: str(obj.timestamp),
+        parentSession: str(obj.parentSession),
+        title: str(obj.title),
+      };
+      const v = obj.version;
+      facts.linear = typeof v !== "number" || v < 2;
+      facts.headerStart = offset;
+      facts.headerEnd = offset + (end - start);
+      facts.headerHash = hashBytes(buf.subarray(start, end));
+      return;
+    }
+    const t = typeof obj.type === "string" ? obj.type : "no type";
+    this.error = `not a session file: first entry is ${JSON.stringify(t).slice(0, 40)}, not a session header`;
+    this.stop = true;
+  }
+
+  private entry(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+    const { type } = f;
+    const facts = this.facts;
+    if (type === "session") return;
+    if (facts.linear) {
+      facts.linearEntries++;
+    } else {
+      const id = f.id;
+      if (id === undefined || id === "") return;
+      const parent = f.parentId ?? null;
+      if (this.full) this.full.add(id, parent, type === "message");
+      else this.tree!.add(id, parent, type === "message");
+    }
+    if (OMP_ONLY_TYPES.has(type)) facts.omp = true;
+
+    if (type === "message") {
+      if (facts.linear) facts.linearMessages++;
+      const role = f.role === "hookMessage" ? "custom" : f.role;
+      if (role === "user" && facts.firstMessage === null) {
+        const obj = parse();
+        const text = obj ? messageText(obj.message) : "";
+        if (text !== "") facts.firstMessage = text;
+      }
+      if (role === "user" || role === "assistant") this.activity(f, buf, start, end, parse);
+      return;
+    }
+    if (!PARSE_TYPES.has(type)) return;
+    const obj = parse();
+    if (obj === null) return;
+    if (type === "label") {
+      if (typeof obj.targetId === "string") {
+        const label = typeof obj.label === "string" && obj.label !== "" ? obj.label : null;
+        if (label === null) this.labels.delete(obj.targetId);
+        else this.labels.set(obj.targetId, label);
+      }
+    } else if (type === "session_info") {
+      facts.sessionInfoName = typeof obj.name === "string" && obj.name.trim() !== "" ? obj.name.trim() : null;
+    } else if (type === "title_change") {
+      if (typeof obj.title === "string" && obj.title.trim() !== "") facts.titleChangeName = obj.title.trim();
+    } else if (type === "model_change") {
+      if (typeof obj.model === "string") facts.omp = true;
+    }
+  }
+
+  private activity(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+    let t = tailTimestamp(buf, start, end);
+    if (Number.isNaN(t)) {
+      const obj = parse();
+      const msg = obj?.message as Json | undefined;
+      if (msg && typeof msg.timestamp === "number") t = msg.timestamp;
+      else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
+      else if (f.tsStart >= 0) t = Date.parse(buf.toString("latin1", f.tsStart, f.tsEnd));
+    }
+    if (t > this.facts.lastActivity) this.facts.lastActivity = t;
+  }
+
+  /** Resolves the tree of a first scan (once); later lines then go through the compact tree. */
+  private compact(): CompactTree {
+    if (this.full) {
+      this.tree = this.full.finish();
+      this.full = null;
+    }
+    return this.tree!;
+  }
+
+  /** The state to save, for a later scan that starts at resumeOffset. */
+  save(resumeOffset: number, resumeLine: number): SavedScan {
+    const t = this.facts.linear ? new CompactTree() : this.compact();
+    const hex = Buffer.allocUnsafe(t.ids.hex.size * 4);
+    let at = 0;
+    for (const h of t.ids.hex) at = hex.writeUInt32LE(h, at);
+    return {
+      facts: { ...this.facts, labels: [...this.labels] },
+      entries: t.entries,
+      messages: t.messages,
+      hexIds: hex.toString("base64"),
+      otherIds: [...t.ids.other],
+      leaves: [...t.leaves],
+      dangling: [...t.dangling],
+      resumeOffset,
+      resumeLine,
+    };
+  }
+
+  /** Sets the title slot's text after the slot was rewritten in place (as omp renames). */
+  setTitleSlot(title: string): void {
+    this.facts.titleSlot = title;
+  }
+
+  /**
+   * The listing row. `base` carries path, size and the file's mtime; the
+   * result is what summarizeSession gives for the same bytes.
+   */
+  summary(base: SessionSummary, mtime: string): SessionSummary {
+    const facts = this.facts;
+    const header = facts.header;
+    if (header === null) {
+      const error = this.error ?? (this.sawLine ? "not a session file: no session header" : "not a session file: empty file");
+      return { ...base, error };
+    }
+    let entries: number;
+    let messages: number;
+    let leaves: number;
+    let exists: (id: string) => boolean;
+    if (facts.linear) {
+      entries = facts.linearEntries;
+      messages = facts.linearMessages;
+      leaves = entries > 0 ? 1 : 0;
+      exists = () => false;
+    } else {
+      const t = this.compact();
+      entries = t.entries;
+      messages = t.messages;
+      leaves = t.leaves.size;
+      exists = (id) => t.ids.has(id);
+    }
+    let labelCount = 0;
+    for (const target of this.labels.keys()) if (exists(target)) labelCount++;
+    const headerTime = header.timestamp !== null ? Date.parse(header.timestamp) : NaN;
+    return {
+      ...base,
+      id: header.id,
+      cwd: header.cwd,
+      name: nameOf(facts),
+      firstMessage: facts.firstMessage ?? "",
+      messageCount: messages,
+      entryCount: entries,
+      branchCount: leaves,
+      labelCount,
+      created: header.timestamp ?? mtime,
+      modified: isoOrNull(facts.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
+      parentSession: header.parentSession,
+      dialect: (facts.omp ? "omp" : "pi") satisfies Dialect,
+      valid: true,
+    };
+  }
+}
+
+function nameOf(f: Facts): string | null {
+  if (f.titleSlot) return f.titleSlot;
+  if (f.sessionInfoName) return f.sessionInfoName;
+  if (f.titleChangeName) return f.titleChangeName;
+  const t = f.header?.title;
+  return t ? t : null;
+}
+
+function isoOrNull(ms: number): string | null {
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
+}
+
+function restoreTree(saved: SavedScan): CompactTree {
+  const t = new CompactTree();
+  t.entries = saved.entries;
+  t.messages = saved.messages;
+  const raw = Buffer.from(saved.hexIds, "base64");
+  for (let i = 0; i + 4 <= raw.length; i += 4) t.ids.hex.add(raw.readUInt32LE(i));
+  for (const id of saved.otherIds) t.ids.other.add(id);
+  t.leaves = new Set(saved.leaves);
+  t.dangling = new Set(saved.dangling);
+  return t;
+}
+
+/** A saved state read back from disk, or null when it does not have the expected shape. */
+export function checkSaved(v: unknown): SavedScan | null {
+  if (v === null || typeof v !== "object") return null;
+  const s = v as SavedScan;
+  const ok =
+    typeof s.facts === "object" &&
+    s.facts !== null &&
+    typeof s.entries === "number" &&
+    typeof s.messages === "number" &&
+    typeof s.hexIds === "string" &&
+    Array.isArray(s.otherIds) &&
+    Array.isArray(s.leaves) &&
+    Array.isArray(s.dangling) &&
+    Array.isArray(s.facts.labels) &&
+    typeof s.resumeOffset === "number" &&
+    typeof s.resumeLine === "number";
+  return ok ? s : null;
+}

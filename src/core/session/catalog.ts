@@ -1,0 +1,339 @@
+// The catalog: a persistent cache of every session file's listing row, so a
+// warm `ls` of thousands of sessions reads one JSON file and stats each
+// session file, and reads no session bytes. Rows are keyed by path, size,
+// mtime, dev and ino. Session files only grow: when one grew, its saved scan
+// state (catalog-scan.ts, one small file per session under states/) lets the
+// scan continue at the first byte it has not seen. A file that shrank, was
+// replaced or whose first bytes changed is scanned anew.
+//
+// It is a cache: a missing, old-schema or corrupt catalog is rebuilt without a
+// word, every failure to read or write it falls back to scanning, and a listing
+// with the cache is the listing without it (tests compare them).
+import { mkdir, open, readFile } from "node:fs/promises";
+import { statSync, type Stats } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve, sep } from "node:path";
+import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
+import { decodeRow, encodeRow, type Row } from "./catalog-row.js";
+import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
+import { StateShards } from "./catalog-states.js";
+import { writeCacheFile } from "./cache-file.js";
+import { readSessionHeader, summarizeSession, type SessionSummary } from "./summary.js";
+
+/** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
+export const CATALOG_SCHEMA = 1;
+
+/** Files smaller than this get no saved state: scanning them again costs less than keeping one. */
+export const STATE_MIN_BYTES = 32 * 1024;
+
+/** What the catalog read from session files in this process (OMP_SESSIONS_STATS=1 prints it). */
+export const catalogStats = { bytesRead: 0, filesRead: 0 };
+
+export function resetCatalogStats(): void {
+  catalogStats.bytesRead = 0;
+  catalogStats.filesRead = 0;
+}
+
+/** `$OMP_SESSIONS_CACHE_DIR`, else `$XDG_CACHE_HOME/omp-sessions`, else `~/.cache/omp-sessions`. */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const own = env.OMP_SESSIONS_CACHE_DIR?.trim();
+  if (own) return resolve(own);
+  const xdg = env.XDG_CACHE_HOME?.trim();
+  return join(xdg ? resolve(xdg) : join(homedir(), ".cache"), "omp-sessions");
+}
+
+interface CatalogFile {
+  schema: number;
+  rows: Record<string, unknown>;
+}
+
+
+export interface CatalogOptions {
+  /** Only sessions whose header cwd is this dir (as listSessions' `cwd`). */
+  cwd?: string;
+  /** Files read at once. */
+  concurrency?: number;
+  /** Cache dir (default: cacheDir()). */
+  dir?: string;
+  /** Files from this size on get a saved scan state (default STATE_MIN_BYTES). */
+  stateMinBytes?: number;
+}
+
+function sameDir(a: string, b: string): boolean {
+  return a === b || resolve(a) === resolve(b);
+}
+
+const sameKey = (r: Row, st: Stats): boolean => r.size === st.size && r.mtimeMs === st.mtimeMs && r.ino === st.ino && r.dev === st.dev;
+
+function keyOf(st: Stats): Row {
+  return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+}
+
+async function loadCatalog(file: string): Promise<Map<string, Row>> {
+  try {
+    const parsed = JSON.parse(await readFile(file, "utf8")) as CatalogFile;
+    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null) return new Map();
+    const rows = new Map<string, Row>();
+    for (const path in parsed.rows) {
+      const row = decodeRow(path, parsed.rows[path]);
+      if (row) rows.set(path, row);
+    }
+    return rows;
+  } catch {
+    return new Map(); // missing or corrupt: rebuilt as files are scanned
+  }
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+function emptySummary(path: string, st: Stats): SessionSummary {
+  const mtime = st.mtime.toISOString();
+  return {
+    path,
+    id: "",
+    cwd: "",
+    name: null,
+    firstMessage: "",
+    messageCount: 0,
+    entryCount: 0,
+    branchCount: 0,
+    labelCount: 0,
+    created: mtime,
+    modified: mtime,
+    size: st.size,
+    parentSession: null,
+    dialect: "unknown",
+    valid: false,
+  };
+}
+
+/** Reads [0, length) of a plain file (short when the file is). */
+async function readHead(path: string, length: number): Promise<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await fh.read(buf, got, length - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    catalogStats.bytesRead += got;
+    return buf.subarray(0, got);
+  } finally {
+    await fh.close();
+  }
+}
+
+interface ScanOutcome {
+  summary: SessionSummary;
+  saved: SavedScan | null;
+}
+
+class Catalog {
+  private rows: Map<string, Row>;
+  private changed = false;
+  private readonly states: StateShards;
+
+  constructor(
+    private readonly dir: string,
+    rows: Map<string, Row>,
+    private readonly stateMinBytes: number,
+  ) {
+    this.rows = rows;
+    this.states = new StateShards(join(dir, "states"));
+  }
+
+  get file(): string {
+    return join(this.dir, "catalog.json");
+  }
+
+  /** Lines from `scan`'s resume point to `end`, a trailing partial line applied to a copy only. */
+  private async feed(path: string, scan: CatalogScan, st: Stats, from?: SavedScan): Promise<{ result: ScanResult; tail: CatalogScan | null; tailFailed: boolean }> {
+    let tail: CatalogScan | null = null;
+    let tailFailed = false;
+    const gzip = isGzipPath(path);
+    const result = await scanLines(
+      path,
+      (buf, start, end, offset, line, terminated) => {
+        if (terminated) {
+          scan.line(buf, start, end, offset, line);
+          return;
+        }
+        // An agent may be writing this line: the saved state stops before it.
+        try {
+          tail = scan.fork();
+          tail.line(buf, start, end, offset, line);
+        } catch (err) {
+          if (!(err instanceof NeedsRescan)) throw err;
+          tailFailed = true;
+        }
+      },
+      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop },
+    );
+    catalogStats.bytesRead += result.bytes;
+    catalogStats.filesRead++;
+    return { result, tail, tailFailed };
+  }
+
+  private async finishScan(path: string, st: Stats, scan: CatalogScan, fed: Awaited<ReturnType<Catalog["feed"]>>): Promise<ScanOutcome> {
+    const base = emptySummary(path, st);
+    const mtime = st.mtime.toISOString();
+    const summary = fed.tailFailed ? await summarizeSession(path) : (fed.tail ?? scan).summary(base, mtime);
+    const gzip = isGzipPath(path);
+    if (!scan.valid || scan.stop || gzip) return { summary, saved: null };
+    // Small files are cheaper to scan again than to keep a state for.
+    if (st.size < this.stateMinBytes) return { summary, saved: null };
+    return { summary, saved: scan.save(fed.result.resumeOffset, fed.result.resumeLine) };
+  }
+
+  private async fullScan(path: string, st: Stats): Promise<ScanOutcome> {
+    const scan = new CatalogScan();
+    const fed = await this.feed(path, scan, st);
+    return this.finishScan(path, st, scan, fed);
+  }
+
+  /** Continues a saved scan over the bytes appended since; null when the file must be scanned anew. */
+  private async resume(path: string, st: Stats, row: Row): Promise<ScanOutcome | null> {
+    if (!row.state) return null;
+    const f = await this.states.get(path);
+    const saved = f && f.size === row.size && f.mtimeMs === row.mtimeMs ? checkSaved(f.scan) : null;
+    if (saved === null || saved.resumeOffset > st.size) return null;
+    const { slotStart, slotEnd, headerStart, headerEnd, headerHash } = saved.facts;
+    if (headerStart < 0 || headerEnd > saved.resumeOffset) return null;
+    // The same header bytes at the same place: the file is the one scanned, grown.
+    const head = await readHead(path, headerEnd);
+    if (head.length !== headerEnd || hashBytes(head.subarray(headerStart, headerEnd)) !== headerHash) return null;
+    const scan = new CatalogScan(saved);
+    if (slotStart >= 0) {
+      // omp renames by rewriting the 256-byte title slot in place: read it again.
+      let title: unknown;
+      try {
+        const obj = JSON.parse(head.toString("utf8", slotStart, slotEnd)) as Record<string, unknown>;
+        if (obj?.type !== "title") return null;
+        title = obj.title;
+      } catch {
+        return null;
+      }
+      scan.setTitleSlot(typeof title === "string" ? title : "");
+    }
+    try {
+      const fed = await this.feed(path, scan, st, saved);
+      return await this.finishScan(path, st, scan, fed);
+    } catch (err) {
+      if (err instanceof NeedsRescan) return null;
+      throw err;
+    }
+  }
+
+  private store(path: string, st: Stats, out: ScanOutcome): void {
+    const row: Row = { ...keyOf(st), summary: out.summary };
+    if (out.saved) {
+      this.states.set(path, { size: st.size, mtimeMs: st.mtimeMs, scan: out.saved });
+      row.state = true;
+    } else if (this.rows.get(path)?.state) this.states.set(path, null);
+    this.rows.set(path, row);
+    this.changed = true;
+  }
+
+  /** The listing row of one file, from the cache when its key matches, else by (partly) scanning it. */
+  async summary(path: string, st: Stats | null, cwd: string | undefined): Promise<SessionSummary | null> {
+    if (st === null || !st.isFile()) {
+      // Missing, unreadable or a directory: summarizeSession words the error.
+      const s = await summarizeSession(path);
+      return cwd !== undefined ? null : s;
+    }
+    const row = this.rows.get(path);
+    const fresh = row !== undefined && sameKey(row, st);
+    const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
+    if (fresh && row.summary) return wanted(row.summary);
+    if (cwd !== undefined) {
+      if (fresh && row.hcwd !== undefined && !(row.hcwd !== "" && sameDir(row.hcwd, cwd))) return null;
+      // A grown file keeps its header: when it belongs to another project, it need not be read now.
+      const grown = row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size;
+      if (grown && !(row.summary!.valid && sameDir(row.summary!.cwd, cwd))) return null;
+      if (!row?.summary) {
+        // Most sessions belong to other projects: a head read rules them out.
+        const header = await readSessionHeader(path);
+        if (header !== undefined) {
+          const hcwd = header !== null && typeof header.cwd === "string" ? header.cwd : "";
+          if (header === null || !sameDir(hcwd, cwd)) {
+            this.rows.set(path, { ...keyOf(st), hcwd });
+            this.changed = true;
+            return null;
+          }
+        }
+      }
+    }
+    let out: ScanOutcome | null = null;
+    if (row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size && !isGzipPath(path)) {
+      out = await this.resume(path, st, row);
+    }
+    out ??= await this.fullScan(path, st);
+    this.store(path, st, out);
+    return wanted(out.summary);
+  }
+
+  /** Forgets rows of files that are gone from the dirs just listed. */
+  prune(roots: string[], found: Set<string>): void {
+    const dirs = roots.map((r) => resolve(r) + sep);
+    for (const path of this.rows.keys()) {
+      if (!found.has(path) && dirs.some((d) => path.startsWith(d))) {
+        this.rows.delete(path);
+        this.changed = true;
+      }
+    }
+  }
+
+  async save(): Promise<void> {
+    if (!this.changed) return;
+    const rows: Record<string, unknown> = {};
+    for (const [k, v] of this.rows) rows[k] = encodeRow(v);
+    try {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      // States first: a catalog row never points at a state that was not written.
+      await this.states.flush((p) => this.rows.get(p)?.state === true);
+      await writeCacheFile(this.file, JSON.stringify({ schema: CATALOG_SCHEMA, rows } satisfies CatalogFile));
+    } catch {
+      // A cache that cannot be written costs only time.
+    }
+  }
+}
+
+// Synchronous stats in a loop beat thousands of thread-pool round trips: the
+// warm path is one stat per file and nothing else.
+function statAll(files: string[]): (Stats | null)[] {
+  return files.map((f) => {
+    try {
+      return statSync(f);
+    } catch {
+      return null;
+    }
+  });
+}
+
+/**
+ * The listing rows of `files` (null for those the cwd filter leaves out), in
+ * the same order, through the catalog in the cache dir. `roots` are the dirs
+ * the files were found in: rows of files gone from them are forgotten.
+ */
+export async function catalogSummaries(files: string[], roots: string[], opts: CatalogOptions = {}): Promise<(SessionSummary | null)[]> {
+  const dir = opts.dir ?? cacheDir();
+  const cat = new Catalog(dir, await loadCatalog(join(dir, "catalog.json")), opts.stateMinBytes ?? STATE_MIN_BYTES);
+  const stats = statAll(files);
+  const out = await mapLimit(files, opts.concurrency ?? 8, (file, i) => cat.summary(file, stats[i], opts.cwd));
+  cat.prune(roots, new Set(files));
+  await cat.save();
+  return out;
+}
