@@ -102,13 +102,18 @@ export interface TreeRows {
 }
 
 function isToolOnlyAssistant(e: EntryMeta): boolean {
-  // The loader summarises a text-less assistant turn by its tool calls ("[read: …]");
-  // pi hides those turns unless they failed, and shows the tool results instead.
+  // A text-less assistant turn is summarised by its calls ("[read: src/x.ts]"): the
+  // rows pi shows for tool use. Failed turns always stay visible.
   return e.role === "assistant" && !e.isError && (e.tools?.length ?? 0) > 0 && e.summary.startsWith("[");
 }
 
-/** Whether an entry passes a filter (search and folds aside). */
+/**
+ * Whether an entry passes a filter (search and folds aside). The default view shows
+ * the conversation and one row per tool call (the calling turn); tool results only
+ * when they failed, and no settings or bookkeeping entries.
+ */
 export function passesFilter(e: EntryMeta, filter: TreeFilter, label: string | undefined): boolean {
+  const toolResult = e.type === "message" && e.role === "toolResult";
   switch (filter) {
     case "all":
       return true;
@@ -117,10 +122,9 @@ export function passesFilter(e: EntryMeta, filter: TreeFilter, label: string | u
     case "labeled-only":
       return label !== undefined;
     case "no-tools":
-      if (e.type === "message" && (e.role === "toolResult" || e.role === "bashExecution" || e.role === "pythonExecution")) return false;
-      return !BOOKKEEPING.has(e.type) && !isToolOnlyAssistant(e);
+      return !BOOKKEEPING.has(e.type) && !toolResult && !isToolOnlyAssistant(e);
     default:
-      return !BOOKKEEPING.has(e.type) && !isToolOnlyAssistant(e);
+      return !BOOKKEEPING.has(e.type) && !(toolResult && !e.isError);
   }
 }
 
@@ -139,6 +143,7 @@ function searchWords(q: string): string[] {
  * every filter, search or fold is plain array work.
  */
 interface Topology {
+  index: Map<string, number>;
   metas: EntryMeta[];
   childStart: Int32Array;
   childList: Int32Array;
@@ -187,7 +192,7 @@ function topology(s: Session): Topology {
     const i = index.get(id);
     if (i !== undefined) labeled[i] = 1;
   }
-  const t = { metas, childStart, childList, roots, active, labeled, leaf };
+  const t = { index, metas, childStart, childList, roots, active, labeled, leaf };
   topologies.set(s, t);
   return t;
 }
@@ -267,6 +272,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   const act = new Uint8Array(n);
   const labeled = new Uint8Array(n);
   const flatOf = new Int32Array(n);
+  // Entry index → flat row, so finding an id's row reuses the topology's one hash map.
+  const flatOfEntry = new Int32Array(total).fill(-1);
 
   // Children of a visible node with the one on the active path moved first.
   const kidBuf: number[] = [];
@@ -319,6 +326,7 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     const e = all[x];
     const i = out++;
     flatOf[v] = i;
+    flatOfEntry[x] = i;
     ids[i] = e.id;
     metas[i] = e;
     const displayIndent = Math.min(multipleRoots ? Math.max(0, ind - 1) : ind, MAX_INDENT);
@@ -352,7 +360,6 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   }
   while (op > 0) end[openFlat[--op]] = out;
 
-  let byId: Map<string, number> | null = null;
   return {
     session: s,
     filter,
@@ -368,11 +375,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     labeled,
     leafIndex: leafVis >= 0 ? flatOf[leafVis] : -1,
     indexById(id: string): number {
-      if (!byId) {
-        byId = new Map();
-        for (let i = 0; i < ids.length; i++) byId.set(ids[i], i);
-      }
-      return byId.get(id) ?? -1;
+      const x = topo.index.get(id);
+      return x === undefined ? -1 : flatOfEntry[x];
     },
   };
 }
