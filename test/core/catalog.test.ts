@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { listSessions, summarizeSession, type ListOptions } from "../../src/core/session/summary.js";
+import { catalogStats, catalogSummaries, resetCatalogStats, CATALOG_SCHEMA } from "../../src/core/session/catalog.js";
+import { fixtureFiles } from "../helpers/fixtures.js";
+
+let tmp: string;
+let cache: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "omp-catalog-"));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+let n = 0;
+beforeEach(() => {
+  cache = join(tmp, `cache-${n++}`);
+  resetCatalogStats();
+});
+
+const fixtures = [...fixtureFiles("sessions"), ...fixtureFiles("sessions-edge")];
+
+/** A fresh agent dir holding copies of the given files under one project folder. */
+function agentWith(files: string[]): { agent: string; dir: string } {
+  const agent = join(tmp, `agent-${n++}`);
+  const dir = join(agent, "sessions", "--home-u-p--");
+  mkdirSync(dir, { recursive: true });
+  for (const f of files) copyFileSync(f, join(dir, f.split("/").pop()!));
+  return { agent, dir };
+}
+
+const listCached = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cacheDir: cache, ...extra });
+const listPlain = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cache: false, ...extra });
+
+const header = { type: "session", version: 3, id: "s-1", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/home/u/p" };
+const msg = (id: string, parentId: string | null, role: string, text: string, ts: number) =>
+  JSON.stringify({ type: "message", id, parentId, timestamp: new Date(ts).toISOString(), message: { role, content: text, timestamp: ts } }) + "\n";
+
+/** A session of `count` chained messages, big enough to get a saved state. */
+function chain(count: number, pad = 200): string {
+  let out = JSON.stringify(header) + "\n";
+  let parent: string | null = null;
+  for (let i = 0; i < count; i++) {
+    const id = (0x10000000 + i).toString(16);
+    out += msg(id, parent, i % 2 ? "assistant" : "user", `message ${i} ${"x".repeat(pad)}`, Date.UTC(2026, 1, 1, 10) + i * 1000);
+    parent = id;
+  }
+  return out;
+}
+
+describe("the catalog never changes the listing", () => {
+  it("lists every fixture the same with and without the cache, cold and warm", async () => {
+    const { agent } = agentWith(fixtures.map((f) => f.file));
+    const plain = await listPlain(agent);
+    expect(plain.length).toBe(fixtures.length);
+    expect(await listCached(agent)).toEqual(plain);
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(plain);
+    expect(catalogStats.bytesRead).toBe(0); // warm: stat only
+  });
+
+  it("gives the same rows when each fixture grows line by line (resumed scans)", async () => {
+    for (const { file } of fixtures) {
+      const bytes = readFileSync(file);
+      const { agent, dir } = agentWith([]);
+      const target = join(dir, "grow.jsonl");
+      // Cut points: every line end, and one cut inside a line (a partial last line).
+      const cuts: number[] = [];
+      for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) cuts.push(i + 1);
+      if (bytes.length > 10) cuts.push(Math.floor(bytes.length / 2));
+      cuts.sort((a, b) => a - b);
+      const step = Math.max(1, Math.floor(cuts.length / 8));
+      let written = 0;
+      let resumed = 0;
+      for (let k = 0; k < cuts.length; k += step) {
+        const upTo = cuts[k];
+        if (upTo <= written) continue;
+        appendFileSync(target, bytes.subarray(written, upTo));
+        written = upTo;
+        resetCatalogStats();
+        // Every size gets a saved state here, so each step resumes the last one.
+        const [cached] = await catalogSummaries([target], [agent], { dir: cache, stateMinBytes: 0 });
+        expect(cached, `${file} at ${upTo}`).toEqual(await summarizeSession(target));
+        if (catalogStats.bytesRead < upTo) resumed++;
+      }
+      if (cached0(file)) expect(resumed, file).toBeGreaterThan(0);
+      appendFileSync(target, bytes.subarray(written));
+      expect(await listCached(agent)).toEqual(await listPlain(agent));
+    }
+  });
+
+  it("rebuilds a deleted, corrupt or older-schema catalog and shows the same list", async () => {
+    const { agent } = agentWith(fixtures.slice(0, 6).map((f) => f.file));
+    const plain = await listPlain(agent);
+    expect(await listCached(agent)).toEqual(plain);
+    const catalog = join(cache, "catalog.json");
+
+    rmSync(cache, { recursive: true, force: true });
+    expect(await listCached(agent)).toEqual(plain);
+    expect(existsFile(catalog)).toBe(true);
+
+    writeFileSync(catalog, "{ not json \u0000");
+    for (const f of readdirSync(join(cache, "states"))) writeFileSync(join(cache, "states", f), "garbage");
+    expect(await listCached(agent)).toEqual(plain);
+    expect(JSON.parse(readFileSync(catalog, "utf8")).schema).toBe(CATALOG_SCHEMA);
+
+    const old = JSON.parse(readFileSync(catalog, "utf8"));
+    old.schema = CATALOG_SCHEMA - 1;
+    // An older schema's rows must not be trusted, even when they look usable.
+    for (const k of Object.keys(old.rows)) old.rows[k][4][3] = "stale first message";
+    writeFileSync(catalog, JSON.stringify(old));
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(plain);
+    expect(catalogStats.filesRead).toBe(6);
+
+    // Rows of the right schema but the wrong shape are dropped one by one.
+    const cur = JSON.parse(readFileSync(catalog, "utf8"));
+    cur.rows[Object.keys(cur.rows)[0]] = { nonsense: true };
+    writeFileSync(catalog, JSON.stringify(cur));
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(plain);
+    expect(catalogStats.filesRead).toBe(1);
+  });
+
+  it("agrees with the cwd filter, and a warm filtered listing reads nothing", async () => {
+    const { agent } = agentWith(fixtures.map((f) => f.file));
+    const cwd = (await summarizeSession(fixtures[0].file)).cwd;
+    const plain = await listPlain(agent, { all: false, cwd });
+    expect(plain.length).toBeGreaterThan(0);
+    expect(await listCached(agent, { all: false, cwd })).toEqual(plain);
+    resetCatalogStats();
+    expect(await listCached(agent, { all: false, cwd })).toEqual(plain);
+    expect(catalogStats.bytesRead).toBe(0);
+    // Files ruled out by their header alone are scanned once --all needs them.
+    expect(await listCached(agent)).toEqual(await listPlain(agent));
+  });
+
+  it("survives concurrent runs writing the same cache", async () => {
+    const { agent } = agentWith(fixtures.map((f) => f.file));
+    const plain = await listPlain(agent);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => listCached(agent)));
+    for (const r of runs) expect(r).toEqual(plain);
+    expect(await listCached(agent)).toEqual(plain);
+    expect(() => JSON.parse(readFileSync(join(cache, "catalog.json"), "utf8"))).not.toThrow();
+  });
+});
+
+/** Fixtures that are session files with entries after the header: growing them must resume. */
+function cached0(file: string): boolean {
+  const f = fixtures.find((x) => x.file === file);
+  return f?.expected != null && f.expected.entries.length > 2 && !file.includes("v1");
+}
+
+function existsFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+describe("a grown file is read only from where it grew", () => {
+  it("reads the header and the appended bytes of the one file that grew", async () => {
+    const { agent, dir } = agentWith([]);
+    const big = join(dir, "big.jsonl");
+    writeFileSync(big, chain(400));
+    writeFileSync(join(dir, "other.jsonl"), chain(300));
+    await listCached(agent);
+    const extra = msg("20000000", (0x10000000 + 399).toString(16), "user", "appended later", Date.UTC(2026, 1, 2));
+    appendFileSync(big, extra);
+    resetCatalogStats();
+    const rows = await listCached(agent);
+    expect(catalogStats.filesRead).toBe(1);
+    const headerBytes = JSON.stringify(header).length;
+    expect(catalogStats.bytesRead).toBe(headerBytes + Buffer.byteLength(extra));
+    expect(rows).toEqual(await listPlain(agent));
+    expect(rows.find((r) => r.path === big)!.messageCount).toBe(401);
+  });
+
+  it("scans anew when an appended entry reuses an id or adopts earlier entries", async () => {
+    const { agent, dir } = agentWith([]);
+    const f = join(dir, "dup.jsonl");
+    writeFileSync(f, chain(300) + msg("aaaaaaaa", "ffffffff", "user", "orphan", Date.UTC(2026, 1, 3)));
+    await listCached(agent);
+    // "ffffffff" was named as a parent before it existed: it adopts "aaaaaaaa".
+    appendFileSync(f, msg("ffffffff", null, "user", "adopts the orphan", Date.UTC(2026, 1, 4)));
+    expect(await listCached(agent)).toEqual(await listPlain(agent));
+    // A reused id: the later line wins.
+    appendFileSync(f, msg("10000005", "ffffffff", "assistant", "duplicate id", Date.UTC(2026, 1, 5)));
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(await listPlain(agent));
+    expect(catalogStats.bytesRead).toBeGreaterThanOrEqual(statSync(f).size);
+  });
+
+  it("scans anew a file that shrank or whose header changed", async () => {
+    const { agent, dir } = agentWith([]);
+    const f = join(dir, "s.jsonl");
+    writeFileSync(f, chain(300));
+    await listCached(agent);
+    writeFileSync(f, chain(100));
+    expect(await listCached(agent)).toEqual(await listPlain(agent));
+    // Same length header, other cwd, then more bytes: not a grown file any more.
+    writeFileSync(f, chain(100).replace('"cwd":"/home/u/p"', '"cwd":"/home/u/q"') + msg("30000000", null, "user", "more", Date.UTC(2026, 2, 1)));
+    const rows = await listCached(agent);
+    expect(rows).toEqual(await listPlain(agent));
+    expect(rows[0].cwd).toBe("/home/u/q");
+  });
+
+  it("follows an omp title slot rewritten in place", async () => {
+    const { agent, dir } = agentWith([]);
+    const f = join(dir, "omp.jsonl");
+    const slot = (title: string) => {
+      const base = JSON.stringify({ type: "title", v: 1, title, source: "user", updatedAt: "2026-02-01T10:00:00.000Z", pad: "" });
+      return base.slice(0, -2) + " ".repeat(255 - base.length) + '"}\n';
+    };
+    expect(Buffer.byteLength(slot("first"))).toBe(256);
+    writeFileSync(f, slot("first") + chain(300));
+    expect((await listCached(agent))[0].name).toBe("first");
+    const fd = readFileSync(f);
+    Buffer.from(slot("renamed")).copy(fd, 0);
+    writeFileSync(f, Buffer.concat([fd, Buffer.from(JSON.stringify({ type: "title_change", id: "40000000", parentId: "1000012b", timestamp: "2026-02-03T00:00:00.000Z", title: "renamed" }) + "\n")]));
+    resetCatalogStats();
+    const rows = await listCached(agent);
+    expect(rows[0].name).toBe("renamed");
+    expect(rows).toEqual(await listPlain(agent));
+    expect(catalogStats.bytesRead).toBeLessThan(2000);
+  });
+});
