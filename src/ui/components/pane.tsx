@@ -7,7 +7,7 @@ import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
 import type { Theme } from "../theme.js";
 import { safeText } from "../../core/session/text.js";
-import { fitWidth as fit } from "../format/width.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 function toneColor(tone: Tone | undefined, theme: Theme): string | undefined {
   switch (tone) {
@@ -32,6 +32,12 @@ function toneColor(tone: Tone | undefined, theme: Theme): string | undefined {
   }
 }
 
+/** A title followed by a rule filling exactly `width` columns. */
+function rule(title: string, width: number): string {
+  const t = fit(title, width);
+  return t + "─".repeat(Math.max(0, width - displayWidth(t)));
+}
+
 export function PaneView({ width, height }: { width: number; height: number }) {
   const pane = useApp((s) => s.pane);
   const focus = useApp((s) => s.focus);
@@ -52,7 +58,7 @@ export function PaneView({ width, height }: { width: number; height: number }) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={focus === "pane" ? theme.text.accent : theme.text.muted} bold={focus === "pane" && theme.color}>
-        {fit(`── ${safeText(title)}${pos} ${"─".repeat(width)}`, width)}
+        {rule(`── ${safeText(title)}${pos} `, width)}
       </Text>
       {pane.error ? <Text color={theme.status.error}>{fit(`✗ ${safeText(pane.error)}`, width)}</Text> : null}
       {pane.lines === null ? <Text color={theme.text.muted}>loading…</Text> : null}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { wrapLines } from "../../src/ui/format/lines.js";
+import { displayWidth, fitWidth } from "../../src/ui/format/width.js";
+import { entryDetailLines } from "../../src/ui/format/entry-detail.js";
+import { contextLines } from "../../src/ui/format/context-lines.js";
+
+describe("text fitting", () => {
+  it("counts wide characters as two columns", () => {
+    expect(displayWidth("abc")).toBe(3);
+    expect(displayWidth("日本語")).toBe(6);
+    expect(displayWidth("🚀x")).toBe(3);
+  });
+
+  it("cuts to a column width with an ellipsis, never past it", () => {
+    expect(fitWidth("hello world", 5)).toBe("hell…");
+    const cut = fitWidth("日本語日本語", 7);
+    expect(displayWidth(cut)).toBeLessThanOrEqual(7);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(fitWidth("ab", 4, true)).toBe("ab  ");
+  });
+
+  it("wraps lines by columns", () => {
+    const out = wrapLines([{ text: "日本語".repeat(10) }], 10);
+    for (const l of out) expect(displayWidth(l.text)).toBeLessThanOrEqual(10);
+    expect(out.map((l) => l.text).join("")).toBe("日本語".repeat(10));
+  });
+});
+
+describe("entry detail", () => {
+  it("shows text, thinking, tool calls with arguments and usage of an assistant turn", () => {
+    const lines = entryDetailLines({
+      type: "message",
+      id: "a1",
+      parentId: "u1",
+      timestamp: "2026-01-01T00:00:00Z",
+      message: {
+        role: "assistant",
+        provider: "p",
+        model: "m",
+        content: [
+          { type: "thinking", thinking: "let me look" },
+          { type: "text", text: "Reading it.\nSecond line" },
+          { type: "toolCall", id: "c1", name: "read", arguments: { path: "src/x.ts" } },
+        ],
+        usage: { input: 1200, output: 30, cacheRead: 0, cacheWrite: 0, totalTokens: 1230, cost: { total: 0.0123 } },
+        stopReason: "toolUse",
+      },
+    }).map((l) => l.text);
+    const text = lines.join("\n");
+    expect(text).toContain("assistant  p/m");
+    expect(text).toContain("let me look");
+    expect(lines).toContain("  Second line");
+    expect(text).toContain("→ read");
+    expect(text).toContain('"path": "src/x.ts"');
+    expect(text).toContain("usage: in 1,200 · out 30");
+    expect(text).toContain("cost $0.0123");
+  });
+
+  it("makes control characters in the entry inert", () => {
+    const lines = entryDetailLines({ type: "message", id: "u", message: { role: "user", content: "a\u001b[2Jb\u0007" } });
+    for (const l of lines) expect(l.text).not.toMatch(/[\u0000-\u001f]/);
+    expect(lines.map((l) => l.text).join("")).toContain("␛[2Jb␇");
+  });
+
+  it("shows unknown entry types as their JSON", () => {
+    const text = entryDetailLines({ type: "mystery", id: "x", payload: { k: 1 } }).map((l) => l.text).join("\n");
+    expect(text).toContain("mystery");
+    expect(text).toContain('"k": 1');
+  });
+});
+
+describe("context view", () => {
+  it("draws the compaction boundary before the kept messages", () => {
+    const lines = contextLines({
+      leafId: "z",
+      thinkingLevel: "high",
+      model: { provider: "p", modelId: "m" },
+      messages: [
+        { role: "compactionSummary", summary: "earlier work", tokensBefore: 42000, timestamp: 1 },
+        { role: "user", content: "next" },
+        { role: "assistant", content: [{ type: "text", text: "ok" }] },
+      ],
+    }).map((l) => l.text);
+    const i = lines.findIndex((l) => l.includes("compaction boundary"));
+    expect(i).toBeGreaterThan(0);
+    expect(lines[i]).toContain("42k tokens");
+    expect(lines.findIndex((l) => l.includes("user: next"))).toBeGreaterThan(i);
+    expect(lines[0]).toContain("3 messages · p/m · thinking high");
+  });
+});
