@@ -1,0 +1,76 @@
+// The search index: one SQLite database (FTS5) per index kind in the cache dir.
+// It is a cache like the catalog: a missing, corrupt or older-schema database
+// is deleted and built again, never repaired.
+import type Database from "better-sqlite3";
+import { createRequire } from "node:module";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+export type SearchDb = Database.Database;
+
+/** Bump when what is indexed or how changes: older indexes are rebuilt. */
+export const SEARCH_SCHEMA = 1;
+
+const SCHEMA = `
+CREATE TABLE files (
+  fid INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  dev INTEGER NOT NULL, ino INTEGER NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL,
+  cwd TEXT NOT NULL,
+  header_start INTEGER NOT NULL, header_end INTEGER NOT NULL, header_hash TEXT NOT NULL,
+  resume INTEGER NOT NULL, line INTEGER NOT NULL,
+  v1 INTEGER NOT NULL
+);
+CREATE TABLE entries (
+  rowid INTEGER PRIMARY KEY,
+  fid INTEGER NOT NULL,
+  eid TEXT NOT NULL,
+  role TEXT NOT NULL,
+  ts TEXT NOT NULL,
+  offset INTEGER NOT NULL
+);
+CREATE INDEX entries_by_id ON entries(fid, eid);
+CREATE TABLE labels (
+  fid INTEGER NOT NULL,
+  target TEXT NOT NULL,
+  label TEXT NOT NULL,
+  PRIMARY KEY (fid, target)
+);
+CREATE VIRTUAL TABLE docs USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+`;
+
+/** The database file for an index with or without tool output. */
+export function searchDbPath(dir: string, tools: boolean): string {
+  return join(dir, tools ? "search-tools.db" : "search.db");
+}
+
+// Loaded on first use: commands that never search do not pay for the native module.
+let sqlite: typeof Database | undefined;
+
+function open(file: string): SearchDb {
+  sqlite ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+  const db = new sqlite(file);
+  db.pragma("busy_timeout = 5000");
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version !== SEARCH_SCHEMA) {
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
+    if (tables.n > 0) throw new Error("older schema");
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SEARCH_SCHEMA}`);
+  }
+  return db;
+}
+
+/** Opens (creating or rebuilding when needed) the index database in dir. */
+export function openSearchDb(dir: string, tools: boolean): SearchDb {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = searchDbPath(dir, tools);
+  try {
+    return open(file);
+  } catch {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    return open(file);
+  }
+}

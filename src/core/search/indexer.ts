@@ -1,0 +1,324 @@
+// Brings the search index up to date with the sessions on disk. The file list
+// and cwds come from the catalog (a warm run stats files and reads nothing);
+// a file that grew is indexed from the first line not indexed yet (its byte
+// offset is kept per file), a file replaced or shrunk is indexed again, and a
+// file gone is dropped. Work is committed in batches, each checking that no
+// other run indexed the same bytes meanwhile, so a cancelled or crashed run
+// leaves a usable index that the next run continues.
+import { statSync, type Stats } from "node:fs";
+import { open } from "node:fs/promises";
+import { resolve, sep } from "node:path";
+import { isGzipPath, scanLines } from "../session/lines.js";
+import { listSessions } from "../session/summary.js";
+import { cacheDir } from "../session/catalog.js";
+import { hashBytes } from "../session/catalog-scan.js";
+import { v1Id } from "../session/migrate.js";
+import { newEntryHead, readEntryHead } from "../session/entry-head.js";
+import { openSearchDb, type SearchDb } from "./db.js";
+import { docOf, skippableRole, type SearchRole } from "./extract.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export interface IndexOptions {
+  agentDirs?: string[];
+  /** Dirs or files to index instead of the agent dirs. */
+  paths?: string[];
+  cacheDir?: string;
+  /** Index tool output too (a separate index). */
+  tools?: boolean;
+  /** Called after each file that needed work: files done, files to do. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface IndexStats {
+  /** Session files known to the index. */
+  files: number;
+  /** Files (re)indexed in this run. */
+  updated: number;
+  bytesRead: number;
+  /** Entries added. */
+  added: number;
+}
+
+interface FileRow {
+  fid: number;
+  path: string;
+  dev: number;
+  ino: number;
+  size: number;
+  mtime: number;
+  header_start: number;
+  header_end: number;
+  header_hash: string;
+  resume: number;
+  line: number;
+  v1: number;
+}
+
+/** Another run indexed these bytes first. */
+class Overtaken extends Error {}
+
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+export class IndexAborted extends Error {
+  constructor() {
+    super("indexing cancelled");
+  }
+}
+
+interface Pending {
+  eid: string;
+  role: SearchRole;
+  ts: string;
+  offset: number;
+  text: string;
+}
+
+class Writer {
+  private readonly q;
+  constructor(private readonly db: SearchDb) {
+    this.q = {
+      row: db.prepare("SELECT * FROM files WHERE path = ?"),
+      insertFile: db.prepare(
+        "INSERT INTO files (path, dev, ino, size, mtime, cwd, header_start, header_end, header_hash, resume, line, v1) VALUES (?, 0, 0, -1, 0, ?, -1, -1, '', 0, 1, 0)",
+      ),
+      update: db.prepare(
+        "UPDATE files SET dev = ?, ino = ?, size = ?, mtime = ?, cwd = ?, header_start = ?, header_end = ?, header_hash = ?, resume = ?, line = ?, v1 = ? WHERE fid = ?",
+      ),
+      sameId: db.prepare("SELECT rowid FROM entries WHERE fid = ? AND eid = ?"),
+      delEntry: db.prepare("DELETE FROM entries WHERE rowid = ?"),
+      delDoc: db.prepare("DELETE FROM docs WHERE rowid = ?"),
+      insEntry: db.prepare("INSERT INTO entries (fid, eid, role, ts, offset) VALUES (?, ?, ?, ?, ?)"),
+      insDoc: db.prepare("INSERT INTO docs (rowid, text) VALUES (?, ?)"),
+      setLabel: db.prepare("INSERT INTO labels (fid, target, label) VALUES (?, ?, ?) ON CONFLICT (fid, target) DO UPDATE SET label = excluded.label"),
+      clearLabel: db.prepare("DELETE FROM labels WHERE fid = ? AND target = ?"),
+      dropDocs: db.prepare("DELETE FROM docs WHERE rowid IN (SELECT rowid FROM entries WHERE fid = ?)"),
+      dropEntries: db.prepare("DELETE FROM entries WHERE fid = ?"),
+      dropLabels: db.prepare("DELETE FROM labels WHERE fid = ?"),
+      dropFile: db.prepare("DELETE FROM files WHERE fid = ?"),
+    };
+  }
+
+  fileRow(path: string): FileRow | undefined {
+    return this.q.row.get(path) as FileRow | undefined;
+  }
+
+  /** Empties a file's part of the index (it is indexed again from its first byte). */
+  reset(path: string, cwd: string): number {
+    return this.db.transaction(() => {
+      const row = this.fileRow(path);
+      if (row) {
+        this.drop(row.fid, false);
+        this.q.update.run(0, 0, -1, 0, cwd, -1, -1, "", 0, 1, 0, row.fid);
+        return row.fid;
+      }
+      return Number(this.q.insertFile.run(path, cwd).lastInsertRowid);
+    })();
+  }
+
+  drop(fid: number, file = true): void {
+    this.q.dropDocs.run(fid);
+    this.q.dropEntries.run(fid);
+    this.q.dropLabels.run(fid);
+    if (file) this.q.dropFile.run(fid);
+  }
+
+  /** Adds a batch and moves the file's resume point, if the file is still where this run found it. */
+  commit(path: string, expectResume: number, docs: Pending[], labels: [string, string | null][], next: Omit<FileRow, "fid" | "path"> & { cwd: string }): number {
+    return this.db.transaction(() => {
+      const row = this.fileRow(path);
+      if (!row || row.resume !== expectResume) throw new Overtaken();
+      const fid = row.fid;
+      for (const d of docs) {
+        const old = this.q.sameId.get(fid, d.eid) as { rowid: number } | undefined;
+        if (old) {
+          // A duplicate id: the later line is the entry.
+          this.q.delDoc.run(old.rowid);
+          this.q.delEntry.run(old.rowid);
+        }
+        const rowid = this.q.insEntry.run(fid, d.eid, d.role, d.ts, d.offset).lastInsertRowid;
+        this.q.insDoc.run(rowid, d.text);
+      }
+      for (const [target, label] of labels) {
+        if (label === null) this.q.clearLabel.run(fid, target);
+        else this.q.setLabel.run(fid, target, label);
+      }
+      const n = next;
+      this.q.update.run(n.dev, n.ino, n.size, n.mtime, n.cwd, n.header_start, n.header_end, n.header_hash, n.resume, n.line, n.v1, fid);
+      return docs.length;
+    })();
+  }
+}
+
+async function readHead(path: string, length: number): Promise<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await fh.read(buf, 0, length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Indexes `path` from the row's resume point (0 after a reset). Returns entries added and bytes read. */
+async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools: boolean, signal: AbortSignal | undefined): Promise<{ added: number; bytes: number }> {
+  const row = w.fileRow(path)!;
+  const fresh = row.resume === 0;
+  const state = {
+    headerStart: row.header_start,
+    headerEnd: row.header_end,
+    headerHash: row.header_hash,
+    v1: row.v1 === 1,
+    headerId: "",
+    v1Count: 0,
+    v1Seen: new Set<string>(),
+    // A resumed file starts after its header.
+    headerSeen: !fresh,
+    stop: false,
+  };
+  let expect = row.resume;
+  let docs: Pending[] = [];
+  let labels: [string, string | null][] = [];
+  let batchBytes = 0;
+  let added = 0;
+  const head = newEntryHead();
+  const key = (resume: number, line: number, done: boolean) => ({
+    dev: st.dev,
+    ino: st.ino,
+    // Until the file is done, its size is "indexed up to here": the next run sees it as grown.
+    size: done ? st.size : resume,
+    mtime: done ? st.mtimeMs : 0,
+    cwd,
+    header_start: state.headerStart,
+    header_end: state.headerEnd,
+    header_hash: state.headerHash,
+    resume,
+    line,
+    v1: state.v1 ? 1 : 0,
+  });
+  const flush = (resume: number, line: number, done: boolean) => {
+    added += w.commit(path, expect, docs, labels, key(resume, line, done));
+    expect = resume;
+    docs = [];
+    labels = [];
+    batchBytes = 0;
+  };
+
+  const result = await scanLines(
+    path,
+    (buf, start, end, offset, line, terminated) => {
+      if (!terminated) return; // an agent may still be writing it
+      if (signal?.aborted) throw new IndexAborted();
+      if (batchBytes >= BATCH_BYTES) flush(offset, line, false);
+      let i = start;
+      while (i < end && (buf[i] === 32 || buf[i] === 9 || buf[i] === 13)) i++;
+      if (i === end) return;
+      if (!state.headerSeen) {
+        let obj: unknown;
+        try {
+          obj = JSON.parse(buf.toString("utf8", start, end));
+        } catch {
+          return;
+        }
+        if (!isObj(obj)) return;
+        if (obj.type === "title" && line === 1) return;
+        if (obj.type !== "session" || typeof obj.id !== "string") {
+          state.stop = true;
+          return;
+        }
+        state.headerStart = offset;
+        state.headerEnd = offset + (end - start);
+        state.headerHash = hashBytes(buf.subarray(start, end));
+        const v = obj.version;
+        state.v1 = !(typeof v === "number" && Number.isFinite(v) && v >= 2);
+        state.headerId = obj.id;
+        state.headerSeen = true;
+        return;
+      }
+      // Most lines are told apart from their first bytes; v1 lines are all parsed (each one gets an id).
+      if (!state.v1 && readEntryHead(buf, start, end, head)) {
+        if (head.type !== "message" && head.type !== "label") return;
+        if (head.type === "message" && skippableRole(head.role, tools)) return;
+      }
+      let obj: unknown;
+      try {
+        obj = JSON.parse(buf.toString("utf8", start, end));
+      } catch {
+        return;
+      }
+      if (!isObj(obj) || obj.type === "session") return;
+      let id: string | undefined;
+      if (state.v1) id = v1Id(state.headerId, state.v1Count++, state.v1Seen);
+      else if (typeof obj.id === "string" && obj.id !== "") id = obj.id;
+      if (id === undefined) return;
+      if (obj.type === "label") {
+        if (typeof obj.targetId === "string") labels.push([obj.targetId, typeof obj.label === "string" && obj.label !== "" ? obj.label : null]);
+        return;
+      }
+      const doc = docOf(obj, tools);
+      if (!doc) return;
+      docs.push({ eid: id, role: doc.role, ts: typeof obj.timestamp === "string" ? obj.timestamp : "", offset, text: doc.text });
+      batchBytes += doc.text.length;
+    },
+    { start: row.resume, startLine: row.line, end: st.size, shouldStop: () => state.stop },
+  );
+  flush(result.resumeOffset, result.resumeLine, true);
+  return { added, bytes: result.bytes };
+}
+
+/** Whether a row's file is the same file, grown, so indexing can continue at row.resume. */
+async function canResume(row: FileRow, st: Stats): Promise<boolean> {
+  if (row.v1 === 1 || row.header_end < 0 || row.dev !== st.dev || row.ino !== st.ino || st.size < row.size || row.resume > st.size) return false;
+  const head = await readHead(row.path, row.header_end);
+  return head.length === row.header_end && hashBytes(head.subarray(row.header_start, row.header_end)) === row.header_hash;
+}
+
+/** Updates the index in the cache dir; the database is left open for the caller's queries. */
+export async function updateIndex(opts: IndexOptions = {}): Promise<IndexStats & { db: SearchDb }> {
+  const dir = opts.cacheDir ?? cacheDir();
+  const tools = opts.tools ?? false;
+  const sessions = await listSessions({ agentDirs: opts.agentDirs, paths: opts.paths, all: true, cacheDir: dir });
+  const db = openSearchDb(dir, tools);
+  const w = new Writer(db);
+  const rows = new Map((db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
+  const live = new Set<string>();
+  const work: { path: string; st: Stats; cwd: string; row: FileRow | undefined }[] = [];
+  for (const s of sessions) {
+    if (!s.valid || isGzipPath(s.path)) continue; // gzip archives: not indexed (yet)
+    let st: Stats;
+    try {
+      st = statSync(s.path);
+    } catch {
+      continue;
+    }
+    live.add(s.path);
+    const row = rows.get(s.path);
+    if (row && row.size === st.size && row.mtime === st.mtimeMs && row.dev === st.dev && row.ino === st.ino) continue;
+    work.push({ path: s.path, st, cwd: s.cwd, row });
+  }
+  // Files gone from the dirs just listed leave the index.
+  const roots = (opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? [])).map((r) => resolve(r) + sep);
+  const gone = [...rows.values()].filter((r) => !live.has(r.path) && (roots.length === 0 || roots.some((d) => r.path.startsWith(d))));
+  if (gone.length > 0) db.transaction(() => gone.forEach((r) => w.drop(r.fid)))();
+
+  const stats = { files: live.size, updated: 0, bytesRead: 0, added: 0 };
+  opts.onProgress?.(0, work.length);
+  for (let i = 0; i < work.length; i++) {
+    if (opts.signal?.aborted) throw new IndexAborted();
+    const { path, st, cwd, row } = work[i];
+    try {
+      if (!row || !(await canResume(row, st))) w.reset(path, cwd);
+      const r = await indexFile(w, path, st, cwd, tools, opts.signal);
+      stats.updated++;
+      stats.added += r.added;
+      stats.bytesRead += r.bytes;
+    } catch (err) {
+      if (!(err instanceof Overtaken)) throw err;
+    }
+    opts.onProgress?.(i + 1, work.length);
+  }
+  return { ...stats, db };
+}

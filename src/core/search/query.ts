@@ -1,0 +1,192 @@
+// Search queries: the user's words become an FTS5 query that cannot fail to
+// parse (every word and phrase is quoted; FTS operators in the input are just
+// text), plus field filters `cwd:`, `role:` and `label:` that are SQL.
+//   words        every word must match (any order)
+//   "a phrase"   the words next to each other
+//   pre*         any word starting with "pre"
+//   cwd:DIR      sessions whose cwd is DIR or under it (a bare name: cwd contains it)
+//   role:R       user, assistant, tool (tool output; needs the tools index) or bash
+//   label:TEXT   entries whose label in force contains TEXT (label: alone: any label)
+import { homedir } from "node:os";
+import type { SearchDb } from "./db.js";
+import type { SearchRole } from "./extract.js";
+import { safeText } from "../session/text.js";
+
+export class SearchQueryError extends Error {}
+
+export interface ParsedQuery {
+  /** The FTS5 MATCH expression, or null for a query of filters only. */
+  match: string | null;
+  cwd: string[];
+  roles: SearchRole[];
+  labels: string[];
+}
+
+const ROLES: Record<string, SearchRole> = {
+  user: "user",
+  assistant: "assistant",
+  tool: "tool",
+  tools: "tool",
+  toolresult: "tool",
+  bash: "bash",
+};
+
+const hasWordChar = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
+const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+/** Splits the query into terms and filters; throws SearchQueryError for a query that asks for nothing. */
+export function parseQuery(input: string): ParsedQuery {
+  const out: ParsedQuery = { match: null, cwd: [], roles: [], labels: [] };
+  const terms: string[] = [];
+  let i = 0;
+  const s = input;
+  /** A quoted value from i (at the opening quote) to the closing quote or the end. */
+  const quoted = (): string => {
+    const close = s.indexOf('"', i + 1);
+    const v = s.slice(i + 1, close === -1 ? s.length : close);
+    i = close === -1 ? s.length : close + 1;
+    return v;
+  };
+  const bare = (): string => {
+    const m = /^\S*/.exec(s.slice(i))![0];
+    i += m.length;
+    return m;
+  };
+  while (i < s.length) {
+    if (/\s/.test(s[i])) {
+      i++;
+      continue;
+    }
+    const field = /^(cwd|role|label):/i.exec(s.slice(i));
+    if (field) {
+      i += field[0].length;
+      const value = s[i] === '"' ? quoted() : bare();
+      const name = field[1].toLowerCase();
+      if (name === "role") {
+        const role = ROLES[value.toLowerCase()];
+        if (!role) throw new SearchQueryError(`unknown role "${safeText(value)}" (role:user, role:assistant, role:tool, role:bash)`);
+        out.roles.push(role);
+      } else if (name === "cwd") {
+        if (value === "") throw new SearchQueryError("cwd: needs a directory");
+        out.cwd.push(value);
+      } else out.labels.push(value);
+      continue;
+    }
+    if (s[i] === '"') {
+      const phrase = quoted();
+      if (hasWordChar(phrase)) terms.push(quote(phrase));
+      continue;
+    }
+    const word = bare();
+    const prefix = /\*+$/.test(word);
+    const stem = word.replace(/\*+$/, "");
+    if (!hasWordChar(stem)) continue; // punctuation alone matches nothing the index keeps
+    terms.push(prefix ? `${quote(stem)}*` : quote(stem));
+  }
+  if (terms.length > 0) out.match = terms.join(" ");
+  if (out.match === null && out.cwd.length + out.roles.length + out.labels.length === 0) {
+    throw new SearchQueryError(input.trim() === "" ? "nothing to search for" : `nothing to search for in "${safeText(input)}" (words need letters or digits)`);
+  }
+  return out;
+}
+
+export interface SearchHit {
+  path: string;
+  entryId: string;
+  role: SearchRole;
+  cwd: string;
+  timestamp: string;
+  /** The label in force on the entry, or null. */
+  label: string | null;
+  /** bm25 rank (lower is better; 0 for filter-only queries). */
+  score: number;
+  /** One terminal-safe line around the match. */
+  snippet: string;
+  /** [start, end) character ranges of `snippet` that matched. */
+  marks: [number, number][];
+}
+
+export interface SearchOptions {
+  limit?: number;
+}
+
+const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => "\\" + c);
+
+function expandHome(p: string): string {
+  return p === "~" ? homedir() : p.startsWith("~/") ? homedir() + p.slice(1) : p;
+}
+
+/** Turns FTS5 snippet text (matches between \x01 and \x02) into one safe line and its marks. */
+export function renderSnippet(raw: string): { snippet: string; marks: [number, number][] } {
+  let snippet = "";
+  const marks: [number, number][] = [];
+  let open = -1;
+  for (const part of raw.split(/([\x01\x02])/)) {
+    if (part === "\x01") open = snippet.length;
+    else if (part === "\x02") {
+      if (open >= 0 && snippet.length > open) marks.push([open, snippet.length]);
+      open = -1;
+    } else snippet += safeText(part.replace(/[\s\u0085\u2028\u2029]+/g, " "));
+  }
+  const lead = snippet.length - snippet.trimStart().length;
+  snippet = snippet.trim();
+  return { snippet, marks: marks.map(([a, b]) => [Math.max(0, a - lead), Math.min(snippet.length, b - lead)]) };
+}
+
+/** Runs a query against an index database, best matches first. */
+export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {}): SearchHit[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.match !== null) {
+    where.push("docs MATCH ?");
+    params.push(q.match);
+  }
+  if (q.roles.length > 0) {
+    where.push(`e.role IN (${q.roles.map(() => "?").join(", ")})`);
+    params.push(...q.roles);
+  }
+  if (q.cwd.length > 0) {
+    const parts = q.cwd.map((c) => {
+      const v = expandHome(c).replace(/\/+$/, "") || "/";
+      if (v.startsWith("/")) {
+        params.push(v, likeEscape(v === "/" ? "" : v) + "/%");
+        return "(f.cwd = ? OR f.cwd LIKE ? ESCAPE '\\')";
+      }
+      params.push(v);
+      return "instr(f.cwd, ?) > 0";
+    });
+    where.push(`(${parts.join(" OR ")})`);
+  }
+  if (q.labels.length > 0) {
+    const parts = q.labels.map((l) => {
+      if (l === "") return "l.label IS NOT NULL";
+      params.push(`%${likeEscape(l)}%`);
+      return "l.label LIKE ? ESCAPE '\\'";
+    });
+    where.push(`(${parts.join(" OR ")})`);
+  }
+  const ranked = q.match !== null;
+  const sql = `
+    SELECT e.eid AS eid, e.role AS role, e.ts AS ts, f.path AS path, f.cwd AS cwd, l.label AS label,
+      ${ranked ? "bm25(docs)" : "0"} AS score,
+      ${ranked ? "snippet(docs, 0, char(1), char(2), '…', 16)" : "substr(docs.text, 1, 160)"} AS snip
+    FROM docs
+    JOIN entries e ON e.rowid = docs.rowid
+    JOIN files f ON f.fid = e.fid
+    LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid
+    WHERE ${where.join(" AND ")}
+    ORDER BY ${ranked ? "score, e.ts DESC" : "e.ts DESC"}
+    LIMIT ?`;
+  params.push(Math.max(1, opts.limit ?? 20));
+  const rows = db.prepare(sql).all(...params) as { eid: string; role: SearchRole; ts: string; path: string; cwd: string; label: string | null; score: number; snip: string }[];
+  return rows.map((r) => ({
+    path: r.path,
+    entryId: r.eid,
+    role: r.role,
+    cwd: r.cwd,
+    timestamp: r.ts,
+    label: r.label,
+    score: r.score,
+    ...renderSnippet(r.snip ?? ""),
+  }));
+}

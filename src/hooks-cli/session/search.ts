@@ -1,0 +1,108 @@
+// `search QUERY`: full-text search over every session, best matches first.
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import type { Command } from "../command.js";
+import { UsageError } from "../command.js";
+import { parseArgs, bool, list, str } from "../args.js";
+import { printJson } from "./load-or-exit.js";
+import { defaultAgentDirs } from "../../core/session/discover.js";
+import { searchSessions } from "../../core/search/search.js";
+import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
+import { fit, safeText } from "../../core/session/text.js";
+
+function tilde(p: string): string {
+  const home = homedir();
+  return home && (p === home || p.startsWith(home + "/")) ? "~" + p.slice(home.length) : p;
+}
+
+/** The snippet with its matches highlighted (bold) or, without colour, left plain. */
+function marked(h: SearchHit, color: boolean, width: number): string {
+  const text = fit(h.snippet, width);
+  if (!color || h.marks.length === 0) return text;
+  let out = "";
+  let at = 0;
+  for (const [a, b] of h.marks) {
+    if (a >= text.length) break;
+    out += text.slice(at, a) + "\x1b[1m" + text.slice(a, Math.min(b, text.length)) + "\x1b[22m";
+    at = Math.min(b, text.length);
+  }
+  return out + text.slice(at);
+}
+
+export function formatHits(hits: SearchHit[], opts: { color: boolean; width: number }): string[] {
+  const out: string[] = [];
+  for (const h of hits) {
+    const when = h.timestamp ? h.timestamp.slice(0, 16).replace("T", " ") : "";
+    const label = h.label !== null ? ` [${safeText(h.label)}]` : "";
+    const head = `${safeText(tilde(h.path))}  ${safeText(h.entryId)}  ${h.role}  ${safeText(when)}${label}`;
+    out.push(opts.color ? `\x1b[2m${head}\x1b[22m` : head);
+    out.push(`  ${marked(h, opts.color, Math.max(20, opts.width - 2))}`);
+  }
+  return out;
+}
+
+export const searchCommand: Command = {
+  name: "search",
+  summary: "search the text of every session (ranked; phrases, prefixes, cwd:/role:/label: filters)",
+  usage: `Usage: omp-sessions search QUERY [--json] [--limit N] [--tools] [--agent-dir DIR]... [--path P]...
+
+Full-text search over the user and assistant text and the tool calls of every
+session (--tools: tool output too, in an index of its own). Best matches first.
+
+QUERY:  words        every word must match
+        "a phrase"   the words in this order
+        pre*         words starting with "pre"
+        cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME)
+        role:R       user, assistant, tool (with --tools) or bash
+        label:TEXT   entries whose label contains TEXT (label: alone: any label)
+
+The index lives in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
+else ~/.cache/omp-sessions); the first search builds it (progress on stderr),
+later ones read only what sessions appended since.
+--json prints an array of {path, entryId, role, cwd, timestamp, label, score,
+snippet, marks}.`,
+  async run(argv) {
+    const args = parseArgs(argv, {
+      bools: ["--json", "--tools", "--no-color"],
+      values: ["--limit"],
+      repeat: ["--agent-dir", "--path"],
+    });
+    const query = args.positional.join(" ");
+    if (query.trim() === "") throw new UsageError("search needs a QUERY");
+    const limitText = str(args, "--limit");
+    const limit = limitText === undefined ? 20 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit needs a positive whole number");
+    const dirs = list(args, "--agent-dir");
+    const agentDirs = dirs.length > 0 ? dirs.map((d) => resolve(d)) : defaultAgentDirs();
+    const paths = list(args, "--path").map((p) => resolve(p));
+
+    const tty = process.stderr.isTTY === true;
+    let shown = false;
+    const onProgress = (done: number, total: number) => {
+      if (!tty || total < 2) return;
+      shown = true;
+      process.stderr.write(`\r\x1b[2Kindexing sessions ${done}/${total}`);
+    };
+    let result;
+    try {
+      result = await searchSessions(query, { agentDirs, paths, tools: bool(args, "--tools"), limit, onProgress });
+    } catch (err) {
+      if (err instanceof SearchQueryError) throw new UsageError(err.message);
+      throw err;
+    } finally {
+      if (shown) process.stderr.write("\r\x1b[2K");
+    }
+    if (bool(args, "--json")) {
+      printJson(result.hits);
+      return 0;
+    }
+    if (result.hits.length === 0) {
+      process.stdout.write(`No matches for ${safeText(query)} in ${result.index.files} session(s).\n`);
+      return 0;
+    }
+    const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
+    const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
+    for (const l of formatHits(result.hits, { color, width })) process.stdout.write(l + "\n");
+    return 0;
+  },
+};
