@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { searchSessions } from "../../src/core/search/search.js";
+import { updateIndex, IndexAborted } from "../../src/core/search/indexer.js";
+import { parseQuery, renderSnippet, SearchQueryError } from "../../src/core/search/query.js";
+import { loadSession } from "../../src/core/session/load.js";
+import { readEntry } from "../../src/core/session/entry.js";
+import { fixtureFiles } from "../helpers/fixtures.js";
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "omp-search-"));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+let n = 0;
+function agent(): { agent: string; dir: (cwd: string) => string; cache: string } {
+  const root = join(tmp, `a${n++}`);
+  return {
+    agent: root,
+    cache: join(root, ".cache"),
+    dir: (cwd: string) => {
+      const d = join(root, "sessions", `--${cwd.slice(1).replace(/\//g, "-")}--`);
+      mkdirSync(d, { recursive: true });
+      return d;
+    },
+  };
+}
+
+const header = (id: string, cwd: string) => JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-02-01T10:00:00.000Z", cwd }) + "\n";
+const line = (o: object) => JSON.stringify(o) + "\n";
+const user = (id: string, parentId: string | null, text: string, ts = "2026-02-01T10:01:00.000Z") =>
+  line({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });
+const assistant = (id: string, parentId: string, content: unknown[]) =>
+  line({ type: "message", id, parentId, timestamp: "2026-02-01T10:02:00.000Z", message: { role: "assistant", content, timestamp: Date.parse("2026-02-01T10:02:00.000Z") } });
+const toolResult = (id: string, parentId: string, text: string) =>
+  line({ type: "message", id, parentId, timestamp: "2026-02-01T10:03:00.000Z", message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text }], isError: false } });
+
+/** Two projects; distinctive words placed in known entries. */
+function store() {
+  const a = agent();
+  const p1 = join(a.dir("/home/u/alpha"), "one.jsonl");
+  const p2 = join(a.dir("/home/u/beta"), "two.jsonl");
+  writeFileSync(
+    p1,
+    header("s1", "/home/u/alpha") +
+      user("a0000001", null, "please refactor the zebra parser") +
+      assistant("a0000002", "a0000001", [
+        { type: "text", text: "I will look at the zebra parser first" },
+        { type: "toolCall", id: "c1", name: "read", arguments: { path: "src/quokka/reader.ts" } },
+      ]) +
+      toolResult("a0000003", "a0000002", "export function wombatize() {}") +
+      user("a0000004", "a0000003", "the striped horse gallops at dawn") +
+      line({ type: "label", id: "a0000005", parentId: "a0000004", timestamp: "2026-02-01T10:05:00.000Z", targetId: "a0000001", label: "start here" }),
+  );
+  writeFileSync(
+    p2,
+    header("s2", "/home/u/beta") +
+      user("b0000001", null, "zebra crossings in the beta project") +
+      assistant("b0000002", "b0000001", [{ type: "text", text: "the striped horse sleeps" }]),
+  );
+  return { ...a, p1, p2 };
+}
+
+const search = (s: { agent: string; cache: string }, q: string, extra: object = {}) =>
+  searchSessions(q, { agentDirs: [s.agent], cacheDir: s.cache, ...extra }).then((r) => r.hits);
+
+describe("search finds the right entries", () => {
+  it("a phrase that appears in exactly one entry finds exactly that entry", async () => {
+    const s = store();
+    const hits = await search(s, '"striped horse gallops"');
+    expect(hits.map((h) => [h.path, h.entryId, h.role, h.cwd])).toEqual([[s.p1, "a0000004", "user", "/home/u/alpha"]]);
+    expect(hits[0].timestamp).toBe("2026-02-01T10:01:00.000Z");
+    // The words apart match both projects' entries; the phrase only one.
+    expect((await search(s, "striped horse")).length).toBe(2);
+  });
+
+  it("all words must match; a prefix matches word starts", async () => {
+    const s = store();
+    expect((await search(s, "zebra parser")).map((h) => h.entryId).sort()).toEqual(["a0000001", "a0000002"]);
+    expect((await search(s, "zeb*")).map((h) => h.entryId).sort()).toEqual(["a0000001", "a0000002", "b0000001"]);
+    expect(await search(s, "zebra nonexistentword")).toEqual([]);
+  });
+
+  it("indexes tool calls always and tool output only in the tools index", async () => {
+    const s = store();
+    expect((await search(s, "quokka")).map((h) => h.entryId)).toEqual(["a0000002"]);
+    expect(await search(s, "wombatize")).toEqual([]);
+    const tools = await search(s, "wombatize", { tools: true });
+    expect(tools.map((h) => [h.entryId, h.role])).toEqual([["a0000003", "tool"]]);
+  });
+
+  it("filters by cwd, role and label", async () => {
+    const s = store();
+    expect((await search(s, "zebra cwd:/home/u/beta")).map((h) => h.entryId)).toEqual(["b0000001"]);
+    expect((await search(s, "zebra cwd:alpha")).map((h) => h.entryId).sort()).toEqual(["a0000001", "a0000002"]);
+    expect((await search(s, "zebra role:assistant")).map((h) => h.entryId)).toEqual(["a0000002"]);
+    const labeled = await search(s, "zebra label:start");
+    expect(labeled.map((h) => [h.entryId, h.label])).toEqual([["a0000001", "start here"]]);
+    expect((await search(s, "label:")).map((h) => h.entryId)).toEqual(["a0000001"]);
+  });
+
+  it("follows labels appended later: set, moved and cleared", async () => {
+    const s = store();
+    expect((await search(s, "label:start")).map((h) => h.entryId)).toEqual(["a0000001"]);
+    appendFileSync(s.p1, line({ type: "label", id: "a0000006", parentId: "a0000005", timestamp: "2026-02-01T10:06:00.000Z", targetId: "a0000001" }));
+    appendFileSync(s.p1, line({ type: "label", id: "a0000007", parentId: "a0000006", timestamp: "2026-02-01T10:07:00.000Z", targetId: "a0000004", label: "gallop" }));
+    expect(await search(s, "label:start")).toEqual([]);
+    expect((await search(s, "label:gallop")).map((h) => h.entryId)).toEqual(["a0000004"]);
+  });
+
+  it("indexes only the bytes a session appended, and finds the new entries", async () => {
+    const s = store();
+    await search(s, "zebra");
+    appendFileSync(s.p2, user("b0000003", "b0000002", "a capybara appears", "2026-02-02T10:00:00.000Z"));
+    const r = await searchSessions("capybara", { agentDirs: [s.agent], cacheDir: s.cache });
+    expect(r.hits.map((h) => h.entryId)).toEqual(["b0000003"]);
+    expect(r.index.updated).toBe(1);
+    expect(r.index.bytesRead).toBe(Buffer.byteLength(user("b0000003", "b0000002", "a capybara appears", "2026-02-02T10:00:00.000Z")));
+    // Nothing changed: nothing read.
+    const again = await searchSessions("capybara", { agentDirs: [s.agent], cacheDir: s.cache });
+    expect(again.index.updated).toBe(0);
+    expect(again.index.bytesRead).toBe(0);
+  });
+
+  it("result ids are the loader's ids, v1 files included, and name the entry holding the text", async () => {
+    const a = agent();
+    const d = a.dir("/home/u/fx");
+    for (const f of fixtureFiles("sessions")) copyFileSync(f.file, join(d, f.name));
+    const hits = await search(a, "hello", { limit: 50 });
+    expect(hits.length).toBeGreaterThan(0);
+    for (const h of hits) {
+      const s = await loadSession(h.path);
+      expect(s.byId.has(h.entryId), `${h.path} ${h.entryId}`).toBe(true);
+      const entry = await readEntry(s, h.entryId);
+      expect(JSON.stringify(entry).toLowerCase()).toContain("hello");
+    }
+  });
+
+  it("reports progress and can be cancelled", async () => {
+    const s = store();
+    const seen: [number, number][] = [];
+    const ctl = new AbortController();
+    ctl.abort();
+    await expect(updateIndex({ agentDirs: [s.agent], cacheDir: s.cache, signal: ctl.signal })).rejects.toBeInstanceOf(IndexAborted);
+    const r = await updateIndex({ agentDirs: [s.agent], cacheDir: s.cache, onProgress: (d, t) => seen.push([d, t]) });
+    r.db.close();
+    expect(seen.at(-1)).toEqual([2, 2]);
+  });
+
+  it("rebuilds a corrupt index", async () => {
+    const s = store();
+    await search(s, "zebra");
+    writeFileSync(join(s.cache, "search.db"), "this is not a database at all, not even close......................................................");
+    rmSync(join(s.cache, "search.db-wal"), { force: true });
+    rmSync(join(s.cache, "search.db-shm"), { force: true });
+    expect((await search(s, '"striped horse gallops"')).map((h) => h.entryId)).toEqual(["a0000004"]);
+  });
+});
+
+describe("queries never reach FTS5 unescaped", () => {
+  const s = store;
+  it("treats FTS syntax in the input as text", async () => {
+    const st = s();
+    for (const q of ['zebra AND OR NOT', "NEAR(zebra parser)", 'zebra"', '"unterminated phrase', "col:zebra", "zebra^", "(zebra", "-zebra", "zebra:", "**zebra**", "'zebra'"]) {
+      await expect(search(st, q), q).resolves.toBeInstanceOf(Array);
+    }
+    expect((await search(st, '"zebra')).length).toBe(3);
+  });
+
+  it("refuses a query with nothing to search for, or an unknown role", () => {
+    expect(() => parseQuery("  ")).toThrow(SearchQueryError);
+    expect(() => parseQuery("--- ***")).toThrow(SearchQueryError);
+    expect(() => parseQuery("*")).toThrow(SearchQueryError);
+    expect(() => parseQuery("role:wizard x")).toThrow(/unknown role/);
+  });
+
+  it("keeps snippets to one terminal-safe line with the matches marked", () => {
+    const r = renderSnippet("a\x1b[31m \x01hit\x02\nnext");
+    expect(r.snippet).toBe("a␛[31m hit next");
+    expect(r.marks).toEqual([[7, 10]]);
+    expect(r.snippet.slice(7, 10)).toBe("hit");
+  });
+});
