@@ -122,7 +122,12 @@ export async function run(argv: string[]): Promise<number> {
   void store.getState().loadList();
 
   const theme = makeTheme(opts.color);
-  const app = render(React.createElement(App, { store, theme }), { exitOnCtrlC: false });
+  const app = render(React.createElement(App, { store, theme }), {
+    exitOnCtrlC: false,
+    // Only changed lines are rewritten: moving the cursor touches two rows, not the screen.
+    incrementalRendering: true,
+    maxFps: 60,
+  });
   await app.waitUntilExit();
   return 0;
 }

@@ -86,6 +86,20 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await waitFor(t, (x) => x.includes("EXIT=0"), "exit");
   });
 
+  it("redraws to the new size when the terminal is resized", async () => {
+    const t = await start(["test/fixtures/sessions-edge/edge-labels.jsonl"]);
+    await waitFor(t, (s) => s.includes("← leaf"), "the tree");
+    tmux("resize-window", "-t", t, "-x", "70", "-y", "20");
+    const redrawn = (x: string) => {
+      const lines = x.replace(/\n+$/, "").split("\n");
+      return lines.length <= 20 && lines[0].includes("[2 tree]") && /Enter detail/.test(lines[lines.length - 1]);
+    };
+    const s = await waitFor(t, redrawn, "a frame of the new size");
+    expect(s.split("\n").every((l) => l.length <= 70)).toBe(true);
+    await keys(t, "q");
+    await waitFor(t, (x) => x.includes("EXIT=0"), "exit");
+  });
+
   it("browses the demo sessions and opens one from the list", async () => {
     const t = await start(["--demo"]);
     await waitFor(t, (s) => s.includes("[1 sessions]") && /^› /m.test(s), "the demo list");
