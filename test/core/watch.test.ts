@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { watchSessions } from "../../src/core/session/watch.js";
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "omp-watch-"));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const until = async (cond: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return cond();
+};
+
+for (const native of [true, false]) {
+  describe(`watchSessions (${native ? "fs.watch and poll" : "poll only"})`, () => {
+    it("reports a session that grew, one added and one removed, debounced", async () => {
+      const agent = join(tmp, `agent-${native}`);
+      const dir = join(agent, "sessions", "--p--");
+      mkdirSync(dir, { recursive: true });
+      const a = join(dir, "a.jsonl");
+      writeFileSync(a, '{"type":"session","id":"a"}\n');
+      const calls: string[][] = [];
+      const stop = watchSessions([agent], (c) => calls.push(c), { pollMs: 100, debounceMs: 50, native });
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        for (let i = 0; i < 5; i++) appendFileSync(a, `{"type":"message","id":"m${i}"}\n`);
+        expect(await until(() => calls.flat().includes(a))).toBe(true);
+        const b = join(dir, "b.jsonl");
+        writeFileSync(b, '{"type":"session","id":"b"}\n');
+        expect(await until(() => calls.flat().includes(b))).toBe(true);
+        const before = calls.length;
+        rmSync(a);
+        expect(await until(() => calls.slice(before).flat().includes(a))).toBe(true);
+        // Five appends in a burst are far fewer calls than five.
+        expect(calls.filter((c) => c.includes(a)).length).toBeLessThanOrEqual(3);
+      } finally {
+        stop();
+      }
+      const after = calls.length;
+      appendFileSync(join(dir, "b.jsonl"), "{}\n");
+      await new Promise((r) => setTimeout(r, 400));
+      expect(calls.length).toBe(after);
+    });
+  });
+}
