@@ -100,6 +100,17 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await waitFor(t, (x) => x.includes("EXIT=0"), "exit");
   });
 
+  it("draws no colours with NO_COLOR and stays readable from its symbols", async () => {
+    const t = await start(["test/fixtures/sessions-edge/edge-labels.jsonl"], { NO_COLOR: "1" });
+    const plain = await waitFor(t, (s) => s.includes("← leaf"), "the tree");
+    const raw = screen(t, true);
+    expect(raw).not.toMatch(/\u001b\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|38;[25])[;m]/);
+    expect(plain).toMatch(/^› /m);
+    expect(plain).toContain("•");
+    expect(plain).toMatch(/\[[^\]]+\] /);
+    await keys(t, "q");
+  });
+
   it("browses the demo sessions and opens one from the list", async () => {
     const t = await start(["--demo"]);
     await waitFor(t, (s) => s.includes("[1 sessions]") && /^› /m.test(s), "the demo list");
