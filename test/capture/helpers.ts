@@ -1,7 +1,7 @@
 // Shared test scaffolding for the capture store: a private HOME and HUB per
 // test, the real bin for hook processes, in-process runs for other commands.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,18 +65,34 @@ export function hook(args: string[], input: string | Buffer | null, env: NodeJS.
   return run(["hook", ...args], input, env, cwd);
 }
 
+let inputSeq = 0;
+
+/**
+ * Runs the bin. stdin comes from a file, not a pipe we feed: with hundreds of
+ * children starting at once, the test process may not get to write a pipe
+ * before the hook's 1 s stdin deadline, which would test the machine's load.
+ */
 export function run(args: string[], input: string | Buffer | null, env: NodeJS.ProcessEnv, cwd = REPO): Promise<RunResult> {
+  let stdinFd: number | "pipe" = "pipe";
+  if (input !== null) {
+    const file = join(tmpdir(), `omp-cap-in-${process.pid}-${inputSeq++}`);
+    writeFileSync(file, input);
+    stdinFd = openSync(file, "r");
+    unlinkSync(file);
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: [stdinFd, "pipe", "pipe"] });
+    if (typeof stdinFd === "number") closeSync(stdinFd);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on("error", () => {});
-    if (input !== null) child.stdin.end(input);
-    else child.stdin.end();
+    if (child.stdin) {
+      child.stdin.on("error", () => {});
+      child.stdin.end();
+    }
   });
 }
 
