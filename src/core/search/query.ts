@@ -170,10 +170,13 @@ export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {})
     SELECT e.eid AS eid, e.role AS role, e.ts AS ts, f.path AS path, f.cwd AS cwd, l.label AS label,
       ${ranked ? "bm25(docs)" : "0"} AS score,
       ${ranked ? "snippet(docs, 0, char(1), char(2), '…', 16)" : "substr(docs.text, 1, 160)"} AS snip
-    FROM docs
-    JOIN entries e ON e.rowid = docs.rowid
-    JOIN files f ON f.fid = e.fid
-    LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid
+    ${
+      ranked
+        ? "FROM docs JOIN entries e ON e.rowid = docs.rowid JOIN files f ON f.fid = e.fid LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid"
+        : // Filters only: start from the few labeled entries when a label is asked for.
+          `FROM ${q.labels.length > 0 ? "labels l JOIN entries e ON e.fid = l.fid AND e.eid = l.target" : "entries e LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid"}
+         JOIN files f ON f.fid = e.fid JOIN docs ON docs.rowid = e.rowid`
+    }
     WHERE ${where.join(" AND ")}
     ORDER BY ${ranked ? "score, e.ts DESC" : "e.ts DESC"}
     LIMIT ?`;

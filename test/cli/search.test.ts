@@ -1,0 +1,105 @@
+// The built binary's `search` and the catalog flags of `ls`, with HOME and the
+// cache dir in a temp dir so the machine's own sessions and cache stay apart.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN } from "../helpers/fixtures.js";
+
+let root: string;
+let agent: string;
+let file: string;
+
+const env = (extra: NodeJS.ProcessEnv = {}) => {
+  const e: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), NO_COLOR: "1", COLUMNS: "100", OMP_SESSIONS_CACHE_DIR: join(root, "cache"), ...extra };
+  for (const k of ["PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR", "OMP_PROFILE", "PI_PROFILE", "OMP_SESSIONS_STATS"]) if (!(k in extra)) delete e[k];
+  return e;
+};
+
+const run = async (args: string[], extra: NodeJS.ProcessEnv = {}) => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(BIN, args, { cwd: root, env: env(extra), maxBuffer: 1 << 26 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+};
+
+const line = (o: object) => JSON.stringify(o) + "\n";
+const msg = (id: string, parentId: string | null, role: string, content: unknown, ts: string) =>
+  line({ type: "message", id, parentId, timestamp: ts, message: { role, content, timestamp: Date.parse(ts) } });
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "omp-search-cli-"));
+  agent = join(root, "agent");
+  const dir = join(agent, "sessions", "--home-u-p--");
+  mkdirSync(dir, { recursive: true });
+  file = join(dir, "2026-02-01T10-00-00-000Z_s1.jsonl");
+  writeFileSync(
+    file,
+    line({ type: "session", version: 3, id: "s1", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/home/u/p" }) +
+      msg("aaaa0001", null, "user", "why does the \u001b[31m marmot\u001b[0m parser fail", "2026-02-01T10:01:00.000Z") +
+      msg("aaaa0002", "aaaa0001", "assistant", [{ type: "text", text: "the marmot parser drops the last line" }], "2026-02-01T10:02:00.000Z"),
+  );
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("omp-sessions search", () => {
+  it("prints ranked hits as JSON with the entry id", async () => {
+    const r = await run(["search", "--agent-dir", agent, "--json", '"drops the last"']);
+    expect(r.code).toBe(0);
+    const hits = JSON.parse(r.stdout);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ path: file, entryId: "aaaa0002", role: "assistant", cwd: "/home/u/p", timestamp: "2026-02-01T10:02:00.000Z" });
+  });
+
+  it("prints terminal-safe text: escapes in sessions arrive inert", async () => {
+    const r = await run(["search", "--agent-dir", agent, "marmot", "role:user"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("aaaa0001");
+    expect(r.stdout).not.toContain("\u001b");
+    expect(r.stdout).toContain("␛[31m");
+  });
+
+  it("honours --limit and says when nothing matched", async () => {
+    expect(JSON.parse((await run(["search", "--agent-dir", agent, "--json", "--limit", "1", "marmot"])).stdout)).toHaveLength(1);
+    const none = await run(["search", "--agent-dir", agent, "platypus"]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toMatch(/No matches/);
+  });
+
+  it("exits 2 with a clear message for a query that asks for nothing or bad flags", async () => {
+    for (const args of [["search"], ["search", "---"], ["search", "role:wizard", "x"], ["search", "--limit", "0", "x"]]) {
+      const r = await run([...args, "--agent-dir", agent]);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers --help", async () => {
+    const r = await run(["search", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/cwd:DIR/);
+  });
+});
+
+describe("ls and the catalog", () => {
+  it("--no-cache and the cache give the same JSON; the stats line counts only appended bytes", async () => {
+    const stats = { OMP_SESSIONS_STATS: "1" };
+    const plain = await run(["ls", "--all", "--json", "--no-cache", "--agent-dir", agent]);
+    const cold = await run(["ls", "--all", "--json", "--agent-dir", agent], stats);
+    expect(cold.stdout).toBe(plain.stdout);
+    const warm = await run(["ls", "--all", "--json", "--agent-dir", agent], stats);
+    expect(warm.stdout).toBe(plain.stdout);
+    expect(warm.stderr).toMatch(/^read 0 bytes from 0 files$/m);
+    appendFileSync(file, msg("aaaa0003", "aaaa0002", "user", "thanks", "2026-02-01T10:03:00.000Z"));
+    const grown = await run(["ls", "--all", "--json", "--agent-dir", agent], stats);
+    expect(grown.stdout).toBe((await run(["ls", "--all", "--json", "--no-cache", "--agent-dir", agent])).stdout);
+    expect(grown.stderr).toMatch(/^read \d+ bytes from 1 files$/m);
+  });
+});
