@@ -8,25 +8,31 @@ cd "$(dirname "$0")/.."
 node scripts/build.mjs
 S=omp-media-$$
 trap 'tmux kill-session -t $S 2>/dev/null || true' EXIT
-keys() { for k in "$@"; do tmux send-keys -t $S "$k"; sleep 0.3; done; sleep 1; }
+# Esc is sent alone and followed by a pause: "Esc s" glued together reads as alt+s.
+keys() { for k in "$@"; do tmux send-keys -t $S "$k"; if [ "$k" = Escape ]; then sleep 1; else sleep 0.3; fi; done; sleep 1; }
+wait_for() { for _ in $(seq 100); do tmux capture-pane -p -t $S | grep -q -- "$1" && return 0; sleep 0.2; done; echo "timed out waiting for $1" >&2; return 1; }
 shot() { tmux capture-pane -p -e -t $S > "media/$1.txt"; node scripts/screen-to-svg.mjs "media/$1.txt" "media/$1.svg" "omp-sessions — $2"; }
 
 tmux new-session -d -s $S -x 120 -y 40 "TERM=xterm-256color ./bin/omp-sessions --demo"
-sleep 4
+wait_for "^› "
+sleep 1
 shot list "session list"
 keys / t e s t s
 shot list-search "fuzzy search"
 keys Escape
-# Sort by size and open the second largest (the demo session with the most branches).
-keys s s j
+# Open the demo session with the most branches (second oldest by activity).
+keys G k
 keys Enter
+wait_for "← leaf"
 sleep 1
 shot tree "session tree"
 keys g ] ]
 keys Enter
+wait_for "── entry"
 sleep 1
 shot detail "entry detail"
 keys Escape . c
+wait_for "── context"
 sleep 1
 shot context "context view"
 keys Escape C-u

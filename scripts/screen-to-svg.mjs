@@ -37,10 +37,12 @@ function wide(cp) {
 
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** Parses one line into cells {ch, fg, bg, bold, col, w}. */
-function parseLine(line) {
+const PLAIN = { fg: null, bg: null, bold: false, dim: false, inverse: false };
+
+/** Parses one line into cells {ch, fg, bg, bold, col, w}; `carry` holds the style across lines (tmux -e does not repeat it). */
+function parseLine(line, carry) {
   const cells = [];
-  let st = { fg: null, bg: null, bold: false, dim: false, inverse: false };
+  let st = carry.st;
   let col = 0;
   for (let i = 0; i < line.length; ) {
     if (line[i] === "\u001b" && line[i + 1] === "[") {
@@ -51,7 +53,7 @@ function parseLine(line) {
       const codes = m[1] === "" ? [0] : m[1].split(/[;:]/).map(Number);
       for (let k = 0; k < codes.length; k++) {
         const c = codes[k];
-        if (c === 0) st = { fg: null, bg: null, bold: false, dim: false, inverse: false };
+        if (c === 0) st = PLAIN;
         else if (c === 1) st = { ...st, bold: true };
         else if (c === 2) st = { ...st, dim: true };
         else if (c === 22) st = { ...st, bold: false, dim: false };
@@ -86,12 +88,14 @@ function parseLine(line) {
     cells.push({ ch, fg, bg, bold: st.bold, dim: st.dim, col, w });
     col += w;
   }
+  carry.st = st;
   return cells;
 }
 
 export function screenToSvg(text, title = "") {
   const lines = text.replace(/\n$/, "").split("\n");
-  const parsed = lines.map(parseLine);
+  const carry = { st: PLAIN };
+  const parsed = lines.map((l) => parseLine(l, carry));
   const cols = Math.max(80, ...parsed.map((c) => (c.length ? c[c.length - 1].col + c[c.length - 1].w : 0)));
   const width = Math.ceil(cols * CELL_W + PAD * 2);
   const height = Math.ceil(lines.length * CELL_H + PAD * 2 + 24);

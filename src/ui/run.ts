@@ -119,7 +119,16 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (opts.open) store.getState().setScreen(opts.open);
   }
-  void store.getState().loadList();
+  void store
+    .getState()
+    .loadList()
+    .then(() => {
+      // Agent dirs exist but hold no session: say so and show the demo instead.
+      const st = store.getState();
+      if (init.list.agentDirs && demo && st.sessions?.length === 0 && !st.session) {
+        void st.setListSource({ paths: [demo] }, { text: "no agent sessions found on this machine — showing the demo sessions", kind: "info" });
+      }
+    });
 
   const theme = makeTheme(opts.color);
   const app = render(React.createElement(App, { store, theme }), {

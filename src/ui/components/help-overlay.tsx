@@ -19,7 +19,7 @@ export function helpLines(): { text: string; heading?: boolean; soon?: boolean }
     out.push({ text: g.title, heading: true });
     for (const b of BINDINGS.filter((x) => x.scope === g.scope)) {
       const keys = b.keys.map(keyLabel).join(" ");
-      out.push({ text: `  ${keys.padEnd(16)} ${b.help}${b.soon ? " (coming soon)" : ""}`, soon: b.soon });
+      out.push({ text: `  ${keys.padEnd(11)} ${b.help}${b.soon ? " (coming soon)" : ""}`, soon: b.soon });
     }
   }
   return out;

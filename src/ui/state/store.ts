@@ -85,6 +85,8 @@ export interface AppActions {
   move(how: "up" | "down" | "pageUp" | "pageDown" | "first" | "last"): void;
 
   loadList(): Promise<void>;
+  /** Lists sessions from somewhere else from now on (e.g. the demo when the machine has none). */
+  setListSource(list: StoreInit["list"], status?: Status): Promise<void>;
   setSessions(list: SessionSummary[]): void;
   cycleSort(): void;
   toggleScope(): void;
@@ -145,6 +147,7 @@ export function listViewOf(list: SessionSummary[], q: string, sort: SortMode, sc
 
 export function createAppStore(init: StoreInit): AppStore {
   let paneToken = 0;
+  let source = init.list;
 
   return createStore<AppState & AppActions>()((set, get) => {
     const relist = (patch: Partial<AppState> = {}) => {
@@ -267,7 +270,7 @@ export function createAppStore(init: StoreInit): AppStore {
 
       loadList: async () => {
         try {
-          const list = await listSessions({ ...init.list, all: true });
+          const list = await listSessions({ ...source, all: true });
           get().setSessions(list);
         } catch (err) {
           set({ listError: (err as Error).message, sessions: [] });
@@ -275,8 +278,13 @@ export function createAppStore(init: StoreInit): AppStore {
       },
       setSessions: (list) => {
         // Start in this project when it has sessions, else show everything.
-        const scope: ListScope = list.some((s) => s.cwd === get().cwd) && !init.list.paths ? "project" : "all";
+        const scope: ListScope = list.some((s) => s.cwd === get().cwd) && !source.paths ? "project" : "all";
         relist({ sessions: list, scope: get().sessions ? get().scope : scope });
+      },
+      setListSource: async (list, status) => {
+        source = list;
+        set({ sessions: null, listCursor: 0, ...(status ? { status } : {}) });
+        await get().loadList();
       },
       cycleSort: () => {
         const order: SortMode[] = ["recent", "project", "size"];
