@@ -143,7 +143,7 @@ function searchWords(q: string): string[] {
  * every filter, search or fold is plain array work.
  */
 interface Topology {
-  index: Map<string, number>;
+  indexOf(id: string): number;
   metas: EntryMeta[];
   childStart: Int32Array;
   childList: Int32Array;
@@ -155,44 +155,82 @@ interface Topology {
 
 const topologies = new WeakMap<Session, Topology>();
 
+/**
+ * Maps ids to entry indices without building a new hash map (the expensive part
+ * at a million entries): the loader's byId already finds the meta, and each
+ * entry's physical line number is unique, so a typed array finds its index.
+ */
+function indexer(s: Session): (id: string) => number {
+  const metas = s.entries;
+  let maxLine = 0;
+  for (const e of metas) if (e.line > maxLine) maxLine = e.line;
+  if (maxLine <= metas.length * 4 + 1024) {
+    const byLine = new Int32Array(maxLine + 1).fill(-1);
+    let unique = true;
+    for (let i = 0; i < metas.length; i++) {
+      const l = metas[i].line;
+      if (l < 0 || byLine[l] !== -1) {
+        unique = false;
+        break;
+      }
+      byLine[l] = i;
+    }
+    if (unique) {
+      return (id) => {
+        const m = s.byId.get(id);
+        if (!m) return -1;
+        const i = byLine[m.line];
+        return i >= 0 && metas[i] === m ? i : -1;
+      };
+    }
+  }
+  const index = new Map<string, number>();
+  for (let i = 0; i < metas.length; i++) index.set(metas[i].id, i);
+  return (id) => index.get(id) ?? -1;
+}
+
 function topology(s: Session): Topology {
   const cached = topologies.get(s);
   if (cached) return cached;
   const metas = s.entries;
   const n = metas.length;
-  const index = new Map<string, number>();
-  for (let i = 0; i < n; i++) index.set(metas[i].id, i);
+  const indexOf = indexer(s);
+  // Children in CSR form, read by iterating the children map (no lookup per entry).
+  const count = new Int32Array(n + 1);
+  const parents: number[] = [];
+  const lists: string[][] = [];
+  for (const [pid, kids] of s.children) {
+    const p = indexOf(pid);
+    if (p < 0) continue;
+    parents.push(p);
+    lists.push(kids);
+    count[p] = kids.length;
+  }
   const childStart = new Int32Array(n + 1);
-  const kidIds: (string[] | undefined)[] = new Array(n);
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    childStart[i] = total;
-    const k = s.children.get(metas[i].id);
-    kidIds[i] = k;
-    if (k) total += k.length;
+  for (let i = 0, acc = 0; i <= n; i++) {
+    childStart[i] = acc;
+    if (i < n) acc += count[i];
   }
-  childStart[n] = total;
-  const childList = new Int32Array(total);
-  for (let i = 0, o = 0; i < n; i++) {
-    const k = kidIds[i];
-    if (!k) continue;
-    for (const id of k) childList[o++] = index.get(id) ?? -1;
+  const childList = new Int32Array(childStart[n]);
+  for (let k = 0; k < parents.length; k++) {
+    let o = childStart[parents[k]];
+    for (const id of lists[k]) childList[o++] = indexOf(id);
   }
-  const roots = Int32Array.from(s.roots, (id) => index.get(id) ?? -1);
+  const roots = Int32Array.from(s.roots, (id) => indexOf(id));
   const active = new Uint8Array(n);
-  const leaf = s.leafId === null ? -1 : (index.get(s.leafId) ?? -1);
+  const leaf = s.leafId === null ? -1 : indexOf(s.leafId);
   // Walk up from the leaf; the visited marks also stop a parent cycle.
   for (let i = leaf; i >= 0 && !active[i]; ) {
     active[i] = 1;
     const p = metas[i].parentId;
-    i = p === null ? -1 : (index.get(p) ?? -1);
+    i = p === null ? -1 : indexOf(p);
   }
   const labeled = new Uint8Array(n);
   for (const id of s.labels.keys()) {
-    const i = index.get(id);
-    if (i !== undefined) labeled[i] = 1;
+    const i = indexOf(id);
+    if (i >= 0) labeled[i] = 1;
   }
-  const t = { index, metas, childStart, childList, roots, active, labeled, leaf };
+  const t = { indexOf, metas, childStart, childList, roots, active, labeled, leaf };
   topologies.set(s, t);
   return t;
 }
@@ -375,8 +413,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     labeled,
     leafIndex: leafVis >= 0 ? flatOf[leafVis] : -1,
     indexById(id: string): number {
-      const x = topo.index.get(id);
-      return x === undefined ? -1 : flatOfEntry[x];
+      const x = topo.indexOf(id);
+      return x < 0 ? -1 : flatOfEntry[x];
     },
   };
 }
