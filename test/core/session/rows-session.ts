@@ -67,6 +67,8 @@ export function session(list: E[], leafId?: string | null): Session {
     leafId: leafId === undefined ? (entries.at(-1)?.id ?? null) : leafId,
     warnings: [],
     size: 0,
+    resumeOffset: 0,
+    resumeLine: 0,
   };
 }
 

@@ -8,6 +8,10 @@ import {
   toggleFold,
   type TreeRows,
 } from "../../../src/core/session/rows.js";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { loadSession } from "../../../src/core/session/load.js";
+import { pathTo } from "../../../src/core/session/path.js";
 import { chain, session, type E } from "./rows-session.js";
 
 function draw(rows: TreeRows): string[] {
@@ -87,15 +91,21 @@ describe("tree rows", () => {
       { id: "u1" },
       { id: "a1", role: "assistant", text: "calling", tools: ["read"] },
       { id: "t1", role: "toolResult" },
-      { id: "a2", role: "assistant" },
+      { id: "a2", role: "assistant", tools: ["bash"] },
+      { id: "t2", role: "toolResult" },
+      { id: "a3", role: "assistant" },
       { id: "u2" },
-      { id: "lab", type: "label", targetId: "a2", label: "good" },
+      { id: "lab", type: "label", targetId: "a3", label: "good" },
     ]);
+    // a2 has no text: the loader summarises it by its call ("[bash: …]").
+    s.byId.get("a2")!.summary = "[bash: ls]";
+    s.byId.get("t2")!.isError = true;
     expect(draw(buildRows(s, { filter: "user-only" }))).toEqual(["u1", "u2"]);
-    expect(draw(buildRows(s, { filter: "labeled-only" }))).toEqual(["a2"]);
-    expect(draw(buildRows(s, { filter: "no-tools" }))).toEqual(["u1", "a1", "a2", "u2"]);
-    expect(draw(buildRows(s))).toEqual(["u1", "a1", "t1", "a2", "u2"]);
-    expect(buildRows(s).row(3).label).toBe("good");
+    expect(draw(buildRows(s, { filter: "labeled-only" }))).toEqual(["a3"]);
+    expect(draw(buildRows(s, { filter: "no-tools" }))).toEqual(["u1", "a1", "a3", "u2"]);
+    expect(draw(buildRows(s))).toEqual(["u1", "a1", "a2", "t2", "a3", "u2"]);
+    expect(draw(buildRows(s, { filter: "all" }))).toEqual(["u1", "a1", "t1", "a2", "t2", "a3", "u2", "lab"]);
+    expect(buildRows(s).row(4).label).toBe("good");
   });
 
   it("search keeps entries matching every word, in any order, ignoring case", () => {
@@ -168,5 +178,37 @@ describe("tree rows", () => {
     const rows = foldRows(flat);
     expect(rows.row(rows.count - 1).prefix.length).toBeLessThanOrEqual(3 * 24);
     expect(rows.row(rows.leafRow()).id).toBe("m99999");
+  });
+});
+
+describe("tree rows on real sessions", () => {
+  const dirs = ["test/fixtures/sessions", "test/fixtures/sessions-edge"];
+  const files = dirs.flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(d, f)),
+  );
+
+  it.each(files)("%s: the 'all' filter shows every entry once, the active path is the leaf's path", async (file) => {
+    let s;
+    try {
+      s = await loadSession(file);
+    } catch {
+      return; // not a session file: nothing to draw
+    }
+    const rows = buildRows(s, { filter: "all" });
+    const seen = new Set<string>();
+    for (let i = 0; i < rows.count; i++) seen.add(rows.row(i).id);
+    expect(seen.size).toBe(rows.count);
+    expect(rows.count).toBe(s.entries.length);
+    const active = new Set(s.leafId ? pathTo(s, s.leafId) : []);
+    for (let i = 0; i < rows.count; i++) expect(rows.row(i).onActivePath).toBe(active.has(rows.row(i).id));
+    if (s.leafId) expect(rows.row(rows.leafRow()).id).toBe(s.leafId);
+    // Every row's prefix is exactly its indent wide, drawn from guide characters only.
+    for (let i = 0; i < rows.count; i++) {
+      const r = rows.row(i);
+      expect(r.prefix.length).toBe(r.indent * 3);
+      expect(r.prefix).toMatch(/^(│  |   |├─ |└─ )*$/);
+    }
   });
 });
