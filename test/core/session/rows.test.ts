@@ -208,7 +208,7 @@ describe("tree rows on real sessions", () => {
     for (let i = 0; i < rows.count; i++) {
       const r = rows.row(i);
       expect(r.prefix.length).toBe(r.indent * 3);
-      expect(r.prefix).toMatch(/^(│  |   |├─ |└─ )*$/);
+      expect(r.prefix).toMatch(/^(│ {2}| {3}|├─ |└─ )*$/);
     }
   });
 });
