@@ -24,6 +24,9 @@ import { contextLines } from "../format/context-lines.js";
 import type { Line } from "../format/lines.js";
 import type { ScreenId } from "../screens/ids.js";
 
+/** Above this many entries the tree search runs on Enter instead of on every keystroke. */
+export const LIVE_SEARCH_MAX = 50_000;
+
 export type SortMode = "recent" | "project" | "size";
 export type ListScope = "project" | "all";
 
@@ -238,10 +241,16 @@ export function createAppStore(init: StoreInit): AppStore {
 
       startSearch: () => set({ searching: true }),
       typeSearch: (text) => {
-        if (get().screen === "tree") rebuild({ treeQuery: text });
-        else relist({ listQuery: text });
+        if (get().screen !== "tree") return relist({ listQuery: text });
+        // Big sessions search on Enter: re-filtering a million entries per keystroke would stall typing.
+        if ((get().session?.entries.length ?? 0) > LIVE_SEARCH_MAX) set({ treeQuery: text });
+        else rebuild({ treeQuery: text });
       },
-      endSearch: () => set({ searching: false }),
+      endSearch: () => {
+        set({ searching: false });
+        const st = get();
+        if (st.screen === "tree" && st.flat && st.flat.search !== st.treeQuery) rebuild({});
+      },
       clearSearch: () => {
         set({ searching: false });
         if (get().screen === "tree") rebuild({ treeQuery: "" });
