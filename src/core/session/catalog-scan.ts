@@ -132,8 +132,8 @@ class FullTree {
     if (this.index.size === size) this.duplicates = true;
   }
 
-  /** The compact tree: counts after duplicate ids and loops are resolved, and the leaf ids. */
-  finish(): CompactTree {
+  /** The tree after duplicate ids and loops are resolved (§5): counts, leaves, ids. */
+  finish(): FrozenTree {
     const { ids, parents, index: last } = this;
     const n = ids.length;
     const parentIdx = new Int32Array(n);
@@ -165,23 +165,39 @@ class FullTree {
       for (const w of walk) state[w] = 2;
     }
     const hasChild = new Uint8Array(n);
-    const t = new CompactTree();
+    let entries = 0;
+    let messages = 0;
     for (let i = 0; i < n; i++) {
       if (!kept[i]) continue;
-      t.entries++;
-      if (this.isMessage[i]) t.messages++;
+      entries++;
+      if (this.isMessage[i]) messages++;
       if (parentIdx[i] !== -1) hasChild[parentIdx[i]] = 1;
-      t.ids.add(ids[i]);
     }
-    for (let i = 0; i < n; i++) if (kept[i] && !hasChild[i]) t.leaves.add(ids[i]);
+    // The saved form straight from the arrays: no per-id objects for thousands of files.
+    const hex = Buffer.allocUnsafe(entries * 4);
+    let at = 0;
+    const otherIds: string[] = [];
+    const leaves: string[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!kept[i]) continue;
+      const h = hex8(ids[i]);
+      if (h >= 0) at = hex.writeUInt32LE(h, at);
+      else otherIds.push(ids[i]);
+      if (!hasChild[i]) leaves.push(ids[i]);
+    }
     // Parent ids that name no entry: an entry with one of these ids would adopt children.
+    const dangling = new Set<string>();
     for (let i = 0; i < n; i++) {
       const p = parents[i];
-      if (p !== null && p !== ids[i] && !last.has(p)) t.dangling.add(p);
+      if (p !== null && p !== ids[i] && !last.has(p)) dangling.add(p);
     }
-    return t;
+    return { entries, messages, hexIds: hex.toString("base64", 0, at), otherIds, leaves, dangling: [...dangling], has: (id) => last.has(id) };
   }
 }
+
+/** A resolved tree in its saved form (and, right after a scan, a lookup of its ids). */
+type TreeFacts = Pick<SavedScan, "entries" | "messages" | "hexIds" | "otherIds" | "leaves" | "dangling">;
+type FrozenTree = TreeFacts & { has: (id: string) => boolean };
 
 /** Tree facts that appending can update without the earlier entries. */
 export class CompactTree {
@@ -264,6 +280,7 @@ export interface SavedScan {
 export class CatalogScan {
   facts: Facts;
   private full: FullTree | null;
+  private frozen: FrozenTree | null = null;
   private tree: CompactTree | null;
   private labels: Map<string, string>;
   error: string | undefined;
@@ -384,7 +401,7 @@ export class CatalogScan {
       if (id === undefined || id === "") return;
       const parent = f.parentId ?? null;
       if (this.full) this.full.add(id, parent, type === "message");
-      else this.tree!.add(id, parent, type === "message");
+      else this.compact().add(id, parent, type === "message");
     }
     if (OMP_ONLY_TYPES.has(type)) facts.omp = true;
 
@@ -429,29 +446,44 @@ export class CatalogScan {
     if (t > this.facts.lastActivity) this.facts.lastActivity = t;
   }
 
-  /** Resolves the tree of a first scan (once); later lines then go through the compact tree. */
-  private compact(): CompactTree {
+  /** Resolves the tree of a first scan (once). */
+  private freeze(): FrozenTree | null {
     if (this.full) {
-      this.tree = this.full.finish();
+      this.frozen = this.full.finish();
       this.full = null;
     }
-    return this.tree!;
+    return this.frozen;
+  }
+
+  /** The tree that takes appended entries (built from the resolved one when first needed). */
+  private compact(): CompactTree {
+    const frozen = this.freeze();
+    if (!this.tree) {
+      this.tree = restoreTree(frozen!);
+      this.frozen = null;
+    }
+    return this.tree;
   }
 
   /** The state to save, for a later scan that starts at resumeOffset. */
   save(resumeOffset: number, resumeLine: number): SavedScan {
-    const t = this.facts.linear ? new CompactTree() : this.compact();
-    const hex = Buffer.allocUnsafe(t.ids.hex.size * 4);
-    let at = 0;
-    for (const h of t.ids.hex) at = hex.writeUInt32LE(h, at);
+    let t: TreeFacts;
+    if (this.facts.linear) t = { entries: 0, messages: 0, hexIds: "", otherIds: [], leaves: [], dangling: [] };
+    else if (this.tree) {
+      const c = this.tree;
+      const hex = Buffer.allocUnsafe(c.ids.hex.size * 4);
+      let at = 0;
+      for (const h of c.ids.hex) at = hex.writeUInt32LE(h, at);
+      t = { entries: c.entries, messages: c.messages, hexIds: hex.toString("base64"), otherIds: [...c.ids.other], leaves: [...c.leaves], dangling: [...c.dangling] };
+    } else t = this.freeze()!;
     return {
       facts: { ...this.facts, labels: [...this.labels] },
       entries: t.entries,
       messages: t.messages,
-      hexIds: hex.toString("base64"),
-      otherIds: [...t.ids.other],
-      leaves: [...t.leaves],
-      dangling: [...t.dangling],
+      hexIds: t.hexIds,
+      otherIds: t.otherIds,
+      leaves: t.leaves,
+      dangling: t.dangling,
       resumeOffset,
       resumeLine,
     };
@@ -482,12 +514,18 @@ export class CatalogScan {
       messages = facts.linearMessages;
       leaves = entries > 0 ? 1 : 0;
       exists = () => false;
-    } else {
-      const t = this.compact();
+    } else if (this.tree) {
+      const t = this.tree;
       entries = t.entries;
       messages = t.messages;
       leaves = t.leaves.size;
       exists = (id) => t.ids.has(id);
+    } else {
+      const t = this.freeze()!;
+      entries = t.entries;
+      messages = t.messages;
+      leaves = t.leaves.length;
+      exists = t.has;
     }
     let labelCount = 0;
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
@@ -523,7 +561,7 @@ function isoOrNull(ms: number): string | null {
   return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
 }
 
-function restoreTree(saved: SavedScan): CompactTree {
+function restoreTree(saved: TreeFacts): CompactTree {
   const t = new CompactTree();
   t.entries = saved.entries;
   t.messages = saved.messages;

@@ -1,0 +1,116 @@
+// The catalog and search benchmark on the 2,000-session store: `ls` with a
+// cold cache, then warm, then after one session grew by 1 MB (and the bytes
+// that run read), and a search query with a cold and a warm index. The store
+// is mirrored by symlinks (one session copied, to append to) so the shared
+// bench data is never changed. Run: `npx tsx bench/catalog.ts` after a build,
+// or call benchCatalog() from bench/run.ts.
+import { appendFileSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBenchData } from "./gen.js";
+import { measure, type Measurement } from "./measure.js";
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, "..");
+const MB = 1024 * 1024;
+
+/** A 1 MB tail of valid entries chained after the session's last entry id. */
+function appendMegabyte(file: string, parentId: string): number {
+  let out = "";
+  let parent = parentId;
+  for (let i = 0; out.length < MB; i++) {
+    const id = (0xb0000000 + i).toString(16);
+    const ts = new Date(Date.UTC(2026, 5, 1) + i * 1000).toISOString();
+    out += JSON.stringify({ type: "message", id, parentId: parent, timestamp: ts, message: { role: i % 2 ? "assistant" : "user", content: `appended line ${i} ${"lorem ipsum ".repeat(40)}`, timestamp: Date.parse(ts) } }) + "\n";
+    parent = id;
+  }
+  appendFileSync(file, out);
+  return Buffer.byteLength(out);
+}
+
+function lastId(file: string): string {
+  const text = readTail(file);
+  const lines = text.trim().split("\n");
+  const last = JSON.parse(lines[lines.length - 1]) as { id: string };
+  return last.id;
+}
+
+function readTail(file: string): string {
+  const { size } = statSync(file);
+  const fd = openSync(file, "r");
+  const len = Math.min(size, 256 * 1024);
+  const buf = Buffer.alloc(len);
+  readSync(fd, buf, 0, len, size - len);
+  closeSync(fd);
+  return buf.toString("utf8");
+}
+
+const ms = (m: Measurement) => (m.ok ? `${Math.round(m.wallMs)} ms` : `failed (${m.stderr.split("\n")[0]})`);
+const cpu = (m: Measurement) => (m.cpuMs === null ? "n/a" : `${Math.round(m.cpuMs)} ms`);
+const readStat = (m: Measurement) => /read (\d+) bytes from (\d+) files/.exec(m.stderr);
+
+export async function benchCatalog(): Promise<string> {
+  const data = ensureBenchData(join(BENCH, ".data"), { log: (s) => process.stderr.write(s + "\n") });
+  const work = mkdtempSync(join(tmpdir(), "bench-catalog-"));
+  try {
+    // Mirror the store: symlinks, except one real copy that will grow.
+    const src = join(data.store.agentDir, "sessions");
+    const agent = join(work, "agent");
+    let grow = "";
+    for (const proj of readdirSync(src)) {
+      mkdirSync(join(agent, "sessions", proj), { recursive: true });
+      for (const f of readdirSync(join(src, proj))) {
+        const from = join(src, proj, f);
+        const to = join(agent, "sessions", proj, f);
+        if (!grow && statSync(from).size > 2 * MB) {
+          copyFileSync(from, to);
+          grow = to;
+        } else symlinkSync(from, to);
+      }
+    }
+    const cache = join(work, "cache");
+    const env = { OMP_SESSIONS_CACHE_DIR: cache, OMP_SESSIONS_STATS: "1", NO_COLOR: "1" };
+    const cli = join(ROOT, "dist", "cli.js");
+    const ls = () => measure({ cmd: process.execPath, args: [cli, "ls", "--all", "--json", "--agent-dir", agent], env, isNode: true });
+    const search = (q: string) => measure({ cmd: process.execPath, args: [cli, "search", "--json", "--limit", "20", "--agent-dir", agent, q], env, isNode: true });
+
+    const noCache = await measure({ cmd: process.execPath, args: [cli, "ls", "--all", "--json", "--no-cache", "--agent-dir", agent], env, isNode: true });
+    const cold = await ls();
+    const warm = await ls();
+    const warm2 = await ls();
+    const added = grow ? appendMegabyte(grow, lastId(grow)) : 0;
+    const grown = await ls();
+    const searchCold = await search("parser review");
+    const searchWarm = await search("parser review");
+    const searchRare = await search('"appended line 7"');
+    const indexSize = statSync(join(cache, "search.db")).size;
+
+    const rows: [string, Measurement, string][] = [
+      ["`ls --all --no-cache` (reads every file)", noCache, readStat(noCache)?.[0] ?? ""],
+      ["`ls --all`, cold cache", cold, readStat(cold)?.[0] ?? ""],
+      ["`ls --all`, warm", warm, readStat(warm)?.[0] ?? ""],
+      ["`ls --all`, warm (again)", warm2, readStat(warm2)?.[0] ?? ""],
+      [`\`ls --all\` after appending ${(added / MB).toFixed(1)} MB to one session`, grown, readStat(grown)?.[0] ?? ""],
+      ["`search \"parser review\"`, cold index (builds it)", searchCold, `index ${(indexSize / MB).toFixed(0)} MB`],
+      ["`search \"parser review\"`, warm", searchWarm, "common words: long posting lists"],
+      ["`search '\"appended line 7\"'`, warm", searchRare, "a phrase"],
+    ];
+    const lines = [
+      `### Catalog and search (${data.store.files.length} sessions, ${(data.store.bytes / MB).toFixed(0)} MB)`,
+      "",
+      "| run | wall | CPU | note |",
+      "|---|---:|---:|---|",
+      ...rows.map(([what, m, note]) => `| ${what} | ${ms(m)} | ${cpu(m)} | ${note} |`),
+      "",
+      `Grown session: ${relative(work, grow)}. CPU is user + sys of the child process.`,
+    ];
+    return lines.join("\n");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  benchCatalog().then((s) => process.stdout.write(s + "\n"));
+}
