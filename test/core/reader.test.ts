@@ -187,3 +187,25 @@ describe("live files", () => {
     expect(s1.entries).toHaveLength(1);
   });
 });
+
+describe("previews", () => {
+  it("keep non-ASCII text intact, raw or escaped, and cut long text on a character boundary", async () => {
+    const raw = JSON.stringify({ type: "message", id: "u1", parentId: null, timestamp: ts(1), message: { role: "user", content: "日本語 ünïcödé 🚀 done" } });
+    const escaped = raw.replace("日本語", "\\u65e5\\u672c\\u8a9e").replace("u1", "u2");
+    const long = JSON.stringify({ type: "message", id: "u3", parentId: "u1", timestamp: ts(2), message: { role: "user", content: "語".repeat(5000) } });
+    const s = await loadSession(write("utf8.jsonl", [header(), raw, escaped.replace('"parentId":null', '"parentId":"u1"'), long]));
+    expect(s.byId.get("u1")!.preview).toBe("日本語 ünïcödé 🚀 done");
+    expect(s.byId.get("u2")!.preview).toBe("日本語 ünïcödé 🚀 done");
+    expect(s.byId.get("u3")!.preview).toMatch(/^語+…$/);
+  });
+});
+
+describe("tree JSON", () => {
+  it("the streamed form is byte-identical to JSON.stringify of the object form", async () => {
+    const { treeJson, treeJsonChunks } = await import("../../src/core/session/json.js");
+    const lines = [header(), msg("a1", null, "user", 'quote " and \\ and 日本'), msg("b1", "a1", "assistant", "x")];
+    lines.push(JSON.stringify({ type: "label", id: "l1", parentId: "b1", timestamp: ts(9), targetId: "a1", label: "keep" }));
+    const s = await loadSession(write("json.jsonl", lines));
+    expect([...treeJsonChunks(s, 2)].join("")).toBe(JSON.stringify(treeJson(s)) + "\n");
+  });
+});

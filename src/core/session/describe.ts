@@ -18,7 +18,7 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** The text blocks of a message content (string or blocks), joined by spaces; images as "[image]". */
-export function contentText(content: unknown, max = PREVIEW_MAX * 4): string {
+export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80): string {
   if (typeof content === "string") return content.length > max ? content.slice(0, max) : content;
   if (!Array.isArray(content)) return "";
   let out = "";

@@ -30,9 +30,23 @@ function treeHead(s: Session): Record<string, unknown> {
 export function* treeJsonChunks(s: Session, batch = 2000): Generator<string> {
   const head = JSON.stringify(treeHead(s));
   yield head.slice(0, -1) + ',"entries":[';
+  const q = JSON.stringify;
   for (let i = 0; i < s.entries.length; i += batch) {
-    const part = s.entries.slice(i, i + batch).map((e) => JSON.stringify(entryJson(s, e)));
-    yield (i > 0 ? "," : "") + part.join(",");
+    let part = "";
+    const stop = Math.min(s.entries.length, i + batch);
+    // Built by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry.
+    for (let k = i; k < stop; k++) {
+      const e = s.entries[k];
+      const label = s.labels.get(e.id);
+      const kids = s.children.get(e.id);
+      part +=
+        (k > 0 ? "," : "") +
+        `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${q(e.type)},"timestamp":${q(e.timestamp)},` +
+        `"label":${label === undefined ? "null" : q(label)},"children":${kids ? q(kids) : "[]"},` +
+        (e.role !== undefined ? `"role":${q(e.role)},` : "") +
+        `"preview":${q(e.preview)}}`;
+    }
+    yield part;
   }
   yield '],"warnings":' + JSON.stringify(s.warnings) + "}\n";
 }

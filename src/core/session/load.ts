@@ -7,6 +7,7 @@ import { scanLines, isGzipPath } from "./lines.js";
 import { describeEntry } from "./describe.js";
 import { buildTree, type NameFacts } from "./tree.js";
 import { v1Id } from "./migrate.js";
+import { parseLine } from "./latin1.js";
 import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "./types.js";
 
 type Obj = Record<string, unknown>;
@@ -121,7 +122,7 @@ async function readMore(p: Progress, end: number | undefined): Promise<void> {
       if (i === stop) return;
       let obj: unknown;
       try {
-        obj = JSON.parse(buf.toString("utf8", start, stop));
+        obj = parseLine(buf, start, stop);
       } catch {
         p.warnings.push({ line, message: terminated ? "not valid JSON, skipped" : "truncated last line (not valid JSON), skipped" });
         return;
