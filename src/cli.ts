@@ -3,6 +3,12 @@
 import { commands, findCommand } from "./hooks-cli/registry.js";
 import { UsageError } from "./hooks-cli/command.js";
 import { VERSION } from "./version.js";
+import { commandFirst } from "./global-args.js";
+
+// `omp-sessions ls | head` closes our stdout early: that is not an error.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(0);
+});
 
 const MAIN_HELP = `omp-sessions ${VERSION} — see, steer and learn from coding-agent sessions
 
@@ -30,7 +36,9 @@ function mainHelp(): string {
   return MAIN_HELP.replace("%COMMANDS%", lines.join("\n"));
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  const reordered = commandFirst(args);
+  const argv = findCommand(reordered[0] ?? "") ? reordered : args;
   const [first, ...rest] = argv;
   if (first === "-h" || first === "--help" || first === "help") {
     const cmd = first === "help" && rest[0] ? findCommand(rest[0]) : undefined;

@@ -1,6 +1,7 @@
 // Entry of dist/hook.js: `omp-sessions hook …`. Imports only what the hook
 // needs. It never throws and always exits 0: a hook must never break an agent.
 import { runHook } from "./capture/hook.js";
+import { commandFirst } from "../global-args.js";
 
 process.exitCode = 0;
 const quietExit = (): never => process.exit(0);
@@ -9,7 +10,7 @@ process.on("unhandledRejection", quietExit);
 // A harness that stops reading our stdout must not turn into a crash.
 process.stdout.on("error", () => {});
 
-const argv = process.argv.slice(2);
+const argv = commandFirst(process.argv.slice(2));
 runHook(argv[0] === "hook" ? argv.slice(1) : argv).then((line) => {
   // exit explicitly: a stdin read may still be pending after the 1 s deadline
   if (line) process.stdout.write(line + "\n", () => process.exit(0));
