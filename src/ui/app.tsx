@@ -120,7 +120,11 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
     if (st.searching) {
       const q = st.screen === "tree" ? st.treeQuery : st.listQuery;
       if (name === "escape") st.clearSearch();
-      else if (name === "enter") st.endSearch();
+      else if (name === "enter") {
+        st.endSearch();
+        // As in pi's /resume: Enter in the list's search opens the session under the cursor.
+        if (st.screen === "sessions") void st.openSelected();
+      }
       else if (name === "backspace") st.typeSearch(q.slice(0, -1));
       else if (name === "up" || name === "down") st.move(name);
       else if (input && !key.ctrl && !key.meta && !key.tab) st.typeSearch(q + input.replace(/[\u0000-\u001f\u007f]/g, ""));

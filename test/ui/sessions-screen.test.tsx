@@ -74,6 +74,17 @@ describe("session list", () => {
     expect(m.store.getState().listView.length).toBe(all);
   });
 
+  it("Enter in the search opens the session under the cursor", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    const target = m.store.getState().listView.find((s) => s.name)!;
+    await m.press("/");
+    await m.type(target.name!);
+    const chosen = m.store.getState().listView[m.store.getState().listCursor];
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]"), "tree screen");
+    expect(m.store.getState().session!.file).toBe(chosen.path);
+  });
+
   it("s cycles the sort; a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     await m.press("s");
