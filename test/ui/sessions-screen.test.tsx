@@ -111,6 +111,16 @@ describe("session list", () => {
     expect(listViewOf(list, "", "recent", "project", "/home/u/alpha").map((s) => s.path).sort()).toEqual(["/a", "/c"]);
   });
 
+  it("lists this project's sessions first when showing all projects by recency", () => {
+    const list = [
+      summary({ path: "/new-other", cwd: "/o", modified: "2026-03-01T00:00:00Z" }),
+      summary({ path: "/old-here", cwd: "/here", modified: "2026-01-01T00:00:00Z" }),
+      summary({ path: "/mid-other", cwd: "/o", modified: "2026-02-01T00:00:00Z" }),
+    ];
+    expect(listViewOf(list, "", "recent", "all", "/here").map((s) => s.path)).toEqual(["/old-here", "/new-other", "/mid-other"]);
+    expect(listViewOf(list, "", "size", "all", "/here").map((s) => s.path)).toHaveLength(3);
+  });
+
   it("draws a list line with project, counts and terminal-safe text", () => {
     const line = sessionLine(summary({ firstMessage: "hi \u001b[31mred", cwd: "/p/q", messageCount: 12, branchCount: 3, labelCount: 2 }), 100, Date.parse("2026-01-02T00:00:00Z"));
     expect(line).toContain("␛");

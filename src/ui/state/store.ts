@@ -145,7 +145,12 @@ export function listViewOf(list: SessionSummary[], q: string, sort: SortMode, sc
     for (const w of words) for (const r of fuse.search(w)) hits.set(r.item, (hits.get(r.item) ?? 0) + 1);
     out = out.filter((x) => hits.get(x) === words.length);
   }
-  return sortList(out, sort);
+  const sorted = sortList(out, sort);
+  // "Current project first" (cli.md): with every project listed by recency, this project's sessions lead.
+  if (scope === "all" && sort === "recent" && cwd) {
+    return [...sorted.filter((s) => s.cwd === cwd), ...sorted.filter((s) => s.cwd !== cwd)];
+  }
+  return sorted;
 }
 
 export function createAppStore(init: StoreInit): AppStore {
