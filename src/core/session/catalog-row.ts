@@ -85,3 +85,70 @@ export function decodeRow(path: string, v: unknown): Row | null {
   if (state === 1) row.state = true;
   return row;
 }
+
+/**
+ * The catalog's rows, decoded only when asked for: a warm `ls` of one project
+ * looks at the key and cwd of every row but builds summaries only for its own.
+ * Rows never touched are written back as they were read.
+ */
+export class RowStore {
+  private readonly raw: Map<string, unknown>;
+  private readonly decoded = new Map<string, Row | null>();
+
+  constructor(raw: Record<string, unknown> = {}) {
+    this.raw = new Map(Object.entries(raw));
+  }
+
+  get(path: string): Row | undefined {
+    let row = this.decoded.get(path);
+    if (row === undefined) {
+      const v = this.raw.get(path);
+      row = v === undefined ? null : decodeRow(path, v);
+      this.decoded.set(path, row);
+    }
+    return row ?? undefined;
+  }
+
+  /**
+   * The stored header cwd of a row whose key is (dev, ino, size, mtimeMs) and
+   * that holds a valid session's summary or a header-only cwd, without decoding
+   * it; undefined when the row is missing, stale or not of that kind.
+   */
+  freshCwd(path: string, dev: number, ino: number, size: number, mtimeMs: number): { cwd: string; summary: boolean } | undefined {
+    if (this.decoded.has(path)) {
+      const r = this.decoded.get(path);
+      if (!r || r.dev !== dev || r.ino !== ino || r.size !== size || r.mtimeMs !== mtimeMs) return undefined;
+      if (r.summary) return r.summary.valid ? { cwd: r.summary.cwd, summary: true } : undefined;
+      return r.hcwd !== undefined ? { cwd: r.hcwd, summary: false } : undefined;
+    }
+    const v = this.raw.get(path);
+    if (!Array.isArray(v) || v.length !== 7 || v[0] !== dev || v[1] !== ino || v[2] !== size || v[3] !== mtimeMs) return undefined;
+    const s = v[4] as unknown;
+    if (Array.isArray(s)) return s[13] === true && typeof s[1] === "string" ? { cwd: s[1], summary: true } : undefined;
+    return typeof v[5] === "string" ? { cwd: v[5], summary: false } : undefined;
+  }
+
+  set(path: string, row: Row): void {
+    this.decoded.set(path, row);
+    this.raw.delete(path);
+  }
+
+  delete(path: string): void {
+    this.decoded.set(path, null);
+    this.raw.delete(path);
+  }
+
+  paths(): string[] {
+    const out = new Set<string>(this.raw.keys());
+    for (const [p, r] of this.decoded) if (r) out.add(p);
+    return [...out];
+  }
+
+  /** Every row in stored form. */
+  encode(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [p, v] of this.raw) if (!this.decoded.has(p)) out[p] = v;
+    for (const [p, r] of this.decoded) if (r) out[p] = encodeRow(r);
+    return out;
+  }
+}

@@ -14,7 +14,7 @@ import { statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
-import { decodeRow, encodeRow, type Row } from "./catalog-row.js";
+import { RowStore, type Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { writeCacheFile } from "./cache-file.js";
@@ -59,8 +59,16 @@ export interface CatalogOptions {
   stateMinBytes?: number;
 }
 
+const resolved = new Map<string, string>();
+/** Both name the same dir (thousands of rows share a few cwds: resolve each once). */
 function sameDir(a: string, b: string): boolean {
-  return a === b || resolve(a) === resolve(b);
+  if (a === b) return true;
+  const r = (p: string) => {
+    let v = resolved.get(p);
+    if (v === undefined) resolved.set(p, (v = resolve(p)));
+    return v;
+  };
+  return r(a) === r(b);
 }
 
 const sameKey = (r: Row, st: Stats): boolean => r.size === st.size && r.mtimeMs === st.mtimeMs && r.ino === st.ino && r.dev === st.dev;
@@ -69,18 +77,13 @@ function keyOf(st: Stats): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
-async function loadCatalog(file: string): Promise<Map<string, Row>> {
+async function loadCatalog(file: string): Promise<RowStore> {
   try {
     const parsed = JSON.parse(await readFile(file, "utf8")) as CatalogFile;
-    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null) return new Map();
-    const rows = new Map<string, Row>();
-    for (const path in parsed.rows) {
-      const row = decodeRow(path, parsed.rows[path]);
-      if (row) rows.set(path, row);
-    }
-    return rows;
+    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return new RowStore();
+    return new RowStore(parsed.rows);
   } catch {
-    return new Map(); // missing or corrupt: rebuilt as files are scanned
+    return new RowStore(); // missing or corrupt: rebuilt as files are scanned
   }
 }
 
@@ -142,13 +145,13 @@ interface ScanOutcome {
 }
 
 class Catalog {
-  private rows: Map<string, Row>;
+  private rows: RowStore;
   private changed = false;
   private readonly states: StateShards;
 
   constructor(
     private readonly dir: string,
-    rows: Map<string, Row>,
+    rows: RowStore,
     private readonly stateMinBytes: number,
   ) {
     this.rows = rows;
@@ -254,6 +257,11 @@ class Catalog {
       const s = await summarizeSession(path);
       return cwd !== undefined ? null : s;
     }
+    if (cwd !== undefined) {
+      // Another project's session, unchanged: ruled out without decoding its row.
+      const known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
+      if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
+    }
     const row = this.rows.get(path);
     const fresh = row !== undefined && sameKey(row, st);
     const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
@@ -288,7 +296,7 @@ class Catalog {
   /** Forgets rows of files that are gone from the dirs just listed. */
   prune(roots: string[], found: Set<string>): void {
     const dirs = roots.map((r) => resolve(r) + sep);
-    for (const path of this.rows.keys()) {
+    for (const path of this.rows.paths()) {
       if (!found.has(path) && dirs.some((d) => path.startsWith(d))) {
         this.rows.delete(path);
         this.changed = true;
@@ -298,8 +306,7 @@ class Catalog {
 
   async save(): Promise<void> {
     if (!this.changed) return;
-    const rows: Record<string, unknown> = {};
-    for (const [k, v] of this.rows) rows[k] = encodeRow(v);
+    const rows = this.rows.encode();
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
