@@ -153,6 +153,13 @@ describe("tree screen", () => {
     await m.waitFor((f) => !f.includes("── context"), "context closed");
   });
 
+  it("says that damaged lines were skipped, with the first one's line number", async () => {
+    m = await mount({ file: "test/fixtures/sessions-edge/edge-malformed.jsonl" });
+    const w = m.store.getState().session!.warnings;
+    expect(w.length).toBeGreaterThan(0);
+    expect(m.frame()).toContain(`${w.length} warning(s): line ${w[0].line}`);
+  });
+
   it("write keys say they are coming soon and change nothing", async () => {
     m = await mount({ file: RICH });
     const before = m.store.getState().session;

@@ -325,8 +325,8 @@ export function createAppStore(init: StoreInit): AppStore {
         set({ loading: file, status: { text: `loading ${file} …`, kind: "info" } });
         try {
           const s = await loadSession(file);
+          set({ loading: null, status: null });
           get().setSession(s);
-          set({ loading: null, status: s.warnings.length ? { text: `${s.warnings.length} warning(s): ${s.warnings[0].message} (line ${s.warnings[0].line})`, kind: "error" } : null });
           return true;
         } catch (err) {
           set({ loading: null, status: { text: (err as Error).message, kind: "error" } });
@@ -349,6 +349,10 @@ export function createAppStore(init: StoreInit): AppStore {
           pane: null,
           focus: "list",
           searching: false,
+          // Damaged lines were skipped while reading: say so, with the first one's place.
+          ...(s.warnings.length
+            ? { status: { text: `${s.warnings.length} warning(s): line ${s.warnings[0].line}: ${s.warnings[0].message}`, kind: "error" as const } }
+            : {}),
         });
       },
 
