@@ -150,18 +150,26 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
 
   useEffect(() => {
     if (!hasSession || pollMs <= 0) return;
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void store
-        .getState()
-        .refresh()
-        .finally(() => {
-          busy = false;
-        });
-    }, pollMs);
-    return () => clearInterval(timer);
+    // Poll the open file; a refresh of a huge session costs a re-flatten, so the
+    // next check waits at least ten times as long as the last refresh took.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const tick = (delay: number) => {
+      timer = setTimeout(() => {
+        const started = performance.now();
+        void store
+          .getState()
+          .refresh()
+          .finally(() => {
+            if (!stopped) tick(Math.max(pollMs, 10 * (performance.now() - started)));
+          });
+      }, delay);
+    };
+    tick(pollMs);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
   }, [hasSession, pollMs, store]);
 
   const def = screenById(screen);

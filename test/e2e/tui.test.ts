@@ -1,8 +1,9 @@
 // Runs the real binary in a tmux pane (a real terminal) and reads the screen.
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const BIN = resolve("bin/omp-sessions");
@@ -84,6 +85,17 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     expect(raw).not.toContain("\u001b]52;");
     await keys(t, "q");
     await waitFor(t, (x) => x.includes("EXIT=0"), "exit");
+  });
+
+  it("shows entries an agent appends while the session is open", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "omp-e2e-")), "live.jsonl");
+    copyFileSync("test/fixtures/sessions-edge/edge-labels.jsonl", file);
+    const t = await start([file]);
+    await waitFor(t, (s) => s.includes("← leaf"), "the tree");
+    const entry = { type: "message", id: "e2e0live", parentId: null, timestamp: new Date().toISOString(), message: { role: "user", content: "written by the agent just now", timestamp: Date.now() } };
+    appendFileSync(file, JSON.stringify(entry) + "\n");
+    await waitFor(t, (s) => s.includes("written by the agent just now"), "the appended entry");
+    await keys(t, "q");
   });
 
   it("redraws to the new size when the terminal is resized", async () => {
