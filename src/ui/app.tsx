@@ -117,6 +117,11 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   useInput((input, key) => {
     const st = store.getState();
     const name = keyName(input, key);
+    const owner = screenById(st.screen);
+    if (!st.help && owner.ownsInput?.(store)) {
+      owner.onKey?.(input, name, store);
+      return;
+    }
     if (st.searching) {
       const q = st.screen === "tree" ? st.treeQuery : st.listQuery;
       if (name === "escape") st.clearSearch();

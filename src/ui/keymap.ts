@@ -2,7 +2,7 @@
 // help overlay all read this one table, so help can never drift from behaviour.
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "tree" | "pane" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "feedback" | "digests" | "pane" | "help";
 
 export interface Binding {
   action: string;
@@ -57,7 +57,24 @@ export const BINDINGS: readonly Binding[] = [
   { action: "fork", keys: ["f"], help: "fork this path into a new session", scope: "tree", soon: true },
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree", soon: true },
   { action: "undo", keys: ["u"], help: "undo the last label or position change", scope: "tree", soon: true },
-  { action: "import", keys: ["I"], help: "capture this session into the hub", scope: "tree", soon: true },
+  { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
+
+  { action: "review.promote", keys: ["p"], help: "promote to a topic (picker; \"new topic\" at the end)", scope: "feedback", hint: "promote" },
+  { action: "review.edit", keys: ["e"], help: "edit the distilled lesson", scope: "feedback", hint: "edit" },
+  { action: "review.dismiss", keys: ["x"], help: "dismiss (optional reason)", scope: "feedback", hint: "dismiss" },
+  { action: "review.undo", keys: ["u"], help: "undo the last dismissal", scope: "feedback", hint: "undo" },
+  { action: "review.select", keys: ["space"], help: "select for a bulk promote / dismiss", scope: "feedback", hint: "select" },
+  { action: "review.status", keys: ["s"], help: "cycle status filter: new · promoted · dismissed · all", scope: "feedback", hint: "status" },
+  { action: "review.type", keys: ["t"], help: "cycle type filter: any · correction · preference · approval · decision · manual", scope: "feedback", hint: "type" },
+  { action: "review.confidence", keys: ["c"], help: "cycle confidence filter: any · medium+ · high", scope: "feedback" },
+  { action: "review.open", keys: ["o"], help: "open the agent session at that turn (omp/pi files)", scope: "feedback", hint: "open" },
+  { action: "review.mode", keys: ["M"], help: "cycle capture mode: off · capture-only · balanced · aggressive", scope: "feedback", hint: "mode" },
+  { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "feedback" },
+
+  { action: "review.promote", keys: ["p"], help: "promote the session's digest to a topic", scope: "digests", hint: "promote" },
+  { action: "review.open", keys: ["o"], help: "open the agent session (omp/pi files)", scope: "digests", hint: "open" },
+  { action: "review.mode", keys: ["M"], help: "cycle capture mode: off · capture-only · balanced · aggressive", scope: "digests", hint: "mode" },
+  { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "digests" },
 
   { action: "pane.up", keys: ["up", "k"], help: "scroll the pane up", scope: "pane" },
   { action: "pane.down", keys: ["down", "j"], help: "scroll the pane down", scope: "pane", hint: "scroll", hintKeys: "↑↓" },

@@ -3,9 +3,11 @@ import { BINDINGS, keyLabel, type Scope } from "./keymap.js";
 
 const TITLES: Record<Exclude<Scope, "help">, string> = {
   global: "Everywhere",
-  list: "Lists (session list and tree)",
+  list: "Lists (session list, tree, feedback, digests)",
   sessions: "Session list",
   tree: "Tree",
+  feedback: "Feedback queue",
+  digests: "Digests",
   pane: "Detail / context pane (after Tab)",
 };
 

@@ -10,6 +10,7 @@ import { defaultAgentDirs } from "../core/session/discover.js";
 import { loadSession } from "../core/session/load.js";
 import { App } from "./app.js";
 import { createAppStore, type StoreInit } from "./state/store.js";
+import { attachReview } from "./state/review-store.js";
 import { colorWanted, makeTheme } from "./theme.js";
 
 export interface LaunchOptions {
@@ -18,6 +19,9 @@ export interface LaunchOptions {
   agentDirs: string[];
   paths: string[];
   color: boolean;
+  /** The capture store for the review screens (`--hub DIR`, `--local`). */
+  hub?: string;
+  local?: boolean;
 }
 
 export class LaunchUsageError extends Error {}
@@ -33,12 +37,13 @@ export function parseLaunchArgs(argv: string[], env: NodeJS.ProcessEnv = process
     };
     if (a === "--demo") out.demo = true;
     else if (a === "--no-color") continue;
-    else if (a === "--local") continue;
+    else if (a === "--local") out.local = true;
     else if (a === "--open") out.open = value();
     else if (a.startsWith("--open=")) out.open = a.slice(7);
     else if (a === "--agent-dir") out.agentDirs.push(value());
     else if (a.startsWith("--agent-dir=")) out.agentDirs.push(a.slice(12));
-    else if (a === "--hub") value(); // the capture screens read it; the browser has no use yet
+    else if (a === "--hub") out.hub = value();
+    else if (a.startsWith("--hub=")) out.hub = a.slice(6);
     else if (a.startsWith("-")) throw new LaunchUsageError(`unknown option ${a}`);
     else out.paths.push(a);
   }
@@ -108,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const store = createAppStore(init);
+  attachReview(store, { hub: { hub: opts.hub, local: opts.local }, cwd: process.cwd() });
   if (file) {
     // A file named on the command line must be a session: fail like the CLI does (exit 3).
     try {

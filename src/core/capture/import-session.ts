@@ -40,7 +40,8 @@ function toTs(v: unknown): string | null {
   return Number.isFinite(ms) ? isoTs(new Date(ms)) : null;
 }
 
-function userTextOf(content: unknown): string {
+/** A user message's text: string content, or its text blocks joined by newlines. */
+export function userTextOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     return content

@@ -177,3 +177,8 @@ export function refreshIndexes(root: string, opts: { full?: boolean; sidecars?: 
     return result;
   });
 }
+
+/** The refresh that ends every non-hook command and each TUI write: only when markers exist (or `force`). */
+export function refreshIfDirty(root: string, force = false): RefreshResult | null {
+  return force || listMarkers(root).length > 0 ? refreshIndexes(root) : null;
+}

@@ -1,12 +1,12 @@
 // Where a topic's raw notes live (§10): HUB/wikis.json, else HUB/topics/<slug>.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { CaptureConfigError, CaptureNotFoundError } from "./errors.js";
 import { expandHome } from "./hub.js";
 import { slug } from "./serialize.js";
 
-export function topicDir(hub: string, topic: string): string {
-  const s = slug(topic);
+/** `HUB/wikis.json`'s `wikis` map (missing file = empty); throws CaptureConfigError when invalid. */
+function readWikis(hub: string): Record<string, unknown> {
   const file = join(hub, "wikis.json");
   let wikis: Record<string, unknown> = {};
   if (existsSync(file)) {
@@ -19,7 +19,12 @@ export function topicDir(hub: string, topic: string): string {
     if (!v || typeof v !== "object" || Array.isArray(v)) throw new CaptureConfigError(`invalid wikis.json (not a JSON object): ${file}`);
     wikis = v as Record<string, unknown>;
   }
-  const entry = (wikis.wikis && typeof wikis.wikis === "object" ? (wikis.wikis as Record<string, unknown>)[s] : undefined) as Record<string, unknown> | undefined;
+  return wikis.wikis && typeof wikis.wikis === "object" && !Array.isArray(wikis.wikis) ? (wikis.wikis as Record<string, unknown>) : {};
+}
+
+export function topicDir(hub: string, topic: string): string {
+  const s = slug(topic);
+  const entry = readWikis(hub)[s] as Record<string, unknown> | undefined;
   const p = entry && typeof entry === "object" && typeof entry.path === "string" && entry.path ? entry.path : null;
   if (!p) return join(hub, "topics", s);
   if (p === "." || p === "<HUB>" || p === "HUB") return hub;
@@ -37,4 +42,46 @@ export function rawNotesDir(hub: string, topic: string): string {
   } catch {}
   if (!ok) throw new CaptureNotFoundError(`topic raw notes directory not found: ${dir}`);
   return dir;
+}
+
+const isDir = (p: string): boolean => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export interface TopicInfo {
+  /** The name to promote with (a wikis.json key or a folder under HUB/topics). */
+  name: string;
+  dir: string;
+  /** `<topic>/raw/notes` exists, so promotion can write there. */
+  ready: boolean;
+}
+
+/** Topics a promotion can target: wikis.json entries and folders under HUB/topics, by name. */
+export function listTopics(hub: string): TopicInfo[] {
+  const names = new Set(Object.keys(readWikis(hub)));
+  try {
+    for (const d of readdirSync(join(hub, "topics"), { withFileTypes: true })) if (d.isDirectory() && !d.name.startsWith(".")) names.add(d.name);
+  } catch {}
+  return [...names]
+    .sort((a, b) => a.localeCompare(b))
+    .map((name) => {
+      const dir = topicDir(hub, name);
+      return { name, dir, ready: isDir(join(dir, "raw", "notes")) };
+    });
+}
+
+/**
+ * Makes a topic promotable by creating its `raw/notes` (an explicit user act:
+ * promotion itself never creates it). Returns the topic as listTopics would.
+ */
+export function createTopic(hub: string, name: string): TopicInfo {
+  const s = slug(name);
+  if (!/[a-z0-9]/.test(name.toLowerCase())) throw new CaptureConfigError(`not a usable topic name: ${JSON.stringify(name)}`);
+  const dir = topicDir(hub, s);
+  mkdirSync(join(dir, "raw", "notes"), { recursive: true });
+  return { name: s, dir, ready: true };
 }

@@ -5,7 +5,8 @@ import { str, bool, list } from "../args.js";
 import { UsageError } from "../command.js";
 import { manualCapture } from "../../core/capture/manual.js";
 import { findSession } from "../../core/capture/promote.js";
-import { listStates, newestFirst, NO_MATCH, rehydrationText, selectForRehydrate } from "../../core/capture/rehydrate.js";
+import { NO_MATCH, rehydrationText, selectForRehydrate } from "../../core/capture/rehydrate.js";
+import { listCaptured } from "../../core/capture/captured.js";
 import { refreshIndexes } from "../../core/capture/indexes.js";
 import { CaptureNotFoundError } from "../../core/capture/errors.js";
 import { safeText } from "../../core/session/text.js";
@@ -53,11 +54,7 @@ Table of captured sessions (default limit 20); --json prints every match.`,
     const cwd = str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined;
     const harness = str(p, "--harness");
     const topic = str(p, "--topic");
-    let states = listStates(ctx.root).map((x) => x.state);
-    if (cwd) states = states.filter((x) => x.cwd === cwd);
-    if (harness) states = states.filter((x) => x.harness === harness);
-    if (topic) states = states.filter((x) => Array.isArray(x.topics) && x.topics.includes(topic));
-    states.sort(newestFirst);
+    const states = listCaptured(ctx.root, { cwd, harness, topic }).map((x) => x.state);
     if (bool(p, "--json")) {
       const limit = str(p, "--limit") === undefined ? states.length : intFlag(p, "--limit", 20);
       ctx.json({ sessions_root: ctx.root, sessions: states.slice(0, limit) });

@@ -3,7 +3,7 @@
 import { UsageError, type Command } from "../command.js";
 import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js";
 import { resolveHub } from "../../core/capture/hub.js";
-import { refreshIndexes, listMarkers } from "../../core/capture/indexes.js";
+import { refreshIfDirty } from "../../core/capture/indexes.js";
 import { safeText } from "../../core/session/text.js";
 
 export interface StoreContext {
@@ -41,7 +41,7 @@ export function makeContext(p: ParsedArgs, name: string): StoreContext {
 /** Refreshes the indexes when dirty markers exist; a failure only warns. */
 export function finishRefresh(ctx: StoreContext, force = false): void {
   try {
-    if (force || listMarkers(ctx.root).length > 0) refreshIndexes(ctx.root);
+    refreshIfDirty(ctx.root, force);
   } catch (err) {
     ctx.warn(`index refresh failed: ${(err as Error).message}`);
   }

@@ -4,9 +4,8 @@ import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js
 import { UsageError, type Command } from "../command.js";
 import { feedbackCapture } from "../../core/capture/manual.js";
 import { promoteFeedback } from "../../core/capture/promote.js";
-import {
-  dismissCandidate, editLesson, effectiveLesson, findCandidate, loadCandidates, newestCandidatesFirst, readStatus, reviewState, withStatus,
-} from "../../core/capture/review.js";
+import { dismissCandidate, editLesson, effectiveLesson, findCandidate, readStatus, reviewState, withStatus } from "../../core/capture/review.js";
+import { CONFIDENCE_RANK, listFeedback } from "../../core/capture/feedback-list.js";
 import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreContext } from "./common.js";
 
 const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
@@ -20,7 +19,6 @@ const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | 
   capture --text TEXT [--harness H] [--session-id ID] [--cwd DIR]
                                                        record feedback by hand; prints its id`;
 
-const RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
 const s = (v: unknown): string => (v == null ? "" : String(v));
 
 interface Sub {
@@ -33,19 +31,14 @@ const SUBS: Record<string, Sub> = {
     flags: { values: ["--type", "--session-id", "--cwd", "--min-confidence", "--limit"], bools: ["--unpromoted", "--include-dismissed", "--json"] },
     run(p, ctx) {
       const min = str(p, "--min-confidence") ?? "medium";
-      if (!(min in RANK)) throw new UsageError("--min-confidence must be low, medium or high");
-      const { status } = readStatus(ctx.root);
-      const type = str(p, "--type");
-      const sid = str(p, "--session-id");
-      const cwd = str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined;
-      const rows = newestCandidatesFirst(loadCandidates(ctx.root)).filter((c) => {
-        const st = reviewState(status, c.id as string);
-        if (bool(p, "--unpromoted") && st === "promoted") return false;
-        if (!bool(p, "--include-dismissed") && st === "dismissed") return false;
-        if (type && c.feedback_type !== type) return false;
-        if (sid && c.llm_wiki_session_id !== sid && c.native_session_id !== sid) return false;
-        if (cwd && c.cwd !== cwd) return false;
-        return (RANK[s(c.confidence)] ?? 0) >= RANK[min];
+      if (!(min in CONFIDENCE_RANK)) throw new UsageError("--min-confidence must be low, medium or high");
+      const { status, rows } = listFeedback(ctx.root, {
+        unpromoted: bool(p, "--unpromoted"),
+        includeDismissed: bool(p, "--include-dismissed"),
+        type: str(p, "--type"),
+        sessionId: str(p, "--session-id"),
+        cwd: str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined,
+        minConfidence: min,
       });
       if (bool(p, "--json")) {
         const limit = str(p, "--limit") === undefined ? rows.length : intFlag(p, "--limit", 20);

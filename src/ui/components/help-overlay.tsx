@@ -10,6 +10,8 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "list", title: "Lists" },
   { scope: "sessions", title: "Session list" },
   { scope: "tree", title: "Tree" },
+  { scope: "feedback", title: "Feedback queue" },
+  { scope: "digests", title: "Digests" },
   { scope: "pane", title: "Detail / context pane" },
 ];
 

@@ -2,13 +2,15 @@
 import { sessionsScreen } from "./sessions-screen.js";
 import { treeScreen } from "./tree-screen.js";
 import { placeholderScreen } from "./placeholder-screen.js";
+import { feedbackScreen } from "./feedback-screen.js";
+import { digestsScreen } from "./digests-screen.js";
 import type { ScreenDef } from "./screen.js";
 
 export const SCREENS: readonly ScreenDef[] = [
   sessionsScreen,
   treeScreen,
-  placeholderScreen("feedback", "3", "feedback", "captured feedback will be reviewed here"),
-  placeholderScreen("digests", "4", "digests", "session digests will be listed here"),
+  feedbackScreen,
+  digestsScreen,
   placeholderScreen("search", "5", "search", "full-text search over every session will live here"),
 ];
 

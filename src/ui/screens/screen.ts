@@ -19,6 +19,9 @@ export interface ScreenDef {
   /** It draws a cursor list, so the "list" bindings (move, search, …) apply. */
   list?: boolean;
   Component: FC<ScreenProps>;
+  /** While true, every key goes to `onKey` (the screen's search line or prompt), not the key table. */
+  ownsInput?(store: AppStore): boolean;
+  onKey?(input: string, name: string, store: AppStore): void;
   /** Handles an action from the key table; return false to let the shell try. */
   onAction?(action: string, store: AppStore): boolean;
   /** Right-hand side of the status line. */

@@ -9,6 +9,7 @@ import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
 import type { TreeFilter } from "../../core/session/rows.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
+import { importOpenSession } from "../state/review-open.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -92,6 +93,9 @@ export const treeScreen: ScreenDef = {
         return true;
       case "leaf":
         st.gotoLeaf();
+        return true;
+      case "import":
+        void importOpenSession(store);
         return true;
     }
     return false;

@@ -1,0 +1,60 @@
+// The review queue's selection (§11 `feedback list`), shared by the CLI and the
+// TUI: deduped candidates, newest first, filtered by status, type, session,
+// cwd and minimum confidence.
+import { loadCandidates, newestCandidatesFirst, readStatus, reviewState, type Candidate, type ReviewState, type Status } from "./review.js";
+
+export const CONFIDENCE_RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
+
+export interface FeedbackQuery {
+  /** Hide promoted candidates. */
+  unpromoted?: boolean;
+  /** Show dismissed candidates (hidden by default, as in the CLI). */
+  includeDismissed?: boolean;
+  /** Only this review state (the TUI's status filter); overrides the two flags above. */
+  state?: ReviewState;
+  type?: string;
+  /** sid or native id. */
+  sessionId?: string;
+  /** Absolute cwd. */
+  cwd?: string;
+  /** low | medium | high; default medium. */
+  minConfidence?: string;
+}
+
+export interface FeedbackListing {
+  status: Status;
+  /** Every candidate, deduped, newest first (before filtering). */
+  all: Candidate[];
+  rows: Candidate[];
+}
+
+const s = (v: unknown): string => (v == null ? "" : String(v));
+
+/** Does one candidate pass the query? */
+export function matchesQuery(c: Candidate, status: Status, q: FeedbackQuery): boolean {
+  const st = reviewState(status, c.id as string);
+  if (q.state) {
+    if (st !== q.state) return false;
+  } else {
+    if (q.unpromoted && st === "promoted") return false;
+    if (!q.includeDismissed && st === "dismissed") return false;
+  }
+  if (q.type && c.feedback_type !== q.type) return false;
+  if (q.sessionId && c.llm_wiki_session_id !== q.sessionId && c.native_session_id !== q.sessionId) return false;
+  if (q.cwd && c.cwd !== q.cwd) return false;
+  const min = CONFIDENCE_RANK[q.minConfidence ?? "medium"] ?? 1;
+  return (CONFIDENCE_RANK[s(c.confidence)] ?? 0) >= min;
+}
+
+export function listFeedback(root: string, q: FeedbackQuery = {}): FeedbackListing {
+  const { status } = readStatus(root);
+  const all = newestCandidatesFirst(loadCandidates(root));
+  return { status, all, rows: all.filter((c) => matchesQuery(c, status, q)) };
+}
+
+/** Counts per review state. */
+export function reviewCounts(all: readonly Candidate[], status: Status): Record<ReviewState, number> {
+  const out: Record<ReviewState, number> = { pending: 0, promoted: 0, dismissed: 0 };
+  for (const c of all) out[reviewState(status, c.id as string)]++;
+  return out;
+}

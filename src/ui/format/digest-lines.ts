@@ -1,0 +1,107 @@
+// A captured session as a list row, and its digest (markdown) as readable lines.
+import { homedir } from "node:os";
+import { readFileSync } from "node:fs";
+import { safeText } from "../../core/session/text.js";
+import type { State } from "../../core/capture/state.js";
+import { age, shortPath } from "./age.js";
+import type { Line } from "./lines.js";
+import { fitWidth as fit } from "./width.js";
+
+const HOME = homedir();
+const s = (v: unknown): string => (v == null ? "" : String(v));
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+export function digestColumns(width: number) {
+  const fixed = { harness: 7, age: 4, trigger: 13, promoted: 4 };
+  const rest = Math.max(24, width - (fixed.harness + fixed.age + fixed.trigger + fixed.promoted) - 6);
+  const project = Math.max(10, Math.min(34, Math.floor(rest * 0.45)));
+  return { ...fixed, project, topics: Math.max(6, rest - project) };
+}
+
+export function digestHeader(width: number): string {
+  const c = digestColumns(width);
+  return [fit("harness", c.harness, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), fit("topics", c.topics, true), "prom".padStart(c.promoted)].join(" ");
+}
+
+/** The frontmatter fields of a digest file (quoted scalars and lists decoded), or null when unreadable. */
+export function readDigestHead(path: string): Record<string, unknown> | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  return parseDigest(text).fields;
+}
+
+/** Splits a digest into frontmatter fields and body. Values are JSON scalars or `[…]` lists of them (§8). */
+export function parseDigest(text: string): { fields: Record<string, unknown>; body: string } {
+  const fields: Record<string, unknown> = {};
+  if (!text.startsWith("---\n")) return { fields, body: text };
+  const end = text.indexOf("\n---", 4);
+  if (end < 0) return { fields, body: text };
+  for (const line of text.slice(4, end).split("\n")) {
+    const m = /^([A-Za-z_]+):\s?(.*)$/.exec(line);
+    if (!m) continue;
+    try {
+      fields[m[1]] = JSON.parse(m[2]);
+    } catch {
+      fields[m[1]] = m[2];
+    }
+  }
+  return { fields, body: text.slice(text.indexOf("\n", end + 1) + 1) };
+}
+
+export function digestRow(state: State, trigger: string, width: number, now: number): string {
+  const c = digestColumns(width);
+  const topics = strings(state.topics).join(", ");
+  const promoted = strings(state.promoted_to).length;
+  return [
+    fit(safeText(s(state.harness)), c.harness, true),
+    fit(safeText(shortPath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
+    (state.last_seen_at ? age(s(state.last_seen_at), now) : "").padStart(c.age),
+    fit(safeText(trigger), c.trigger, true),
+    fit(safeText(topics || "—"), c.topics, true),
+    (promoted ? String(promoted) : "").padStart(c.promoted),
+  ].join(" ");
+}
+
+/** Markdown to terminal lines: headings bold, table rows as `Field: value`, code ticks dropped. */
+function markdownLines(body: string): Line[] {
+  const out: Line[] = [];
+  for (const raw of body.split("\n")) {
+    const line = safeText(raw);
+    const h = /^(#+)\s+(.*)$/.exec(line);
+    if (h) {
+      out.push({ text: h[2], tone: h[1].length === 1 ? "accent" : undefined, bold: true });
+      continue;
+    }
+    if (/^\|\s*-/.test(line) || /^\|\s*Field\s*\|\s*Value\s*\|/.test(line)) continue;
+    const row = /^\|(.*)\|\s*$/.exec(line);
+    if (row) {
+      const cells = row[1].split(/(?<!\\)\|/).map((x) => x.trim().replace(/\\\|/g, "|"));
+      out.push({ text: `  ${cells[0]}: ${cells.slice(1).join(" ")}` });
+      continue;
+    }
+    out.push({ text: line.replace(/`([^`]*)`/g, "$1"), tone: line.startsWith("- ") ? undefined : "primary" });
+  }
+  return out;
+}
+
+/** The digest pane: who/where, topics and promotions, then the digest body. */
+export function digestLines(state: State, text: string | null): Line[] {
+  const out: Line[] = [];
+  out.push({ text: safeText(`${s(state.llm_wiki_session_id)} · ${s(state.harness)} · ${s(state.cwd) || "unknown cwd"}`), tone: "accent", bold: true });
+  const topics = strings(state.topics);
+  const promoted = strings(state.promoted_to);
+  out.push({ text: safeText(`topics: ${topics.join(", ") || "none"} · ${promoted.length} promoted note${promoted.length === 1 ? "" : "s"}`), tone: "muted" });
+  for (const p of promoted) out.push({ text: safeText(`  → ${p}`), tone: "muted" });
+  if (text === null) {
+    out.push({ text: "" }, { text: "no digest on disk for this session yet", tone: "muted" });
+    return out;
+  }
+  const { fields, body } = parseDigest(text);
+  out.push({ text: safeText(`digest ${s(state.last_digest_path)} · trigger ${s(fields.capture_trigger)} · ${s(fields.tool_event_count)} tool events`), tone: "muted" });
+  out.push({ text: "" }, ...markdownLines(body.trim()));
+  return out;
+}

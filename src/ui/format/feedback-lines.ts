@@ -1,0 +1,68 @@
+// A feedback candidate as one list row and as the preview pane's lines.
+import { homedir } from "node:os";
+import { safeText } from "../../core/session/text.js";
+import { reviewState, type Candidate, type Status } from "../../core/capture/review.js";
+import { effectiveLesson } from "../../core/capture/review.js";
+import { age, shortPath } from "./age.js";
+import { textLines, type Line } from "./lines.js";
+import { fitWidth as fit } from "./width.js";
+
+const HOME = homedir();
+const s = (v: unknown): string => (v == null ? "" : String(v));
+export const STATE_MARK = { pending: "·", promoted: "✓", dismissed: "✗" } as const;
+
+export function feedbackColumns(width: number) {
+  const fixed = { mark: 2, type: 10, conf: 6, scope: 7, age: 4 };
+  const rest = Math.max(20, width - (fixed.mark + fixed.type + fixed.conf + fixed.scope + fixed.age) - 6);
+  const session = Math.max(10, Math.min(26, Math.floor(rest * 0.3)));
+  return { ...fixed, session, text: Math.max(8, rest - session) };
+}
+
+export function feedbackHeader(width: number): string {
+  const c = feedbackColumns(width);
+  return [" ".repeat(c.mark), fit("type", c.type, true), fit("conf", c.conf, true), fit("scope", c.scope, true), fit("session", c.session, true), "age".padStart(c.age), "feedback"].join(" ");
+}
+
+/** `✓ correction high   repo    codex:abc123   3h  No, that is the wrong file…` (✎ marks an edited lesson). */
+export function feedbackRow(c: Candidate, status: Status, width: number, now: number): string {
+  const col = feedbackColumns(width);
+  const id = c.id as string;
+  const edited = id in status.edited_lesson;
+  const text = edited ? `✎ ${effectiveLesson(status, c)}` : s(c.text_preview);
+  return [
+    fit(STATE_MARK[reviewState(status, id)], col.mark, true),
+    fit(safeText(s(c.feedback_type)), col.type, true),
+    fit(safeText(s(c.confidence)), col.conf, true),
+    fit(safeText(s(c.scope_hint)), col.scope, true),
+    fit(safeText(s(c.llm_wiki_session_id)), col.session, true),
+    (c.ts ? age(s(c.ts), now) : "").padStart(col.age),
+    fit(safeText(text.replace(/\s+/g, " ")), col.text),
+  ].join(" ");
+}
+
+/** The preview pane: status, lesson (and the original when edited), the redacted words, where they came from. */
+export function feedbackPreview(c: Candidate, status: Status): Line[] {
+  const id = c.id as string;
+  const st = reviewState(status, id);
+  const out: Line[] = [];
+  const head = [id, s(c.feedback_type), s(c.confidence), `scope ${s(c.scope_hint)}`, `recommend ${s(c.promotion_recommendation) || "review"}`].join(" · ");
+  out.push({ text: safeText(head), tone: "accent", bold: true });
+  if (st === "promoted") {
+    const p = status.promoted[id];
+    out.push({ text: safeText(`promoted to ${s(p.topic)} ${s(p.ts)}: ${s(p.path)}`), tone: "assistant" });
+  } else if (st === "dismissed") {
+    const d = status.dismissed[id];
+    out.push({ text: safeText(`dismissed ${s(d.ts)}${d.reason ? `: ${s(d.reason)}` : ""} (u undoes the last dismissal)`), tone: "muted" });
+  } else out.push({ text: "new — p promote · e edit · x dismiss", tone: "muted" });
+  const edited = status.edited_lesson[id];
+  out.push({ text: "" }, { text: edited ? "Lesson (edited)" : "Lesson", bold: true });
+  out.push(...textLines(effectiveLesson(status, c)));
+  if (edited) out.push(...textLines(`original: ${s(c.distilled_lesson)}`, "muted"));
+  out.push({ text: "" }, { text: "What the user said (redacted)", bold: true });
+  out.push(...textLines(s(c.text_preview), "user"));
+  out.push({ text: "" }, { text: "Session", bold: true });
+  const where = [s(c.llm_wiki_session_id), s(c.harness), c.cwd ? shortPath(s(c.cwd), HOME) : "", s(c.git_branch)].filter(Boolean).join(" · ");
+  out.push(...textLines(where));
+  out.push(...textLines(`captured ${s(c.ts)}${c.turn_id ? ` · turn ${s(c.turn_id)}` : ""} · ${s(c.hook_event_name)}`, "muted"));
+  return out;
+}

@@ -1,0 +1,131 @@
+// `4 digests`: captured sessions newest first (harness, project, last seen,
+// trigger, topics, promoted notes) and the selected session's digest as
+// readable text; `p` promotes the digest to a topic, `o` opens the agent
+// session when it is an omp/pi file here.
+import React, { useMemo } from "react";
+import { Box, Text } from "ink";
+import { useStore } from "zustand";
+import { readFileSync } from "node:fs";
+import { fitWidth as fit } from "../format/width.js";
+import { digestHeader, digestLines, digestRow, readDigestHead } from "../format/digest-lines.js";
+import { windowStart } from "../components/window.js";
+import { SearchLine } from "../components/search-line.js";
+import { LinesPane } from "../components/lines-pane.js";
+import { CaptureLine } from "../components/capture-line.js";
+import { ReviewPrompt } from "../components/review-prompt.js";
+import { useAppStore } from "../state/use-app.js";
+import { reviewStoreOf } from "../state/review-store.js";
+import { agentFileOfState, openAgentSession } from "../state/review-open.js";
+import { useTheme } from "../theme-context.js";
+import { listAction, onKey, ownsInput } from "./review-keys.js";
+import type { ScreenDef, ScreenProps } from "./screen.js";
+import type { State } from "../../core/capture/state.js";
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+function readText(path: string): string | null {
+  if (!path) return null;
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function DigestsScreen({ width, height }: ScreenProps) {
+  const app = useAppStore();
+  const review = reviewStoreOf(app);
+  const theme = useTheme();
+  const digests = useStore(review, (s) => s.digests);
+  const view = useStore(review, (s) => s.digestView);
+  const cursor = useStore(review, (s) => s.digestCursor);
+  const query = useStore(review, (s) => s.digestQuery);
+  const searching = useStore(review, (s) => s.searching === "digests");
+  const prompt = useStore(review, (s) => s.prompt);
+  const pane = useStore(review, (s) => s.pane.digests);
+  const loaded = useStore(review, (s) => s.loaded);
+  // Triggers come from the digests' frontmatter, read only for rows drawn; forgotten on reload.
+  const triggers = useMemo(() => new Map<string, string>(), [digests]);
+  const triggerOf = (st: State): string => {
+    const p = str(st.last_digest_path);
+    if (!p) return "(none)";
+    let t = triggers.get(p);
+    if (t === undefined) {
+      t = str(readDigestHead(p)?.capture_trigger) || "?";
+      triggers.set(p, t);
+    }
+    return t;
+  };
+
+  const current = view[cursor];
+  const text = useMemo(() => (current ? readText(str(current.state.last_digest_path)) : null), [current]);
+  const lines = useMemo(() => (current ? digestLines(current.state, text) : []), [current, text]);
+
+  const showSearch = searching || query !== "";
+  const avail = Math.max(4, height - 2 - (showSearch ? 1 : 0));
+  const paneHeight = prompt ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4) : Math.max(3, Math.floor(avail * 0.55));
+  const listHeight = Math.max(1, avail - paneHeight);
+  React.useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
+
+  const now = Date.now();
+  const start = windowStart(cursor, view.length, listHeight);
+  const rows = [];
+  for (let i = start; i < Math.min(view.length, start + listHeight); i++) {
+    const d = view[i];
+    const isCursor = i === cursor;
+    rows.push(
+      <Text key={d.path} wrap="truncate" bold={isCursor && theme.color}>
+        <Text color={theme.text.accent}>{isCursor ? "› " : "  "}</Text>
+        {digestRow(d.state, triggerOf(d.state), width - 2, now)}
+      </Text>,
+    );
+  }
+  const empty = !loaded ? "reading the capture store…" : digests.length === 0 ? "No captured sessions yet (hooks write them; I on a session's tree imports one)." : view.length === 0 ? "no session matches the search" : "";
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <CaptureLine review={review} width={width} extra={`${view.length ? cursor + 1 : 0}/${view.length} digests`} />
+      {showSearch ? <SearchLine query={query} active={searching} width={width} matches={view.length} /> : null}
+      <Text color={theme.text.muted} bold={theme.color}>
+        {fit("  " + digestHeader(width - 2), width)}
+      </Text>
+      <Box flexDirection="column" height={listHeight}>
+        {empty ? <Text color={theme.text.muted}>{fit("  " + empty, width)}</Text> : rows}
+      </Box>
+      {prompt ? (
+        <ReviewPrompt prompt={prompt} review={review} width={width} height={paneHeight} />
+      ) : current ? (
+        <LinesPane title={`digest ${str(current.state.llm_wiki_session_id)}`} lines={lines} scroll={pane.scroll} focused={pane.focus} width={width} height={paneHeight} />
+      ) : null}
+    </Box>
+  );
+}
+
+export const digestsScreen: ScreenDef = {
+  id: "digests",
+  tab: "4",
+  title: "digests",
+  scope: "digests",
+  list: true,
+  Component: DigestsScreen,
+  ownsInput: ownsInput("digests"),
+  onKey: onKey("digests"),
+  onAction(action, app) {
+    if (listAction("digests", action, app)) return true;
+    const r = reviewStoreOf(app).getState();
+    const d = r.currentDigest();
+    switch (action) {
+      case "review.promote":
+        r.askTopic("digests");
+        return true;
+      case "review.open": {
+        if (!d) return true;
+        const file = agentFileOfState(d.state);
+        if (!file) app.getState().setStatus(`${str(d.state.llm_wiki_session_id)} is not an omp/pi session file on this machine`, "error");
+        else void openAgentSession(app, file, null);
+        return true;
+      }
+    }
+    return false;
+  },
+};

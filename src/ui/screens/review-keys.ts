@@ -1,0 +1,88 @@
+// Key handling shared by the feedback and digests screens: their own search
+// line and prompts take keystrokes (ownsInput/onKey); list moves, Tab and Esc
+// act on the review store rather than the session browser's list.
+import type { AppStore } from "../state/store.js";
+import { reviewStoreOf, type ReviewScreen } from "../state/review-store.js";
+
+export function ownsInput(screen: ReviewScreen) {
+  return (app: AppStore): boolean => {
+    const r = reviewStoreOf(app).getState();
+    return r.prompt !== null || r.searching === screen;
+  };
+}
+
+export function onKey(screen: ReviewScreen) {
+  return (input: string, name: string, app: AppStore): void => {
+    const r = reviewStoreOf(app).getState();
+    if (r.prompt) {
+      // The prompt's own input component takes everything else.
+      if (name === "escape") {
+        r.closePrompt();
+        app.getState().setStatus("cancelled");
+      }
+      return;
+    }
+    const q = screen === "feedback" ? r.query : r.digestQuery;
+    if (name === "escape") r.clearSearch(screen);
+    else if (name === "enter") r.endSearch();
+    else if (name === "backspace") r.typeSearch(q.slice(0, -1));
+    else if (name === "up" || name === "down") r.move(screen, name);
+    else if (name === "space") r.typeSearch(q + " ");
+    // One printable key, or a pasted run; alt+key (name "", one char) is not text.
+    else if (name.length === 1 || (name === "" && input.length > 1)) r.typeSearch(q + (name || input).replace(/[\u0000-\u001f\u007f]/g, ""));
+  };
+}
+
+/** Moving, searching, Tab and Esc on a review screen; false for actions it leaves to the screen or the shell. */
+export function listAction(screen: ReviewScreen, action: string, app: AppStore): boolean {
+  const review = reviewStoreOf(app);
+  const r = review.getState();
+  const focused = r.pane[screen].focus;
+  const page = Math.max(1, r.pageSize - 1);
+  const moves: Record<string, [Parameters<typeof r.move>[1], number | "top" | "bottom"]> = {
+    "cursor.up": ["up", -1],
+    "cursor.down": ["down", 1],
+    "cursor.pageUp": ["pageUp", -page],
+    "cursor.pageDown": ["pageDown", page],
+    "cursor.first": ["first", "top"],
+    "cursor.last": ["last", "bottom"],
+    "pane.up": ["up", -1],
+    "pane.down": ["down", 1],
+    "pane.pageUp": ["pageUp", -page],
+    "pane.pageDown": ["pageDown", page],
+    "pane.top": ["first", "top"],
+    "pane.bottom": ["last", "bottom"],
+  };
+  const m = moves[action];
+  if (m) {
+    if (focused || action.startsWith("pane.")) r.scrollPane(screen, m[1]);
+    else r.move(screen, m[0]);
+    return true;
+  }
+  switch (action) {
+    case "search":
+      r.startSearch(screen);
+      return true;
+    case "focus":
+      r.toggleFocus(screen);
+      return true;
+    case "review.reload":
+      r.load();
+      app.getState().setStatus("re-read the capture store");
+      return true;
+    case "review.mode":
+      r.cycleMode();
+      return true;
+    case "back": {
+      const a = app.getState();
+      if (a.help) return false;
+      if (screen === "feedback" ? r.query : r.digestQuery) r.clearSearch(screen);
+      else if (screen === "feedback" && r.selected.size > 0) r.clearSelection();
+      else if (screen === "feedback" && r.filters.session) r.setFilters({ session: null });
+      else if (focused) r.toggleFocus(screen);
+      else a.setScreen("sessions");
+      return true;
+    }
+  }
+  return false;
+}

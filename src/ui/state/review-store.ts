@@ -1,0 +1,448 @@
+// The review screens' store (feedback queue, digests): data read from the
+// capture store plus actions that call the same core functions as the CLI's
+// `feedback …`, `promote`, `enable`/`disable` and `import-session`. One per app
+// store (reviewStoreOf), so the shared browser store stays untouched.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { existsSync } from "node:fs";
+import { resolveHub, type HubOptions } from "../../core/capture/hub.js";
+import { listFeedback, reviewCounts } from "../../core/capture/feedback-list.js";
+import { dismissCandidate, editLesson, effectiveLesson, readStatus, reviewState, type Candidate, type Status } from "../../core/capture/review.js";
+import { promoteFeedback, promoteSession } from "../../core/capture/promote.js";
+import { createTopic, listTopics, type TopicInfo } from "../../core/capture/topic.js";
+import { listCaptured } from "../../core/capture/captured.js";
+import { refreshIfDirty } from "../../core/capture/indexes.js";
+import { enableCapture, disableCapture, storeStatus } from "../../core/capture/settings.js";
+import { MODES, type Mode } from "../../core/capture/config.js";
+import type { Line } from "../format/lines.js";
+import type { AppStore } from "./store.js";
+import {
+  CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
+} from "./review-view.js";
+
+export type ReviewScreen = "feedback" | "digests";
+export type Move = "up" | "down" | "pageUp" | "pageDown" | "first" | "last";
+
+export type Prompt =
+  | { kind: "topic"; target: ReviewScreen; ids: string[]; topics: TopicInfo[] }
+  | { kind: "new-topic"; target: ReviewScreen; ids: string[] }
+  | { kind: "lesson"; id: string; initial: string }
+  | { kind: "reason"; ids: string[] };
+
+export interface StoreInfo {
+  enabled: boolean;
+  mode: string;
+  configError: string | null;
+  sessionCount: number;
+}
+
+export interface PaneState {
+  focus: boolean;
+  scroll: number;
+}
+
+export interface ReviewState {
+  hub: string | null;
+  root: string | null;
+  hubError: string | null;
+  loaded: boolean;
+  info: StoreInfo | null;
+
+  candidates: Candidate[];
+  status: Status;
+  filters: FeedbackFilters;
+  query: string;
+  view: Candidate[];
+  cursor: number;
+  selected: ReadonlySet<string>;
+  /** Batches of dismissed ids, newest last: `u` restores the last batch. */
+  undo: string[][];
+  /** Session context around the cursor's candidate (null: not loaded / none). */
+  context: { id: string; lines: Line[] } | null;
+
+  digests: DigestItem[];
+  digestQuery: string;
+  digestView: DigestItem[];
+  digestCursor: number;
+
+  /** Which screen's search line takes keystrokes. */
+  searching: ReviewScreen | null;
+  prompt: Prompt | null;
+  pane: Record<ReviewScreen, PaneState>;
+  pageSize: number;
+}
+
+export interface ReviewActions {
+  load(): void;
+  reloadStatus(): void;
+  setFilters(patch: Partial<FeedbackFilters>): void;
+  cycleStatus(): void;
+  cycleType(): void;
+  cycleConfidence(): void;
+  move(screen: ReviewScreen, how: Move): void;
+  setPageSize(n: number): void;
+  startSearch(screen: ReviewScreen): void;
+  typeSearch(text: string): void;
+  endSearch(): void;
+  clearSearch(screen: ReviewScreen): void;
+  toggleSelect(): void;
+  clearSelection(): void;
+  current(): Candidate | undefined;
+  currentDigest(): DigestItem | undefined;
+  /** The selected candidates, else the one under the cursor. */
+  targets(): string[];
+  openPrompt(p: Prompt): void;
+  /** Closes after the keypress that closed it has reached every listener. */
+  closePrompt(): void;
+  askTopic(target: ReviewScreen): void;
+  promote(target: ReviewScreen, ids: string[], topic: string, create?: boolean): void;
+  saveLesson(id: string, text: string): void;
+  dismiss(ids: string[], reason: string): void;
+  undoDismiss(): void;
+  cycleMode(): void;
+  setContext(c: ReviewState["context"]): void;
+  toggleFocus(screen: ReviewScreen): void;
+  scrollPane(screen: ReviewScreen, delta: number | "top" | "bottom"): void;
+}
+
+export type ReviewStore = StoreApi<ReviewState & ReviewActions>;
+
+export interface ReviewInit {
+  hub?: HubOptions;
+  cwd?: string;
+  notify(text: string, kind?: "info" | "error"): void;
+}
+
+const EMPTY_STATUS = (): Status => ({ promoted: {}, dismissed: {}, edited_lesson: {} });
+const errText = (err: unknown): string => (err as Error)?.message ?? String(err);
+const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
+
+export function createReviewStore(init: ReviewInit): ReviewStore {
+  const notify = init.notify;
+  let indexed = false;
+
+  return createStore<ReviewState & ReviewActions>()((set, get) => {
+    /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
+    const review = (patch: Partial<ReviewState>) => {
+      const st = { ...get(), ...patch };
+      const view = feedbackView(st.candidates, st.status, st.filters, st.query);
+      const prevId = get().view[get().cursor]?.id;
+      let cursor = prevId ? view.findIndex((c) => c.id === prevId) : -1;
+      if (cursor < 0) cursor = Math.max(0, Math.min(st.cursor, view.length - 1));
+      const selected = new Set([...st.selected].filter((id) => view.some((c) => c.id === id)));
+      set({ ...patch, view, cursor, selected, pane: { ...st.pane, feedback: { ...st.pane.feedback, scroll: 0 } } });
+    };
+    const redigest = (patch: Partial<ReviewState>) => {
+      const st = { ...get(), ...patch };
+      const digestView = digestsView(st.digests, st.digestQuery);
+      const prev = get().digestView[get().digestCursor]?.path;
+      let digestCursor = prev ? digestView.findIndex((d) => d.path === prev) : -1;
+      if (digestCursor < 0) digestCursor = Math.max(0, Math.min(st.digestCursor, digestView.length - 1));
+      set({ ...patch, digestView, digestCursor });
+    };
+    const hubReady = (): { hub: string; root: string } | null => {
+      const { hub, root } = get();
+      return hub && root ? { hub, root } : null;
+    };
+    /** The refresh that follows every write (§3.8); a failure only warns. */
+    const afterWrite = (root: string) => {
+      try {
+        refreshIfDirty(root);
+      } catch (err) {
+        notify(`index refresh failed: ${errText(err)}`, "error");
+      }
+    };
+    const readInfo = (hub: string, root: string): StoreInfo => {
+      const s = storeStatus(hub, root);
+      return { enabled: s.enabled, mode: s.mode, configError: s.config_error, sessionCount: s.session_count };
+    };
+
+    return {
+      hub: null,
+      root: null,
+      hubError: null,
+      loaded: false,
+      info: null,
+      candidates: [],
+      status: EMPTY_STATUS(),
+      filters: { status: "pending", type: null, minConfidence: "low", session: null },
+      query: "",
+      view: [],
+      cursor: 0,
+      selected: new Set(),
+      undo: [],
+      context: null,
+      digests: [],
+      digestQuery: "",
+      digestView: [],
+      digestCursor: 0,
+      searching: null,
+      prompt: null,
+      pane: { feedback: { focus: false, scroll: 0 }, digests: { focus: false, scroll: 0 } },
+      pageSize: 10,
+
+      load: () => {
+        let { hub, root } = get();
+        if (!hub || !root) {
+          try {
+            ({ hub, root } = resolveHub(init.hub ?? {}, init.cwd));
+          } catch (err) {
+            set({ hubError: errText(err), loaded: true });
+            return;
+          }
+          set({ hub, root, hubError: null });
+        }
+        try {
+          if (existsSync(root)) {
+            // The TUI refreshes the derived indexes at start (§3.8), then after each write.
+            refreshIfDirty(root, !indexed);
+            indexed = true;
+          }
+          const { all, status } = listFeedback(root, { includeDismissed: true, minConfidence: "low" });
+          const digests = listCaptured(root);
+          review({ candidates: all, status, info: readInfo(hub, root), loaded: true });
+          redigest({ digests });
+        } catch (err) {
+          set({ loaded: true });
+          notify(errText(err), "error");
+        }
+      },
+      reloadStatus: () => {
+        const h = hubReady();
+        if (!h) return;
+        review({ status: readStatus(h.root).status, info: readInfo(h.hub, h.root) });
+      },
+
+      setFilters: (patch) => review({ filters: { ...get().filters, ...patch } }),
+      cycleStatus: () => {
+        const i = STATUS_FILTERS.indexOf(get().filters.status);
+        const status = STATUS_FILTERS[(i + 1) % STATUS_FILTERS.length];
+        get().setFilters({ status });
+        notify(`status: ${STATUS_LABEL[status]}`);
+      },
+      cycleType: () => {
+        const i = TYPE_FILTERS.indexOf(get().filters.type as (typeof TYPE_FILTERS)[number]);
+        const type = TYPE_FILTERS[(i + 1) % TYPE_FILTERS.length];
+        get().setFilters({ type });
+        notify(`type: ${type ?? "any"}`);
+      },
+      cycleConfidence: () => {
+        const i = CONFIDENCE_FILTERS.indexOf(get().filters.minConfidence as (typeof CONFIDENCE_FILTERS)[number]);
+        const minConfidence = CONFIDENCE_FILTERS[(i + 1) % CONFIDENCE_FILTERS.length];
+        get().setFilters({ minConfidence });
+        notify(`confidence: ${minConfidence === "low" ? "any" : `${minConfidence} or higher`}`);
+      },
+
+      move: (screen, how) => {
+        const st = get();
+        const count = screen === "feedback" ? st.view.length : st.digestView.length;
+        if (count === 0) return;
+        const cur = screen === "feedback" ? st.cursor : st.digestCursor;
+        const page = Math.max(1, st.pageSize - 1);
+        let next = cur;
+        if (how === "up") next = cur <= 0 ? count - 1 : cur - 1;
+        else if (how === "down") next = cur >= count - 1 ? 0 : cur + 1;
+        else if (how === "pageUp") next = Math.max(0, cur - page);
+        else if (how === "pageDown") next = Math.min(count - 1, cur + page);
+        else if (how === "first") next = 0;
+        else next = count - 1;
+        if (next === cur) return;
+        const pane = { ...st.pane, [screen]: { ...st.pane[screen], scroll: 0 } };
+        if (screen === "feedback") set({ cursor: next, pane });
+        else set({ digestCursor: next, pane });
+      },
+      setPageSize: (n) => {
+        if (n !== get().pageSize) set({ pageSize: Math.max(1, n) });
+      },
+
+      startSearch: (screen) => set({ searching: screen }),
+      typeSearch: (text) => {
+        if (get().searching === "feedback") review({ query: text });
+        else if (get().searching === "digests") redigest({ digestQuery: text });
+      },
+      endSearch: () => setImmediate(() => set({ searching: null })),
+      clearSearch: (screen) => {
+        if (screen === "feedback") review({ query: "" });
+        else redigest({ digestQuery: "" });
+        setImmediate(() => set({ searching: null }));
+      },
+
+      toggleSelect: () => {
+        const c = get().current();
+        if (!c) return;
+        const selected = new Set(get().selected);
+        const id = c.id as string;
+        if (selected.has(id)) selected.delete(id);
+        else selected.add(id);
+        set({ selected });
+        if (get().cursor < get().view.length - 1) get().move("feedback", "down");
+      },
+      clearSelection: () => set({ selected: new Set() }),
+      current: () => get().view[get().cursor],
+      currentDigest: () => get().digestView[get().digestCursor],
+      targets: () => {
+        const st = get();
+        if (st.selected.size > 0) return st.view.filter((c) => st.selected.has(c.id as string)).map((c) => c.id as string);
+        const c = st.current();
+        return c ? [c.id as string] : [];
+      },
+
+      openPrompt: (prompt) => set({ prompt }),
+      closePrompt: () => {
+        const p = get().prompt;
+        setImmediate(() => {
+          if (get().prompt === p) set({ prompt: null });
+        });
+      },
+      askTopic: (target) => {
+        const h = hubReady();
+        if (!h) return notify(get().hubError ?? "no capture store", "error");
+        let ids: string[];
+        if (target === "feedback") {
+          ids = get().targets();
+          const promoted = ids.filter((id) => reviewState(get().status, id) === "promoted");
+          ids = ids.filter((id) => !promoted.includes(id));
+          if (ids.length === 0) return notify(promoted.length ? "already promoted" : "nothing to promote", "error");
+        } else {
+          const d = get().currentDigest();
+          if (!d) return notify("no captured session here", "error");
+          if (!d.state.last_digest_path) return notify("this session has no digest yet", "error");
+          ids = [String(d.state.llm_wiki_session_id)];
+        }
+        let topics: TopicInfo[];
+        try {
+          topics = listTopics(h.hub);
+        } catch (err) {
+          return notify(errText(err), "error");
+        }
+        get().openPrompt({ kind: "topic", target, ids, topics });
+      },
+      promote: (target, ids, topic, create = false) => {
+        const h = hubReady();
+        if (!h) return;
+        const notes: string[] = [];
+        const errors: string[] = [];
+        try {
+          if (create) topic = createTopic(h.hub, topic).name;
+          for (const id of ids) {
+            try {
+              notes.push(target === "feedback" ? promoteFeedback(h.hub, h.root, id, topic, false).notePath : promoteSession(h.hub, h.root, id, topic, false).notePath);
+            } catch (err) {
+              errors.push(`${id}: ${errText(err)}`);
+            }
+          }
+        } catch (err) {
+          errors.push(errText(err));
+        }
+        afterWrite(h.root);
+        if (target === "feedback") {
+          get().clearSelection();
+          get().reloadStatus();
+        } else get().load();
+        if (errors.length) notify(`${notes.length ? `promoted ${notes.length}; ` : ""}${errors[0]}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""}`, "error");
+        else if (notes.length === 1) notify(`promoted to ${topic}: ${notes[0]}`);
+        else notify(`promoted ${plural(notes.length, "candidate")} to ${topic}`);
+      },
+      saveLesson: (id, text) => {
+        const h = hubReady();
+        if (!h) return;
+        const c = get().candidates.find((x) => x.id === id);
+        const clear = !text.trim() || text === String(c?.distilled_lesson ?? "");
+        try {
+          editLesson(h.root, id, clear ? null : text);
+          afterWrite(h.root);
+          get().reloadStatus();
+          notify(clear ? `${id}: lesson back to the original` : `${id}: lesson edited — p promotes it`);
+        } catch (err) {
+          notify(errText(err), "error");
+        }
+      },
+      dismiss: (ids, reason) => {
+        const h = hubReady();
+        if (!h) return;
+        const done: string[] = [];
+        const errors: string[] = [];
+        for (const id of ids) {
+          try {
+            dismissCandidate(h.root, id, reason.trim() || null, false);
+            done.push(id);
+          } catch (err) {
+            errors.push(errText(err));
+          }
+        }
+        afterWrite(h.root);
+        if (done.length) set({ undo: [...get().undo, done] });
+        get().clearSelection();
+        get().reloadStatus();
+        if (errors.length) notify(`${done.length ? `dismissed ${done.length}; ` : ""}${errors[0]}`, "error");
+        else notify(`dismissed ${done.length === 1 ? done[0] : plural(done.length, "candidate")} (u undoes)`);
+      },
+      undoDismiss: () => {
+        const h = hubReady();
+        const batch = get().undo.at(-1);
+        if (!h || !batch) return notify("nothing to undo");
+        set({ undo: get().undo.slice(0, -1) });
+        const errors: string[] = [];
+        for (const id of batch) {
+          try {
+            dismissCandidate(h.root, id, null, true);
+          } catch (err) {
+            errors.push(errText(err));
+          }
+        }
+        afterWrite(h.root);
+        get().reloadStatus();
+        if (errors.length) notify(errors[0], "error");
+        else notify(`restored ${batch.length === 1 ? batch[0] : plural(batch.length, "candidate")}`);
+      },
+      cycleMode: () => {
+        const h = hubReady();
+        if (!h) return notify(get().hubError ?? "no capture store", "error");
+        const cur = get().info?.mode as Mode | undefined;
+        const next = MODES[(Math.max(0, MODES.indexOf(cur ?? "off")) + 1) % MODES.length];
+        try {
+          // The same writes as `omp-sessions enable --mode X` / `disable`.
+          const r = next === "off" ? disableCapture(h.root) : enableCapture(h.root, { mode: next });
+          afterWrite(h.root);
+          set({ info: readInfo(h.hub, h.root) });
+          notify(`capture ${next === "off" ? "off" : `on, mode ${next}`}${r.corruptCopy ? ` (the invalid config was kept at ${r.corruptCopy})` : ""}`);
+        } catch (err) {
+          notify(errText(err), "error");
+        }
+      },
+      setContext: (context) => set({ context }),
+      toggleFocus: (screen) => {
+        const p = get().pane[screen];
+        set({ pane: { ...get().pane, [screen]: { ...p, focus: !p.focus } } });
+      },
+      scrollPane: (screen, delta) => {
+        const p = get().pane[screen];
+        const scroll = delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, p.scroll + delta);
+        set({ pane: { ...get().pane, [screen]: { ...p, scroll } } });
+      },
+    };
+  });
+}
+
+/** The effective lesson of a candidate in this store's status. */
+export const lessonOf = (st: ReviewState, c: Candidate): string => effectiveLesson(st.status, c);
+export { reviewCounts };
+
+const stores = new WeakMap<AppStore, ReviewStore>();
+const options = new WeakMap<AppStore, Omit<ReviewInit, "notify">>();
+
+/** Which hub the review screens of this app read (`--hub`, `--local`); call before first use. */
+export function attachReview(app: AppStore, o: Omit<ReviewInit, "notify">): void {
+  options.set(app, o);
+  stores.delete(app);
+}
+
+/** The review store of an app store, created (and loaded) on first use. */
+export function reviewStoreOf(app: AppStore): ReviewStore {
+  let r = stores.get(app);
+  if (!r) {
+    r = createReviewStore({ ...(options.get(app) ?? {}), notify: (text, kind) => app.getState().setStatus(text, kind) });
+    stores.set(app, r);
+    r.getState().load();
+  }
+  return r;
+}

@@ -1,0 +1,79 @@
+// Pure selection for the review screens: the feedback queue's filters and
+// fuzzy search, the digests list's search. Recomputed on a filter or query
+// change only, never per cursor move.
+import Fuse from "fuse.js";
+import { matchesQuery, type FeedbackQuery } from "../../core/capture/feedback-list.js";
+import { effectiveLesson, type Candidate, type ReviewState, type Status } from "../../core/capture/review.js";
+import type { State } from "../../core/capture/state.js";
+
+export type StatusFilter = ReviewState | "all";
+export const STATUS_FILTERS: StatusFilter[] = ["pending", "promoted", "dismissed", "all"];
+/** What the screen calls each status filter. */
+export const STATUS_LABEL: Record<StatusFilter, string> = { pending: "new", promoted: "promoted", dismissed: "dismissed", all: "all" };
+export const TYPE_FILTERS = [null, "correction", "preference", "approval", "decision", "manual"] as const;
+export const CONFIDENCE_FILTERS = ["low", "medium", "high"] as const;
+
+export interface FeedbackFilters {
+  status: StatusFilter;
+  type: string | null;
+  /** Minimum confidence; "low" = any. */
+  minConfidence: string;
+  /** One session only (sid), e.g. after `I` on the tree. */
+  session: string | null;
+}
+
+export const queryOf = (f: FeedbackFilters): FeedbackQuery => ({
+  state: f.status === "all" ? undefined : f.status,
+  includeDismissed: true,
+  type: f.type ?? undefined,
+  minConfidence: f.minConfidence,
+  sessionId: f.session ?? undefined,
+});
+
+const words = (q: string): string[] => q.trim().split(/\s+/).filter(Boolean);
+
+/** Items hit by every word (fuzzy per word, typos forgiven), in their original order. */
+function fuzzyAll<T>(items: T[], docs: Record<string, string>[], keys: string[], q: string): T[] {
+  const ws = words(q);
+  if (ws.length === 0) return items;
+  const fuse = new Fuse(docs, { keys, threshold: 0.35, ignoreLocation: true });
+  const hits = new Map<number, number>();
+  for (const w of ws) for (const r of fuse.search(w)) hits.set(r.refIndex, (hits.get(r.refIndex) ?? 0) + 1);
+  return items.filter((_, i) => hits.get(i) === ws.length);
+}
+
+const s = (v: unknown): string => (v == null ? "" : String(v));
+
+/** The candidates the queue shows: filters, then the search (every word must match). */
+export function feedbackView(all: Candidate[], status: Status, f: FeedbackFilters, query: string): Candidate[] {
+  const q = queryOf(f);
+  const base = all.filter((c) => matchesQuery(c, status, q));
+  if (words(query).length === 0) return base;
+  const docs = base.map((c) => ({
+    lesson: effectiveLesson(status, c),
+    preview: s(c.text_preview),
+    type: s(c.feedback_type),
+    session: s(c.llm_wiki_session_id),
+    cwd: s(c.cwd),
+    scope: s(c.scope_hint),
+    id: s(c.id),
+  }));
+  return fuzzyAll(base, docs, ["lesson", "preview", "type", "session", "cwd", "scope", "id"], query);
+}
+
+export interface DigestItem {
+  path: string;
+  state: State;
+}
+
+export function digestsView(all: DigestItem[], query: string): DigestItem[] {
+  if (words(query).length === 0) return all;
+  const docs = all.map(({ state }) => ({
+    session: s(state.llm_wiki_session_id),
+    harness: s(state.harness),
+    cwd: s(state.cwd),
+    topics: Array.isArray(state.topics) ? state.topics.join(" ") : "",
+    branch: s(state.git_branch),
+  }));
+  return fuzzyAll(all, docs, ["session", "harness", "cwd", "topics", "branch"], query);
+}
