@@ -209,3 +209,15 @@ describe("tree JSON", () => {
     expect([...treeJsonChunks(s, 2)].join("")).toBe(JSON.stringify(treeJson(s)) + "\n");
   });
 });
+
+describe("oneLine", () => {
+  it("collapses whitespace, shows controls, cuts with … and never splits a surrogate pair", async () => {
+    const { oneLine } = await import("../../src/core/session/text.js");
+    expect(oneLine("  a \n\n b\t c  ", 50)).toBe("a b c");
+    expect(oneLine("x\u001b[31my\u0007", 50)).toBe("x␛[31my␇");
+    expect(oneLine("a".repeat(300), 10)).toBe("a".repeat(9) + "…");
+    expect(oneLine("🚀".repeat(50), 10)).toBe("🚀".repeat(4) + "…");
+    expect(oneLine("x".repeat(10_000_000), 20)).toHaveLength(20);
+    expect(oneLine("\u202eevil", 50)).toBe("<U+202E>evil");
+  });
+});

@@ -27,13 +27,72 @@ export function safeText(s: string, keepNewlines = false): string {
   return out;
 }
 
-/** One terminal-safe line: whitespace runs (newlines included) collapse to one space, cut to max chars with "…". */
+const isSpace = (c: number): boolean =>
+  c === 0x20 ||
+  (c >= 0x09 && c <= 0x0d) ||
+  c === 0x85 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
+
+const needsMapping = (c: number): boolean =>
+  c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+
+/**
+ * One terminal-safe line: whitespace runs (newlines included) collapse to one
+ * space, control characters become visible, the result is cut to max chars
+ * with "…". One pass that stops as soon as the line is long enough: it runs
+ * for every entry of every session loaded.
+ */
 export function oneLine(s: string, max = 200): string {
-  // Cut early so a 50 MB tool output never gets fully scanned for a preview.
-  const head = s.length > max * 4 + 64 ? s.slice(0, max * 4 + 64) : s;
-  const flat = safeText(head.replace(/[\s\u0085\u2028\u2029]+/g, " ").trim());
-  if (flat.length <= max) return flat;
-  return flat.slice(0, Math.max(0, max - 1)).trimEnd() + "…";
+  let out = "";
+  let run = -1; // start of the current run of plain characters
+  let space = false; // a whitespace run is pending (dropped at the start and end)
+  const len = s.length;
+  let i = 0;
+  for (; i < len; i++) {
+    if (out.length + (run >= 0 ? i - run : 0) > max) break;
+    const c = s.charCodeAt(i);
+    const ws = isSpace(c);
+    if (!ws && !needsMapping(c)) {
+      if (run < 0) {
+        if (space && out.length > 0) out += " ";
+        space = false;
+        run = i;
+      }
+      continue;
+    }
+    if (run >= 0) {
+      out += s.slice(run, i);
+      run = -1;
+    }
+    if (ws) space = true;
+    else {
+      if (space && out.length > 0) out += " ";
+      space = false;
+      out += safeText(s[i]);
+    }
+  }
+  if (run >= 0) out += s.slice(run, Math.min(i, run + max + 1));
+  if (out.length <= max) return own(out);
+  let cut = Math.max(0, max - 1);
+  const last = out.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--; // never split a surrogate pair
+  return own(out.slice(0, cut).trimEnd() + "…");
+}
+
+/**
+ * A copy that does not keep its source alive: V8 makes a slice of a long
+ * string point into it, so a 100-char preview could pin a 1 MB tool output.
+ */
+export function own(s: string): string {
+  return s.length < 13 ? s : (" " + s).slice(1);
 }
 
 /** Cuts an already safe string to width characters with "…", padding to width when pad is set. */
