@@ -95,7 +95,11 @@ export interface AppActions {
   toggleScope(): void;
   openSelected(): Promise<void>;
   openFile(file: string): Promise<boolean>;
+  /** Opens a session on the tree screen with the cursor on `entryId` (shows all entries when the filter hides it). */
+  openAt(file: string, entryId: string): Promise<boolean>;
   setSession(s: Session): void;
+  /** Where the session list comes from (the search index and the live watcher follow it). */
+  listSource(): StoreInit["list"];
 
   setFilter(f: TreeFilter): void;
   cycleFilter(dir: 1 | -1): void;
@@ -162,7 +166,8 @@ export function createAppStore(init: StoreInit): AppStore {
       const st = { ...get(), ...patch };
       const listView = listViewOf(st.sessions ?? [], st.listQuery, st.sort, st.scope, st.cwd);
       const prev = get().listView[get().listCursor];
-      let listCursor = prev ? listView.indexOf(prev) : 0;
+      // By path: a reloaded list (live updates) holds new objects for the same sessions.
+      let listCursor = prev ? listView.findIndex((s) => s.path === prev.path) : 0;
       if (listCursor < 0) listCursor = Math.min(st.listCursor, Math.max(0, listView.length - 1));
       set({ ...patch, listView, listCursor });
     };
@@ -333,6 +338,23 @@ export function createAppStore(init: StoreInit): AppStore {
           return false;
         }
       },
+      openAt: async (file, entryId) => {
+        if (!(await get().openFile(file))) return false;
+        const { rows, session } = get();
+        if (!rows || !session) return false;
+        if (!session.byId.has(entryId)) {
+          get().setStatus(`entry ${entryId} is not in this session any more`, "error");
+          return true;
+        }
+        const i = rows.indexOf(entryId);
+        if (i >= 0) set({ cursor: i });
+        else {
+          rebuild({ filter: "all" }, { reflatten: true, keepId: entryId });
+          get().setStatus("filter: all (the default filter hides this entry)");
+        }
+        return true;
+      },
+      listSource: () => source,
       setSession: (s) => {
         paneToken++;
         const flat = flattenTree(s, { filter: get().filter, search: "" });
