@@ -1,0 +1,240 @@
+// The feedback queue (screen 3), driven with real keys: every action is
+// checked on the frame and in the files the capture core writes.
+import { afterEach, describe, expect, it } from "vitest";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import matter from "gray-matter";
+import { readJson, readLines } from "../capture/helpers.js";
+import { KEYS, tick, type Mounted } from "./harness.js";
+import { BACKSPACES, cursorLine, mountOn, queueRows, reviewHub, typeSlowly, userPrompt } from "./review-helpers.js";
+
+let m: Mounted | undefined;
+afterEach(() => {
+  m?.unmount();
+  m = undefined;
+});
+
+/** Three candidates from one codex session: correction (oldest), preference, approval (newest). */
+function threeCandidates(root: string) {
+  const correction = userPrompt(root, "s1", "No, that is the wrong file; use config.json instead.", "t1", "2026-06-13T18:01:00Z");
+  const preference = userPrompt(root, "s1", "Always run the tests before committing.", "t2", "2026-06-13T18:02:00Z");
+  const approval = userPrompt(root, "s1", "Looks good, that fixed it.", "t3", "2026-06-13T18:03:00Z");
+  process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+  return { correction, preference, approval };
+}
+
+const statusJson = (root: string) => readJson(join(root, "feedback", "status.json"));
+const registry = (root: string, event: string) => readLines(join(root, "registry.jsonl")).filter((l) => l.event === event);
+
+describe("feedback queue", () => {
+  it("lists candidates newest first with type, confidence, scope, session and a preview of the lesson and words", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    const f = m.frame();
+    expect(f).toContain("capture on · balanced");
+    expect(f).toContain("3 new · 0 promoted · 0 dismissed");
+    const rows = queueRows(f);
+    expect(rows.map((r) => r.match(/(correction|preference|approval)/)?.[1])).toEqual(["approval", "preference", "correction"]);
+    expect(rows[1]).toMatch(/preference\s+high\s+global\s+codex:s1/);
+    expect(f).toContain(`── ${ids.approval}`);
+    expect(f).toContain("User validated the immediately preceding result or action: Looks good, that fixed it.");
+    expect(f).toContain("What the user said (redacted)");
+    await m.press("j");
+    expect(cursorLine(m.frame())).toContain("preference");
+    expect(m.frame()).toContain("User preference or design rule candidate: Always run the tests");
+  });
+
+  it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press("j", "j"); // the correction
+    await m.press("p");
+    const picker = await m.waitFor((f) => f.includes("to which topic?"), "the topic picker");
+    expect(picker).toMatch(/❯ demo/);
+    expect(picker).toContain("+ new topic…");
+    await m.press(KEYS.enter);
+    const f = await m.waitFor((x) => x.includes("promoted to demo"), "promotion status");
+    expect(f).toContain("2 new · 1 promoted");
+    const notes = readdirSync(hub.demoNotes);
+    expect(notes).toEqual([`2026-06-13-feedback-correction-${ids.correction}.md`]);
+    const note = matter(readFileSync(join(hub.demoNotes, notes[0]), "utf8"));
+    expect(note.data.title).toBe(`Feedback Candidate Promotion: ${ids.correction}`);
+    expect(note.data.summary).toContain("No, that is the wrong file");
+    expect(statusJson(hub.root).promoted[ids.correction]).toMatchObject({ topic: "demo", path: join(hub.demoNotes, notes[0]) });
+    expect(readFileSync(hub.demoLog, "utf8")).toContain(`feedback | promoted feedback candidate ${ids.correction} → raw/notes/${notes[0]}`);
+    expect(registry(hub.root, "feedback_promoted")).toHaveLength(1);
+    // the TUI refreshes the indexes after its write
+    const idx = readJson(join(hub.root, "indexes", "feedback.json"));
+    expect(idx.unpromoted).not.toContain(ids.correction);
+    expect(idx.unpromoted_count).toBe(2);
+    // gone from "new"; visible under "promoted" with its mark
+    expect(queueRows(m.frame()).some((r) => r.includes("correction"))).toBe(false);
+    await m.press("s");
+    expect(m.frame()).toContain("status promoted");
+    expect(queueRows(m.frame())).toHaveLength(1);
+    expect(queueRows(m.frame())[0]).toMatch(/✓\s+correction/);
+    expect(m.frame()).toContain("promoted to demo");
+  });
+
+  it("\"new topic\" asks for a name, creates its raw/notes and promotes there", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press("p");
+    await m.waitFor((f) => f.includes("+ new topic…"), "picker");
+    await m.press(KEYS.down, KEYS.enter);
+    await m.waitFor((f) => f.includes("New topic for"), "name prompt");
+    await typeSlowly(m, "Release Notes");
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("promoted to release-notes"), "promotion");
+    const dir = join(hub.hub, "topics", "release-notes", "raw", "notes");
+    expect(readdirSync(dir)).toEqual([`2026-06-13-feedback-approval-${ids.approval}.md`]);
+    expect(statusJson(hub.root).promoted[ids.approval].topic).toBe("release-notes");
+  });
+
+  it("e edits the lesson (status.json edited_lesson, registry) and the promoted note carries the edit", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press("e");
+    const f = await m.waitFor((x) => x.includes("Distilled lesson for"), "lesson prompt");
+    expect(f).toContain("› User validated the immediately preceding result");
+    await m.press(...BACKSPACES(120));
+    await typeSlowly(m, "Ship once the tests pass.");
+    await m.press(KEYS.enter);
+    await m.waitFor((x) => x.includes("lesson edited"), "edit status");
+    expect(statusJson(hub.root).edited_lesson[ids.approval]).toEqual({ text: "Ship once the tests pass.", ts: "2026-06-13T18:10:00Z" });
+    expect(registry(hub.root, "feedback_lesson_edited").map((l) => l.id)).toEqual([ids.approval]);
+    expect(m.frame()).toContain("Lesson (edited)");
+    expect(m.frame()).toContain("original: User validated");
+    expect(cursorLine(m.frame())).toContain("✎ Ship once the tests pass.");
+    await m.press("p");
+    await m.waitFor((x) => x.includes("to which topic?"), "picker");
+    await m.press(KEYS.enter);
+    await m.waitFor((x) => x.includes("promoted to demo"), "promotion");
+    const note = matter(readFileSync(statusJson(hub.root).promoted[ids.approval].path, "utf8"));
+    expect(note.data.summary).toBe("Ship once the tests pass.");
+    expect(note.content).toContain("## Distilled Lesson\n\nShip once the tests pass.\n");
+  });
+
+  it("x dismisses with a reason, u undoes; s cycles new · promoted · dismissed · all", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press("x");
+    await m.waitFor((x) => x.includes("reason (optional)"), "reason prompt");
+    await typeSlowly(m, "too vague");
+    await m.press(KEYS.enter);
+    await m.waitFor((x) => x.includes("(u undoes)"), "dismissal");
+    expect(statusJson(hub.root).dismissed[ids.approval]).toEqual({ reason: "too vague", ts: "2026-06-13T18:10:00Z" });
+    expect(queueRows(m.frame()).map((r) => r.includes("approval"))).toEqual([false, false]);
+    expect(m.frame()).toContain("2 new · 0 promoted · 1 dismissed");
+    await m.press("s", "s");
+    expect(m.frame()).toContain("status dismissed");
+    expect(queueRows(m.frame())).toHaveLength(1);
+    expect(m.frame()).toContain("dismissed 2026-06-13T18:10:00Z: too vague");
+    await m.press("s");
+    expect(m.frame()).toContain("status all");
+    expect(queueRows(m.frame())).toHaveLength(3);
+    await m.press("u");
+    await m.waitFor((x) => x.includes(`restored ${ids.approval}`), "undo");
+    expect(statusJson(hub.root).dismissed).toEqual({});
+    expect(registry(hub.root, "feedback_dismissed").map((l) => l.undone ?? false)).toEqual([false, true]);
+    await m.press("s");
+    expect(m.frame()).toContain("status new");
+    expect(queueRows(m.frame())).toHaveLength(3);
+    // Esc in the prompt cancels without writing
+    await m.press("x");
+    await m.waitFor((x) => x.includes("reason (optional)"), "reason prompt");
+    await m.press(KEYS.escape);
+    await m.waitFor((x) => !x.includes("reason (optional)"), "prompt closed");
+    expect(m.frame()).toContain("[3 feedback]");
+    expect(statusJson(hub.root).dismissed).toEqual({});
+  });
+
+  it("space selects several; x dismisses them together and u restores the batch; p promotes a selection", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press(" ", " ");
+    expect(m.frame()).toContain("2 selected");
+    expect(queueRows(m.frame()).filter((r) => r.slice(2, 3) === "◉")).toHaveLength(2);
+    await m.press("x");
+    await m.waitFor((x) => x.includes("Dismiss 2 candidates"), "bulk prompt");
+    await m.press(KEYS.enter);
+    await m.waitFor((x) => x.includes("dismissed 2 candidates"), "bulk dismissal");
+    expect(Object.keys(statusJson(hub.root).dismissed).sort()).toEqual([ids.approval, ids.preference].sort());
+    expect(queueRows(m.frame())).toHaveLength(1);
+    await m.press("u");
+    await m.waitFor((x) => x.includes("restored 2 candidates"), "bulk undo");
+    expect(statusJson(hub.root).dismissed).toEqual({});
+    await m.press("g", " ", " ", "p");
+    await m.waitFor((x) => x.includes("Promote 2 candidates"), "bulk picker");
+    await m.press(KEYS.enter);
+    await m.waitFor((x) => x.includes("promoted 2 candidates to demo"), "bulk promotion");
+    expect(readdirSync(hub.demoNotes).sort()).toEqual(
+      [`2026-06-13-feedback-approval-${ids.approval}.md`, `2026-06-13-feedback-preference-${ids.preference}.md`].sort(),
+    );
+    expect(readFileSync(hub.demoLog, "utf8").match(/promoted feedback candidate/g)).toHaveLength(2);
+  });
+
+  it("t and c filter by type and confidence; / searches fuzzily (every word); Esc clears", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press("t");
+    expect(m.frame()).toContain("type correction");
+    expect(queueRows(m.frame())).toHaveLength(1);
+    await m.press("t", "t");
+    expect(m.frame()).toContain("type approval");
+    await m.press("t", "t", "t");
+    expect(m.frame()).toContain("type any");
+    await m.press("c", "c");
+    expect(m.frame()).toContain("confidence high+");
+    expect(queueRows(m.frame()).map((r) => /approval/.test(r))).toEqual([false, false]);
+    await m.press("c");
+    await m.press("/");
+    await m.type("comitting tests"); // a typo still matches
+    const f = m.frame();
+    expect(f).toContain("/ comitting tests");
+    expect(queueRows(f)).toHaveLength(1);
+    expect(queueRows(f)[0]).toContain("preference");
+    await m.press(KEYS.enter, KEYS.escape);
+    expect(queueRows(m.frame())).toHaveLength(3);
+  });
+
+  it("M cycles the capture mode with the same config writes as enable/disable", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    await m.press("M");
+    await m.waitFor((x) => x.includes("capture on · aggressive"), "aggressive");
+    expect(readJson(join(hub.root, "config.json"))).toMatchObject({ enabled: true, mode: "aggressive", auto_capture: { tool_events: 25 } });
+    await m.press("M");
+    await m.waitFor((x) => x.includes("capture off"), "off");
+    expect(readJson(join(hub.root, "config.json"))).toMatchObject({ enabled: false, mode: "off" });
+    await m.press("M");
+    await m.waitFor((x) => x.includes("capture on · capture-only"), "capture-only");
+    expect(readJson(join(hub.root, "config.json")).rehydrate).toMatchObject({ session_start: false, user_prompt: false });
+  });
+
+  it("draws only the visible rows: 10,000 candidates move, page and jump like ten", async () => {
+    const hub = reviewHub();
+    const { writeManyCandidates } = await import("./review-many.js");
+    const ids = writeManyCandidates(hub.root, 10_000);
+    m = await mountOn(hub, "3", { height: 30 });
+    const f = m.frame();
+    expect(f).toContain("1/10000");
+    expect(f.split("\n").length).toBeLessThanOrEqual(30);
+    expect(queueRows(f).length).toBeLessThan(20);
+    await m.press("G");
+    expect(m.frame()).toContain("10000/10000");
+    expect(m.frame()).toContain(`── ${ids[0]}`); // oldest last
+    await m.press("g", KEYS.down, KEYS.down);
+    expect(m.frame()).toContain("3/10000");
+    await tick(10);
+    expect(existsSync(join(hub.root, "feedback", "status.json"))).toBe(false);
+  });
+});
