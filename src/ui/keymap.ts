@@ -2,7 +2,7 @@
 // help overlay all read this one table, so help can never drift from behaviour.
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "tree" | "feedback" | "digests" | "pane" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "feedback" | "digests" | "search" | "search-query" | "pane" | "help";
 
 export interface Binding {
   action: string;
@@ -75,6 +75,21 @@ export const BINDINGS: readonly Binding[] = [
   { action: "review.open", keys: ["o"], help: "open the agent session (omp/pi files)", scope: "digests", hint: "open" },
   { action: "review.mode", keys: ["M"], help: "cycle capture mode: off · capture-only · balanced · aggressive", scope: "digests", hint: "mode" },
   { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "digests" },
+
+  { action: "search.open", keys: ["enter"], help: "open the session's tree at this entry", scope: "search", hint: "open" },
+  { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search", hint: "stop/back" },
+  { action: "search.reindex", keys: ["r"], help: "update the index now (resumes a stopped build)", scope: "search", hint: "reindex" },
+
+  { action: "search.open", keys: ["enter"], help: "open the session's tree at this entry", scope: "search-query", hint: "open" },
+  { action: "cursor.up", keys: ["up"], help: "previous hit (wraps)", scope: "search-query" },
+  { action: "cursor.down", keys: ["down"], help: "next hit (wraps)", scope: "search-query", hint: "move", hintKeys: "↑↓" },
+  { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "search-query" },
+  { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "search-query" },
+  { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else leave the query line", scope: "search-query", hint: "stop/clear" },
+  { action: "search.leave", keys: ["tab"], help: "leave the query line (then j/k, digits, ? and q work)", scope: "search-query", hint: "keys" },
+  { action: "search.reindex", keys: ["ctrl+r"], help: "update the index now (resumes a stopped build)", scope: "search-query" },
+  { action: "search.backspace", keys: ["backspace"], help: "delete the last character", scope: "search-query" },
+  { action: "quit", keys: ["ctrl+c"], help: "quit", scope: "search-query" },
 
   { action: "pane.up", keys: ["up", "k"], help: "scroll the pane up", scope: "pane" },
   { action: "pane.down", keys: ["down", "j"], help: "scroll the pane down", scope: "pane", hint: "scroll", hintKeys: "↑↓" },

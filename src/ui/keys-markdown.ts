@@ -3,11 +3,13 @@ import { BINDINGS, keyLabel, type Scope } from "./keymap.js";
 
 const TITLES: Record<Exclude<Scope, "help">, string> = {
   global: "Everywhere",
-  list: "Lists (session list, tree, feedback, digests)",
+  list: "Lists (session list, tree, feedback, digests, search results)",
   sessions: "Session list",
   tree: "Tree",
   feedback: "Feedback queue",
   digests: "Digests",
+  search: "Search (5): results",
+  "search-query": "Search (5): typing the query (other keys are typed)",
   pane: "Detail / context pane (after Tab)",
 };
 

@@ -12,6 +12,8 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "tree", title: "Tree" },
   { scope: "feedback", title: "Feedback queue" },
   { scope: "digests", title: "Digests" },
+  { scope: "search", title: "Search results" },
+  { scope: "search-query", title: "Search query line" },
   { scope: "pane", title: "Detail / context pane" },
 ];
 
