@@ -41,16 +41,17 @@ async function main(args: string[]): Promise<number> {
   const argv = findCommand(reordered[0] ?? "") ? reordered : args;
   const [first, ...rest] = argv;
   if (first === "-h" || first === "--help" || first === "help") {
-    const cmd = first === "help" && rest[0] ? findCommand(rest[0]) : undefined;
-    process.stdout.write((cmd ? cmd.usage : mainHelp()) + "\n");
+    const entry = first === "help" && rest[0] ? findCommand(rest[0]) : undefined;
+    process.stdout.write((entry ? (await entry.load()).usage : mainHelp()) + "\n");
     return 0;
   }
   if (first === "-v" || first === "--version") {
     process.stdout.write(VERSION + "\n");
     return 0;
   }
-  const cmd = first !== undefined ? findCommand(first) : undefined;
-  if (cmd) {
+  const entry = first !== undefined ? findCommand(first) : undefined;
+  if (entry) {
+    const cmd = await entry.load();
     if (rest.includes("--help") || rest.includes("-h")) {
       process.stdout.write(cmd.usage + "\n");
       return 0;

@@ -10,6 +10,14 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
+/** A command as the dispatcher lists it; its code loads only when it runs. */
+export interface CommandEntry {
+  name: string;
+  /** Must equal the loaded command's summary (a test checks it). */
+  summary: string;
+  load(): Promise<Command>;
+}
+
 /** A usage error: the CLI prints the message and the command's usage, exit 2. */
 export class UsageError extends Error {
   override name = "UsageError";

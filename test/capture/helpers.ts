@@ -99,8 +99,9 @@ export function run(args: string[], input: string | Buffer | null, env: NodeJS.P
 /** Runs a capture command in this process, the way cli.ts does (exit codes included). */
 export async function cli(args: string[]): Promise<RunResult> {
   const [name, ...rest] = args;
-  const cmd = captureCommands.find((c) => c.name === name);
-  if (!cmd) throw new Error(`no command ${name}`);
+  const entry = captureCommands.find((c) => c.name === name);
+  if (!entry) throw new Error(`no command ${name}`);
+  const cmd = await entry.load();
   let stdout = "";
   let stderr = "";
   const ow = process.stdout.write.bind(process.stdout);

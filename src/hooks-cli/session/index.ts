@@ -1,13 +1,14 @@
-import type { Command } from "../command.js";
-import { lsCommand } from "./ls.js";
-import { treeCommand } from "./tree.js";
-import { contextCommand } from "./context.js";
-import { showCommand } from "./show.js";
-import { labelCommand } from "./label.js";
-import { continueCommand } from "./continue.js";
-import { forkCommand } from "./fork.js";
-import { renameCommand } from "./rename.js";
-import { searchCommand } from "./search.js";
+import type { CommandEntry } from "../command.js";
 
-/** Agent-session commands: ls, tree, context, show (and the write actions). */
-export const sessionCommands: Command[] = [lsCommand, treeCommand, contextCommand, showCommand, labelCommand, continueCommand, forkCommand, renameCommand, searchCommand];
+/** Agent-session commands: ls, tree, context, show, the write actions, search. Loaded on use, so one command never pays for the others. */
+export const sessionCommands: CommandEntry[] = [
+  { name: "ls", summary: "list sessions, newest activity first (this project's, --all, or --cwd DIR)", load: async () => (await import("./ls.js")).lsCommand },
+  { name: "tree", summary: "print a session's tree (text like the browser's, or --json)", load: async () => (await import("./tree.js")).treeCommand },
+  { name: "context", summary: "what the model sees at the leaf (or at --leaf ID)", load: async () => (await import("./context.js")).contextCommand },
+  { name: "show", summary: "print one entry in full", load: async () => (await import("./show.js")).showCommand },
+  { name: "label", summary: "set (or, without TEXT, clear) the label of an entry", load: async () => (await import("./label.js")).labelCommand },
+  { name: "continue", summary: "move the agent's position to an entry (appends a branch summary)", load: async () => (await import("./continue.js")).continueCommand },
+  { name: "fork", summary: "write a new session holding the path to an entry; prints its path", load: async () => (await import("./fork.js")).forkCommand },
+  { name: "rename", summary: "rename a session, in the file's dialect", load: async () => (await import("./rename.js")).renameCommand },
+  { name: "search", summary: "search the text of every session (ranked; phrases, prefixes, cwd:/role:/label: filters)", load: async () => (await import("./search.js")).searchCommand },
+];
