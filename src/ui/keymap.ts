@@ -2,7 +2,7 @@
 // help overlay all read this one table, so help can never drift from behaviour.
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "tree" | "feedback" | "digests" | "search" | "search-query" | "pane" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "feedback" | "digests" | "search" | "search-query" | "pane" | "prompt" | "choose" | "confirm" | "help";
 
 export interface Binding {
   action: string;
@@ -52,11 +52,11 @@ export const BINDINGS: readonly Binding[] = [
   { action: "label.prev", keys: ["{"], help: "previous labeled entry", scope: "tree" },
   { action: "label.next", keys: ["}"], help: "next labeled entry", scope: "tree" },
   { action: "leaf", keys: ["."], help: "go to the current leaf", scope: "tree", hint: "leaf" },
-  { action: "label.set", keys: ["L"], help: "set or clear the label", scope: "tree", soon: true },
-  { action: "continue", keys: ["b"], help: "continue from here", scope: "tree", soon: true },
-  { action: "fork", keys: ["f"], help: "fork this path into a new session", scope: "tree", soon: true },
-  { action: "rename", keys: ["R"], help: "rename the session", scope: "tree", soon: true },
-  { action: "undo", keys: ["u"], help: "undo the last label or position change", scope: "tree", soon: true },
+  { action: "label.set", keys: ["L"], help: "set or clear the label of the entry (prompt prefilled; empty clears)", scope: "tree", hint: "label" },
+  { action: "continue", keys: ["b"], help: "continue from here (branch summary: type one, auto, or none)", scope: "tree" },
+  { action: "fork", keys: ["f"], help: "fork the path to this entry into a new session", scope: "tree" },
+  { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
+  { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
 
   { action: "review.promote", keys: ["p"], help: "promote to a topic (picker; \"new topic\" at the end)", scope: "feedback", hint: "promote" },
@@ -90,6 +90,18 @@ export const BINDINGS: readonly Binding[] = [
   { action: "search.reindex", keys: ["ctrl+r"], help: "update the index now (resumes a stopped build)", scope: "search-query" },
   { action: "search.backspace", keys: ["backspace"], help: "delete the last character", scope: "search-query" },
   { action: "quit", keys: ["ctrl+c"], help: "quit", scope: "search-query" },
+
+  // The tree's write prompts (L b f R u): every write shows what it appends and waits for a yes.
+  { action: "prompt.submit", keys: ["enter"], help: "accept the text and preview the change", scope: "prompt", hint: "preview" },
+  { action: "prompt.cancel", keys: ["escape"], help: "cancel the prompt (nothing is written)", scope: "prompt", hint: "cancel" },
+  { action: "choose.text", keys: ["t"], help: "type a summary of the branch being left", scope: "choose", hint: "type" },
+  { action: "choose.auto", keys: ["a"], help: "generate a summary (shown before writing)", scope: "choose", hint: "auto" },
+  { action: "choose.none", keys: ["n"], help: "no summary: only the position moves", scope: "choose", hint: "none" },
+  { action: "choose.cancel", keys: ["escape"], help: "cancel the move (nothing is written)", scope: "choose", hint: "cancel" },
+  { action: "confirm.yes", keys: ["enter", "y"], help: "yes: write what the preview shows (after a fork: open it)", scope: "confirm", hint: "yes", hintKeys: "Enter/y" },
+  { action: "confirm.no", keys: ["escape", "n"], help: "no: cancel, the file stays byte for byte as it was", scope: "confirm", hint: "no", hintKeys: "Esc/n" },
+  { action: "confirm.up", keys: ["up", "k"], help: "scroll the preview up", scope: "confirm" },
+  { action: "confirm.down", keys: ["down", "j"], help: "scroll the preview down", scope: "confirm", hint: "scroll", hintKeys: "↑↓" },
 
   { action: "pane.up", keys: ["up", "k"], help: "scroll the pane up", scope: "pane" },
   { action: "pane.down", keys: ["down", "j"], help: "scroll the pane down", scope: "pane", hint: "scroll", hintKeys: "↑↓" },

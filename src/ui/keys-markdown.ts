@@ -11,6 +11,9 @@ const TITLES: Record<Exclude<Scope, "help">, string> = {
   search: "Search (5): results",
   "search-query": "Search (5): typing the query (other keys are typed)",
   pane: "Detail / context pane (after Tab)",
+  prompt: "Tree: a text prompt (label, name, summary; other keys are typed)",
+  choose: "Tree: continue from here, which summary",
+  confirm: "Tree: confirming a write (preview, live session, fork written)",
 };
 
 export function keysMarkdown(): string {

@@ -15,6 +15,9 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "search", title: "Search results" },
   { scope: "search-query", title: "Search query line" },
   { scope: "pane", title: "Detail / context pane" },
+  { scope: "prompt", title: "Write prompt (text)" },
+  { scope: "choose", title: "Continue: which summary" },
+  { scope: "confirm", title: "Confirm a write" },
 ];
 
 export function helpLines(): { text: string; heading?: boolean; soon?: boolean }[] {
