@@ -8,6 +8,7 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
+import { OMP_ONLY_TYPES } from "./dialect.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "./types.js";
 import type { SessionSummary } from "./summary.js";
@@ -15,16 +16,6 @@ import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead } 
 
 type Json = Record<string, unknown>;
 
-const OMP_ONLY_TYPES = new Set([
-  "title_change",
-  "mode_change",
-  "ttsr_injection",
-  "model_usage",
-  "service_tier_change",
-  "credential_pin",
-  "session_init",
-  "reset_boundary",
-]);
 // Entry types whose few fields the summary needs in full.
 const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
 

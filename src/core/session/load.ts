@@ -1,5 +1,6 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (session-format.md §2–5).
+import { OMP_ONLY_TYPES } from "./dialect.js";
 import { resolve } from "node:path";
 import { stat } from "node:fs/promises";
 import { SessionError } from "../errors.js";
@@ -12,16 +13,6 @@ import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "./types.js
 
 type Obj = Record<string, unknown>;
 
-const OMP_TYPES = new Set([
-  "title_change",
-  "mode_change",
-  "ttsr_injection",
-  "model_usage",
-  "service_tier_change",
-  "credential_pin",
-  "session_init",
-  "reset_boundary",
-]);
 
 /** Everything a refresh needs to continue where the last read stopped. */
 interface Progress {
@@ -210,7 +201,7 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
   } else if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
     p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
   }
-  if (!p.ompHints && (OMP_TYPES.has(type) || (type === "model_change" && typeof obj.model === "string"))) p.ompHints = true;
+  if (!p.ompHints && (OMP_ONLY_TYPES.has(type) || (type === "model_change" && typeof obj.model === "string"))) p.ompHints = true;
   p.all.push(meta);
 }
 

@@ -4,6 +4,7 @@
 // {"type":…,"id":…,"parentId":…,"timestamp":…,"message":{"role":… so a line's
 // first bytes give what the list needs (entry-head.ts); a line whose head does
 // not have that shape is parsed in full, so the shortcut never changes a result.
+import { OMP_ONLY_TYPES } from "./dialect.js";
 import { open, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Dialect } from "./types.js";
@@ -44,16 +45,6 @@ export interface SessionSummary {
   error?: string;
 }
 
-const OMP_ONLY_TYPES = new Set([
-  "title_change",
-  "mode_change",
-  "ttsr_injection",
-  "model_usage",
-  "service_tier_change",
-  "credential_pin",
-  "session_init",
-  "reset_boundary",
-]);
 // Entry types whose few fields the summary needs in full.
 const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
 
