@@ -42,6 +42,7 @@ export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
   if (st.help) return ["help", "global"];
   const def = screenById(st.screen);
   const own: Scope[] = def.scope ? [def.scope] : [];
+  if (st.searching && def.queryScope) return [def.queryScope];
   if (st.pane && st.focus === "pane") return ["pane", ...own, "global"];
   return [...own, ...(def.list ? (["list"] as Scope[]) : []), "global"];
 }

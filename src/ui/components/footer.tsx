@@ -4,13 +4,15 @@ import React from "react";
 import { Box, Text } from "ink";
 import { footerHints, type Scope } from "../keymap.js";
 import { useApp } from "../state/use-app.js";
+import { screenById } from "../screens/registry.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text.js";
 import { fitWidth as fit } from "../format/width.js";
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
-  const searching = useApp((s) => s.searching);
+  // A screen with its own query-line keys (search) lists them from the table instead.
+  const searching = useApp((s) => s.searching && !screenById(s.screen).queryScope);
   const theme = useTheme();
   const hints = searching
     ? "type to search · Enter keep · Esc clear"

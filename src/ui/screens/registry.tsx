@@ -1,9 +1,9 @@
 // The screens, in tab order. Adding one: a file in this folder and a row here.
 import { sessionsScreen } from "./sessions-screen.js";
 import { treeScreen } from "./tree-screen.js";
-import { placeholderScreen } from "./placeholder-screen.js";
 import { feedbackScreen } from "./feedback-screen.js";
 import { digestsScreen } from "./digests-screen.js";
+import { searchScreen } from "./search-screen.js";
 import type { ScreenDef } from "./screen.js";
 
 export const SCREENS: readonly ScreenDef[] = [
@@ -11,7 +11,7 @@ export const SCREENS: readonly ScreenDef[] = [
   treeScreen,
   feedbackScreen,
   digestsScreen,
-  placeholderScreen("search", "5", "search", "full-text search over every session will live here"),
+  searchScreen,
 ];
 
 export function screenById(id: string): ScreenDef {

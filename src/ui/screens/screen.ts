@@ -16,6 +16,8 @@ export interface ScreenDef {
   title: string;
   /** Its own bindings' scope in the key table. */
   scope?: Scope;
+  /** While its query line takes keystrokes (`searching`), only this scope's bindings apply (and show in the footer). */
+  queryScope?: Scope;
   /** It draws a cursor list, so the "list" bindings (move, search, …) apply. */
   list?: boolean;
   Component: FC<ScreenProps>;

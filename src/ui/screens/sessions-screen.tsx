@@ -11,6 +11,7 @@ import { age, shortPath } from "../format/age.js";
 import { windowStart } from "../components/window.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
+import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 
@@ -47,6 +48,8 @@ function SessionsScreen({ width, height }: ScreenProps) {
   const searching = useApp((s) => s.searching);
   const listError = useApp((s) => s.listError);
   const setPageSize = useApp((s) => s.setPageSize);
+  // Sessions that agents create or grow show up while the list is open.
+  useLiveSessions();
   const theme = useTheme();
   const showSearch = searching || query !== "";
   const bodyHeight = Math.max(1, height - 1 - (showSearch ? 1 : 0));

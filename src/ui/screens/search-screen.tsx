@@ -1,0 +1,221 @@
+// `5 search`: full-text search over every session. A query line that takes
+// keystrokes (results as you type), the index build's progress (Esc stops it;
+// the browser stays usable meanwhile: the work runs in worker threads), and
+// the ranked hits, two lines each, windowed. Enter opens the session's tree
+// with the cursor on the matching entry.
+//
+// Two modes, both read from the key table: while the query line takes keys
+// (the browser's `searching`), only the "search-query" bindings apply and
+// every other key is typed; after Tab, the list keys, digits, ? and q work.
+import React, { useEffect, useMemo } from "react";
+import { Box, Text, useApp as useInkApp } from "ink";
+import Spinner from "ink-spinner";
+import { useStore } from "zustand";
+import { homedir } from "node:os";
+import type { SessionSummary } from "../../core/session/summary.js";
+import { safeText } from "../../core/session/text.js";
+import { findBinding } from "../keymap.js";
+import { fitWidth as fit } from "../format/width.js";
+import { windowStart } from "../components/window.js";
+import { useApp, useAppStore } from "../state/use-app.js";
+import type { AppStore } from "../state/store.js";
+import { SEARCH_LIMIT, searchStoreOf } from "../state/search-store.js";
+import { useTheme } from "../theme-context.js";
+import { HitRows, hitTitle } from "./search-row.js";
+import type { ScreenDef, ScreenProps } from "./screen.js";
+
+const HOME = homedir();
+
+const SYNTAX = [
+  "Search the text of every session: user and assistant messages, tool calls, bash commands.",
+  "",
+  "  words        every word must match (any order)",
+  '  "a phrase"   the words next to each other',
+  "  pre*         words starting with pre",
+  "  cwd:DIR      sessions whose project is DIR or below it (cwd:NAME: the path contains NAME)",
+  "  role:R       user, assistant or bash",
+  "  label:TEXT   entries whose label contains TEXT (label: alone: any label)",
+];
+
+// While the query line owns the keyboard, ctrl+c must still quit: the screen keeps Ink's exit.
+const exits = new WeakMap<AppStore, () => void>();
+
+function IndexLine({ width }: { width: number }) {
+  const search = searchStoreOf(useAppStore());
+  const theme = useTheme();
+  const phase = useStore(search, (s) => s.phase);
+  const progress = useStore(search, (s) => s.progress);
+  const files = useStore(search, (s) => s.files);
+  const error = useStore(search, (s) => s.indexError);
+  if (phase === "indexing") {
+    const what = progress ? `indexing sessions ${progress.done}/${progress.total}` : "listing sessions";
+    return (
+      <Text color={theme.status.warning} wrap="truncate">
+        <Spinner type="dots" />
+        {fit(` ${what} — Esc stops; the results shown so far come from what is indexed`, width - 2)}
+      </Text>
+    );
+  }
+  if (phase === "stopped") return <Text color={theme.status.warning}>{fit("indexing stopped — results may miss sessions (r, or ^r while typing, resumes)", width)}</Text>;
+  if (phase === "failed") return <Text color={theme.status.error}>{fit(`✗ indexing failed: ${safeText(error ?? "")}`, width)}</Text>;
+  if (phase === "ready") return <Text color={theme.text.muted}>{fit(`index up to date · ${files} session${files === 1 ? "" : "s"}`, width)}</Text>;
+  return <Text> </Text>;
+}
+
+function SearchScreen({ width, height }: ScreenProps) {
+  const app = useAppStore();
+  const search = searchStoreOf(app);
+  const { exit } = useInkApp();
+  exits.set(app, exit);
+  const theme = useTheme();
+  const typing = useApp((s) => s.searching);
+  const sessions = useApp((s) => s.sessions);
+  const query = useStore(search, (s) => s.query);
+  const hits = useStore(search, (s) => s.hits);
+  const cursor = useStore(search, (s) => s.cursor);
+  const busy = useStore(search, (s) => s.busy);
+  const answered = useStore(search, (s) => s.answered);
+  const queryError = useStore(search, (s) => s.queryError);
+  const phase = useStore(search, (s) => s.phase);
+
+  useEffect(() => {
+    // Every visit brings the index up to date (a warm index only stats files).
+    search.getState().startIndexing();
+    if (search.getState().query === "") app.getState().startSearch();
+  }, [app, search]);
+
+  const byPath = useMemo(() => new Map<string, SessionSummary>((sessions ?? []).map((s) => [s.path, s])), [sessions]);
+  const bodyHeight = Math.max(2, height - 2);
+  const perPage = Math.max(1, Math.floor(bodyHeight / 2));
+  useEffect(() => search.getState().setPageSize(perPage), [perPage, search]);
+
+  const count = hits.length >= SEARCH_LIMIT ? `${SEARCH_LIMIT}+` : String(hits.length);
+  const right = query.trim() === "" ? "" : busy ? "searching…" : answered ? `${count} hit${hits.length === 1 ? "" : "s"}` : "";
+  const left = `search › ${safeText(query)}${typing ? "▏" : ""}`;
+  const queryLine = fit(left, Math.max(10, width - right.length - 2), true) + "  " + right;
+
+  let body: React.ReactNode;
+  if (query.trim() === "") {
+    body = SYNTAX.map((l, i) => (
+      <Text key={i} color={theme.text.muted}>
+        {fit(l, width)}
+      </Text>
+    ));
+  } else if (queryError && answered === query) {
+    body = <Text color={theme.status.error}>{fit(`✗ ${safeText(queryError)}`, width)}</Text>;
+  } else if (hits.length === 0) {
+    const why = busy || answered !== query ? "searching…" : phase === "indexing" ? "no matches yet (the index is still being built)" : "no matches";
+    body = <Text color={theme.text.muted}>{fit("  " + why, width)}</Text>;
+  } else {
+    const start = windowStart(cursor, hits.length, perPage);
+    const now = Date.now();
+    const rows = [];
+    for (let i = start; i < Math.min(hits.length, start + perPage); i++) {
+      const h = hits[i];
+      const title = hitTitle(h, byPath.get(h.path), Math.max(10, width));
+      rows.push(<HitRows key={`${h.path}\u0000${h.entryId}`} hit={h} title={title} selected={i === cursor} width={width} home={HOME} now={now} theme={theme} />);
+    }
+    body = rows;
+  }
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={typing ? theme.text.accent : theme.text.primary} bold={theme.color}>
+        {queryLine}
+      </Text>
+      <IndexLine width={width} />
+      <Box flexDirection="column" height={bodyHeight}>
+        {body}
+      </Box>
+    </Box>
+  );
+}
+
+/** Runs a search-screen action; false for those left to the shell (quit, help, screens). */
+function act(action: string, app: AppStore): boolean {
+  const search = searchStoreOf(app);
+  const s = search.getState();
+  const st = app.getState();
+  switch (action) {
+    case "cursor.up":
+      s.move("up");
+      return true;
+    case "cursor.down":
+      s.move("down");
+      return true;
+    case "cursor.pageUp":
+      s.move("pageUp");
+      return true;
+    case "cursor.pageDown":
+      s.move("pageDown");
+      return true;
+    case "cursor.first":
+      s.move("first");
+      return true;
+    case "cursor.last":
+      s.move("last");
+      return true;
+    case "search":
+    case "focus":
+      st.startSearch();
+      return true;
+    case "search.leave":
+      st.endSearch();
+      return true;
+    case "search.backspace":
+      s.setQuery(s.query.slice(0, -1));
+      return true;
+    case "search.open": {
+      const hit = s.current();
+      if (!hit) {
+        st.setStatus(s.query.trim() ? "no hit to open" : "type something to search for");
+        return true;
+      }
+      st.endSearch();
+      void st.openAt(hit.path, hit.entryId);
+      return true;
+    }
+    case "search.reindex":
+      if (s.phase === "indexing") st.setStatus("the index is being updated already");
+      else s.startIndexing();
+      return true;
+    case "search.stop":
+      if (s.phase === "indexing") {
+        s.stopIndexing();
+        st.setStatus("indexing stopped: what is indexed so far stays searchable");
+      } else if (s.query !== "") {
+        s.setQuery("");
+        st.startSearch();
+      } else if (st.searching) st.endSearch();
+      else st.setScreen("sessions");
+      return true;
+  }
+  return false;
+}
+
+export const searchScreen: ScreenDef = {
+  id: "search",
+  tab: "5",
+  title: "search",
+  scope: "search",
+  queryScope: "search-query",
+  list: true,
+  Component: SearchScreen,
+  ownsInput: (app) => app.getState().searching,
+  onKey(input, name, app) {
+    const b = findBinding(name, ["search-query"]);
+    if (b) {
+      if (b.action === "quit") exits.get(app)?.();
+      else act(b.action, app);
+      return;
+    }
+    // Typed text: one key, or a pasted burst; never control keys or ctrl/alt chords.
+    if (name.startsWith("ctrl+") || (name !== input && name !== "space" && !(name === "" && input.length > 1))) return;
+    const text = input.replace(/[\u0000-\u001f\u007f]/g, "");
+    if (text) {
+      const s = searchStoreOf(app).getState();
+      s.setQuery(s.query + text);
+    }
+  },
+  onAction: (action, app) => act(action, app),
+};

@@ -1,0 +1,95 @@
+// Live session list: while the list is on screen, session files that agents
+// create, grow or delete update their rows. Only the files the watcher names
+// are read again (through the catalog, so a grown file costs its new bytes),
+// merged into the list the store holds; the store keeps the cursor on the
+// same session. Updates are coalesced: one at a time, at most every
+// MIN_GAP_MS, so an agent writing line after line costs a few refreshes a
+// second, not one per line.
+import { useEffect } from "react";
+import { statSync } from "node:fs";
+import { watchSessions } from "../../core/session/watch.js";
+import { catalogSummaries } from "../../core/session/catalog.js";
+import type { SessionSummary } from "../../core/session/summary.js";
+import { useApp, useAppStore } from "./use-app.js";
+import type { AppStore } from "./store.js";
+
+const MIN_GAP_MS = 400;
+
+/** The list with the rows of `changed` paths read again (added, replaced or dropped). */
+export async function mergeChanged(list: readonly SessionSummary[], changed: readonly string[]): Promise<SessionSummary[]> {
+  const present = changed.filter((p) => {
+    try {
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  });
+  // No roots: a partial read must not prune the catalog's other rows.
+  const fresh = present.length > 0 ? await catalogSummaries(present, []) : [];
+  const byPath = new Map(list.map((s) => [s.path, s]));
+  for (const p of changed) byPath.delete(p);
+  for (const s of fresh) if (s) byPath.set(s.path, s);
+  return [...byPath.values()];
+}
+
+/** Starts following the store's list source; returns the stop function. */
+export function followSessions(app: AppStore, opts: { pollMs?: number; debounceMs?: number } = {}): () => void {
+  const source = app.getState().listSource();
+  const roots = source.paths && source.paths.length > 0 ? source.paths : (source.agentDirs ?? []);
+  const pending = new Set<string>();
+  let running = false;
+  let stopped = false;
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const apply = async () => {
+    timer = null;
+    if (running || stopped || pending.size === 0) return;
+    const wait = last + MIN_GAP_MS - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(() => void apply(), wait);
+      return;
+    }
+    running = true;
+    const changed = [...pending];
+    pending.clear();
+    try {
+      const list = app.getState().sessions;
+      if (list) {
+        const next = await mergeChanged(list, changed);
+        // A list reloaded meanwhile (scope, source) wins over this merge.
+        if (!stopped && app.getState().sessions === list) app.getState().setSessions(next);
+      }
+    } catch {
+      // A failed refresh leaves the list as it was; the next change tries again.
+    } finally {
+      running = false;
+      last = Date.now();
+      if (pending.size > 0 && !stopped && !timer) timer = setTimeout(() => void apply(), MIN_GAP_MS);
+    }
+  };
+
+  const stop = roots.length === 0
+    ? () => {}
+    : watchSessions(
+        roots,
+        (changed) => {
+          for (const p of changed) pending.add(p);
+          if (!timer && !running) void apply();
+        },
+        { pollMs: opts.pollMs, debounceMs: opts.debounceMs },
+      );
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    stop();
+  };
+}
+
+/** Keeps the session list live while the calling screen is mounted. */
+export function useLiveSessions(): void {
+  const app = useAppStore();
+  // Restart when the list source changes (e.g. the demo fallback).
+  const source = useApp((s) => s.listSource());
+  useEffect(() => followSessions(app), [app, source]);
+}

@@ -1,0 +1,125 @@
+// The search screen (5) over a temp store: results as you type, Enter opens
+// the tree at the matching entry, Esc stops a build; and the live session list.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
+import { fixtureFiles } from "../helpers/fixtures.js";
+import { searchStoreOf } from "../../src/ui/state/search-store.js";
+
+let tmp: string;
+let savedCache: string | undefined;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "omp-search-ui-"));
+  savedCache = process.env.OMP_SESSIONS_CACHE_DIR;
+});
+afterAll(() => {
+  if (savedCache === undefined) delete process.env.OMP_SESSIONS_CACHE_DIR;
+  else process.env.OMP_SESSIONS_CACHE_DIR = savedCache;
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+let m: Mounted | null = null;
+afterEach(() => {
+  if (m) searchStoreOf(m.store).getState().dispose();
+  m?.unmount();
+  m = null;
+});
+
+const line = (o: object) => JSON.stringify(o) + "\n";
+const at = (min: number) => `2026-02-01T10:${String(min).padStart(2, "0")}:00.000Z`;
+const msg = (id: string, parentId: string | null, role: "user" | "assistant", text: string, min: number) =>
+  line({
+    type: "message",
+    id,
+    parentId,
+    timestamp: at(min),
+    message: role === "user" ? { role, content: text, timestamp: Date.parse(at(min)) } : { role, content: [{ type: "text", text }], timestamp: Date.parse(at(min)) },
+  });
+
+/** A session whose phrase sits in a middle entry, so the tree's cursor must move off the leaf to reach it. */
+function sessionWith(id: string, cwd: string, phrase: string): string {
+  return (
+    line({ type: "session", version: 3, id, timestamp: at(0), cwd }) +
+    msg(`${id}-1`, null, "user", "start the work", 1) +
+    msg(`${id}-2`, `${id}-1`, "assistant", "working on it", 2) +
+    msg(`${id}-3`, `${id}-2`, "user", `note that ${phrase} today`, 3) +
+    msg(`${id}-4`, `${id}-3`, "assistant", "noted", 4) +
+    msg(`${id}-5`, `${id}-4`, "user", "wrap it up", 5)
+  );
+}
+
+let n = 0;
+/** An agent dir with a few fixture copies and one session holding `phrase`; its own cache dir. */
+function store(phrase: string): { agent: string; projectDir: string; target: string } {
+  const agent = join(tmp, `agent${n++}`);
+  const projectDir = join(agent, "sessions", "--work-proj--");
+  mkdirSync(projectDir, { recursive: true });
+  for (const f of fixtureFiles("sessions").slice(0, 4)) copyFileSync(f.file, join(projectDir, f.name));
+  const target = join(projectDir, "unique.jsonl");
+  writeFileSync(target, sessionWith("u1", "/work/proj", phrase));
+  process.env.OMP_SESSIONS_CACHE_DIR = join(agent, ".cache");
+  return { agent, projectDir, target };
+}
+
+describe("search screen", () => {
+  it("a phrase in exactly one entry lists exactly that entry, and Enter opens the tree on it", async () => {
+    const phrase = "purple marmoset juggles quietly";
+    const s = store(phrase);
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.press("5");
+    await m.waitFor((f) => f.includes("[5 search]") && f.includes("search ›"), "search screen");
+    const search = searchStoreOf(m.store);
+    await m.type(`"${phrase}"`);
+    const frame = await m.waitFor((f) => f.includes("1 hit") && !f.includes("searching…"), "one hit");
+    const hits = search.getState().hits;
+    expect(hits.map((h) => [h.path, h.entryId])).toEqual([[s.target, "u1-3"]]);
+    // The row: the session's first message, role, and the snippet with the phrase.
+    expect(cursorRow(frame)).toContain("start the work");
+    expect(cursorRow(frame)).toContain("user");
+    expect(frame).toContain(phrase);
+    // Words apart from the phrase match more entries than the phrase does.
+    await m.press(KEYS.enter);
+    const tree = await m.waitFor((f) => f.includes("[2 tree]"), "tree screen");
+    expect(m.store.getState().session!.file).toBe(s.target);
+    expect(cursorRow(tree)).toContain(phrase);
+    const st = m.store.getState();
+    expect(st.rows!.row(st.cursor).id).toBe("u1-3");
+  });
+
+  it("results follow the typed query; a bad query says why; Esc clears, then leaves the line", async () => {
+    const s = store("amber lighthouse beacon");
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.press("5");
+    const search = searchStoreOf(m.store);
+    await m.type("lighthouse");
+    await m.waitFor((f) => f.includes("1 hit"), "a hit");
+    await m.type(" nonexistentzzz");
+    await m.waitFor((f) => f.includes("no matches"), "no matches");
+    expect(search.getState().hits).toEqual([]);
+    await m.press(KEYS.escape);
+    expect(search.getState().query).toBe("");
+    await m.type("role:nobody");
+    await m.waitFor((f) => f.includes("unknown role"), "the query's error");
+    await m.press(KEYS.escape, KEYS.escape);
+    expect(m.store.getState().searching).toBe(false);
+    // Out of the query line the key table applies: digits switch screens.
+    await m.press("1");
+    await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
+  });
+
+  it("the footer shows the query line's keys from the key table", async () => {
+    const s = store("quiet footer words");
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.press("5");
+    const typing = await m.waitFor((f) => f.includes("search ›"), "search screen");
+    const footer = typing.split("\n").at(-1)!;
+    expect(footer).toContain("Enter open");
+    expect(footer).toContain("Esc stop/clear");
+    expect(footer).not.toContain("q quit");
+    await m.press(KEYS.tab);
+    const list = await m.waitFor((f) => f.split("\n").at(-1)!.includes("q quit"), "list keys");
+    expect(list.split("\n").at(-1)).toContain("r reindex");
+  });
+});
