@@ -160,11 +160,13 @@ describe("tree screen", () => {
     expect(m.frame()).toContain(`${w.length} warning(s): line ${w[0].line}`);
   });
 
-  it("write keys say they are coming soon and change nothing", async () => {
+  it("a write key opens its prompt and Esc cancels it without writing (the rest: write-actions.test.tsx)", async () => {
     m = await mount({ file: RICH });
     const before = m.store.getState().session;
     await m.press("L");
-    expect(m.frame()).toContain("coming soon");
+    expect(m.frame()).toContain("Label for ");
+    await m.press(KEYS.escape);
+    expect(m.frame()).toContain("cancelled: nothing written");
     expect(m.store.getState().session).toBe(before);
   });
 

@@ -10,6 +10,10 @@ import { useTheme } from "../theme-context.js";
 import type { TreeFilter } from "../../core/session/rows.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { importOpenSession } from "../state/review-open.js";
+import { WritePanel, writePanelHeight } from "../components/prompt-write.js";
+import { useAppStore } from "../state/use-app.js";
+import { useWriteStep } from "../state/write-store.js";
+import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -18,11 +22,13 @@ function TreeScreen({ width, height }: ScreenProps) {
   const searching = useApp((s) => s.searching);
   const paneOpen = useApp((s) => s.pane !== null);
   const setPageSize = useApp((s) => s.setPageSize);
+  // A write prompt or preview (L b f R u) takes the pane's place.
+  const step = useWriteStep(useAppStore());
   const theme = useTheme();
   const showSearch = searching || query !== "";
   const avail = Math.max(2, height - (showSearch ? 1 : 0));
   // The pane takes the lower part; the tree keeps enough rows to stay useful.
-  const paneHeight = paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
+  const paneHeight = step ? writePanelHeight(step, avail) : paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => setPageSize(listHeight), [listHeight, setPageSize]);
   if (!rows) {
@@ -45,7 +51,7 @@ function TreeScreen({ width, height }: ScreenProps) {
       <Box flexDirection="column" height={listHeight}>
         {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
       </Box>
-      {paneOpen ? <PaneView width={width} height={paneHeight} /> : null}
+      {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={paneHeight} /> : null}
     </Box>
   );
 }
@@ -58,7 +64,10 @@ export const treeScreen: ScreenDef = {
   list: true,
   Component: TreeScreen,
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
+  ownsInput: writeOwnsInput,
+  onKey: writeKey,
   onAction(action, store) {
+    if (startWrite(action, store)) return true;
     const st = store.getState();
     if (action.startsWith("filter.")) {
       const f = action.slice(7);

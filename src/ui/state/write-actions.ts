@@ -1,0 +1,256 @@
+// The tree screen's write keys (L b f R u) and the keys of their prompts:
+// every action plans first (core's pure preview), shows what will be
+// appended, and writes only after a yes — a second, explicit yes when the
+// session looks live. The result shows at once: the re-read session replaces
+// the open one and the cursor lands where the change is.
+import { statSync } from "node:fs";
+import { sep } from "node:path";
+import { oneLine } from "../../core/session/text.js";
+import { applyFork, applyWrite, checkLive, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
+import type { Session } from "../../core/session/types.js";
+import { findBinding } from "../keymap.js";
+import type { AppStore } from "./store.js";
+import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
+import { stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
+
+/** The key table actions that start a write. */
+const WRITE_ACTIONS = new Set(["label.set", "continue", "fork", "rename", "undo"]);
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export function writeOwnsInput(app: AppStore): boolean {
+  return writeStoreOf(app).getState().step !== null;
+}
+
+function fail(app: AppStore, err: unknown): void {
+  writeStoreOf(app).getState().close();
+  app.getState().setStatus(message(err), "error");
+}
+
+/** The entry under the tree cursor, or null (with a status saying why). */
+function cursorEntry(app: AppStore): string | null {
+  const { rows, cursor } = app.getState();
+  if (!rows || rows.count === 0) {
+    app.getState().setStatus("no entry under the cursor", "error");
+    return null;
+  }
+  return rows.row(cursor).id;
+}
+
+const entryWords = (s: Session, id: string): string => oneLine(s.byId.get(id)?.summary || s.byId.get(id)?.type || "", 50);
+
+/** Starts the write for a key table action; false when the action is not a write. */
+export function startWrite(action: string, app: AppStore): boolean {
+  if (!WRITE_ACTIONS.has(action)) return false;
+  const s = app.getState().session;
+  if (!s) {
+    app.getState().setStatus("no session open", "error");
+    return true;
+  }
+  const w = writeStoreOf(app).getState();
+  if (action === "rename") {
+    w.open({ kind: "text", purpose: "rename", title: "Session name (empty removes it):", value: s.name ?? "", targetId: null });
+    return true;
+  }
+  if (action === "undo") {
+    void preview(app, s, { op: "undo" }, null);
+    return true;
+  }
+  const id = cursorEntry(app);
+  if (!id) return true;
+  if (action === "label.set") {
+    w.open({ kind: "text", purpose: "label", title: `Label for ${id} (${entryWords(s, id)}); empty clears it:`, value: s.labels.get(id) ?? "", targetId: id });
+  } else if (action === "continue") {
+    w.open({ kind: "choose", title: `Continue from ${id} (${entryWords(s, id)}): what should the agent be told about the branch it leaves?`, targetId: id });
+  } else {
+    void previewFork(app, s, id);
+  }
+  return true;
+}
+
+/** Plans a write against the open session and shows it for confirmation. */
+async function preview(app: AppStore, s: Session, req: WriteRequest, cursor: CursorAfter | null): Promise<void> {
+  const w = writeStoreOf(app);
+  w.getState().open({ kind: "busy", title: req.op === "continue" && req.summary.kind === "auto" ? "summarising the branch being left …" : "planning …" });
+  try {
+    const plan = await planWrite(s, req);
+    if (w.getState().step?.kind !== "busy") return; // cancelled meanwhile
+    // Undo: the cursor goes where the inverse entry acts (the label's entry, or the restored position).
+    const first = plan.entries[0];
+    const after: CursorAfter =
+      cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
+    w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, cursor: after } });
+  } catch (err) {
+    fail(app, err);
+  }
+}
+
+async function previewFork(app: AppStore, s: Session, id: string): Promise<void> {
+  const w = writeStoreOf(app);
+  w.getState().open({ kind: "busy", title: "planning the fork …" });
+  try {
+    const plan = await planFork(s, id);
+    if (w.getState().step?.kind !== "busy") return;
+    w.getState().open({ kind: "preview", title: "Write the new session?", lines: forkPreview(plan), pending: { kind: "fork", plan } });
+  } catch (err) {
+    fail(app, err);
+  }
+}
+
+/** Enter in a text prompt. */
+export function submitText(app: AppStore, raw: string): void {
+  const w = writeStoreOf(app).getState();
+  const step = w.step;
+  const s = app.getState().session;
+  if (step?.kind !== "text" || !s) return;
+  const value = raw.trim();
+  if (step.purpose === "label" && step.targetId) {
+    const id = step.targetId;
+    const current = s.labels.get(id);
+    if ((value || undefined) === current) {
+      w.close();
+      app.getState().setStatus(value ? `the label of ${id} is already "${value}": nothing written` : `${id} has no label: nothing written`);
+      return;
+    }
+    void preview(app, s, { op: "label", targetId: id, label: value || undefined }, { kind: "entry", id });
+  } else if (step.purpose === "rename") {
+    if (value === (s.name ?? "")) {
+      w.close();
+      app.getState().setStatus("the name is unchanged: nothing written");
+      return;
+    }
+    void preview(app, s, { op: "rename", name: value }, { kind: "keep" });
+  } else if (step.purpose === "summary" && step.targetId) {
+    // An empty summary moves the position without adding context.
+    void preview(app, s, { op: "continue", targetId: step.targetId, summary: value ? { kind: "text", text: raw } : { kind: "none" } }, { kind: "leaf" });
+  }
+}
+
+/** The session looks live, unless the only sign is our own last write. */
+function liveStatus(app: AppStore, file: string): LiveStatus {
+  const st = checkLive(file);
+  if (!st.live) return st;
+  const mine = writeStoreOf(app).getState().own.get(file);
+  try {
+    const now = statSync(file);
+    if (mine && now.size === mine.size && now.mtimeMs === mine.mtimeMs) return checkLive(file, { windowMs: 0 });
+  } catch {
+    // the write reports a missing file
+  }
+  return st;
+}
+
+function cursorId(app: AppStore): string | null {
+  const { rows, cursor } = app.getState();
+  return rows && cursor < rows.count ? rows.row(cursor).id : null;
+}
+
+/** Shows a re-read session with the cursor on `after`. */
+function show(app: AppStore, s: Session, after: CursorAfter, kept: string | null): void {
+  app.getState().setSession(s);
+  const id = after.kind === "entry" ? after.id : after.kind === "keep" ? kept : null;
+  const rows = app.getState().rows;
+  const i = id && rows ? rows.indexOf(id) : -1;
+  if (i >= 0) app.setState({ cursor: i });
+}
+
+async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }>, force: boolean): Promise<void> {
+  const w = writeStoreOf(app);
+  const s = app.getState().session;
+  if (!s || s.file !== pending.file) return fail(app, "the open session changed: nothing written");
+  const kept = cursorId(app);
+  w.getState().open({ kind: "busy", title: "writing …" });
+  try {
+    const r = await applyWrite(s, pending.req, { force });
+    const st = statSync(s.file);
+    w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
+    w.getState().close();
+    show(app, r.session, pending.cursor, kept);
+    app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
+  } catch (err) {
+    fail(app, err);
+  }
+}
+
+/** A new session file must show up in the session list, also when the list names files rather than folders. */
+async function listFork(app: AppStore, file: string): Promise<void> {
+  const st = app.getState();
+  const source = st.listSource();
+  const covered = !source.paths || source.paths.some((p) => p === file || file.startsWith(p.endsWith(sep) ? p : p + sep));
+  if (covered) await st.loadList();
+  else await st.setListSource({ ...source, paths: [...source.paths!, file] });
+}
+
+function confirm(app: AppStore, step: WriteStep): void {
+  const w = writeStoreOf(app).getState();
+  if (step.kind === "forked") {
+    w.close();
+    void app
+      .getState()
+      .openFile(step.file)
+      .then((ok) => ok && app.getState().setStatus(`opened the fork ${step.file}`));
+    return;
+  }
+  if (step.kind !== "preview" && step.kind !== "live") return;
+  const pending = step.pending;
+  if (pending.kind === "fork") {
+    // The source is only read: no live check needed.
+    try {
+      const file = applyFork(pending.plan);
+      w.open({ kind: "forked", title: "Fork written", lines: forkedLines(file, pending.plan.source), file });
+      app.getState().setStatus(`✓ forked ${pending.plan.copied} entries into ${file}`);
+      void listFork(app, file);
+    } catch (err) {
+      fail(app, err);
+    }
+    return;
+  }
+  if (step.kind === "preview") {
+    const live = liveStatus(app, pending.file);
+    if (live.live) {
+      w.open({ kind: "live", title: "This session looks live — write anyway?", lines: liveLines(live.reasons, step.lines), pending });
+      return;
+    }
+    void write(app, pending, false);
+  } else void write(app, pending, true);
+}
+
+/** Keys while a write step is open: looked up in the step's scope of the key table. */
+export function writeKey(_input: string, name: string, app: AppStore): void {
+  const w = writeStoreOf(app).getState();
+  const step = w.step;
+  if (!step) return;
+  const scope = stepScope(step);
+  const b = scope ? findBinding(name, [scope]) : undefined;
+  if (!b) return;
+  switch (b.action) {
+    case "prompt.cancel":
+    case "choose.cancel":
+    case "confirm.no":
+      w.close();
+      app.getState().setStatus(step.kind === "forked" ? `the fork stays at ${step.file}` : "cancelled: nothing written");
+      return;
+    case "prompt.submit":
+      if (step.kind === "text") submitText(app, step.value);
+      return;
+    case "choose.text":
+      if (step.kind === "choose") w.open({ kind: "text", purpose: "summary", title: `Summary for the move to ${step.targetId} (empty: none):`, value: "", targetId: step.targetId });
+      return;
+    case "choose.auto":
+    case "choose.none": {
+      const s = app.getState().session;
+      if (step.kind !== "choose" || !s) return;
+      void preview(app, s, { op: "continue", targetId: step.targetId, summary: { kind: b.action === "choose.auto" ? "auto" : "none" } }, { kind: "leaf" });
+      return;
+    }
+    case "confirm.yes":
+      confirm(app, step);
+      return;
+    case "confirm.up":
+      w.scrollBy(-1);
+      return;
+    case "confirm.down":
+      w.scrollBy(1);
+      return;
+  }
+}

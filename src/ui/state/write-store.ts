@@ -1,0 +1,106 @@
+// The write flow of the tree screen (label, continue, fork, rename, undo): one
+// step at a time — a text prompt, a choice, a preview waiting for a yes, a
+// live-session warning, the fork's result. It lives in its own small store
+// beside the browser's (writeStoreOf), so the shared store stays untouched.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { useStore } from "zustand";
+import type { WriteRequest } from "../../core/session/write/index.js";
+import type { ForkPlan } from "../../core/session/write/index.js";
+import type { Scope } from "../keymap.js";
+import type { Line } from "../format/lines.js";
+import type { AppStore } from "./store.js";
+
+/** Where the cursor goes once the write is done. */
+export type CursorAfter = { kind: "entry"; id: string } | { kind: "leaf" } | { kind: "keep" };
+
+/** What a confirmed step does. */
+export type Pending = { kind: "append"; file: string; req: WriteRequest; cursor: CursorAfter } | { kind: "fork"; plan: ForkPlan };
+
+export type WriteStep =
+  /** One line of text (label, session name, summary); Enter previews it. */
+  | { kind: "text"; purpose: "label" | "rename" | "summary"; title: string; value: string; targetId: string | null }
+  /** Continue from here: which summary. */
+  | { kind: "choose"; title: string; targetId: string }
+  /** Core is planning or writing. */
+  | { kind: "busy"; title: string }
+  /** What would be appended; a yes writes it. */
+  | { kind: "preview"; title: string; lines: Line[]; pending: Pending }
+  /** The session looks live: the reasons, and an explicit second yes. */
+  | { kind: "live"; title: string; lines: Line[]; pending: Pending }
+  /** A fork was written: a yes opens it. */
+  | { kind: "forked"; title: string; lines: Line[]; file: string };
+
+/** The key table scope of each step (the footer shows its keys). */
+export function stepScope(step: WriteStep): Scope | null {
+  switch (step.kind) {
+    case "text":
+      return "prompt";
+    case "choose":
+      return "choose";
+    case "busy":
+      return null;
+    default:
+      return "confirm";
+  }
+}
+
+export interface WriteState {
+  step: WriteStep | null;
+  /** First line shown of a long preview. */
+  scroll: number;
+  /** The file's size and mtime right after our own last write to it, per file: our own write does not make a session "live". */
+  own: ReadonlyMap<string, { size: number; mtimeMs: number }>;
+  open(step: WriteStep): void;
+  close(): void;
+  setValue(value: string): void;
+  scrollBy(delta: number): void;
+  noteOwnWrite(file: string, stamp: { size: number; mtimeMs: number }): void;
+}
+
+export type WriteStore = StoreApi<WriteState>;
+
+export function createWriteStore(): WriteStore {
+  return createStore<WriteState>()((set, get) => ({
+    step: null,
+    scroll: 0,
+    own: new Map(),
+    open: (step) => set({ step, scroll: 0 }),
+    close: () => set({ step: null, scroll: 0 }),
+    // Clamped by the pane when drawn (it knows the wrapped height).
+    scrollBy: (delta) => set({ scroll: Math.max(0, get().scroll + delta) }),
+    setValue: (value) => {
+      const step = get().step;
+      if (step?.kind === "text") set({ step: { ...step, value } });
+    },
+    noteOwnWrite: (file, stamp) => set({ own: new Map(get().own).set(file, stamp) }),
+  }));
+}
+
+const stores = new WeakMap<AppStore, WriteStore>();
+
+export function writeStoreOf(app: AppStore): WriteStore {
+  let w = stores.get(app);
+  if (!w) {
+    w = createWriteStore();
+    stores.set(app, w);
+  }
+  return w;
+}
+
+/** The open write step, for components. */
+export function useWriteStep(app: AppStore): WriteStep | null {
+  return useStore(writeStoreOf(app), (s) => s.step);
+}
+
+const NO_KEYS: Scope[] = [];
+// One array per scope, so the selector below returns a stable value.
+const SCOPE_LISTS: Partial<Record<Scope, Scope[]>> = { prompt: ["prompt"], choose: ["choose"], confirm: ["confirm"] };
+
+/** While a write step is open, the only scopes in force (its keys), else null. */
+export function usePromptScopes(app: AppStore): Scope[] | null {
+  return useStore(writeStoreOf(app), (s) => {
+    if (!s.step) return null;
+    const scope = stepScope(s.step);
+    return (scope && SCOPE_LISTS[scope]) || NO_KEYS;
+  });
+}
