@@ -12,6 +12,7 @@ import type { Theme } from "./theme.js";
 import { TabBar } from "./components/tab-bar.js";
 import { Footer } from "./components/footer.js";
 import { HelpOverlay } from "./components/help-overlay.js";
+import { usePromptScopes } from "./state/write-store.js";
 
 export interface AppProps {
   store: AppStore;
@@ -114,6 +115,8 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const hasSession = useApp((s) => s.session !== null);
   const info = useApp((s) => screenById(s.screen).info?.(s) ?? "");
   const scopes = useApp(useShallow(scopesFor));
+  // While a write prompt is open, its keys are the only ones in force.
+  const promptScopes = usePromptScopes(store);
 
   useInput((input, key) => {
     const st = store.getState();
@@ -186,7 +189,7 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
     <Box flexDirection="column" width={width} height={height}>
       <TabBar width={width} />
       {help ? <HelpOverlay width={width} height={bodyHeight} /> : <Screen width={width} height={bodyHeight} />}
-      <Footer width={width} scopes={scopes} info={info} />
+      <Footer width={width} scopes={promptScopes && !help ? promptScopes : scopes} info={info} />
     </Box>
   );
 }
