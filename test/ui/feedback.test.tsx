@@ -6,7 +6,7 @@ import { join } from "node:path";
 import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
 import { KEYS, tick, type Mounted } from "./harness.js";
-import { BACKSPACES, cursorLine, mountOn, queueRows, reviewHub, typeSlowly, userPrompt } from "./review-helpers.js";
+import { cursorLine, mountOn, queueRows, reviewHub, userPrompt } from "./review-helpers.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -86,7 +86,7 @@ describe("feedback queue", () => {
     await m.waitFor((f) => f.includes("+ new topic…"), "picker");
     await m.press(KEYS.down, KEYS.enter);
     await m.waitFor((f) => f.includes("New topic for"), "name prompt");
-    await typeSlowly(m, "Release Notes");
+    await m.type("Release Notes");
     await m.press(KEYS.enter);
     await m.waitFor((f) => f.includes("promoted to release-notes"), "promotion");
     const dir = join(hub.hub, "topics", "release-notes", "raw", "notes");
@@ -101,8 +101,8 @@ describe("feedback queue", () => {
     await m.press("e");
     const f = await m.waitFor((x) => x.includes("Distilled lesson for"), "lesson prompt");
     expect(f).toContain("› User validated the immediately preceding result");
-    await m.press(...BACKSPACES(120));
-    await typeSlowly(m, "Ship once the tests pass.");
+    await m.press(KEYS.ctrl("u"));
+    await m.type("Ship once the tests pass.");
     await m.press(KEYS.enter);
     await m.waitFor((x) => x.includes("lesson edited"), "edit status");
     expect(statusJson(hub.root).edited_lesson[ids.approval]).toEqual({ text: "Ship once the tests pass.", ts: "2026-06-13T18:10:00Z" });
@@ -125,7 +125,7 @@ describe("feedback queue", () => {
     m = await mountOn(hub, "3");
     await m.press("x");
     await m.waitFor((x) => x.includes("reason (optional)"), "reason prompt");
-    await typeSlowly(m, "too vague");
+    await m.type("too vague");
     await m.press(KEYS.enter);
     await m.waitFor((x) => x.includes("(u undoes)"), "dismissal");
     expect(statusJson(hub.root).dismissed[ids.approval]).toEqual({ reason: "too vague", ts: "2026-06-13T18:10:00Z" });

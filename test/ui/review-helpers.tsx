@@ -73,9 +73,3 @@ export const cursorLine = (frame: string): string => frame.split("\n").find((l) 
 /** Rows of the queue (lines with a state mark after the gutter). */
 export const queueRows = (frame: string): string[] => frame.split("\n").filter((l) => /^[› ] [◉ ] [·✓✗] /.test(l));
 
-export const BACKSPACES = (n: number): string[] => Array.from({ length: n }, () => "\u007f");
-
-/** Types into an ink-text-input prompt one key at a time, letting each keystroke render (it reads its value from props). */
-export async function typeSlowly(m: Mounted, text: string): Promise<void> {
-  for (const ch of text) await m.press(ch);
-}

@@ -1,10 +1,11 @@
 // The review screens' prompts: the topic picker (ink-select-input, "new topic"
-// last) and one-line text prompts (ink-text-input) for a new topic's name, an
-// edited lesson and a dismissal reason. Esc cancels (the screen's onKey).
-import React, { useState } from "react";
+// last) and one-line text prompts for a new topic's name, an edited lesson
+// and a dismissal reason. Text prompts draw the store's line (keys reach it
+// through the shell, see line-edit.ts); Esc cancels (the screen's onKey).
+import React from "react";
 import { Box, Text } from "ink";
 import SelectInput from "ink-select-input";
-import TextInput from "ink-text-input";
+import { useStore } from "zustand";
 import { safeText } from "../../core/session/text.js";
 import { useTheme } from "../theme-context.js";
 import { fitWidth as fit } from "../format/width.js";
@@ -12,28 +13,23 @@ import type { Prompt, ReviewStore } from "../state/review-store.js";
 
 const NEW_TOPIC = "\u0000new";
 
-function TextPrompt({ label, initial, hint, width, onSubmit }: { label: string; initial: string; hint: string; width: number; onSubmit(v: string): void }) {
+function TextPrompt({ review, label, hint, width }: { review: ReviewStore; label: string; hint: string; width: number }) {
   const theme = useTheme();
-  const [value, setValue] = useState(initial);
+  const line = useStore(review, (s) => s.line);
+  const before = safeText(line.value.slice(0, line.cursor));
+  const at = safeText(line.value.slice(line.cursor, line.cursor + 1) || " ");
+  const after = safeText(line.value.slice(line.cursor + 1));
   return (
     <Box flexDirection="column" width={width}>
       <Text color={theme.text.accent} bold={theme.color}>
         {fit(safeText(label), width)}
       </Text>
-      <Box>
+      <Text wrap="wrap">
         <Text color={theme.text.accent}>{"› "}</Text>
-        <TextInput
-          value={value}
-          onChange={(v) => {
-            // Typed-ahead text and Enter can arrive as one chunk ("too vague\r"): that Enter submits.
-            const nl = v.search(/[\r\n]/);
-            const clean = (nl >= 0 ? v.slice(0, nl) : v).replace(/[\u0000-\u001f\u007f]/g, "");
-            setValue(clean);
-            if (nl >= 0) onSubmit(clean);
-          }}
-          onSubmit={onSubmit}
-        />
-      </Box>
+        {before}
+        <Text inverse>{at}</Text>
+        {after}
+      </Text>
       <Text color={theme.text.muted}>{fit(hint, width)}</Text>
     </Box>
   );
@@ -70,43 +66,10 @@ export function ReviewPrompt({ prompt, review, width, height }: { prompt: Prompt
       );
     }
     case "new-topic":
-      return (
-        <TextPrompt
-          label={`New topic for ${many(prompt.ids)} (creates HUB/topics/<name>/raw/notes):`}
-          initial=""
-          hint="Enter create and promote · Esc cancel"
-          width={width}
-          onSubmit={(v) => {
-            r.closePrompt();
-            if (v.trim()) r.promote(prompt.target, prompt.ids, v.trim(), true);
-          }}
-        />
-      );
+      return <TextPrompt review={review} label={`New topic for ${many(prompt.ids)} (creates HUB/topics/<name>/raw/notes):`} hint="Enter create and promote · Esc cancel" width={width} />;
     case "lesson":
-      return (
-        <TextPrompt
-          label={`Distilled lesson for ${prompt.id}:`}
-          initial={prompt.initial}
-          hint="Enter save (empty = back to the original) · Esc cancel"
-          width={width}
-          onSubmit={(v) => {
-            r.closePrompt();
-            r.saveLesson(prompt.id, v);
-          }}
-        />
-      );
+      return <TextPrompt review={review} label={`Distilled lesson for ${prompt.id}:`} hint="Enter save (empty = back to the original) · ^u clears to the start · ←→ move · Esc cancel" width={width} />;
     case "reason":
-      return (
-        <TextPrompt
-          label={`Dismiss ${many(prompt.ids)} — reason (optional):`}
-          initial=""
-          hint="Enter dismiss · Esc cancel"
-          width={width}
-          onSubmit={(v) => {
-            r.closePrompt();
-            r.dismiss(prompt.ids, v);
-          }}
-        />
-      );
+      return <TextPrompt review={review} label={`Dismiss ${many(prompt.ids)} — reason (optional):`} hint="Enter dismiss · Esc cancel" width={width} />;
   }
 }

@@ -55,14 +55,13 @@ export function feedbackPreview(c: Candidate, status: Status): Line[] {
     out.push({ text: safeText(`dismissed ${s(d.ts)}${d.reason ? `: ${s(d.reason)}` : ""} (u undoes the last dismissal)`), tone: "muted" });
   } else out.push({ text: "new — p promote · e edit · x dismiss", tone: "muted" });
   const edited = status.edited_lesson[id];
-  out.push({ text: "" }, { text: edited ? "Lesson (edited)" : "Lesson", bold: true });
+  out.push({ text: edited ? "Lesson (edited)" : "Lesson", bold: true });
   out.push(...textLines(effectiveLesson(status, c)));
   if (edited) out.push(...textLines(`original: ${s(c.distilled_lesson)}`, "muted"));
-  out.push({ text: "" }, { text: "What the user said (redacted)", bold: true });
+  out.push({ text: "What the user said (redacted)", bold: true });
   out.push(...textLines(s(c.text_preview), "user"));
-  out.push({ text: "" }, { text: "Session", bold: true });
-  const where = [s(c.llm_wiki_session_id), s(c.harness), c.cwd ? shortPath(s(c.cwd), HOME) : "", s(c.git_branch)].filter(Boolean).join(" · ");
-  out.push(...textLines(where));
-  out.push(...textLines(`captured ${s(c.ts)}${c.turn_id ? ` · turn ${s(c.turn_id)}` : ""} · ${s(c.hook_event_name)}`, "muted"));
+  const where = [s(c.llm_wiki_session_id), s(c.harness), c.cwd ? shortPath(s(c.cwd), HOME) : "", s(c.git_branch), s(c.ts), c.turn_id ? `turn ${s(c.turn_id)}` : ""];
+  out.push({ text: "Session", bold: true });
+  out.push(...textLines(where.filter(Boolean).join(" · ")));
   return out;
 }

@@ -15,11 +15,11 @@ export function onKey(screen: ReviewScreen) {
   return (input: string, name: string, app: AppStore): void => {
     const r = reviewStoreOf(app).getState();
     if (r.prompt) {
-      // The prompt's own input component takes everything else.
       if (name === "escape") {
         r.closePrompt();
         app.getState().setStatus("cancelled");
-      }
+      } else if (r.prompt.kind !== "topic") r.typePrompt(input, name);
+      // (the topic picker's select input reads its own keys)
       return;
     }
     const q = screen === "feedback" ? r.query : r.digestQuery;

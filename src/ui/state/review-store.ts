@@ -14,6 +14,7 @@ import { refreshIfDirty } from "../../core/capture/indexes.js";
 import { enableCapture, disableCapture, storeStatus } from "../../core/capture/settings.js";
 import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
+import { editLine, type LineState } from "./line-edit.js";
 import type { AppStore } from "./store.js";
 import {
   CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
@@ -67,6 +68,8 @@ export interface ReviewState {
   /** Which screen's search line takes keystrokes. */
   searching: ReviewScreen | null;
   prompt: Prompt | null;
+  /** The text field of a text prompt. */
+  line: LineState;
   pane: Record<ReviewScreen, PaneState>;
   pageSize: number;
 }
@@ -91,6 +94,8 @@ export interface ReviewActions {
   /** The selected candidates, else the one under the cursor. */
   targets(): string[];
   openPrompt(p: Prompt): void;
+  /** A key for the open text prompt: edits its line; Enter submits it. */
+  typePrompt(input: string, name: string): void;
   /** Closes after the keypress that closed it has reached every listener. */
   closePrompt(): void;
   askTopic(target: ReviewScreen): void;
@@ -119,6 +124,7 @@ const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}
 export function createReviewStore(init: ReviewInit): ReviewStore {
   const notify = init.notify;
   let indexed = false;
+  let opening = false;
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
@@ -177,6 +183,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       digestCursor: 0,
       searching: null,
       prompt: null,
+      line: { value: "", cursor: 0 },
       pane: { feedback: { focus: false, scroll: 0 }, digests: { focus: false, scroll: 0 } },
       pageSize: 10,
 
@@ -286,7 +293,26 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         return c ? [c.id as string] : [];
       },
 
-      openPrompt: (prompt) => set({ prompt }),
+      openPrompt: (prompt) => {
+        const value = prompt.kind === "lesson" ? prompt.initial : "";
+        // The key that opened it (Enter in the picker) may still be on its way to the shell.
+        opening = true;
+        setImmediate(() => (opening = false));
+        set({ prompt, line: { value, cursor: value.length } });
+      },
+      typePrompt: (input, name) => {
+        const p = get().prompt;
+        if (!p || p.kind === "topic" || opening) return;
+        const { line, submit } = editLine(get().line, input, name);
+        set({ line });
+        if (!submit) return;
+        get().closePrompt();
+        const v = line.value;
+        if (p.kind === "new-topic") {
+          if (v.trim()) get().promote(p.target, p.ids, v.trim(), true);
+        } else if (p.kind === "lesson") get().saveLesson(p.id, v);
+        else get().dismiss(p.ids, v);
+      },
       closePrompt: () => {
         const p = get().prompt;
         setImmediate(() => {

@@ -1,0 +1,125 @@
+// The digests screen (4), opening agent sessions from review, and `I` on the
+// tree: driven with real keys, checked on the frame and in the store's files.
+import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import matter from "gray-matter";
+import { readJson, readLines } from "../capture/helpers.js";
+import { send } from "../capture/ingest-helper.js";
+import { importSession } from "../../src/core/capture/import-session.js";
+import { KEYS, type Mounted } from "./harness.js";
+import { cursorLine, mountOn, queueRows, reviewHub, writePiSession } from "./review-helpers.js";
+
+let m: Mounted | undefined;
+afterEach(() => {
+  m?.unmount();
+  m = undefined;
+});
+
+/** A codex session with a stop checkpoint (a digest) and a manual summary. */
+function codexDigest(root: string, sid: string, cwd: string, ts: string): void {
+  process.env.OMP_SESSIONS_NOW = ts;
+  send(root, { session_id: sid, hook_event_name: "PostToolUse", cwd, tool_name: "Bash", tool_input: { command: "ls" } }, "codex");
+  send(root, { session_id: sid, hook_event_name: "Stop", cwd }, "codex");
+  process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+}
+
+describe("digests screen", () => {
+  it("lists captured sessions newest first with harness, project, trigger, topics; the digest reads as text", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "old", "/work/old-project", "2026-06-12T10:00:00Z");
+    codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");
+    m = await mountOn(hub, "4");
+    const f = m.frame();
+    const rows = f.split("\n").filter((l) => /^[› ] codex /.test(l));
+    expect(rows.map((r) => r.includes("new-project"))).toEqual([true, false]);
+    expect(rows[0]).toMatch(/codex\s+\/work\/new-project\s+\S+\s+stop\s+—/);
+    expect(f).toContain("── digest codex:new");
+    expect(f).toContain("Session Digest: codex:new");
+    expect(f).toContain("Automated stop checkpoint for codex:new in /work/new-project.");
+    expect(f).toContain("Harness: codex"); // table rows as "Field: value"
+    expect(f).not.toContain("|---|");
+    await m.press("j");
+    expect(m.frame()).toContain("── digest codex:old");
+  });
+
+  it("p promotes the digest: note, state and digest promoted_to/topics, log.md, by-topic index", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "abc", "/work/app", "2026-06-13T17:00:00Z");
+    m = await mountOn(hub, "4");
+    await m.press("p");
+    await m.waitFor((f) => f.includes("Promote codex:abc to which topic?"), "picker");
+    await m.press(KEYS.enter);
+    const f = await m.waitFor((x) => x.includes("promoted to demo"), "promotion");
+    const note = join(hub.demoNotes, "2026-06-13-session-codex-abc.md");
+    expect(readdirSync(hub.demoNotes)).toEqual(["2026-06-13-session-codex-abc.md"]);
+    expect(matter(readFileSync(note, "utf8")).data).toMatchObject({ type: "notes", title: "Session Digest Promotion: codex:abc" });
+    const state = readJson(join(hub.root, "state", "codex", "abc.json"));
+    expect(state.promoted_to).toEqual([note]);
+    expect(state.topics).toEqual(["demo"]);
+    const digest = matter(readFileSync(state.last_digest_path, "utf8")).data;
+    expect(digest.promoted_to).toEqual([note]);
+    expect(digest.topics).toEqual(["demo"]);
+    expect(readFileSync(hub.demoLog, "utf8")).toContain("session | promoted session digest codex:abc → raw/notes/2026-06-13-session-codex-abc.md");
+    expect(readLines(join(hub.root, "registry.jsonl")).filter((l) => l.event === "session_promoted")).toHaveLength(1);
+    expect(readJson(join(hub.root, "indexes", "by-topic.json")).demo.map((r: { llm_wiki_session_id: string }) => r.llm_wiki_session_id)).toEqual(["codex:abc"]);
+    // the row and the pane show it
+    expect(cursorLine(f)).toMatch(/demo\s+1\s*$/);
+    expect(f).toContain(`→ ${note}`);
+    // again on the same day: refused, nothing changed
+    await m.press("p");
+    await m.waitFor((x) => x.includes("to which topic?"), "picker");
+    await m.press(KEYS.enter);
+    await m.waitFor((x) => x.includes("note exists"), "refusal");
+    expect(readdirSync(hub.demoNotes)).toHaveLength(1);
+  });
+
+  it("o opens an imported pi session on the tree; a codex session says why it cannot", async () => {
+    const hub = reviewHub();
+    const { file } = writePiSession(join(hub.home, "pi"), "pi-sess-1", ["hello there", "no, that is the wrong file"]);
+    await importSession(hub.root, file);
+    codexDigest(hub.root, "cx", "/work/app", "2026-06-01T09:00:00Z");
+    m = await mountOn(hub, "4");
+    expect(cursorLine(m.frame())).toMatch(/^pi /);
+    await m.press("j", "o");
+    await m.waitFor((f) => f.includes("codex:cx is not an omp/pi session file"), "refusal");
+    await m.press("k", "o");
+    const f = await m.waitFor((x) => x.includes("[2 tree]") && x.includes("← leaf"), "the tree");
+    expect(f).toContain("no, that is the wrong file");
+  });
+});
+
+describe("review ↔ sessions", () => {
+  it("I on the tree imports the open session and shows its new candidates; again says unchanged", async () => {
+    const hub = reviewHub();
+    const { file } = writePiSession(join(hub.home, "pi"), "pi-sess-2", ["no, use the other file", "always keep the changelog updated", "thanks"]);
+    m = await mountOn(hub, "3", { file });
+    expect(m.frame()).toContain("[2 tree]");
+    await m.press("I");
+    const f = await m.waitFor((x) => x.includes("[3 feedback]") && x.includes("captured pi:pi-sess-2: 2 new candidates"), "the imported candidates");
+    expect(f).toContain("session pi:pi-sess-2 (Esc clears)");
+    expect(queueRows(f)).toHaveLength(2);
+    const state = readJson(join(hub.root, "state", "pi", "pi-sess-2.json"));
+    expect(state.import.source_path).toBe(file);
+    expect(readdirSync(join(hub.root, "digests", "2026", "06"))).toContain("pi-pi-sess-2.md");
+    const cands = readLines(join(hub.root, "feedback", "candidates.jsonl"));
+    expect(cands.map((c) => c.feedback_type)).toEqual(["correction", "preference"]);
+    await m.press("2", "I");
+    await m.waitFor((x) => x.includes("unchanged since the last capture · 2 candidates"), "unchanged");
+    expect(readLines(join(hub.root, "feedback", "candidates.jsonl"))).toHaveLength(2);
+  });
+
+  it("the preview shows the turns around a candidate, and o opens the tree at that turn", async () => {
+    const hub = reviewHub();
+    const { file, userIds } = writePiSession(join(hub.home, "pi"), "pi-sess-3", ["first question", "no, that is the wrong file", "later question"]);
+    await importSession(hub.root, file);
+    m = await mountOn(hub, "3", { height: 50 });
+    const f = await m.waitFor((x) => x.includes("session file") && x.includes("› user: no, that is the wrong file"), "session context");
+    expect(f).toContain("reply 0");
+    expect(f).toContain("reply 1");
+    await m.press("o");
+    const t = await m.waitFor((x) => x.includes("[2 tree]"), "the tree");
+    expect(cursorLine(t)).toContain("no, that is the wrong file");
+    expect(m.store.getState().rows!.row(m.store.getState().cursor).id).toBe(userIds[1]);
+  });
+});
