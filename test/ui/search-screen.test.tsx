@@ -123,3 +123,27 @@ describe("search screen", () => {
     expect(list.split("\n").at(-1)).toContain("r reindex");
   });
 });
+
+describe("live session list", () => {
+  it("a session file written while the list is open appears in it, and the cursor stays on its session", async () => {
+    const s = store("unused phrase here");
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.press("j");
+    const before = m.store.getState();
+    const selected = before.listView[before.listCursor].path;
+    const count = before.sessions!.length;
+    const now = new Date().toISOString();
+    const fresh = join(s.projectDir, "fresh.jsonl");
+    writeFileSync(
+      fresh,
+      line({ type: "session", version: 3, id: "fresh", timestamp: now, cwd: "/work/proj" }) +
+        line({ type: "message", id: "f1", parentId: null, timestamp: now, message: { role: "user", content: "a brand new session appears", timestamp: Date.now() } }),
+    );
+    for (let i = 0; i < 150 && !m.frame().includes("a brand new session appears"); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(m.frame()).toContain("a brand new session appears");
+    const after = m.store.getState();
+    expect(after.sessions!.length).toBe(count + 1);
+    expect(after.listView[after.listCursor].path).toBe(selected);
+    expect(cursorRow(m.frame())).not.toContain("a brand new session appears");
+  });
+});

@@ -88,11 +88,12 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
       running = false;
       if (disposed) return;
       if (get().query === text) {
-        const prev = get().current();
         const hits = "hits" in r ? r.hits : [];
-        // The cursor stays on its hit when a refresh brings more of them.
+        // A cursor the user moved stays on its hit when a refresh (more of the index built) re-ranks them;
+        // an unmoved one stays on the best match.
+        const prev = get().answered === text && get().cursor > 0 ? get().current() : undefined;
         let cursor = prev ? hits.findIndex((h) => h.path === prev.path && h.entryId === prev.entryId) : 0;
-        if (cursor < 0) cursor = get().answered === text ? Math.min(get().cursor, Math.max(0, hits.length - 1)) : 0;
+        if (cursor < 0) cursor = Math.min(get().cursor, Math.max(0, hits.length - 1));
         set({ hits, answered: text, cursor, queryError: "hits" in r ? null : r.message, busy: again || timer !== null });
       }
       if (again || get().query !== get().answered) void run();
