@@ -4,7 +4,7 @@
 // session looks live. The result shows at once: the re-read session replaces
 // the open one and the cursor lands where the change is.
 import { statSync } from "node:fs";
-import { sep } from "node:path";
+import { basename, sep } from "node:path";
 import { oneLine } from "../../core/session/text.js";
 import { applyFork, applyWrite, checkLive, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
 import type { Session } from "../../core/session/types.js";
@@ -16,7 +16,13 @@ import { stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep
 /** The key table actions that start a write. */
 const WRITE_ACTIONS = new Set(["label.set", "continue", "fork", "rename", "undo"]);
 
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** An error for the status line: the open session's path is implied, so it is cut to its name. */
+function message(err: unknown, file: string | undefined): string {
+  const text = err instanceof Error ? err.message : String(err);
+  if (!file) return text;
+  const rest = text.startsWith(file + ": ") ? text.slice(file.length + 2) : text;
+  return rest.split(file).join(basename(file));
+}
 
 export function writeOwnsInput(app: AppStore): boolean {
   return writeStoreOf(app).getState().step !== null;
@@ -24,7 +30,7 @@ export function writeOwnsInput(app: AppStore): boolean {
 
 function fail(app: AppStore, err: unknown): void {
   writeStoreOf(app).getState().close();
-  app.getState().setStatus(message(err), "error");
+  app.getState().setStatus(message(err, app.getState().session?.file), "error");
 }
 
 /** The entry under the tree cursor, or null (with a status saying why). */
@@ -154,14 +160,14 @@ function show(app: AppStore, s: Session, after: CursorAfter, kept: string | null
   if (i >= 0) app.setState({ cursor: i });
 }
 
-async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }>, force: boolean): Promise<void> {
+async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }>): Promise<void> {
   const w = writeStoreOf(app);
   const s = app.getState().session;
   if (!s || s.file !== pending.file) return fail(app, "the open session changed: nothing written");
   const kept = cursorId(app);
   w.getState().open({ kind: "busy", title: "writing …" });
   try {
-    const r = await applyWrite(s, pending.req, { force });
+    const r = await applyWrite(s, pending.req, { force: true });
     const st = statSync(s.file);
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
     w.getState().close();
@@ -211,8 +217,9 @@ function confirm(app: AppStore, step: WriteStep): void {
       w.open({ kind: "live", title: "This session looks live — write anyway?", lines: liveLines(live.reasons, step.lines), pending });
       return;
     }
-    void write(app, pending, false);
-  } else void write(app, pending, true);
+    // Checked just now (our own last write does not count), so core need not check again.
+    void write(app, pending);
+  } else void write(app, pending);
 }
 
 /** Keys while a write step is open: looked up in the step's scope of the key table. */
