@@ -117,6 +117,9 @@ export interface ReviewInit {
   notify(text: string, kind?: "info" | "error"): void;
 }
 
+/** Above this many candidates the queue re-filters when typing pauses, not per key. */
+export const LIVE_SEARCH_MAX = 3000;
+const SEARCH_PAUSE_MS = 150;
 const EMPTY_STATUS = (): Status => ({ promoted: {}, dismissed: {}, edited_lesson: {} });
 const errText = (err: unknown): string => (err as Error)?.message ?? String(err);
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}`;
@@ -125,6 +128,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
   const notify = init.notify;
   let indexed = false;
   let opening = false;
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
@@ -150,9 +154,9 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       return hub && root ? { hub, root } : null;
     };
     /** The refresh that follows every write (§3.8); a failure only warns. */
-    const afterWrite = (root: string) => {
+    const afterWrite = (root: string, force = false) => {
       try {
-        refreshIfDirty(root);
+        refreshIfDirty(root, force);
       } catch (err) {
         notify(`index refresh failed: ${errText(err)}`, "error");
       }
@@ -199,15 +203,17 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
           set({ hub, root, hubError: null });
         }
         try {
-          if (existsSync(root)) {
-            // The TUI refreshes the derived indexes at start (§3.8), then after each write.
-            refreshIfDirty(root, !indexed);
-            indexed = true;
-          }
           const { all, status } = listFeedback(root, { includeDismissed: true, minConfidence: "low" });
           const digests = listCaptured(root);
           review({ candidates: all, status, info: readInfo(hub, root), loaded: true });
           redigest({ digests });
+          if (!indexed && existsSync(root)) {
+            // The TUI refreshes the derived indexes at start (§3.8), then after each write;
+            // after the first frame, since nothing on screen reads them.
+            indexed = true;
+            const r = root;
+            setTimeout(() => afterWrite(r, true), 0);
+          }
         } catch (err) {
           set({ loaded: true });
           notify(errText(err), "error");
@@ -263,11 +269,29 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
 
       startSearch: (screen) => set({ searching: screen }),
       typeSearch: (text) => {
-        if (get().searching === "feedback") review({ query: text });
+        if (get().searching === "feedback") {
+          // Big queues: the search line follows each key, the list once typing pauses.
+          if (get().candidates.length <= LIVE_SEARCH_MAX) return review({ query: text });
+          set({ query: text });
+          clearTimeout(searchTimer);
+          searchTimer = setTimeout(() => {
+            searchTimer = undefined;
+            review({});
+          }, SEARCH_PAUSE_MS);
+        }
         else if (get().searching === "digests") redigest({ digestQuery: text });
       },
-      endSearch: () => setImmediate(() => set({ searching: null })),
+      endSearch: () => {
+        if (searchTimer) {
+          clearTimeout(searchTimer);
+          searchTimer = undefined;
+          review({});
+        }
+        setImmediate(() => set({ searching: null }));
+      },
       clearSearch: (screen) => {
+        clearTimeout(searchTimer);
+        searchTimer = undefined;
         if (screen === "feedback") review({ query: "" });
         else redigest({ digestQuery: "" });
         setImmediate(() => set({ searching: null }));

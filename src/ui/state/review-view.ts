@@ -33,32 +33,43 @@ export const queryOf = (f: FeedbackFilters): FeedbackQuery => ({
 const words = (q: string): string[] => q.trim().split(/\s+/).filter(Boolean);
 
 /** Items hit by every word (fuzzy per word, typos forgiven), in their original order. */
-function fuzzyAll<T>(items: T[], docs: Record<string, string>[], keys: string[], q: string): T[] {
+function fuzzyAll<T>(items: T[], fuse: Fuse<Record<string, string>>, q: string): T[] {
   const ws = words(q);
   if (ws.length === 0) return items;
-  const fuse = new Fuse(docs, { keys, threshold: 0.35, ignoreLocation: true });
   const hits = new Map<number, number>();
   for (const w of ws) for (const r of fuse.search(w)) hits.set(r.refIndex, (hits.get(r.refIndex) ?? 0) + 1);
   return items.filter((_, i) => hits.get(i) === ws.length);
 }
 
+const fuseOf = (docs: Record<string, string>[], keys: string[]) => new Fuse(docs, { keys, threshold: 0.35, ignoreLocation: true });
+
 const s = (v: unknown): string => (v == null ? "" : String(v));
+// The lesson holds the redacted words (prefix + preview), so they need no key of their own.
+const FEEDBACK_KEYS = ["lesson", "type", "session", "scope"];
+
+// The filtered list and its search index, kept while the data and filters stay the same:
+// typing a search then costs one Fuse query per word, not an index of every candidate.
+let last: { all: Candidate[]; status: Status; key: string; base: Candidate[]; fuse: Fuse<Record<string, string>> | null } | null = null;
 
 /** The candidates the queue shows: filters, then the search (every word must match). */
 export function feedbackView(all: Candidate[], status: Status, f: FeedbackFilters, query: string): Candidate[] {
-  const q = queryOf(f);
-  const base = all.filter((c) => matchesQuery(c, status, q));
-  if (words(query).length === 0) return base;
-  const docs = base.map((c) => ({
-    lesson: effectiveLesson(status, c),
-    preview: s(c.text_preview),
-    type: s(c.feedback_type),
-    session: s(c.llm_wiki_session_id),
-    cwd: s(c.cwd),
-    scope: s(c.scope_hint),
-    id: s(c.id),
-  }));
-  return fuzzyAll(base, docs, ["lesson", "preview", "type", "session", "cwd", "scope", "id"], query);
+  const key = JSON.stringify(f);
+  if (!last || last.all !== all || last.status !== status || last.key !== key) {
+    const q = queryOf(f);
+    last = { all, status, key, base: all.filter((c) => matchesQuery(c, status, q)), fuse: null };
+  }
+  const cached = last;
+  if (words(query).length === 0) return cached.base;
+  cached.fuse ??= fuseOf(
+    cached.base.map((c) => ({
+      lesson: effectiveLesson(status, c),
+      type: s(c.feedback_type),
+      session: s(c.llm_wiki_session_id),
+      scope: s(c.scope_hint),
+    })),
+    FEEDBACK_KEYS,
+  );
+  return fuzzyAll(cached.base, cached.fuse, query);
 }
 
 export interface DigestItem {
@@ -75,5 +86,5 @@ export function digestsView(all: DigestItem[], query: string): DigestItem[] {
     topics: Array.isArray(state.topics) ? state.topics.join(" ") : "",
     branch: s(state.git_branch),
   }));
-  return fuzzyAll(all, docs, ["session", "harness", "cwd", "topics", "branch"], query);
+  return fuzzyAll(all, fuseOf(docs, ["session", "harness", "cwd", "topics", "branch"]), query);
 }
