@@ -85,7 +85,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "cursor.down", keys: ["down"], help: "next hit (wraps)", scope: "search-query", hint: "move", hintKeys: "↑↓" },
   { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "search-query" },
   { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "search-query" },
-  { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else leave the query line", scope: "search-query", hint: "stop/clear" },
+  { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search-query", hint: "stop/back" },
   { action: "search.leave", keys: ["tab"], help: "leave the query line (then j/k, digits, ? and q work)", scope: "search-query", hint: "keys" },
   { action: "search.reindex", keys: ["ctrl+r"], help: "update the index now (resumes a stopped build)", scope: "search-query" },
   { action: "search.backspace", keys: ["backspace"], help: "delete the last character", scope: "search-query" },

@@ -88,11 +88,13 @@ describe("search screen", () => {
     expect(st.rows!.row(st.cursor).id).toBe("u1-3");
   });
 
-  it("results follow the typed query; a bad query says why; Esc clears, then leaves the line", async () => {
+  it("results follow the typed query; a bad query says why; Esc clears, then goes back", async () => {
     const s = store("amber lighthouse beacon");
     m = await mount({ paths: [s.agent], width: 110, height: 24 });
     await m.press("5");
     const search = searchStoreOf(m.store);
+    // Esc stops a running build first: let this one finish.
+    await m.waitFor((f) => f.includes("index up to date"), "the index built");
     await m.type("lighthouse");
     await m.waitFor((f) => f.includes("1 hit"), "a hit");
     await m.type(" nonexistentzzz");
@@ -102,11 +104,10 @@ describe("search screen", () => {
     expect(search.getState().query).toBe("");
     await m.type("role:nobody");
     await m.waitFor((f) => f.includes("unknown role"), "the query's error");
-    await m.press(KEYS.escape, KEYS.escape);
-    expect(m.store.getState().searching).toBe(false);
-    // Out of the query line the key table applies: digits switch screens.
-    await m.press("1");
-    await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
+    await m.press(KEYS.escape);
+    expect(search.getState().query).toBe("");
+    await m.press(KEYS.escape);
+    await m.waitFor((f) => f.includes("[1 sessions]"), "back on the sessions screen");
   });
 
   it("the footer shows the query line's keys from the key table", async () => {
@@ -116,11 +117,14 @@ describe("search screen", () => {
     const typing = await m.waitFor((f) => f.includes("search ›"), "search screen");
     const footer = typing.split("\n").at(-1)!;
     expect(footer).toContain("Enter open");
-    expect(footer).toContain("Esc stop/clear");
+    expect(footer).toContain("Esc stop/back");
     expect(footer).not.toContain("q quit");
     await m.press(KEYS.tab);
     const list = await m.waitFor((f) => f.split("\n").at(-1)!.includes("q quit"), "list keys");
     expect(list.split("\n").at(-1)).toContain("r reindex");
+    // Out of the query line the key table applies: digits switch screens.
+    await m.press("1");
+    await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
   });
 });
 

@@ -7,6 +7,7 @@
 // Two modes, both read from the key table: while the query line takes keys
 // (the browser's `searching`), only the "search-query" bindings apply and
 // every other key is typed; after Tab, the list keys, digits, ? and q work.
+// Esc, in both: stop a running build, else clear the query, else go back.
 import React, { useEffect, useMemo } from "react";
 import { Box, Text, useApp as useInkApp } from "ink";
 import Spinner from "ink-spinner";
@@ -186,8 +187,7 @@ function act(action: string, app: AppStore): boolean {
       } else if (s.query !== "") {
         s.setQuery("");
         st.startSearch();
-      } else if (st.searching) st.endSearch();
-      else st.setScreen("sessions");
+      } else st.setScreen("sessions");
       return true;
   }
   return false;
