@@ -110,6 +110,18 @@ describe("search screen", () => {
     await m.waitFor((f) => f.includes("[1 sessions]"), "back on the sessions screen");
   });
 
+  it("a session written while the screen is open is indexed and found", async () => {
+    const s = store("placeholder words");
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.press("5");
+    await m.waitFor((f) => f.includes("index up to date"), "the index built");
+    await m.type("saffron");
+    await m.waitFor((f) => f.includes("no matches"), "nothing yet");
+    writeFileSync(join(s.projectDir, "later.jsonl"), sessionWith("l1", "/work/proj", "a saffron kite"));
+    for (let i = 0; i < 250 && !m.frame().includes("1 hit"); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(searchStoreOf(m.store).getState().hits.map((h) => h.entryId)).toEqual(["l1-3"]);
+  });
+
   it("the footer shows the query line's keys from the key table", async () => {
     const s = store("quiet footer words");
     m = await mount({ paths: [s.agent], width: 110, height: 24 });

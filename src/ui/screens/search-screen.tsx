@@ -15,6 +15,7 @@ import { useStore } from "zustand";
 import { homedir } from "node:os";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { safeText } from "../../core/session/text.js";
+import { watchSessions } from "../../core/session/watch.js";
 import { findBinding } from "../keymap.js";
 import { fitWidth as fit } from "../format/width.js";
 import { windowStart } from "../components/window.js";
@@ -48,6 +49,10 @@ function IndexLine({ width }: { width: number }) {
   const progress = useStore(search, (s) => s.progress);
   const files = useStore(search, (s) => s.files);
   const error = useStore(search, (s) => s.indexError);
+  if (phase === "indexing" && files > 0 && (!progress || progress.total < 3)) {
+    // A refresh of a built index (a few grown files): no need to draw attention.
+    return <Text color={theme.text.muted}>{fit(`index up to date · ${files} session${files === 1 ? "" : "s"} · updating…`, width)}</Text>;
+  }
   if (phase === "indexing") {
     const what = progress ? `indexing sessions ${progress.done}/${progress.total}` : "listing sessions";
     return (
@@ -84,6 +89,13 @@ function SearchScreen({ width, height }: ScreenProps) {
     search.getState().startIndexing();
     if (search.getState().query === "") app.getState().startSearch();
   }, [app, search]);
+  // While the screen is open, sessions that agents write are indexed as they grow.
+  const source = useApp((s) => s.listSource());
+  useEffect(() => {
+    const roots = source.paths && source.paths.length > 0 ? source.paths : (source.agentDirs ?? []);
+    if (roots.length === 0) return;
+    return watchSessions(roots, () => search.getState().startIndexing(), { debounceMs: 500 });
+  }, [source, search]);
 
   const byPath = useMemo(() => new Map<string, SessionSummary>((sessions ?? []).map((s) => [s.path, s])), [sessions]);
   const bodyHeight = Math.max(2, height - 2);

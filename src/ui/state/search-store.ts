@@ -37,7 +37,7 @@ export interface SearchState {
 }
 
 export interface SearchActions {
-  /** Brings the index up to date in the background (no-op while a build runs). */
+  /** Brings the index up to date in the background (while a build runs: once more after it). */
   startIndexing(): void;
   /** Esc while indexing: stop; what is indexed so far stays searchable. */
   stopIndexing(): void;
@@ -61,6 +61,8 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
   const engine = opts.engine ?? createSearchEngine(cacheDir());
   const debounceMs = opts.debounceMs ?? SEARCH_DEBOUNCE_MS;
   let job: IndexJobHandle | null = null;
+  // Sessions changed while a build ran: build again when it ends.
+  let rebuild = false;
   // Queries wait until the database exists (an index build creates it).
   let dbReady = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -121,7 +123,12 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
       files: 0,
 
       startIndexing: () => {
-        if (job || disposed) return;
+        if (disposed) return;
+        if (job) {
+          rebuild = true;
+          return;
+        }
+        rebuild = false;
         set({ phase: "indexing", progress: null, indexError: null });
         job = engine.index(opts.source(), {
           progress: (done, total) => {
@@ -141,10 +148,12 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
             else if (r.type === "aborted") set({ phase: "stopped" });
             else set({ phase: "failed", indexError: r.message });
             if (get().query.trim()) void run();
+            if (r.type === "indexed" && rebuild) get().startIndexing();
           },
         });
       },
       stopIndexing: () => {
+        rebuild = false;
         job?.cancel();
       },
 
