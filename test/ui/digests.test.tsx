@@ -64,7 +64,7 @@ describe("digests screen", () => {
     expect(readLines(join(hub.root, "registry.jsonl")).filter((l) => l.event === "session_promoted")).toHaveLength(1);
     expect(readJson(join(hub.root, "indexes", "by-topic.json")).demo.map((r: { llm_wiki_session_id: string }) => r.llm_wiki_session_id)).toEqual(["codex:abc"]);
     // the row and the pane show it
-    expect(cursorLine(f)).toMatch(/demo\s+1\s*$/);
+    expect(cursorLine(f)).toMatch(/stop\s+1 demo\s*$/);
     expect(f).toContain(`→ ${note}`);
     // again on the same day: refused, nothing changed
     await m.press("p");

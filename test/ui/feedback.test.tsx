@@ -38,11 +38,13 @@ describe("feedback queue", () => {
     expect(rows.map((r) => r.match(/(correction|preference|approval)/)?.[1])).toEqual(["approval", "preference", "correction"]);
     expect(rows[1]).toMatch(/preference\s+high\s+global\s+codex:s1/);
     expect(f).toContain(`── ${ids.approval}`);
-    expect(f).toContain("User validated the immediately preceding result or action: Looks good, that fixed it.");
+    expect(f).toContain("User validated the immediately preceding result or action: ‹the words below›");
+    expect(f).toMatch(/What the user said \(redacted\)\n\s+Looks good, that fixed it\./);
     expect(f).toContain("What the user said (redacted)");
     await m.press("j");
     expect(cursorLine(m.frame())).toContain("preference");
-    expect(m.frame()).toContain("User preference or design rule candidate: Always run the tests");
+    expect(m.frame()).toContain("User preference or design rule candidate: ‹the words below›");
+    expect(m.frame()).toContain("Always run the tests before committing.");
   });
 
   it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {

@@ -14,13 +14,13 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
 export function digestColumns(width: number) {
   const fixed = { harness: 7, age: 4, trigger: 13, promoted: 4 };
   const rest = Math.max(24, width - (fixed.harness + fixed.age + fixed.trigger + fixed.promoted) - 6);
-  const project = Math.max(10, Math.min(34, Math.floor(rest * 0.45)));
+  const project = Math.max(10, Math.min(40, Math.floor(rest * 0.55)));
   return { ...fixed, project, topics: Math.max(6, rest - project) };
 }
 
 export function digestHeader(width: number): string {
   const c = digestColumns(width);
-  return [fit("harness", c.harness, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), fit("topics", c.topics, true), "prom".padStart(c.promoted)].join(" ");
+  return [fit("harness", c.harness, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), "prom".padStart(c.promoted), "topics"].join(" ");
 }
 
 /** The frontmatter fields of a digest file (quoted scalars and lists decoded), or null when unreadable. */
@@ -61,8 +61,8 @@ export function digestRow(state: State, trigger: string, width: number, now: num
     fit(safeText(shortPath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
     (state.last_seen_at ? age(s(state.last_seen_at), now) : "").padStart(c.age),
     fit(safeText(trigger), c.trigger, true),
-    fit(safeText(topics || "—"), c.topics, true),
     (promoted ? String(promoted) : "").padStart(c.promoted),
+    fit(safeText(topics || "—"), c.topics),
   ].join(" ");
 }
 

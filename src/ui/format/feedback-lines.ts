@@ -56,7 +56,10 @@ export function feedbackPreview(c: Candidate, status: Status): Line[] {
   } else out.push({ text: "new — p promote · e edit · x dismiss", tone: "muted" });
   const edited = status.edited_lesson[id];
   out.push({ text: edited ? "Lesson (edited)" : "Lesson", bold: true });
-  out.push(...textLines(effectiveLesson(status, c)));
+  const lesson = effectiveLesson(status, c);
+  const words = s(c.text_preview);
+  // An unedited lesson is a fixed prefix plus the words shown below: say it once.
+  out.push(...textLines(!edited && words && lesson.endsWith(words) ? `${lesson.slice(0, -words.length)}‹the words below›` : lesson));
   if (edited) out.push(...textLines(`original: ${s(c.distilled_lesson)}`, "muted"));
   out.push({ text: "What the user said (redacted)", bold: true });
   out.push(...textLines(s(c.text_preview), "user"));

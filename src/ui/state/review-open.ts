@@ -56,20 +56,20 @@ function sessionOf(file: string): Promise<Session> {
 /** Forget cached sessions (after a file may have grown). */
 export const forgetSessions = (): void => cache.clear();
 
-/** The turn's neighbourhood on its branch: three entries before it, three after (along the active path when it continues there). */
+/** The turn's neighbourhood on its branch: two entries before it, two after (along the active path when it continues there). */
 export function turnLines(s: Session, turnId: string): Line[] {
   const path = pathTo(s, turnId);
   const active = new Set(s.leafId ? pathTo(s, s.leafId) : []);
   const after: string[] = [];
   let cur = turnId;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 2; i++) {
     const kids = s.children.get(cur) ?? [];
     const next = kids.find((k) => active.has(k)) ?? kids[0];
     if (!next) break;
     after.push(next);
     cur = next;
   }
-  const ids = [...path.slice(-4, -1), turnId, ...after];
+  const ids = [...path.slice(-3, -1), turnId, ...after];
   return ids.map((id) => {
     const e = s.byId.get(id)!;
     return { text: `${id === turnId ? "› " : "  "}${safeText(e.summary || e.preview || e.type)}`, tone: id === turnId ? "user" : "muted" };
