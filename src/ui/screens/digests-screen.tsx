@@ -2,7 +2,7 @@
 // trigger, topics, promoted notes) and the selected session's digest as
 // readable text; `p` promotes the digest to a topic, `o` opens the agent
 // session when it is an omp/pi file here.
-import React, { useMemo } from "react";
+import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { useStore } from "zustand";
 import { readFileSync } from "node:fs";
@@ -44,6 +44,10 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const prompt = useStore(review, (s) => s.prompt);
   const pane = useStore(review, (s) => s.pane.digests);
   const loaded = useStore(review, (s) => s.loaded);
+  // Coming back to the screen shows what hooks wrote meanwhile.
+  useEffect(() => {
+    if (review.getState().loaded) review.getState().load();
+  }, [review]);
   // Triggers come from the digests' frontmatter, read only for rows drawn; forgotten on reload.
   const triggers = useMemo(() => new Map<string, string>(), [digests]);
   const triggerOf = (st: State): string => {
@@ -65,7 +69,7 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const avail = Math.max(4, height - 2 - (showSearch ? 1 : 0));
   const paneHeight = prompt ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4) : Math.max(3, Math.floor(avail * 0.55));
   const listHeight = Math.max(1, avail - paneHeight);
-  React.useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
+  useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 
   const now = Date.now();
   const start = windowStart(cursor, view.length, listHeight);

@@ -45,6 +45,10 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   const root = useStore(review, (s) => s.root);
   const loaded = useStore(review, (s) => s.loaded);
 
+  // Coming back to the screen shows what hooks wrote meanwhile.
+  useEffect(() => {
+    if (review.getState().loaded) review.getState().load();
+  }, [review]);
   const counts = useMemo(() => reviewCounts(candidates, status), [candidates, status]);
   const current = view[cursor];
   const currentId = (current?.id as string | undefined) ?? null;
