@@ -51,6 +51,7 @@ describe("search engine", () => {
       expect(progress.at(-1)).toEqual([progress.at(-1)![1], progress.at(-1)![1]]);
       const r = await engine.query("parser", 500);
       const bad = await engine.query("role:nobody", 10);
+      expect(engine.mode()).toBe(inline ? "inline" : "worker");
       engine.close();
       expect("hits" in r && r.hits.length).toBeGreaterThan(0);
       expect(bad).toMatchObject({ usage: true });

@@ -35,6 +35,7 @@ function fakeEngine() {
       return new Promise((resolve) => answers.push({ text, resolve }));
     },
     close() {},
+    mode: () => "inline",
   };
   return {
     engine,

@@ -22,6 +22,8 @@ export interface SearchEngine {
   index(job: { agentDirs?: string[]; paths?: string[] }, events: IndexEvents): IndexJobHandle;
   query(text: string, limit: number): Promise<QueryResult>;
   close(): void;
+  /** Where the work runs: "inline" after a worker could not start. */
+  mode(): "worker" | "inline";
 }
 
 type WorkerModule = typeof import("./search-worker.js");
@@ -165,6 +167,8 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
       }
       return runInline(text, limit);
     },
+
+    mode: () => (inline ? "inline" : "worker"),
 
     close() {
       closed = true;
