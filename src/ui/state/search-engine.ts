@@ -3,6 +3,8 @@
 // Where a worker cannot start, the same work runs in this thread (correct,
 // only less smooth on a big first build).
 import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import type { SearchHit } from "../../core/search/query.js";
 import type { SearchDb } from "../../core/search/db.js";
 
@@ -32,11 +34,24 @@ let workerModule: Promise<WorkerModule> | undefined;
 // A separate import keeps the worker's module a chunk of its own in dist/, so a worker loads only it.
 const loadWorkerModule = (): Promise<WorkerModule> => (workerModule ??= import("./search-worker.js"));
 
+/** tsx's ESM API, for a worker started from TypeScript sources (tests, tsx runs). */
+function tsxApi(): string {
+  try {
+    return pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  } catch {
+    return "tsx/esm/api";
+  }
+}
+
 function spawn(mod: WorkerModule, workerData: object): Worker {
+  const data = { workerData: { tag: mod.WORKER_TAG, ...workerData } };
   const url = new URL(mod.WORKER_URL);
-  // From TypeScript sources (tests, tsx) the worker needs tsx's loader too.
-  const execArgv = url.pathname.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const w = new Worker(url, { workerData: { tag: mod.WORKER_TAG, ...workerData }, execArgv });
+  let w: Worker;
+  if (url.pathname.endsWith(".ts")) {
+    // Node cannot load .ts, and `--import tsx` does not reach a worker's entry: load it through tsx's API.
+    const code = `import(${JSON.stringify(tsxApi())}).then((m) => m.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`;
+    w = new Worker(code, { eval: true, ...data });
+  } else w = new Worker(url, data);
   w.unref();
   return w;
 }
