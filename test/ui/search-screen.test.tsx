@@ -122,6 +122,36 @@ describe("search screen", () => {
     expect(searchStoreOf(m.store).getState().hits.map((h) => h.entryId)).toEqual(["l1-3"]);
   });
 
+  it("the first build shows its progress, Esc stops it, and the browser stays usable meanwhile", async () => {
+    const s = store("cobalt anchor phrase");
+    // Enough sessions that the build is still running when Esc comes.
+    for (let i = 0; i < 12; i++) {
+      const dir = join(s.agent, "sessions", `--more-${i}--`);
+      mkdirSync(dir, { recursive: true });
+      for (const f of fixtureFiles("sessions")) copyFileSync(f.file, join(dir, f.name));
+    }
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.press("5");
+    await m.waitFor((f) => /indexing sessions \d+\/\d+/.test(f), "progress");
+    // Other screens work while it indexes.
+    await m.press(KEYS.tab, "1", "j");
+    await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
+    expect(m.store.getState().listCursor).toBe(1);
+    await m.press("5");
+    await m.waitFor((f) => f.includes("[5 search]"), "back on search");
+    const search = searchStoreOf(m.store);
+    if (search.getState().phase === "indexing") {
+      await m.press(KEYS.escape);
+      await m.waitFor((f) => f.includes("indexing stopped"), "stopped");
+    }
+    // The query line has the keys (back on an empty query): ^r resumes, and the build finishes.
+    await m.press(KEYS.ctrl("r"));
+    for (let i = 0; i < 750 && !m.frame().includes("index up to date"); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(m.frame()).toContain("index up to date");
+    await m.type("cobalt");
+    await m.waitFor((f) => f.includes("1 hit"), "the hit");
+  });
+
   it("the footer shows the query line's keys from the key table", async () => {
     const s = store("quiet footer words");
     m = await mount({ paths: [s.agent], width: 110, height: 24 });

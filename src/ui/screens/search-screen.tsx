@@ -190,7 +190,10 @@ function act(action: string, app: AppStore): boolean {
     }
     case "search.reindex":
       if (s.phase === "indexing") st.setStatus("the index is being updated already");
-      else s.startIndexing();
+      else {
+        s.startIndexing();
+        st.setStatus("updating the index");
+      }
       return true;
     case "search.stop":
       if (s.phase === "indexing") {

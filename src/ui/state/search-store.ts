@@ -148,13 +148,16 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
             else if (r.type === "aborted") set({ phase: "stopped" });
             else set({ phase: "failed", indexError: r.message });
             if (get().query.trim()) void run();
-            if (r.type === "indexed" && rebuild) get().startIndexing();
+            if (rebuild) get().startIndexing();
           },
         });
       },
       stopIndexing: () => {
         rebuild = false;
-        job?.cancel();
+        if (!job) return;
+        job.cancel();
+        // Stopped as far as the screen goes: the next Esc acts on the query, not on a build winding down.
+        set({ phase: "stopped" });
       },
 
       setQuery: (text) => {
