@@ -1,0 +1,63 @@
+// The built binary's search screen in a real terminal (tmux): `--open search`,
+// the index built by the bundled worker, a phrase found, Enter to its entry.
+import { afterAll, describe, expect, it } from "vitest";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fixtureFiles } from "../helpers/fixtures.js";
+
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+const BIN = resolve("bin/omp-sessions");
+const tmp = mkdtempSync(join(tmpdir(), "omp-e2e-search-"));
+const names: string[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tmux = (...args: string[]): string => execFileSync("tmux", args, { encoding: "utf8" });
+const screen = (name: string): string => tmux("capture-pane", "-p", "-t", name);
+
+async function waitFor(name: string, pred: (s: string) => boolean, what: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const s = screen(name);
+    if (pred(s)) return s;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);
+}
+
+afterAll(() => {
+  for (const n of names) spawnSync("tmux", ["kill-session", "-t", n]);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const line = (o: object) => JSON.stringify(o) + "\n";
+const msg = (id: string, parentId: string | null, text: string, min: number) =>
+  line({ type: "message", id, parentId, timestamp: `2026-02-01T10:0${min}:00.000Z`, message: { role: "user", content: text, timestamp: 0 } });
+
+describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real terminal (tmux)", () => {
+  it("--open search finds a phrase in exactly one entry and Enter opens the tree on it", async () => {
+    const dir = join(tmp, "agent", "sessions", "--work-p--");
+    mkdirSync(dir, { recursive: true });
+    for (const f of fixtureFiles("sessions").slice(0, 6)) copyFileSync(f.file, join(dir, f.name));
+    writeFileSync(
+      join(dir, "target.jsonl"),
+      line({ type: "session", version: 3, id: "t", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/work/p" }) +
+        msg("t1", null, "first question", 1) +
+        msg("t2", "t1", "the vermilion otter sings", 2) +
+        msg("t3", "t2", "last question", 3),
+    );
+    const name = `omp-e2e-search-${process.pid}`;
+    names.push(name);
+    const cmd = `cd ${JSON.stringify(process.cwd())} && env NO_COLOR=1 OMP_SESSIONS_CACHE_DIR=${JSON.stringify(join(tmp, "cache"))} ${BIN} --agent-dir ${JSON.stringify(join(tmp, "agent"))} --open search; sleep 30`;
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", cmd);
+    await waitFor(name, (s) => s.includes("search ›"), "the search screen");
+    tmux("send-keys", "-t", name, "-l", '"vermilion otter"');
+    const found = await waitFor(name, (s) => s.includes("1 hit"), "one hit");
+    expect(found).toContain("vermilion otter sings");
+    expect(found.split("\n").find((l) => l.startsWith("› "))).toContain("first question");
+    tmux("send-keys", "-t", name, "Enter");
+    const tree = await waitFor(name, (s) => s.includes("[2 tree]"), "the tree");
+    expect(tree.split("\n").find((l) => l.startsWith("›"))).toContain("the vermilion otter sings");
+    tmux("send-keys", "-t", name, "q");
+  });
+});
