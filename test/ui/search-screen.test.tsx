@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 import { searchStoreOf } from "../../src/ui/state/search-store.js";
+import { displayWidth } from "../../src/ui/format/width.js";
 
 let tmp: string;
 let savedCache: string | undefined;
@@ -164,9 +165,36 @@ describe("search screen", () => {
     await m.press(KEYS.tab);
     const list = await m.waitFor((f) => f.split("\n").at(-1)!.includes("q quit"), "list keys");
     expect(list.split("\n").at(-1)).toContain("r reindex");
+    // ? lists the search keys in the help overlay.
+    await m.press("?");
+    const help = await m.waitFor((f) => f.includes("Keys (? or Esc closes)"), "help");
+    expect(help).toContain("Search results");
+    expect(help).toContain("Search query line");
+    await m.press("?");
     // Out of the query line the key table applies: digits switch screens.
     await m.press("1");
     await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
+  });
+});
+
+describe("search screen size", () => {
+  it("fits small and wide terminals, hits and progress included", async () => {
+    const s = store("narrow terminal phrase with quite a few words in it so the snippet runs long");
+    for (const [width, height] of [
+      [50, 12],
+      [200, 40],
+    ]) {
+      m = await mount({ paths: [s.agent], width, height });
+      await m.press("5");
+      await m.type("narrow terminal");
+      const f = await m.waitFor((x) => x.includes("hit"), "hits");
+      const lines = f.split("\n");
+      expect(lines.length).toBeLessThanOrEqual(height);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+      searchStoreOf(m.store).getState().dispose();
+      m.unmount();
+      m = null;
+    }
   });
 });
 

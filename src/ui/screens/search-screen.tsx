@@ -21,7 +21,7 @@ import { fitWidth as fit } from "../format/width.js";
 import { windowStart } from "../components/window.js";
 import { useApp, useAppStore } from "../state/use-app.js";
 import type { AppStore } from "../state/store.js";
-import { SEARCH_LIMIT, searchStoreOf } from "../state/search-store.js";
+import { SEARCH_LIMIT, newVisit, searchStoreOf } from "../state/search-store.js";
 import { useTheme } from "../theme-context.js";
 import { HitRows, hitTitle } from "./search-row.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
@@ -85,7 +85,9 @@ function SearchScreen({ width, height }: ScreenProps) {
   const phase = useStore(search, (s) => s.phase);
 
   useEffect(() => {
-    // Every visit brings the index up to date (a warm index only stats files).
+    // Every visit brings the index up to date (a warm index only stats files) and, with no
+    // query yet, puts the keys in the query line. The help overlay closing is no new visit.
+    if (!newVisit(search)) return;
     search.getState().startIndexing();
     if (search.getState().query === "") app.getState().startSearch();
   }, [app, search]);

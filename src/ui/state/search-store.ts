@@ -200,6 +200,20 @@ export function searchStoreOf(app: AppStore): SearchStore {
   if (!s) {
     s = createSearchStore({ source: () => app.getState().listSource() });
     stores.set(app, s);
+    const search = s;
+    // A visit ends when the browser leaves the screen (not when the help overlay covers it).
+    app.subscribe((st, prev) => {
+      if (prev.screen === "search" && st.screen !== "search") visits.delete(search);
+    });
   }
   return s;
+}
+
+const visits = new WeakSet<SearchStore>();
+
+/** True once per visit of the search screen: the first mount after arriving there. */
+export function newVisit(search: SearchStore): boolean {
+  if (visits.has(search)) return false;
+  visits.add(search);
+  return true;
 }
