@@ -25,6 +25,9 @@ export async function benchReviewUi(n = 10_000): Promise<string> {
 
   const hub = join(mkdtempSync(join(tmpdir(), "omp-review-bench-")), "hub");
   writeManyCandidates(join(hub, ".sessions"), n);
+  // A store in use has its derived indexes (the first start of a store without them rebuilds them once, ~1 s here).
+  const { refreshIndexes } = await import("../src/core/capture/indexes.js");
+  refreshIndexes(join(hub, ".sessions"));
   const store = createAppStore({ cwd: "/", list: { paths: [] } });
   attachReview(store, { hub: { hub } });
   const inst = render(React.createElement(App, { store, theme: makeTheme(true), size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
