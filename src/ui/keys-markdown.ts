@@ -1,4 +1,4 @@
-// The key table as Markdown, for docs/browser.md (a test keeps the doc in step).
+// The key table as Markdown, for the README (a test keeps the doc in step).
 import { BINDINGS, keyLabel, type Scope } from "./keymap.js";
 
 const TITLES: Record<Exclude<Scope, "help">, string> = {

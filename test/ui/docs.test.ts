@@ -1,15 +1,15 @@
-// docs/browser.md carries the key table generated from src/ui/keymap.ts, so the
+// README.md carries the key table generated from src/ui/keymap.ts, so the
 // README can never drift from the bindings. `UPDATE_DOCS=1 npx vitest run test/ui/docs.test.ts` rewrites it.
 import { describe, expect, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { keysMarkdown } from "../../src/ui/keys-markdown.js";
 import { BINDINGS, keyLabel } from "../../src/ui/keymap.js";
 
-const DOC = "docs/browser.md";
+const DOC = "README.md";
 const START = "<!-- keys:start (generated from src/ui/keymap.ts) -->";
 const END = "<!-- keys:end -->";
 
-describe("docs/browser.md", () => {
+describe("README.md", () => {
   it("holds the key table exactly as the keymap defines it", () => {
     const doc = readFileSync(DOC, "utf8");
     const a = doc.indexOf(START);
