@@ -187,7 +187,7 @@ function describeOther(x: unknown): string {
 /** bench/hook.ts and bench/ui.ts are written by others; run them when present. */
 async function otherBenches(): Promise<string[]> {
   const out: string[] = [];
-  for (const [file, fn] of [["hook", "benchHook"], ["ui", "benchUi"]] as const) {
+  for (const [file, fn] of [["hook", "benchHook"], ["ui", "benchUi"], ["catalog", "benchCatalog"], ["review-ui", "benchReviewUi"]] as const) {
     if (!existsSync(join(BENCH, `${file}.ts`))) continue;
     const spec = `./${file}.js`; // a variable keeps tsc from requiring the module to exist
     try {
