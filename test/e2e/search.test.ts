@@ -56,8 +56,10 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real
     expect(found).toContain("vermilion otter sings");
     expect(found.split("\n").find((l) => l.startsWith("› "))).toContain("first question");
     tmux("send-keys", "-t", name, "Enter");
-    const tree = await waitFor(name, (s) => s.includes("[2 tree]"), "the tree");
-    expect(tree.split("\n").find((l) => l.startsWith("›"))).toContain("the vermilion otter sings");
+    // The tree may draw once before the cursor moves to the hit: wait for the cursor row.
+    const cursor = (s: string) => s.split("\n").find((l) => l.startsWith("›")) ?? "";
+    const tree = await waitFor(name, (s) => s.includes("[2 tree]") && cursor(s).includes("the vermilion otter sings"), "the tree at the hit");
+    expect(cursor(tree)).toContain("the vermilion otter sings");
     tmux("send-keys", "-t", name, "q");
   });
 });
