@@ -12,7 +12,7 @@ import { OMP_ONLY_TYPES } from "./dialect.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "./types.js";
 import type { SessionSummary } from "./summary.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead } from "./entry-head.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
 
 type Json = Record<string, unknown>;
 
@@ -22,46 +22,9 @@ const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_cha
 /** An appended entry could change the tree in ways the saved state cannot follow. */
 export class NeedsRescan extends Error {}
 
-function parseLine(buf: Buffer, start: number, end: number): Json | null {
-  try {
-    const v: unknown = JSON.parse(buf.toString("utf8", start, end));
-    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
-  } catch {
-    return null;
-  }
-}
 
-function headOf(obj: Json, out: EntryHead): void {
-  const msg = obj.message;
-  out.type = typeof obj.type === "string" ? obj.type : "";
-  out.id = typeof obj.id === "string" ? obj.id : undefined;
-  out.parentId = typeof obj.parentId === "string" ? obj.parentId : null;
-  out.tsStart = out.tsEnd = -1;
-  out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
-}
 
-/** A user message's text: a string, or its text blocks joined by spaces (as pi lists it). */
-function messageText(msg: unknown): string {
-  if (msg === null || typeof msg !== "object") return "";
-  const content = (msg as Json).content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  const parts: string[] = [];
-  for (const block of content) {
-    if (block && typeof block === "object" && (block as Json).type === "text" && typeof (block as Json).text === "string") {
-      parts.push((block as Json).text as string);
-    }
-  }
-  return parts.join(" ");
-}
 
-function isBlank(buf: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = buf[i];
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
-  }
-  return true;
-}
 
 /** The hash that tells a header line is still the same bytes. */
 export function hashBytes(b: Uint8Array): string {
