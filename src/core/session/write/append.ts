@@ -52,10 +52,14 @@ export function appendLines(file: string, lines: string[], expect: FileStamp, al
     checkSame(file, now, expect);
     if (now.size !== expect.size && !allowGrowth) return { kind: "moved", size: now.size };
     let newlineAdded = false;
-    if (now.size > 0) {
-      const last = Buffer.alloc(1);
-      readSync(fd, last, 0, 1, now.size - 1);
-      newlineAdded = last[0] !== 0x0a;
+    if (now.size > 0 && lastByteAt(fd, now.size) !== 0x0a) {
+      // A reader can see part of another writer's line while it is being written:
+      // wait a moment before calling the line torn (and gluing a "\n" after it).
+      Atomics.wait(PAUSE, 0, 0, 25);
+      const later = stampOf(fd);
+      if (later.size === now.size) newlineAdded = true;
+      else if (!allowGrowth) return { kind: "moved", size: later.size };
+      else newlineAdded = lastByteAt(fd, later.size) !== 0x0a;
     }
     let bytes = 0;
     lines.forEach((text, i) => {
@@ -68,6 +72,14 @@ export function appendLines(file: string, lines: string[], expect: FileStamp, al
   } finally {
     closeSync(fd);
   }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+function lastByteAt(fd: number, size: number): number {
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0];
 }
 
 export type SlotOutcome = { kind: "done" } | { kind: "moved" };
