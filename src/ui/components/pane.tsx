@@ -2,35 +2,12 @@
 // scrolled by line. Only the visible slice is drawn.
 import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
-import { wrapLines, type Line, type Tone } from "../format/lines.js";
+import { wrapLines, type Line } from "../format/lines.js";
+import { toneColor } from "./lines-pane.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import type { Theme } from "../theme.js";
 import { safeText } from "../../core/session/text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
-
-function toneColor(tone: Tone | undefined, theme: Theme): string | undefined {
-  switch (tone) {
-    case "muted":
-      return theme.text.muted;
-    case "accent":
-      return theme.text.accent;
-    case "user":
-      return theme.role.user;
-    case "assistant":
-      return theme.role.assistant;
-    case "tool":
-      return theme.role.tool;
-    case "error":
-      return theme.status.error;
-    case "meta":
-      return theme.role.meta;
-    case "label":
-      return theme.label;
-    default:
-      return theme.text.primary;
-  }
-}
 
 /** A title followed by a rule filling exactly `width` columns. */
 function rule(title: string, width: number): string {
