@@ -36,6 +36,8 @@ function mainHelp(): string {
   return MAIN_HELP.replace("%COMMANDS%", lines.join("\n"));
 }
 
+let HEADLESS = false;
+
 async function main(args: string[]): Promise<number> {
   const reordered = commandFirst(args);
   const argv = findCommand(reordered[0] ?? "") ? reordered : args;
@@ -52,6 +54,7 @@ async function main(args: string[]): Promise<number> {
   const entry = first !== undefined ? findCommand(first) : undefined;
   if (entry) {
     const cmd = await entry.load();
+    HEADLESS = true;
     if (rest.includes("--help") || rest.includes("-h")) {
       process.stdout.write(cmd.usage + "\n");
       return 0;
@@ -80,6 +83,9 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A headless command is done once its output is flushed: skip tearing down
+    // a heap of parsed data (the browser ends itself when the user quits).
+    if (HEADLESS) process.stdout.write("", () => process.exit(code));
   },
   (err: unknown) => {
     const e = err as { exitCode?: number; message?: string };
