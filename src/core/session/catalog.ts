@@ -18,7 +18,7 @@ import { RowStore, type Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { writeCacheFile } from "./cache-file.js";
-import { readSessionHeader, summarizeSession, type SessionSummary } from "./summary.js";
+import { emptySummary, readSessionHeader, summarizeSession, type SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
 export const CATALOG_SCHEMA = 1;
@@ -100,27 +100,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
   return out;
 }
 
-function emptySummary(path: string, st: Stats): SessionSummary {
-  const mtime = st.mtime.toISOString();
-  return {
-    path,
-    id: "",
-    cwd: "",
-    name: null,
-    firstMessage: "",
-    messageCount: 0,
-    entryCount: 0,
-    branchCount: 0,
-    labelCount: 0,
-    created: mtime,
-    modified: mtime,
-    size: st.size,
-    parentSession: null,
-    dialect: "unknown",
-    valid: false,
-  };
-}
-
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
   const fh = await open(path, "r");
@@ -191,7 +170,7 @@ class Catalog {
   }
 
   private async finishScan(path: string, st: Stats, scan: CatalogScan, fed: Awaited<ReturnType<Catalog["feed"]>>): Promise<ScanOutcome> {
-    const base = emptySummary(path, st);
+    const base = emptySummary(path, st.size, st.mtime.toISOString());
     const mtime = st.mtime.toISOString();
     const summary = fed.tailFailed ? await summarizeSession(path) : (fed.tail ?? scan).summary(base, mtime);
     const gzip = isGzipPath(path);

@@ -291,10 +291,9 @@ const giveBuffer = (b: Buffer): void => {
   if (bufferPool.length < 16) bufferPool.push(b);
 };
 
-/** The listing facts of one session file; never throws (an unreadable file is `valid: false`). */
-export async function summarizeSession(file: string): Promise<SessionSummary> {
-  const path = resolve(file);
-  const base: SessionSummary = {
+/** A summary with nothing known yet: not valid until a header is read. */
+export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary {
+  return {
     path,
     id: "",
     cwd: "",
@@ -304,13 +303,19 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
     entryCount: 0,
     branchCount: 0,
     labelCount: 0,
-    created: "",
-    modified: "",
-    size: 0,
+    created: mtime,
+    modified: mtime,
+    size,
     parentSession: null,
     dialect: "unknown",
     valid: false,
   };
+}
+
+/** The listing facts of one session file; never throws (an unreadable file is `valid: false`). */
+export async function summarizeSession(file: string): Promise<SessionSummary> {
+  const path = resolve(file);
+  const base = emptySummary(path);
   let mtime: string;
   try {
     const st = await stat(path);
