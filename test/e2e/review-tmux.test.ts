@@ -2,33 +2,14 @@
 // then promote / edit-and-promote / dismiss with keys in tmux, and the CLI's
 // `feedback list --json` must agree with what the screen showed.
 import { afterAll, describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { hasTmux, keys, sleep, tmux, waitFor } from "../helpers/tmux.js";
 
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const BIN = resolve("bin/omp-sessions");
 const sessions: string[] = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tmux = (...args: string[]): string => execFileSync("tmux", args, { encoding: "utf8" });
-const screen = (name: string): string => tmux("capture-pane", "-p", "-t", name);
-
-async function waitFor(name: string, pred: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 150; i++) {
-    const s = screen(name);
-    if (pred(s)) return s;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);
-}
-
-async function keys(name: string, ...k: string[]): Promise<void> {
-  for (const key of k) {
-    tmux("send-keys", "-t", name, key);
-    await sleep(150);
-  }
-}
 
 async function text(name: string, s: string): Promise<void> {
   tmux("send-keys", "-t", name, "-l", s);

@@ -1,29 +1,16 @@
 // The built binary's search screen in a real terminal (tmux): `--open search`,
 // the index built by the bundled worker, a phrase found, Enter to its entry.
 import { afterAll, describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fixtureFiles } from "../helpers/fixtures.js";
+import { hasTmux, tmux, waitFor } from "../helpers/tmux.js";
 
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const BIN = resolve("bin/omp-sessions");
 const tmp = mkdtempSync(join(tmpdir(), "omp-e2e-search-"));
 const names: string[] = [];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tmux = (...args: string[]): string => execFileSync("tmux", args, { encoding: "utf8" });
-const screen = (name: string): string => tmux("capture-pane", "-p", "-t", name);
-
-async function waitFor(name: string, pred: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const s = screen(name);
-    if (pred(s)) return s;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);
-}
 
 afterAll(() => {
   for (const n of names) spawnSync("tmux", ["kill-session", "-t", n]);

@@ -1,19 +1,13 @@
 // Runs the real binary in a tmux pane (a real terminal) and reads the screen.
 import { afterAll, describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { hasTmux, keys, screen, tmux, waitFor } from "../helpers/tmux.js";
 
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const BIN = resolve("bin/omp-sessions");
 const sessions: string[] = [];
-
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", args, { encoding: "utf8" });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function start(args: string[], env: Record<string, string> = {}): Promise<string> {
   const name = `omp-e2e-${process.pid}-${sessions.length}`;
@@ -22,26 +16,6 @@ async function start(args: string[], env: Record<string, string> = {}): Promise<
   const cmd = `cd ${JSON.stringify(process.cwd())} && env ${envs} ${BIN} ${args.map((a) => JSON.stringify(a)).join(" ")}; rc=$?; echo; echo "EXIT=$rc"; sleep 30`;
   tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", cmd);
   return name;
-}
-
-function screen(name: string, escapes = false): string {
-  return tmux("capture-pane", "-p", ...(escapes ? ["-e"] : []), "-t", name);
-}
-
-async function waitFor(name: string, pred: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 150; i++) {
-    const s = screen(name);
-    if (pred(s)) return s;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);
-}
-
-async function keys(name: string, ...k: string[]): Promise<void> {
-  for (const key of k) {
-    tmux("send-keys", "-t", name, key);
-    await sleep(150);
-  }
 }
 
 afterAll(() => {

@@ -11,14 +11,11 @@ import { activePath } from "../../src/core/session/path.js";
 import { flattenTree, foldRows } from "../../src/core/session/rows.js";
 import type { Session } from "../../src/core/session/types.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
+import { hasTmux, keys, sleep, tmux, waitFor } from "../helpers/tmux.js";
 
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const BIN = resolve("bin/omp-sessions");
 const panes: string[] = [];
 const cleanups: (() => void)[] = [];
-
-const tmux = (...args: string[]): string => execFileSync("tmux", args, { encoding: "utf8" });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function start(file: string): string {
   const name = `omp-e2e-write-${process.pid}-${panes.length}`;
@@ -26,24 +23,6 @@ function start(file: string): string {
   const cmd = `cd ${JSON.stringify(process.cwd())} && env NO_COLOR=1 ${BIN} ${JSON.stringify(file)}; rc=$?; echo; echo "EXIT=$rc"; sleep 30`;
   tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "45", cmd);
   return name;
-}
-
-const screen = (t: string): string => tmux("capture-pane", "-p", "-t", t);
-
-async function waitFor(t: string, pred: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 150; i++) {
-    const s = screen(t);
-    if (pred(s)) return s;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}:\n${screen(t)}`);
-}
-
-async function keys(t: string, ...k: string[]): Promise<void> {
-  for (const key of k) {
-    tmux("send-keys", "-t", t, key);
-    await sleep(150);
-  }
 }
 
 async function typeText(t: string, text: string): Promise<void> {
