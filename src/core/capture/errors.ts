@@ -1,15 +1,9 @@
-// Capture-side failures with the exit status the CLI maps them to. Standalone
-// (not importing ../errors.js) so the hook's import graph stays inside
-// core/capture and core/fs; `exitCode` is what every caller reads.
+// Capture-side failures with the exit status the CLI maps them to: the same
+// base as every other expected failure of the core (`exitCode` is what callers read).
+import { OmpSessionsError } from "../errors.js";
 
-export class CaptureError extends Error {
+export class CaptureError extends OmpSessionsError {
   override name = "CaptureError";
-  constructor(
-    message: string,
-    readonly exitCode: number = 1,
-  ) {
-    super(message);
-  }
 }
 
 /** Invalid configuration (exit 2): the llm-wiki config, wikis.json. */
