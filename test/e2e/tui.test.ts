@@ -115,6 +115,13 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await keys(t, "q");
   });
 
+  it("draws in a terminal even when CI is set in the environment (Ink would stay silent)", async () => {
+    const t = await start(["test/fixtures/sessions-edge/edge-labels.jsonl"], { CI: "true", CONTINUOUS_INTEGRATION: "1" });
+    await waitFor(t, (s) => s.includes("[2 tree]") && s.includes("← leaf"), "the tree under CI=true");
+    await keys(t, "q");
+    await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
+  });
+
   it("exits with status 3 for a file that is not a session", async () => {
     const t = await start(["test/fixtures/sessions-edge/edge-no-header.jsonl"]);
     await waitFor(t, (s) => s.includes("EXIT=3"), "exit status 3");
