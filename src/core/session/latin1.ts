@@ -1,37 +1,154 @@
-// Fast line decoding for the tree pass. Decoding a line as latin1 makes a
-// one-byte string (no UTF-8 validation, half the memory of a two-byte one),
-// and JSON.parse reads it about twice as fast. JSON's structure is ASCII, so
-// the parse is the same; only strings holding non-ASCII bytes come out as
-// raw bytes, and those are re-decoded here — just the parts the tree keeps.
+// Fast line decoding for the tree pass.
+//
+// Decoding a line as latin1 makes a one-byte string (no UTF-8 validation, half
+// the memory of a two-byte one), and JSON.parse reads it about twice as fast.
+// JSON's structure is ASCII, so the parse is the same; only strings holding
+// non-ASCII bytes come out as raw bytes, and those are re-decoded here.
+//
+// The tree keeps previews, never bodies, and a preview reads at most
+// PREVIEW_SOURCE_UNITS characters of any one string (text.ts). So before
+// parsing, a line's long strings nested inside the entry (message text, tool
+// output, tool arguments) are cut to that many characters, in the bytes: the
+// parse then reads and allocates a fraction of a session made mostly of tool
+// output. A long string directly in the entry (an id, a label, a name, a
+// compaction summary) is never cut: such a line is parsed whole.
+import { PREVIEW_SOURCE_UNITS } from "./text.js";
 
 const HIGH = /[\u0080-\u00ff]/;
-/** Longer strings are cut before re-decoding: the tree keeps previews, not bodies. */
-const KEEP_CHARS = 4096;
-const MAX_DEPTH = 6;
-const MAX_ITEMS = 500;
 
 /**
  * Parses one line decoded as latin1. Lines with non-ASCII bytes get their
  * strings re-decoded as UTF-8; a line that also has \u escapes (which would
- * mix with raw bytes) is parsed again from UTF-8, exactly.
+ * mix with raw bytes) is parsed again from UTF-8, exactly. Strings nested
+ * below the entry's own fields keep at least PREVIEW_SOURCE_UNITS UTF-16
+ * units; the rest of them is left out.
  */
 export function parseLine(buf: Buffer, start: number, end: number): unknown {
+  if (end - start > KEEP_UNITS + 8) {
+    const n = shorten(buf, start, end);
+    if (n >= 0) {
+      buf = scratch;
+      start = 0;
+      end = n;
+    }
+  }
   const text = buf.toString("latin1", start, end);
   const obj: unknown = JSON.parse(text);
   if (!HIGH.test(text)) return obj;
   if (text.includes("\\u")) return JSON.parse(buf.toString("utf8", start, end));
-  return redecode(obj, 0);
+  return redecode(obj);
 }
 
-function fix(s: string): string {
+let scratch = Buffer.allocUnsafe(64 * 1024);
+/** Two more than previews read: a cut between the halves of an escaped surrogate pair stays out of sight. */
+const KEEP_UNITS = PREVIEW_SOURCE_UNITS + 2;
+
+/**
+ * Copies the line into `scratch` with every over-long string at depth 2 or
+ * more cut at a character boundary, and returns the copy's length; returns -1
+ * when nothing needed cutting (or the line is not well-formed enough to tell:
+ * JSON.parse then judges the original).
+ */
+export function shorten(buf: Buffer, start: number, end: number): number {
+  let depth = 0;
+  let copied = start; // first byte of buf not yet copied
+  let out = 0;
+  let i = start;
+  while (i < end) {
+    const c = buf[i];
+    if (c !== 34) {
+      if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) depth--;
+      i++;
+      continue;
+    }
+    // A string: count its UTF-16 units up to the limit.
+    let j = i + 1;
+    let units = 0;
+    let cutAt = -1;
+    for (;;) {
+      if (j >= end) return -1;
+      const b = buf[j];
+      if (b === 34) break;
+      if (units >= KEEP_UNITS && (b & 0xc0) !== 0x80) {
+        cutAt = j;
+        break;
+      }
+      if (b === 92) {
+        j += buf[j + 1] === 117 ? 6 : 2;
+        units++;
+      } else {
+        j++;
+        if (b < 0x80 || b >= 0xc0) units += b >= 0xf0 ? 2 : 1;
+      }
+    }
+    if (cutAt < 0) {
+      i = j + 1;
+      continue;
+    }
+    // Too long: find its closing quote. The part left out is still checked
+    // as JSON.parse would (no raw control characters, valid escapes), so a
+    // damaged line is rejected exactly as a full parse would reject it.
+    let q = cutAt;
+    for (;;) {
+      if (q >= end) return -1;
+      const b = buf[q];
+      if (b === 34) break;
+      if (b === 92) {
+        const e = buf[q + 1];
+        if (e === 117) {
+          if (!(isHex(buf[q + 2]) && isHex(buf[q + 3]) && isHex(buf[q + 4]) && isHex(buf[q + 5]))) return -1;
+          q += 6;
+        } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) q += 2;
+        else return -1;
+      } else if (b < 32) return -1;
+      else q++;
+    }
+    if (depth < 2) return -1;
+    const keep = cutAt - copied;
+    if (out + keep + 1 + (end - q) > scratch.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(scratch.length * 2, out + keep + 1 + (end - q)));
+      scratch.copy(bigger, 0, 0, out);
+      scratch = bigger;
+    }
+    buf.copy(scratch, out, copied, cutAt);
+    out += keep;
+    scratch[out++] = 34;
+    copied = q + 1;
+    i = q + 1;
+  }
+  if (copied === start) return -1;
+  if (out + (end - copied) > scratch.length) {
+    const bigger = Buffer.allocUnsafe(out + (end - copied));
+    scratch.copy(bigger, 0, 0, out);
+    scratch = bigger;
+  }
+  buf.copy(scratch, out, copied, end);
+  return out + (end - copied);
+}
+
+const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+
+/** The bytes `shorten` produced, for tests. */
+export function shortened(buf: Buffer, start = 0, end = buf.length): Buffer | null {
+  const n = shorten(buf, start, end);
+  return n < 0 ? null : Buffer.from(scratch.subarray(0, n));
+}
+
+const MAX_DEPTH = 6;
+const MAX_ITEMS = 500;
+const KEEP_CHARS = 4096;
+
+function fix(s: string, exact: boolean): string {
   if (!HIGH.test(s)) return s;
-  if (s.length <= KEEP_CHARS) return Buffer.from(s, "latin1").toString("utf8");
-  // Cut mid-sequence at worst: drop the replacement characters that leaves at the end.
+  if (exact || s.length <= KEEP_CHARS) return Buffer.from(s, "latin1").toString("utf8");
+  // A long nested string: cut mid-sequence at worst, and drop the replacement characters that leaves at the end.
   return Buffer.from(s.slice(0, KEEP_CHARS), "latin1").toString("utf8").replace(/\uFFFD+$/, "");
 }
 
-function redecode(v: unknown, depth: number): unknown {
-  if (typeof v === "string") return fix(v);
+function redecode(v: unknown, depth = 0): unknown {
+  // The entry's own fields (depth 1: ids, labels, names) come out whole.
+  if (typeof v === "string") return fix(v, depth <= 1);
   if (typeof v !== "object" || v === null || depth > MAX_DEPTH) return v;
   if (Array.isArray(v)) {
     const n = Math.min(v.length, MAX_ITEMS);

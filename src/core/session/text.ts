@@ -41,6 +41,13 @@ const isSpace = (c: number): boolean =>
   c === 0x3000 ||
   c === 0xfeff;
 
+/**
+ * A one-line preview reads at most this many UTF-16 units of any one string.
+ * The tree loader relies on it: it cuts nested strings to just over this
+ * length before parsing (latin1.ts), and the previews come out the same.
+ */
+export const PREVIEW_SOURCE_UNITS = 1024;
+
 const needsMapping = (c: number): boolean =>
   c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
@@ -54,7 +61,7 @@ export function oneLine(s: string, max = 200): string {
   let out = "";
   let run = -1; // start of the current run of plain characters
   let space = false; // a whitespace run is pending (dropped at the start and end)
-  const len = s.length;
+  const len = Math.min(s.length, PREVIEW_SOURCE_UNITS);
   let i = 0;
   for (; i < len; i++) {
     if (out.length + (run >= 0 ? i - run : 0) > max) break;
