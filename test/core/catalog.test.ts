@@ -124,6 +124,26 @@ describe("the catalog never changes the listing", () => {
     expect(catalogStats.filesRead).toBe(1);
   });
 
+  it("keeps non-ASCII text exact in an ASCII file, and rewrites a UTF-8 catalog without reading sessions", async () => {
+    const { agent, dir } = agentWith([]);
+    const text = "ünïcödé 日本語 😀 \u2028 \u00a0 end";
+    writeFileSync(join(dir, "u.jsonl"), JSON.stringify({ ...header, cwd: "/home/ü/p" }) + "\n" + msg("10000000", null, "user", text, Date.UTC(2026, 1, 1, 10)));
+    const plain = await listPlain(agent);
+    expect(plain[0].firstMessage).toBe(text);
+    expect(await listCached(agent)).toEqual(plain);
+    const catalog = join(cache, "catalog.json");
+    const bytes = readFileSync(catalog);
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+    // An older version wrote UTF-8: it is still trusted, and rewritten as ASCII.
+    writeFileSync(catalog, JSON.stringify(JSON.parse(bytes.toString("latin1"))));
+    expect(readFileSync(catalog).some((b) => b >= 0x80)).toBe(true);
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(plain);
+    expect(catalogStats.filesRead).toBe(0);
+    expect(readFileSync(catalog).every((b) => b < 0x80)).toBe(true);
+    expect(await listCached(agent)).toEqual(plain);
+  });
+
   it("agrees with the cwd filter, and a warm filtered listing reads nothing", async () => {
     const { agent } = agentWith(fixtures.map((f) => f.file));
     const cwd = (await summarizeSession(fixtures[0].file)).cwd;

@@ -9,8 +9,9 @@
 // It is a cache: a missing, old-schema or corrupt catalog is rebuilt without a
 // word, every failure to read or write it falls back to scanning, and a listing
 // with the cache is the listing without it (tests compare them).
-import { mkdir, open, readFile } from "node:fs/promises";
-import { statSync, type Stats } from "node:fs";
+import { mkdir, open } from "node:fs/promises";
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { isAscii } from "node:buffer";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
@@ -77,14 +78,27 @@ function keyOf(st: Stats): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
-async function loadCatalog(file: string): Promise<RowStore> {
+/**
+ * The catalog's rows. The file is written as ASCII (catalogText), which is read
+ * as latin1 into a one-byte string: decoding and parsing it then cost a
+ * fraction of UTF-8 text with a few accents in every row. A file with other
+ * bytes (written by an older version) is read as UTF-8 and rewritten.
+ */
+function loadCatalog(file: string): { rows: RowStore; ascii: boolean } {
   try {
-    const parsed = JSON.parse(await readFile(file, "utf8")) as CatalogFile;
-    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return new RowStore();
-    return new RowStore(parsed.rows);
+    const bytes = readFileSync(file);
+    const ascii = isAscii(bytes);
+    const parsed = JSON.parse(bytes.toString(ascii ? "latin1" : "utf8")) as CatalogFile;
+    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return { rows: new RowStore(), ascii };
+    return { rows: new RowStore(parsed.rows), ascii };
   } catch {
-    return new RowStore(); // missing or corrupt: rebuilt as files are scanned
+    return { rows: new RowStore(), ascii: true }; // missing or corrupt: rebuilt as files are scanned
   }
+}
+
+/** JSON with every non-ASCII character escaped (\uXXXX): the same value, readable as latin1. */
+export function catalogText(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -125,7 +139,8 @@ interface ScanOutcome {
 
 class Catalog {
   private rows: RowStore;
-  private changed = false;
+  /** The file must be written back (rows changed, or it is in an older encoding). */
+  changed = false;
   private readonly states: StateShards;
 
   constructor(
@@ -229,6 +244,25 @@ class Catalog {
     this.changed = true;
   }
 
+  /**
+   * What the catalog alone says about one file: its listing row, null when the
+   * cwd filter leaves it out, undefined when the file must be read. Synchronous:
+   * on a warm run this is all there is to do for every file.
+   */
+  cached(path: string, st: Stats | null, cwd: string | undefined): SessionSummary | null | undefined {
+    if (st === null || !st.isFile()) return undefined;
+    if (cwd !== undefined) {
+      // Another project's session, unchanged: ruled out without decoding its row.
+      const known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
+      if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
+    }
+    const row = this.rows.get(path);
+    if (row === undefined || !sameKey(row, st)) return undefined;
+    if (row.summary) return cwd === undefined || (row.summary.valid && sameDir(row.summary.cwd, cwd)) ? row.summary : null;
+    if (cwd !== undefined && row.hcwd !== undefined && !(row.hcwd !== "" && sameDir(row.hcwd, cwd))) return null;
+    return undefined;
+  }
+
   /** The listing row of one file, from the cache when its key matches, else by (partly) scanning it. */
   async summary(path: string, st: Stats | null, cwd: string | undefined): Promise<SessionSummary | null> {
     if (st === null || !st.isFile()) {
@@ -236,17 +270,11 @@ class Catalog {
       const s = await summarizeSession(path);
       return cwd !== undefined ? null : s;
     }
-    if (cwd !== undefined) {
-      // Another project's session, unchanged: ruled out without decoding its row.
-      const known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
-      if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
-    }
+    const hit = this.cached(path, st, cwd);
+    if (hit !== undefined) return hit;
     const row = this.rows.get(path);
-    const fresh = row !== undefined && sameKey(row, st);
     const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
-    if (fresh && row.summary) return wanted(row.summary);
     if (cwd !== undefined) {
-      if (fresh && row.hcwd !== undefined && !(row.hcwd !== "" && sameDir(row.hcwd, cwd))) return null;
       // A grown file keeps its header: when it belongs to another project, it need not be read now.
       const grown = row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size;
       if (grown && !(row.summary!.valid && sameDir(row.summary!.cwd, cwd))) return null;
@@ -290,7 +318,7 @@ class Catalog {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
       await this.states.flush((p) => this.rows.get(p)?.state === true);
-      await writeCacheFile(this.file, JSON.stringify({ schema: CATALOG_SCHEMA, rows } satisfies CatalogFile));
+      await writeCacheFile(this.file, catalogText({ schema: CATALOG_SCHEMA, rows } satisfies CatalogFile));
     } catch {
       // A cache that cannot be written costs only time.
     }
@@ -316,10 +344,17 @@ function statAll(files: string[]): (Stats | null)[] {
  */
 export async function catalogSummaries(files: string[], roots: string[], opts: CatalogOptions = {}): Promise<(SessionSummary | null)[]> {
   const dir = opts.dir ?? cacheDir();
-  const cat = new Catalog(dir, await loadCatalog(join(dir, "catalog.json")), opts.stateMinBytes ?? STATE_MIN_BYTES);
+  const loaded = loadCatalog(join(dir, "catalog.json"));
+  const cat = new Catalog(dir, loaded.rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
+  if (!loaded.ascii) cat.changed = true;
   const stats = statAll(files);
-  const out = await mapLimit(files, opts.concurrency ?? 8, (file, i) => cat.summary(file, stats[i], opts.cwd));
+  const out = files.map((file, i) => cat.cached(file, stats[i], opts.cwd));
+  const todo: number[] = [];
+  for (let i = 0; i < out.length; i++) if (out[i] === undefined) todo.push(i);
+  await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
+    out[i] = await cat.summary(files[i], stats[i], opts.cwd);
+  });
   cat.prune(roots, new Set(files));
   await cat.save();
-  return out;
+  return out as (SessionSummary | null)[];
 }

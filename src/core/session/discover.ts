@@ -1,10 +1,9 @@
 // Where session files live: every omp and pi agent dir that exists, and the
 // session files under a dir or agent dir. The folder names (encoded cwds) are
 // never decoded: a session's header is the truth about its cwd.
-import { readdir, stat } from "node:fs/promises";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 
 function isDir(p: string): boolean {
   try {
@@ -74,34 +73,36 @@ export function isSessionFileName(name: string): boolean {
   return name.endsWith(".jsonl") || name.endsWith(".jsonl.gz");
 }
 
-/** Session files directly inside dir, and inside its immediate subdirs. */
-async function scanDir(dir: string, out: string[]): Promise<void> {
+/** `dir` + `name` for a name read from dir: join() would normalize thousands of clean paths. */
+const child = (dir: string, name: string): string => (dir.endsWith(sep) ? dir + name : dir + sep + name);
+
+/**
+ * Session files directly inside dir, and inside its immediate subdirs.
+ * Synchronous: a few dozen readdirs in a row cost a fraction of as many
+ * thread-pool round trips, and a warm `ls` is mostly this and the stats.
+ */
+function scanDir(dir: string, out: string[]): void {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return;
   }
   const subdirs: string[] = [];
   for (const e of entries) {
-    const p = join(dir, e.name);
+    const p = child(dir, e.name);
     if (e.isDirectory()) subdirs.push(p);
     else if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(p);
   }
-  const nested = await Promise.all(
-    subdirs.map(async (sub) => {
-      const files: string[] = [];
-      try {
-        for (const e of await readdir(sub, { withFileTypes: true })) {
-          if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) files.push(join(sub, e.name));
-        }
-      } catch {
-        // An unreadable project folder hides only its own sessions.
+  for (const sub of subdirs) {
+    try {
+      for (const e of readdirSync(sub, { withFileTypes: true })) {
+        if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(child(sub, e.name));
       }
-      return files;
-    }),
-  );
-  for (const files of nested) out.push(...files);
+    } catch {
+      // An unreadable project folder hides only its own sessions.
+    }
+  }
 }
 
 /**
@@ -116,7 +117,7 @@ export async function findSessionFiles(roots: string[]): Promise<string[]> {
     const abs = resolve(root);
     let st;
     try {
-      st = await stat(abs);
+      st = statSync(abs);
     } catch {
       continue;
     }
@@ -126,7 +127,7 @@ export async function findSessionFiles(roots: string[]): Promise<string[]> {
     }
     const sessions = join(abs, "sessions");
     const found: string[] = [];
-    await scanDir(isDir(sessions) ? sessions : abs, found);
+    scanDir(isDir(sessions) ? sessions : abs, found);
     found.sort();
     out.push(...found);
   }
