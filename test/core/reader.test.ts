@@ -202,11 +202,25 @@ describe("previews", () => {
 
 describe("tree JSON", () => {
   it("the streamed form is byte-identical to JSON.stringify of the object form", async () => {
-    const { treeJson, treeJsonChunks } = await import("../../src/core/session/json.js");
+    const { treeJson, treeJsonChunks, treeJsonBuffers } = await import("../../src/core/session/json.js");
     const lines = [header(), msg("a1", null, "user", 'quote " and \\ and 日本'), msg("b1", "a1", "assistant", "x")];
     lines.push(JSON.stringify({ type: "label", id: "l1", parentId: "b1", timestamp: ts(9), targetId: "a1", label: "keep" }));
     const s = await loadSession(write("json.jsonl", lines));
     expect([...treeJsonChunks(s, 2)].join("")).toBe(JSON.stringify(treeJson(s)) + "\n");
+    expect(Buffer.concat([...treeJsonBuffers(s)]).toString("utf8")).toBe(JSON.stringify(treeJson(s)) + "\n");
+  });
+
+  it("stays byte-identical across many buffers, with branches and multi-byte previews", async () => {
+    const { treeJson, treeJsonBuffers } = await import("../../src/core/session/json.js");
+    const lines = [header()];
+    for (let i = 0; i < 12_000; i++) {
+      const parent = i === 0 ? null : `e${i % 7 === 0 ? Math.floor(i / 2) : i - 1}`;
+      lines.push(msg(`e${i}`, parent, i % 2 ? "assistant" : "user", `${i} ${"日本語 ünïcödé 🚀 ".repeat(12)}`));
+    }
+    const s = await loadSession(write("many.jsonl", lines));
+    const chunks = [...treeJsonBuffers(s)];
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(JSON.stringify(treeJson(s)) + "\n");
   });
 });
 

@@ -23,6 +23,30 @@ function treeHead(s: Session): Record<string, unknown> {
   return { file: s.file, dialect: s.dialect, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
 }
 
+/** One entry of `entries`, by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry. */
+function entryText(s: Session, k: number): string {
+  const q = JSON.stringify;
+  const all = s.entries;
+  const e = all[k];
+  const topo = s.topology;
+  const label = s.labels.size ? s.labels.get(e.id) : undefined;
+  let kids: string;
+  if (topo) {
+    const a = topo.childStart[k];
+    const b = topo.childStart[k + 1];
+    kids = b === a ? "[]" : b === a + 1 ? `[${q(all[topo.childList[a]].id)}]` : q(Array.from(topo.childList.subarray(a, b), (c) => all[c].id));
+  } else {
+    const list = s.children.get(e.id);
+    kids = list ? q(list) : "[]";
+  }
+  return (
+    `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${q(e.type)},"timestamp":${q(e.timestamp)},` +
+    `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +
+    (e.role !== undefined ? `"role":${q(e.role)},` : "") +
+    `"preview":${q(e.preview)}}`
+  );
+}
+
 /**
  * The same JSON as treeJson, produced in pieces so a session of millions of
  * entries never becomes one giant string.
@@ -30,23 +54,43 @@ function treeHead(s: Session): Record<string, unknown> {
 export function* treeJsonChunks(s: Session, batch = 2000): Generator<string> {
   const head = JSON.stringify(treeHead(s));
   yield head.slice(0, -1) + ',"entries":[';
-  const q = JSON.stringify;
   for (let i = 0; i < s.entries.length; i += batch) {
-    let part = "";
     const stop = Math.min(s.entries.length, i + batch);
-    // Built by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry.
-    for (let k = i; k < stop; k++) {
-      const e = s.entries[k];
-      const label = s.labels.get(e.id);
-      const kids = s.children.get(e.id);
-      part +=
-        (k > 0 ? "," : "") +
-        `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${q(e.type)},"timestamp":${q(e.timestamp)},` +
-        `"label":${label === undefined ? "null" : q(label)},"children":${kids ? q(kids) : "[]"},` +
-        (e.role !== undefined ? `"role":${q(e.role)},` : "") +
-        `"preview":${q(e.preview)}}`;
-    }
-    yield part;
+    const part: string[] = [];
+    for (let k = i; k < stop; k++) part.push(entryText(s, k));
+    yield (i > 0 ? "," : "") + part.join(",");
   }
   yield '],"warnings":' + JSON.stringify(s.warnings) + "}\n";
+}
+
+const CHUNK = 1 << 20;
+
+/**
+ * The same bytes as treeJsonChunks, as UTF-8 buffers of about 1 MB. Each
+ * entry's small string is encoded straight into the buffer: joining a batch
+ * into one big string first, and encoding that, costs several times more.
+ */
+export function* treeJsonBuffers(s: Session): Generator<Buffer> {
+  let buf = Buffer.allocUnsafe(CHUNK);
+  let off = 0;
+  const put = function* (text: string): Generator<Buffer> {
+    if (off + text.length * 3 > buf.length) {
+      if (off > 0) yield buf.subarray(0, off);
+      buf = Buffer.allocUnsafe(Math.max(CHUNK, text.length * 3));
+      off = 0;
+    }
+    off += buf.write(text, off);
+  };
+  const head = JSON.stringify(treeHead(s));
+  yield* put(head.slice(0, -1) + ',"entries":[');
+  for (let k = 0; k < s.entries.length; k++) {
+    const text = entryText(s, k);
+    // Inlined fast path of put(): most entries fit.
+    if (off + text.length * 3 + 1 <= buf.length) {
+      if (k > 0) buf[off++] = 44;
+      off += buf.write(text, off);
+    } else yield* put((k > 0 ? "," : "") + text);
+  }
+  yield* put('],"warnings":' + JSON.stringify(s.warnings) + "}\n");
+  if (off > 0) yield buf.subarray(0, off);
 }

@@ -1,27 +1,22 @@
 // Fast line decoding for the tree pass.
 //
-// Decoding a line as latin1 makes a one-byte string (no UTF-8 validation, half
-// the memory of a two-byte one), and JSON.parse reads it about twice as fast.
-// JSON's structure is ASCII, so the parse is the same; only strings holding
-// non-ASCII bytes come out as raw bytes, and those are re-decoded here.
+// An ASCII line is decoded as latin1: a one-byte string (no UTF-8 validation,
+// half the memory of a two-byte one), which JSON.parse reads about twice as
+// fast. A line with any other byte is decoded as UTF-8, exactly.
 //
 // The tree keeps previews, never bodies, and a preview reads at most
 // PREVIEW_SOURCE_UNITS characters of any one string (text.ts). So before
 // parsing, a line's long strings nested inside the entry (message text, tool
-// output, tool arguments) are cut to that many characters, in the bytes: the
-// parse then reads and allocates a fraction of a session made mostly of tool
-// output. A long string directly in the entry (an id, a label, a name, a
-// compaction summary) is never cut: such a line is parsed whole.
+// output, tool arguments) are cut to just over that many characters, in the
+// bytes: the parse then reads and allocates a fraction of a session made
+// mostly of tool output. A long string directly in the entry (an id, a label,
+// a name, a compaction summary) is never cut: such a line is parsed whole.
+import { isAscii } from "node:buffer";
 import { PREVIEW_SOURCE_UNITS } from "./text.js";
 
-const HIGH = /[\u0080-\u00ff]/;
-
 /**
- * Parses one line decoded as latin1. Lines with non-ASCII bytes get their
- * strings re-decoded as UTF-8; a line that also has \u escapes (which would
- * mix with raw bytes) is parsed again from UTF-8, exactly. Strings nested
- * below the entry's own fields keep at least PREVIEW_SOURCE_UNITS UTF-16
- * units; the rest of them is left out.
+ * Parses one line. Strings nested below the entry's own fields keep at least
+ * PREVIEW_SOURCE_UNITS UTF-16 units; the rest of them is left out.
  */
 export function parseLine(buf: Buffer, start: number, end: number): unknown {
   if (end - start > KEEP_UNITS + 8) {
@@ -32,11 +27,8 @@ export function parseLine(buf: Buffer, start: number, end: number): unknown {
       end = n;
     }
   }
-  const text = buf.toString("latin1", start, end);
-  const obj: unknown = JSON.parse(text);
-  if (!HIGH.test(text)) return obj;
-  if (text.includes("\\u")) return JSON.parse(buf.toString("utf8", start, end));
-  return redecode(obj);
+  const ascii = isAscii(buf.subarray(start, end));
+  return JSON.parse(buf.toString(ascii ? "latin1" : "utf8", start, end));
 }
 
 let scratch = Buffer.allocUnsafe(64 * 1024);
@@ -133,29 +125,4 @@ const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 1
 export function shortened(buf: Buffer, start = 0, end = buf.length): Buffer | null {
   const n = shorten(buf, start, end);
   return n < 0 ? null : Buffer.from(scratch.subarray(0, n));
-}
-
-const MAX_DEPTH = 6;
-const MAX_ITEMS = 500;
-const KEEP_CHARS = 4096;
-
-function fix(s: string, exact: boolean): string {
-  if (!HIGH.test(s)) return s;
-  if (exact || s.length <= KEEP_CHARS) return Buffer.from(s, "latin1").toString("utf8");
-  // A long nested string: cut mid-sequence at worst, and drop the replacement characters that leaves at the end.
-  return Buffer.from(s.slice(0, KEEP_CHARS), "latin1").toString("utf8").replace(/\uFFFD+$/, "");
-}
-
-function redecode(v: unknown, depth = 0): unknown {
-  // The entry's own fields (depth 1: ids, labels, names) come out whole.
-  if (typeof v === "string") return fix(v, depth <= 1);
-  if (typeof v !== "object" || v === null || depth > MAX_DEPTH) return v;
-  if (Array.isArray(v)) {
-    const n = Math.min(v.length, MAX_ITEMS);
-    for (let i = 0; i < n; i++) v[i] = redecode(v[i], depth + 1);
-    return v;
-  }
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) o[k] = redecode(o[k], depth + 1);
-  return v;
 }

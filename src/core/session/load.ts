@@ -221,6 +221,7 @@ function finish(p: Progress): Session {
     byId: tree.byId,
     roots: tree.roots,
     children: tree.children,
+    topology: tree.topology,
     labels: tree.labels,
     name: tree.name,
     leafId: tree.leafId,

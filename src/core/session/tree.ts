@@ -7,10 +7,28 @@ export interface Tree {
   entries: EntryMeta[];
   byId: Map<string, EntryMeta>;
   roots: string[];
-  children: Map<string, string[]>;
+  children: ReadonlyMap<string, string[]>;
   labels: Map<string, string>;
   leafId: string | null;
   name: string | null;
+  topology: Topology;
+}
+
+/**
+ * The tree by position in `entries`, in typed arrays: what the JSON output
+ * and the browser's rows walk, without a hash lookup or an array per entry.
+ * Children of entry i are childList[childStart[i] .. childStart[i + 1]), in
+ * display order.
+ */
+export interface Topology {
+  /** Effective parent position, -1 for roots (orphans, self-parents and broken loops included). */
+  parent: Int32Array;
+  childStart: Int32Array;
+  childList: Int32Array;
+  /** Root positions in file order. */
+  roots: Int32Array;
+  /** Position of an id in `entries`, or -1. */
+  posOf(id: string): number;
 }
 
 /** Extra per-entry facts the tree needs that are not part of EntryMeta's display fields. */
@@ -46,45 +64,129 @@ export function buildTree(
   }
   const entries = dropped ? all.filter((e) => !dropped!.has(e)) : all;
   const n = entries.length;
-  const pos = new Map<string, number>();
-  for (let i = 0; i < n; i++) pos.set(entries[i].id, i);
+  const posOf = positions(entries, byId);
 
   // Effective parent by position: -1 for null/self/missing parents; loops broken below.
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const p = entries[i].parentId;
-    const at = p === null ? undefined : pos.get(p);
-    parent[i] = at === undefined || at === i ? -1 : at;
+    const at = p === null ? -1 : posOf(p);
+    parent[i] = at === i ? -1 : at;
   }
   breakCycles(parent);
 
-  const roots: string[] = [];
-  const childPos = new Map<number, number[]>();
+  // Children in CSR form: count, prefix sums, fill in file order, then order
+  // the few lists with siblings by timestamp (ties keep file order).
+  const childStart = new Int32Array(n + 1);
+  let rootCount = 0;
   for (let i = 0; i < n; i++) {
-    const p = parent[i];
-    if (p < 0) roots.push(entries[i].id);
-    else {
-      const list = childPos.get(p);
-      if (list) list.push(i);
-      else childPos.set(p, [i]);
-    }
+    if (parent[i] < 0) rootCount++;
+    else childStart[parent[i] + 1]++;
   }
-  const children = new Map<string, string[]>();
-  for (const [p, list] of childPos) {
-    if (list.length > 1) {
-      const t = new Map(list.map((i) => [i, timeOf(entries[i].timestamp)]));
-      list.sort((a, b) => {
-        const ta = t.get(a)!;
-        const tb = t.get(b)!;
-        return ta === tb ? a - b : ta < tb ? -1 : 1;
-      });
-    }
-    children.set(entries[p].id, list.map((i) => entries[i].id));
+  for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
+  const childList = new Int32Array(childStart[n]);
+  const fill = childStart.slice(0, n);
+  const rootPos = new Int32Array(rootCount);
+  for (let i = 0, r = 0; i < n; i++) {
+    const p = parent[i];
+    if (p < 0) rootPos[r++] = i;
+    else childList[fill[p]++] = i;
+  }
+  for (let p = 0; p < n; p++) {
+    const a = childStart[p];
+    const b = childStart[p + 1];
+    if (b - a < 2) continue;
+    const list = Array.from(childList.subarray(a, b));
+    const t = new Map(list.map((i) => [i, timeOf(entries[i].timestamp)]));
+    list.sort((x, y) => {
+      const tx = t.get(x)!;
+      const ty = t.get(y)!;
+      return tx === ty ? x - y : tx < ty ? -1 : 1;
+    });
+    childList.set(list, a);
   }
 
+  const topology: Topology = { parent, childStart, childList, roots: rootPos, posOf };
+  const roots = Array.from(rootPos, (i) => entries[i].id);
   const labels = replayLabels(entries, byId);
   const leafId = entries.length ? entries[entries.length - 1].id : null;
-  return { entries, byId, roots, children, labels, leafId, name: sessionName(entries, facts, header, slot) };
+  return { entries, byId, roots, children: new ChildMap(entries, topology), labels, leafId, name: sessionName(entries, facts, header, slot), topology };
+}
+
+/**
+ * Id → position without a second hash map: entries are in file order, so
+ * their line numbers increase, and a typed array by line finds the position
+ * of the meta byId gives.
+ */
+function positions(entries: EntryMeta[], byId: Map<string, EntryMeta>): (id: string) => number {
+  const n = entries.length;
+  const maxLine = n ? entries[n - 1].line : 0;
+  let increasing = maxLine <= n * 4 + 1024;
+  for (let i = 1; increasing && i < n; i++) if (entries[i].line <= entries[i - 1].line) increasing = false;
+  if (increasing) {
+    const byLine = new Int32Array(maxLine + 1).fill(-1);
+    for (let i = 0; i < n; i++) byLine[entries[i].line] = i;
+    return (id) => {
+      const m = byId.get(id);
+      return m === undefined ? -1 : byLine[m.line];
+    };
+  }
+  const pos = new Map<string, number>();
+  for (let i = 0; i < n; i++) pos.set(entries[i].id, i);
+  return (id) => pos.get(id) ?? -1;
+}
+
+/**
+ * Children ids per parent id, read from the CSR arrays: only entries with
+ * children are keys, as with a plain map; each list is made on first use.
+ */
+class ChildMap implements ReadonlyMap<string, string[]> {
+  private made: (string[] | undefined)[] = [];
+  readonly size: number;
+  constructor(
+    private readonly metas: EntryMeta[],
+    private readonly topo: Topology,
+  ) {
+    let size = 0;
+    const cs = topo.childStart;
+    for (let i = 0; i < metas.length; i++) if (cs[i + 1] > cs[i]) size++;
+    this.size = size;
+  }
+  private at(p: number): string[] | undefined {
+    const { childStart, childList } = this.topo;
+    if (p < 0 || childStart[p + 1] === childStart[p]) return undefined;
+    let list = this.made[p];
+    if (!list) {
+      list = [];
+      for (let k = childStart[p]; k < childStart[p + 1]; k++) list.push(this.metas[childList[k]].id);
+      this.made[p] = list;
+    }
+    return list;
+  }
+  get(id: string): string[] | undefined {
+    return this.at(this.topo.posOf(id));
+  }
+  has(id: string): boolean {
+    return this.at(this.topo.posOf(id)) !== undefined;
+  }
+  *entries(): MapIterator<[string, string[]]> {
+    for (let p = 0; p < this.metas.length; p++) {
+      const list = this.at(p);
+      if (list) yield [this.metas[p].id, list];
+    }
+  }
+  *keys(): MapIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+  *values(): MapIterator<string[]> {
+    for (const [, v] of this.entries()) yield v;
+  }
+  [Symbol.iterator](): MapIterator<[string, string[]]> {
+    return this.entries();
+  }
+  forEach(fn: (value: string[], key: string, map: ReadonlyMap<string, string[]>) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
 }
 
 /** Labels in force: replay in file order; a non-empty label sets, empty/missing clears. */

@@ -1,6 +1,8 @@
 // The in-memory shape of a session. The tree keeps only what the tree view
 // and the list need; an entry's full JSON is re-read from its byte offset.
 
+import type { Topology } from "./tree.js";
+
 export type Dialect = "pi" | "omp" | "unknown";
 
 export interface Warning {
@@ -62,7 +64,7 @@ export interface Session {
   /** Root ids in file order. */
   roots: string[];
   /** Children ids per entry id, in display order (timestamp, then file order). */
-  children: Map<string, string[]>;
+  children: ReadonlyMap<string, string[]>;
   /** Labels in force after replay: target id → label. */
   labels: Map<string, string>;
   /** The session name per the spec's precedence, or null. */
@@ -70,6 +72,8 @@ export interface Session {
   /** The last entry's id, or null. */
   leafId: string | null;
   warnings: Warning[];
+  /** The tree by position in `entries` (set by the loader; hand-made sessions may leave it out). */
+  topology?: Topology;
   /** Bytes read so far (the file size for plain files): a refresh reads only what follows. */
   size: number;
   /** Where a refresh resumes: just past the last complete line, and that line's number. */

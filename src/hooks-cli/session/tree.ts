@@ -3,8 +3,7 @@ import { parseArgs, bool, str } from "../args.js";
 import { UsageError } from "../command.js";
 import { TREE_FILTERS, type TreeFilter } from "../../core/session/rows.js";
 import { loadArg } from "./load-or-exit.js";
-import { treeJsonChunks } from "../../core/session/json.js";
-import { writeChunks } from "./write-out.js";
+import { treeJsonBuffers } from "../../core/session/json.js";
 import { drawTree } from "./draw-tree.js";
 
 export const treeCommand: Command = {
@@ -21,7 +20,7 @@ current leaf with ←. --filter picks the rows as the browser's filters do
     const filter = (str(args, "--filter") ?? "all") as TreeFilter;
     if (!TREE_FILTERS.includes(filter)) throw new UsageError(`--filter must be one of ${TREE_FILTERS.join(", ")}`);
     const s = await loadArg(args.positional[0]);
-    if (bool(args, "--json")) await writeChunks(treeJsonChunks(s));
+    if (bool(args, "--json")) await writeBuffers(treeJsonBuffers(s));
     else {
       const width = process.stdout.columns || 120;
       for (const line of drawTree(s, width, filter)) process.stdout.write(line + "\n");
@@ -30,3 +29,11 @@ current leaf with ←. --filter picks the rows as the browser's filters do
     return 0;
   },
 };
+
+/** Writes buffers to stdout, waiting for the pipe to drain so memory stays flat. */
+async function writeBuffers(chunks: Iterable<Buffer>): Promise<void> {
+  for (const c of chunks) {
+    if (!process.stdout.write(c)) await new Promise((r) => process.stdout.once("drain", r));
+  }
+  await new Promise<void>((r) => process.stdout.write("", () => r()));
+}
