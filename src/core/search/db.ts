@@ -9,7 +9,7 @@ import { join } from "node:path";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 1;
+export const SEARCH_SCHEMA = 2;
 
 const SCHEMA = `
 CREATE TABLE files (
@@ -21,6 +21,14 @@ CREATE TABLE files (
   resume INTEGER NOT NULL, line INTEGER NOT NULL,
   v1 INTEGER NOT NULL
 );
+-- Files listed but not indexed (not a session file, gzip), so that the
+-- freshness check (fresh.ts) can tell them from new files.
+CREATE TABLE skipped (
+  path TEXT PRIMARY KEY,
+  dev INTEGER NOT NULL, ino INTEGER NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL
+);
+-- rowid: the entry's timestamp (rowidFor in indexer.ts), so that rowid order
+-- is time order and a query can walk matches newest first and stop early.
 CREATE TABLE entries (
   rowid INTEGER PRIMARY KEY,
   fid INTEGER NOT NULL,

@@ -1,5 +1,6 @@
-// Brings the search index up to date with the sessions on disk. The file list
-// and cwds come from the catalog (a warm run stats files and reads nothing);
+// Brings the search index up to date with the sessions on disk. A warm run
+// only lists and stats the files (fresh.ts); when something changed, the file
+// list and cwds come from the catalog (which reads only what changed);
 // a file that grew is indexed from the first line not indexed yet (its byte
 // offset is kept per file), a file replaced or shrunk is indexed again, and a
 // file gone is dropped. Work is committed in batches, each checking that no
@@ -7,14 +8,14 @@
 // leaves a usable index that the next run continues.
 import { statSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
-import { resolve, sep } from "node:path";
 import { isGzipPath, scanLines } from "../session/lines.js";
 import { listSessions } from "../session/summary.js";
 import { cacheDir } from "../session/catalog.js";
 import { hashBytes } from "../session/catalog-scan.js";
 import { v1Id } from "../session/migrate.js";
 import { newEntryHead, readEntryHead } from "../session/entry-head.js";
-import { openSearchDb, type SearchDb } from "./db.js";
+import type { SearchDb } from "./db.js";
+import { checkIndex } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
 
 type Obj = Record<string, unknown>;
@@ -62,6 +63,11 @@ class Overtaken extends Error {}
 
 const BATCH_BYTES = 4 * 1024 * 1024;
 
+/** Rowids per second of entry time; see Writer.rowidFor. */
+const SLOT = 1024;
+/** 9999-12-31T23:59:59Z: later times share its slot (rowids stay exact integers). */
+const MAX_SECOND = 253402300799;
+
 export class IndexAborted extends Error {
   constructor() {
     super("indexing cancelled");
@@ -69,6 +75,8 @@ export class IndexAborted extends Error {
 }
 
 interface Pending {
+  /** The entry's time (ms), for its rowid. */
+  ms: number;
   eid: string;
   role: SearchRole;
   ts: string;
@@ -90,7 +98,11 @@ class Writer {
       sameId: db.prepare("SELECT rowid FROM entries WHERE fid = ? AND eid = ?"),
       delEntry: db.prepare("DELETE FROM entries WHERE rowid = ?"),
       delDoc: db.prepare("DELETE FROM docs WHERE rowid = ?"),
-      insEntry: db.prepare("INSERT INTO entries (fid, eid, role, ts, offset) VALUES (?, ?, ?, ?, ?)"),
+      insEntry: db.prepare("INSERT INTO entries (rowid, fid, eid, role, ts, offset) VALUES (?, ?, ?, ?, ?, ?)"),
+      lastIn: db.prepare("SELECT max(rowid) AS m FROM entries WHERE rowid >= ? AND rowid < ?"),
+      taken: db.prepare("SELECT 1 FROM entries WHERE rowid = ?").pluck(),
+      forgetSkipped: db.prepare("DELETE FROM skipped WHERE path = ?"),
+      skip: db.prepare("INSERT OR REPLACE INTO skipped (path, dev, ino, size, mtime) VALUES (?, ?, ?, ?, ?)"),
       insDoc: db.prepare("INSERT INTO docs (rowid, text) VALUES (?, ?)"),
       setLabel: db.prepare("INSERT INTO labels (fid, target, label) VALUES (?, ?, ?) ON CONFLICT (fid, target) DO UPDATE SET label = excluded.label"),
       clearLabel: db.prepare("DELETE FROM labels WHERE fid = ? AND target = ?"),
@@ -99,6 +111,29 @@ class Writer {
       dropLabels: db.prepare("DELETE FROM labels WHERE fid = ?"),
       dropFile: db.prepare("DELETE FROM files WHERE fid = ?"),
     };
+  }
+
+  /**
+   * A free rowid in the slot of the entry's second: rowids sort as the
+   * entries' times do (to the second; more than SLOT entries in one second
+   * spill into the next), whatever order files are indexed in.
+   */
+  private rowidFor(ms: number): number {
+    const sec = Number.isFinite(ms) ? Math.min(Math.max(0, Math.floor(ms / 1000)), MAX_SECOND) : 0;
+    const base = sec * SLOT;
+    const last = (this.q.lastIn.get(base, base + SLOT) as { m: number | null }).m;
+    let rowid = last === null ? base : last + 1;
+    while (this.q.taken.get(rowid) !== undefined) rowid++;
+    return rowid;
+  }
+
+  /** Records the files listed but not indexed, with the stats they had when listed; forgets the rest. */
+  recordSkipped(listed: Iterable<string>, skipped: [string, Stats][], forget: string[]): void {
+    this.db.transaction(() => {
+      for (const path of listed) this.q.forgetSkipped.run(path);
+      for (const path of forget) this.q.forgetSkipped.run(path);
+      for (const [path, st] of skipped) this.q.skip.run(path, st.dev, st.ino, st.size, st.mtimeMs);
+    })();
   }
 
   fileRow(path: string): FileRow | undefined {
@@ -138,7 +173,8 @@ class Writer {
           this.q.delDoc.run(old.rowid);
           this.q.delEntry.run(old.rowid);
         }
-        const rowid = this.q.insEntry.run(fid, d.eid, d.role, d.ts, d.offset).lastInsertRowid;
+        const rowid = this.rowidFor(d.ms);
+        this.q.insEntry.run(rowid, fid, d.eid, d.role, d.ts, d.offset);
         this.q.insDoc.run(rowid, d.text);
       }
       for (const [target, label] of labels) {
@@ -178,6 +214,8 @@ async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools:
     // A resumed file starts after its header.
     headerSeen: !fresh,
     stop: false,
+    // The time of entries without a valid timestamp: the last one seen before them, else the file's.
+    lastMs: st.mtimeMs,
   };
   let expect = row.resume;
   let docs: Pending[] = [];
@@ -260,7 +298,10 @@ async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools:
       }
       const doc = docOf(obj, tools);
       if (!doc) return;
-      docs.push({ eid: id, role: doc.role, ts: typeof obj.timestamp === "string" ? obj.timestamp : "", offset, text: doc.text });
+      const ts = typeof obj.timestamp === "string" ? obj.timestamp : "";
+      const ms = Date.parse(ts);
+      if (Number.isFinite(ms)) state.lastMs = ms;
+      docs.push({ ms: state.lastMs, eid: id, role: doc.role, ts, offset, text: doc.text });
       batchBytes += doc.text.length;
     },
     { start: row.resume, startLine: row.line, end: st.size, shouldStop: () => state.stop },
@@ -280,45 +321,59 @@ async function canResume(row: FileRow, st: Stats): Promise<boolean> {
 export async function updateIndex(opts: IndexOptions = {}): Promise<IndexStats & { db: SearchDb }> {
   const dir = opts.cacheDir ?? cacheDir();
   const tools = opts.tools ?? false;
-  const sessions = await listSessions({ agentDirs: opts.agentDirs, paths: opts.paths, all: true, cacheDir: dir });
-  const db = openSearchDb(dir, tools);
-  const w = new Writer(db);
-  const rows = new Map((db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
-  const live = new Set<string>();
-  const work: { path: string; st: Stats; cwd: string; row: FileRow | undefined }[] = [];
-  for (const s of sessions) {
-    if (!s.valid || isGzipPath(s.path)) continue; // gzip archives: not indexed (yet)
-    let st: Stats;
-    try {
-      st = statSync(s.path);
-    } catch {
-      continue;
-    }
-    live.add(s.path);
-    const row = rows.get(s.path);
-    if (row && row.size === st.size && row.mtime === st.mtimeMs && row.dev === st.dev && row.ino === st.ino) continue;
-    work.push({ path: s.path, st, cwd: s.cwd, row });
+  const { db, listed, prefixes, fresh } = await checkIndex(dir, tools, opts);
+  if (fresh !== null) {
+    opts.onProgress?.(0, 0);
+    return { files: fresh, updated: 0, bytesRead: 0, added: 0, db };
   }
-  // Files gone from the dirs just listed leave the index.
-  const roots = (opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? [])).map((r) => resolve(r) + sep);
-  const gone = [...rows.values()].filter((r) => !live.has(r.path) && (roots.length === 0 || roots.some((d) => r.path.startsWith(d))));
-  if (gone.length > 0) db.transaction(() => gone.forEach((r) => w.drop(r.fid)))();
+  try {
+    const sessions = await listSessions({ agentDirs: opts.agentDirs, paths: opts.paths, all: true, cacheDir: dir });
+    const w = new Writer(db);
+    const rows = new Map((db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
+    const live = new Set<string>();
+    const work: { path: string; st: Stats; cwd: string; row: FileRow | undefined }[] = [];
+    for (const s of sessions) {
+      if (!s.valid || isGzipPath(s.path)) continue; // gzip archives: not indexed (yet)
+      let st: Stats;
+      try {
+        st = statSync(s.path);
+      } catch {
+        continue;
+      }
+      live.add(s.path);
+      const row = rows.get(s.path);
+      if (row && row.size === st.size && row.mtime === st.mtimeMs && row.dev === st.dev && row.ino === st.ino) continue;
+      work.push({ path: s.path, st, cwd: s.cwd, row });
+    }
+    // Files gone from the dirs just listed leave the index.
+    const under = (path: string) => prefixes.length === 0 || prefixes.some((d) => path.startsWith(d));
+    const gone = [...rows.values()].filter((r) => !live.has(r.path) && under(r.path));
+    if (gone.length > 0) db.transaction(() => gone.forEach((r) => w.drop(r.fid)))();
+    // Files listed and left out keep the stat they had before the catalog judged them.
+    const skipped = [...listed].filter((e): e is [string, Stats] => e[1] !== null && !live.has(e[0]));
+    const stale = (db.prepare("SELECT path FROM skipped").pluck().all() as string[]).filter((p) => !listed.has(p) && under(p));
+    w.recordSkipped(listed.keys(), skipped, stale);
 
-  const stats = { files: live.size, updated: 0, bytesRead: 0, added: 0 };
-  opts.onProgress?.(0, work.length);
-  for (let i = 0; i < work.length; i++) {
-    if (opts.signal?.aborted) throw new IndexAborted();
-    const { path, st, cwd, row } = work[i];
-    try {
-      if (!row || !(await canResume(row, st))) w.reset(path, cwd);
-      const r = await indexFile(w, path, st, cwd, tools, opts.signal);
-      stats.updated++;
-      stats.added += r.added;
-      stats.bytesRead += r.bytes;
-    } catch (err) {
-      if (!(err instanceof Overtaken)) throw err;
+    const stats = { files: live.size, updated: 0, bytesRead: 0, added: 0 };
+    opts.onProgress?.(0, work.length);
+    for (let i = 0; i < work.length; i++) {
+      if (opts.signal?.aborted) throw new IndexAborted();
+      const { path, st, cwd, row } = work[i];
+      try {
+        if (!row || !(await canResume(row, st))) w.reset(path, cwd);
+        const r = await indexFile(w, path, st, cwd, tools, opts.signal);
+        stats.updated++;
+        stats.added += r.added;
+        stats.bytesRead += r.bytes;
+      } catch (err) {
+        if (!(err instanceof Overtaken)) throw err;
+      }
+      opts.onProgress?.(i + 1, work.length);
     }
-    opts.onProgress?.(i + 1, work.length);
+    return { ...stats, db };
+  } catch (err) {
+    // A cancelled or failed run leaves what it committed; the caller gets no handle.
+    db.close();
+    throw err;
   }
-  return { ...stats, db };
 }

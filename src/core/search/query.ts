@@ -108,6 +108,8 @@ export interface SearchHit {
 
 export interface SearchOptions {
   limit?: number;
+  /** Matches ranked (default RANK_WINDOW). */
+  window?: number;
 }
 
 const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => "\\" + c);
@@ -133,7 +135,44 @@ export function renderSnippet(raw: string): { snippet: string; marks: [number, n
   return { snippet, marks: marks.map(([a, b]) => [Math.max(0, a - lead), Math.min(snippet.length, b - lead)]) };
 }
 
-/** Runs a query against an index database, best matches first. */
+/**
+ * Matches ranked per query: the newest this many (rowid order is time order,
+ * see db.ts). Ranking every match of a common word costs a bm25 score and a
+ * document-length lookup for each of tens of thousands of entries; walking
+ * the matches newest first stops after these.
+ */
+export const RANK_WINDOW = 10_000;
+
+interface Row {
+  rid: number;
+  eid: string;
+  role: SearchRole;
+  ts: string;
+  path: string;
+  cwd: string;
+  label: string | null;
+  snip: string | null;
+}
+
+const hit = (r: Row, score: number): SearchHit => ({
+  path: r.path,
+  entryId: r.eid,
+  role: r.role,
+  cwd: r.cwd,
+  timestamp: r.ts,
+  label: r.label,
+  score,
+  ...renderSnippet(r.snip ?? ""),
+});
+
+const SNIPPET = "snippet(docs, 0, char(1), char(2), '…', 16)";
+const DETAILS = "e.rowid AS rid, e.eid AS eid, e.role AS role, e.ts AS ts, f.path AS path, f.cwd AS cwd, l.label AS label";
+
+/**
+ * Runs a query against an index database. With words: best matches (bm25)
+ * first among the RANK_WINDOW newest matching entries, ties newest first.
+ * Filters only: newest first.
+ */
 export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {}): SearchHit[] {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -165,31 +204,39 @@ export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {})
     });
     where.push(`(${parts.join(" OR ")})`);
   }
-  const ranked = q.match !== null;
-  const sql = `
-    SELECT e.eid AS eid, e.role AS role, e.ts AS ts, f.path AS path, f.cwd AS cwd, l.label AS label,
-      ${ranked ? "bm25(docs)" : "0"} AS score,
-      ${ranked ? "snippet(docs, 0, char(1), char(2), '…', 16)" : "substr(docs.text, 1, 160)"} AS snip
-    ${
-      ranked
-        ? "FROM docs JOIN entries e ON e.rowid = docs.rowid JOIN files f ON f.fid = e.fid LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid"
-        : // Filters only: start from the few labeled entries when a label is asked for.
-          `FROM ${q.labels.length > 0 ? "labels l JOIN entries e ON e.fid = l.fid AND e.eid = l.target" : "entries e LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid"}
-         JOIN files f ON f.fid = e.fid JOIN docs ON docs.rowid = e.rowid`
-    }
-    WHERE ${where.join(" AND ")}
-    ORDER BY ${ranked ? "score, e.ts DESC" : "e.ts DESC"}
-    LIMIT ?`;
-  params.push(Math.max(1, opts.limit ?? 20));
-  const rows = db.prepare(sql).all(...params) as { eid: string; role: SearchRole; ts: string; path: string; cwd: string; label: string | null; score: number; snip: string }[];
-  return rows.map((r) => ({
-    path: r.path,
-    entryId: r.eid,
-    role: r.role,
-    cwd: r.cwd,
-    timestamp: r.ts,
-    label: r.label,
-    score: r.score,
-    ...renderSnippet(r.snip ?? ""),
-  }));
+  const limit = Math.max(1, opts.limit ?? 20);
+  if (q.match === null) {
+    // Filters only: start from the few labeled entries when a label is asked for.
+    const from =
+      q.labels.length > 0
+        ? "labels l JOIN entries e ON e.fid = l.fid AND e.eid = l.target"
+        : "entries e LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid";
+    const sql = `SELECT ${DETAILS}, substr(docs.text, 1, 160) AS snip
+      FROM ${from} JOIN files f ON f.fid = e.fid JOIN docs ON docs.rowid = e.rowid
+      WHERE ${where.join(" AND ")} ORDER BY e.rowid DESC LIMIT ?`;
+    return (db.prepare(sql).all(...params, limit) as Row[]).map((r) => hit(r, 0));
+  }
+  // Rank: FTS5 yields matches newest first (rowid descending) and stops after
+  // the window; only the filters' tables are joined, and only the winners get
+  // their details and snippet.
+  const joins = [
+    q.roles.length + q.cwd.length + q.labels.length > 0 ? "JOIN entries e ON e.rowid = docs.rowid" : "",
+    q.cwd.length > 0 ? "JOIN files f ON f.fid = e.fid" : "",
+    q.labels.length > 0 ? "LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid" : "",
+  ].join(" ");
+  const rankSql = `SELECT rid, score FROM (
+      SELECT docs.rowid AS rid, bm25(docs) AS score FROM docs ${joins}
+      WHERE ${where.join(" AND ")} ORDER BY docs.rowid DESC LIMIT ?
+    ) ORDER BY score, rid DESC LIMIT ?`;
+  const ranked = db.prepare(rankSql).all(...params, Math.max(1, opts.window ?? RANK_WINDOW), limit) as { rid: number; score: number }[];
+  if (ranked.length === 0) return [];
+  const details = db.prepare(`SELECT ${DETAILS}, ${SNIPPET} AS snip
+    FROM docs JOIN entries e ON e.rowid = docs.rowid JOIN files f ON f.fid = e.fid LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid
+    WHERE docs MATCH ? AND docs.rowid = ?`);
+  const out: SearchHit[] = [];
+  for (const { rid, score } of ranked) {
+    const r = details.get(q.match, rid) as Row | undefined;
+    if (r) out.push(hit(r, score));
+  }
+  return out;
 }

@@ -1,8 +1,14 @@
 // Search every session: bring the index up to date (only new bytes are read),
 // then query it. The UI calls updateIndex and searchDb apart, to query a
 // partly built index while the rest is indexed.
-import { updateIndex, type IndexOptions, type IndexStats } from "./indexer.js";
+//
+// A warm query pays only for the freshness check (a stat per file, fresh.ts)
+// and the query: the indexer and the catalog behind it are loaded only when
+// a file changed.
+import type { IndexOptions, IndexStats } from "./indexer.js";
+import { checkIndex } from "./fresh.js";
 import { parseQuery, searchDb, type SearchHit } from "./query.js";
+import { cacheDir } from "../session/catalog.js";
 
 export interface SearchSessionsOptions extends IndexOptions {
   limit?: number;
@@ -10,7 +16,17 @@ export interface SearchSessionsOptions extends IndexOptions {
 
 export async function searchSessions(query: string, opts: SearchSessionsOptions = {}): Promise<{ hits: SearchHit[]; index: IndexStats }> {
   const parsed = parseQuery(query); // bad input fails before any indexing
-  const { db, ...index } = await updateIndex(opts);
+  const check = await checkIndex(opts.cacheDir ?? cacheDir(), opts.tools ?? false, opts);
+  let index: IndexStats;
+  let db = check.db;
+  if (check.fresh !== null) {
+    opts.onProgress?.(0, 0);
+    index = { files: check.fresh, updated: 0, bytesRead: 0, added: 0 };
+  } else {
+    check.db.close();
+    const { updateIndex } = await import("./indexer.js");
+    ({ db, ...index } = await updateIndex(opts));
+  }
   try {
     return { hits: searchDb(db, parsed, { limit: opts.limit }), index };
   } finally {

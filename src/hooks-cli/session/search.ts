@@ -4,7 +4,6 @@ import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { printJson } from "./load-or-exit.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
@@ -93,7 +92,8 @@ snippet, marks}.`,
       if (shown) process.stderr.write("\r\x1b[2K");
     }
     if (bool(args, "--json")) {
-      printJson(result.hits);
+      // Not load-or-exit.js's printJson: that module brings the session loader, which a search never needs.
+      process.stdout.write(JSON.stringify(result.hits) + "\n");
       return 0;
     }
     if (result.hits.length === 0) {

@@ -1,0 +1,120 @@
+// The warm path of search: the freshness check that lets a query skip the
+// catalog, and the ranking that walks matches newest first.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { searchSessions } from "../../src/core/search/search.js";
+import { checkIndex } from "../../src/core/search/fresh.js";
+import { parseQuery, searchDb } from "../../src/core/search/query.js";
+import { openSearchDb } from "../../src/core/search/db.js";
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "omp-search-fresh-"));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const line = (o: object) => JSON.stringify(o) + "\n";
+const header = (id: string, cwd: string, ts = "2026-02-01T10:00:00.000Z") => line({ type: "session", version: 3, id, timestamp: ts, cwd });
+const user = (id: string, parentId: string | null, text: string, ts: string) =>
+  line({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });
+
+let n = 0;
+function agent() {
+  const root = join(tmp, `a${n++}`);
+  const dir = join(root, "sessions", "--home-u-p--");
+  mkdirSync(dir, { recursive: true });
+  return { agent: root, dir, cache: join(root, ".cache") };
+}
+
+const search = (a: { agent: string; cache: string }, q: string, extra: object = {}) => searchSessions(q, { agentDirs: [a.agent], cacheDir: a.cache, ...extra });
+const fresh = async (a: { agent: string; cache: string }) => {
+  const c = await checkIndex(a.cache, false, { agentDirs: [a.agent] });
+  c.db.close();
+  return c.fresh;
+};
+
+describe("the freshness check", () => {
+  it("passes a warm index, not counting files that are not sessions or are gzip", async () => {
+    const a = agent();
+    writeFileSync(join(a.dir, "one.jsonl"), header("s1", "/home/u/p") + user("u1", null, "alpha words", "2026-02-01T10:01:00.000Z"));
+    writeFileSync(join(a.dir, "junk.jsonl"), "not a session at all\n");
+    writeFileSync(join(a.dir, "old.jsonl.gz"), gzipSync(header("s2", "/home/u/p") + user("u2", null, "alpha gz", "2026-02-01T10:01:00.000Z")));
+    expect(await fresh(a)).toBeNull();
+    expect((await search(a, "alpha")).index.files).toBe(1);
+    expect(await fresh(a)).toBe(1);
+    const warm = await search(a, "alpha");
+    expect(warm.index).toEqual({ files: 1, updated: 0, bytesRead: 0, added: 0 });
+    expect(warm.hits.map((h) => h.entryId)).toEqual(["u1"]);
+  });
+
+  it("fails on an append, a new file, a vanished file and a changed skipped file; the next search finds what changed", async () => {
+    const a = agent();
+    const one = join(a.dir, "one.jsonl");
+    const junk = join(a.dir, "junk.jsonl");
+    writeFileSync(one, header("s1", "/home/u/p") + user("u1", null, "alpha words", "2026-02-01T10:01:00.000Z"));
+    writeFileSync(junk, "not a session yet\n");
+    await search(a, "alpha");
+    expect(await fresh(a)).toBe(1);
+
+    appendFileSync(one, user("u2", "u1", "bravo appended", "2026-02-01T10:02:00.000Z"));
+    expect(await fresh(a)).toBeNull();
+    expect((await search(a, "bravo")).hits.map((h) => h.entryId)).toEqual(["u2"]);
+
+    writeFileSync(join(a.dir, "two.jsonl"), header("s2", "/home/u/p") + user("v1", null, "charlie new", "2026-02-01T10:03:00.000Z"));
+    expect(await fresh(a)).toBeNull();
+    expect((await search(a, "charlie")).hits.map((h) => h.entryId)).toEqual(["v1"]);
+
+    // The junk file becomes a session: its new stat is noticed.
+    writeFileSync(junk, header("s3", "/home/u/p") + user("w1", null, "delta late header", "2026-02-01T10:04:00.000Z"));
+    expect(await fresh(a)).toBeNull();
+    expect((await search(a, "delta")).hits.map((h) => h.entryId)).toEqual(["w1"]);
+
+    rmSync(one);
+    expect(await fresh(a)).toBeNull();
+    const after = await search(a, "alpha");
+    expect(after.hits).toEqual([]);
+    expect(after.index.files).toBe(2);
+    expect(await fresh(a)).toBe(2);
+  });
+});
+
+describe("ranking", () => {
+  /** Entries of one word, more often repeated (better bm25) in older entries. */
+  function ranked() {
+    const a = agent();
+    const texts = ["echo echo echo echo other", "echo echo echo other words", "echo echo other words here", "echo other words here too"];
+    // Written in two files, the newer entries first on disk: rowid order must still be time order.
+    writeFileSync(join(a.dir, "b.jsonl"), header("sb", "/home/u/p") + user("e3", null, texts[2], "2026-03-03T00:00:00.000Z") + user("e4", "e3", texts[3], "2026-03-04T00:00:00.000Z"));
+    writeFileSync(join(a.dir, "a.jsonl"), header("sa", "/home/u/p") + user("e1", null, texts[0], "2026-03-01T00:00:00.000Z") + user("e2", "e1", texts[1], "2026-03-02T00:00:00.000Z"));
+    return a;
+  }
+
+  it("ranks best matches first, and only among the newest `window` matches", async () => {
+    const a = ranked();
+    expect((await search(a, "echo")).hits.map((h) => h.entryId)).toEqual(["e1", "e2", "e3", "e4"]);
+    const db = openSearchDb(a.cache, false);
+    try {
+      expect(searchDb(db, parseQuery("echo"), { window: 2 }).map((h) => h.entryId)).toEqual(["e3", "e4"]);
+      expect(searchDb(db, parseQuery("echo"), { window: 3 }).map((h) => h.entryId)).toEqual(["e2", "e3", "e4"]);
+      // Filters apply before the window.
+      expect(searchDb(db, parseQuery("echo cwd:/home/u/p role:user"), { window: 1 }).map((h) => h.entryId)).toEqual(["e4"]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("breaks ties newest first, and lists filter-only queries newest first, whatever order files were indexed in", async () => {
+    const a = agent();
+    writeFileSync(join(a.dir, "z.jsonl"), header("sz", "/home/u/p") + user("old", null, "same words here", "2026-01-01T00:00:00.000Z"));
+    writeFileSync(join(a.dir, "y.jsonl"), header("sy", "/home/u/p") + user("mid", null, "same words here", "2026-01-02T00:00:00.000Z"));
+    await search(a, "same");
+    // Appended to the older file later, but dated between the two.
+    appendFileSync(join(a.dir, "z.jsonl"), user("new", "old", "same words here", "2026-01-03T00:00:00.000Z"));
+    appendFileSync(join(a.dir, "z.jsonl"), user("between", "new", "same words here", "2026-01-01T12:00:00.000Z"));
+    expect((await search(a, "same words")).hits.map((h) => h.entryId)).toEqual(["new", "mid", "between", "old"]);
+    expect((await search(a, "role:user")).hits.map((h) => h.entryId)).toEqual(["new", "mid", "between", "old"]);
+  });
+});
