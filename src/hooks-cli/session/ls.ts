@@ -9,6 +9,7 @@ import { printJson } from "./load-or-exit.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
 import { listSessions, type SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
+import { previewCell } from "./ls-preview.js";
 import { displayWidth, fitWidth } from "../../core/session/width.js";
 import { printCatalogStats } from "./catalog-stats.js";
 
@@ -36,46 +37,55 @@ interface TableOptions {
   home?: string;
 }
 
+interface Cells {
+  age: string;
+  msgs: string;
+  br: string;
+  lbl: string;
+  /** The session's name or first message; an invalid file's whole cell text. */
+  text: string;
+  where: string;
+  valid: boolean;
+}
+
 /** The human listing: one aligned row per session, every string made terminal-safe. */
 export function formatTable(rows: SessionSummary[], opts: TableOptions): string[] {
   const home = opts.home ?? homedir();
-  const cells = rows.map((s) => {
+  const head: Cells = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", text: "NAME / FIRST MESSAGE", where: "CWD", valid: true };
+  let wAge = head.age.length;
+  let wMsgs = head.msgs.length;
+  let wBr = head.br.length;
+  let wLbl = head.lbl.length;
+  let longestWhere = head.where.length;
+  const cells = rows.map((s): Cells => {
     const where = safeText(tilde(s.valid ? s.cwd : s.path, home));
-    const text = s.valid
-      ? oneLine(s.name ?? (s.firstMessage || "(no messages)"), 400)
-      : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
-    return {
-      age: age(s.modified, opts.now),
-      msgs: String(s.messageCount),
-      br: String(s.branchCount),
-      lbl: String(s.labelCount),
-      text,
-      where,
-      valid: s.valid,
-    };
+    const text = s.valid ? (s.name ?? (s.firstMessage || "(no messages)")) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
+    const c = { age: age(s.modified, opts.now), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), text, where, valid: s.valid };
+    wAge = Math.max(wAge, c.age.length);
+    wMsgs = Math.max(wMsgs, c.msgs.length);
+    wBr = Math.max(wBr, c.br.length);
+    wLbl = Math.max(wLbl, c.lbl.length);
+    longestWhere = Math.max(longestWhere, displayWidth(where));
+    return c;
   });
-  const head = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", text: "NAME / FIRST MESSAGE", where: "CWD" };
-  const w = (k: "age" | "msgs" | "br" | "lbl") => Math.max(head[k].length, ...cells.map((c) => c[k].length));
-  const wAge = w("age");
-  const wMsgs = w("msgs");
-  const wBr = w("br");
-  const wLbl = w("lbl");
   const fixed = wAge + wMsgs + wBr + wLbl + 4 * 2;
   const rest = Math.max(20, opts.width - fixed - 2);
-  const longestWhere = Math.max(head.where.length, ...cells.map((c) => displayWidth(c.where)));
   const wWhere = Math.min(longestWhere, Math.max(12, Math.floor(rest * 0.4)));
   const wText = Math.max(8, rest - wWhere);
-  const line = (c: typeof head) =>
-    [
-      c.age.padEnd(wAge),
-      c.msgs.padStart(wMsgs),
-      c.br.padStart(wBr),
-      c.lbl.padStart(wLbl),
-      fitWidth(c.text, wText, true),
-      fitWidth(c.where, wWhere),
-    ]
-      .join("  ")
-      .trimEnd();
+  const line = (c: Cells) =>
+    (
+      c.age.padEnd(wAge) +
+      "  " +
+      c.msgs.padStart(wMsgs) +
+      "  " +
+      c.br.padStart(wBr) +
+      "  " +
+      c.lbl.padStart(wLbl) +
+      "  " +
+      (c.valid ? previewCell(c.text, 400, wText) : fitWidth(c.text, wText, true)) +
+      "  " +
+      fitWidth(c.where, wWhere)
+    ).trimEnd();
   const out = [line(head)];
   for (const c of cells) {
     const l = line(c);
