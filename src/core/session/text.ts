@@ -58,6 +58,13 @@ const needsMapping = (c: number): boolean =>
  * for every entry of every session loaded.
  */
 export function oneLine(s: string, max = 200): string {
+  // Fast path, most text: nothing to collapse or map in the part that is kept.
+  const lim = Math.min(max + 1, PREVIEW_SOURCE_UNITS);
+  const head = s.length > lim ? s.slice(0, lim) : s;
+  if (head.length > 0 && !NEEDS_WORK.test(head) && head.charCodeAt(0) !== 32 && head.charCodeAt(head.length - 1) !== 32) {
+    if (head.length <= max) return own(head);
+    return cutLine(head, max);
+  }
   let out = "";
   let run = -1; // start of the current run of plain characters
   let space = false; // a whitespace run is pending (dropped at the start and end)
@@ -88,11 +95,22 @@ export function oneLine(s: string, max = 200): string {
   }
   if (run >= 0) out += s.slice(run, Math.min(i, run + max + 1));
   if (out.length <= max) return own(out);
+  return cutLine(out, max);
+}
+
+function cutLine(out: string, max: number): string {
   let cut = Math.max(0, max - 1);
   const last = out.charCodeAt(cut - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut--; // never split a surrogate pair
   return own(out.slice(0, cut).trimEnd() + "…");
 }
+
+/**
+ * Anything oneLine must collapse or map: whitespace other than one space
+ * (isSpace), controls and bidi marks (needsMapping), or two spaces in a row.
+ * A superset is fine: it only sends the text down the slow path.
+ */
+const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u2066-\u2069\u3000\ufeff]| {2}/;
 
 /**
  * A copy that does not keep its source alive: V8 makes a slice of a long
