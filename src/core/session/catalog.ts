@@ -9,17 +9,18 @@
 // It is a cache: a missing, old-schema or corrupt catalog is rebuilt without a
 // word, every failure to read or write it falls back to scanning, and a listing
 // with the cache is the listing without it (tests compare them).
-import { mkdir, open } from "node:fs/promises";
+//
+// This file is the half a warm listing needs (load, stat, look up, write back);
+// reading session files is catalog-read.ts, imported only when a file changed,
+// so that a warm `ls` loads none of the scanning code.
+import { mkdir } from "node:fs/promises";
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { isAscii } from "node:buffer";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
-import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
 import { RowStore, type Row } from "./catalog-row.js";
-import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
-import { StateShards } from "./catalog-states.js";
 import { writeCacheFile } from "./cache-file.js";
-import { emptySummary, readSessionHeader, summarizeSession, type SessionSummary } from "./summary.js";
+import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
 export const CATALOG_SCHEMA = 1;
@@ -48,7 +49,6 @@ interface CatalogFile {
   rows: Record<string, unknown>;
 }
 
-
 export interface CatalogOptions {
   /** Only sessions whose header cwd is this dir (as listSessions' `cwd`). */
   cwd?: string;
@@ -62,7 +62,7 @@ export interface CatalogOptions {
 
 const resolved = new Map<string, string>();
 /** Both name the same dir (thousands of rows share a few cwds: resolve each once). */
-function sameDir(a: string, b: string): boolean {
+export function sameDir(a: string, b: string): boolean {
   if (a === b) return true;
   const r = (p: string) => {
     let v = resolved.get(p);
@@ -72,9 +72,9 @@ function sameDir(a: string, b: string): boolean {
   return r(a) === r(b);
 }
 
-const sameKey = (r: Row, st: Stats): boolean => r.size === st.size && r.mtimeMs === st.mtimeMs && r.ino === st.ino && r.dev === st.dev;
+export const sameKey = (r: Row, st: Stats): boolean => r.size === st.size && r.mtimeMs === st.mtimeMs && r.ino === st.ino && r.dev === st.dev;
 
-function keyOf(st: Stats): Row {
+export function keyOf(st: Stats): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
@@ -114,134 +114,27 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
   return out;
 }
 
-/** Reads [0, length) of a plain file (short when the file is). */
-async function readHead(path: string, length: number): Promise<Buffer> {
-  const fh = await open(path, "r");
-  try {
-    const buf = Buffer.alloc(length);
-    let got = 0;
-    while (got < length) {
-      const { bytesRead } = await fh.read(buf, got, length - got, got);
-      if (bytesRead === 0) break;
-      got += bytesRead;
-    }
-    catalogStats.bytesRead += got;
-    return buf.subarray(0, got);
-  } finally {
-    await fh.close();
-  }
-}
-
-interface ScanOutcome {
-  summary: SessionSummary;
-  saved: SavedScan | null;
-}
-
-class Catalog {
-  private rows: RowStore;
+/**
+ * The rows in memory: what a warm listing asks of them, and writing them back.
+ * catalog-read.ts fills in the rows of files that changed.
+ */
+export class Catalog {
+  readonly rows: RowStore;
   /** The file must be written back (rows changed, or it is in an older encoding). */
   changed = false;
-  private readonly states: StateShards;
+  /** Writes the saved scan states, set by catalog-read.ts: they go before the rows that point at them. */
+  flushStates: ((keep: (path: string) => boolean) => Promise<void>) | null = null;
 
   constructor(
-    private readonly dir: string,
+    readonly dir: string,
     rows: RowStore,
-    private readonly stateMinBytes: number,
+    readonly stateMinBytes: number,
   ) {
     this.rows = rows;
-    this.states = new StateShards(join(dir, "states"));
   }
 
   get file(): string {
     return join(this.dir, "catalog.json");
-  }
-
-  /** Lines from `scan`'s resume point to `end`, a trailing partial line applied to a copy only. */
-  private async feed(path: string, scan: CatalogScan, st: Stats, from?: SavedScan): Promise<{ result: ScanResult; tail: CatalogScan | null; tailFailed: boolean }> {
-    let tail: CatalogScan | null = null;
-    let tailFailed = false;
-    const gzip = isGzipPath(path);
-    const result = await scanLines(
-      path,
-      (buf, start, end, offset, line, terminated) => {
-        if (terminated) {
-          scan.line(buf, start, end, offset, line);
-          return;
-        }
-        // An agent may be writing this line: the saved state stops before it.
-        try {
-          tail = scan.fork();
-          tail.line(buf, start, end, offset, line);
-        } catch (err) {
-          if (!(err instanceof NeedsRescan)) throw err;
-          tailFailed = true;
-        }
-      },
-      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop },
-    );
-    catalogStats.bytesRead += result.bytes;
-    catalogStats.filesRead++;
-    return { result, tail, tailFailed };
-  }
-
-  private async finishScan(path: string, st: Stats, scan: CatalogScan, fed: Awaited<ReturnType<Catalog["feed"]>>): Promise<ScanOutcome> {
-    const base = emptySummary(path, st.size, st.mtime.toISOString());
-    const mtime = st.mtime.toISOString();
-    const summary = fed.tailFailed ? await summarizeSession(path) : (fed.tail ?? scan).summary(base, mtime);
-    const gzip = isGzipPath(path);
-    if (!scan.valid || scan.stop || gzip) return { summary, saved: null };
-    // Small files are cheaper to scan again than to keep a state for.
-    if (st.size < this.stateMinBytes) return { summary, saved: null };
-    return { summary, saved: scan.save(fed.result.resumeOffset, fed.result.resumeLine) };
-  }
-
-  private async fullScan(path: string, st: Stats): Promise<ScanOutcome> {
-    const scan = new CatalogScan();
-    const fed = await this.feed(path, scan, st);
-    return this.finishScan(path, st, scan, fed);
-  }
-
-  /** Continues a saved scan over the bytes appended since; null when the file must be scanned anew. */
-  private async resume(path: string, st: Stats, row: Row): Promise<ScanOutcome | null> {
-    if (!row.state) return null;
-    const f = await this.states.get(path);
-    const saved = f && f.size === row.size && f.mtimeMs === row.mtimeMs ? checkSaved(f.scan) : null;
-    if (saved === null || saved.resumeOffset > st.size) return null;
-    const { slotStart, slotEnd, headerStart, headerEnd, headerHash } = saved.facts;
-    if (headerStart < 0 || headerEnd > saved.resumeOffset) return null;
-    // The same header bytes at the same place: the file is the one scanned, grown.
-    const head = await readHead(path, headerEnd);
-    if (head.length !== headerEnd || hashBytes(head.subarray(headerStart, headerEnd)) !== headerHash) return null;
-    const scan = new CatalogScan(saved);
-    if (slotStart >= 0) {
-      // omp renames by rewriting the 256-byte title slot in place: read it again.
-      let title: unknown;
-      try {
-        const obj = JSON.parse(head.toString("utf8", slotStart, slotEnd)) as Record<string, unknown>;
-        if (obj?.type !== "title") return null;
-        title = obj.title;
-      } catch {
-        return null;
-      }
-      scan.setTitleSlot(typeof title === "string" ? title : "");
-    }
-    try {
-      const fed = await this.feed(path, scan, st, saved);
-      return await this.finishScan(path, st, scan, fed);
-    } catch (err) {
-      if (err instanceof NeedsRescan) return null;
-      throw err;
-    }
-  }
-
-  private store(path: string, st: Stats, out: ScanOutcome): void {
-    const row: Row = { ...keyOf(st), summary: out.summary };
-    if (out.saved) {
-      this.states.set(path, { size: st.size, mtimeMs: st.mtimeMs, scan: out.saved });
-      row.state = true;
-    } else if (this.rows.get(path)?.state) this.states.set(path, null);
-    this.rows.set(path, row);
-    this.changed = true;
   }
 
   /**
@@ -263,43 +156,6 @@ class Catalog {
     return undefined;
   }
 
-  /** The listing row of one file, from the cache when its key matches, else by (partly) scanning it. */
-  async summary(path: string, st: Stats | null, cwd: string | undefined): Promise<SessionSummary | null> {
-    if (st === null || !st.isFile()) {
-      // Missing, unreadable or a directory: summarizeSession words the error.
-      const s = await summarizeSession(path);
-      return cwd !== undefined ? null : s;
-    }
-    const hit = this.cached(path, st, cwd);
-    if (hit !== undefined) return hit;
-    const row = this.rows.get(path);
-    const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
-    if (cwd !== undefined) {
-      // A grown file keeps its header: when it belongs to another project, it need not be read now.
-      const grown = row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size;
-      if (grown && !(row.summary!.valid && sameDir(row.summary!.cwd, cwd))) return null;
-      if (!row?.summary) {
-        // Most sessions belong to other projects: a head read rules them out.
-        const header = await readSessionHeader(path);
-        if (header !== undefined) {
-          const hcwd = header !== null && typeof header.cwd === "string" ? header.cwd : "";
-          if (header === null || !sameDir(hcwd, cwd)) {
-            this.rows.set(path, { ...keyOf(st), hcwd });
-            this.changed = true;
-            return null;
-          }
-        }
-      }
-    }
-    let out: ScanOutcome | null = null;
-    if (row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size && !isGzipPath(path)) {
-      out = await this.resume(path, st, row);
-    }
-    out ??= await this.fullScan(path, st);
-    this.store(path, st, out);
-    return wanted(out.summary);
-  }
-
   /** Forgets rows of files that are gone from the dirs just listed. */
   prune(roots: string[], found: Set<string>): void {
     const dirs = roots.map((r) => resolve(r) + sep);
@@ -317,7 +173,7 @@ class Catalog {
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
-      await this.states.flush((p) => this.rows.get(p)?.state === true);
+      if (this.flushStates) await this.flushStates((p) => this.rows.get(p)?.state === true);
       await writeCacheFile(this.file, catalogText({ schema: CATALOG_SCHEMA, rows } satisfies CatalogFile));
     } catch {
       // A cache that cannot be written costs only time.
@@ -351,9 +207,13 @@ export async function catalogSummaries(files: string[], roots: string[], opts: C
   const out = files.map((file, i) => cat.cached(file, stats[i], opts.cwd));
   const todo: number[] = [];
   for (let i = 0; i < out.length; i++) if (out[i] === undefined) todo.push(i);
-  await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
-    out[i] = await cat.summary(files[i], stats[i], opts.cwd);
-  });
+  if (todo.length > 0) {
+    const { CatalogReader } = await import("./catalog-read.js");
+    const reader = new CatalogReader(cat);
+    await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
+      out[i] = await reader.summary(files[i], stats[i], opts.cwd);
+    });
+  }
   cat.prune(roots, new Set(files));
   await cat.save();
   return out as (SessionSummary | null)[];

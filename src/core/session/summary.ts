@@ -9,7 +9,6 @@ import { open, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Dialect } from "./types.js";
 import { isGzipPath, scanLines } from "./lines.js";
-import { findSessionFiles, defaultAgentDirs } from "./discover.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
 
 /** One row of `ls --json` (see spec/cli.md). */
@@ -424,36 +423,12 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-export interface ListOptions {
-  /** Agent dirs to scan (default: every omp and pi agent dir that exists). */
-  agentDirs?: string[];
-  /** Dirs or files to list instead of the agent dirs. */
-  paths?: string[];
-  /** Only sessions whose header cwd is this dir (ignored with `all`). */
-  cwd?: string;
-  all?: boolean;
-  /** Case-insensitive substring over name, firstMessage, cwd and id. */
-  search?: string;
-  /** Files read at once. */
-  concurrency?: number;
-  /** Use the catalog cache (catalog.ts); false scans every file. Default true. */
-  cache?: boolean;
-  /** The catalog's dir (default: catalog.ts cacheDir()). */
-  cacheDir?: string;
-}
-
-function sameDir(a: string, b: string): boolean {
-  return a === b || resolve(a) === resolve(b);
-}
-
-/** Every session found, newest activity first. */
-export async function listSessions(opts: ListOptions = {}): Promise<SessionSummary[]> {
-  const roots = opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? defaultAgentDirs());
-  const files = await findSessionFiles(roots);
-  const cwd = !opts.all && opts.cwd !== undefined ? opts.cwd : undefined;
-  const limit = opts.concurrency ?? 8;
-  const cached = opts.cache === false ? null : await import("./catalog.js");
-  const scanned = async (): Promise<(SessionSummary | null)[]> => mapLimit(files, limit, async (file) => {
+/**
+ * The listing rows of `files` read without the catalog (null for those whose
+ * header cwd is not `cwd`, when given), in the same order.
+ */
+export async function scanSummaries(files: string[], cwd: string | undefined, limit: number): Promise<(SessionSummary | null)[]> {
+  return mapLimit(files, limit, async (file) => {
     if (cwd !== undefined) {
       // Most sessions belong to other projects: a head read rules them out.
       const header = await readSessionHeader(file);
@@ -464,11 +439,11 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
     if (cwd !== undefined && !(s.valid && sameDir(s.cwd, cwd))) return null;
     return s;
   });
-  const summaries = cached ? await cached.catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir }) : await scanned();
-  let out = summaries.filter((s): s is SessionSummary => s !== null);
-  const q = opts.search?.toLowerCase();
-  if (q) {
-    out = out.filter((s) => [s.name ?? "", s.firstMessage, s.cwd, s.id].some((v) => v.toLowerCase().includes(q)));
-  }
-  return out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.path < b.path ? -1 : 1));
 }
+
+function sameDir(a: string, b: string): boolean {
+  return a === b || resolve(a) === resolve(b);
+}
+
+// The listing itself lives apart (list.ts), so that a warm `ls` loads none of the scanning code.
+export { listSessions, type ListOptions } from "./list.js";

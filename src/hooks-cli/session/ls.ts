@@ -5,9 +5,9 @@ import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { printJson } from "./load-or-exit.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
-import { listSessions, type SessionSummary } from "../../core/session/summary.js";
+import { listSessions } from "../../core/session/list.js";
+import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { previewCell } from "./ls-preview.js";
 import { displayWidth, fitWidth } from "../../core/session/width.js";
@@ -143,7 +143,8 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
       throw err;
     });
     if (bool(args, "--json")) {
-      printJson(sessions);
+      // As printJson does; load-or-exit.js would bring the session loader along.
+      process.stdout.write(JSON.stringify(sessions) + "\n");
       return 0;
     }
     if (sessions.length === 0) {

@@ -1,0 +1,169 @@
+// The catalog's reading half: the rows of files the catalog cannot vouch for
+// (new, grown, replaced), by scanning them or by resuming a saved scan state.
+// Imported only when some file changed: a warm `ls` never loads the scanner.
+import { open } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { join } from "node:path";
+import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
+import type { Row } from "./catalog-row.js";
+import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
+import { StateShards } from "./catalog-states.js";
+import { catalogStats, keyOf, sameDir, type Catalog } from "./catalog.js";
+import { emptySummary, readSessionHeader, summarizeSession, type SessionSummary } from "./summary.js";
+
+/** Reads [0, length) of a plain file (short when the file is). */
+async function readHead(path: string, length: number): Promise<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await fh.read(buf, got, length - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    catalogStats.bytesRead += got;
+    return buf.subarray(0, got);
+  } finally {
+    await fh.close();
+  }
+}
+
+interface ScanOutcome {
+  summary: SessionSummary;
+  saved: SavedScan | null;
+}
+
+export class CatalogReader {
+  private readonly states: StateShards;
+
+  constructor(private readonly cat: Catalog) {
+    this.states = new StateShards(join(cat.dir, "states"));
+    cat.flushStates = (keep) => this.states.flush(keep);
+  }
+
+  /** Lines from `scan`'s resume point to `end`, a trailing partial line applied to a copy only. */
+  private async feed(path: string, scan: CatalogScan, st: Stats, from?: SavedScan): Promise<{ result: ScanResult; tail: CatalogScan | null; tailFailed: boolean }> {
+    let tail: CatalogScan | null = null;
+    let tailFailed = false;
+    const gzip = isGzipPath(path);
+    const result = await scanLines(
+      path,
+      (buf, start, end, offset, line, terminated) => {
+        if (terminated) {
+          scan.line(buf, start, end, offset, line);
+          return;
+        }
+        // An agent may be writing this line: the saved state stops before it.
+        try {
+          tail = scan.fork();
+          tail.line(buf, start, end, offset, line);
+        } catch (err) {
+          if (!(err instanceof NeedsRescan)) throw err;
+          tailFailed = true;
+        }
+      },
+      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop },
+    );
+    catalogStats.bytesRead += result.bytes;
+    catalogStats.filesRead++;
+    return { result, tail, tailFailed };
+  }
+
+  private async finishScan(path: string, st: Stats, scan: CatalogScan, fed: Awaited<ReturnType<CatalogReader["feed"]>>): Promise<ScanOutcome> {
+    const base = emptySummary(path, st.size, st.mtime.toISOString());
+    const mtime = st.mtime.toISOString();
+    const summary = fed.tailFailed ? await summarizeSession(path) : (fed.tail ?? scan).summary(base, mtime);
+    const gzip = isGzipPath(path);
+    if (!scan.valid || scan.stop || gzip) return { summary, saved: null };
+    // Small files are cheaper to scan again than to keep a state for.
+    if (st.size < this.cat.stateMinBytes) return { summary, saved: null };
+    return { summary, saved: scan.save(fed.result.resumeOffset, fed.result.resumeLine) };
+  }
+
+  private async fullScan(path: string, st: Stats): Promise<ScanOutcome> {
+    const scan = new CatalogScan();
+    const fed = await this.feed(path, scan, st);
+    return this.finishScan(path, st, scan, fed);
+  }
+
+  /** Continues a saved scan over the bytes appended since; null when the file must be scanned anew. */
+  private async resume(path: string, st: Stats, row: Row): Promise<ScanOutcome | null> {
+    if (!row.state) return null;
+    const f = await this.states.get(path);
+    const saved = f && f.size === row.size && f.mtimeMs === row.mtimeMs ? checkSaved(f.scan) : null;
+    if (saved === null || saved.resumeOffset > st.size) return null;
+    const { slotStart, slotEnd, headerStart, headerEnd, headerHash } = saved.facts;
+    if (headerStart < 0 || headerEnd > saved.resumeOffset) return null;
+    // The same header bytes at the same place: the file is the one scanned, grown.
+    const head = await readHead(path, headerEnd);
+    if (head.length !== headerEnd || hashBytes(head.subarray(headerStart, headerEnd)) !== headerHash) return null;
+    const scan = new CatalogScan(saved);
+    if (slotStart >= 0) {
+      // omp renames by rewriting the 256-byte title slot in place: read it again.
+      let title: unknown;
+      try {
+        const obj = JSON.parse(head.toString("utf8", slotStart, slotEnd)) as Record<string, unknown>;
+        if (obj?.type !== "title") return null;
+        title = obj.title;
+      } catch {
+        return null;
+      }
+      scan.setTitleSlot(typeof title === "string" ? title : "");
+    }
+    try {
+      const fed = await this.feed(path, scan, st, saved);
+      return await this.finishScan(path, st, scan, fed);
+    } catch (err) {
+      if (err instanceof NeedsRescan) return null;
+      throw err;
+    }
+  }
+
+  private store(path: string, st: Stats, out: ScanOutcome): void {
+    const row: Row = { ...keyOf(st), summary: out.summary };
+    if (out.saved) {
+      this.states.set(path, { size: st.size, mtimeMs: st.mtimeMs, scan: out.saved });
+      row.state = true;
+    } else if (this.cat.rows.get(path)?.state) this.states.set(path, null);
+    this.cat.rows.set(path, row);
+    this.cat.changed = true;
+  }
+
+  /** The listing row of one file, from the cache when its key matches, else by (partly) scanning it. */
+  async summary(path: string, st: Stats | null, cwd: string | undefined): Promise<SessionSummary | null> {
+    if (st === null || !st.isFile()) {
+      // Missing, unreadable or a directory: summarizeSession words the error.
+      const s = await summarizeSession(path);
+      return cwd !== undefined ? null : s;
+    }
+    const hit = this.cat.cached(path, st, cwd);
+    if (hit !== undefined) return hit;
+    const row = this.cat.rows.get(path);
+    const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
+    if (cwd !== undefined) {
+      // A grown file keeps its header: when it belongs to another project, it need not be read now.
+      const grown = row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size;
+      if (grown && !(row.summary!.valid && sameDir(row.summary!.cwd, cwd))) return null;
+      if (!row?.summary) {
+        // Most sessions belong to other projects: a head read rules them out.
+        const header = await readSessionHeader(path);
+        if (header !== undefined) {
+          const hcwd = header !== null && typeof header.cwd === "string" ? header.cwd : "";
+          if (header === null || !sameDir(hcwd, cwd)) {
+            this.cat.rows.set(path, { ...keyOf(st), hcwd });
+            this.cat.changed = true;
+            return null;
+          }
+        }
+      }
+    }
+    let out: ScanOutcome | null = null;
+    if (row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size && !isGzipPath(path)) {
+      out = await this.resume(path, st, row);
+    }
+    out ??= await this.fullScan(path, st);
+    this.store(path, st, out);
+    return wanted(out.summary);
+  }
+}
