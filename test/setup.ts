@@ -1,0 +1,8 @@
+// Runs before every test file: tests never touch the user's own capture store
+// (~/wiki/.sessions). A test that needs the default clears the variable itself.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = mkdtempSync(join(tmpdir(), "omp-sessions-test-"));
+process.env.OMP_SESSIONS_HUB ??= join(root, "hub");
