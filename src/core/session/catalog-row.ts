@@ -92,21 +92,41 @@ export function decodeRow(path: string, v: unknown): Row | null {
  * Rows never touched are written back as they were read.
  */
 export class RowStore {
-  private readonly raw: Map<string, unknown>;
+  /** Rows as read, by path: the parsed file's own object, not copied. */
+  private readonly raw: Record<string, unknown>;
   private readonly decoded = new Map<string, Row | null>();
 
-  constructor(raw: Record<string, unknown> = {}) {
-    this.raw = new Map(Object.entries(raw));
+  constructor(raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>) {
+    this.raw = raw;
+  }
+
+  private stored(path: string): unknown {
+    return Object.hasOwn(this.raw, path) ? this.raw[path] : undefined;
   }
 
   get(path: string): Row | undefined {
     let row = this.decoded.get(path);
     if (row === undefined) {
-      const v = this.raw.get(path);
+      const v = this.stored(path);
       row = v === undefined ? null : decodeRow(path, v);
       this.decoded.set(path, row);
     }
     return row ?? undefined;
+  }
+
+  /**
+   * The summary of a row whose key is (dev, ino, size, mtimeMs), built straight
+   * from the stored row (the warm path: one object per session, nothing kept);
+   * undefined when the row is missing, stale or holds no summary.
+   */
+  freshSummary(path: string, dev: number, ino: number, size: number, mtimeMs: number): SessionSummary | undefined {
+    if (this.decoded.has(path)) {
+      const r = this.decoded.get(path);
+      return r && r.dev === dev && r.ino === ino && r.size === size && r.mtimeMs === mtimeMs ? r.summary : undefined;
+    }
+    const v = this.stored(path);
+    if (!Array.isArray(v) || v.length !== 7 || v[0] !== dev || v[1] !== ino || v[2] !== size || v[3] !== mtimeMs) return undefined;
+    return Array.isArray(v[4]) && v[4].length === 15 ? decodeRow(path, v)?.summary : undefined;
   }
 
   /**
@@ -121,7 +141,7 @@ export class RowStore {
       if (r.summary) return r.summary.valid ? { cwd: r.summary.cwd, summary: true } : undefined;
       return r.hcwd !== undefined ? { cwd: r.hcwd, summary: false } : undefined;
     }
-    const v = this.raw.get(path);
+    const v = this.stored(path);
     if (!Array.isArray(v) || v.length !== 7 || v[0] !== dev || v[1] !== ino || v[2] !== size || v[3] !== mtimeMs) return undefined;
     const s = v[4] as unknown;
     if (Array.isArray(s)) return s[13] === true && typeof s[1] === "string" ? { cwd: s[1], summary: true } : undefined;
@@ -130,24 +150,24 @@ export class RowStore {
 
   set(path: string, row: Row): void {
     this.decoded.set(path, row);
-    this.raw.delete(path);
+    delete this.raw[path];
   }
 
   delete(path: string): void {
     this.decoded.set(path, null);
-    this.raw.delete(path);
+    delete this.raw[path];
   }
 
   paths(): string[] {
-    const out = new Set<string>(this.raw.keys());
-    for (const [p, r] of this.decoded) if (r) out.add(p);
-    return [...out];
+    const out = Object.keys(this.raw);
+    for (const [p, r] of this.decoded) if (r && !Object.hasOwn(this.raw, p)) out.push(p);
+    return out;
   }
 
   /** Every row in stored form. */
   encode(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const [p, v] of this.raw) if (!this.decoded.has(p)) out[p] = v;
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const p of Object.keys(this.raw)) if (!this.decoded.has(p)) out[p] = this.raw[p];
     for (const [p, r] of this.decoded) if (r) out[p] = encodeRow(r);
     return out;
   }

@@ -72,8 +72,6 @@ export function sameDir(a: string, b: string): boolean {
   return r(a) === r(b);
 }
 
-export const sameKey = (r: Row, st: Stats): boolean => r.size === st.size && r.mtimeMs === st.mtimeMs && r.ino === st.ino && r.dev === st.dev;
-
 export function keyOf(st: Stats): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
@@ -149,11 +147,9 @@ export class Catalog {
       const known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
       if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
     }
-    const row = this.rows.get(path);
-    if (row === undefined || !sameKey(row, st)) return undefined;
-    if (row.summary) return cwd === undefined || (row.summary.valid && sameDir(row.summary.cwd, cwd)) ? row.summary : null;
-    if (cwd !== undefined && row.hcwd !== undefined && !(row.hcwd !== "" && sameDir(row.hcwd, cwd))) return null;
-    return undefined;
+    const s = this.rows.freshSummary(path, st.dev, st.ino, st.size, st.mtimeMs);
+    if (s === undefined) return undefined;
+    return cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null;
   }
 
   /** Forgets rows of files that are gone from the dirs just listed. */
@@ -183,14 +179,12 @@ export class Catalog {
 
 // Synchronous stats in a loop beat thousands of thread-pool round trips: the
 // warm path is one stat per file and nothing else.
-function statAll(files: string[]): (Stats | null)[] {
-  return files.map((f) => {
-    try {
-      return statSync(f);
-    } catch {
-      return null;
-    }
-  });
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -203,10 +197,18 @@ export async function catalogSummaries(files: string[], roots: string[], opts: C
   const loaded = loadCatalog(join(dir, "catalog.json"));
   const cat = new Catalog(dir, loaded.rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
   if (!loaded.ascii) cat.changed = true;
-  const stats = statAll(files);
-  const out = files.map((file, i) => cat.cached(file, stats[i], opts.cwd));
+  // Each file's stat is looked at at once and let go: only misses keep theirs.
+  const out = new Array<SessionSummary | null | undefined>(files.length);
+  const stats = new Array<Stats | null>(files.length);
   const todo: number[] = [];
-  for (let i = 0; i < out.length; i++) if (out[i] === undefined) todo.push(i);
+  for (let i = 0; i < files.length; i++) {
+    const st = statOrNull(files[i]);
+    out[i] = cat.cached(files[i], st, opts.cwd);
+    if (out[i] === undefined) {
+      stats[i] = st;
+      todo.push(i);
+    }
+  }
   if (todo.length > 0) {
     const { CatalogReader } = await import("./catalog-read.js");
     const reader = new CatalogReader(cat);

@@ -28,6 +28,9 @@ const isSpace = (c: number): boolean =>
 const isMapped = (c: number): boolean =>
   c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
+// Words of one-column characters that are neither whitespace nor mapped, one space apart.
+const NARROW = /[\x21-\x7e\xa1-\u02ff]+(?: [\x21-\x7e\xa1-\u02ff]+)*/y;
+
 /** fitWidth(oneLine(s, max), width, true). */
 export function previewCell(s: string, max: number, width: number): string {
   const slow = (): string => fitWidth(oneLine(s, max), width, true);
@@ -43,7 +46,23 @@ export function previewCell(s: string, max: number, width: number): string {
   let w = 0; // its columns
   let cut: string | null = null; // the line before the first character past width - 1 columns
   let cutWidth = 0;
-  for (let i = 0; i < len; ) {
+  let i = 0;
+  if (width < safe) {
+    // Most text starts with words of one-column characters between single
+    // spaces: that prefix is its own line, one column a unit; a regex finds it.
+    NARROW.lastIndex = 0;
+    const m = NARROW.test(s) ? Math.min(NARROW.lastIndex, len) : 0;
+    if (m > width) return s.slice(0, width - 1) + "…";
+    if (m > 0) {
+      if (m === width) {
+        cut = s.slice(0, width - 1);
+        cutWidth = width - 1;
+      }
+      run = 0;
+      units = w = i = m;
+    }
+  }
+  while (i < len) {
     const c = s.charCodeAt(i);
     if (isSpace(c)) {
       if (run >= 0) {
