@@ -79,6 +79,17 @@ describe("the freshness check", () => {
     expect(after.index.files).toBe(2);
     expect(await fresh(a)).toBe(2);
   });
+
+  it("forgets what it remembered when a search over other roots changes the index", async () => {
+    const a = agent();
+    writeFileSync(join(a.dir, "one.jsonl"), header("s1", "/home/u/p") + user("u1", null, "alpha words", "2026-02-01T10:01:00.000Z"));
+    expect((await search(a, "alpha")).hits).toHaveLength(1);
+    expect(await fresh(a)).toBe(1);
+    // Over the dir above the agent dir, the sessions (two levels down) are not listed: they leave the index.
+    const above = await searchSessions("alpha", { agentDirs: [join(a.agent, "sessions", "..", "..")], cacheDir: a.cache });
+    expect(above.hits).toEqual([]);
+    expect((await search(a, "alpha")).hits.map((h) => h.entryId)).toEqual(["u1"]);
+  });
 });
 
 describe("ranking", () => {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 2;
+export const SEARCH_SCHEMA = 3;
 
 const SCHEMA = `
 CREATE TABLE files (
@@ -26,6 +26,13 @@ CREATE TABLE files (
 CREATE TABLE skipped (
   path TEXT PRIMARY KEY,
   dev INTEGER NOT NULL, ino INTEGER NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL
+);
+-- The listing (paths and stats) each set of roots was last found up to date
+-- with: a warm check compares one blob instead of a row per file.
+CREATE TABLE checks (
+  roots TEXT PRIMARY KEY,
+  listing BLOB NOT NULL,
+  files INTEGER NOT NULL
 );
 -- rowid: the entry's timestamp (rowidFor in indexer.ts), so that rowid order
 -- is time order and a query can walk matches newest first and stop early.

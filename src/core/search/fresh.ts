@@ -1,9 +1,11 @@
 // Is the index up to date? The cheap check before every query: list the
-// session files (readdirs only), stat each once and compare with what the
-// index recorded for it — indexed files in `files`, files it looked at and
-// left out (not a session, gzip) in `skipped`. Any difference (a new, grown,
-// replaced or vanished file) sends the caller to the full update, which reads
-// the catalog; a warm query reads no catalog and no session bytes.
+// session files (readdirs only) and stat each once. The listing, as one
+// blob, is compared with the one the index was last found up to date with
+// (table `checks`); failing that, file by file with what the index recorded:
+// indexed files in `files`, files it looked at and left out (not a session,
+// gzip) in `skipped`. Any difference (a new, grown, replaced or vanished
+// file) sends the caller to the full update, which reads the catalog; a warm
+// query reads no catalog and no session bytes.
 import { statSync, type Stats } from "node:fs";
 import { resolve, sep } from "node:path";
 import { defaultAgentDirs, findSessionFiles } from "../session/discover.js";
@@ -28,11 +30,21 @@ export function gonePrefixes(opts: RootOptions): string[] {
   return (opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? [])).map((r) => resolve(r) + sep);
 }
 
-/** Each session file under the roots with its stat (null: it cannot be stat'ed now). */
-export async function statSessionFiles(roots: string[]): Promise<Map<string, Stats | null>> {
+/**
+ * Each file with its stat (null: it cannot be stat'ed now). Synchronous: on
+ * libuv's thread pool the same stats, overlapped with the query, made the
+ * whole search slower here (2 cores, and the answers are handled on this
+ * thread anyway).
+ */
+export function statFiles(paths: string[]): Map<string, Stats | null> {
   const out = new Map<string, Stats | null>();
-  for (const path of await findSessionFiles(roots)) out.set(path, statSync(path, { throwIfNoEntry: false }) ?? null);
+  for (const path of paths) out.set(path, statSync(path, { throwIfNoEntry: false }) ?? null);
   return out;
+}
+
+/** Each session file under the roots with its stat. */
+export async function statSessionFiles(roots: string[]): Promise<Map<string, Stats | null>> {
+  return statFiles(await findSessionFiles(roots));
 }
 
 interface Recorded {
@@ -78,11 +90,54 @@ export function freshCount(db: SearchDb, listed: Map<string, Stats | null>, pref
   return files;
 }
 
+/** Which check a listing belongs to: the roots listed and where files count as gone. */
+export function checkKey(opts: RootOptions): string {
+  return JSON.stringify([listRoots(opts).map((r) => resolve(r)), gonePrefixes(opts)]);
+}
+
+/**
+ * The listing as bytes, in listing order: the paths (NUL never occurs in a
+ * path), then dev, ino, size and mtime of each as doubles (-1 size: no stat).
+ * Numbers stay binary: formatting 8,000 of them as text costs more than the
+ * rest of the check.
+ */
+export function listingBytes(listed: Map<string, Stats | null>): Buffer {
+  const nums = new Float64Array(listed.size * 4);
+  let i = 0;
+  for (const st of listed.values()) {
+    if (st) {
+      nums[i] = st.dev;
+      nums[i + 1] = st.ino;
+      nums[i + 2] = st.size;
+      nums[i + 3] = st.mtimeMs;
+    } else nums[i + 2] = -1;
+    i += 4;
+  }
+  return Buffer.concat([Buffer.from([...listed.keys()].join("\0")), Buffer.from(nums.buffer)]);
+}
+
+/** The indexed files' count when this exact listing was last found up to date, else null. */
+export function seenFresh(db: SearchDb, key: string, listing: Buffer): number | null {
+  const row = db.prepare("SELECT files FROM checks WHERE roots = ? AND listing = ?").get(key, listing) as { files: number } | undefined;
+  return row ? row.files : null;
+}
+
+export function rememberFresh(db: SearchDb, key: string, listing: Buffer, files: number): void {
+  db.prepare("INSERT OR REPLACE INTO checks (roots, listing, files) VALUES (?, ?, ?)").run(key, listing, files);
+}
+
+/** Before the index changes: every remembered listing may be stale (another set of roots may drop files). */
+export function forgetFresh(db: SearchDb): void {
+  db.prepare("DELETE FROM checks").run();
+}
+
 export interface IndexCheck {
   db: SearchDb;
   /** The files listed, with their stats. */
   listed: Map<string, Stats | null>;
   prefixes: string[];
+  key: string;
+  listing: Buffer;
   /** Indexed files when the index is up to date, else null. */
   fresh: number | null;
 }
@@ -93,7 +148,14 @@ export async function checkIndex(dir: string, tools: boolean, opts: RootOptions)
   try {
     const listed = await statSessionFiles(listRoots(opts));
     const prefixes = gonePrefixes(opts);
-    return { db, listed, prefixes, fresh: freshCount(db, listed, prefixes) };
+    const key = checkKey(opts);
+    const listing = listingBytes(listed);
+    let fresh = seenFresh(db, key, listing);
+    if (fresh === null) {
+      fresh = freshCount(db, listed, prefixes);
+      if (fresh !== null) rememberFresh(db, key, listing, fresh);
+    }
+    return { db, listed, prefixes, key, listing, fresh };
   } catch (err) {
     db.close();
     throw err;

@@ -15,7 +15,7 @@ import { hashBytes } from "../session/catalog-scan.js";
 import { v1Id } from "../session/migrate.js";
 import { newEntryHead, readEntryHead } from "../session/entry-head.js";
 import type { SearchDb } from "./db.js";
-import { checkIndex } from "./fresh.js";
+import { checkIndex, forgetFresh, freshCount, rememberFresh, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
 
 type Obj = Record<string, unknown>;
@@ -319,14 +319,20 @@ async function canResume(row: FileRow, st: Stats): Promise<boolean> {
 
 /** Updates the index in the cache dir; the database is left open for the caller's queries. */
 export async function updateIndex(opts: IndexOptions = {}): Promise<IndexStats & { db: SearchDb }> {
+  return updateChecked(await checkIndex(opts.cacheDir ?? cacheDir(), opts.tools ?? false, opts), opts);
+}
+
+/** updateIndex after its check (search.ts checks first, and loads this module only when the check fails). */
+export async function updateChecked(check: IndexCheck, opts: IndexOptions): Promise<IndexStats & { db: SearchDb }> {
   const dir = opts.cacheDir ?? cacheDir();
   const tools = opts.tools ?? false;
-  const { db, listed, prefixes, fresh } = await checkIndex(dir, tools, opts);
+  const { db, listed, prefixes, key, listing, fresh } = check;
   if (fresh !== null) {
     opts.onProgress?.(0, 0);
     return { files: fresh, updated: 0, bytesRead: 0, added: 0, db };
   }
   try {
+    forgetFresh(db);
     const sessions = await listSessions({ agentDirs: opts.agentDirs, paths: opts.paths, all: true, cacheDir: dir });
     const w = new Writer(db);
     const rows = new Map((db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
@@ -370,6 +376,9 @@ export async function updateIndex(opts: IndexOptions = {}): Promise<IndexStats &
       }
       opts.onProgress?.(i + 1, work.length);
     }
+    // Remembered only when what was indexed is exactly the listing checked before (no file changed meanwhile).
+    const after = freshCount(db, listed, prefixes);
+    if (after !== null) rememberFresh(db, key, listing, after);
     return { ...stats, db };
   } catch (err) {
     // A cancelled or failed run leaves what it committed; the caller gets no handle.

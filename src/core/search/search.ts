@@ -8,7 +8,7 @@
 import type { IndexOptions, IndexStats } from "./indexer.js";
 import { checkIndex } from "./fresh.js";
 import { parseQuery, searchDb, type SearchHit } from "./query.js";
-import { cacheDir } from "../session/catalog.js";
+import { cacheDir } from "../session/cache-dir.js";
 
 export interface SearchSessionsOptions extends IndexOptions {
   limit?: number;
@@ -17,17 +17,16 @@ export interface SearchSessionsOptions extends IndexOptions {
 export async function searchSessions(query: string, opts: SearchSessionsOptions = {}): Promise<{ hits: SearchHit[]; index: IndexStats }> {
   const parsed = parseQuery(query); // bad input fails before any indexing
   const check = await checkIndex(opts.cacheDir ?? cacheDir(), opts.tools ?? false, opts);
-  let index: IndexStats;
   let db = check.db;
-  if (check.fresh !== null) {
-    opts.onProgress?.(0, 0);
-    index = { files: check.fresh, updated: 0, bytesRead: 0, added: 0 };
-  } else {
-    check.db.close();
-    const { updateIndex } = await import("./indexer.js");
-    ({ db, ...index } = await updateIndex(opts));
-  }
+  let index: IndexStats;
   try {
+    if (check.fresh !== null) {
+      opts.onProgress?.(0, 0);
+      index = { files: check.fresh, updated: 0, bytesRead: 0, added: 0 };
+    } else {
+      const { updateChecked } = await import("./indexer.js");
+      ({ db, ...index } = await updateChecked(check, opts));
+    }
     return { hits: searchDb(db, parsed, { limit: opts.limit }), index };
   } finally {
     db.close();

@@ -46,7 +46,9 @@ export const searchCommand: Command = {
   usage: `Usage: omp-sessions search QUERY [--json] [--limit N] [--tools] [--agent-dir DIR]... [--path P]...
 
 Full-text search over the user and assistant text and the tool calls of every
-session (--tools: tool output too, in an index of its own). Best matches first.
+session (--tools: tool output too, in an index of its own). Best matches
+first (bm25), ranked among the 10,000 newest matching entries (a common word
+matches far more); equal scores, and queries of filters only, newest first.
 
 QUERY:  words        every word must match
         "a phrase"   the words in this order
@@ -57,7 +59,7 @@ QUERY:  words        every word must match
 
 The index lives in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions); the first search builds it (progress on stderr),
-later ones read only what sessions appended since.
+later ones stat each session file and read only what sessions appended since.
 --json prints an array of {path, entryId, role, cwd, timestamp, label, score,
 snippet, marks}.`,
   async run(argv) {
