@@ -9,7 +9,7 @@ import { join } from "node:path";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 3;
+export const SEARCH_SCHEMA = 4;
 
 const SCHEMA = `
 CREATE TABLE files (
@@ -31,7 +31,8 @@ CREATE TABLE skipped (
 -- with: a warm check compares one blob instead of a row per file.
 CREATE TABLE checks (
   roots TEXT PRIMARY KEY,
-  listing BLOB NOT NULL,
+  paths TEXT NOT NULL,
+  stats BLOB NOT NULL,
   files INTEGER NOT NULL
 );
 -- rowid: the entry's timestamp (rowidFor in indexer.ts), so that rowid order
@@ -61,13 +62,27 @@ export function searchDbPath(dir: string, tools: boolean): string {
 
 // Loaded on first use: commands that never search do not pay for the native module.
 let sqlite: typeof Database | undefined;
+let addon: string | null | undefined;
 
 function open(file: string): SearchDb {
-  sqlite ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database;
-  const db = new sqlite(file);
+  const require = createRequire(import.meta.url);
+  sqlite ??= require("better-sqlite3") as typeof Database;
+  if (addon === undefined) {
+    // The addon from where npm builds it: better-sqlite3's own lookup (the
+    // `bindings` package) probes a dozen paths first. Elsewhere: its lookup.
+    try {
+      addon = require.resolve("better-sqlite3/build/Release/better_sqlite3.node");
+    } catch {
+      addon = null;
+    }
+  }
+  const db = new sqlite(file, addon ? { nativeBinding: addon } : {});
   db.pragma("busy_timeout = 5000");
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
+  // Pages read in place from the OS cache instead of copied in: a warm query
+  // over long posting lists (common words) takes about a third less.
+  db.pragma("mmap_size = 2147418112");
   const version = db.pragma("user_version", { simple: true }) as number;
   if (version !== SEARCH_SCHEMA) {
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };

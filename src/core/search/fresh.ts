@@ -1,12 +1,12 @@
 // Is the index up to date? The cheap check before every query: list the
-// session files (readdirs only) and stat each once. The listing, as one
-// blob, is compared with the one the index was last found up to date with
+// session files (readdirs only) and stat each once. The listing (paths and
+// packed stats) is compared with the one the index was last found up to date with
 // (table `checks`); failing that, file by file with what the index recorded:
 // indexed files in `files`, files it looked at and left out (not a session,
 // gzip) in `skipped`. Any difference (a new, grown, replaced or vanished
 // file) sends the caller to the full update, which reads the catalog; a warm
 // query reads no catalog and no session bytes.
-import { statSync, type Stats } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import { defaultAgentDirs, findSessionFiles } from "../session/discover.js";
 import { openSearchDb, type SearchDb } from "./db.js";
@@ -30,48 +30,94 @@ export function gonePrefixes(opts: RootOptions): string[] {
   return (opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? [])).map((r) => resolve(r) + sep);
 }
 
-/**
- * Each file with its stat (null: it cannot be stat'ed now). Synchronous: on
- * libuv's thread pool the same stats, overlapped with the query, made the
- * whole search slower here (2 cores, and the answers are handled on this
- * thread anyway).
- */
-export function statFiles(paths: string[]): Map<string, Stats | null> {
-  const out = new Map<string, Stats | null>();
-  for (const path of paths) out.set(path, statSync(path, { throwIfNoEntry: false }) ?? null);
-  return out;
-}
-
-/** Each session file under the roots with its stat. */
-export async function statSessionFiles(roots: string[]): Promise<Map<string, Stats | null>> {
-  return statFiles(await findSessionFiles(roots));
-}
-
-interface Recorded {
-  path: string;
+/** What a check compares of a file: its stat's dev, ino, size and mtime. */
+export interface FileStat {
   dev: number;
   ino: number;
   size: number;
   mtime: number;
+}
+
+/**
+ * The session files listed, in listing order, with their stats packed four
+ * numbers a file (a size of -1: no stat, the file went away). Packed, not
+ * kept as Stats objects: 2,000 of those (each with four Dates) surviving
+ * until the check ends cost the check more in garbage collection than it
+ * spends on anything but the stat calls themselves.
+ */
+export class Listing {
+  private byPath: Map<string, number> | undefined;
+
+  constructor(
+    readonly paths: string[],
+    readonly stats: Float64Array,
+  ) {}
+
+  /** Stats each file, synchronously: overlapped with the query on libuv's pool they made a search slower here (2 cores). */
+  static stat(paths: string[]): Listing {
+    const stats = new Float64Array(paths.length * 4);
+    for (let i = 0; i < paths.length; i++) {
+      const st = statSync(paths[i], { throwIfNoEntry: false });
+      if (!st) {
+        stats[i * 4 + 2] = -1;
+        continue;
+      }
+      stats[i * 4] = st.dev;
+      stats[i * 4 + 1] = st.ino;
+      stats[i * 4 + 2] = st.size;
+      stats[i * 4 + 3] = st.mtimeMs;
+    }
+    return new Listing(paths, stats);
+  }
+
+  has(path: string): boolean {
+    this.byPath ??= new Map(this.paths.map((p, i) => [p, i]));
+    return this.byPath.has(path);
+  }
+
+  /** The stat of the i-th file, or null when it had none. */
+  statAt(i: number): FileStat | null {
+    const s = this.stats;
+    return s[i * 4 + 2] < 0 ? null : { dev: s[i * 4], ino: s[i * 4 + 1], size: s[i * 4 + 2], mtime: s[i * 4 + 3] };
+  }
+
+  /** The paths as one string (NUL never occurs in a path). */
+  pathText(): string {
+    return this.paths.join("\0");
+  }
+
+  /** The packed stats' bytes (not copied). */
+  statBytes(): Buffer {
+    return Buffer.from(this.stats.buffer, this.stats.byteOffset, this.stats.byteLength);
+  }
+}
+
+/** Each session file under the roots with its stat. */
+export async function statSessionFiles(roots: string[]): Promise<Listing> {
+  return Listing.stat(await findSessionFiles(roots));
+}
+
+interface Recorded extends FileStat {
+  path: string;
   skip: number;
 }
 
-export const sameStat = (r: { dev: number; ino: number; size: number; mtime: number }, st: Stats): boolean =>
-  r.size === st.size && r.mtime === st.mtimeMs && r.dev === st.dev && r.ino === st.ino;
+const sameStat = (a: FileStat, b: FileStat): boolean => a.size === b.size && a.mtime === b.mtime && a.dev === b.dev && a.ino === b.ino;
 
 /**
  * The number of indexed files among `listed` when the index holds exactly
  * what is on disk for them, else null (the full update has work to do).
  */
-export function freshCount(db: SearchDb, listed: Map<string, Stats | null>, prefixes: string[]): number | null {
+export function freshCount(db: SearchDb, listed: Listing, prefixes: string[]): number | null {
   const recorded = db
     .prepare("SELECT path, dev, ino, size, mtime, 0 AS skip FROM files UNION ALL SELECT path, dev, ino, size, mtime, 1 AS skip FROM skipped")
     .all() as Recorded[];
   const byPath = new Map<string, Recorded>();
   for (const r of recorded) byPath.set(r.path, r);
   let files = 0;
-  for (const [path, st] of listed) {
-    const r = byPath.get(path);
+  for (let i = 0; i < listed.paths.length; i++) {
+    const r = byPath.get(listed.paths[i]);
+    const st = listed.statAt(i);
     if (st === null) {
       // Listed but gone before its stat: an indexed file must leave the index.
       if (r && r.skip === 0) return null;
@@ -81,11 +127,9 @@ export function freshCount(db: SearchDb, listed: Map<string, Stats | null>, pref
     if (r.skip === 0) files++;
   }
   for (const r of recorded) {
-    if (listed.get(r.path)) continue;
-    if (prefixes.length === 0 || prefixes.some((p) => r.path.startsWith(p))) {
-      // An indexed file no longer listed is dropped by the update; a skipped one only forgotten.
-      if (r.skip === 0) return null;
-    }
+    if (r.skip !== 0 || listed.has(r.path)) continue;
+    // An indexed file no longer listed (or gone before its stat, above) is dropped by the update.
+    if (prefixes.length === 0 || prefixes.some((p) => r.path.startsWith(p))) return null;
   }
   return files;
 }
@@ -95,35 +139,16 @@ export function checkKey(opts: RootOptions): string {
   return JSON.stringify([listRoots(opts).map((r) => resolve(r)), gonePrefixes(opts)]);
 }
 
-/**
- * The listing as bytes, in listing order: the paths (NUL never occurs in a
- * path), then dev, ino, size and mtime of each as doubles (-1 size: no stat).
- * Numbers stay binary: formatting 8,000 of them as text costs more than the
- * rest of the check.
- */
-export function listingBytes(listed: Map<string, Stats | null>): Buffer {
-  const nums = new Float64Array(listed.size * 4);
-  let i = 0;
-  for (const st of listed.values()) {
-    if (st) {
-      nums[i] = st.dev;
-      nums[i + 1] = st.ino;
-      nums[i + 2] = st.size;
-      nums[i + 3] = st.mtimeMs;
-    } else nums[i + 2] = -1;
-    i += 4;
-  }
-  return Buffer.concat([Buffer.from([...listed.keys()].join("\0")), Buffer.from(nums.buffer)]);
-}
-
 /** The indexed files' count when this exact listing was last found up to date, else null. */
-export function seenFresh(db: SearchDb, key: string, listing: Buffer): number | null {
-  const row = db.prepare("SELECT files FROM checks WHERE roots = ? AND listing = ?").get(key, listing) as { files: number } | undefined;
+export function seenFresh(db: SearchDb, key: string, listed: Listing): number | null {
+  const row = db.prepare("SELECT files FROM checks WHERE roots = ? AND stats = ? AND paths = ?").get(key, listed.statBytes(), listed.pathText()) as
+    | { files: number }
+    | undefined;
   return row ? row.files : null;
 }
 
-export function rememberFresh(db: SearchDb, key: string, listing: Buffer, files: number): void {
-  db.prepare("INSERT OR REPLACE INTO checks (roots, listing, files) VALUES (?, ?, ?)").run(key, listing, files);
+export function rememberFresh(db: SearchDb, key: string, listed: Listing, files: number): void {
+  db.prepare("INSERT OR REPLACE INTO checks (roots, paths, stats, files) VALUES (?, ?, ?, ?)").run(key, listed.pathText(), listed.statBytes(), files);
 }
 
 /** Before the index changes: every remembered listing may be stale (another set of roots may drop files). */
@@ -133,11 +158,9 @@ export function forgetFresh(db: SearchDb): void {
 
 export interface IndexCheck {
   db: SearchDb;
-  /** The files listed, with their stats. */
-  listed: Map<string, Stats | null>;
+  listed: Listing;
   prefixes: string[];
   key: string;
-  listing: Buffer;
   /** Indexed files when the index is up to date, else null. */
   fresh: number | null;
 }
@@ -149,13 +172,12 @@ export async function checkIndex(dir: string, tools: boolean, opts: RootOptions)
     const listed = await statSessionFiles(listRoots(opts));
     const prefixes = gonePrefixes(opts);
     const key = checkKey(opts);
-    const listing = listingBytes(listed);
-    let fresh = seenFresh(db, key, listing);
+    let fresh = seenFresh(db, key, listed);
     if (fresh === null) {
       fresh = freshCount(db, listed, prefixes);
-      if (fresh !== null) rememberFresh(db, key, listing, fresh);
+      if (fresh !== null) rememberFresh(db, key, listed, fresh);
     }
-    return { db, listed, prefixes, key, listing, fresh };
+    return { db, listed, prefixes, key, fresh };
   } catch (err) {
     db.close();
     throw err;

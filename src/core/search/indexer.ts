@@ -15,7 +15,7 @@ import { hashBytes } from "../session/catalog-scan.js";
 import { v1Id } from "../session/migrate.js";
 import { newEntryHead, readEntryHead } from "../session/entry-head.js";
 import type { SearchDb } from "./db.js";
-import { checkIndex, forgetFresh, freshCount, rememberFresh, type IndexCheck } from "./fresh.js";
+import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
 
 type Obj = Record<string, unknown>;
@@ -128,11 +128,11 @@ class Writer {
   }
 
   /** Records the files listed but not indexed, with the stats they had when listed; forgets the rest. */
-  recordSkipped(listed: Iterable<string>, skipped: [string, Stats][], forget: string[]): void {
+  recordSkipped(listed: Iterable<string>, skipped: [string, FileStat][], forget: string[]): void {
     this.db.transaction(() => {
       for (const path of listed) this.q.forgetSkipped.run(path);
       for (const path of forget) this.q.forgetSkipped.run(path);
-      for (const [path, st] of skipped) this.q.skip.run(path, st.dev, st.ino, st.size, st.mtimeMs);
+      for (const [path, st] of skipped) this.q.skip.run(path, st.dev, st.ino, st.size, st.mtime);
     })();
   }
 
@@ -326,7 +326,7 @@ export async function updateIndex(opts: IndexOptions = {}): Promise<IndexStats &
 export async function updateChecked(check: IndexCheck, opts: IndexOptions): Promise<IndexStats & { db: SearchDb }> {
   const dir = opts.cacheDir ?? cacheDir();
   const tools = opts.tools ?? false;
-  const { db, listed, prefixes, key, listing, fresh } = check;
+  const { db, listed, prefixes, key, fresh } = check;
   if (fresh !== null) {
     opts.onProgress?.(0, 0);
     return { files: fresh, updated: 0, bytesRead: 0, added: 0, db };
@@ -356,9 +356,13 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
     const gone = [...rows.values()].filter((r) => !live.has(r.path) && under(r.path));
     if (gone.length > 0) db.transaction(() => gone.forEach((r) => w.drop(r.fid)))();
     // Files listed and left out keep the stat they had before the catalog judged them.
-    const skipped = [...listed].filter((e): e is [string, Stats] => e[1] !== null && !live.has(e[0]));
+    const skipped: [string, FileStat][] = [];
+    listed.paths.forEach((path, i) => {
+      const st = listed.statAt(i);
+      if (st && !live.has(path)) skipped.push([path, st]);
+    });
     const stale = (db.prepare("SELECT path FROM skipped").pluck().all() as string[]).filter((p) => !listed.has(p) && under(p));
-    w.recordSkipped(listed.keys(), skipped, stale);
+    w.recordSkipped(listed.paths, skipped, stale);
 
     const stats = { files: live.size, updated: 0, bytesRead: 0, added: 0 };
     opts.onProgress?.(0, work.length);
@@ -378,7 +382,7 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
     }
     // Remembered only when what was indexed is exactly the listing checked before (no file changed meanwhile).
     const after = freshCount(db, listed, prefixes);
-    if (after !== null) rememberFresh(db, key, listing, after);
+    if (after !== null) rememberFresh(db, key, listed, after);
     return { ...stats, db };
   } catch (err) {
     // A cancelled or failed run leaves what it committed; the caller gets no handle.

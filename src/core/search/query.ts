@@ -141,7 +141,7 @@ export function renderSnippet(raw: string): { snippet: string; marks: [number, n
  * document-length lookup for each of tens of thousands of entries; walking
  * the matches newest first stops after these.
  */
-export const RANK_WINDOW = 10_000;
+export const RANK_WINDOW = 5_000;
 
 interface Row {
   rid: number;

@@ -47,7 +47,7 @@ export const searchCommand: Command = {
 
 Full-text search over the user and assistant text and the tool calls of every
 session (--tools: tool output too, in an index of its own). Best matches
-first (bm25), ranked among the 10,000 newest matching entries (a common word
+first (bm25), ranked among the 5,000 newest matching entries (a common word
 matches far more); equal scores, and queries of filters only, newest first.
 
 QUERY:  words        every word must match
