@@ -57,21 +57,35 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
   let wBr = head.br.length;
   let wLbl = head.lbl.length;
   let longestWhere = head.where.length;
+  // Thousands of sessions share a few dozen cwds: each is made safe and measured once.
+  const whereOf = new Map<string, { text: string; width: number }>();
   const cells = rows.map((s): Cells => {
-    const where = safeText(tilde(s.valid ? s.cwd : s.path, home));
+    const dir = s.valid ? s.cwd : s.path;
+    let w = whereOf.get(dir);
+    if (w === undefined) {
+      const text = safeText(tilde(dir, home));
+      whereOf.set(dir, (w = { text, width: displayWidth(text) }));
+    }
+    const where = w.text;
     const text = s.valid ? (s.name ?? (s.firstMessage || "(no messages)")) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
     const c = { age: age(s.modified, opts.now), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), text, where, valid: s.valid };
     wAge = Math.max(wAge, c.age.length);
     wMsgs = Math.max(wMsgs, c.msgs.length);
     wBr = Math.max(wBr, c.br.length);
     wLbl = Math.max(wLbl, c.lbl.length);
-    longestWhere = Math.max(longestWhere, displayWidth(where));
+    longestWhere = Math.max(longestWhere, w.width);
     return c;
   });
   const fixed = wAge + wMsgs + wBr + wLbl + 4 * 2;
   const rest = Math.max(20, opts.width - fixed - 2);
   const wWhere = Math.min(longestWhere, Math.max(12, Math.floor(rest * 0.4)));
   const wText = Math.max(8, rest - wWhere);
+  const fittedWhere = new Map<string, string>();
+  const fitWhere = (where: string): string => {
+    let f = fittedWhere.get(where);
+    if (f === undefined) fittedWhere.set(where, (f = fitWidth(where, wWhere)));
+    return f;
+  };
   const line = (c: Cells) =>
     (
       c.age.padEnd(wAge) +
@@ -84,7 +98,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
       "  " +
       (c.valid ? previewCell(c.text, 400, wText) : fitWidth(c.text, wText, true)) +
       "  " +
-      fitWidth(c.where, wWhere)
+      fitWhere(c.where)
     ).trimEnd();
   const out = [line(head)];
   for (const c of cells) {
@@ -143,8 +157,10 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
       throw err;
     });
     if (bool(args, "--json")) {
-      // As printJson does; load-or-exit.js would bring the session loader along.
-      process.stdout.write(JSON.stringify(sessions) + "\n");
+      // As printJson does (load-or-exit.js would bring the session loader
+      // along), in two writes: appending the newline would copy megabytes.
+      process.stdout.write(JSON.stringify(sessions));
+      process.stdout.write("\n");
       return 0;
     }
     if (sessions.length === 0) {
@@ -153,7 +169,9 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
     const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
-    process.stdout.write(formatTable(sessions, { width, color }).join("\n") + "\n");
+    const lines = formatTable(sessions, { width, color });
+    lines.push(""); // the final newline, without copying the table to append it
+    process.stdout.write(lines.join("\n"));
     return 0;
   },
 };
