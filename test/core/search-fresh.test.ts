@@ -128,4 +128,18 @@ describe("ranking", () => {
     expect((await search(a, "same words")).hits.map((h) => h.entryId)).toEqual(["new", "mid", "between", "old"]);
     expect((await search(a, "role:user")).hits.map((h) => h.entryId)).toEqual(["new", "mid", "between", "old"]);
   });
+
+  it("indexes every entry when more than a second's worth of rowids share one timestamp", async () => {
+    const a = agent();
+    const n = 1500; // more than the rowids one second of entry time gets
+    let body = header("sx", "/home/u/p");
+    for (let i = 0; i < n; i++) body += user(`x${i}`, i === 0 ? null : `x${i - 1}`, `crowd member ${i}`, "2026-01-01T00:00:00.000Z");
+    body += user("later", `x${n - 1}`, "crowd member later", "2026-01-01T00:00:01.000Z");
+    writeFileSync(join(a.dir, "crowd.jsonl"), body);
+    const r = await search(a, "crowd", { limit: n + 10 });
+    expect(r.index.added).toBe(n + 1);
+    expect(new Set(r.hits.map((h) => h.entryId)).size).toBe(n + 1);
+    // Newest first: the later entry, then the crowd from its last line back.
+    expect((await search(a, "role:user", { limit: 3 })).hits.map((h) => h.entryId)).toEqual(["later", `x${n - 1}`, `x${n - 2}`]);
+  });
 });
