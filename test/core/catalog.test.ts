@@ -3,7 +3,8 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listSessions, summarizeSession, type ListOptions } from "../../src/core/session/summary.js";
-import { catalogStats, catalogSummaries, resetCatalogStats, CATALOG_SCHEMA } from "../../src/core/session/catalog.js";
+import { catalogStats, catalogSummaries, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/catalog.js";
+import { listSessionsJson } from "../../src/core/session/list.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;
@@ -33,6 +34,17 @@ function agentWith(files: string[]): { agent: string; dir: string } {
 
 const listCached = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cacheDir: cache, ...extra });
 const listPlain = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cache: false, ...extra });
+const jsonCached = async (agent: string, extra: ListOptions = {}) => (await listSessionsJson({ agentDirs: [agent], all: true, cacheDir: cache, ...extra })).toString("utf8");
+
+/** The catalog file: its index line (JSON) and the summaries' text after it. */
+function readCatalog(): { index: { schema: number; rows: Record<string, unknown> }; texts: Buffer } {
+  const bytes = readFileSync(join(cache, CATALOG_FILE));
+  const nl = bytes.indexOf(10);
+  return { index: JSON.parse(bytes.toString("latin1", 0, nl)), texts: bytes.subarray(nl + 1) };
+}
+function writeCatalog(index: unknown, texts: Buffer): void {
+  writeFileSync(join(cache, CATALOG_FILE), Buffer.concat([Buffer.from(JSON.stringify(index) + "\n"), texts]));
+}
 
 const header = { type: "session", version: 3, id: "s-1", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/home/u/p" };
 const msg = (id: string, parentId: string | null, role: string, text: string, ts: number) =>
@@ -95,7 +107,7 @@ describe("the catalog never changes the listing", () => {
     const { agent } = agentWith(fixtures.slice(0, 6).map((f) => f.file));
     const plain = await listPlain(agent);
     expect(await listCached(agent)).toEqual(plain);
-    const catalog = join(cache, "catalog.json");
+    const catalog = join(cache, CATALOG_FILE);
 
     rmSync(cache, { recursive: true, force: true });
     expect(await listCached(agent)).toEqual(plain);
@@ -104,44 +116,63 @@ describe("the catalog never changes the listing", () => {
     writeFileSync(catalog, "{ not json \u0000");
     for (const f of readdirSync(join(cache, "states"))) writeFileSync(join(cache, "states", f), "garbage");
     expect(await listCached(agent)).toEqual(plain);
-    expect(JSON.parse(readFileSync(catalog, "utf8")).schema).toBe(CATALOG_SCHEMA);
+    expect(readCatalog().index.schema).toBe(CATALOG_SCHEMA);
 
-    const old = JSON.parse(readFileSync(catalog, "utf8"));
-    old.schema = CATALOG_SCHEMA - 1;
+    const old = readCatalog();
+    old.index.schema = CATALOG_SCHEMA - 1;
     // An older schema's rows must not be trusted, even when they look usable.
-    for (const k of Object.keys(old.rows)) old.rows[k][4][3] = "stale first message";
-    writeFileSync(catalog, JSON.stringify(old));
+    writeCatalog(old.index, Buffer.from(old.texts.toString("utf8").replaceAll('"firstMessage":"', '"firstMessage":"stale ')));
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(catalogStats.filesRead).toBe(6);
 
     // Rows of the right schema but the wrong shape are dropped one by one.
-    const cur = JSON.parse(readFileSync(catalog, "utf8"));
-    cur.rows[Object.keys(cur.rows)[0]] = { nonsense: true };
-    writeFileSync(catalog, JSON.stringify(cur));
+    const cur = readCatalog();
+    cur.index.rows[Object.keys(cur.index.rows)[0]] = { nonsense: true };
+    writeCatalog(cur.index, cur.texts);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(catalogStats.filesRead).toBe(1);
-  });
 
-  it("keeps non-ASCII text exact in an ASCII file, and rewrites a UTF-8 catalog without reading sessions", async () => {
-    const { agent, dir } = agentWith([]);
-    const text = "ünïcödé 日本語 😀 \u2028 \u00a0 end";
-    writeFileSync(join(dir, "u.jsonl"), JSON.stringify({ ...header, cwd: "/home/ü/p" }) + "\n" + msg("10000000", null, "user", text, Date.UTC(2026, 1, 1, 10)));
-    const plain = await listPlain(agent);
-    expect(plain[0].firstMessage).toBe(text);
-    expect(await listCached(agent)).toEqual(plain);
-    const catalog = join(cache, "catalog.json");
-    const bytes = readFileSync(catalog);
-    expect(bytes.every((b) => b < 0x80)).toBe(true);
-    // An older version wrote UTF-8: it is still trusted, and rewritten as ASCII.
-    writeFileSync(catalog, JSON.stringify(JSON.parse(bytes.toString("latin1"))));
-    expect(readFileSync(catalog).some((b) => b >= 0x80)).toBe(true);
+    // So is a row whose stored text does not match its index entry (shifted text).
+    const shifted = readCatalog();
+    writeCatalog(shifted.index, Buffer.concat([Buffer.from("["), shifted.texts.subarray(1, 2), shifted.texts.subarray(1)]));
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(0);
-    expect(readFileSync(catalog).every((b) => b < 0x80)).toBe(true);
+    expect(catalogStats.filesRead).toBe(6);
+    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+  });
+
+  it("keeps every string exact: non-ASCII text, C1 controls, lone surrogates; the index is ASCII", async () => {
+    const { agent, dir } = agentWith([]);
+    const texts = ["ünïcödé 日本語 😀 \u2028 \u00a0 end", "a C1 \u0085 \u009b and é", "lone \ud83d half and ü", "plain"];
+    texts.forEach((text, i) => {
+      const h = { ...header, id: `s-${i}`, cwd: i % 2 ? "/home/ü/p" : "/home/u/p" };
+      writeFileSync(join(dir, `u${i}.jsonl`), JSON.stringify(h) + "\n" + msg("10000000", null, "user", text, Date.UTC(2026, 1, 1, 10, i)));
+    });
+    const plain = await listPlain(agent);
+    expect(plain.map((s) => s.firstMessage).sort()).toEqual([...texts].sort());
     expect(await listCached(agent)).toEqual(plain);
+    const bytes = readFileSync(join(cache, CATALOG_FILE));
+    expect(bytes.subarray(0, bytes.indexOf(10)).every((b) => b < 0x80)).toBe(true);
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(plain);
+    expect(await listCached(agent, { all: false, cwd: "/home/ü/p" })).toEqual(plain.filter((s) => s.cwd === "/home/ü/p"));
+    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(catalogStats.filesRead).toBe(0);
+  });
+
+  it("gives JSON.stringify of the listing as --json text, cold and warm, filtered or not", async () => {
+    const { agent } = agentWith(fixtures.map((f) => f.file));
+    const cwd = (await summarizeSession(fixtures[0].file)).cwd;
+    const plain = await listPlain(agent);
+    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    resetCatalogStats();
+    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(catalogStats.bytesRead).toBe(0);
+    expect(await jsonCached(agent, { all: false, cwd })).toBe(JSON.stringify(await listPlain(agent, { all: false, cwd })));
+    expect(await jsonCached(agent, { search: "a" })).toBe(JSON.stringify(await listPlain(agent, { search: "a" })));
+    expect(await jsonCached(agent, { all: false, cwd: "/nowhere" })).toBe("[]");
   });
 
   it("agrees with the cwd filter, and a warm filtered listing reads nothing", async () => {
@@ -163,7 +194,8 @@ describe("the catalog never changes the listing", () => {
     const runs = await Promise.all([1, 2, 3, 4].map(() => listCached(agent)));
     for (const r of runs) expect(r).toEqual(plain);
     expect(await listCached(agent)).toEqual(plain);
-    expect(() => JSON.parse(readFileSync(join(cache, "catalog.json"), "utf8"))).not.toThrow();
+    expect(() => readCatalog()).not.toThrow();
+    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
   });
 });
 

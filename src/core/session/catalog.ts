@@ -15,15 +15,18 @@
 // so that a warm `ls` loads none of the scanning code.
 import { mkdir } from "node:fs/promises";
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { isAscii } from "node:buffer";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
-import { RowStore, type Row } from "./catalog-row.js";
+import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
+export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
-export const CATALOG_SCHEMA = 1;
+export const CATALOG_SCHEMA = 2;
+
+/** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
+export const CATALOG_FILE = "catalog";
 
 /** Files smaller than this get no saved state: scanning them again costs less than keeping one. */
 export const STATE_MIN_BYTES = 32 * 1024;
@@ -44,7 +47,7 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(xdg ? resolve(xdg) : join(homedir(), ".cache"), "omp-sessions");
 }
 
-interface CatalogFile {
+interface CatalogIndex {
   schema: number;
   rows: Record<string, unknown>;
 }
@@ -77,20 +80,21 @@ export function keyOf(st: Stats): Row {
 }
 
 /**
- * The catalog's rows. The file is written as ASCII (catalogText), which is read
- * as latin1 into a one-byte string: decoding and parsing it then cost a
- * fraction of UTF-8 text with a few accents in every row. A file with other
- * bytes (written by an older version) is read as UTF-8 and rewritten.
+ * The catalog's rows: the index line, then the summaries' text (catalog-row.ts).
+ * The index is written as ASCII (catalogText) and read as latin1 into a
+ * one-byte string, which parses faster than UTF-8 text with a few accents in
+ * every row.
  */
-function loadCatalog(file: string): { rows: RowStore; ascii: boolean } {
+function loadCatalog(file: string): RowStore {
   try {
     const bytes = readFileSync(file);
-    const ascii = isAscii(bytes);
-    const parsed = JSON.parse(bytes.toString(ascii ? "latin1" : "utf8")) as CatalogFile;
-    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return { rows: new RowStore(), ascii };
-    return { rows: new RowStore(parsed.rows), ascii };
+    const nl = bytes.indexOf(10);
+    if (nl < 0) return new RowStore();
+    const parsed = JSON.parse(bytes.toString("latin1", 0, nl)) as CatalogIndex;
+    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return new RowStore();
+    return new RowStore(parsed.rows, bytes.subarray(nl + 1));
   } catch {
-    return { rows: new RowStore(), ascii: true }; // missing or corrupt: rebuilt as files are scanned
+    return new RowStore(); // missing or corrupt: rebuilt as files are scanned
   }
 }
 
@@ -118,7 +122,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
  */
 export class Catalog {
   readonly rows: RowStore;
-  /** The file must be written back (rows changed, or it is in an older encoding). */
+  /** The file must be written back. */
   changed = false;
   /** Writes the saved scan states, set by catalog-read.ts: they go before the rows that point at them. */
   flushStates: ((keep: (path: string) => boolean) => Promise<void>) | null = null;
@@ -132,7 +136,7 @@ export class Catalog {
   }
 
   get file(): string {
-    return join(this.dir, "catalog.json");
+    return join(this.dir, CATALOG_FILE);
   }
 
   /**
@@ -140,12 +144,20 @@ export class Catalog {
    * cwd filter leaves it out, undefined when the file must be read. Synchronous:
    * on a warm run this is all there is to do for every file.
    */
-  cached(path: string, st: Stats | null, cwd: string | undefined): SessionSummary | null | undefined {
+  cached(path: string, st: Stats | null, cwd: string | undefined): SessionSummary | null | undefined;
+  /** As above, but a row that can be is given as its stored JSON text. */
+  cached(path: string, st: Stats | null, cwd: string | undefined, raw: true): SessionSummary | RawSummary | null | undefined;
+  cached(path: string, st: Stats | null, cwd: string | undefined, raw = false): SessionSummary | RawSummary | null | undefined {
     if (st === null || !st.isFile()) return undefined;
+    let known: { cwd: string; summary: boolean } | undefined;
     if (cwd !== undefined) {
       // Another project's session, unchanged: ruled out without decoding its row.
-      const known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
+      known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
       if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
+    }
+    if (raw && (cwd === undefined || known?.summary === true)) {
+      const r = this.rows.freshRaw(path, st.dev, st.ino, st.size, st.mtimeMs);
+      if (r) return r;
     }
     const s = this.rows.freshSummary(path, st.dev, st.ino, st.size, st.mtimeMs);
     if (s === undefined) return undefined;
@@ -165,12 +177,13 @@ export class Catalog {
 
   async save(): Promise<void> {
     if (!this.changed) return;
-    const rows = this.rows.encode();
+    const { index, texts } = this.rows.encode();
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
       if (this.flushStates) await this.flushStates((p) => this.rows.get(p)?.state === true);
-      await writeCacheFile(this.file, catalogText({ schema: CATALOG_SCHEMA, rows } satisfies CatalogFile));
+      const head = Buffer.from(catalogText({ schema: CATALOG_SCHEMA, rows: index } satisfies CatalogIndex) + "\n", "latin1");
+      await writeCacheFile(this.file, Buffer.concat([head, texts]));
     } catch {
       // A cache that cannot be written costs only time.
     }
@@ -193,17 +206,27 @@ function statOrNull(file: string): Stats | null {
  * the files were found in: rows of files gone from them are forgotten.
  */
 export async function catalogSummaries(files: string[], roots: string[], opts: CatalogOptions = {}): Promise<(SessionSummary | null)[]> {
+  return (await listing(files, roots, opts, false)) as (SessionSummary | null)[];
+}
+
+/** As catalogSummaries, but unchanged rows come as their stored JSON text (for `ls --json`). */
+export async function catalogRawSummaries(files: string[], roots: string[], opts: CatalogOptions = {}): Promise<(SessionSummary | RawSummary | null)[]> {
+  return listing(files, roots, opts, true);
+}
+
+async function listing(files: string[], roots: string[], opts: CatalogOptions, raw: boolean): Promise<(SessionSummary | RawSummary | null)[]> {
   const dir = opts.dir ?? cacheDir();
-  const loaded = loadCatalog(join(dir, "catalog.json"));
-  const cat = new Catalog(dir, loaded.rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
-  if (!loaded.ascii) cat.changed = true;
+  const rows = loadCatalog(join(dir, CATALOG_FILE));
+  // Without a cwd filter nearly every row is shown: parse their summaries at once.
+  if (!raw && opts.cwd === undefined) rows.parseAll();
+  const cat = new Catalog(dir, rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
   // Each file's stat is looked at at once and let go: only misses keep theirs.
-  const out = new Array<SessionSummary | null | undefined>(files.length);
+  const out = new Array<SessionSummary | RawSummary | null | undefined>(files.length);
   const stats = new Array<Stats | null>(files.length);
   const todo: number[] = [];
   for (let i = 0; i < files.length; i++) {
     const st = statOrNull(files[i]);
-    out[i] = cat.cached(files[i], st, opts.cwd);
+    out[i] = raw ? cat.cached(files[i], st, opts.cwd, true) : cat.cached(files[i], st, opts.cwd);
     if (out[i] === undefined) {
       stats[i] = st;
       todo.push(i);
@@ -218,5 +241,5 @@ export async function catalogSummaries(files: string[], roots: string[], opts: C
   }
   cat.prune(roots, new Set(files));
   await cat.save();
-  return out as (SessionSummary | null)[];
+  return out as (SessionSummary | RawSummary | null)[];
 }

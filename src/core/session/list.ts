@@ -23,12 +23,18 @@ export interface ListOptions {
   cacheDir?: string;
 }
 
+type Listed = { path: string; modified: string };
+const newestFirst = (a: Listed, b: Listed): number => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.path < b.path ? -1 : 1);
+
+function options(opts: ListOptions): { roots: string[]; cwd: string | undefined; limit: number } {
+  const roots = opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? defaultAgentDirs());
+  return { roots, cwd: !opts.all && opts.cwd !== undefined ? opts.cwd : undefined, limit: opts.concurrency ?? 8 };
+}
+
 /** Every session found, newest activity first. */
 export async function listSessions(opts: ListOptions = {}): Promise<SessionSummary[]> {
-  const roots = opts.paths && opts.paths.length > 0 ? opts.paths : (opts.agentDirs ?? defaultAgentDirs());
+  const { roots, cwd, limit } = options(opts);
   const files = await findSessionFiles(roots);
-  const cwd = !opts.all && opts.cwd !== undefined ? opts.cwd : undefined;
-  const limit = opts.concurrency ?? 8;
   const summaries =
     opts.cache === false
       ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
@@ -38,5 +44,30 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
   if (q) {
     out = out.filter((s) => [s.name ?? "", s.firstMessage, s.cwd, s.id].some((v) => v.toLowerCase().includes(q)));
   }
-  return out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.path < b.path ? -1 : 1));
+  return out.sort(newestFirst);
 }
+
+/**
+ * JSON.stringify(await listSessions(opts)), as UTF-8. Rows the catalog holds
+ * unchanged are copied as stored, neither parsed nor serialized: most of a
+ * warm `ls --json` would otherwise be spent on those two.
+ */
+export async function listSessionsJson(opts: ListOptions = {}): Promise<Buffer> {
+  if (opts.search || opts.cache === false) return Buffer.from(JSON.stringify(await listSessions(opts)));
+  const { roots, cwd, limit } = options(opts);
+  const files = await findSessionFiles(roots);
+  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
+  const kept = rows.filter((r) => r !== null).sort(newestFirst);
+  const parts: Uint8Array[] = [];
+  for (const r of kept) {
+    parts.push(parts.length === 0 ? OPEN : COMMA);
+    parts.push("json" in r ? r.json : Buffer.from(JSON.stringify(r)));
+  }
+  parts.push(parts.length === 0 ? EMPTY : CLOSE);
+  return Buffer.concat(parts);
+}
+
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
+const EMPTY = Buffer.from("[]");

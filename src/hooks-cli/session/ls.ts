@@ -6,7 +6,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
-import { listSessions } from "../../core/session/list.js";
+import { listSessions, listSessionsJson } from "../../core/session/list.js";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { previewCell } from "./ls-preview.js";
@@ -148,7 +148,10 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
     const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
     const listAll = all || (paths.length > 0 && cwdFlag === undefined);
-    const sessions = await listSessions({ agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") });
+    const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
+    const json = bool(args, "--json");
+    // --json takes the rows the catalog holds as stored text (list.ts).
+    const listed = json ? await listSessionsJson(listOpts) : await listSessions(listOpts);
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
 
     // `ls | head` closes the pipe early: that is not an error.
@@ -156,13 +159,14 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
       if (err.code === "EPIPE") process.exit(0);
       throw err;
     });
-    if (bool(args, "--json")) {
+    if (Buffer.isBuffer(listed)) {
       // As printJson does (load-or-exit.js would bring the session loader
       // along), in two writes: appending the newline would copy megabytes.
-      process.stdout.write(JSON.stringify(sessions));
+      process.stdout.write(listed);
       process.stdout.write("\n");
       return 0;
     }
+    const sessions = listed;
     if (sessions.length === 0) {
       process.stdout.write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
       return 0;
