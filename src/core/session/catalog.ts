@@ -14,7 +14,8 @@
 // reading session files is catalog-read.ts, imported only when a file changed,
 // so that a warm `ls` loads none of the scanning code.
 import { mkdir } from "node:fs/promises";
-import { readFileSync, statSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { isAscii } from "node:buffer";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
@@ -23,7 +24,7 @@ import { writeCacheFile } from "./cache-file.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
-export const CATALOG_SCHEMA = 2;
+export const CATALOG_SCHEMA = 3;
 
 /** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
 export const CATALOG_FILE = "catalog";
@@ -79,22 +80,48 @@ export function keyOf(st: Stats): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
+/** Reads [at, at + length) of an open file. */
+function readAt(fd: number, at: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, at + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+
 /**
- * The catalog's rows: the index line, then the summaries' text (catalog-row.ts).
- * The index is written as ASCII (catalogText) and read as latin1 into a
- * one-byte string, which parses faster than UTF-8 text with a few accents in
- * every row.
+ * The catalog's rows (catalog-row.ts). The file is the index's length on a
+ * line, the index (ASCII JSON, catalogText: read as latin1 into a one-byte
+ * string, which parses faster than UTF-8 text with a few accents in every
+ * row; UTF-8 if someone else wrote it), then the summaries' texts, read only when asked for (`ls --json`, or
+ * writing the file back) from the same open file.
  */
-function loadCatalog(file: string): RowStore {
+function loadCatalog(file: string, withTexts: boolean): { rows: RowStore; close: () => void } {
+  let fd = -1;
+  const close = (): void => {
+    if (fd >= 0) closeSync(fd);
+    fd = -1;
+  };
   try {
-    const bytes = readFileSync(file);
-    const nl = bytes.indexOf(10);
-    if (nl < 0) return new RowStore();
-    const parsed = JSON.parse(bytes.toString("latin1", 0, nl)) as CatalogIndex;
-    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return new RowStore();
-    return new RowStore(parsed.rows, bytes.subarray(nl + 1));
+    fd = openSync(file, "r");
+    const size = fstatSync(fd).size;
+    const head = readAt(fd, 0, Math.min(size, 24));
+    const nl = head.indexOf(10);
+    const line = head.toString("latin1", 0, Math.max(0, nl));
+    const length = /^[0-9]+$/.test(line) ? Number(line) : -1;
+    const textsAt = nl + 1 + length;
+    if (length < 0 || textsAt > size) return { rows: new RowStore(), close };
+    const bytes = readAt(fd, nl + 1, (withTexts ? size : textsAt) - nl - 1);
+    const index = bytes.subarray(0, length);
+    const parsed = JSON.parse(index.toString(isAscii(index) ? "latin1" : "utf8")) as CatalogIndex;
+    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return { rows: new RowStore(), close };
+    const readTexts = (): Buffer => (withTexts ? bytes.subarray(length) : fd >= 0 ? readAt(fd, textsAt, size - textsAt) : Buffer.alloc(0));
+    return { rows: new RowStore(parsed.rows, readTexts), close };
   } catch {
-    return new RowStore(); // missing or corrupt: rebuilt as files are scanned
+    return { rows: new RowStore(), close }; // missing or corrupt: rebuilt as files are scanned
   }
 }
 
@@ -182,8 +209,8 @@ export class Catalog {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
       if (this.flushStates) await this.flushStates((p) => this.rows.get(p)?.state === true);
-      const head = Buffer.from(catalogText({ schema: CATALOG_SCHEMA, rows: index } satisfies CatalogIndex) + "\n", "latin1");
-      await writeCacheFile(this.file, Buffer.concat([head, texts]));
+      const head = catalogText({ schema: CATALOG_SCHEMA, rows: index } satisfies CatalogIndex);
+      await writeCacheFile(this.file, Buffer.concat([Buffer.from(`${head.length}\n${head}`, "latin1"), texts]));
     } catch {
       // A cache that cannot be written costs only time.
     }
@@ -216,30 +243,32 @@ export async function catalogRawSummaries(files: string[], roots: string[], opts
 
 async function listing(files: string[], roots: string[], opts: CatalogOptions, raw: boolean): Promise<(SessionSummary | RawSummary | null)[]> {
   const dir = opts.dir ?? cacheDir();
-  const rows = loadCatalog(join(dir, CATALOG_FILE));
-  // Without a cwd filter nearly every row is shown: parse their summaries at once.
-  if (!raw && opts.cwd === undefined) rows.parseAll();
-  const cat = new Catalog(dir, rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
-  // Each file's stat is looked at at once and let go: only misses keep theirs.
+  const loaded = loadCatalog(join(dir, CATALOG_FILE), raw);
+  const cat = new Catalog(dir, loaded.rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
   const out = new Array<SessionSummary | RawSummary | null | undefined>(files.length);
-  const stats = new Array<Stats | null>(files.length);
-  const todo: number[] = [];
-  for (let i = 0; i < files.length; i++) {
-    const st = statOrNull(files[i]);
-    out[i] = raw ? cat.cached(files[i], st, opts.cwd, true) : cat.cached(files[i], st, opts.cwd);
-    if (out[i] === undefined) {
-      stats[i] = st;
-      todo.push(i);
+  try {
+    // Each file's stat is looked at at once and let go: only misses keep theirs.
+    const stats = new Array<Stats | null>(files.length);
+    const todo: number[] = [];
+    for (let i = 0; i < files.length; i++) {
+      const st = statOrNull(files[i]);
+      out[i] = raw ? cat.cached(files[i], st, opts.cwd, true) : cat.cached(files[i], st, opts.cwd);
+      if (out[i] === undefined) {
+        stats[i] = st;
+        todo.push(i);
+      }
     }
+    if (todo.length > 0) {
+      const { CatalogReader } = await import("./catalog-read.js");
+      const reader = new CatalogReader(cat);
+      await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
+        out[i] = await reader.summary(files[i], stats[i], opts.cwd);
+      });
+    }
+    cat.prune(roots, new Set(files));
+    await cat.save();
+  } finally {
+    loaded.close();
   }
-  if (todo.length > 0) {
-    const { CatalogReader } = await import("./catalog-read.js");
-    const reader = new CatalogReader(cat);
-    await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
-      out[i] = await reader.summary(files[i], stats[i], opts.cwd);
-    });
-  }
-  cat.prune(roots, new Set(files));
-  await cat.save();
   return out as (SessionSummary | RawSummary | null)[];
 }
