@@ -3,7 +3,7 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listSessions, summarizeSession, type ListOptions } from "../../src/core/session/summary.js";
-import { catalogStats, catalogSummaries, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/catalog.js";
+import { catalogStats, catalogSummaries, catalogText, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/catalog.js";
 import { listSessionsJson } from "../../src/core/session/list.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
@@ -36,16 +36,18 @@ const listCached = (agent: string, extra: ListOptions = {}) => listSessions({ ag
 const listPlain = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cache: false, ...extra });
 const jsonCached = async (agent: string, extra: ListOptions = {}) => (await listSessionsJson({ agentDirs: [agent], all: true, cacheDir: cache, ...extra })).toString("utf8");
 
-/** The catalog file: its index's length on a line, the index (JSON), the summaries' texts. */
-function readCatalog(): { index: { schema: number; rows: Record<string, unknown> }; texts: Buffer } {
+/** The catalog file: the lengths of the keys and summaries on a line, those two (JSON), the texts. */
+function readCatalog(): { index: { schema: number; rows: Record<string, unknown> }; summaries: unknown[][]; texts: Buffer } {
   const bytes = readFileSync(join(cache, CATALOG_FILE));
   const nl = bytes.indexOf(10);
-  const length = Number(bytes.toString("latin1", 0, nl));
-  return { index: JSON.parse(bytes.toString("latin1", nl + 1, nl + 1 + length)), texts: bytes.subarray(nl + 1 + length) };
+  const [k, s] = bytes.toString("latin1", 0, nl).split(" ").map(Number);
+  const at = nl + 1;
+  return { index: JSON.parse(bytes.toString("latin1", at, at + k)), summaries: JSON.parse(bytes.toString("latin1", at + k, at + k + s)), texts: bytes.subarray(at + k + s) };
 }
-function writeCatalog(index: unknown, texts: Buffer): void {
-  const head = JSON.stringify(index);
-  writeFileSync(join(cache, CATALOG_FILE), Buffer.concat([Buffer.from(`${Buffer.byteLength(head)}\n${head}`), texts]));
+function writeCatalog(c: ReturnType<typeof readCatalog>): void {
+  const k = catalogText(c.index);
+  const s = catalogText(c.summaries);
+  writeFileSync(join(cache, CATALOG_FILE), Buffer.concat([Buffer.from(`${k.length} ${s.length}\n${k}${s}`), c.texts]));
 }
 
 const header = { type: "session", version: 3, id: "s-1", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/home/u/p" };
@@ -123,8 +125,8 @@ describe("the catalog never changes the listing", () => {
     const old = readCatalog();
     old.index.schema = CATALOG_SCHEMA - 1;
     // An older schema's rows must not be trusted, even when they look usable.
-    for (const k of Object.keys(old.index.rows)) (old.index.rows[k] as unknown[][])[4][3] = "stale first message";
-    writeCatalog(old.index, old.texts);
+    for (const s of old.summaries) s[3] = "stale first message";
+    writeCatalog(old);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(catalogStats.filesRead).toBe(6);
@@ -132,14 +134,14 @@ describe("the catalog never changes the listing", () => {
     // Rows of the right schema but the wrong shape are dropped one by one.
     const cur = readCatalog();
     cur.index.rows[Object.keys(cur.index.rows)[0]] = { nonsense: true };
-    writeCatalog(cur.index, cur.texts);
+    writeCatalog(cur);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(catalogStats.filesRead).toBe(1);
 
     // Damaged texts cost only speed: --json then serializes the rows from the index.
     const shifted = readCatalog();
-    writeCatalog(shifted.index, Buffer.concat([Buffer.from(" "), shifted.texts.subarray(0, shifted.texts.length - 9)]));
+    writeCatalog({ ...shifted, texts: Buffer.concat([Buffer.from(" "), shifted.texts.subarray(0, shifted.texts.length - 9)]) });
     resetCatalogStats();
     expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
     expect(await listCached(agent)).toEqual(plain);
@@ -157,8 +159,9 @@ describe("the catalog never changes the listing", () => {
     expect(plain.map((s) => s.firstMessage).sort()).toEqual([...texts].sort());
     expect(await listCached(agent)).toEqual(plain);
     const bytes = readFileSync(join(cache, CATALOG_FILE));
-    const indexEnd = bytes.indexOf(10) + 1 + Number(bytes.toString("latin1", 0, bytes.indexOf(10)));
-    expect(bytes.subarray(0, indexEnd).every((b) => b < 0x80)).toBe(true);
+    const nl = bytes.indexOf(10);
+    const [k, sl] = bytes.toString("latin1", 0, nl).split(" ").map(Number);
+    expect(bytes.subarray(0, nl + 1 + k + sl).every((b) => b < 0x80)).toBe(true);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(await listCached(agent, { all: false, cwd: "/home/ü/p" })).toEqual(plain.filter((s) => s.cwd === "/home/ü/p"));

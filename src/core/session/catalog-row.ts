@@ -1,10 +1,11 @@
-// A catalog row as stored. The catalog file holds an index (ASCII JSON: per
-// path, the file's key and its summary as one array, without repeated key
-// names or a second copy of the path), then every summary's `ls --json` text,
-// UTF-8, back to back. A listing reads and parses only the index; a warm
-// `ls --json` copies the texts of unchanged rows to stdout, neither parsing
-// nor serializing them. Decoding a row gives back exactly the SessionSummary
-// stored, and its text is JSON.stringify of it.
+// A catalog row as stored. The catalog file holds three parts: the keys (per
+// path, the file's dev, ino, size and mtime, and the few fields a listing
+// sorts and filters on), the summaries (one array each, without repeated key
+// names or a second copy of the path), and every summary's `ls --json` text,
+// UTF-8, back to back. A listing reads the keys and the summaries; a warm
+// `ls --json` reads the keys and copies the texts of unchanged rows to stdout,
+// neither parsing nor serializing them. Decoding a row gives back exactly the
+// SessionSummary stored, and its text is JSON.stringify of it.
 import type { Dialect } from "./types.js";
 import type { SessionSummary } from "./summary.js";
 
@@ -22,17 +23,25 @@ export interface Row {
   state?: boolean;
 }
 
-/** The index entry: `at` and `length` place the summary's JSON text in the texts. */
-type Stored = [
+/**
+ * A key entry. `nth` is the summary's place among the summaries (-1: none),
+ * `at` and `length` place its JSON text among the texts; `modified`, `cwd`
+ * and `valid` repeat the summary's, so that rows are sorted and filtered
+ * without decoding them.
+ */
+type StoredKey = [
   dev: number,
   ino: number,
   size: number,
   mtimeMs: number,
-  summary: StoredSummary | null,
-  hcwd: string | null,
   state: 0 | 1,
+  hcwd: string | null,
+  nth: number,
   at: number,
   length: number,
+  modified: string | null,
+  cwd: string | null,
+  valid: boolean | null,
 ];
 
 type StoredSummary = [
@@ -64,36 +73,39 @@ function encodeSummary(s: SessionSummary): StoredSummary {
   return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.dialect, s.valid, s.error ?? null];
 }
 
-/** The row, or null when the stored value does not have the expected shape. */
-function decodeRow(path: string, v: unknown): Row | null {
-  if (!Array.isArray(v) || v.length !== 9) return null;
-  const [dev, ino, size, mtimeMs, s, hcwd, state] = v as Stored;
-  if (typeof dev !== "number" || typeof ino !== "number" || typeof size !== "number" || typeof mtimeMs !== "number") return null;
-  const row: Row = { dev, ino, size, mtimeMs };
-  if (Array.isArray(s) && s.length === 15) {
-    const summary: SessionSummary = {
-      path,
-      id: s[0],
-      cwd: s[1],
-      name: s[2],
-      firstMessage: s[3],
-      messageCount: s[4],
-      entryCount: s[5],
-      branchCount: s[6],
-      labelCount: s[7],
-      created: s[8],
-      modified: s[9],
-      size: s[10],
-      parentSession: s[11],
-      dialect: s[12],
-      valid: s[13],
-    };
-    if (s[14] !== null) summary.error = s[14];
-    row.summary = summary;
-  } else if (s !== null) return null;
-  if (typeof hcwd === "string") row.hcwd = hcwd;
-  if (state === 1) row.state = true;
-  return row;
+const isKey = (v: unknown): v is StoredKey =>
+  Array.isArray(v) && v.length === 12 && typeof v[0] === "number" && typeof v[1] === "number" && typeof v[2] === "number" && typeof v[3] === "number";
+
+/** A key entry whose key is (dev, ino, size, mtimeMs). */
+const freshKey = (v: unknown, dev: number, ino: number, size: number, mtimeMs: number): v is StoredKey =>
+  isKey(v) && v[0] === dev && v[1] === ino && v[2] === size && v[3] === mtimeMs;
+
+/** The entry holds a summary, by the fields it repeats. */
+const hasSummary = (v: StoredKey): boolean => Number.isInteger(v[6]) && v[6] >= 0 && typeof v[9] === "string" && typeof v[10] === "string" && typeof v[11] === "boolean";
+
+/** The summary stored for a key entry, or null when it is missing or does not match the entry. */
+function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): SessionSummary | null {
+  const s = summaries[v[6]] as StoredSummary | undefined;
+  if (!Array.isArray(s) || s.length !== 15 || s[9] !== v[9] || s[1] !== v[10] || s[13] !== v[11]) return null;
+  const summary: SessionSummary = {
+    path,
+    id: s[0],
+    cwd: s[1],
+    name: s[2],
+    firstMessage: s[3],
+    messageCount: s[4],
+    entryCount: s[5],
+    branchCount: s[6],
+    labelCount: s[7],
+    created: s[8],
+    modified: s[9],
+    size: s[10],
+    parentSession: s[11],
+    dialect: s[12],
+    valid: s[13],
+  };
+  if (s[14] !== null) summary.error = s[14];
+  return summary;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -105,14 +117,17 @@ const CLOSE_BRACE = 0x7d;
  * Rows never touched are written back as they were read.
  */
 export class RowStore {
-  /** Index entries as read, by path: the parsed index's own object, not copied. */
+  /** Key entries as read, by path: the parsed keys' own object, not copied. */
   private readonly raw: Record<string, unknown>;
   private readonly decoded = new Map<string, Row | null>();
+  private summaries: unknown[] | null = null;
   private texts: Buffer | null = null;
 
   constructor(
     raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>,
-    /** Reads the summaries' texts (only `ls --json` and writing the file back need them). */
+    /** Reads the summaries (a listing needs them, `ls --json` only for rows it cannot copy). */
+    private readonly readSummaries: () => unknown[] = () => [],
+    /** Reads the texts (`ls --json`, and writing the file back). */
     private readonly readTexts: () => Buffer = () => Buffer.alloc(0),
   ) {
     this.raw = raw;
@@ -122,11 +137,24 @@ export class RowStore {
     return Object.hasOwn(this.raw, path) ? this.raw[path] : undefined;
   }
 
+  private decode(path: string, v: unknown): Row | null {
+    if (!isKey(v)) return null;
+    const row: Row = { dev: v[0], ino: v[1], size: v[2], mtimeMs: v[3] };
+    if (hasSummary(v)) {
+      const s = decodeSummary(path, v, (this.summaries ??= this.readSummaries()));
+      if (s === null) return null;
+      row.summary = s;
+    } else if (v[6] !== -1) return null;
+    if (typeof v[5] === "string") row.hcwd = v[5];
+    if (v[4] === 1) row.state = true;
+    return row;
+  }
+
   /** The stored text of an entry, or undefined when it is missing or does not look like a summary's. */
-  private text(v: unknown[]): Uint8Array | undefined {
+  private text(v: StoredKey): Uint8Array | undefined {
     const at = v[7];
     const length = v[8];
-    if (typeof at !== "number" || typeof length !== "number" || !Number.isInteger(at) || at < 0 || length < 2) return undefined;
+    if (!Number.isInteger(at) || at < 0 || typeof length !== "number" || length < 2) return undefined;
     this.texts ??= this.readTexts();
     if (at + length > this.texts.length || this.texts[at] !== OPEN_BRACE || this.texts[at + length - 1] !== CLOSE_BRACE) return undefined;
     return this.texts.subarray(at, at + length);
@@ -136,7 +164,7 @@ export class RowStore {
     let row = this.decoded.get(path);
     if (row === undefined) {
       const v = this.stored(path);
-      row = v === undefined ? null : decodeRow(path, v);
+      row = v === undefined ? null : this.decode(path, v);
       this.decoded.set(path, row);
     }
     return row ?? undefined;
@@ -153,19 +181,17 @@ export class RowStore {
       return r && r.dev === dev && r.ino === ino && r.size === size && r.mtimeMs === mtimeMs ? r.summary : undefined;
     }
     const v = this.stored(path);
-    if (!Array.isArray(v) || v.length !== 9 || v[0] !== dev || v[1] !== ino || v[2] !== size || v[3] !== mtimeMs) return undefined;
-    return Array.isArray(v[4]) && v[4].length === 15 ? decodeRow(path, v)?.summary : undefined;
+    if (!freshKey(v, dev, ino, size, mtimeMs) || !hasSummary(v)) return undefined;
+    return decodeSummary(path, v, (this.summaries ??= this.readSummaries())) ?? undefined;
   }
 
   /** As freshSummary, but the summary's JSON text as stored, not decoded (undefined when there is none). */
   freshRaw(path: string, dev: number, ino: number, size: number, mtimeMs: number): RawSummary | undefined {
     if (this.decoded.has(path)) return undefined; // changed in this run: no text stored yet
     const v = this.stored(path);
-    if (!Array.isArray(v) || v.length !== 9 || v[0] !== dev || v[1] !== ino || v[2] !== size || v[3] !== mtimeMs) return undefined;
-    const s = v[4] as unknown;
-    if (!Array.isArray(s) || s.length !== 15 || typeof s[9] !== "string") return undefined;
+    if (!freshKey(v, dev, ino, size, mtimeMs) || !hasSummary(v)) return undefined;
     const json = this.text(v);
-    return json ? { path, modified: s[9], json } : undefined;
+    return json ? { path, modified: v[9]!, json } : undefined;
   }
 
   /**
@@ -181,9 +207,8 @@ export class RowStore {
       return r.hcwd !== undefined ? { cwd: r.hcwd, summary: false } : undefined;
     }
     const v = this.stored(path);
-    if (!Array.isArray(v) || v.length !== 9 || v[0] !== dev || v[1] !== ino || v[2] !== size || v[3] !== mtimeMs) return undefined;
-    const s = v[4] as unknown;
-    if (Array.isArray(s)) return s[13] === true && typeof s[1] === "string" ? { cwd: s[1], summary: true } : undefined;
+    if (!freshKey(v, dev, ino, size, mtimeMs)) return undefined;
+    if (hasSummary(v)) return v[11] === true ? { cwd: v[10]!, summary: true } : undefined;
     return typeof v[5] === "string" ? { cwd: v[5], summary: false } : undefined;
   }
 
@@ -203,36 +228,33 @@ export class RowStore {
     return out;
   }
 
-  /** Every row in stored form: the index, and the texts it points into. */
-  encode(): { index: Record<string, Stored>; texts: Buffer } {
-    const index = Object.create(null) as Record<string, Stored>;
+  /** Every row in stored form: the keys, and the summaries and texts they point into. */
+  encode(): { keys: Record<string, StoredKey>; summaries: StoredSummary[]; texts: Buffer } {
+    const keys = Object.create(null) as Record<string, StoredKey>;
+    const summaries: StoredSummary[] = [];
     const parts: Uint8Array[] = [];
     let at = 0;
-    const put = (path: string, entry: Stored, text: Uint8Array | undefined): void => {
-      entry[7] = text ? at : 0;
-      entry[8] = text ? text.length : 0;
-      index[path] = entry;
+    const put = (path: string, r: Row): void => {
+      const s = r.summary;
+      let text: Uint8Array | undefined;
+      if (s) {
+        // An unchanged row keeps its text; a damaged one is given a new one.
+        const v = this.stored(path);
+        text = (!this.decoded.has(path) && isKey(v) ? this.text(v) : undefined) ?? Buffer.from(JSON.stringify(s));
+      }
+      keys[path] = [r.dev, r.ino, r.size, r.mtimeMs, r.state ? 1 : 0, r.hcwd ?? null, s ? summaries.length : -1, text ? at : 0, text ? text.length : 0, s ? s.modified : null, s ? s.cwd : null, s ? s.valid : null];
+      if (s) summaries.push(encodeSummary(s));
       if (text) {
         parts.push(text);
         at += text.length;
       }
     };
     for (const p of Object.keys(this.raw)) {
-      const v = this.stored(p);
-      if (this.decoded.has(p) || !Array.isArray(v) || v.length !== 9) continue;
-      // A row read back without its text (damaged) gets one from its decoded summary.
-      const s = Array.isArray(v[4]) ? (this.text(v) ?? this.textOf(decodeRow(p, v)?.summary)) : undefined;
-      put(p, [...v] as Stored, s);
+      if (this.decoded.has(p)) continue;
+      const r = this.decode(p, this.stored(p));
+      if (r) put(p, r);
     }
-    for (const [p, r] of this.decoded) {
-      if (!r) continue;
-      const s = r.summary;
-      put(p, [r.dev, r.ino, r.size, r.mtimeMs, s ? encodeSummary(s) : null, r.hcwd ?? null, r.state ? 1 : 0, 0, 0], this.textOf(s));
-    }
-    return { index, texts: Buffer.concat(parts, at) };
-  }
-
-  private textOf(s: SessionSummary | undefined): Uint8Array | undefined {
-    return s ? Buffer.from(JSON.stringify(s)) : undefined;
+    for (const [p, r] of this.decoded) if (r) put(p, r);
+    return { keys, summaries, texts: Buffer.concat(parts, at) };
   }
 }

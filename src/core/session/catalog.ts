@@ -24,7 +24,7 @@ import { writeCacheFile } from "./cache-file.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
-export const CATALOG_SCHEMA = 3;
+export const CATALOG_SCHEMA = 4;
 
 /** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
 export const CATALOG_FILE = "catalog";
@@ -92,14 +92,18 @@ function readAt(fd: number, at: number, length: number): Buffer {
   return buf.subarray(0, got);
 }
 
+/** Parses ASCII JSON (catalogText) as latin1: a one-byte string parses faster than UTF-8 text with a few accents in every row. */
+function parseAscii(bytes: Buffer): unknown {
+  return JSON.parse(bytes.toString(isAscii(bytes) ? "latin1" : "utf8"));
+}
+
 /**
- * The catalog's rows (catalog-row.ts). The file is the index's length on a
- * line, the index (ASCII JSON, catalogText: read as latin1 into a one-byte
- * string, which parses faster than UTF-8 text with a few accents in every
- * row; UTF-8 if someone else wrote it), then the summaries' texts, read only when asked for (`ls --json`, or
- * writing the file back) from the same open file.
+ * The catalog's rows (catalog-row.ts). The file is a line with the byte
+ * lengths of the keys and of the summaries, the keys and the summaries (ASCII
+ * JSON, catalogText), then the texts. The keys are read at once; the rest is
+ * read when asked for, from the same open file.
  */
-function loadCatalog(file: string, withTexts: boolean): { rows: RowStore; close: () => void } {
+function loadCatalog(file: string): { rows: RowStore; close: () => void } {
   let fd = -1;
   const close = (): void => {
     if (fd >= 0) closeSync(fd);
@@ -108,18 +112,25 @@ function loadCatalog(file: string, withTexts: boolean): { rows: RowStore; close:
   try {
     fd = openSync(file, "r");
     const size = fstatSync(fd).size;
-    const head = readAt(fd, 0, Math.min(size, 24));
+    const head = readAt(fd, 0, Math.min(size, 40));
     const nl = head.indexOf(10);
-    const line = head.toString("latin1", 0, Math.max(0, nl));
-    const length = /^[0-9]+$/.test(line) ? Number(line) : -1;
-    const textsAt = nl + 1 + length;
-    if (length < 0 || textsAt > size) return { rows: new RowStore(), close };
-    const bytes = readAt(fd, nl + 1, (withTexts ? size : textsAt) - nl - 1);
-    const index = bytes.subarray(0, length);
-    const parsed = JSON.parse(index.toString(isAscii(index) ? "latin1" : "utf8")) as CatalogIndex;
-    if (parsed?.schema !== CATALOG_SCHEMA || typeof parsed.rows !== "object" || parsed.rows === null || Array.isArray(parsed.rows)) return { rows: new RowStore(), close };
-    const readTexts = (): Buffer => (withTexts ? bytes.subarray(length) : fd >= 0 ? readAt(fd, textsAt, size - textsAt) : Buffer.alloc(0));
-    return { rows: new RowStore(parsed.rows, readTexts), close };
+    const m = /^([0-9]+) ([0-9]+)$/.exec(head.toString("latin1", 0, Math.max(0, nl)));
+    const keysAt = nl + 1;
+    const summariesAt = keysAt + Number(m?.[1]);
+    const textsAt = summariesAt + Number(m?.[2]);
+    if (!m || textsAt > size) return { rows: new RowStore(), close };
+    const keys = parseAscii(readAt(fd, keysAt, summariesAt - keysAt)) as CatalogIndex;
+    if (keys?.schema !== CATALOG_SCHEMA || typeof keys.rows !== "object" || keys.rows === null || Array.isArray(keys.rows)) return { rows: new RowStore(), close };
+    const readSummaries = (): unknown[] => {
+      try {
+        const all = fd >= 0 ? parseAscii(readAt(fd, summariesAt, textsAt - summariesAt)) : [];
+        return Array.isArray(all) ? all : [];
+      } catch {
+        return []; // every row is then read again
+      }
+    };
+    const readTexts = (): Buffer => (fd >= 0 ? readAt(fd, textsAt, size - textsAt) : Buffer.alloc(0));
+    return { rows: new RowStore(keys.rows, readSummaries, readTexts), close };
   } catch {
     return { rows: new RowStore(), close }; // missing or corrupt: rebuilt as files are scanned
   }
@@ -204,13 +215,14 @@ export class Catalog {
 
   async save(): Promise<void> {
     if (!this.changed) return;
-    const { index, texts } = this.rows.encode();
+    const { keys, summaries, texts } = this.rows.encode();
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
       if (this.flushStates) await this.flushStates((p) => this.rows.get(p)?.state === true);
-      const head = catalogText({ schema: CATALOG_SCHEMA, rows: index } satisfies CatalogIndex);
-      await writeCacheFile(this.file, Buffer.concat([Buffer.from(`${head.length}\n${head}`, "latin1"), texts]));
+      const k = catalogText({ schema: CATALOG_SCHEMA, rows: keys } satisfies CatalogIndex);
+      const s = catalogText(summaries);
+      await writeCacheFile(this.file, Buffer.concat([Buffer.from(`${k.length} ${s.length}\n${k}${s}`, "latin1"), texts]));
     } catch {
       // A cache that cannot be written costs only time.
     }
@@ -243,7 +255,7 @@ export async function catalogRawSummaries(files: string[], roots: string[], opts
 
 async function listing(files: string[], roots: string[], opts: CatalogOptions, raw: boolean): Promise<(SessionSummary | RawSummary | null)[]> {
   const dir = opts.dir ?? cacheDir();
-  const loaded = loadCatalog(join(dir, CATALOG_FILE), raw);
+  const loaded = loadCatalog(join(dir, CATALOG_FILE));
   const cat = new Catalog(dir, loaded.rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
   const out = new Array<SessionSummary | RawSummary | null | undefined>(files.length);
   try {
