@@ -1,5 +1,5 @@
 // The catalog: a persistent cache of every session file's listing row, so a
-// warm `ls` of thousands of sessions reads one JSON file and stats each
+// warm `ls` of thousands of sessions reads one cache file and stats each
 // session file, and reads no session bytes. Rows are keyed by path, size,
 // mtime, dev and ino. Session files only grow: when one grew, its saved scan
 // state (catalog-scan.ts, one small file per session under states/) lets the
@@ -16,11 +16,12 @@
 import { mkdir } from "node:fs/promises";
 import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { isAscii } from "node:buffer";
-import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
 export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
+import { cacheDir } from "./cache-dir.js";
+export { cacheDir } from "./cache-dir.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
@@ -40,13 +41,6 @@ export function resetCatalogStats(): void {
   catalogStats.filesRead = 0;
 }
 
-/** `$OMP_SESSIONS_CACHE_DIR`, else `$XDG_CACHE_HOME/omp-sessions`, else `~/.cache/omp-sessions`. */
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const own = env.OMP_SESSIONS_CACHE_DIR?.trim();
-  if (own) return resolve(own);
-  const xdg = env.XDG_CACHE_HOME?.trim();
-  return join(xdg ? resolve(xdg) : join(homedir(), ".cache"), "omp-sessions");
-}
 
 interface CatalogIndex {
   schema: number;
