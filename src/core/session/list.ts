@@ -1,7 +1,7 @@
 // The session list: every session file found, summarized through the catalog
 // (or scanned, without it), filtered and sorted. Apart from summary.ts so that
-// a warm `ls` loads only this, discover.ts and the catalog's reading half: the
-// scanning code is imported when some file must be read.
+// a warm `ls` loads only this, discover.ts and catalog.ts: the scanning code
+// (summary.ts, catalog-read.ts) is imported when some file must be read.
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import type { SessionSummary } from "./summary.js";
 
