@@ -10,9 +10,13 @@ import type { AppStore } from "./state/store.js";
 import { ThemeContext } from "./theme-context.js";
 import type { Theme } from "./theme.js";
 import { TabBar } from "./components/tab-bar.js";
+import { shareInkCaches } from "./ink-caches.js";
 import { Footer } from "./components/footer.js";
 import { HelpOverlay } from "./components/help-overlay.js";
 import { usePromptScopes } from "./state/write-store.js";
+
+// Before the first frame: every frame after it reuses the unchanged lines' work.
+await shareInkCaches();
 
 export interface AppProps {
   store: AppStore;

@@ -1,0 +1,60 @@
+// Ink 6 turns every line of every frame into styled characters and measures
+// each character's width, and keeps those results only for the frame being
+// built (a new cache per Output). Moving the cursor changes two of forty
+// rows, so nearly all of that work, and the garbage it makes, repeats each
+// keypress: it is most of a keypress's cost. Sharing the caches across frames
+// is safe because Ink only reads the cached values (it copies references into
+// its grid and never changes them). The caches are bounded and cleared when
+// full. Ink is pinned (6.8.0); if its internals are not as expected, nothing
+// is changed.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+type Caches = { getStyledChars(line: string): unknown; getStringWidth(text: string): number };
+
+const MAX_LINES = 4000;
+const MAX_WIDTHS = 20000;
+
+let shared: Promise<boolean> | undefined;
+
+/** Makes Ink's per-frame output caches live across frames. Resolves to whether it could. */
+export function shareInkCaches(): Promise<boolean> {
+  return (shared ??= patch());
+}
+
+async function patch(): Promise<boolean> {
+  try {
+    const require = createRequire(import.meta.url);
+    const file = join(dirname(require.resolve("ink")), "output.js");
+    const mod = (await import(pathToFileURL(file).href)) as { default: new (o: { width: number; height: number }) => { caches?: object } };
+    const probe = new mod.default({ width: 1, height: 1 });
+    const proto = probe.caches ? (Object.getPrototypeOf(probe.caches) as Caches) : null;
+    if (!proto || typeof proto.getStyledChars !== "function" || typeof proto.getStringWidth !== "function") return false;
+    const styledOf = proto.getStyledChars;
+    const widthOf = proto.getStringWidth;
+    const lines = new Map<string, unknown>();
+    const widths = new Map<string, number>();
+    proto.getStyledChars = function (this: Caches, line: string) {
+      let v = lines.get(line);
+      if (v === undefined) {
+        v = styledOf.call(this, line);
+        if (lines.size >= MAX_LINES) lines.clear();
+        lines.set(line, v);
+      }
+      return v;
+    };
+    proto.getStringWidth = function (this: Caches, text: string) {
+      let v = widths.get(text);
+      if (v === undefined) {
+        v = widthOf.call(this, text);
+        if (widths.size >= MAX_WIDTHS) widths.clear();
+        widths.set(text, v);
+      }
+      return v;
+    };
+    return true;
+  } catch {
+    return false;
+  }
+}
