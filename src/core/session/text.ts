@@ -27,7 +27,8 @@ export function safeText(s: string, keepNewlines = false): string {
   return out;
 }
 
-const isSpace = (c: number): boolean =>
+/** Whitespace as oneLine collapses it (JavaScript's \s differs: it lacks U+0085). */
+export const isSpace = (c: number): boolean =>
   c === 0x20 ||
   (c >= 0x09 && c <= 0x0d) ||
   c === 0x85 ||
@@ -48,7 +49,8 @@ const isSpace = (c: number): boolean =>
  */
 export const PREVIEW_SOURCE_UNITS = 1024;
 
-const needsMapping = (c: number): boolean =>
+/** What safeText (and so oneLine) shows as a glyph. */
+export const needsMapping = (c: number): boolean =>
   c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
 /**

@@ -6,27 +6,8 @@
 // oneLine turns into a glyph, a cell reaching near `max` characters) goes
 // through oneLine and fitWidth themselves. test/cli/ls-preview.test.ts checks
 // that both ways agree.
-import { oneLine, PREVIEW_SOURCE_UNITS } from "../../core/session/text.js";
+import { isSpace, needsMapping as isMapped, oneLine, PREVIEW_SOURCE_UNITS } from "../../core/session/text.js";
 import { charWidth, fitWidth } from "../../core/session/width.js";
-
-// oneLine's whitespace (JavaScript's \s differs: it lacks U+0085).
-const isSpace = (c: number): boolean =>
-  c === 0x20 ||
-  (c >= 0x09 && c <= 0x0d) ||
-  c === 0x85 ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
-
-// What oneLine shows as a glyph (whitespace is tested first and collapses).
-const isMapped = (c: number): boolean =>
-  c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
 // Words of one-column characters that are neither whitespace nor mapped, one space apart.
 const NARROW = /[\x21-\x7e\xa1-\u02ff]+(?: [\x21-\x7e\xa1-\u02ff]+)*/y;
