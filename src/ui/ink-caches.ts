@@ -31,30 +31,24 @@ async function patch(): Promise<boolean> {
     const probe = new mod.default({ width: 1, height: 1 });
     const proto = probe.caches ? (Object.getPrototypeOf(probe.caches) as Caches) : null;
     if (!proto || typeof proto.getStyledChars !== "function" || typeof proto.getStringWidth !== "function") return false;
-    const styledOf = proto.getStyledChars;
-    const widthOf = proto.getStringWidth;
-    const lines = new Map<string, unknown>();
-    const widths = new Map<string, number>();
-    proto.getStyledChars = function (this: Caches, line: string) {
-      let v = lines.get(line);
-      if (v === undefined) {
-        v = styledOf.call(this, line);
-        if (lines.size >= MAX_LINES) lines.clear();
-        lines.set(line, v);
-      }
-      return v;
-    };
-    proto.getStringWidth = function (this: Caches, text: string) {
-      let v = widths.get(text);
-      if (v === undefined) {
-        v = widthOf.call(this, text);
-        if (widths.size >= MAX_WIDTHS) widths.clear();
-        widths.set(text, v);
-      }
-      return v;
-    };
+    proto.getStyledChars = sharedAcrossFrames(proto.getStyledChars, MAX_LINES);
+    proto.getStringWidth = sharedAcrossFrames(proto.getStringWidth, MAX_WIDTHS);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Wraps one of Ink's cache lookups with a map that outlives the frame, cleared when it reaches `max` keys. */
+function sharedAcrossFrames<V>(lookup: (this: Caches, key: string) => V, max: number): (this: Caches, key: string) => V {
+  const kept = new Map<string, V>();
+  return function (this: Caches, key: string): V {
+    let v = kept.get(key);
+    if (v === undefined) {
+      v = lookup.call(this, key);
+      if (kept.size >= max) kept.clear();
+      kept.set(key, v);
+    }
+    return v;
+  };
 }

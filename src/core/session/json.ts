@@ -47,26 +47,11 @@ function entryText(s: Session, k: number): string {
   );
 }
 
-/**
- * The same JSON as treeJson, produced in pieces so a session of millions of
- * entries never becomes one giant string.
- */
-export function* treeJsonChunks(s: Session, batch = 2000): Generator<string> {
-  const head = JSON.stringify(treeHead(s));
-  yield head.slice(0, -1) + ',"entries":[';
-  for (let i = 0; i < s.entries.length; i += batch) {
-    const stop = Math.min(s.entries.length, i + batch);
-    const part: string[] = [];
-    for (let k = i; k < stop; k++) part.push(entryText(s, k));
-    yield (i > 0 ? "," : "") + part.join(",");
-  }
-  yield '],"warnings":' + JSON.stringify(s.warnings) + "}\n";
-}
-
 const CHUNK = 1 << 20;
 
 /**
- * The same bytes as treeJsonChunks, as UTF-8 buffers of about 1 MB. Each
+ * The same JSON as treeJson, as UTF-8 buffers of about 1 MB, so a session of
+ * millions of entries never becomes one giant string. Each
  * entry's small string is encoded straight into the buffer: joining a batch
  * into one big string first, and encoding that, costs several times more.
  */
