@@ -6,10 +6,10 @@
 // gzip) in `skipped`. Any difference (a new, grown, replaced or vanished
 // file) sends the caller to the full update, which reads the catalog; a warm
 // query reads no catalog and no session bytes.
-import { statSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import { defaultAgentDirs, findSessionFiles } from "../session/discover.js";
 import { openSearchDb, type SearchDb } from "./db.js";
+import { stampsInto } from "../fs/stat.js";
 
 export interface RootOptions {
   agentDirs?: string[];
@@ -56,17 +56,7 @@ export class Listing {
   /** Stats each file, synchronously: overlapped with the query on libuv's pool they made a search slower here (2 cores). */
   static stat(paths: string[]): Listing {
     const stats = new Float64Array(paths.length * 4);
-    for (let i = 0; i < paths.length; i++) {
-      const st = statSync(paths[i], { throwIfNoEntry: false });
-      if (!st) {
-        stats[i * 4 + 2] = -1;
-        continue;
-      }
-      stats[i * 4] = st.dev;
-      stats[i * 4 + 1] = st.ino;
-      stats[i * 4 + 2] = st.size;
-      stats[i * 4 + 3] = st.mtimeMs;
-    }
+    stampsInto(paths, stats);
     return new Listing(paths, stats);
   }
 

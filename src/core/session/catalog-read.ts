@@ -2,7 +2,7 @@
 // (new, grown, replaced), by scanning them or by resuming a saved scan state.
 // Imported only when some file changed: a warm `ls` never loads the scanner.
 import { open } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import type { FileStamp } from "../fs/stat.js";
 import { join } from "node:path";
 import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
 import type { Row } from "./catalog-row.js";
@@ -43,7 +43,7 @@ export class CatalogReader {
   }
 
   /** Lines from `scan`'s resume point to `end`, a trailing partial line applied to a copy only. */
-  private async feed(path: string, scan: CatalogScan, st: Stats, from?: SavedScan): Promise<{ result: ScanResult; tail: CatalogScan | null; tailFailed: boolean }> {
+  private async feed(path: string, scan: CatalogScan, st: FileStamp, from?: SavedScan): Promise<{ result: ScanResult; tail: CatalogScan | null; tailFailed: boolean }> {
     let tail: CatalogScan | null = null;
     let tailFailed = false;
     const gzip = isGzipPath(path);
@@ -70,9 +70,10 @@ export class CatalogReader {
     return { result, tail, tailFailed };
   }
 
-  private async finishScan(path: string, st: Stats, scan: CatalogScan, fed: Awaited<ReturnType<CatalogReader["feed"]>>): Promise<ScanOutcome> {
-    const base = emptySummary(path, st.size, st.mtime.toISOString());
-    const mtime = st.mtime.toISOString();
+  private async finishScan(path: string, st: FileStamp, scan: CatalogScan, fed: Awaited<ReturnType<CatalogReader["feed"]>>): Promise<ScanOutcome> {
+    // As Stats.mtime shows it: the milliseconds rounded.
+    const mtime = new Date(Math.round(st.mtimeMs)).toISOString();
+    const base = emptySummary(path, st.size, mtime);
     const summary = fed.tailFailed ? await summarizeSession(path) : (fed.tail ?? scan).summary(base, mtime);
     const gzip = isGzipPath(path);
     if (!scan.valid || scan.stop || gzip) return { summary, saved: null };
@@ -81,14 +82,14 @@ export class CatalogReader {
     return { summary, saved: scan.save(fed.result.resumeOffset, fed.result.resumeLine) };
   }
 
-  private async fullScan(path: string, st: Stats): Promise<ScanOutcome> {
+  private async fullScan(path: string, st: FileStamp): Promise<ScanOutcome> {
     const scan = new CatalogScan();
     const fed = await this.feed(path, scan, st);
     return this.finishScan(path, st, scan, fed);
   }
 
   /** Continues a saved scan over the bytes appended since; null when the file must be scanned anew. */
-  private async resume(path: string, st: Stats, row: Row): Promise<ScanOutcome | null> {
+  private async resume(path: string, st: FileStamp, row: Row): Promise<ScanOutcome | null> {
     if (!row.state) return null;
     const f = await this.states.get(path);
     const saved = f && f.size === row.size && f.mtimeMs === row.mtimeMs ? checkSaved(f.scan) : null;
@@ -120,7 +121,7 @@ export class CatalogReader {
     }
   }
 
-  private store(path: string, st: Stats, out: ScanOutcome): void {
+  private store(path: string, st: FileStamp, out: ScanOutcome): void {
     const row: Row = { ...keyOf(st), summary: out.summary };
     if (out.saved) {
       this.states.set(path, { size: st.size, mtimeMs: st.mtimeMs, scan: out.saved });
@@ -131,8 +132,8 @@ export class CatalogReader {
   }
 
   /** The listing row of one file, from the cache when its key matches, else by (partly) scanning it. */
-  async summary(path: string, st: Stats | null, cwd: string | undefined): Promise<SessionSummary | null> {
-    if (st === null || !st.isFile()) {
+  async summary(path: string, st: FileStamp | null, cwd: string | undefined): Promise<SessionSummary | null> {
+    if (st === null || !st.isFile) {
       // Missing, unreadable or a directory: summarizeSession words the error.
       const s = await summarizeSession(path);
       return cwd !== undefined ? null : s;

@@ -14,7 +14,8 @@
 // reading session files is catalog-read.ts, imported only when a file changed,
 // so that a warm `ls` loads none of the scanning code.
 import { mkdir } from "node:fs/promises";
-import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { stampOf, type FileStamp } from "../fs/stat.js";
 import { isAscii } from "node:buffer";
 import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
@@ -70,7 +71,7 @@ export function sameDir(a: string, b: string): boolean {
   return r(a) === r(b);
 }
 
-export function keyOf(st: Stats): Row {
+export function keyOf(st: FileStamp): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
@@ -176,11 +177,11 @@ export class Catalog {
    * cwd filter leaves it out, undefined when the file must be read. Synchronous:
    * on a warm run this is all there is to do for every file.
    */
-  cached(path: string, st: Stats | null, cwd: string | undefined): SessionSummary | null | undefined;
+  cached(path: string, st: FileStamp | null, cwd: string | undefined): SessionSummary | null | undefined;
   /** As above, but a row that can be is given as its stored JSON text. */
-  cached(path: string, st: Stats | null, cwd: string | undefined, raw: true): SessionSummary | RawSummary | null | undefined;
-  cached(path: string, st: Stats | null, cwd: string | undefined, raw = false): SessionSummary | RawSummary | null | undefined {
-    if (st === null || !st.isFile()) return undefined;
+  cached(path: string, st: FileStamp | null, cwd: string | undefined, raw: true): SessionSummary | RawSummary | null | undefined;
+  cached(path: string, st: FileStamp | null, cwd: string | undefined, raw = false): SessionSummary | RawSummary | null | undefined {
+    if (st === null || !st.isFile) return undefined;
     let known: { cwd: string; summary: boolean } | undefined;
     if (cwd !== undefined) {
       // Another project's session, unchanged: ruled out without decoding its row.
@@ -225,9 +226,9 @@ export class Catalog {
 
 // Synchronous stats in a loop beat thousands of thread-pool round trips: the
 // warm path is one stat per file and nothing else.
-function statOrNull(file: string): Stats | null {
+function statOrNull(file: string): FileStamp | null {
   try {
-    return statSync(file);
+    return stampOf(file);
   } catch {
     return null;
   }
@@ -254,7 +255,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
   const out = new Array<SessionSummary | RawSummary | null | undefined>(files.length);
   try {
     // Each file's stat is looked at at once and let go: only misses keep theirs.
-    const stats = new Array<Stats | null>(files.length);
+    const stats = new Array<FileStamp | null>(files.length);
     const todo: number[] = [];
     for (let i = 0; i < files.length; i++) {
       const st = statOrNull(files[i]);

@@ -1,0 +1,129 @@
+// Thousands of stats in a row, cheaply: the warm `ls` and the search's
+// freshness check are one stat per session file and little else.
+//
+// Node 20's statSync builds a Stats object with four Dates for every call; in
+// a short-lived process that costs more than the system calls themselves and
+// makes most of the garbage. Node's fs binding hands back the raw numbers in
+// a reused Float64Array, which is what statSync reads them from. It is an
+// internal (process.binding, deprecated but kept for compatibility), so it is
+// used only after a probe finds it answering exactly as statSync does, and
+// never where it would print a deprecation warning. Anything else, or any
+// error other than "no such file", goes through statSync.
+import { statSync } from "node:fs";
+
+/** What callers compare a file by: its identity, size, and modification time. */
+export interface FileStamp {
+  dev: number;
+  ino: number;
+  size: number;
+  /** As Stats.mtimeMs (fractional milliseconds). */
+  mtimeMs: number;
+  /** A regular file (after following symlinks). */
+  isFile: boolean;
+}
+
+type RawStat = (path: string, bigint: false, req: undefined, throwIfNoEntry: boolean) => Float64Array | undefined;
+
+// Slots of the binding's array (node's src/node_file.h, FillStatsArray).
+const DEV = 0;
+const MODE = 1;
+const INO = 7;
+const SIZE = 8;
+const MTIME_S = 12;
+const MTIME_NS = 13;
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+
+const mtimeOf = (a: Float64Array): number => a[MTIME_S] * 1e3 + a[MTIME_NS] / 1e6;
+
+let raw: RawStat | null | undefined;
+
+function warnsOnBinding(): boolean {
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ");
+  return /pending-deprecation|throw-deprecation|trace-deprecation/.test(flags) || process.env.NODE_PENDING_DEPRECATION === "1";
+}
+
+/** The binding's stat when it agrees with statSync here, else null. Exported for tests. */
+export function rawStat(): RawStat | null {
+  if (raw !== undefined) return raw;
+  raw = null;
+  if (process.platform === "win32" || warnsOnBinding()) return raw;
+  try {
+    const binding = (process as unknown as { binding(name: string): { stat?: unknown } }).binding("fs");
+    if (typeof binding.stat !== "function") return raw;
+    const fn = (binding.stat as RawStat).bind(binding);
+    const probe = process.execPath;
+    const a = fn(probe, false, undefined, false);
+    const s = statSync(probe);
+    const same = a instanceof Float64Array && a[DEV] === s.dev && a[INO] === s.ino && a[SIZE] === s.size && a[MODE] === s.mode && mtimeOf(a) === s.mtimeMs;
+    const missing = fn(probe + ".omp-sessions-probe-missing", false, undefined, false);
+    if (same && missing === undefined) raw = fn;
+  } catch {
+    raw = null;
+  }
+  return raw;
+}
+
+/** Test hook: use statSync only (false) or probe again (true). */
+export function useRawStat(on: boolean): void {
+  raw = on ? undefined : null;
+}
+
+function slow(path: string): FileStamp | null {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st ? { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() } : null;
+}
+
+/**
+ * The stamp of path, or null when it does not exist. Other errors (no
+ * permission, a loop) throw as statSync's do.
+ */
+export function stampOf(path: string): FileStamp | null {
+  const fn = rawStat();
+  if (fn === null || path.includes("\0")) return slow(path); // statSync refuses a NUL; the binding would cut at it
+  let a: Float64Array | undefined;
+  try {
+    a = fn(path, false, undefined, false);
+  } catch {
+    return slow(path);
+  }
+  if (a === undefined) return null;
+  return { dev: a[DEV], ino: a[INO], size: a[SIZE], mtimeMs: mtimeOf(a), isFile: (a[MODE] & S_IFMT) === S_IFREG };
+}
+
+/**
+ * Stats each path into `out`, four numbers a file: dev, ino, size, mtimeMs
+ * (a size of -1: the file does not exist). No object per file.
+ */
+export function stampsInto(paths: readonly string[], out: Float64Array): void {
+  const fn = rawStat();
+  for (let i = 0; i < paths.length; i++) {
+    const o = i * 4;
+    if (fn !== null && !paths[i].includes("\0")) {
+      let a: Float64Array | undefined | null = null;
+      try {
+        a = fn(paths[i], false, undefined, false);
+      } catch {
+        // fall through to statSync, which throws what it throws
+      }
+      if (a !== null) {
+        if (a === undefined) put(out, o, null);
+        else {
+          out[o] = a[DEV];
+          out[o + 1] = a[INO];
+          out[o + 2] = a[SIZE];
+          out[o + 3] = mtimeOf(a);
+        }
+        continue;
+      }
+    }
+    put(out, o, slow(paths[i]));
+  }
+}
+
+function put(out: Float64Array, o: number, s: FileStamp | null): void {
+  out[o] = s ? s.dev : 0;
+  out[o + 1] = s ? s.ino : 0;
+  out[o + 2] = s ? s.size : -1;
+  out[o + 3] = s ? s.mtimeMs : 0;
+}

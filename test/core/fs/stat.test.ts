@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, appendFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { rawStat, stampOf, stampsInto, useRawStat } from "../../../src/core/fs/stat.js";
+
+function setup(): { dir: string; paths: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), "omp-stat-"));
+  const a = join(dir, "a.jsonl");
+  writeFileSync(a, "x".repeat(1234));
+  // A modification time with a fraction of a millisecond, as real files have.
+  utimesSync(a, 1_700_000_000.123456, 1_700_000_000.987654);
+  const b = join(dir, "b.jsonl");
+  writeFileSync(b, "");
+  const link = join(dir, "link.jsonl");
+  symlinkSync(a, link);
+  mkdirSync(join(dir, "sub"));
+  return { dir, paths: [a, b, link, join(dir, "sub"), join(dir, "gone.jsonl")] };
+}
+
+const expected = (p: string) => {
+  const st = statSync(p, { throwIfNoEntry: false });
+  return st ? { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() } : null;
+};
+
+describe.each([
+  ["the fs binding", true],
+  ["statSync", false],
+])("file stamps through %s", (_name, fast) => {
+  afterEach(() => useRawStat(true));
+
+  it("match statSync exactly: identity, size, fractional mtime, type, missing files", () => {
+    useRawStat(fast);
+    if (fast && process.platform !== "win32") expect(rawStat()).not.toBeNull();
+    const { dir, paths } = setup();
+    try {
+      for (const p of paths) expect(stampOf(p)).toEqual(expected(p));
+      const packed = new Float64Array(paths.length * 4);
+      stampsInto(paths, packed);
+      paths.forEach((p, i) => {
+        const e = expected(p);
+        expect([...packed.subarray(i * 4, i * 4 + 4)]).toEqual(e ? [e.dev, e.ino, e.size, e.mtimeMs] : [0, 0, -1, 0]);
+      });
+      // A file that grows: the next stamp sees it (the binding's array is reused, never kept).
+      const before = stampOf(paths[0])!;
+      appendFileSync(paths[0], "more");
+      expect(stampOf(paths[0])!.size).toBe(before.size + 4);
+      expect(before.size).toBe(1234);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("throw as statSync does for errors other than a missing file", () => {
+    useRawStat(fast);
+    const { dir } = setup();
+    try {
+      // A path through a file: ENOTDIR, which statSync throws even with throwIfNoEntry: false.
+      const through = join(dir, "a.jsonl", "x");
+      expect(() => statSync(through, { throwIfNoEntry: false })).toThrow(/ENOTDIR/);
+      expect(() => stampOf(through)).toThrow(/ENOTDIR/);
+      expect(() => stampsInto([through], new Float64Array(4))).toThrow(/ENOTDIR/);
+      expect(() => stampOf("bad\0path")).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
