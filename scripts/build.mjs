@@ -3,6 +3,7 @@
 // its start-up never touches the UI or any heavy module.
 import { build } from "esbuild";
 import { writeFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 
 const result = await build({
   entryPoints: { cli: "src/cli.ts", hook: "src/hooks-cli/hook-entry.ts" },
@@ -18,6 +19,21 @@ const result = await build({
   logLevel: "warning",
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
+  // Where db.ts finds better-sqlite3's JavaScript in one file (built below).
+  define: { OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs") },
+});
+// better-sqlite3's JavaScript (a dozen small CommonJS files) as one file next
+// to the chunks: a search loads one file instead of resolving a dozen, about
+// 7 ms of a warm query's start-up here. The native addon stays where npm built it.
+await build({
+  entryPoints: [createRequire(import.meta.url).resolve("better-sqlite3")],
+  outfile: "dist/chunks/sqlite.cjs",
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  external: ["bindings"],
+  logLevel: "warning",
 });
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/meta.json", JSON.stringify(result.metafile));

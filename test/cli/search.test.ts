@@ -50,6 +50,21 @@ afterAll(() => {
 });
 
 describe("omp-sessions search", () => {
+  it("loads better-sqlite3's JavaScript from the one bundled file", async () => {
+    // A preload reports, at exit, which better-sqlite3 files were loaded.
+    const probe = join(root, "probe.cjs");
+    writeFileSync(
+      probe,
+      `process.on("exit", () => require("fs").writeSync(2, "LOADED " + JSON.stringify(Object.keys(require.cache).filter((k) => /sqlite/.test(k)))));`,
+    );
+    const r = await run(["search", "--agent-dir", agent, "--json", "marmot"], { NODE_OPTIONS: `--require ${probe}` });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(2);
+    const loaded = JSON.parse(/LOADED (.*)/.exec(r.stderr)![1]) as string[];
+    expect(loaded.some((k) => k.endsWith(join("dist", "chunks", "sqlite.cjs")))).toBe(true);
+    expect(loaded.filter((k) => k.includes(join("better-sqlite3", "lib")))).toEqual([]);
+  });
+
   it("prints ranked hits as JSON with the entry id", async () => {
     const r = await run(["search", "--agent-dir", agent, "--json", '"drops the last"']);
     expect(r.code).toBe(0);

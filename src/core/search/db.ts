@@ -64,14 +64,28 @@ export function searchDbPath(dir: string, tools: boolean): string {
 let sqlite: typeof Database | undefined;
 let addon: string | null | undefined;
 
-function open(file: string): SearchDb {
+/** Set by the build (scripts/build.mjs): better-sqlite3's JavaScript bundled into one file next to this chunk. */
+declare const OMP_SQLITE_BUNDLE: string | undefined;
+
+function loadSqlite(): typeof Database {
   const require = createRequire(import.meta.url);
-  sqlite ??= require("better-sqlite3") as typeof Database;
+  if (typeof OMP_SQLITE_BUNDLE === "string") {
+    try {
+      return require(OMP_SQLITE_BUNDLE) as typeof Database;
+    } catch {
+      // not built next to us: the package itself
+    }
+  }
+  return require("better-sqlite3") as typeof Database;
+}
+
+function open(file: string): SearchDb {
+  sqlite ??= loadSqlite();
   if (addon === undefined) {
     // The addon from where npm builds it: better-sqlite3's own lookup (the
     // `bindings` package) probes a dozen paths first. Elsewhere: its lookup.
     try {
-      addon = require.resolve("better-sqlite3/build/Release/better_sqlite3.node");
+      addon = createRequire(import.meta.url).resolve("better-sqlite3/build/Release/better_sqlite3.node");
     } catch {
       addon = null;
     }
