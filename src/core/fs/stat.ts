@@ -95,7 +95,7 @@ export function stampOf(path: string): FileStamp | null {
  * Stats each path into `out`, four numbers a file: dev, ino, size, mtimeMs
  * (a size of -1: the file does not exist). No object per file.
  */
-export function stampsInto(paths: readonly string[], out: Float64Array): void {
+export function stampsInto(paths: readonly string[], out: Float64Array, regular?: Uint8Array): void {
   const fn = rawStat();
   for (let i = 0; i < paths.length; i++) {
     const o = i * 4;
@@ -113,12 +113,21 @@ export function stampsInto(paths: readonly string[], out: Float64Array): void {
           out[o + 1] = a[INO];
           out[o + 2] = a[SIZE];
           out[o + 3] = mtimeOf(a);
+          if (regular) regular[i] = (a[MODE] & S_IFMT) === S_IFREG ? 1 : 0;
         }
         continue;
       }
     }
-    put(out, o, slow(paths[i]));
+    const s = slow(paths[i]);
+    put(out, o, s);
+    if (regular) regular[i] = s?.isFile ? 1 : 0;
   }
+}
+
+/** The i-th stamp of a packed array (stampsInto), or null for a missing file. */
+export function stampAt(packed: Float64Array, regular: Uint8Array, i: number): FileStamp | null {
+  const o = i * 4;
+  return packed[o + 2] < 0 ? null : { dev: packed[o], ino: packed[o + 1], size: packed[o + 2], mtimeMs: packed[o + 3], isFile: regular[i] === 1 };
 }
 
 function put(out: Float64Array, o: number, s: FileStamp | null): void {

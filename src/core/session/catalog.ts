@@ -15,7 +15,7 @@
 // so that a warm `ls` loads none of the scanning code.
 import { mkdir } from "node:fs/promises";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { stampOf, type FileStamp } from "../fs/stat.js";
+import { stampAt, stampOf, stampsInto, type FileStamp } from "../fs/stat.js";
 import { isAscii } from "node:buffer";
 import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
@@ -182,17 +182,22 @@ export class Catalog {
   cached(path: string, st: FileStamp | null, cwd: string | undefined, raw: true): SessionSummary | RawSummary | null | undefined;
   cached(path: string, st: FileStamp | null, cwd: string | undefined, raw = false): SessionSummary | RawSummary | null | undefined {
     if (st === null || !st.isFile) return undefined;
+    return this.cachedKey(path, st.dev, st.ino, st.size, st.mtimeMs, cwd, raw);
+  }
+
+  /** As cached, for a regular file's key given as numbers (no object per file on the warm path). */
+  cachedKey(path: string, dev: number, ino: number, size: number, mtimeMs: number, cwd: string | undefined, raw: boolean): SessionSummary | RawSummary | null | undefined {
     let known: { cwd: string; summary: boolean } | undefined;
     if (cwd !== undefined) {
       // Another project's session, unchanged: ruled out without decoding its row.
-      known = this.rows.freshCwd(path, st.dev, st.ino, st.size, st.mtimeMs);
+      known = this.rows.freshCwd(path, dev, ino, size, mtimeMs);
       if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
     }
     if (raw && (cwd === undefined || known?.summary === true)) {
-      const r = this.rows.freshRaw(path, st.dev, st.ino, st.size, st.mtimeMs);
+      const r = this.rows.freshRaw(path, dev, ino, size, mtimeMs);
       if (r) return r;
     }
-    const s = this.rows.freshSummary(path, st.dev, st.ino, st.size, st.mtimeMs);
+    const s = this.rows.freshSummary(path, dev, ino, size, mtimeMs);
     if (s === undefined) return undefined;
     return cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null;
   }
@@ -225,13 +230,26 @@ export class Catalog {
 }
 
 // Synchronous stats in a loop beat thousands of thread-pool round trips: the
-// warm path is one stat per file and nothing else.
-function statOrNull(file: string): FileStamp | null {
+// warm path is one stat per file and nothing else. A file that cannot be
+// stat'ed (no permission) counts as missing here; reading it words the error.
+function stampAll(files: string[]): { packed: Float64Array; regular: Uint8Array } {
+  const packed = new Float64Array(files.length * 4);
+  const regular = new Uint8Array(files.length);
   try {
-    return stampOf(file);
+    stampsInto(files, packed, regular);
   } catch {
-    return null;
+    for (let i = 0; i < files.length; i++) {
+      let st: FileStamp | null = null;
+      try {
+        st = stampOf(files[i]);
+      } catch {
+        // as missing
+      }
+      packed.set(st ? [st.dev, st.ino, st.size, st.mtimeMs] : [0, 0, -1, 0], i * 4);
+      regular[i] = st?.isFile ? 1 : 0;
+    }
   }
+  return { packed, regular };
 }
 
 /**
@@ -254,14 +272,16 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
   const cat = new Catalog(dir, loaded.rows, opts.stateMinBytes ?? STATE_MIN_BYTES);
   const out = new Array<SessionSummary | RawSummary | null | undefined>(files.length);
   try {
-    // Each file's stat is looked at at once and let go: only misses keep theirs.
+    // Every file stat'ed first, packed (no object per file), then looked up:
+    // only misses get a stamp object.
+    const { packed, regular } = stampAll(files);
     const stats = new Array<FileStamp | null>(files.length);
     const todo: number[] = [];
     for (let i = 0; i < files.length; i++) {
-      const st = statOrNull(files[i]);
-      out[i] = raw ? cat.cached(files[i], st, opts.cwd, true) : cat.cached(files[i], st, opts.cwd);
+      const o = i * 4;
+      out[i] = packed[o + 2] >= 0 && regular[i] === 1 ? cat.cachedKey(files[i], packed[o], packed[o + 1], packed[o + 2], packed[o + 3], opts.cwd, raw) : undefined;
       if (out[i] === undefined) {
-        stats[i] = st;
+        stats[i] = stampAt(packed, regular, i);
         todo.push(i);
       }
     }

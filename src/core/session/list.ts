@@ -53,7 +53,12 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
  * warm `ls --json` would otherwise be spent on those two.
  */
 export async function listSessionsJson(opts: ListOptions = {}): Promise<Buffer> {
-  if (opts.search || opts.cache === false) return Buffer.from(JSON.stringify(await listSessions(opts)));
+  return Buffer.concat(await listSessionsJsonParts(opts));
+}
+
+/** listSessionsJson's bytes in parts, in order (the stored rows as they are, not joined). */
+export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uint8Array[]> {
+  if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify(await listSessions(opts)))];
   const { roots, cwd, limit } = options(opts);
   const files = await findSessionFiles(roots);
   const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
@@ -64,7 +69,7 @@ export async function listSessionsJson(opts: ListOptions = {}): Promise<Buffer> 
     parts.push("json" in r ? r.json : Buffer.from(JSON.stringify(r)));
   }
   parts.push(parts.length === 0 ? EMPTY : CLOSE);
-  return Buffer.concat(parts);
+  return parts;
 }
 
 const OPEN = Buffer.from("[");

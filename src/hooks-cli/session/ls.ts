@@ -6,7 +6,8 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
-import { listSessions, listSessionsJson } from "../../core/session/list.js";
+import { listSessions, listSessionsJsonParts } from "../../core/session/list.js";
+import { writeParts } from "../stdout.js";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { previewCell } from "./ls-preview.js";
@@ -151,7 +152,7 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
     const json = bool(args, "--json");
     // --json takes the rows the catalog holds as stored text (list.ts).
-    const listed = json ? await listSessionsJson(listOpts) : await listSessions(listOpts);
+    const listed = json ? await listSessionsJsonParts(listOpts) : await listSessions(listOpts);
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
 
     // `ls | head` closes the pipe early: that is not an error.
@@ -159,14 +160,12 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
       if (err.code === "EPIPE") process.exit(0);
       throw err;
     });
-    if (Buffer.isBuffer(listed)) {
-      // As printJson does (load-or-exit.js would bring the session loader
-      // along), in two writes: appending the newline would copy megabytes.
-      process.stdout.write(listed);
-      process.stdout.write("\n");
+    if (json) {
+      // The rows as stored, not joined into one copy first (stdout.ts).
+      writeParts([...(listed as Uint8Array[]), NEWLINE]);
       return 0;
     }
-    const sessions = listed;
+    const sessions = listed as Awaited<ReturnType<typeof listSessions>>;
     if (sessions.length === 0) {
       process.stdout.write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
       return 0;
@@ -179,6 +178,8 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     return 0;
   },
 };
+
+const NEWLINE = Buffer.from("\n");
 
 function nothingFound(looked: string[], cwd: string | null, search: string | undefined): string {
   const what = `No sessions${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
