@@ -1,0 +1,58 @@
+// writeParts: many byte parts written in order without joining them, through
+// partial writes, past the kernel's per-call limit, and into a closed pipe.
+import { describe, expect, it } from "vitest";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeParts } from "../../src/hooks-cli/stdout.js";
+import { BIN } from "../helpers/fixtures.js";
+
+describe("writeParts", () => {
+  it("writes thousands of parts (empty ones too) in order, as one join would", () => {
+    const dir = mkdtempSync(join(tmpdir(), "omp-parts-"));
+    try {
+      const parts: Uint8Array[] = [];
+      for (let i = 0; i < 5000; i++) parts.push(i % 7 === 0 ? new Uint8Array(0) : Buffer.from(`row ${i} ${"é".repeat(i % 13)};`));
+      parts.push(Buffer.alloc(3 << 20, 0x61)); // one large part: the kernel may take it in pieces
+      const file = join(dir, "out");
+      const fd = openSync(file, "w");
+      writeParts(parts, fd);
+      closeSync(fd);
+      expect(readFileSync(file).equals(Buffer.concat(parts))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("ls --json into a pipe closed early ends quietly with status 0", () => {
+    // More rows than a pipe holds (64 KB), so that the writes meet the closed pipe.
+    const dir = mkdtempSync(join(tmpdir(), "omp-parts-"));
+    try {
+      const project = join(dir, "agent", "sessions", "--p--");
+      mkdirSync(project, { recursive: true });
+      for (let i = 0; i < 400; i++) {
+        const ts = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+        writeFileSync(
+          join(project, `s${i}.jsonl`),
+          JSON.stringify({ type: "session", version: 3, id: `s${i}`, timestamp: ts, cwd: "/p" }) +
+            "\n" +
+            JSON.stringify({ type: "message", id: `m${i}`, parentId: null, timestamp: ts, message: { role: "user", content: "x".repeat(400) } }) +
+            "\n",
+        );
+      }
+      const env = { ...process.env, OMP_SESSIONS_CACHE_DIR: join(dir, "cache") };
+      for (let run = 0; run < 2; run++) {
+        // cold (scans), then warm (stored rows)
+        const r = spawnSync("bash", ["-c", `set -o pipefail; "${BIN}" ls --all --json --agent-dir "${join(dir, "agent")}" | head -c 1`], { encoding: "utf8", env });
+        expect(r.stdout).toBe("[");
+        expect(r.stderr).toBe("");
+        expect(r.status).toBe(0);
+      }
+      const full = spawnSync(BIN, ["ls", "--all", "--json", "--agent-dir", join(dir, "agent")], { encoding: "utf8", env, maxBuffer: 1 << 26 });
+      expect(JSON.parse(full.stdout)).toHaveLength(400);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
