@@ -2,7 +2,8 @@
 // `npm test`, `npm start` and `npm run bench`. The hook gets its own entry so
 // its start-up never touches the UI or any heavy module.
 import { build } from "esbuild";
-import { writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { createRequire } from "node:module";
 
 const result = await build({
@@ -37,3 +38,19 @@ await build({
 });
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/meta.json", JSON.stringify(result.metafile));
+
+// Chunks of earlier builds (their names carry a content hash) pile up in a
+// working copy. Those no build output names are removed once they are an hour
+// old: a process started from the previous build may still load one lazily.
+const current = new Set(Object.keys(result.metafile.outputs).map((p) => resolve(p)));
+current.add(resolve("dist/chunks/sqlite.cjs"));
+const hourAgo = Date.now() - 3600_000;
+for (const name of readdirSync("dist/chunks")) {
+  const p = resolve("dist/chunks", name);
+  if (current.has(p) || current.has(p.replace(/\.map$/, ""))) continue;
+  try {
+    if (statSync(p).mtimeMs < hourAgo) rmSync(p);
+  } catch {
+    // gone already
+  }
+}
