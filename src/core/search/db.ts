@@ -9,7 +9,7 @@ import { join } from "node:path";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 4;
+export const SEARCH_SCHEMA = 5;
 
 const SCHEMA = `
 CREATE TABLE files (
@@ -21,8 +21,9 @@ CREATE TABLE files (
   resume INTEGER NOT NULL, line INTEGER NOT NULL,
   v1 INTEGER NOT NULL
 );
--- Files listed but not indexed (not a session file, gzip), so that the
--- freshness check (fresh.ts) can tell them from new files.
+-- Files listed but not indexed (not a session file, a gzip archive that does
+-- not decompress), so that the freshness check (fresh.ts) can tell them from
+-- new files. (Schema 5: gzip archives are indexed; before, all were skipped.)
 CREATE TABLE skipped (
   path TEXT PRIMARY KEY,
   dev INTEGER NOT NULL, ino INTEGER NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL

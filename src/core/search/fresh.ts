@@ -2,8 +2,8 @@
 // session files (readdirs only) and stat each once. The listing (paths and
 // packed stats) is compared with the one the index was last found up to date with
 // (table `checks`); failing that, file by file with what the index recorded:
-// indexed files in `files`, files it looked at and left out (not a session,
-// gzip) in `skipped`. Any difference (a new, grown, replaced or vanished
+// indexed files in `files` (plain and gzip), files it looked at and left out
+// (not a session, a damaged archive) in `skipped`. Any difference (a new, grown, replaced or vanished
 // file) sends the caller to the full update, which reads the catalog; a warm
 // query reads no catalog and no session bytes.
 import { resolve, sep } from "node:path";

@@ -3,12 +3,14 @@
 // list and cwds come from the catalog (which reads only what changed);
 // a file that grew is indexed from the first line not indexed yet (its byte
 // offset is kept per file), a file replaced or shrunk is indexed again, and a
-// file gone is dropped. Work is committed in batches, each checking that no
+// file gone is dropped. A gzip archive (.jsonl.gz) cannot be resumed at an
+// offset: when it changes it is indexed again whole; one that fails to
+// decompress is left out (recorded as skipped) until it changes again. Work is committed in batches, each checking that no
 // other run indexed the same bytes meanwhile, so a cancelled or crashed run
 // leaves a usable index that the next run continues.
 import { statSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
-import { isGzipPath, scanLines } from "../session/lines.js";
+import { isGzipPath, isZlibError, scanLines } from "../session/lines.js";
 import { listSessions } from "../session/summary.js";
 import { cacheDir } from "../session/catalog.js";
 import { hashBytes } from "../session/catalog-scan.js";
@@ -61,6 +63,9 @@ interface FileRow {
 /** Another run indexed these bytes first. */
 class Overtaken extends Error {}
 
+/** A gzip archive that does not decompress (truncated, corrupt). */
+class Damaged extends Error {}
+
 const BATCH_BYTES = 4 * 1024 * 1024;
 
 /** Rowids per second of entry time; see Writer.rowidFor. */
@@ -103,6 +108,7 @@ class Writer {
       taken: db.prepare("SELECT 1 FROM entries WHERE rowid = ?").pluck(),
       forgetSkipped: db.prepare("DELETE FROM skipped WHERE path = ?"),
       skip: db.prepare("INSERT OR REPLACE INTO skipped (path, dev, ino, size, mtime) VALUES (?, ?, ?, ?, ?)"),
+      fidOf: db.prepare("SELECT fid FROM files WHERE path = ?").pluck(),
       insDoc: db.prepare("INSERT INTO docs (rowid, text) VALUES (?, ?)"),
       setLabel: db.prepare("INSERT INTO labels (fid, target, label) VALUES (?, ?, ?) ON CONFLICT (fid, target) DO UPDATE SET label = excluded.label"),
       clearLabel: db.prepare("DELETE FROM labels WHERE fid = ? AND target = ?"),
@@ -133,6 +139,15 @@ class Writer {
       for (const path of listed) this.q.forgetSkipped.run(path);
       for (const path of forget) this.q.forgetSkipped.run(path);
       for (const [path, st] of skipped) this.q.skip.run(path, st.dev, st.ino, st.size, st.mtime);
+    })();
+  }
+
+  /** Takes a file out of the index and records it as left out, with the stat it was read at. */
+  leaveOut(path: string, st: FileStat): void {
+    this.db.transaction(() => {
+      const fid = this.q.fidOf.get(path) as number | undefined;
+      if (fid !== undefined) this.drop(fid);
+      this.q.skip.run(path, st.dev, st.ino, st.size, st.mtime);
     })();
   }
 
@@ -203,6 +218,7 @@ async function readHead(path: string, length: number): Promise<Buffer> {
 async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools: boolean, signal: AbortSignal | undefined): Promise<{ added: number; bytes: number }> {
   const row = w.fileRow(path)!;
   const fresh = row.resume === 0;
+  const gzip = isGzipPath(path);
   const state = {
     headerStart: row.header_start,
     headerEnd: row.header_end,
@@ -304,14 +320,19 @@ async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools:
       docs.push({ ms: state.lastMs, eid: id, role: doc.role, ts, offset, text: doc.text });
       batchBytes += doc.text.length;
     },
-    { start: row.resume, startLine: row.line, end: st.size, shouldStop: () => state.stop },
-  );
+    // A gzip archive is read to its end (st.size counts compressed bytes).
+    { gzip, start: row.resume, startLine: row.line, end: gzip ? undefined : st.size, shouldStop: () => state.stop },
+  ).catch((err: unknown) => {
+    throw gzip && isZlibError(err) ? new Damaged() : err;
+  });
   flush(result.resumeOffset, result.resumeLine, true);
   return { added, bytes: result.bytes };
 }
 
 /** Whether a row's file is the same file, grown, so indexing can continue at row.resume. */
 async function canResume(row: FileRow, st: Stats): Promise<boolean> {
+  // Decompressed offsets cannot be reached without reading what comes before them.
+  if (isGzipPath(row.path)) return false;
   if (row.v1 === 1 || row.header_end < 0 || row.dev !== st.dev || row.ino !== st.ino || st.size < row.size || row.resume > st.size) return false;
   const head = await readHead(row.path, row.header_end);
   return head.length === row.header_end && hashBytes(head.subarray(row.header_start, row.header_end)) === row.header_hash;
@@ -339,7 +360,7 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
     const live = new Set<string>();
     const work: { path: string; st: Stats; cwd: string; row: FileRow | undefined }[] = [];
     for (const s of sessions) {
-      if (!s.valid || isGzipPath(s.path)) continue; // gzip archives: not indexed (yet)
+      if (!s.valid) continue;
       let st: Stats;
       try {
         st = statSync(s.path);
@@ -376,7 +397,11 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
         stats.added += r.added;
         stats.bytesRead += r.bytes;
       } catch (err) {
-        if (!(err instanceof Overtaken)) throw err;
+        if (err instanceof Damaged) {
+          // Its entries leave the index; it is tried again when its stat changes.
+          w.leaveOut(path, { dev: st.dev, ino: st.ino, size: st.size, mtime: st.mtimeMs });
+          stats.files--;
+        } else if (!(err instanceof Overtaken)) throw err;
       }
       opts.onProgress?.(i + 1, work.length);
     }

@@ -4,12 +4,12 @@
 import { open } from "node:fs/promises";
 import type { FileStamp } from "../fs/stat.js";
 import { join } from "node:path";
-import { isGzipPath, scanLines, type ScanResult } from "./lines.js";
+import { isGzipPath, isZlibError, scanLines, type ScanResult } from "./lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, sameDir, type Catalog } from "./catalog.js";
-import { emptySummary, readSessionHeader, summarizeSession, type SessionSummary } from "./summary.js";
+import { emptySummary, readSessionHeader, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -84,7 +84,15 @@ export class CatalogReader {
 
   private async fullScan(path: string, st: FileStamp): Promise<ScanOutcome> {
     const scan = new CatalogScan();
-    const fed = await this.feed(path, scan, st);
+    let fed: Awaited<ReturnType<CatalogReader["feed"]>>;
+    try {
+      fed = await this.feed(path, scan, st);
+    } catch (err) {
+      if (!isGzipPath(path) || !isZlibError(err)) throw err;
+      // A truncated or corrupt archive is listed as unreadable, as summarizeSession words it (and not read again until it changes).
+      const mtime = new Date(Math.round(st.mtimeMs)).toISOString();
+      return { summary: { ...emptySummary(path, st.size, mtime), error: unreadable(err) }, saved: null };
+    }
     return this.finishScan(path, st, scan, fed);
   }
 

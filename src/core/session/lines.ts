@@ -49,6 +49,12 @@ export function isGzipPath(file: string): boolean {
   return file.endsWith(".gz");
 }
 
+/** An error of gunzip itself (a truncated or corrupt archive), as opposed to one reading the file. */
+export function isZlibError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("Z_");
+}
+
 export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
   const gzip = opts.gzip ?? isGzipPath(file);
   if (gzip) return scanGzip(file, sink, opts);

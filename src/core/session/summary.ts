@@ -271,7 +271,8 @@ class SummaryScan {
   }
 }
 
-function oneLineError(err: unknown): string {
+/** A read error as a listing row words it. */
+export function unreadable(err: unknown): string {
   const e = err as { code?: string; message?: string };
   const msg = e?.message ?? String(err);
   return `cannot read: ${msg}`.replace(/\s+/g, " ").slice(0, 200);
@@ -323,7 +324,7 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
     mtime = st.mtime.toISOString();
     base.created = base.modified = mtime;
   } catch (err) {
-    return { ...base, error: oneLineError(err) };
+    return { ...base, error: unreadable(err) };
   }
   const scan = new SummaryScan();
   const gzip = isGzipPath(path);
@@ -337,7 +338,7 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
       buffer,
     });
   } catch (err) {
-    return { ...base, error: oneLineError(err) };
+    return { ...base, error: unreadable(err) };
   } finally {
     giveBuffer(buffer);
   }

@@ -60,6 +60,7 @@ QUERY:  words        every word must match
 The index lives in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions); the first search builds it (progress on stderr),
 later ones stat each session file and read only what sessions appended since.
+Gzip archives (.jsonl.gz) are searched too; one that changed is read again whole.
 --json prints an array of {path, entryId, role, cwd, timestamp, label, score,
 snippet, marks}.`,
   async run(argv) {
