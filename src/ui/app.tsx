@@ -3,11 +3,12 @@
 import React, { useEffect, useState } from "react";
 import { Box, useApp as useInkApp, useInput, useStdout } from "ink";
 import { useShallow } from "zustand/react/shallow";
-import { findBinding, keyName, type Scope } from "./keymap.js";
+import { anywhereBinding, findBinding, keyName, type Scope } from "./keymap.js";
 import { SCREENS, screenById } from "./screens/registry.js";
 import { StoreContext, useApp } from "./state/use-app.js";
 import type { AppStore } from "./state/store.js";
 import { ThemeContext } from "./theme-context.js";
+import { PollContext } from "./poll-context.js";
 import type { Theme } from "./theme.js";
 import { TabBar } from "./components/tab-bar.js";
 import { shareInkCaches } from "./ink-caches.js";
@@ -23,7 +24,7 @@ export interface AppProps {
   theme: Theme;
   /** Fixed size (tests); otherwise the terminal's, following resizes. */
   size?: { width: number; height: number };
-  /** How often the open session file is checked for growth (ms); 0 = never. */
+  /** How often the open session file (and, on screens 3 and 4, the capture store) is checked for changes (ms); 0 = never. */
   pollMs?: number;
 }
 
@@ -125,6 +126,13 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   useInput((input, key) => {
     const st = store.getState();
     const name = keyName(input, key);
+    // ctrl+c quits even while a prompt or query line owns the keyboard (an open
+    // prompt is dropped, nothing is written); q there is just a typed letter.
+    const always = anywhereBinding(name);
+    if (always) {
+      runAction(always.action, name, store, exit);
+      return;
+    }
     const owner = screenById(st.screen);
     if (!st.help && owner.ownsInput?.(store)) {
       owner.onKey?.(input, name, store);
@@ -198,11 +206,13 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   );
 }
 
-export function App({ store, theme, size, pollMs }: AppProps) {
+export function App({ store, theme, size, pollMs = 1000 }: AppProps) {
   return (
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
-        <Shell store={store} size={size} pollMs={pollMs} />
+        <PollContext.Provider value={pollMs}>
+          <Shell store={store} size={size} pollMs={pollMs} />
+        </PollContext.Provider>
       </ThemeContext.Provider>
     </StoreContext.Provider>
   );

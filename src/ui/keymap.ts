@@ -16,13 +16,16 @@ export interface Binding {
   hintKeys?: string;
   /** Reserved for the write actions that land later: shown as "coming soon". */
   soon?: boolean;
+  /** Works from anywhere: before an open prompt, query line or overlay takes the key. */
+  anywhere?: boolean;
 }
 
 export const BINDINGS: readonly Binding[] = [
   { action: "screen", keys: ["1", "2", "3", "4", "5"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search", scope: "global" },
   { action: "help", keys: ["?"], help: "this help", scope: "global", hint: "help" },
   { action: "back", keys: ["escape"], help: "clear the search, then close the pane, then go back", scope: "global", hint: "back" },
-  { action: "quit", keys: ["q", "ctrl+c"], help: "quit", scope: "global", hint: "quit" },
+  { action: "quit", keys: ["q"], help: "quit (in a prompt or a search line, q is typed)", scope: "global", hint: "quit" },
+  { action: "quit", keys: ["ctrl+c"], help: "quit from anywhere, even with a prompt or a search line open (nothing is written)", scope: "global", anywhere: true },
 
   { action: "cursor.up", keys: ["up", "k"], help: "previous row (wraps)", scope: "list" },
   { action: "cursor.down", keys: ["down", "j"], help: "next row (wraps)", scope: "list", hint: "move", hintKeys: "↑↓" },
@@ -89,7 +92,6 @@ export const BINDINGS: readonly Binding[] = [
   { action: "search.leave", keys: ["tab"], help: "leave the query line (then j/k, digits, ? and q work)", scope: "search-query", hint: "keys" },
   { action: "search.reindex", keys: ["ctrl+r"], help: "update the index now (resumes a stopped build)", scope: "search-query" },
   { action: "search.backspace", keys: ["backspace"], help: "delete the last character", scope: "search-query" },
-  { action: "quit", keys: ["ctrl+c"], help: "quit", scope: "search-query" },
 
   // The tree's write prompts (L b f R u): every write shows what it appends and waits for a yes.
   { action: "prompt.submit", keys: ["enter"], help: "accept the text and preview the change", scope: "prompt", hint: "preview" },
@@ -150,6 +152,11 @@ export function keyName(
   if (input === " ") return "space";
   if (key.meta) return "";
   return input.length === 1 ? input : "";
+}
+
+/** The binding a key has wherever the keyboard is (ctrl+c), or undefined. */
+export function anywhereBinding(name: string): Binding | undefined {
+  return name ? BINDINGS.find((b) => b.anywhere && b.keys.includes(name)) : undefined;
 }
 
 /** The binding for a key in the first scope (in priority order) that binds it. */

@@ -43,6 +43,24 @@ describe("digests screen", () => {
     expect(m.frame()).toContain("── digest codex:old");
   });
 
+  it("a digest a hook writes while the screen is open shows up by itself; the cursor stays on its session", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "old", "/work/old-project", "2026-06-12T10:00:00Z");
+    codexDigest(hub.root, "mid", "/work/mid-project", "2026-06-13T10:00:00Z");
+    m = await mountOn(hub, "4", { pollMs: 20 });
+    await m.press("j");
+    expect(m.frame()).toContain("── digest codex:old");
+    expect(m.frame()).toContain("2/2 digests");
+    codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");
+    const f = await m.waitFor((x) => x.includes("/work/new-project"), "the new session");
+    const rows = f.split("\n").filter((l) => /^[› ] codex /.test(l));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain("/work/new-project");
+    expect(cursorLine(f)).toContain("/work/old-project");
+    expect(f).toContain("── digest codex:old");
+    expect(f).toContain("3/3 digests");
+  });
+
   it("p promotes the digest: note, state and digest promoted_to/topics, log.md, by-topic index", async () => {
     const hub = reviewHub();
     codexDigest(hub.root, "abc", "/work/app", "2026-06-13T17:00:00Z");

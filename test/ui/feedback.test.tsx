@@ -7,6 +7,7 @@ import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
 import { KEYS, tick, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, queueRows, reviewHub, userPrompt } from "./review-helpers.js";
+import { reviewStoreOf } from "../../src/ui/state/review-store.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -23,6 +24,14 @@ function threeCandidates(root: string) {
   return { correction, preference, approval };
 }
 
+/** Every file under ROOT with its bytes. */
+function storeFiles(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (f.isFile()) out[join(f.parentPath, f.name)] = readFileSync(join(f.parentPath, f.name), "latin1");
+  }
+  return out;
+}
 const statusJson = (root: string) => readJson(join(root, "feedback", "status.json"));
 const registry = (root: string, event: string) => readLines(join(root, "registry.jsonl")).filter((l) => l.event === event);
 
@@ -154,6 +163,39 @@ describe("feedback queue", () => {
     await m.waitFor((x) => !x.includes("reason (optional)"), "prompt closed");
     expect(m.frame()).toContain("[3 feedback]");
     expect(statusJson(hub.root).dismissed).toEqual({});
+  });
+
+  it("in a prompt q is typed; ctrl+c quits from it and the store stays as it was", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3");
+    const before = storeFiles(hub.root);
+    await m.press("x");
+    await m.waitFor((x) => x.includes("reason (optional)"), "reason prompt");
+    await m.type("q is why");
+    expect(m.exited()).toBe(false);
+    expect(m.frame()).toContain("› q is why");
+    await m.press(KEYS.ctrl("c"));
+    await m.waitFor(() => m!.exited(), "the app to quit");
+    expect(storeFiles(hub.root)).toEqual(before);
+  });
+
+  it("a candidate a hook writes while the queue is open shows up by itself; the cursor stays on its candidate", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { pollMs: 20 });
+    await m.press("j");
+    const review = reviewStoreOf(m.store);
+    expect(review.getState().current()?.id).toBe(ids.preference);
+    const fresh = userPrompt(hub.root, "s2", "No, that is the wrong command; use pnpm instead of npm.", "t1", "2026-06-13T18:05:00Z");
+    process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+    expect(fresh).toBeTruthy();
+    const f = await m.waitFor((x) => x.includes("4 new · 0 promoted"), "the new candidate");
+    expect(queueRows(f)).toHaveLength(4);
+    expect(queueRows(f)[0]).toContain("codex:s2");
+    expect(review.getState().current()?.id).toBe(ids.preference);
+    expect(cursorLine(f)).toContain("preference");
+    expect(f).toContain(`── ${ids.preference}`);
   });
 
   it("space selects several; x dismisses them together and u restores the batch; p promotes a selection", async () => {

@@ -25,16 +25,23 @@ export interface Mounted {
   press(...keys: string[]): Promise<void>;
   type(text: string): Promise<void>;
   waitFor(pred: (frame: string) => boolean, what: string): Promise<string>;
+  /** The app quit by itself (Ink unmounted and gave the terminal back: raw mode off). */
+  exited(): boolean;
   unmount(): void;
 }
 
-export async function mount(opts: { file?: string; paths?: string[]; width?: number; height?: number }): Promise<Mounted> {
+export async function mount(opts: { file?: string; paths?: string[]; width?: number; height?: number; pollMs?: number }): Promise<Mounted> {
   const store = createAppStore({ cwd: "/nowhere", list: { paths: opts.paths ?? [] } });
   if (opts.file) store.getState().setSession(await loadSession(opts.file));
   if (opts.paths) await store.getState().loadList();
   const inst = render(
-    <App store={store} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={0} />,
+    <App store={store} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={opts.pollMs ?? 0} />,
   );
+  // Ink turns raw mode on for its input hooks and off only once every one is gone.
+  let raw = true;
+  (inst.stdin as unknown as { setRawMode(on: boolean): void }).setRawMode = (on) => {
+    raw = on;
+  };
   await tick();
   const frame = () => inst.lastFrame() ?? "";
   return {
@@ -60,6 +67,7 @@ export async function mount(opts: { file?: string; paths?: string[]; width?: num
       }
       throw new Error(`timed out waiting for ${what}; last frame:\n${frame()}`);
     },
+    exited: () => !raw,
     unmount: () => inst.unmount(),
   };
 }

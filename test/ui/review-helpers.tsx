@@ -58,8 +58,8 @@ export function writePiSession(dir: string, id: string, userTexts: string[]): { 
 }
 
 /** The browser on this hub, switched to a screen by its key ("3" feedback, "4" digests). */
-export async function mountOn(sb: Sandbox, key: "3" | "4", opts: { file?: string; width?: number; height?: number } = {}): Promise<Mounted> {
-  const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file });
+export async function mountOn(sb: Sandbox, key: "3" | "4", opts: { file?: string; width?: number; height?: number; pollMs?: number } = {}): Promise<Mounted> {
+  const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file, pollMs: opts.pollMs });
   attachReview(m.store, { hub: { hub: sb.hub }, cwd: "/work/app" });
   if (!opts.file) {
     await m.press(key);

@@ -85,6 +85,16 @@ describe("session list", () => {
     expect(m.store.getState().session!.file).toBe(chosen.path);
   });
 
+  it("in the search line q is typed, and ctrl+c quits", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    await m.press("/");
+    await m.type("q");
+    expect(m.exited()).toBe(false);
+    expect(m.store.getState().listQuery).toBe("q");
+    await m.press(KEYS.ctrl("c"));
+    await m.waitFor(() => m!.exited(), "the app to quit");
+  });
+
   it("s cycles the sort; a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     await m.press("s");

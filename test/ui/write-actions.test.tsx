@@ -313,3 +313,34 @@ describe("write errors", () => {
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
+
+describe("quitting with a write prompt open", () => {
+  it("q is typed into the label prompt; ctrl+c quits from the prompt and writes nothing", async () => {
+    const { file, dir } = await open("pi");
+    await cursorTo(pathMessage(session()));
+    const before = readFileSync(file);
+    await m!.press("L");
+    await m!.type("quick q");
+    expect(m!.exited()).toBe(false);
+    expect(m!.frame()).toMatch(/› quick q/);
+    expect(m!.store.getState().screen).toBe("tree");
+    await m!.press(KEYS.ctrl("c"));
+    await m!.waitFor(() => m!.exited(), "the app to quit");
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  it("ctrl+c quits from a write's preview without writing it", async () => {
+    const { file, dir } = await open("omp");
+    await cursorTo(pathMessage(session()));
+    const before = readFileSync(file);
+    await m!.press("L");
+    await m!.type("never");
+    await m!.press(KEYS.enter);
+    await m!.waitFor((f) => f.includes("Write this?"), "the preview");
+    await m!.press(KEYS.ctrl("c"));
+    await m!.waitFor(() => m!.exited(), "the app to quit");
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+});

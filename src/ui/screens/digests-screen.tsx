@@ -15,6 +15,7 @@ import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useAppStore } from "../state/use-app.js";
 import { reviewStoreOf } from "../state/review-store.js";
+import { useLiveCapture } from "../state/live-capture.js";
 import { agentFileOfState, openAgentSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
 import { listAction, onKey, ownsInput } from "./review-keys.js";
@@ -44,6 +45,9 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const prompt = useStore(review, (s) => s.prompt);
   const pane = useStore(review, (s) => s.pane.digests);
   const loaded = useStore(review, (s) => s.loaded);
+  // What hooks write while the screen is open shows up by itself (before the
+  // load below, so a write in between counts as a change).
+  useLiveCapture(review, "digests");
   // Coming back to the screen shows what hooks wrote meanwhile.
   useEffect(() => {
     if (review.getState().loaded) review.getState().load();

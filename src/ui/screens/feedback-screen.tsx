@@ -18,6 +18,7 @@ import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useAppStore } from "../state/use-app.js";
 import { reviewStoreOf } from "../state/review-store.js";
+import { useLiveCapture } from "../state/live-capture.js";
 import { STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
@@ -45,6 +46,9 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   const root = useStore(review, (s) => s.root);
   const loaded = useStore(review, (s) => s.loaded);
 
+  // What hooks write while the screen is open shows up by itself (before the
+  // load below, so a write in between counts as a change).
+  useLiveCapture(review, "feedback");
   // Coming back to the screen shows what hooks wrote meanwhile.
   useEffect(() => {
     if (review.getState().loaded) review.getState().load();

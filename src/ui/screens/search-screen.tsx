@@ -9,7 +9,7 @@
 // every other key is typed; after Tab, the list keys, digits, ? and q work.
 // Esc, in both: stop a running build, else clear the query, else go back.
 import React, { useEffect, useMemo } from "react";
-import { Box, Text, useApp as useInkApp } from "ink";
+import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { useStore } from "zustand";
 import { homedir } from "node:os";
@@ -38,9 +38,6 @@ const SYNTAX = [
   "  role:R       user, assistant or bash",
   "  label:TEXT   entries whose label contains TEXT (label: alone: any label)",
 ];
-
-// While the query line owns the keyboard, ctrl+c must still quit: the screen keeps Ink's exit.
-const exits = new WeakMap<AppStore, () => void>();
 
 function IndexLine({ width }: { width: number }) {
   const search = searchStoreOf(useAppStore());
@@ -71,8 +68,6 @@ function IndexLine({ width }: { width: number }) {
 function SearchScreen({ width, height }: ScreenProps) {
   const app = useAppStore();
   const search = searchStoreOf(app);
-  const { exit } = useInkApp();
-  exits.set(app, exit);
   const theme = useTheme();
   const typing = useApp((s) => s.searching);
   const sessions = useApp((s) => s.sessions);
@@ -222,8 +217,7 @@ export const searchScreen: ScreenDef = {
   onKey(input, name, app) {
     const b = findBinding(name, ["search-query"]);
     if (b) {
-      if (b.action === "quit") exits.get(app)?.();
-      else act(b.action, app);
+      act(b.action, app);
       return;
     }
     // Typed text: one key, or a pasted burst; never control keys or ctrl/alt chords.

@@ -76,6 +76,8 @@ export interface ReviewState {
 
 export interface ReviewActions {
   load(): void;
+  /** Re-reads one screen's part of the store (a hook wrote to it); the cursor and its pane stay on the same item. */
+  refresh(part: ReviewScreen): void;
   reloadStatus(): void;
   setFilters(patch: Partial<FeedbackFilters>): void;
   cycleStatus(): void;
@@ -132,14 +134,16 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
-    const review = (patch: Partial<ReviewState>) => {
+    const review = (patch: Partial<ReviewState>, keepScroll = false) => {
       const st = { ...get(), ...patch };
       const view = feedbackView(st.candidates, st.status, st.filters, st.query);
       const prevId = get().view[get().cursor]?.id;
       let cursor = prevId ? view.findIndex((c) => c.id === prevId) : -1;
+      const same = cursor >= 0;
       if (cursor < 0) cursor = Math.max(0, Math.min(st.cursor, view.length - 1));
       const selected = new Set([...st.selected].filter((id) => view.some((c) => c.id === id)));
-      set({ ...patch, view, cursor, selected, pane: { ...st.pane, feedback: { ...st.pane.feedback, scroll: 0 } } });
+      const pane = keepScroll && same ? st.pane : { ...st.pane, feedback: { ...st.pane.feedback, scroll: 0 } };
+      set({ ...patch, view, cursor, selected, pane });
     };
     const redigest = (patch: Partial<ReviewState>) => {
       const st = { ...get(), ...patch };
@@ -216,6 +220,20 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
           }
         } catch (err) {
           set({ loaded: true });
+          notify(errText(err), "error");
+        }
+      },
+      refresh: (part) => {
+        const h = hubReady();
+        if (!h) return get().load();
+        try {
+          const info = readInfo(h.hub, h.root);
+          if (part === "digests") redigest({ digests: listCaptured(h.root), info });
+          else {
+            const { all, status } = listFeedback(h.root, { includeDismissed: true, minConfidence: "low" });
+            review({ candidates: all, status, info }, true);
+          }
+        } catch (err) {
           notify(errText(err), "error");
         }
       },
