@@ -1,7 +1,7 @@
 // The warm path of search: the freshness check that lets a query skip the
 // catalog, and the ranking that walks matches newest first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -89,6 +89,97 @@ describe("the freshness check", () => {
     const above = await searchSessions("alpha", { agentDirs: [join(a.agent, "sessions", "..", "..")], cacheDir: a.cache });
     expect(above.hits).toEqual([]);
     expect((await search(a, "alpha")).hits.map((h) => h.entryId)).toEqual(["u1"]);
+  });
+
+  describe("listing again from the dirs' trace", () => {
+    // Dirs whose mtime is well before the last listing: their trace is trusted.
+    // Each call a different time: a dir aged again differs from its stored stat only by it.
+    let ago = 60_000;
+    const age = (...dirs: string[]) => {
+      const old = new Date(Date.now() - (ago += 1000));
+      for (const d of dirs) utimesSync(d, old, old);
+    };
+    // The cache outside the agent dir, as it is for users (making it would move the agent dir's mtime).
+    const outside = () => {
+      const a = agent();
+      return { ...a, cache: join(tmp, `cache${n++}`) };
+    };
+    const check = async (a: { agent: string; cache: string }) => {
+      const c = await checkIndex(a.cache, false, { agentDirs: [a.agent] });
+      c.db.close();
+      return c;
+    };
+
+    it("reuses the stored paths while no dir changed, and still sees a file grow", async () => {
+      const a = outside();
+      const one = join(a.dir, "one.jsonl");
+      writeFileSync(one, header("s1", "/home/u/p") + user("u1", null, "alpha words", "2026-02-01T10:01:00.000Z"));
+      age(a.agent, join(a.agent, "sessions"), a.dir);
+      await search(a, "alpha");
+      const first = await check(a);
+      expect(first.fresh).toBe(1);
+      const again = await check(a);
+      expect(again.fresh).toBe(1);
+      // Relisted, not read again: the trace is the stored one, from before.
+      expect(again.listed.dirs.at).toBe(first.listed.dirs.at);
+      expect(again.listed.paths).toEqual([one]);
+
+      appendFileSync(one, user("u2", "u1", "bravo grown", "2026-02-01T10:02:00.000Z"));
+      const grown = await check(a);
+      expect(grown.listed.dirs.at).toBe(first.listed.dirs.at);
+      expect(grown.fresh).toBeNull();
+      expect((await search(a, "bravo")).hits.map((h) => h.entryId)).toEqual(["u2"]);
+      expect((await check(a)).fresh).toBe(1);
+    });
+
+    it("lists anew when a file, a project folder or the sessions dir itself appears", async () => {
+      const a = outside();
+      writeFileSync(join(a.dir, "one.jsonl"), header("s1", "/home/u/p") + user("u1", null, "alpha words", "2026-02-01T10:01:00.000Z"));
+      age(a.agent, join(a.agent, "sessions"), a.dir);
+      await search(a, "alpha");
+      const before = (await check(a)).listed.dirs.at;
+
+      // A new file in a known folder: the folder's mtime moves (aged at once,
+      // so that only the changed stat, not its recency, can tell).
+      writeFileSync(join(a.dir, "two.jsonl"), header("s2", "/home/u/p") + user("v1", null, "charlie new", "2026-02-01T10:03:00.000Z"));
+      age(a.dir);
+      const c = await check(a);
+      expect(c.listed.dirs.at).toBeGreaterThanOrEqual(before);
+      expect(c.listed.paths).toHaveLength(2);
+      expect((await search(a, "charlie")).hits.map((h) => h.entryId)).toEqual(["v1"]);
+
+      // A new project folder: the sessions dir's mtime moves.
+      age(a.agent, join(a.agent, "sessions"), a.dir);
+      await search(a, "alpha");
+      const other = join(a.agent, "sessions", "--home-u-q--");
+      mkdirSync(other);
+      writeFileSync(join(other, "three.jsonl"), header("s3", "/home/u/q") + user("w1", null, "delta elsewhere", "2026-02-01T10:04:00.000Z"));
+      age(join(a.agent, "sessions"), other);
+      expect((await search(a, "delta")).hits.map((h) => h.entryId)).toEqual(["w1"]);
+
+      // An agent dir with no sessions/ yet: its creation is noticed.
+      const bare = { agent: join(tmp, `bare${n++}`), cache: join(tmp, `bare-cache${n++}`) };
+      mkdirSync(bare.agent);
+      age(bare.agent);
+      expect((await search(bare, "echo")).index.files).toBe(0);
+      const made = join(bare.agent, "sessions", "--p--");
+      mkdirSync(made, { recursive: true });
+      writeFileSync(join(made, "s.jsonl"), header("s4", "/p") + user("x1", null, "echo found", "2026-02-01T10:05:00.000Z"));
+      age(bare.agent, join(bare.agent, "sessions"), made);
+      expect((await search(bare, "echo")).hits.map((h) => h.entryId)).toEqual(["x1"]);
+    });
+
+    it("does not trust a dir changed within moments of the last listing", async () => {
+      const a = outside();
+      writeFileSync(join(a.dir, "one.jsonl"), header("s1", "/home/u/p") + user("u1", null, "alpha words", "2026-02-01T10:01:00.000Z"));
+      await search(a, "alpha"); // the folder was just written: too recent to trust
+      const first = await check(a);
+      const again = await check(a);
+      expect(again.fresh).toBe(1);
+      // Listed anew each time (a later trace), not taken from the stored one.
+      expect(again.listed.dirs.at).not.toBe(first.listed.dirs.at);
+      expect(again.listed.paths).toHaveLength(1);
+    });
   });
 });
 

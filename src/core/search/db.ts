@@ -9,7 +9,7 @@ import { join } from "node:path";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 5;
+export const SEARCH_SCHEMA = 6;
 
 const SCHEMA = `
 CREATE TABLE files (
@@ -29,12 +29,17 @@ CREATE TABLE skipped (
   dev INTEGER NOT NULL, ino INTEGER NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL
 );
 -- The listing (paths and stats) each set of roots was last found up to date
--- with: a warm check compares one blob instead of a row per file.
+-- with: a warm check compares one blob instead of a row per file. dirs and
+-- dirstats: the dirs it was read from and their stats before they were read
+-- (while those hold, the paths need no readdir); listed_at: when, in ms.
 CREATE TABLE checks (
   roots TEXT PRIMARY KEY,
   paths TEXT NOT NULL,
   stats BLOB NOT NULL,
-  files INTEGER NOT NULL
+  files INTEGER NOT NULL,
+  dirs TEXT NOT NULL,
+  dirstats BLOB NOT NULL,
+  listed_at REAL NOT NULL
 );
 -- rowid: the entry's timestamp (rowidFor in indexer.ts), so that rowid order
 -- is time order and a query can walk matches newest first and stop early.

@@ -1,13 +1,16 @@
 // Is the index up to date? The cheap check before every query: list the
-// session files (readdirs only) and stat each once. The listing (paths and
-// packed stats) is compared with the one the index was last found up to date with
-// (table `checks`); failing that, file by file with what the index recorded:
+// session files and stat each once. The listing (paths and packed stats) is
+// compared with the one the index was last found up to date with (table
+// `checks`). That row also keeps the dirs the listing was read from, with
+// their stats taken before they were read: when none of them changed, the
+// same files are there, and the stored paths are stat'ed without a readdir.
+// Failing that, the listing is compared file by file with what the index recorded:
 // indexed files in `files` (plain and gzip), files it looked at and left out
 // (not a session, a damaged archive) in `skipped`. Any difference (a new, grown, replaced or vanished
 // file) sends the caller to the full update, which reads the catalog; a warm
 // query reads no catalog and no session bytes.
 import { resolve, sep } from "node:path";
-import { defaultAgentDirs, findSessionFiles } from "../session/discover.js";
+import { defaultAgentDirs, traceSessionFiles } from "../session/discover.js";
 import { openSearchDb, type SearchDb } from "./db.js";
 import { stampsInto } from "../fs/stat.js";
 
@@ -51,13 +54,15 @@ export class Listing {
   constructor(
     readonly paths: string[],
     readonly stats: Float64Array,
+    /** The dirs the paths were read from (discover.ts traceSessionFiles), packed stats as `stats`, taken before each was read. */
+    readonly dirs: DirTrace = { dirs: [], stats: new Float64Array(0), at: 0 },
   ) {}
 
   /** Stats each file, synchronously: overlapped with the query on libuv's pool they made a search slower here (2 cores). */
-  static stat(paths: string[]): Listing {
+  static stat(paths: string[], dirs?: DirTrace): Listing {
     const stats = new Float64Array(paths.length * 4);
     stampsInto(paths, stats);
-    return new Listing(paths, stats);
+    return new Listing(paths, stats, dirs);
   }
 
   has(path: string): boolean {
@@ -82,9 +87,58 @@ export class Listing {
   }
 }
 
+/** The dirs a listing was read from: their packed stats, and when (ms since the epoch) the reading began. */
+export interface DirTrace {
+  dirs: string[];
+  stats: Float64Array;
+  at: number;
+}
+
 /** Each session file under the roots with its stat. */
-export async function statSessionFiles(roots: string[]): Promise<Listing> {
-  return Listing.stat(await findSessionFiles(roots));
+export function statSessionFiles(roots: string[]): Listing {
+  const at = Date.now();
+  const dirs: string[] = [];
+  const stamps: number[] = [];
+  const one = new Float64Array(4);
+  const paths = traceSessionFiles(roots, (dir) => {
+    stampsInto([dir], one);
+    dirs.push(dir);
+    stamps.push(...one);
+  });
+  return Listing.stat(paths, { dirs, stats: Float64Array.from(stamps), at });
+}
+
+/**
+ * A dir whose mtime is this close to when it was read may have changed again
+ * within the same clock tick (file systems with coarse timestamps): such a
+ * trace is not trusted.
+ */
+const MTIME_SLACK_MS = 2000;
+
+/**
+ * The listing of the roots again without reading a dir, when the dirs the
+ * stored one was read from are all unchanged (their files are then the same),
+ * with the indexed files' count if every file's stat is also unchanged.
+ * Null: a dir changed (or nothing is stored); the caller lists them anew.
+ */
+export function relist(db: SearchDb, key: string): { listed: Listing; fresh: number | null } | null {
+  const row = db.prepare("SELECT dirs, dirstats, listed_at FROM checks WHERE roots = ?").get(key) as { dirs: string; dirstats: Buffer; listed_at: number } | undefined;
+  if (!row || row.dirs === "") return null;
+  const dirs = row.dirs.split("\0");
+  const now = new Float64Array(dirs.length * 4);
+  try {
+    stampsInto(dirs, now);
+  } catch {
+    return null; // a dir became unreadable: list anew, which skips it
+  }
+  const then = new Float64Array(row.dirstats.buffer.slice(row.dirstats.byteOffset, row.dirstats.byteOffset + row.dirstats.byteLength));
+  if (then.length !== now.length) return null;
+  for (let i = 0; i < now.length; i++) if (now[i] !== then[i]) return null;
+  for (let i = 0; i < dirs.length; i++) if (now[i * 4 + 2] >= 0 && now[i * 4 + 3] > row.listed_at - MTIME_SLACK_MS) return null;
+  const stored = db.prepare("SELECT paths, stats, files FROM checks WHERE roots = ?").get(key) as { paths: string; stats: Buffer; files: number } | undefined;
+  if (!stored) return null;
+  const listed = Listing.stat(stored.paths === "" ? [] : stored.paths.split("\0"), { dirs, stats: now, at: row.listed_at });
+  return { listed, fresh: listed.statBytes().equals(stored.stats) ? stored.files : null };
 }
 
 interface Recorded extends FileStat {
@@ -138,7 +192,16 @@ export function seenFresh(db: SearchDb, key: string, listed: Listing): number | 
 }
 
 export function rememberFresh(db: SearchDb, key: string, listed: Listing, files: number): void {
-  db.prepare("INSERT OR REPLACE INTO checks (roots, paths, stats, files) VALUES (?, ?, ?, ?)").run(key, listed.pathText(), listed.statBytes(), files);
+  const d = listed.dirs;
+  db.prepare("INSERT OR REPLACE INTO checks (roots, paths, stats, files, dirs, dirstats, listed_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+    key,
+    listed.pathText(),
+    listed.statBytes(),
+    files,
+    d.dirs.join("\0"),
+    Buffer.from(d.stats.buffer, d.stats.byteOffset, d.stats.byteLength),
+    d.at,
+  );
 }
 
 /** Before the index changes: every remembered listing may be stale (another set of roots may drop files). */
@@ -159,13 +222,18 @@ export interface IndexCheck {
 export async function checkIndex(dir: string, tools: boolean, opts: RootOptions): Promise<IndexCheck> {
   const db = openSearchDb(dir, tools);
   try {
-    const listed = await statSessionFiles(listRoots(opts));
     const prefixes = gonePrefixes(opts);
     const key = checkKey(opts);
-    let fresh = seenFresh(db, key, listed);
+    const again = relist(db, key);
+    const listed = again?.listed ?? statSessionFiles(listRoots(opts));
+    let fresh = again ? again.fresh : seenFresh(db, key, listed);
     if (fresh === null) {
       fresh = freshCount(db, listed, prefixes);
       if (fresh !== null) rememberFresh(db, key, listed, fresh);
+    } else if (!again) {
+      // The same files, but the dirs' trace did not hold (a dir changed and
+      // changed back, or changed too close to the last listing): keep this one.
+      rememberFresh(db, key, listed, fresh);
     }
     return { db, listed, prefixes, key, fresh };
   } catch (err) {

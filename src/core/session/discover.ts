@@ -80,10 +80,12 @@ const child = (dir: string, name: string): string => (dir.endsWith(sep) ? dir + 
  * Session files directly inside dir, and inside its immediate subdirs.
  * Synchronous: a few dozen readdirs in a row cost a fraction of as many
  * thread-pool round trips, and a warm `ls` is mostly this and the stats.
+ * `read` is told of each dir just before it is read.
  */
-function scanDir(dir: string, out: string[]): void {
+function scanDir(dir: string, out: string[], read?: (dir: string) => void): void {
   let entries;
   try {
+    read?.(dir);
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return;
@@ -96,6 +98,7 @@ function scanDir(dir: string, out: string[]): void {
   }
   for (const sub of subdirs) {
     try {
+      read?.(sub);
       for (const e of readdirSync(sub, { withFileTypes: true })) {
         if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(child(sub, e.name));
       }
@@ -112,6 +115,21 @@ function scanDir(dir: string, out: string[]): void {
  * absolute and deduplicated, in a stable order.
  */
 export async function findSessionFiles(roots: string[]): Promise<string[]> {
+  return listSessionFiles(roots);
+}
+
+/**
+ * findSessionFiles, also naming every dir whose entries decided the result,
+ * each told to `seen` before it is looked at: the roots that are (or would
+ * be) dirs, their `sessions/`, and every folder read. While none of those
+ * changes (a dir's mtime moves whenever an entry is added, removed or
+ * renamed), the same files are found.
+ */
+export function traceSessionFiles(roots: string[], seen: (dir: string) => void): string[] {
+  return listSessionFiles(roots, seen);
+}
+
+function listSessionFiles(roots: string[], seen?: (dir: string) => void): string[] {
   const out: string[] = [];
   for (const root of roots) {
     const abs = resolve(root);
@@ -119,18 +137,25 @@ export async function findSessionFiles(roots: string[]): Promise<string[]> {
     try {
       st = statSync(abs);
     } catch {
+      seen?.(abs); // missing: its coming into being must be noticed
       continue;
     }
     if (!st.isDirectory()) {
       out.push(abs);
       continue;
     }
+    seen?.(abs);
     const sessions = join(abs, "sessions");
     const found: string[] = [];
-    scanDir(isDir(sessions) ? sessions : abs, found);
+    if (isDir(sessions)) scanDir(sessions, found, seen);
+    else {
+      seen?.(sessions);
+      scanDir(abs, found, seen);
+    }
     found.sort();
     out.push(...found);
   }
-  const seen = new Set<string>();
-  return out.filter((p) => (seen.has(p) ? false : (seen.add(p), true)));
+  if (roots.length < 2) return out;
+  const unique = new Set<string>();
+  return out.filter((p) => (unique.has(p) ? false : (unique.add(p), true)));
 }
