@@ -98,7 +98,6 @@ function open(file: string): SearchDb {
   }
   const db = new sqlite(file, addon ? { nativeBinding: addon } : {});
   db.pragma("busy_timeout = 5000");
-  db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   // Pages read in place from the OS cache instead of copied in: a warm query
   // over long posting lists (common words) takes about a third less.
@@ -107,6 +106,8 @@ function open(file: string): SearchDb {
   if (version !== SEARCH_SCHEMA) {
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
     if (tables.n > 0) throw new Error("older schema");
+    // WAL lasts in the file: set once, here (setting it again costs a warm query a lock round).
+    db.pragma("journal_mode = WAL");
     db.exec(SCHEMA);
     db.pragma(`user_version = ${SEARCH_SCHEMA}`);
   }
