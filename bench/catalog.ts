@@ -86,12 +86,13 @@ export async function benchCatalog(): Promise<string> {
     }
     const cache = join(work, "cache");
     const env = { OMP_SESSIONS_CACHE_DIR: cache, OMP_SESSIONS_STATS: "1", NO_COLOR: "1" };
-    const cli = join(ROOT, "dist", "cli.js");
-    const ls = () => measure({ cmd: process.execPath, args: [cli, "ls", "--all", "--json", "--agent-dir", agent], env, isNode: true });
-    const search = (q: string) => measure({ cmd: process.execPath, args: [cli, "search", "--json", "--limit", "20", "--agent-dir", agent, q], env, isNode: true });
+    // The bin, as a user runs it.
+    const bin = join(ROOT, "bin", "omp-sessions");
+    const ls = () => measure({ cmd: bin, args: ["ls", "--all", "--json", "--agent-dir", agent], env, isNode: true });
+    const search = (q: string) => measure({ cmd: bin, args: ["search", "--json", "--limit", "20", "--agent-dir", agent, q], env, isNode: true });
 
     const nodeBare = await median5(() => measure({ cmd: process.execPath, args: ["-e", "0"], env, isNode: true }));
-    const noCache = await measure({ cmd: process.execPath, args: [cli, "ls", "--all", "--json", "--no-cache", "--agent-dir", agent], env, isNode: true });
+    const noCache = await measure({ cmd: bin, args: ["ls", "--all", "--json", "--no-cache", "--agent-dir", agent], env, isNode: true });
     const cold = await ls();
     const warm = await median5(ls);
     const warm2 = await median5(ls);

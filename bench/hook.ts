@@ -41,7 +41,7 @@ function time(args: string[], input?: string, env?: NodeJS.ProcessEnv): number {
 }
 
 export async function benchHook(): Promise<string> {
-  if (!existsSync(join(REPO, "dist", "hook.js"))) execFileSync(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "ignore" });
+  if (!existsSync(join(REPO, "dist", "hook.cjs"))) execFileSync(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "ignore" });
   const base = mkdtempSync(join(tmpdir(), "omp-bench-hook-"));
   try {
     const one = join(base, "one");

@@ -1,14 +1,11 @@
 // The bin's entry: a subcommand runs headless from src/hooks-cli; anything else
 // opens the browser, whose code (Ink, React) is loaded only then.
 import { commands, findCommand } from "./hooks-cli/registry.js";
-import { UsageError } from "./hooks-cli/command.js";
+import { finish, quietOnClosedStdout, runCommand } from "./hooks-cli/main.js";
 import { VERSION } from "./version.js";
 import { commandFirst } from "./global-args.js";
 
-// `omp-sessions ls | head` closes our stdout early: that is not an error.
-process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-  if (err.code === "EPIPE") process.exit(0);
-});
+quietOnClosedStdout();
 
 const MAIN_HELP = `omp-sessions ${VERSION} — see, steer and learn from coding-agent sessions
 
@@ -53,21 +50,8 @@ async function main(args: string[]): Promise<number> {
   }
   const entry = first !== undefined ? findCommand(first) : undefined;
   if (entry) {
-    const cmd = await entry.load();
     HEADLESS = true;
-    if (rest.includes("--help") || rest.includes("-h")) {
-      process.stdout.write(cmd.usage + "\n");
-      return 0;
-    }
-    try {
-      return await cmd.run(rest);
-    } catch (err) {
-      if (err instanceof UsageError) {
-        process.stderr.write(`omp-sessions ${cmd.name}: ${err.message}\n\n${cmd.usage}\n`);
-        return 2;
-      }
-      throw err;
-    }
+    return runCommand(await entry.load(), rest);
   }
   if (first !== undefined && !first.startsWith("-") && /^[a-z][a-z-]*$/.test(first) && !first.includes(".")) {
     const { existsSync } = await import("node:fs");
@@ -80,16 +64,13 @@ async function main(args: string[]): Promise<number> {
   return ui.launch(argv);
 }
 
-main(process.argv.slice(2)).then(
+const run = main(process.argv.slice(2));
+// A headless command exits once its output is flushed (finish); the browser
+// ends itself when the user quits. A failure is worded on stderr either way.
+run.then(
   (code) => {
-    process.exitCode = code;
-    // A headless command is done once its output is flushed: skip tearing down
-    // a heap of parsed data (the browser ends itself when the user quits).
-    if (HEADLESS) process.stdout.write("", () => process.exit(code));
+    if (HEADLESS) finish(run);
+    else process.exitCode = code;
   },
-  (err: unknown) => {
-    const e = err as { exitCode?: number; message?: string };
-    process.stderr.write(`omp-sessions: ${e?.message ?? String(err)}\n`);
-    process.exitCode = typeof e?.exitCode === "number" ? e.exitCode : 1;
-  },
+  () => finish(run),
 );

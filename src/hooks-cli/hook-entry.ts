@@ -1,4 +1,4 @@
-// Entry of dist/hook.js: `omp-sessions hook …`. Imports only what the hook
+// Entry of dist/hook.cjs: `omp-sessions hook …`. Imports only what the hook
 // needs. It never throws and always exits 0: a hook must never break an agent.
 import { runHook } from "./capture/hook.js";
 import { commandFirst } from "../global-args.js";

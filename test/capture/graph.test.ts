@@ -9,8 +9,8 @@ import { jsonFileText } from "../../src/core/capture/serialize.js";
 beforeAll(ensureBuilt);
 
 describe("hook import graph (34)", () => {
-  it("dist/hook.js reaches only node built-ins, core/capture, core/fs, the core error base, the global-option splitter and the hook's own files", () => {
-    const meta = JSON.parse(readFileSync(join(REPO, "dist", "meta.json"), "utf8"));
+  it("dist/hook.cjs reaches only node built-ins, core/capture, core/fs, the core error base, the global-option splitter and the hook's own files", () => {
+    const meta = JSON.parse(readFileSync(join(REPO, "dist", "meta-cjs.json"), "utf8"));
     const seen = new Set<string>();
     const externals = new Set<string>();
     const walk = (out: string): void => {
@@ -21,7 +21,7 @@ describe("hook import graph (34)", () => {
         else walk(i.path);
       }
     };
-    walk("dist/hook.js");
+    walk("dist/hook.cjs");
     const inputs = [...seen].flatMap((o) => Object.keys(meta.outputs[o].inputs));
     expect(inputs.length).toBeGreaterThan(5);
     for (const p of inputs) {

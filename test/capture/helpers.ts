@@ -23,7 +23,7 @@ export function ensureBuilt(): void {
     }
     return m;
   };
-  const stale = (): boolean => !existsSync(join(REPO, "dist", "hook.js")) || newest(join(REPO, "src")) > statSync(join(REPO, "dist", "hook.js")).mtimeMs;
+  const stale = (): boolean => !existsSync(join(REPO, "dist", "hook.cjs")) || newest(join(REPO, "src")) > statSync(join(REPO, "dist", "hook.cjs")).mtimeMs;
   if (!stale()) return;
   withLockSync(join(REPO, "dist", ".capture-test-build"), { waitMs: 60_000 }, () => {
     if (stale()) execFileSync(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "ignore" });

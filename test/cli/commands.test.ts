@@ -3,7 +3,9 @@ import { describe, it, expect } from "vitest";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { commands } from "../../src/hooks-cli/registry.js";
-import { BIN } from "../helpers/fixtures.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, ROOT } from "../helpers/fixtures.js";
 
 describe("commands", () => {
   it("each entry's name and summary are the loaded command's", async () => {
@@ -21,6 +23,33 @@ describe("commands", () => {
         expect(stdout, c.name).toMatch(/usage/i);
       }),
     );
+  });
+
+  it("the bin runs every headless command from its own bundle, which answers as the full CLI does", async () => {
+    const run = promisify(execFile);
+    for (const c of commands) {
+      const own = join(ROOT, "dist", c.name === "hook" ? "hook.cjs" : join("cmd", `${c.name}.cjs`));
+      expect(existsSync(own), own).toBe(true);
+      if (c.name === "hook") continue; // the hook's entry never prints usage: it always records and exits 0
+      const viaBin = await run(BIN, [c.name, "--help"]);
+      const viaCli = await run(process.execPath, [join(ROOT, "dist", "cli.js"), c.name, "--help"]);
+      expect(viaBin.stdout, c.name).toBe(viaCli.stdout);
+    }
+    // A usage error and a failure: same words and status through either.
+    for (const args of [["search"], ["tree", "/no/such/file.jsonl"], ["--no-color", "ls", "--all", "--cwd", "/x"]]) {
+      const both = await Promise.all([run(BIN, args), run(process.execPath, [join(ROOT, "dist", "cli.js"), ...args])].map((p) => p.then(() => ({ code: 0, stderr: "" }), (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }))));
+      expect(both[0], args.join(" ")).toEqual(both[1]);
+      expect(both[0].code, args.join(" ")).toBeGreaterThan(0);
+    }
+  });
+
+  it("a headless command loads no ES module and none of the other commands' code", async () => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--require", join(ROOT, "test", "cli", "loaded-probe.cjs"), BIN, "search", "--help"]);
+    expect(stdout).toMatch(/usage/i);
+    const loaded = JSON.parse(/LOADED (.*)/.exec(stderr)![1]) as { esm: boolean; files: string[] };
+    expect(loaded.esm).toBe(false);
+    expect(loaded.files.filter((f) => f.includes(`${join("dist", "cmd")}`))).toEqual([join(ROOT, "dist", "cmd", "search.cjs")]);
+    expect(loaded.files.some((f) => f.endsWith(join("dist", "cli.js")))).toBe(false);
   });
 
   it("an unknown command is a usage error (exit 2), not the browser", async () => {

@@ -1,4 +1,4 @@
-// `hook` as listed in `omp-sessions --help`. The bin normally loads dist/hook.js
+// `hook` as listed in `omp-sessions --help`. The bin normally loads dist/hook.cjs
 // directly; this path serves `omp-sessions --hub X hook …` and keeps the hook
 // code out of the CLI's start-up (dynamic import).
 import type { Command } from "../command.js";

@@ -1,0 +1,46 @@
+// Running one headless command, the same way from the full CLI (cli.ts) and
+// from a command's own bundle (command-main.ts): `--help`, usage errors,
+// failures worded on stderr, and the exit once stdout is flushed.
+import { UsageError, type Command } from "./command.js";
+
+/** Runs cmd with its arguments (the command name already taken off); returns the exit status. */
+export async function runCommand(cmd: Command, rest: string[]): Promise<number> {
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(cmd.usage + "\n");
+    return 0;
+  }
+  try {
+    return await cmd.run(rest);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`omp-sessions ${cmd.name}: ${err.message}\n\n${cmd.usage}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+/** `omp-sessions ls | head` closes our stdout early: that is not an error. */
+export function quietOnClosedStdout(): void {
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(0);
+  });
+}
+
+/**
+ * Ends a headless run: once its output is flushed, exit with code (skipping
+ * the teardown of a heap of parsed data); a failure is worded on stderr.
+ */
+export function finish(run: Promise<number>): void {
+  run.then(
+    (code) => {
+      process.exitCode = code;
+      process.stdout.write("", () => process.exit(code));
+    },
+    (err: unknown) => {
+      const e = err as { exitCode?: number; message?: string };
+      process.stderr.write(`omp-sessions: ${e?.message ?? String(err)}\n`);
+      process.exitCode = typeof e?.exitCode === "number" ? e.exitCode : 1;
+    },
+  );
+}
