@@ -20,10 +20,36 @@ export async function runCommand(cmd: Command, rest: string[]): Promise<number> 
   }
 }
 
-/** `omp-sessions ls | head` closes our stdout early: that is not an error. */
+let stdoutMade = false;
+
+/**
+ * `omp-sessions ls | head` closes our stdout early: that is not an error.
+ * The handler goes on process.stdout when something first uses it: making
+ * that stream loads Node's stream modules, a few ms that a command writing
+ * straight to the descriptor (stdout.ts) does not need to pay.
+ */
 export function quietOnClosedStdout(): void {
-  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(0);
+  const attach = (s: NodeJS.WriteStream): void => {
+    stdoutMade = true;
+    s.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") process.exit(0);
+    });
+  };
+  const made = Object.getOwnPropertyDescriptor(process, "stdout");
+  const get = made?.get;
+  if (!made || !get || !made.configurable) {
+    attach(process.stdout);
+    return;
+  }
+  Object.defineProperty(process, "stdout", {
+    configurable: true,
+    enumerable: made.enumerable,
+    get() {
+      Object.defineProperty(process, "stdout", made);
+      const s = get.call(process) as NodeJS.WriteStream;
+      attach(s);
+      return s;
+    },
   });
 }
 
@@ -35,7 +61,8 @@ export function finish(run: Promise<number>): void {
   run.then(
     (code) => {
       process.exitCode = code;
-      process.stdout.write("", () => process.exit(code));
+      if (stdoutMade) process.stdout.write("", () => process.exit(code));
+      else process.exit(code);
     },
     (err: unknown) => {
       const e = err as { exitCode?: number; message?: string };

@@ -49,6 +49,11 @@ describe("writeParts", () => {
         expect(r.stderr).toBe("");
         expect(r.status).toBe(0);
       }
+      // The table goes through process.stdout, made on first use with the same quiet EPIPE.
+      const table = spawnSync("bash", ["-c", `set -o pipefail; COLUMNS=300 "${BIN}" ls --all --agent-dir "${join(dir, "agent")}" | head -c 8`], { encoding: "utf8", env });
+      expect(table.stdout).toBe("MODIFIED");
+      expect(table.stderr).toBe("");
+      expect(table.status).toBe(0);
       const full = spawnSync(BIN, ["ls", "--all", "--json", "--agent-dir", join(dir, "agent")], { encoding: "utf8", env, maxBuffer: 1 << 26 });
       expect(JSON.parse(full.stdout)).toHaveLength(400);
     } finally {

@@ -61,7 +61,9 @@ export async function mount(opts: { file?: string; paths?: string[]; width?: num
       await tick();
     },
     async waitFor(pred, what) {
-      for (let i = 0; i < 100; i++) {
+      // Up to 8 s: a loaded CI machine may take seconds to start a worker and
+      // open SQLite; a passing wait returns as soon as the frame matches.
+      for (let i = 0; i < 400; i++) {
         if (pred(frame())) return frame();
         await tick(20);
       }

@@ -155,11 +155,6 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     const listed = json ? await listSessionsJsonParts(listOpts) : await listSessions(listOpts);
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
 
-    // `ls | head` closes the pipe early: that is not an error.
-    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-      if (err.code === "EPIPE") process.exit(0);
-      throw err;
-    });
     if (json) {
       // The rows as stored, not joined into one copy first (stdout.ts).
       writeParts([...(listed as Uint8Array[]), NEWLINE]);

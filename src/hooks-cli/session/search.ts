@@ -8,6 +8,7 @@ import { defaultAgentDirs } from "../../core/session/discover.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
 import { fit, safeText } from "../../core/session/text.js";
+import { writeParts } from "../stdout.js";
 
 function tilde(p: string): string {
   const home = homedir();
@@ -78,10 +79,11 @@ snippet, marks}.`,
     const agentDirs = dirs.length > 0 ? dirs.map((d) => resolve(d)) : defaultAgentDirs();
     const paths = list(args, "--path").map((p) => resolve(p));
 
-    const tty = process.stderr.isTTY === true;
+    // Asked only once there is progress to show: a warm query never makes the stderr stream.
+    let tty: boolean | undefined;
     let shown = false;
     const onProgress = (done: number, total: number) => {
-      if (!tty || total < 2) return;
+      if (total < 2 || !(tty ??= process.stderr.isTTY === true)) return;
       shown = true;
       process.stderr.write(`\r\x1b[2Kindexing sessions ${done}/${total}`);
     };
@@ -95,8 +97,9 @@ snippet, marks}.`,
       if (shown) process.stderr.write("\r\x1b[2K");
     }
     if (bool(args, "--json")) {
-      // Not load-or-exit.js's printJson: that module brings the session loader, which a search never needs.
-      process.stdout.write(JSON.stringify(result.hits) + "\n");
+      // Not load-or-exit.js's printJson: that module brings the session loader,
+      // which a search never needs. Straight to the descriptor (stdout.ts).
+      writeParts([Buffer.from(JSON.stringify(result.hits) + "\n")]);
       return 0;
     }
     if (result.hits.length === 0) {
