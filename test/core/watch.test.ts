@@ -50,3 +50,33 @@ for (const native of [true, false]) {
     });
   });
 }
+
+describe("watchSessions with fs.watch alone (no poll)", () => {
+  it("follows a project folder made after it started, and a file growing in it", async () => {
+    const agent = join(tmp, "agent-native-only");
+    mkdirSync(join(agent, "sessions", "--p--"), { recursive: true });
+    writeFileSync(join(agent, "sessions", "--p--", "a.jsonl"), '{"type":"session","id":"a"}\n');
+    const calls: string[][] = [];
+    const stop = watchSessions([agent], (c) => calls.push(c), { pollMs: 0, debounceMs: 30 });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const dir = join(agent, "sessions", "--q--");
+      mkdirSync(dir);
+      const b = join(dir, "b.jsonl");
+      writeFileSync(b, '{"type":"session","id":"b"}\n');
+      expect(await until(() => calls.flat().includes(b))).toBe(true);
+      const before = calls.length;
+      // The new folder is watched now: an append there is reported without any poll.
+      await new Promise((r) => setTimeout(r, 100));
+      appendFileSync(b, '{"type":"message","id":"m1"}\n');
+      expect(await until(() => calls.slice(before).flat().includes(b))).toBe(true);
+      // A file in a folder known from the start grows: reported too.
+      const a = join(agent, "sessions", "--p--", "a.jsonl");
+      const mid = calls.length;
+      appendFileSync(a, '{"type":"message","id":"m2"}\n');
+      expect(await until(() => calls.slice(mid).flat().includes(a))).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -136,3 +136,28 @@ function put(out: Float64Array, o: number, s: FileStamp | null): void {
   out[o + 2] = s ? s.size : -1;
   out[o + 3] = s ? s.mtimeMs : 0;
 }
+
+/**
+ * Stamps of many files, packed as stampsInto's, plus whether each is a regular
+ * file. A file that cannot be stat'ed at all (no permission, a loop) counts as
+ * missing instead of failing the rest.
+ */
+export function stampAll(paths: readonly string[]): { packed: Float64Array; regular: Uint8Array } {
+  const packed = new Float64Array(paths.length * 4);
+  const regular = new Uint8Array(paths.length);
+  try {
+    stampsInto(paths, packed, regular);
+  } catch {
+    for (let i = 0; i < paths.length; i++) {
+      let st: FileStamp | null = null;
+      try {
+        st = stampOf(paths[i]);
+      } catch {
+        // as missing
+      }
+      put(packed, i * 4, st);
+      regular[i] = st?.isFile ? 1 : 0;
+    }
+  }
+  return { packed, regular };
+}

@@ -15,7 +15,7 @@
 // so that a warm `ls` loads none of the scanning code.
 import { mkdir } from "node:fs/promises";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { stampAt, stampOf, stampsInto, type FileStamp } from "../fs/stat.js";
+import { stampAll, stampAt, type FileStamp } from "../fs/stat.js";
 import { isAscii } from "node:buffer";
 import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
@@ -230,27 +230,8 @@ export class Catalog {
 }
 
 // Synchronous stats in a loop beat thousands of thread-pool round trips: the
-// warm path is one stat per file and nothing else. A file that cannot be
-// stat'ed (no permission) counts as missing here; reading it words the error.
-function stampAll(files: string[]): { packed: Float64Array; regular: Uint8Array } {
-  const packed = new Float64Array(files.length * 4);
-  const regular = new Uint8Array(files.length);
-  try {
-    stampsInto(files, packed, regular);
-  } catch {
-    for (let i = 0; i < files.length; i++) {
-      let st: FileStamp | null = null;
-      try {
-        st = stampOf(files[i]);
-      } catch {
-        // as missing
-      }
-      packed.set(st ? [st.dev, st.ino, st.size, st.mtimeMs] : [0, 0, -1, 0], i * 4);
-      regular[i] = st?.isFile ? 1 : 0;
-    }
-  }
-  return { packed, regular };
-}
+// warm path is one stat per file and nothing else (stampAll, fs/stat.ts). A
+// file that cannot be stat'ed counts as missing there; reading it words the error.
 
 /**
  * The listing rows of `files` (null for those the cwd filter leaves out), in

@@ -1,13 +1,19 @@
 // Live updates for the session list: tells the caller that session files under
 // some roots were added, grew or went away. fs.watch is fast but not reliable
 // everywhere (network and container filesystems, too many watches, renamed
-// dirs), so a poll runs beside it: every few seconds a readdir of the session
-// dirs and a stat of each file known. Bursts (an agent appending line after
-// line) are debounced into one call with every changed path.
+// dirs), so a poll runs beside it: every few seconds the session dirs are
+// listed and each file stat'ed once (packed, fs/stat.ts). Bursts (an agent
+// appending line after line) are debounced into one call with every changed path.
+//
+// fs.watch is set on each dir a listing reads (an agent dir's sessions/ and
+// its project folders), not recursively: Node emulates a recursive watch on
+// Linux with a watcher and a stat per file, which for a long history costs
+// the browser's start-up thousands of both. A change to a file in a watched
+// dir stats that file alone; an entry added or removed lists everything again.
 import { watch, type FSWatcher } from "node:fs";
-import { stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { findSessionFiles, isSessionFileName } from "./discover.js";
+import { join } from "node:path";
+import { isSessionFileName, traceSessionFiles } from "./discover.js";
+import { stampAll, stampOf } from "../fs/stat.js";
 
 export interface WatchOptions {
   /** Poll period (ms); 0 turns the poll off. Default 2000. */
@@ -25,16 +31,6 @@ interface Seen {
   mtimeMs: number;
 }
 
-/** Where a root's session files live: `<agent dir>/sessions` when it has one. */
-async function watchDirs(root: string): Promise<string[]> {
-  const abs = resolve(root);
-  try {
-    const st = await stat(join(abs, "sessions"));
-    if (st.isDirectory()) return [join(abs, "sessions")];
-  } catch {}
-  return [abs];
-}
-
 /**
  * Watches the session files under `roots` (agent dirs, dirs or files, as
  * findSessionFiles takes them) and calls `onChange` with the paths that were
@@ -45,11 +41,11 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
   const debounceMs = opts.debounceMs ?? 150;
   const known = new Map<string, Seen>();
   const pending = new Set<string>();
-  const watchers: FSWatcher[] = [];
+  const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | null = null;
   let poller: NodeJS.Timeout | null = null;
+  let soon: NodeJS.Timeout | null = null;
   let stopped = false;
-  let polling = false;
 
   const flush = () => {
     timer = null;
@@ -63,73 +59,103 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   };
+  /** Records a file's size and mtime (null: gone); true when they differ from what was known. */
+  const note = (path: string, size: number | null, mtimeMs: number): boolean => {
+    const prev = known.get(path);
+    if (size === null) return known.delete(path);
+    if (prev && prev.size === size && prev.mtimeMs === mtimeMs) return false;
+    known.set(path, { size, mtimeMs });
+    return true;
+  };
 
-  /** One pass: readdir the dirs, stat every file, report what differs from the last pass. */
-  const poll = async (report: boolean) => {
-    if (polling || stopped) return;
-    polling = true;
-    try {
-      const files = await findSessionFiles(roots);
-      const now = new Set(files);
-      await Promise.all(
-        files.map(async (f) => {
-          try {
-            const st = await stat(f);
-            const prev = known.get(f);
-            if (!prev || prev.size !== st.size || prev.mtimeMs !== st.mtimeMs) {
-              known.set(f, { size: st.size, mtimeMs: st.mtimeMs });
-              if (report) mark(f);
-            }
-          } catch {
-            now.delete(f);
-          }
-        }),
-      );
-      for (const f of [...known.keys()]) {
-        if (!now.has(f)) {
-          known.delete(f);
-          if (report) mark(f);
-        }
+  /** One pass: list the dirs, stat every file, report what differs from the last pass. */
+  const poll = (report: boolean) => {
+    if (stopped) return;
+    const dirs: string[] = [];
+    const files = traceSessionFiles(roots, (dir) => dirs.push(dir));
+    const { packed } = stampAll(files);
+    const now = new Set<string>();
+    for (let i = 0; i < files.length; i++) {
+      const size = packed[i * 4 + 2];
+      if (size < 0) continue;
+      now.add(files[i]);
+      if (note(files[i], size, packed[i * 4 + 3]) && report) mark(files[i]);
+    }
+    for (const f of [...known.keys()]) {
+      if (!now.has(f)) {
+        known.delete(f);
+        if (report) mark(f);
       }
-    } finally {
-      polling = false;
+    }
+    if (opts.native !== false) follow(dirs);
+  };
+  /** A full pass shortly: a burst of added or removed entries costs one. */
+  const pollSoon = () => {
+    if (soon || stopped) return;
+    soon = setTimeout(() => {
+      soon = null;
+      poll(true);
+    }, 20);
+  };
+  /** One file changed in place: its stat alone. */
+  const recheck = (path: string) => {
+    let st = null;
+    try {
+      st = stampOf(path);
+    } catch {
+      // unreadable now: as gone
+    }
+    if (!st) {
+      if (known.has(path)) pollSoon(); // gone: the full pass tells a rename from a delete
+      return;
+    }
+    if (!known.has(path)) return pollSoon(); // new to us: listed by the full pass
+    if (note(path, st.size, st.mtimeMs)) mark(path);
+  };
+
+  /** Watches exactly the dirs the last listing read. */
+  const follow = (dirs: string[]) => {
+    const want = new Set(dirs);
+    for (const [dir, w] of watchers) {
+      if (!want.has(dir)) {
+        w.close();
+        watchers.delete(dir);
+      }
+    }
+    for (const dir of want) {
+      if (watchers.has(dir)) continue;
+      try {
+        const w = watch(dir, { persistent: false }, (event, name) => {
+          if (typeof name !== "string" || event === "rename") pollSoon();
+          else if (isSessionFileName(name)) recheck(join(dir, name));
+        });
+        w.on("error", () => {
+          w.close();
+          watchers.delete(dir);
+        });
+        watchers.set(dir, w);
+      } catch {
+        // Missing (a sessions/ not made yet) or no native watching here: the poll covers it.
+      }
     }
   };
 
-  const start = async () => {
-    await poll(false);
-    if (stopped) return;
-    if (opts.native !== false) {
-      for (const root of roots) {
-        for (const dir of await watchDirs(root)) {
-          try {
-            // recursive is native on macOS and Windows, and emulated on Linux (Node 20+).
-            const w = watch(dir, { recursive: true, persistent: false }, (_event, name) => {
-              if (typeof name === "string" && isSessionFileName(name)) {
-                // The poll's stat decides what changed; an event only makes it come sooner.
-                void poll(true);
-              } else if (name === null) void poll(true);
-            });
-            w.on("error", () => w.close());
-            watchers.push(w);
-          } catch {
-            // No native watching here: the poll covers it.
-          }
-        }
-      }
-    }
+  // The first pass after the caller's own first read of the list.
+  const first = setTimeout(() => {
+    poll(false);
     if (pollMs > 0 && !stopped) {
-      poller = setInterval(() => void poll(true), pollMs);
+      poller = setInterval(() => poll(true), pollMs);
       poller.unref();
     }
-  };
-  const ready = start();
-  void ready;
+  }, 0);
 
   return () => {
     stopped = true;
+    clearTimeout(first);
     if (timer) clearTimeout(timer);
+    if (soon) clearTimeout(soon);
     if (poller) clearInterval(poller);
-    for (const w of watchers) w.close();
+    for (const w of watchers.values()) w.close();
+    watchers.clear();
   };
 }
