@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/ with esbuild. Runs on `npm ci` (prepare), before
-// `npm test`, `npm start` and `npm run bench`. The hook gets its own entry so
-// its start-up never touches the UI or any heavy module.
+// `npm test`, `npm start` and `npm run bench`. The hook and each headless
+// command get bundles of their own (below) so their start-up never touches
+// the UI or any heavy module.
 import { build } from "esbuild";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -14,14 +15,24 @@ const result = await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
+  // The browser's packages (Ink and its few dozen dependencies, React) are
+  // bundled in: loading them as hundreds of files from node_modules, through
+  // the ES module loader and CommonJS parsing, was 0.6 s of its start-up here.
+  // Left out: the native SQLite module, and Ink's optional devtools.
+  external: ["better-sqlite3", "bindings", "react-devtools-core"],
+  // CommonJS packages bundled into ES modules call require() for Node's own modules.
+  banner: { js: 'import { createRequire as __omp_require } from "node:module"; const require = __omp_require(import.meta.url);' },
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
-  // Where db.ts finds better-sqlite3's JavaScript in one file (built below).
-  define: { OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs") },
+  define: {
+    // Where db.ts finds better-sqlite3's JavaScript in one file (built below).
+    OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
+    // ink-caches.ts patches the Ink bundled here, not a copy in node_modules.
+    OMP_INK_BUNDLED: "true",
+  },
 });
 // better-sqlite3's JavaScript (a dozen small CommonJS files) as one file next
 // to the chunks: a search loads one file instead of resolving a dozen, about

@@ -23,11 +23,24 @@ export function shareInkCaches(): Promise<boolean> {
   return (shared ??= patch());
 }
 
+/** Set by the build (scripts/build.mjs) when Ink is bundled with this code. */
+declare const OMP_INK_BUNDLED: boolean | undefined;
+
+type OutputModule = { default: new (o: { width: number; height: number }) => { caches?: object } };
+
+/** Ink's output module: the very instance Ink renders with. */
+async function inkOutput(): Promise<OutputModule> {
+  // Bundled: a path the bundler resolves to the same file Ink imports, so one module.
+  if (typeof OMP_INK_BUNDLED !== "undefined" && OMP_INK_BUNDLED) return (await import("../../node_modules/ink/build/output.js")) as unknown as OutputModule;
+  // From node_modules (tests, tsx): the file next to Ink's entry.
+  const require = createRequire(import.meta.url);
+  const file = join(dirname(require.resolve("ink")), "output.js");
+  return (await import(pathToFileURL(file).href)) as OutputModule;
+}
+
 async function patch(): Promise<boolean> {
   try {
-    const require = createRequire(import.meta.url);
-    const file = join(dirname(require.resolve("ink")), "output.js");
-    const mod = (await import(pathToFileURL(file).href)) as { default: new (o: { width: number; height: number }) => { caches?: object } };
+    const mod = await inkOutput();
     const probe = new mod.default({ width: 1, height: 1 });
     const proto = probe.caches ? (Object.getPrototypeOf(probe.caches) as Caches) : null;
     if (!proto || typeof proto.getStyledChars !== "function" || typeof proto.getStringWidth !== "function") return false;

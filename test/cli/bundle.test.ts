@@ -1,0 +1,31 @@
+// What the build bundles: the browser carries its packages (Ink, React) in
+// dist/ instead of loading hundreds of files from node_modules, with Ink's
+// output module once, so that ink-caches.ts patches the Ink that renders.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join } from "node:path";
+import { ROOT } from "../helpers/fixtures.js";
+
+type Meta = { outputs: Record<string, { imports: { path: string; external?: boolean }[]; inputs: Record<string, unknown> }> };
+
+describe("the browser's bundle", () => {
+  const meta = JSON.parse(readFileSync(join(ROOT, "dist", "meta.json"), "utf8")) as Meta;
+
+  it("imports only Node's modules, the native SQLite module and optional add-ons from outside", () => {
+    const externals = new Set(Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+    // Optional, each required inside a try: Ink's devtools, and the native helpers of ws (which the devtools use).
+    const optional = new Set(["react-devtools-core", "bufferutil", "utf-8-validate"]);
+    for (const e of externals) {
+      const ok = e.startsWith("node:") || builtinModules.includes(e) || e === "better-sqlite3" || e === "./sqlite.cjs" || optional.has(e);
+      expect(ok, e).toBe(true);
+    }
+    const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    for (const pkg of ["ink", "react", "react-reconciler", "zustand", "fuse.js"]) expect(inputs.some((i) => i.startsWith(`node_modules/${pkg}/`)), pkg).toBe(true);
+  });
+
+  it("holds Ink's output module exactly once: the one ink-caches.ts patches is the one Ink renders with", () => {
+    const holders = Object.entries(meta.outputs).filter(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith("node_modules/ink/build/output.js")));
+    expect(holders).toHaveLength(1);
+  });
+});
