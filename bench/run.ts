@@ -3,6 +3,7 @@
 // same bytes (the physical floor) and, with --vs-pi, against pi's own session
 // manager. Prints an aligned table and writes it to bench/results.md.
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -184,20 +185,31 @@ function describeOther(x: unknown): string {
   return "```\n" + JSON.stringify(x, null, 2) + "\n```";
 }
 
-/** bench/hook.ts and bench/ui.ts are written by others; run them when present. */
+/**
+ * The other benches (hook, catalog and search, browser, review queue), each in
+ * a process of its own (bench/section.ts), so that none is timed beside the
+ * heap another one left behind (the browser's 1M-entry run leaves over a
+ * gigabyte, collected in the background on the same 2 cores).
+ */
 async function otherBenches(): Promise<string[]> {
   const out: string[] = [];
-  for (const [file, fn] of [["hook", "benchHook"], ["ui", "benchUi"], ["catalog", "benchCatalog"], ["review-ui", "benchReviewUi"]] as const) {
+  for (const [file, fn] of [["hook", "benchHook"], ["catalog", "benchCatalog"], ["ui", "benchUi"], ["review-ui", "benchReviewUi"]] as const) {
     if (!existsSync(join(BENCH, `${file}.ts`))) continue;
-    const spec = `./${file}.js`; // a variable keeps tsc from requiring the module to exist
+    // Run with this process's own loader flags (tsx), output as JSON on stdout.
+    const r = spawnSync(process.execPath, [...process.execArgv, join(BENCH, "section.ts"), file, fn], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 1 << 26,
+      encoding: "utf8",
+    });
+    if (r.status !== 0) {
+      out.push(`bench/${file}.ts failed (exit ${r.status ?? r.signal}); its messages are above.`);
+      continue;
+    }
     try {
-      const m = (await import(spec).catch((e: unknown) => {
-        process.stderr.write(`bench: cannot load bench/${file}.ts: ${String(e)}\n`);
-        return null;
-      })) as Record<string, unknown> | null;
-      if (m && typeof m[fn] === "function") out.push(describeOther(await (m[fn] as () => unknown)()));
+      out.push(describeOther(JSON.parse(r.stdout)));
     } catch (e) {
-      out.push(`bench/${file}.ts failed: ${String(e)}`);
+      out.push(`bench/${file}.ts printed no result: ${String(e)}`);
     }
   }
   return out;
