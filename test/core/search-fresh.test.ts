@@ -9,6 +9,7 @@ import { searchSessions } from "../../src/core/search/search.js";
 import { checkIndex } from "../../src/core/search/fresh.js";
 import { parseQuery, searchDb } from "../../src/core/search/query.js";
 import { openSearchDb } from "../../src/core/search/db.js";
+import { sessionHeader, userLine, agentDirIn } from "../helpers/session-lines.js";
 
 let tmp: string;
 beforeAll(() => {
@@ -16,18 +17,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const line = (o: object) => JSON.stringify(o) + "\n";
-const header = (id: string, cwd: string, ts = "2026-02-01T10:00:00.000Z") => line({ type: "session", version: 3, id, timestamp: ts, cwd });
-const user = (id: string, parentId: string | null, text: string, ts: string) =>
-  line({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });
+const header = sessionHeader;
+const user = (id: string, parentId: string | null, text: string, ts: string) => userLine(id, parentId, text, ts);
 
 let n = 0;
-function agent() {
-  const root = join(tmp, `a${n++}`);
-  const dir = join(root, "sessions", "--home-u-p--");
-  mkdirSync(dir, { recursive: true });
-  return { agent: root, dir, cache: join(root, ".cache") };
-}
+const agent = () => agentDirIn(tmp);
 
 const search = (a: { agent: string; cache: string }, q: string, extra: object = {}) => searchSessions(q, { agentDirs: [a.agent], cacheDir: a.cache, ...extra });
 const fresh = async (a: { agent: string; cache: string }) => {

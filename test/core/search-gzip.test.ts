@@ -3,7 +3,7 @@
 // resumed at an offset), never read when unchanged, and a damaged one leaves
 // the rest of the index alone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,6 +13,7 @@ import { listSessions } from "../../src/core/session/summary.js";
 import { loadSession } from "../../src/core/session/load.js";
 import { readEntry } from "../../src/core/session/entry.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
+import { sessionHeader, userLine, agentDirIn } from "../helpers/session-lines.js";
 
 let tmp: string;
 beforeAll(() => {
@@ -20,18 +21,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const line = (o: object) => JSON.stringify(o) + "\n";
-const header = (id: string) => line({ type: "session", version: 3, id, timestamp: "2026-02-01T10:00:00.000Z", cwd: "/home/u/p" });
-const user = (id: string, parentId: string | null, text: string, ts = "2026-02-01T10:01:00.000Z") =>
-  line({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });
-
-let n = 0;
-function agent() {
-  const root = join(tmp, `a${n++}`);
-  const dir = join(root, "sessions", "--home-u-p--");
-  mkdirSync(dir, { recursive: true });
-  return { agent: root, dir, cache: join(root, ".cache") };
-}
+const header = (id: string) => sessionHeader(id);
+const user = userLine;
+const agent = () => agentDirIn(tmp);
 
 type Agent = ReturnType<typeof agent>;
 const search = (a: Agent, q: string, extra: object = {}) => searchSessions(q, { agentDirs: [a.agent], cacheDir: a.cache, ...extra });
