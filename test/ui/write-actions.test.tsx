@@ -315,6 +315,14 @@ describe("write errors", () => {
 });
 
 describe("quitting with a write prompt open", () => {
+  /** ctrl+c, then: the app has quit and neither the session file nor its folder changed. */
+  const quitWritingNothing = async (file: string, dir: string, before: Buffer) => {
+    await m!.press(KEYS.ctrl("c"));
+    await m!.waitFor(() => m!.exited(), "the app to quit");
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toHaveLength(1);
+  };
+
   it("q is typed into the label prompt; ctrl+c quits from the prompt and writes nothing", async () => {
     const { file, dir } = await open("pi");
     await cursorTo(pathMessage(session()));
@@ -324,10 +332,7 @@ describe("quitting with a write prompt open", () => {
     expect(m!.exited()).toBe(false);
     expect(m!.frame()).toMatch(/› quick q/);
     expect(m!.store.getState().screen).toBe("tree");
-    await m!.press(KEYS.ctrl("c"));
-    await m!.waitFor(() => m!.exited(), "the app to quit");
-    expect(readFileSync(file).equals(before)).toBe(true);
-    expect(readdirSync(dir)).toHaveLength(1);
+    await quitWritingNothing(file, dir, before);
   });
 
   it("ctrl+c quits from a write's preview without writing it", async () => {
@@ -338,9 +343,6 @@ describe("quitting with a write prompt open", () => {
     await m!.type("never");
     await m!.press(KEYS.enter);
     await m!.waitFor((f) => f.includes("Write this?"), "the preview");
-    await m!.press(KEYS.ctrl("c"));
-    await m!.waitFor(() => m!.exited(), "the app to quit");
-    expect(readFileSync(file).equals(before)).toBe(true);
-    expect(readdirSync(dir)).toHaveLength(1);
+    await quitWritingNothing(file, dir, before);
   });
 });
