@@ -75,66 +75,74 @@ function slow(path: string): FileStamp | null {
 }
 
 /**
+ * The binding's array for path (reused by the next call: read it at once),
+ * undefined for a missing file, or null when statSync must answer instead
+ * (no binding, a NUL in the path, which the binding would cut at, or an error).
+ */
+function rawArray(path: string): Float64Array | undefined | null {
+  const fn = rawStat();
+  if (fn === null || path.includes("\0")) return null;
+  try {
+    return fn(path, false, undefined, false);
+  } catch {
+    return null; // statSync throws it as it does
+  }
+}
+
+const isRegular = (a: Float64Array): boolean => (a[MODE] & S_IFMT) === S_IFREG;
+
+/**
  * The stamp of path, or null when it does not exist. Other errors (no
  * permission, a loop) throw as statSync's do.
  */
 export function stampOf(path: string): FileStamp | null {
-  const fn = rawStat();
-  if (fn === null || path.includes("\0")) return slow(path); // statSync refuses a NUL; the binding would cut at it
-  let a: Float64Array | undefined;
-  try {
-    a = fn(path, false, undefined, false);
-  } catch {
-    return slow(path);
+  const a = rawArray(path);
+  if (a === null) return slow(path);
+  return a === undefined ? null : { dev: a[DEV], ino: a[INO], size: a[SIZE], mtimeMs: mtimeOf(a), isFile: isRegular(a) };
+}
+
+/**
+ * Stats path into out at slot i (dev, ino, size, mtimeMs; a size of -1: it
+ * does not exist) and whether it is a regular file into regular[i]. Errors
+ * other than a missing file throw, or with `lenient` count as missing.
+ */
+function stampInto(path: string, out: Float64Array, i: number, regular: Uint8Array | undefined, lenient: boolean): void {
+  const o = i * 4;
+  const a = rawArray(path);
+  if (a === null) {
+    let s: FileStamp | null = null;
+    try {
+      s = slow(path);
+    } catch (err) {
+      if (!lenient) throw err;
+    }
+    out[o] = s ? s.dev : 0;
+    out[o + 1] = s ? s.ino : 0;
+    out[o + 2] = s ? s.size : -1;
+    out[o + 3] = s ? s.mtimeMs : 0;
+    if (regular) regular[i] = s?.isFile ? 1 : 0;
+    return;
   }
-  if (a === undefined) return null;
-  return { dev: a[DEV], ino: a[INO], size: a[SIZE], mtimeMs: mtimeOf(a), isFile: (a[MODE] & S_IFMT) === S_IFREG };
+  out[o] = a ? a[DEV] : 0;
+  out[o + 1] = a ? a[INO] : 0;
+  out[o + 2] = a ? a[SIZE] : -1;
+  out[o + 3] = a ? mtimeOf(a) : 0;
+  if (regular) regular[i] = a && isRegular(a) ? 1 : 0;
 }
 
 /**
  * Stats each path into `out`, four numbers a file: dev, ino, size, mtimeMs
- * (a size of -1: the file does not exist). No object per file.
+ * (a size of -1: the file does not exist). No object per file. Other errors
+ * throw as statSync's do.
  */
 export function stampsInto(paths: readonly string[], out: Float64Array, regular?: Uint8Array): void {
-  const fn = rawStat();
-  for (let i = 0; i < paths.length; i++) {
-    const o = i * 4;
-    if (fn !== null && !paths[i].includes("\0")) {
-      let a: Float64Array | undefined | null = null;
-      try {
-        a = fn(paths[i], false, undefined, false);
-      } catch {
-        // fall through to statSync, which throws what it throws
-      }
-      if (a !== null) {
-        if (a === undefined) put(out, o, null);
-        else {
-          out[o] = a[DEV];
-          out[o + 1] = a[INO];
-          out[o + 2] = a[SIZE];
-          out[o + 3] = mtimeOf(a);
-          if (regular) regular[i] = (a[MODE] & S_IFMT) === S_IFREG ? 1 : 0;
-        }
-        continue;
-      }
-    }
-    const s = slow(paths[i]);
-    put(out, o, s);
-    if (regular) regular[i] = s?.isFile ? 1 : 0;
-  }
+  for (let i = 0; i < paths.length; i++) stampInto(paths[i], out, i, regular, false);
 }
 
 /** The i-th stamp of a packed array (stampsInto), or null for a missing file. */
 export function stampAt(packed: Float64Array, regular: Uint8Array, i: number): FileStamp | null {
   const o = i * 4;
   return packed[o + 2] < 0 ? null : { dev: packed[o], ino: packed[o + 1], size: packed[o + 2], mtimeMs: packed[o + 3], isFile: regular[i] === 1 };
-}
-
-function put(out: Float64Array, o: number, s: FileStamp | null): void {
-  out[o] = s ? s.dev : 0;
-  out[o + 1] = s ? s.ino : 0;
-  out[o + 2] = s ? s.size : -1;
-  out[o + 3] = s ? s.mtimeMs : 0;
 }
 
 /**
@@ -145,19 +153,6 @@ function put(out: Float64Array, o: number, s: FileStamp | null): void {
 export function stampAll(paths: readonly string[]): { packed: Float64Array; regular: Uint8Array } {
   const packed = new Float64Array(paths.length * 4);
   const regular = new Uint8Array(paths.length);
-  try {
-    stampsInto(paths, packed, regular);
-  } catch {
-    for (let i = 0; i < paths.length; i++) {
-      let st: FileStamp | null = null;
-      try {
-        st = stampOf(paths[i]);
-      } catch {
-        // as missing
-      }
-      put(packed, i * 4, st);
-      regular[i] = st?.isFile ? 1 : 0;
-    }
-  }
+  for (let i = 0; i < paths.length; i++) stampInto(paths[i], packed, i, regular, true);
   return { packed, regular };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mkdtempSync, mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { rawStat, stampOf, stampsInto, useRawStat } from "../../../src/core/fs/stat.js";
+import { rawStat, stampAll, stampOf, stampsInto, useRawStat } from "../../../src/core/fs/stat.js";
 
 function setup(): { dir: string; paths: string[] } {
   const dir = mkdtempSync(join(tmpdir(), "omp-stat-"));
@@ -60,6 +60,11 @@ describe.each([
       expect(() => statSync(through, { throwIfNoEntry: false })).toThrow(/ENOTDIR/);
       expect(() => stampOf(through)).toThrow(/ENOTDIR/);
       expect(() => stampsInto([through], new Float64Array(4))).toThrow(/ENOTDIR/);
+      // stampAll counts it as missing and goes on with the rest.
+      const all = stampAll([through, join(dir, "a.jsonl")]);
+      expect([...all.packed.subarray(0, 4)]).toEqual([0, 0, -1, 0]);
+      expect(all.packed[6]).toBe(1234);
+      expect([...all.regular]).toEqual([0, 1]);
       expect(() => stampOf("bad\0path")).toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
