@@ -1,5 +1,8 @@
 // What the model sees at a leaf (session-format.md §6), computed from the
-// path's full entries re-read from disk.
+// path's full entries re-read from disk. omp files follow omp's own rule
+// (context-omp.ts), over entries whose blob references are resolved first.
+import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
+import { emptyOmpContext, ompContextOfPath } from "./context-omp.js";
 import { readEntries } from "./entry.js";
 import { pathTo } from "./path.js";
 import type { Session, SessionContext } from "./types.js";
@@ -10,7 +13,8 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 /** `leafId` undefined (or unknown) → the session's leaf; null → the empty context. */
 export async function buildContext(s: Session, leafId?: string | null): Promise<SessionContext> {
-  const empty: SessionContext = { leafId: null, thinkingLevel: "off", model: null, messages: [] };
+  const omp = s.dialect === "omp";
+  const empty: SessionContext = omp ? { ...emptyOmpContext(), leafId: null } : { leafId: null, thinkingLevel: "off", model: null, messages: [] };
   if (leafId === null) return empty;
   const leaf = leafId !== undefined && s.byId.has(leafId) ? leafId : s.leafId;
   if (leaf === null) return empty;
@@ -19,7 +23,13 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
     s,
     ids.map((id) => s.byId.get(id)!),
   );
-  return { ...contextOfPath(path), leafId: leaf };
+  if (!omp) return { ...contextOfPath(path), leafId: leaf };
+  const blobs = blobReaderFor(s.file);
+  const missing: string[] = [];
+  for (const e of path) missing.push(...resolveBlobRefs(e, blobs).missing);
+  const ctx: SessionContext = { ...ompContextOfPath(path), leafId: leaf };
+  if (missing.length) ctx.missingBlobs = [...new Set(missing)];
+  return ctx;
 }
 
 /** The context rule over a root→leaf path of full entries. */

@@ -1,8 +1,10 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (session-format.md §2–5).
-import { OMP_ONLY_TYPES } from "./dialect.js";
+import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "./dialect.js";
 import { resolve } from "node:path";
+import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
+import { agentDirOf } from "./blobs.js";
 import { SessionError } from "../errors.js";
 import { scanLines, isGzipPath } from "./lines.js";
 import { describeEntry } from "./describe.js";
@@ -25,6 +27,8 @@ interface Progress {
   facts: NameFacts;
   warnings: Warning[];
   ompHints: boolean;
+  /** The header's or the file's place's omp marks, looked up once. */
+  ompMarked?: boolean;
   /** v1: ids given so far in file order, and the set of them. */
   v1Ids: string[];
   v1Seen: Set<string>;
@@ -35,6 +39,14 @@ interface Progress {
 }
 
 const progressOf = new WeakMap<Session, Progress>();
+
+function isDirSync(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -209,7 +221,8 @@ function finish(p: Progress): Session {
   const header = p.header!;
   const warnings = [...p.warnings];
   const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
-  const dialect: Dialect = p.slot || p.ompHints ? "omp" : "pi";
+  if (!p.slot && !p.ompHints) p.ompMarked ??= ompByHeaderOrPlace(header, agentDirOf(p.file), isDirSync);
+  const dialect: Dialect = p.slot || p.ompHints || p.ompMarked ? "omp" : "pi";
   const s: Session = {
     file: p.file,
     gzip: p.gzip,

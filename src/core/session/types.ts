@@ -81,12 +81,40 @@ export interface Session {
   resumeLine: number;
 }
 
-/** What the model sees at a leaf (session-format.md §6). */
+/** A path entry the context rule leaves out (or, with `kept`, changes), for the context view. */
+export interface LeftOut {
+  entryId: string;
+  /** Index in `messages` it sits before. */
+  at: number;
+  reason: string;
+  role?: string;
+  /** The message stays, changed (tool calls without a result removed from it). */
+  kept?: boolean;
+}
+
+/** What the model sees at a leaf (session-format.md §6; omp files §6a, §6b). */
 export interface SessionContext {
   leafId: string | null;
   thinkingLevel: string;
   model: { provider: string; modelId: string } | null;
   messages: Record<string, unknown>[];
-  /** Index in `messages` of the compaction summary, when a compaction applies. */
+  /** omp files: the model per role ("default", "smol", …) as "provider/modelId". */
+  models?: Record<string, string>;
+  /** omp files: the active mode ("none" when none) and its data. */
+  mode?: string;
+  modeData?: Record<string, unknown>;
+  /** omp files: the TTSR rules injected on the path, first appearance first. */
+  injectedTtsrRules?: string[];
+  configuredThinkingLevel?: string;
+  serviceTier?: Record<string, unknown>;
+  /** Which rule built it (absent: pi's). Not printed. */
+  rule?: "pi" | "omp";
+  /** Index in `messages` of the compaction summary, when a compaction applies. Not printed. */
   compactionIndex?: number;
+  /** omp: the /clear boundary the context starts after. Not printed. */
+  resetBoundaryId?: string;
+  /** omp: what the rule dropped, for the view. Not printed. */
+  leftOut?: LeftOut[];
+  /** Blob references whose data is not in the agent dir's store. Not printed. */
+  missingBlobs?: string[];
 }

@@ -18,7 +18,8 @@ branch summaries, custom messages; plus the thinking level and model.`,
     const s = await loadArg(args.positional[0]);
     const ctx = await buildContext(s, str(args, "--leaf"));
     if (bool(args, "--json")) {
-      const { compactionIndex: _c, ...rest } = ctx;
+      // The view's own fields (where the summary sits, what was left out) are not part of the context.
+      const { compactionIndex: _c, rule: _r, resetBoundaryId: _b, leftOut: _l, missingBlobs: _m, ...rest } = ctx;
       printJson(rest);
       return 0;
     }
