@@ -3,13 +3,17 @@ import { describe, it, expect } from "vitest";
 import { loadSession } from "../../src/core/session/load.js";
 import { buildContext } from "../../src/core/session/context.js";
 import { treeJson } from "../../src/core/session/json.js";
-import { fixtureFiles } from "../helpers/fixtures.js";
+import { ALL_DIRS, comparableContext, fixtureFiles } from "../helpers/fixtures.js";
 
-const all = [...fixtureFiles("sessions"), ...fixtureFiles("sessions-edge")];
+const all = ALL_DIRS.flatMap((d) => fixtureFiles(d).map((f) => ({ ...f, name: `${d}/${f.name}` })));
 
 describe("fixtures load exactly as the agents load them", () => {
   it("has fixtures to check", () => {
-    expect(all.filter((f) => f.expected).length).toBeGreaterThanOrEqual(27);
+    expect(all.filter((f) => f.expected).length).toBeGreaterThanOrEqual(57);
+    // The omp rule's fields are checked wherever an expectation has them.
+    const omp = all.filter((f) => f.expected?.contextRule === "omp");
+    expect(omp.length).toBeGreaterThanOrEqual(17);
+    expect(omp.some((f) => f.expected!.contexts.some((c) => c.context.modeData !== undefined))).toBe(true);
   });
 
   for (const { name, file, expected } of all) {
@@ -44,11 +48,8 @@ describe("fixtures load exactly as the agents load them", () => {
       const s = await loadSession(file);
       for (const c of expected.contexts) {
         const ctx = await buildContext(s, c.leaf ?? undefined);
-        expect({ thinkingLevel: ctx.thinkingLevel, model: ctx.model, messages: ctx.messages }, `leaf ${c.leaf}`).toEqual({
-          thinkingLevel: c.context.thinkingLevel,
-          model: c.context.model ?? null,
-          messages: c.context.messages,
-        });
+        const rule = expected.contextRule;
+        expect(comparableContext(ctx as unknown as Record<string, unknown>, rule), `leaf ${c.leaf}`).toStrictEqual(comparableContext(c.context, rule));
       }
     });
   }

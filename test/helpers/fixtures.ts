@@ -13,12 +13,38 @@ export interface Expected {
   leafId: string | null;
   roots: string[];
   entries: { id: string; parentId: string | null; type: string; label: string | null; children: string[] }[];
-  contexts: { leaf: string | null; context: { messages: unknown[]; thinkingLevel: string; model: unknown } }[];
+  contexts: { leaf: string | null; context: { messages: unknown[]; thinkingLevel: string; model: unknown } & Partial<OmpContextFields> }[];
+  /** "omp": the contexts follow omp's own rule and carry its fields. */
+  contextRule?: "omp";
   positional?: boolean;
 }
 
+/** What omp's context adds (fixtures marked contextRule "omp"). */
+export interface OmpContextFields {
+  models: Record<string, string>;
+  mode: string;
+  modeData: Record<string, unknown>;
+  injectedTtsrRules: string[];
+}
+
+/** The context fields a fixture's expectation holds, picked from `ctx` (absent ones stay absent). */
+export function comparableContext(ctx: Record<string, unknown>, rule: "omp" | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { thinkingLevel: ctx.thinkingLevel, model: ctx.model ?? null, messages: ctx.messages };
+  if (rule === "omp") for (const k of ["models", "mode", "modeData", "injectedTtsrRules"]) if (ctx[k] !== undefined) out[k] = ctx[k];
+  return out;
+}
+
+/**
+ * The fixture folders, copies of ../shared/fixtures kept in the repo so the
+ * suite runs without ../shared: the agents' sessions, the damaged ones, and
+ * the rich corpus in its layout (an omp agent dir with its blob store; omp
+ * and pi legacy files outside any agent dir).
+ */
+export const RICH_DIRS = ["sessions-rich/pi", "sessions-rich/pi/legacy", "sessions-rich/omp/agent/sessions/--home-dev-omp-rich--", "sessions-rich/omp/legacy"] as const;
+export const ALL_DIRS = ["sessions", "sessions-edge", ...RICH_DIRS] as const;
+
 /** Every fixture session file with its expectation (null for files with none: not session files). */
-export function fixtureFiles(dir: "sessions" | "sessions-edge"): { name: string; file: string; expected: Expected | null }[] {
+export function fixtureFiles(dir: (typeof ALL_DIRS)[number]): { name: string; file: string; expected: Expected | null }[] {
   const base = join(FIXTURES, dir);
   return readdirSync(base)
     .filter((f) => f.endsWith(".jsonl"))

@@ -27,11 +27,11 @@ export function emptyOmpContext(): Ctx {
 export function ompContextOfPath(path: Obj[]): Ctx {
   const settings = readSettings(path);
   const items: Item[] = [];
-  const early: LeftOut[] = [];
   const add = (e: Obj) => {
     const r = convert(e);
     if ("msg" in r) items.push({ msg: r.msg, from: String(e.id) });
-    else if (r.reason) early.push({ entryId: String(e.id), at: items.length, reason: r.reason });
+    // Dropped at once, but kept in line so the view can draw it where it was.
+    else if (r.reason) items.push({ msg: { role: e.type === "message" && isObj(e.message) ? e.message.role : "custom" }, from: String(e.id), out: r.reason });
   };
 
   const { compaction: cIdx, boundary: bIdx } = settings;
@@ -71,7 +71,7 @@ export function ompContextOfPath(path: Obj[]): Ctx {
   dropFailedTurns(items);
 
   const messages: Obj[] = [];
-  const leftOut: LeftOut[] = [...early];
+  const leftOut: LeftOut[] = [];
   const positions = new Map<Item, number>();
   for (const it of items) {
     if (it.out) leftOut.push({ entryId: it.from, at: messages.length, reason: it.out, role: String(it.msg.role ?? "") });
@@ -81,7 +81,6 @@ export function ompContextOfPath(path: Obj[]): Ctx {
       messages.push(it.msg);
     }
   }
-  leftOut.sort((a, b) => a.at - b.at);
 
   const out: Ctx = {
     thinkingLevel: settings.thinkingLevel,
@@ -343,7 +342,7 @@ function stripUnansweredCalls(items: Item[]): void {
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i];
     const content = it.msg.content;
-    if (it.msg.role !== "assistant" || !Array.isArray(content)) continue;
+    if (it.out || it.msg.role !== "assistant" || !Array.isArray(content)) continue;
     const unanswered = content.filter((b: unknown) => isObj(b) && b.type === "toolCall" && !answered.has(b.id)).length;
     if (unanswered === 0) continue;
     const kept = content

@@ -2,6 +2,7 @@
 // previews, so showing an entry or building a context reads it again.
 import { open } from "node:fs/promises";
 import { SessionError } from "../errors.js";
+import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { scanLines } from "./lines.js";
 import { migrateEntry } from "./migrate.js";
 import type { EntryMeta, Session } from "./types.js";
@@ -13,6 +14,17 @@ export async function readEntry(s: Session, id: string): Promise<Obj> {
   if (!meta) throw new SessionError(`no entry ${id} in ${s.file}`);
   const [obj] = await readEntries(s, [meta]);
   return obj;
+}
+
+/**
+ * The entry with omp's blob references put back from the agent dir's store
+ * (as omp loads it), and the references that could not be: their data is not
+ * in the store, or the file lies outside any agent dir. Those stay as written.
+ */
+export async function readEntryResolved(s: Session, id: string): Promise<{ entry: Obj; missing: string[] }> {
+  const entry = await readEntry(s, id);
+  const { missing } = resolveBlobRefs(entry, blobReaderFor(s.file));
+  return { entry, missing };
 }
 
 /** Full JSON of several entries, in the order given; one file handle (one pass for gzip). */

@@ -12,7 +12,10 @@ export const contextCommand: Command = {
 
 Builds the message list the agent would send to the model at the session's
 current leaf (or at entry ID): the compaction summary and kept messages,
-branch summaries, custom messages; plus the thinking level and model.`,
+branch summaries, custom messages; plus the thinking level and model. omp
+files follow omp's own rule (failed turns and unanswered tool calls left out,
+images put back from the agent dir's blob store) and --json adds models (per
+role), mode, modeData and injectedTtsrRules.`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json"], values: ["--leaf"] });
     const s = await loadArg(args.positional[0]);
@@ -25,6 +28,11 @@ branch summaries, custom messages; plus the thinking level and model.`,
     }
     const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "none";
     process.stdout.write(safeText(`leaf ${ctx.leafId ?? "none"} · model ${model} · thinking ${ctx.thinkingLevel} · ${ctx.messages.length} messages`) + "\n");
+    if (ctx.rule === "omp") {
+      const roles = Object.entries(ctx.models ?? {}).map(([r, m]) => `${r} ${m}`);
+      const left = ctx.leftOut?.filter((l) => !l.kept).length ?? 0;
+      process.stdout.write(safeText(`models ${roles.join(", ") || "none"} · mode ${ctx.mode ?? "none"} · TTSR rules ${ctx.injectedTtsrRules?.join(", ") || "none"} · ${left} left out by omp's rule`) + "\n");
+    }
     for (const m of ctx.messages) {
       const role = String(m.role ?? "?");
       const body = role === "compactionSummary" || role === "branchSummary" ? String(m.summary ?? "") : contentText(m.content, 100_000);

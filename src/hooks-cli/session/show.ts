@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { loadArg, printJson } from "./load-or-exit.js";
-import { readEntry } from "../../core/session/entry.js";
+import { readEntryResolved } from "../../core/session/entry.js";
 import { safeText } from "../../core/session/text.js";
 
 export const showCommand: Command = {
@@ -11,15 +11,19 @@ export const showCommand: Command = {
   usage: `Usage: omp-sessions show FILE ID [--json]
 
 Prints entry ID as stored (migrated in memory for old versions). --json prints
-the entry's JSON object; the default is indented, terminal-safe JSON.`,
+the entry's JSON object; the default is indented, terminal-safe JSON.
+Images omp moved to its blob store (blob:sha256:…) are shown with their data
+from <agent dir>/blobs; one whose blob is missing keeps its reference and is
+named on stderr.`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json"] });
     const [file, id] = args.positional;
     if (!id) throw new UsageError("missing ID");
     const s = await loadArg(file);
-    const entry = await readEntry(s, id);
+    const { entry, missing } = await readEntryResolved(s, id);
     if (bool(args, "--json")) printJson(entry);
     else process.stdout.write(safeText(JSON.stringify(entry, null, 2), true) + "\n");
+    for (const ref of missing) process.stderr.write(safeText(`note: ${ref} is not in the blob store; shown as the reference`) + "\n");
     return 0;
   },
 };

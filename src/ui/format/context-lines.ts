@@ -1,20 +1,57 @@
 // The context view: what the model sees at an entry, message by message, with
 // the compaction boundary drawn where older history was replaced by a summary.
-import type { SessionContext } from "../../core/session/types.js";
-import { safeText } from "../../core/session/text.js";
+// For omp files it also shows what omp adds (the model per role, the mode, the
+// TTSR rules injected, a /clear boundary) and draws every turn omp's rule
+// leaves out where it would have been, so nothing vanishes without a trace.
+import type { LeftOut, SessionContext } from "../../core/session/types.js";
+import { oneLine, safeText } from "../../core/session/text.js";
 import { contentBrief } from "./brief.js";
 import type { Line } from "./lines.js";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
+function ompLines(ctx: SessionContext): Line[] {
+  if (ctx.rule !== "omp") return [];
+  const roles = Object.entries(ctx.models ?? {});
+  const out: Line[] = [
+    { text: safeText(`models: ${roles.length ? roles.map(([role, m]) => `${role} ${m}`).join(" · ") : "none recorded"}`), tone: "muted" },
+  ];
+  const data = ctx.modeData ? ` ${oneLine(JSON.stringify(ctx.modeData), 120)}` : "";
+  out.push({ text: safeText(`mode: ${ctx.mode ?? "none"}${data}`), tone: "muted" });
+  const rules = ctx.injectedTtsrRules ?? [];
+  out.push({ text: safeText(`TTSR rules injected: ${rules.length ? rules.join(", ") : "none"}`), tone: "muted" });
+  if (ctx.missingBlobs?.length) {
+    const n = ctx.missingBlobs.length;
+    out.push({ text: `! ${n} image${n === 1 ? "" : "s"} missing from the blob store (sent as the reference)`, tone: "error" });
+  }
+  return out;
+}
+
+function leftOutLine(l: LeftOut): Line {
+  const who = `${l.role || "entry"} ${l.entryId}`;
+  return l.kept
+    ? { text: safeText(`     ~ ${who}: ${l.reason}`), tone: "muted" }
+    : { text: safeText(`     ✗ left out: ${who} — ${l.reason}`), tone: "error" };
+}
+
 export function contextLines(ctx: SessionContext): Line[] {
   const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "no model yet";
   const out: Line[] = [
     { text: safeText(`context at ${ctx.leafId ?? "(none)"} · ${ctx.messages.length} messages · ${model} · thinking ${ctx.thinkingLevel}`), tone: "muted" },
+    ...ompLines(ctx),
     { text: "" },
   ];
+  if (ctx.resetBoundaryId) {
+    out.push({ text: safeText(`━━ /clear at ${ctx.resetBoundaryId}: nothing before it is sent ━━`), tone: "meta", bold: true });
+  }
+  const leftOut = ctx.leftOut ?? [];
+  let next = 0;
+  const drawLeftOut = (at: number) => {
+    while (next < leftOut.length && leftOut[next].at <= at) out.push(leftOutLine(leftOut[next++]));
+  };
   ctx.messages.forEach((m: Obj, i) => {
+    drawLeftOut(i);
     const role = str(m.role) || "message";
     if (role === "compactionSummary") {
       const tokens = typeof m.tokensBefore === "number" ? `${Math.round(m.tokensBefore / 1000)}k tokens` : "";
@@ -28,6 +65,8 @@ export function contextLines(ctx: SessionContext): Line[] {
     const tool = role === "toolResult" ? ` ${str(m.toolName)}` : "";
     out.push({ text: `${String(i + 1).padStart(4)} ${safeText(role)}${safeText(tool)}: ${body}`, tone });
   });
+  drawLeftOut(Number.POSITIVE_INFINITY);
   if (ctx.messages.length === 0) out.push({ text: "  (empty context)", tone: "muted" });
+  if (leftOut.some((l) => !l.kept)) out.push({ text: "", tone: "muted" }, { text: "✗ left out: on the path, but omp does not send it to the model", tone: "muted" });
   return out;
 }

@@ -41,7 +41,8 @@ function contentLines(content: unknown, tone: Tone): Line[] {
         break;
       case "image": {
         const data = str(block.data);
-        const where = data.startsWith("blob:") ? data : `${Math.round((data.length * 3) / 4 / 1024)} KiB inline`;
+        // Blob references are resolved before the pane draws: one still here has no data to show.
+        const where = data.startsWith("blob:") ? `${data} (missing from the blob store)` : `${Math.round((data.length * 3) / 4 / 1024)} KiB`;
         out.push({ text: `  [image ${safeText(str(block.mimeType))} ${safeText(where)}]`, tone: "meta" });
         break;
       }

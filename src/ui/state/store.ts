@@ -3,7 +3,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import Fuse from "fuse.js";
 import { loadSession, refreshSession } from "../../core/session/load.js";
-import { readEntry } from "../../core/session/entry.js";
+import { readEntryResolved } from "../../core/session/entry.js";
 import { buildContext } from "../../core/session/context.js";
 import { listSessions } from "../../core/session/summary.js";
 import type { SessionSummary } from "../../core/session/summary.js";
@@ -202,7 +202,7 @@ export function createAppStore(init: StoreInit): AppStore {
       set({ pane: { kind, id, lines: null, scroll: 0 } });
       try {
         const lines =
-          kind === "detail" ? entryDetailLines(await readEntry(s, id), s.labels.get(id)) : contextLines(await buildContext(s, id));
+          kind === "detail" ? entryDetailLines((await readEntryResolved(s, id)).entry, s.labels.get(id)) : contextLines(await buildContext(s, id));
         if (token === paneToken) set({ pane: { kind, id, lines, scroll: 0 } });
       } catch (err) {
         if (token === paneToken) set({ pane: { kind, id, lines: [], error: (err as Error).message, scroll: 0 } });
