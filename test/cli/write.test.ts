@@ -96,6 +96,26 @@ describe("omp-sessions label / continue / rename / fork", () => {
     expect((await run(["rename", omp])).code).toBe(2);
   });
 
+  it("rename of an omp file without a title slot: the preview first, the rewrite only with --yes", async () => {
+    const legacy = join(dir, "2026-04-02T10-52-01-697Z_legacy.jsonl");
+    writeFileSync(legacy, readFileSync(join("test/fixtures/sessions-rich/omp/legacy", "omp-noslot-1-2.jsonl")));
+    age(legacy);
+    const before = readFileSync(legacy);
+    const dry = await run(["rename", legacy, "From", "the", "CLI", "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/rewritten whole/);
+    expect(dry.stdout).toMatch(/title slot becomes its first line\n\+ \{"type":"title","v":1,"title":"From the CLI","source":"user"/);
+    const no = await run(["rename", legacy, "From", "the", "CLI"]);
+    expect(no.code).toBe(4);
+    expect(no.stderr).toMatch(/--yes/);
+    expect(readFileSync(legacy).equals(before)).toBe(true);
+    const yes = await run(["rename", legacy, "From", "the", "CLI", "--yes", "--json"]);
+    expect(yes.code).toBe(0);
+    expect(JSON.parse(yes.stdout)).toMatchObject({ rewritten: true, slotTitle: "From the CLI", appended: [{ type: "title_change", title: "From the CLI" }] });
+    expect(readFileSync(legacy).indexOf(0x0a)).toBe(255);
+    expect((await loadSession(legacy)).name).toBe("From the CLI");
+  });
+
   it("fork prints the new file's path and leaves the source alone", async () => {
     const s = await loadSession(omp);
     const before = readFileSync(omp);

@@ -165,7 +165,8 @@ describe("context", () => {
     const ctx = await buildContext(await loadSession(f));
     expect(ctx.model).toEqual({ provider: "openai", modelId: "gpt-5/mini" });
     expect(ctx.thinkingLevel).toBe("off");
-    expect(await buildContext(await loadSession(f), null)).toEqual({ leafId: null, thinkingLevel: "off", model: null, messages: [] });
+    // An omp file: omp's empty context, with its fields.
+    expect(await buildContext(await loadSession(f), null)).toEqual({ leafId: null, thinkingLevel: "off", model: null, messages: [], models: {}, mode: "none", injectedTtsrRules: [], rule: "omp" });
   });
 });
 

@@ -2,7 +2,7 @@
 // and an omp fixture: every action previews, writes only after a yes, and the
 // result shows at once; cancelling leaves the file byte for byte as it was.
 import { afterEach, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, utimesSync } from "node:fs";
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
@@ -295,6 +295,53 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     await m!.type("calm");
     await m!.press(KEYS.enter, "y");
     await m!.waitFor((f) => cursorRow(f).includes("[calm]"), "written without the live question");
+  });
+});
+
+describe("R on an omp file without a title slot", () => {
+  async function openLegacy(opts: { fresh?: boolean } = {}): Promise<string> {
+    const t = tempDir();
+    cleanup = t.done;
+    const file = join(t.dir, "2026-04-02T10-52-01-697Z_legacy.jsonl");
+    writeFileSync(file, readFileSync("test/fixtures/sessions-rich/omp/legacy/omp-noslot-1-2.jsonl"));
+    const at = opts.fresh ? new Date() : new Date(Date.now() - 3600_000);
+    utimesSync(file, at, at);
+    m = await mount({ file, paths: [t.dir], height: 40, width: 160 });
+    return file;
+  }
+
+  const rename = async (old: string) => {
+    await m!.press("R");
+    for (let i = 0; i < [...old].length; i++) await m!.press(KEYS.backspace);
+    await m!.type("Rewritten here");
+    await m!.press(KEYS.enter);
+    return m!.waitFor((f) => f.includes("Write this?"), "the preview");
+  };
+
+  it("the preview says the file is rewritten whole and shows the slot and header; y rewrites it", async () => {
+    const file = await openLegacy();
+    const before = readFileSync(file);
+    const preview = await rename(session().name ?? "");
+    expect(preview).toContain("is rewritten whole");
+    expect(preview).toContain('+ {"type":"title","v":1,"title":"Rewritten here","source":"user"');
+    expect(preview).toContain('~ {"type":"session"');
+    expect(preview).toContain("every other line stays byte for byte");
+    expect(readFileSync(file).equals(before)).toBe(true);
+    await m!.press("y");
+    await m!.waitFor((f) => f.split("\n")[0].includes("Rewritten here"), "the new name in the header");
+    const after = readFileSync(file);
+    expect(after.indexOf(0x0a)).toBe(255);
+    expect(session().titleSlot?.title).toBe("Rewritten here");
+  });
+
+  it("a live file is not rewritten: the status says why and the file stays as it was", async () => {
+    const file = await openLegacy({ fresh: true });
+    const before = readFileSync(file);
+    await rename(session().name ?? "");
+    await m!.press("y");
+    const f = await m!.waitFor((x) => x.includes("✗"), "the refusal");
+    expect(f).toMatch(/looks live/);
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
 

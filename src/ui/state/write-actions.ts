@@ -85,7 +85,7 @@ async function preview(app: AppStore, s: Session, req: WriteRequest, cursor: Cur
     const first = plan.entries[0];
     const after: CursorAfter =
       cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
-    w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, cursor: after } });
+    w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, cursor: after, rewrite: plan.rewrite !== null } });
   } catch (err) {
     fail(app, err);
   }
@@ -213,6 +213,10 @@ function confirm(app: AppStore, step: WriteStep): void {
   }
   if (step.kind === "preview") {
     const live = liveStatus(app, pending.file);
+    if (live.live && pending.rewrite) {
+      fail(app, `${pending.file} looks live (${live.reasons.join("; ")}): a file without a title slot is renamed by rewriting it whole, which is never done while an agent may be writing it; nothing written`);
+      return;
+    }
     if (live.live) {
       w.open({ kind: "live", title: "This session looks live — write anyway?", lines: liveLines(live.reasons, step.lines), pending });
       return;

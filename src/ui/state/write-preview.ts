@@ -10,7 +10,15 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 export function appendPreview(plan: AppendPlan, currentName: string | null): Line[] {
   const out: Line[] = [{ text: safeText(plan.description), tone: "accent", bold: true }];
-  out.push({ text: `${safeText(basename(plan.file))} (${plan.dialect}) gains ${plural(plan.entries.length, "line")}:`, tone: "muted" });
+  if (plan.rewrite) {
+    // The one write that is not an append: say so before anything else.
+    out.push({ text: `⚠ ${safeText(basename(plan.file))} is rewritten whole (a new file swapped in; refused if an agent has it open or it changes meanwhile):`, tone: "error", bold: true });
+    out.push({ text: "new first line, the title slot:", tone: "muted" });
+    out.push({ text: "+ " + safeText(plan.rewrite.slotLine.trimEnd()) });
+    out.push({ text: "the header line becomes:", tone: "muted" });
+    out.push({ text: "~ " + safeText(plan.rewrite.headerLine) });
+    out.push({ text: `every other line stays byte for byte; then it ends with ${plural(plan.entries.length, "new line")}:`, tone: "muted" });
+  } else out.push({ text: `${safeText(basename(plan.file))} (${plan.dialect}) gains ${plural(plan.entries.length, "line")}:`, tone: "muted" });
   for (const e of plan.entries) {
     // A summary can be long: the JSON line without it, then the text as the agent will read it.
     const { summary, details: _details, ...rest } = e;

@@ -14,7 +14,10 @@ import type { AppStore } from "./store.js";
 export type CursorAfter = { kind: "entry"; id: string } | { kind: "leaf" } | { kind: "keep" };
 
 /** What a confirmed step does. */
-export type Pending = { kind: "append"; file: string; req: WriteRequest; cursor: CursorAfter } | { kind: "fork"; plan: ForkPlan };
+export type Pending =
+  /** `rewrite`: the plan rewrites the whole file (omp rename without a title slot), never done while it looks live. */
+  | { kind: "append"; file: string; req: WriteRequest; cursor: CursorAfter; rewrite?: boolean }
+  | { kind: "fork"; plan: ForkPlan };
 
 export type WriteStep =
   /** One line of text (label, session name, summary); Enter previews it. */

@@ -148,7 +148,15 @@ describe.each(variants)("writes on $name", ({ make }) => {
       expect(appendedLines(bytes, file)).toEqual([expect.objectContaining({ type: "session_info", parentId: before.leafId, name: "Release prep: parser & tree" })]);
       expect(r.slotRewritten).toBe(false);
     } else if (!before.titleSlot) {
-      expect(appendedLines(bytes, file)).toEqual([expect.objectContaining({ type: "title_change", title: "Release prep: parser & tree", source: "user" })]);
+      // omp reads no name from title_change: the file is rewritten whole with a slot added (§7a).
+      expect(r.rewritten).toBe(true);
+      const now = readFileSync(file);
+      expect(now.indexOf(0x0a)).toBe(255);
+      const oldLines = bytes.toString("utf8").split("\n");
+      const newLines = now.subarray(256).toString("utf8").split("\n");
+      expect(JSON.parse(newLines[0])).toEqual({ ...JSON.parse(oldLines[0]), title: "Release prep: parser & tree", titleSource: "user" });
+      expect(newLines.slice(1, oldLines.length - 1)).toEqual(oldLines.slice(1, -1));
+      expect(JSON.parse(newLines[oldLines.length - 1])).toMatchObject({ type: "title_change", title: "Release prep: parser & tree", source: "user", parentId: before.leafId });
     } else {
       // The slot is rewritten in place at the same size; everything after it is the old file plus one title_change line.
       const now = readFileSync(file);

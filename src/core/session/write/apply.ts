@@ -10,6 +10,7 @@ import { appendLines, readBytes, rewriteInPlace, statStamp, type FileStamp } fro
 import { assertAppendable } from "./guard.js";
 import { checkLive, type LiveOptions } from "./live.js";
 import { planWrite, type AppendPlan, type PlanOptions, type WriteRequest } from "./plan.js";
+import { applyRewrite } from "./rewrite.js";
 
 type Obj = Record<string, unknown>;
 
@@ -17,6 +18,8 @@ export interface ApplyOptions extends PlanOptions {
   /** Write even when the session looks live. */
   force?: boolean;
   live?: LiveOptions;
+  /** The whole-file rewrite (§7a): called just before its final check and swap (tests change the file here). */
+  beforeSwap?: (file: string) => void;
 }
 
 export interface ApplyResult {
@@ -25,6 +28,8 @@ export interface ApplyResult {
   /** The entries appended, in order. */
   appended: Obj[];
   slotRewritten: boolean;
+  /** The file was rewritten whole with a title slot added (omp rename of a slot-less file). */
+  rewritten: boolean;
   /** A "\n" was written first because the file ended with a partial line. */
   newlineAdded: boolean;
   /** The session re-read after the write. */
@@ -70,6 +75,11 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     const plan = await planWrite(fresh, req, opts);
     const expect: FileStamp = { ...stamp, size: fresh.size };
     const last = attempt >= ATTEMPTS;
+    if (plan.rewrite) {
+      // Never under a live agent (whatever `force` says), never merged with a change made meanwhile.
+      applyRewrite(fresh.file, plan.rewrite, JSON.stringify(plan.entries[0]), { live: opts.live, beforeSwap: opts.beforeSwap });
+      return { plan, appended: plan.entries, slotRewritten: false, rewritten: true, newlineAdded: false, session: await loadSession(fresh.file) };
+    }
     if (plan.slot) {
       const r = rewriteInPlace(fresh.file, plan.slot.offset, plan.slot.before, plan.slot.after, expect);
       if (r.kind === "moved") {
@@ -98,6 +108,6 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     }
     // A slot rewrite changes bytes a refresh would not re-read: load it whole then.
     const session = plan.slot ? await loadSession(fresh.file) : await refreshSession(fresh);
-    return { plan, appended: plan.entries, slotRewritten: plan.slot !== null, newlineAdded: out.newlineAdded, session };
+    return { plan, appended: plan.entries, slotRewritten: plan.slot !== null, rewritten: false, newlineAdded: out.newlineAdded, session };
   }
 }

@@ -3,7 +3,8 @@
 // parentSession = the source path), the path's entries without label entries
 // (migrated, for v1/v2 sources; an entry whose parent was a label re-linked to
 // the label's parent), then one label entry per label in force on that path,
-// chained after the last entry. omp sources get a fresh title slot.
+// chained after the last entry. omp sources get a title slot, and the header
+// and slot carry the source's name, as omp's fork writes them (§7a).
 // The source file is only read.
 import { closeSync, fsyncSync, linkSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -12,7 +13,7 @@ import { readEntries } from "../entry.js";
 import { pathTo } from "../path.js";
 import type { EntryMeta, Session } from "../types.js";
 import { newEntryId, newSessionId } from "./ids.js";
-import { serializeSlot } from "./title-slot.js";
+import { ompNameOf, serializeSlot } from "./title-slot.js";
 
 type Obj = Record<string, unknown>;
 
@@ -102,9 +103,18 @@ export async function planFork(s: Session, entryId: string, opts: ForkOptions = 
   const timestamp = now.toISOString();
   const header: Obj = { type: "session", version: 3, id, timestamp };
   if (typeof s.header.cwd === "string") header.cwd = s.header.cwd;
-  header.parentSession = s.file;
+  let slot: string | null = null;
+  if (s.dialect === "omp") {
+    // omp's own fork (§7a): the source's current name goes into the header and the slot.
+    const name = ompNameOf(s);
+    if (name.title !== undefined) header.title = name.title;
+    if (name.source !== undefined) header.titleSource = name.source;
+    header.parentSession = s.file;
+    const dirs = s.header.additionalDirectories;
+    if (Array.isArray(dirs) && dirs.length > 0) header.additionalDirectories = dirs;
+    slot = serializeSlot({ title: name.title ?? "", source: name.source, updatedAt: timestamp })?.text ?? null;
+  } else header.parentSession = s.file;
   lines.unshift(JSON.stringify(header));
-  const slot = s.dialect === "omp" ? serializeSlot({ title: "", updatedAt: timestamp })?.text ?? null : null;
   const file = join(opts.dir ?? dirname(s.file), `${timestamp.replace(/[:.]/g, "-")}_${id}.jsonl`);
   return {
     source: s.file,

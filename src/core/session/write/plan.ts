@@ -11,7 +11,8 @@ import { autoSummary } from "./auto-summary.js";
 import { assertAppendable } from "./guard.js";
 import { newEntryId } from "./ids.js";
 import { readBytes } from "./append.js";
-import { parseSlot, serializeSlot } from "./title-slot.js";
+import { planSlotRewrite, type RewritePlan } from "./rewrite.js";
+import { cleanOmpTitle, ompNameOf, parseSlot, serializeSlot } from "./title-slot.js";
 
 type Obj = Record<string, unknown>;
 
@@ -46,6 +47,8 @@ export interface AppendPlan {
   /** Entries to append, in order, each becoming one line. */
   entries: Obj[];
   slot: SlotRewrite | null;
+  /** omp file without a title slot: the whole file is rewritten with one added (§7a), then `entries` follow. */
+  rewrite: RewritePlan | null;
   /** What the change does, one terminal-safe line. */
   description: string;
 }
@@ -81,7 +84,7 @@ export async function planWrite(s: Session, req: WriteRequest, opts: PlanOptions
   assertAppendable(s);
   const now = opts.now ?? new Date();
   const taken = new Set(s.byId.keys());
-  const base = { request: req, file: s.file, dialect: s.dialect, leafId: s.leafId, size: s.size, slot: null as SlotRewrite | null };
+  const base = { request: req, file: s.file, dialect: s.dialect, leafId: s.leafId, size: s.size, slot: null as SlotRewrite | null, rewrite: null as RewritePlan | null };
   switch (req.op) {
     case "label": {
       mustHave(s, req.targetId);
@@ -115,8 +118,9 @@ export async function planWrite(s: Session, req: WriteRequest, opts: PlanOptions
   }
 }
 
-function planRename(s: Session, rawName: string, taken: Set<string>, now: Date, base: Omit<AppendPlan, "entries" | "description">): AppendPlan {
-  const name = rawName.trim();
+async function planRename(s: Session, rawName: string, taken: Set<string>, now: Date, base: Omit<AppendPlan, "entries" | "description">): Promise<AppendPlan> {
+  // omp cleans a name before using it (control characters and runs of spaces become one space).
+  const name = s.dialect === "omp" ? cleanOmpTitle(rawName) : rawName.trim();
   const shown = name ? `"${oneLine(name, 60)}"` : "(no name)";
   if (s.dialect !== "omp") {
     const e = head("session_info", taken, s.leafId, now);
@@ -126,8 +130,20 @@ function planRename(s: Session, rawName: string, taken: Set<string>, now: Date, 
   const e = head("title_change", taken, s.leafId, now);
   e.title = name;
   e.source = "user";
-  if (s.name) e.previousTitle = s.name;
-  if (!s.titleSlot) return { ...base, entries: [e], description: `rename the session to ${shown} (title_change)` };
+  const previous = ompNameOf(s).title;
+  if (previous) e.previousTitle = previous;
+  if (!s.titleSlot) {
+    // omp never reads a name from title_change: it rewrites such a file with a title slot added, and so do we.
+    if (!name) throw new WriteRefusedError(`${s.file}: omp cannot rename a session to an empty name`);
+    const rewrite = await planSlotRewrite(s, name, now);
+    const cut = rewrite.slotTitle !== name ? ` (cut to "${oneLine(rewrite.slotTitle, 60)}" in the title slot)` : "";
+    return {
+      ...base,
+      entries: [e],
+      rewrite,
+      description: `rename the session to ${shown}${cut}: the file has no title slot, so it is rewritten whole, as omp does (title slot added, header title set, every other line kept byte for byte, title_change appended)`,
+    };
+  }
   const slot = readSlot(s);
   const next = serializeSlot({ title: name, source: "user", updatedAt: now.toISOString() }, slot.before.length);
   if (!next) throw new WriteRefusedError(`${s.file}: the title slot is too small to hold a title`);

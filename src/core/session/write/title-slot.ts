@@ -53,3 +53,23 @@ export function parseSlot(bytes: Buffer): Record<string, unknown> | null {
   }
   return null;
 }
+
+/** omp's cleaning of a session name: control characters become spaces, runs of spaces one, ends trimmed. */
+export function cleanOmpTitle(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/ +/g, " ").trim();
+}
+
+/**
+ * The name omp itself gives a session, and its source: from the title slot
+ * when there is one (an empty slot title: no name), else from the header.
+ * omp never takes a name from title_change entries.
+ */
+export function ompNameOf(s: { titleSlot: { title: string; source?: string } | null; header: Record<string, unknown> }): { title?: string; source?: string } {
+  const src = s.titleSlot ? { title: s.titleSlot.title, source: s.titleSlot.source } : { title: s.header.title, source: s.header.titleSource };
+  const out: { title?: string; source?: string } = {};
+  if (typeof src.title === "string" && src.title !== "") out.title = src.title;
+  // A source without a name names nothing: an unnamed fork gets neither.
+  if (out.title !== undefined && (src.source === "user" || src.source === "auto")) out.source = src.source;
+  return out;
+}
