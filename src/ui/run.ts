@@ -11,6 +11,7 @@ import { loadSession } from "../core/session/load.js";
 import { App } from "./app.js";
 import { createAppStore, type StoreInit } from "./state/store.js";
 import { attachReview } from "./state/review-store.js";
+import { closeSearchOf } from "./state/search-store.js";
 import { colorWanted, makeTheme } from "./theme.js";
 
 export interface LaunchOptions {
@@ -144,5 +145,6 @@ export async function run(argv: string[]): Promise<number> {
     maxFps: 60,
   });
   await app.waitUntilExit();
+  closeSearchOf(store);
   return 0;
 }
