@@ -8,6 +8,7 @@ import React from "react";
 import { render } from "ink";
 import { defaultAgentDirs } from "../core/session/discover.js";
 import { loadSession } from "../core/session/load.js";
+import { safeText } from "../core/session/text.js";
 import { App } from "./app.js";
 import { createAppStore, type StoreInit } from "./state/store.js";
 import { attachReview } from "./state/review-store.js";
@@ -86,6 +87,12 @@ export async function run(argv: string[]): Promise<number> {
       return 2;
     }
     throw err;
+  }
+  // A path that is not there is an error, as for `tree` (exit 3), not an empty list.
+  const missing = opts.paths.filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    for (const p of missing) process.stderr.write(`omp-sessions: ${safeText(p)}: no such file or directory\n`);
+    return 3;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write("omp-sessions: the browser needs a terminal; for scripts use `omp-sessions ls` / `tree` / `show`\n");
