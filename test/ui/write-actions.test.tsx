@@ -2,10 +2,10 @@
 // and an omp fixture: every action previews, writes only after a yes, and the
 // result shows at once; cancelling leaves the file byte for byte as it was.
 import { afterEach, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, utimesSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
-import { appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
+import { cursorRow, KEYS, mount, tick, type Mounted } from "./harness.js";
+import { age, appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { loadSession } from "../../src/core/session/load.js";
 import { buildContext } from "../../src/core/session/context.js";
 import { activePath } from "../../src/core/session/path.js";
@@ -40,13 +40,13 @@ async function pickFixtures(): Promise<{ pi: string; omp: string }> {
 }
 const FIX = await pickFixtures();
 
-async function open(which: "pi" | "omp", opts: { fresh?: boolean } = {}): Promise<{ file: string; dir: string }> {
+async function open(which: "pi" | "omp", opts: { fresh?: boolean; width?: number } = {}): Promise<{ file: string; dir: string }> {
   const t = tempDir();
   cleanup = t.done;
   const file = copyFixture(FIX[which], t.dir);
   // A copy made "now" looks live (modified in the last seconds); aged copies do not.
   if (opts.fresh) utimesSync(file, new Date(), new Date());
-  m = await mount({ file, paths: [t.dir], height: 40, width: 140 });
+  m = await mount({ file, paths: [t.dir], height: 40, width: opts.width ?? 140 });
   return { file, dir: t.dir };
 }
 
@@ -295,6 +295,53 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     await m!.type("calm");
     await m!.press(KEYS.enter, "y");
     await m!.waitFor((f) => cursorRow(f).includes("[calm]"), "written without the live question");
+  });
+});
+
+describe("the preview is what gets written", () => {
+  /** The "+ {…}" lines of the preview on screen (wide enough that none wraps). */
+  const previewed = (f: string) => f.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("+ {")).map((l) => l.slice(2));
+  const appendedText = (before: Buffer, file: string) => readFileSync(file).subarray(before.length).toString("utf8");
+
+  it.each(["pi", "omp"] as const)("L then y appends exactly the previewed line: same id, same timestamp (%s)", async (which) => {
+    const { file } = await open(which, { width: 260 });
+    await cursorTo(pathMessage(session()));
+    const before = readFileSync(file);
+    await m!.press("L");
+    await m!.type("exact");
+    await m!.press(KEYS.enter);
+    const lines = previewed(await m!.waitFor((f) => f.includes("Write this?"), "the preview"));
+    expect(lines).toHaveLength(1);
+    // The clock moves on between the preview and the yes.
+    await tick(20);
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ label"), "written");
+    expect(appendedText(before, file)).toBe(lines[0] + "\n");
+  });
+
+  it("when the file changed after the preview, nothing is written and the new plan is shown; its yes writes exactly that", async () => {
+    const { file } = await open("pi", { width: 260 });
+    await cursorTo(pathMessage(session()));
+    await m!.press("L");
+    await m!.type("later");
+    await m!.press(KEYS.enter);
+    const first = previewed(await m!.waitFor((f) => f.includes("Write this?"), "the preview"));
+    // An agent appends meanwhile.
+    const s = session();
+    const agentLine = JSON.stringify({ type: "message", id: "agent001", parentId: s.leafId, timestamp: new Date().toISOString(), message: { role: "user", content: "written by the agent", timestamp: Date.now() } }) + "\n";
+    appendFileSync(file, agentLine);
+    age(file);
+    const withAgent = readFileSync(file);
+    await m!.press("y");
+    const again = await m!.waitFor((f) => f.includes("the file changed since the preview"), "the new preview");
+    expect(readFileSync(file).equals(withAgent)).toBe(true);
+    const second = previewed(again);
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+    expect(JSON.parse(second[0])).toMatchObject({ type: "label", parentId: "agent001", label: "later" });
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ label"), "written");
+    expect(appendedText(withAgent, file)).toBe(second[0] + "\n");
   });
 });
 

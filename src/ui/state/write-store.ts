@@ -4,7 +4,7 @@
 // beside the browser's (writeStoreOf), so the shared store stays untouched.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { useStore } from "zustand";
-import type { WriteRequest } from "../../core/session/write/index.js";
+import type { AppendPlan, WriteRequest } from "../../core/session/write/index.js";
 import type { ForkPlan } from "../../core/session/write/index.js";
 import type { Scope } from "../keymap.js";
 import type { Line } from "../format/lines.js";
@@ -14,7 +14,10 @@ import type { AppStore } from "./store.js";
 export type CursorAfter = { kind: "entry"; id: string } | { kind: "leaf" } | { kind: "keep" };
 
 /** What a confirmed step does. */
-export type Pending = { kind: "append"; file: string; req: WriteRequest; cursor: CursorAfter } | { kind: "fork"; plan: ForkPlan };
+export type Pending =
+  /** `plan` is what the preview shows: exactly it is written (or, when the file changed, a new preview). */
+  | { kind: "append"; file: string; req: WriteRequest; plan: AppendPlan; cursor: CursorAfter }
+  | { kind: "fork"; plan: ForkPlan };
 
 export type WriteStep =
   /** One line of text (label, session name, summary); Enter previews it. */
