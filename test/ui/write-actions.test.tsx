@@ -236,6 +236,30 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     expect(session().name).toBe("Renamed by test");
   });
 
+  it("a rename and a label show in the session list at once (back on screen 1)", async () => {
+    const { file } = await open(which);
+    const listRow = () => m!.store.getState().sessions!.find((x) => x.path === file)!;
+    const labels = listRow().labelCount;
+    await m!.press("R");
+    for (let i = 0; i < [...(session().name ?? "")].length; i++) await m!.press(KEYS.backspace);
+    await m!.type("Listed at once");
+    await m!.press(KEYS.enter);
+    await m!.waitFor((f) => f.includes("Write this?"), "the rename preview");
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ rename"), "renamed");
+    await cursorTo(pathMessage(session()));
+    await m!.press("L");
+    await m!.type("listed");
+    await m!.press(KEYS.enter);
+    await m!.waitFor((f) => f.includes("Write this?"), "the label preview");
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ label"), "labelled");
+    await m!.press("1");
+    const list = await m!.waitFor((f) => f.includes("[1 sessions]") && f.includes("Listed at once"), "the new name in the list");
+    expect(cursorRow(list)).toContain("Listed at once");
+    expect(listRow().labelCount).toBe(labels + 1);
+  });
+
   it("cancelling at every step leaves the file byte-identical and writes no new file", async () => {
     const { file, dir } = await open(which);
     const id = pathMessage(session());

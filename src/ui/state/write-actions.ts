@@ -10,6 +10,7 @@ import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite
 import type { Session } from "../../core/session/types.js";
 import { findBinding } from "../keymap.js";
 import type { AppStore } from "./store.js";
+import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
 import { stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
 
@@ -172,6 +173,8 @@ async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
     w.getState().close();
     show(app, r.session, pending.cursor, kept);
+    // The session list is not watched while the tree is on screen: its row is read again now.
+    void refreshRows(app, [s.file]);
     app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
   } catch (err) {
     if (!(err instanceof PlanChangedError)) return fail(app, err);
