@@ -103,6 +103,10 @@ describe("feedback queue", () => {
     const dir = join(hub.hub, "topics", "release-notes", "raw", "notes");
     expect(readdirSync(dir)).toEqual([`2026-06-13-feedback-approval-${ids.approval}.md`]);
     expect(statusJson(hub.root).promoted[ids.approval].topic).toBe("release-notes");
+    // The new topic has a log.md, and the promotion wrote its line there.
+    expect(readFileSync(join(hub.hub, "topics", "release-notes", "log.md"), "utf8")).toContain(
+      `feedback | promoted feedback candidate ${ids.approval} → raw/notes/2026-06-13-feedback-approval-${ids.approval}.md`,
+    );
   });
 
   it("e edits the lesson (status.json edited_lesson, registry) and the promoted note carries the edit", async () => {
