@@ -239,9 +239,21 @@ describe("feedback queue", () => {
     expect(m.frame()).toContain("type approval");
     await m.press("t", "t", "t");
     expect(m.frame()).toContain("type any");
-    await m.press("c", "c");
-    expect(m.frame()).toContain("confidence high+");
+    await m.press("c");
+    expect(m.frame()).toContain("confidence medium+");
+    await m.press("c");
+    // Nothing is above high: the filter reads "high", not "high+".
+    expect(m.frame()).toContain("confidence high ·");
+    expect(m.frame()).not.toContain("high+");
     expect(queueRows(m.frame()).map((r) => /approval/.test(r))).toEqual([false, false]);
+    // Status "all" with nothing left: "no candidates", not "no all candidates".
+    await m.press("s", "s", "s", "t");
+    expect(m.frame()).toContain("status all");
+    expect(m.frame()).toContain("type correction");
+    await m.press("t", "t");
+    expect(m.frame()).toContain("no candidates with these filters");
+    expect(m.frame()).not.toContain("no all");
+    await m.press("t", "t", "t", "s");
     await m.press("c");
     await m.press("/");
     await m.type("comitting tests"); // a typo still matches

@@ -188,6 +188,8 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     await m!.press("f");
     const preview = await m!.waitFor((f) => f.includes("Write the new session?"), "the fork preview");
     expect(preview).toContain("new file:");
+    expect(preview).toMatch(/\d+ entries copied/);
+    expect(preview).not.toContain("entrys");
     expect(readdirSync(dir)).toHaveLength(1);
     await m!.press("y");
     const done = await m!.waitFor((f) => f.includes("Open it now?"), "the fork's result");
