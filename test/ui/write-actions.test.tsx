@@ -2,7 +2,8 @@
 // and an omp fixture: every action previews, writes only after a yes, and the
 // result shows at once; cancelling leaves the file byte for byte as it was.
 import { afterEach, describe, expect, it } from "vitest";
-import { appendFileSync, readdirSync, readFileSync, utimesSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { cursorRow, KEYS, mount, tick, type Mounted } from "./harness.js";
 import { age, appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
@@ -12,6 +13,7 @@ import { activePath } from "../../src/core/session/path.js";
 import { autoSummary } from "../../src/core/session/write/index.js";
 import { oneLine, safeText } from "../../src/core/session/text.js";
 import type { Session } from "../../src/core/session/types.js";
+import { writeStoreOf } from "../../src/ui/state/write-store.js";
 
 let m: Mounted | null = null;
 let cleanup: (() => void) | null = null;
@@ -368,6 +370,27 @@ describe("the preview is what gets written", () => {
     await m!.press("y");
     await m!.waitFor((f) => f.includes("✓ label"), "written");
     expect(appendedText(withAgent, file)).toBe(second[0] + "\n");
+  });
+});
+
+describe("an archived (.jsonl.gz) session", () => {
+  it("L, b, R and u refuse at once: one whole line in the status, no prompt opened first, nothing written", async () => {
+    const t = tempDir();
+    cleanup = t.done;
+    const file = join(t.dir, "archived.jsonl.gz");
+    writeFileSync(file, gzipSync(readFileSync(join("test/fixtures/sessions", FIX.pi))));
+    const before = readFileSync(file);
+    m = await mount({ file, paths: [t.dir], height: 40, width: 120 });
+    for (const key of ["L", "b", "R", "u"]) {
+      await m.press(key);
+      const f = m.frame();
+      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(f, key).not.toMatch(/Label for|Continue from|Session name|Write this\?/);
+      const status = f.split("\n").at(-2)!;
+      expect(status, key).toContain("✗ an archived (.jsonl.gz) session is read-only: f forks it into a writable copy");
+      await m.press("j");
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
 

@@ -20,9 +20,9 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
         .map((h) => `${h.keys} ${h.hint}`)
         .join(" · ");
   const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
-  // A status message wins over the screen's info when both do not fit (a narrow terminal): the info gives way first.
-  const infoRoom = left ? Math.max(0, Math.min(displayWidth(safeText(info)), width - Math.min(displayWidth(left), Math.ceil(width * 0.6)) - 1)) : width - 1;
-  const right = fit(safeText(info), infoRoom, true);
+  // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).
+  const infoRoom = Math.max(0, width - 1 - (left ? displayWidth(left) : 0));
+  const right = fit(safeText(info), infoRoom);
   const room = Math.max(0, width - displayWidth(right) - 1);
   return (
     <Box flexDirection="column" width={width}>

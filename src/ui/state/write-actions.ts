@@ -8,6 +8,7 @@ import { basename, sep } from "node:path";
 import { oneLine } from "../../core/session/text.js";
 import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
 import type { Session } from "../../core/session/types.js";
+import { assertAppendable } from "../../core/session/write/guard.js";
 import { findBinding } from "../keymap.js";
 import type { AppStore } from "./store.js";
 import { refreshRows } from "./live-sessions.js";
@@ -55,6 +56,19 @@ export function startWrite(action: string, app: AppStore): boolean {
     return true;
   }
   const w = writeStoreOf(app).getState();
+  // A file we never append to is refused before any prompt opens (a fork is still possible: it only reads).
+  if (action !== "fork") {
+    if (s.gzip) {
+      app.getState().setStatus("an archived (.jsonl.gz) session is read-only: f forks it into a writable copy", "error");
+      return true;
+    }
+    try {
+      assertAppendable(s);
+    } catch (err) {
+      app.getState().setStatus(message(err, s.file), "error");
+      return true;
+    }
+  }
   if (action === "rename") {
     w.open({ kind: "text", purpose: "rename", title: "Session name (empty removes it):", value: s.name ?? "", targetId: null });
     return true;
