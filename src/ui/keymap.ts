@@ -48,7 +48,8 @@ export const BINDINGS: readonly Binding[] = [
   { action: "filter.labeled-only", keys: ["ctrl+l"], help: "filter: labeled only", scope: "tree" },
   { action: "filter.all", keys: ["ctrl+a"], help: "filter: all", scope: "tree" },
   { action: "filter.next", keys: ["ctrl+o"], help: "next filter", scope: "tree", hint: "filter" },
-  { action: "filter.prev", keys: ["ctrl+shift+o"], help: "previous filter", scope: "tree" },
+  // ctrl+shift+o is pi's, but most terminals (and tmux) send it as ctrl+o: O is the key every terminal sends.
+  { action: "filter.prev", keys: ["O", "ctrl+shift+o"], help: "previous filter", scope: "tree" },
   { action: "fold", keys: ["space", "z"], help: "fold / unfold the branch under the cursor", scope: "tree", hint: "fold" },
   { action: "branch.prev", keys: ["["], help: "previous branch point", scope: "tree" },
   { action: "branch.next", keys: ["]"], help: "next branch point", scope: "tree", hint: "branch" },

@@ -8,9 +8,11 @@ import React from "react";
 import { render } from "ink";
 import { defaultAgentDirs } from "../core/session/discover.js";
 import { loadSession } from "../core/session/load.js";
+import { safeText } from "../core/session/text.js";
 import { App } from "./app.js";
 import { createAppStore, type StoreInit } from "./state/store.js";
 import { attachReview } from "./state/review-store.js";
+import { closeSearchOf } from "./state/search-store.js";
 import { colorWanted, makeTheme } from "./theme.js";
 
 export interface LaunchOptions {
@@ -86,6 +88,12 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw err;
   }
+  // A path that is not there is an error, as for `tree` (exit 3), not an empty list.
+  const missing = opts.paths.filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    for (const p of missing) process.stderr.write(`omp-sessions: ${safeText(p)}: no such file or directory\n`);
+    return 3;
+  }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write("omp-sessions: the browser needs a terminal; for scripts use `omp-sessions ls` / `tree` / `show`\n");
     return 1;
@@ -144,5 +152,6 @@ export async function run(argv: string[]): Promise<number> {
     maxFps: 60,
   });
   await app.waitUntilExit();
+  closeSearchOf(store);
   return 0;
 }

@@ -48,6 +48,22 @@ describe("hook process", () => {
     expect(errs[0]).toMatchObject({ event: "hook_error", kind: "config-invalid", schema_version: 1 });
   });
 
+  it("an unknown --harness (a typo) still records the event, exits 0, goes to errors.jsonl and status shows it", async () => {
+    const sb = sandbox();
+    const r = await hook(["--harness", "claud"], postTool(), sb.env);
+    expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(readJson(join(sb.root, "state", "claud", "abc123.json")).event_count).toBe(1);
+    const errs = errorLines(sb.root);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatchObject({ event: "hook_error", kind: "unknown-harness", harness: "claud" });
+    expect((await hook(["--harness", "claude"], postTool("def456"), sb.env)).code).toBe(0);
+    expect(errorLines(sb.root)).toHaveLength(1);
+    const status = await run(["status"], null, sb.env);
+    expect(status.stdout).toContain("hook errors: unknown-harness 1");
+    expect(status.stdout).toMatch(/unknown harnesses.*: claud 1/);
+    expect(JSON.parse((await run(["status", "--json"], null, sb.env)).stdout).errors).toEqual({ "unknown-harness": 1 });
+  });
+
   it("malformed stdin: exit 0, no output, no queue or state, one invalid-json line without the input (13)", async () => {
     const sb = sandbox();
     const r = await hook(["--harness", "codex"], '{"session_id": "SECRETSESSION", oops', sb.env);

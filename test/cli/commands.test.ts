@@ -25,6 +25,18 @@ describe("commands", () => {
     );
   });
 
+  it("no --help points to a document that is not in the repo (tree's named cli.md, a spec kept elsewhere)", async () => {
+    const run = promisify(execFile);
+    for (const c of commands) {
+      const { stdout } = await run(BIN, [c.name, "--help"]);
+      // A bare document name ("cli.md", "README.md"); paths into a hub ("…/raw/notes/<date>-….md", "log.md") are store files.
+      for (const [, doc] of stdout.matchAll(/(?<![\w<>/.-])([A-Za-z][\w-]*\.md)\b/g)) {
+        if (doc === "log.md") continue;
+        expect(existsSync(join(ROOT, doc)), `${c.name} --help names ${doc}`).toBe(true);
+      }
+    }
+  });
+
   it("the bin runs every headless command from its own bundle, which answers as the full CLI does", async () => {
     const run = promisify(execFile);
     for (const c of commands) {

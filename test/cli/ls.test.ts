@@ -138,6 +138,17 @@ describe("omp-sessions ls", () => {
     expect((await run(["ls", "--json", "--agent-dir", empty])).stdout.trim()).toBe("[]");
   });
 
+  it("says no such file and exits 3 for a PATH that does not exist (the others still listed)", async () => {
+    const missing = join(root, "no", "such", "dir");
+    const r = await run(["ls", missing]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`${missing}: no such file`);
+    expect(r.stdout).toBe("");
+    const some = await run(["ls", "--json", missing, join(agent, "sessions", "--elsewhere--", "c.jsonl")]);
+    expect(some.code).toBe(3);
+    expect((JSON.parse(some.stdout) as { id: string }[]).map((x) => x.id)).toEqual(["id-c"]);
+  });
+
   it("rejects --all with --cwd (exit 2)", async () => {
     const r = await run(["ls", "--all", "--cwd", "/x"]);
     expect(r.code).toBe(2);

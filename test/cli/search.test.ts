@@ -73,6 +73,18 @@ describe("omp-sessions search", () => {
     expect(hits[0]).toMatchObject({ path: file, entryId: "aaaa0002", role: "assistant", cwd: "/home/u/p", timestamp: "2026-02-01T10:02:00.000Z" });
   });
 
+  it("shows each hit with its own entry's text (text and --json)", async () => {
+    const json = await run(["search", "--agent-dir", agent, "--json", "marmot parser"]);
+    const hits = JSON.parse(json.stdout) as { entryId: string; snippet: string }[];
+    expect(Object.fromEntries(hits.map((h) => [h.entryId, h.snippet]))).toEqual({
+      aaaa0001: "why does the ␛[31m marmot␛[0m parser fail",
+      aaaa0002: "the marmot parser drops the last line",
+    });
+    const text = await run(["search", "--agent-dir", agent, "marmot parser"]);
+    expect(text.stdout).toContain("why does the ␛[31m marmot␛[0m parser fail");
+    expect(text.stdout).toContain("the marmot parser drops the last line");
+  });
+
   it("prints terminal-safe text: escapes in sessions arrive inert", async () => {
     const r = await run(["search", "--agent-dir", agent, "marmot", "role:user"]);
     expect(r.code).toBe(0);

@@ -14,6 +14,16 @@ const run = async (args: string[]) => {
   }
 };
 
+describe("a path that does not exist", () => {
+  it("the browser (omp-sessions PATH) says no such file and exits 3, as tree does", async () => {
+    for (const args of [["/no/such.jsonl"], ["/no/such/dir"], ["tree", "/no/such.jsonl"]]) {
+      const r = await run(args);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stderr, args.join(" ")).toMatch(/\/no\/such\S*: no such file/);
+    }
+  });
+});
+
 describe("omp-sessions tree/context --json on every fixture", () => {
   for (const { name, file, expected } of ALL_DIRS.flatMap((d) => fixtureFiles(d).map((f) => ({ ...f, name: `${d}/${f.name}` })))) {
     if (!expected) {

@@ -79,6 +79,21 @@ describe("search finds the right entries", () => {
     expect((await search(s, "striped horse")).length).toBe(2);
   });
 
+  it("each hit's snippet is its own entry's text, with its own marks", async () => {
+    const s = store();
+    const hits = await search(s, "zebra");
+    expect(hits.map((h) => h.entryId).sort()).toEqual(["a0000001", "a0000002", "b0000001"]);
+    const own: Record<string, string> = {
+      a0000001: "please refactor the zebra parser",
+      a0000002: "I will look at the zebra parser first",
+      b0000001: "zebra crossings in the beta project",
+    };
+    for (const h of hits) {
+      expect(h.snippet, h.entryId).toContain(own[h.entryId]);
+      expect(h.marks.map(([a, b]) => h.snippet.slice(a, b)), h.entryId).toEqual(["zebra"]);
+    }
+  });
+
   it("all words must match; a prefix matches word starts", async () => {
     const s = store();
     expect((await search(s, "zebra parser")).map((h) => h.entryId).sort()).toEqual(["a0000001", "a0000002"]);

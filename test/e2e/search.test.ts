@@ -49,4 +49,33 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real
     expect(cursor(tree)).toContain("the vermilion otter sings");
     tmux("send-keys", "-t", name, "q");
   });
+
+  // The search thread held the event loop: the last frame stayed and the process lived on for minutes.
+  it.each([
+    ["Tab q", ["Tab", "q"]],
+    ["^c in the query line", ["C-c"]],
+  ])("after a search, %s ends the process", async (_what, quitKeys) => {
+    const dir = join(tmp, "agent-quit", "sessions", "--work-p--");
+    mkdirSync(dir, { recursive: true });
+    for (const f of fixtureFiles("sessions").slice(0, 6)) copyFileSync(f.file, join(dir, f.name));
+    writeFileSync(
+      join(dir, "otters.jsonl"),
+      line({ type: "session", version: 3, id: "o", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/work/p" }) +
+        msg("o1", null, "the sea otter floats on kelp", 1) +
+        msg("o2", "o1", "a river otter digs a burrow", 2) +
+        msg("o3", "o2", "one giant otter hunts piranha", 3),
+    );
+    const name = `omp-e2e-search-quit-${process.pid}-${names.length}`;
+    names.push(name);
+    const cache = join(tmp, `cache-quit-${names.length}`);
+    const cmd = `cd ${JSON.stringify(process.cwd())} && env NO_COLOR=1 OMP_SESSIONS_CACHE_DIR=${JSON.stringify(cache)} ${BIN} --agent-dir ${JSON.stringify(join(tmp, "agent-quit"))} --open search; echo "EXIT=$?"; sleep 30`;
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", cmd);
+    await waitFor(name, (s) => s.includes("search ›"), "the search screen");
+    tmux("send-keys", "-t", name, "-l", "otter");
+    // Each hit shows its own entry's words (they all showed the first hit's).
+    const hits = await waitFor(name, (s) => s.includes("3 hits"), "three hits");
+    for (const words of ["the sea otter floats on kelp", "a river otter digs a burrow", "one giant otter hunts piranha"]) expect(hits).toContain(words);
+    for (const k of quitKeys) tmux("send-keys", "-t", name, k);
+    await waitFor(name, (s) => s.includes("EXIT=0"), "the process to end");
+  });
 });

@@ -45,6 +45,19 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
   });
 
+  it("O steps to the previous filter (^⇧o reaches a terminal app as ^o)", async () => {
+    const t = await start(["test/fixtures/sessions/pi-2026-01-05T14-00-58-440Z_019b8e76-0748-717f-809a-4da17ca3c201.jsonl"]);
+    await waitFor(t, (s) => s.includes("← leaf") && s.includes("filter default"), "the tree");
+    await keys(t, "C-o");
+    await waitFor(t, (s) => s.includes("filter no-tools"), "the next filter");
+    await keys(t, "O");
+    await waitFor(t, (s) => s.includes("filter default"), "back to the previous filter");
+    await keys(t, "O");
+    await waitFor(t, (s) => s.includes("filter all"), "the last filter, wrapping");
+    await keys(t, "q");
+    await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
+  });
+
   it("shows control sequences in a session as inert text and keeps the screen intact", async () => {
     const t = await start(["test/fixtures/sessions-edge/edge-control-chars.jsonl"]);
     await waitFor(t, (s) => s.includes("[2 tree]"), "the tree");

@@ -103,6 +103,10 @@ describe("feedback queue", () => {
     const dir = join(hub.hub, "topics", "release-notes", "raw", "notes");
     expect(readdirSync(dir)).toEqual([`2026-06-13-feedback-approval-${ids.approval}.md`]);
     expect(statusJson(hub.root).promoted[ids.approval].topic).toBe("release-notes");
+    // The new topic has a log.md, and the promotion wrote its line there.
+    expect(readFileSync(join(hub.hub, "topics", "release-notes", "log.md"), "utf8")).toContain(
+      `feedback | promoted feedback candidate ${ids.approval} → raw/notes/2026-06-13-feedback-approval-${ids.approval}.md`,
+    );
   });
 
   it("e edits the lesson (status.json edited_lesson, registry) and the promoted note carries the edit", async () => {
@@ -235,9 +239,21 @@ describe("feedback queue", () => {
     expect(m.frame()).toContain("type approval");
     await m.press("t", "t", "t");
     expect(m.frame()).toContain("type any");
-    await m.press("c", "c");
-    expect(m.frame()).toContain("confidence high+");
+    await m.press("c");
+    expect(m.frame()).toContain("confidence medium+");
+    await m.press("c");
+    // Nothing is above high: the filter reads "high", not "high+".
+    expect(m.frame()).toContain("confidence high ·");
+    expect(m.frame()).not.toContain("high+");
     expect(queueRows(m.frame()).map((r) => /approval/.test(r))).toEqual([false, false]);
+    // Status "all" with nothing left: "no candidates", not "no all candidates".
+    await m.press("s", "s", "s", "t");
+    expect(m.frame()).toContain("status all");
+    expect(m.frame()).toContain("type correction");
+    await m.press("t", "t");
+    expect(m.frame()).toContain("no candidates with these filters");
+    expect(m.frame()).not.toContain("no all");
+    await m.press("t", "t", "t", "s");
     await m.press("c");
     await m.press("/");
     await m.type("comitting tests"); // a typo still matches

@@ -95,6 +95,25 @@ describe("session list", () => {
     await m.waitFor(() => m!.exited(), "the app to quit");
   });
 
+  it("at 40 columns the tab bar stays on one line and the status line stays on screen", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"], width: 40, height: 14 });
+    const check = (f: string, status: string) => {
+      const lines = f.split("\n");
+      expect(lines).toHaveLength(14);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(40);
+      expect(lines[0]).toMatch(/^\S*\s*\[?1/);
+      expect(lines[0]).toMatch(/5/);
+      expect(lines[12]).toContain(status);
+    };
+    await m.press("s");
+    check(m.frame(), "sorted by project");
+    expect(m.frame().split("\n")[0]).toContain("[1 sessions]");
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]"), "the tree");
+    await m.press(KEYS.ctrl("o"));
+    check(m.frame(), "filter: no-tools");
+  });
+
   it("s cycles the sort; a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     await m.press("s");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bodyLines, cursorRow, KEYS, mount, type Mounted } from "./harness.js";
@@ -186,6 +186,46 @@ describe("tree screen", () => {
     expect(frame).toContain("␛");
     expect(frame).toContain("␇");
     expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u0080-\u009f]/);
+  });
+
+  describe("a turn with thinking and a carriage return", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "omp-tree-")), "think.jsonl");
+    const ts = "2026-02-01T10:00:00.000Z";
+    writeFileSync(
+      file,
+      [
+        { type: "session", version: 3, id: "th", timestamp: ts, cwd: "/w" },
+        { type: "message", id: "u0000001", parentId: null, timestamp: ts, message: { role: "user", content: "first half\r\nsecond half", timestamp: 0 } },
+        {
+          type: "message",
+          id: "a0000001",
+          parentId: "u0000001",
+          timestamp: ts,
+          message: { role: "assistant", content: [{ type: "thinking", thinking: "pondering the otter" }, { type: "text", text: "the answer is kelp" }], timestamp: 0 },
+        },
+      ]
+        .map((o) => JSON.stringify(o) + "\n")
+        .join(""),
+    );
+
+    it("without colours, the detail pane marks the thinking and the reply apart", async () => {
+      m = await mount({ file, height: 30 });
+      await m.press(".", KEYS.enter);
+      const f = await m.waitFor((x) => x.includes("── entry a0000001") && x.includes("the answer is kelp"), "the detail");
+      const all = f.split("\n");
+      const lines = all.slice(all.findIndex((l) => l.includes("── entry"))).map((l) => l.trim());
+      expect(lines.find((l) => l.includes("pondering the otter"))).toMatch(/^┊ pondering the otter/);
+      const reply = lines.findIndex((l) => l.includes("the answer is kelp"));
+      expect(lines[reply]).toBe("the answer is kelp");
+      expect(lines[reply - 1]).toBe("reply");
+    });
+
+    it("the context view shows a carriage return as ␍, as the detail pane does", async () => {
+      m = await mount({ file, height: 30 });
+      await m.press(".", "c");
+      const f = await m.waitFor((x) => x.includes("── context") && x.includes("first half"), "the context view");
+      expect(f).toContain("first half␍ second half");
+    });
   });
 
   it("picks up entries appended to the open file and keeps the selection", async () => {

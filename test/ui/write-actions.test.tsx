@@ -2,16 +2,18 @@
 // and an omp fixture: every action previews, writes only after a yes, and the
 // result shows at once; cancelling leaves the file byte for byte as it was.
 import { afterEach, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
-import { appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
+import { cursorRow, KEYS, mount, tick, type Mounted } from "./harness.js";
+import { age, appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { loadSession } from "../../src/core/session/load.js";
 import { buildContext } from "../../src/core/session/context.js";
 import { activePath } from "../../src/core/session/path.js";
 import { autoSummary } from "../../src/core/session/write/index.js";
 import { oneLine, safeText } from "../../src/core/session/text.js";
 import type { Session } from "../../src/core/session/types.js";
+import { writeStoreOf } from "../../src/ui/state/write-store.js";
 
 let m: Mounted | null = null;
 let cleanup: (() => void) | null = null;
@@ -40,13 +42,13 @@ async function pickFixtures(): Promise<{ pi: string; omp: string }> {
 }
 const FIX = await pickFixtures();
 
-async function open(which: "pi" | "omp", opts: { fresh?: boolean } = {}): Promise<{ file: string; dir: string }> {
+async function open(which: "pi" | "omp", opts: { fresh?: boolean; width?: number } = {}): Promise<{ file: string; dir: string }> {
   const t = tempDir();
   cleanup = t.done;
   const file = copyFixture(FIX[which], t.dir);
   // A copy made "now" looks live (modified in the last seconds); aged copies do not.
   if (opts.fresh) utimesSync(file, new Date(), new Date());
-  m = await mount({ file, paths: [t.dir], height: 40, width: 140 });
+  m = await mount({ file, paths: [t.dir], height: 40, width: opts.width ?? 140 });
   return { file, dir: t.dir };
 }
 
@@ -188,6 +190,8 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     await m!.press("f");
     const preview = await m!.waitFor((f) => f.includes("Write the new session?"), "the fork preview");
     expect(preview).toContain("new file:");
+    expect(preview).toMatch(/\d+ entries copied/);
+    expect(preview).not.toContain("entrys");
     expect(readdirSync(dir)).toHaveLength(1);
     await m!.press("y");
     const done = await m!.waitFor((f) => f.includes("Open it now?"), "the fork's result");
@@ -234,6 +238,30 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
       expect(appendedLines(before, file)).toMatchObject([{ type: "session_info", name: "Renamed by test" }]);
     }
     expect(session().name).toBe("Renamed by test");
+  });
+
+  it("a rename and a label show in the session list at once (back on screen 1)", async () => {
+    const { file } = await open(which);
+    const listRow = () => m!.store.getState().sessions!.find((x) => x.path === file)!;
+    const labels = listRow().labelCount;
+    await m!.press("R");
+    for (let i = 0; i < [...(session().name ?? "")].length; i++) await m!.press(KEYS.backspace);
+    await m!.type("Listed at once");
+    await m!.press(KEYS.enter);
+    await m!.waitFor((f) => f.includes("Write this?"), "the rename preview");
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ rename"), "renamed");
+    await cursorTo(pathMessage(session()));
+    await m!.press("L");
+    await m!.type("listed");
+    await m!.press(KEYS.enter);
+    await m!.waitFor((f) => f.includes("Write this?"), "the label preview");
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ label"), "labelled");
+    await m!.press("1");
+    // The rows are read again in the background right after each write: no restart, no watcher needed.
+    const list = await m!.waitFor((f) => f.includes("[1 sessions]") && f.includes("Listed at once") && listRow().labelCount === labels + 1, "the new name and label in the list");
+    expect(cursorRow(list)).toContain("Listed at once");
   });
 
   it("cancelling at every step leaves the file byte-identical and writes no new file", async () => {
@@ -341,6 +369,74 @@ describe("R on an omp file without a title slot", () => {
     await m!.press("y");
     const f = await m!.waitFor((x) => x.includes("✗"), "the refusal");
     expect(f).toMatch(/looks live/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe("the preview is what gets written", () => {
+  /** The "+ {…}" lines of the preview on screen (wide enough that none wraps). */
+  const previewed = (f: string) => f.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("+ {")).map((l) => l.slice(2));
+  const appendedText = (before: Buffer, file: string) => readFileSync(file).subarray(before.length).toString("utf8");
+
+  it.each(["pi", "omp"] as const)("L then y appends exactly the previewed line: same id, same timestamp (%s)", async (which) => {
+    const { file } = await open(which, { width: 260 });
+    await cursorTo(pathMessage(session()));
+    const before = readFileSync(file);
+    await m!.press("L");
+    await m!.type("exact");
+    await m!.press(KEYS.enter);
+    const lines = previewed(await m!.waitFor((f) => f.includes("Write this?"), "the preview"));
+    expect(lines).toHaveLength(1);
+    // The clock moves on between the preview and the yes.
+    await tick(20);
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ label"), "written");
+    expect(appendedText(before, file)).toBe(lines[0] + "\n");
+  });
+
+  it("when the file changed after the preview, nothing is written and the new plan is shown; its yes writes exactly that", async () => {
+    const { file } = await open("pi", { width: 260 });
+    await cursorTo(pathMessage(session()));
+    await m!.press("L");
+    await m!.type("later");
+    await m!.press(KEYS.enter);
+    const first = previewed(await m!.waitFor((f) => f.includes("Write this?"), "the preview"));
+    // An agent appends meanwhile.
+    const s = session();
+    const agentLine = JSON.stringify({ type: "message", id: "agent001", parentId: s.leafId, timestamp: new Date().toISOString(), message: { role: "user", content: "written by the agent", timestamp: Date.now() } }) + "\n";
+    appendFileSync(file, agentLine);
+    age(file);
+    const withAgent = readFileSync(file);
+    await m!.press("y");
+    const again = await m!.waitFor((f) => f.includes("the file changed since the preview"), "the new preview");
+    expect(readFileSync(file).equals(withAgent)).toBe(true);
+    const second = previewed(again);
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+    expect(JSON.parse(second[0])).toMatchObject({ type: "label", parentId: "agent001", label: "later" });
+    await m!.press("y");
+    await m!.waitFor((f) => f.includes("✓ label"), "written");
+    expect(appendedText(withAgent, file)).toBe(second[0] + "\n");
+  });
+});
+
+describe("an archived (.jsonl.gz) session", () => {
+  it("L, b, R and u refuse at once: one whole line in the status, no prompt opened first, nothing written", async () => {
+    const t = tempDir();
+    cleanup = t.done;
+    const file = join(t.dir, "archived.jsonl.gz");
+    writeFileSync(file, gzipSync(readFileSync(join("test/fixtures/sessions", FIX.pi))));
+    const before = readFileSync(file);
+    m = await mount({ file, paths: [t.dir], height: 40, width: 120 });
+    for (const key of ["L", "b", "R", "u"]) {
+      await m.press(key);
+      const f = m.frame();
+      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(f, key).not.toMatch(/Label for|Continue from|Session name|Write this\?/);
+      const status = f.split("\n").at(-2)!;
+      expect(status, key).toContain("✗ an archived (.jsonl.gz) session is read-only: f forks it into a writable copy");
+      await m.press("j");
+    }
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

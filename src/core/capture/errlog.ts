@@ -5,7 +5,17 @@ import { appendRecord } from "./jsonfile.js";
 import { errorsPath } from "./paths.js";
 import { scrubCut } from "./redact.js";
 
-export type HookErrorKind = "stdin-too-large" | "invalid-json" | "not-an-object" | "config-invalid" | "lock-timeout" | "corrupt-file" | "io-error" | "internal";
+export type HookErrorKind =
+  | "stdin-too-large"
+  | "invalid-json"
+  | "not-an-object"
+  | "config-invalid"
+  | "lock-timeout"
+  | "corrupt-file"
+  | "io-error"
+  | "internal"
+  /** `--harness` names none of the harnesses we know (a typo in a hook config): the event is still recorded. */
+  | "unknown-harness";
 
 const ROTATE_BYTES = 1024 * 1024;
 

@@ -35,6 +35,9 @@ function firstString(p: Payload, keys: string[]): string | null {
 const TRANSCRIPT_KEYS = ["transcript_path", "transcriptPath", "session_file", "sessionFile"];
 const EVENT_KEYS = ["hook_event_name", "hookEventName", "event"];
 
+/** The harnesses whose hook payloads we know (§4.3); `hook --harness` names one of them. */
+export const HOOK_HARNESSES: readonly string[] = ["claude", "codex", "gemini", "opencode", "omp", "pi"];
+
 /** The harness when `--harness` is absent (§4.2); `model` is never a signal. */
 export function detectHarness(p: Payload, eventName: string | null, env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.OMP_SESSIONS_HARNESS || env.LLM_WIKI_HARNESS;

@@ -69,6 +69,15 @@ export interface StoreStatus {
   errors: Record<string, number>;
 }
 
+/** Names hooks passed as `--harness` that no harness has (errors.jsonl's unknown-harness lines), with their counts. */
+export function unknownHarnesses(root: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of [errorsPath(root) + ".1", errorsPath(root)]) {
+    for (const e of readJsonl(p)) if (e.kind === "unknown-harness" && typeof e.harness === "string") out[e.harness] = (out[e.harness] ?? 0) + 1;
+  }
+  return out;
+}
+
 export function storeStatus(hub: string, root: string): StoreStatus {
   const loaded = loadConfig(root);
   const errors: Record<string, number> = {};

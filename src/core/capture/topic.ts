@@ -1,5 +1,5 @@
 // Where a topic's raw notes live (§10): HUB/wikis.json, else HUB/topics/<slug>.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { CaptureConfigError, CaptureNotFoundError } from "./errors.js";
 import { expandHome } from "./hub.js";
@@ -83,5 +83,11 @@ export function createTopic(hub: string, name: string): TopicInfo {
   if (!/[a-z0-9]/.test(name.toLowerCase())) throw new CaptureConfigError(`not a usable topic name: ${JSON.stringify(name)}`);
   const dir = topicDir(hub, s);
   mkdirSync(join(dir, "raw", "notes"), { recursive: true });
+  // Promotion appends to log.md only when it exists (§10): a topic made here starts one, so its promotions are logged.
+  try {
+    writeFileSync(join(dir, "log.md"), `# ${s}\n`, { flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
   return { name: s, dir, ready: true };
 }

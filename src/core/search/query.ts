@@ -230,9 +230,13 @@ export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {})
     ) ORDER BY score, rid DESC LIMIT ?`;
   const ranked = db.prepare(rankSql).all(...params, Math.max(1, opts.window ?? RANK_WINDOW), limit) as { rid: number; score: number }[];
   if (ranked.length === 0) return [];
+  // The rowid goes in as an INTEGER: better-sqlite3 binds a JS number as REAL,
+  // and FTS5 ignores a rowid constraint that is not an integer (it takes it as
+  // handled, so SQLite does not check it either) — every hit then got the
+  // first match's snippet.
   const details = db.prepare(`SELECT ${DETAILS}, ${SNIPPET} AS snip
     FROM docs JOIN entries e ON e.rowid = docs.rowid JOIN files f ON f.fid = e.fid LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid
-    WHERE docs MATCH ? AND docs.rowid = ?`);
+    WHERE docs MATCH ? AND docs.rowid = CAST(? AS INTEGER)`);
   const out: SearchHit[] = [];
   for (const { rid, score } of ranked) {
     const r = details.get(q.match, rid) as Row | undefined;

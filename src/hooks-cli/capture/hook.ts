@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { flag, isEnabled, loadConfig } from "../../core/capture/config.js";
 import { logHookError, type HookErrorKind } from "../../core/capture/errlog.js";
-import { normalizeEvent } from "../../core/capture/harness.js";
+import { HOOK_HARNESSES, normalizeEvent } from "../../core/capture/harness.js";
 import { resolveHub } from "../../core/capture/hub.js";
 import { ingestEvent } from "../../core/capture/ingest.js";
 import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
@@ -131,6 +131,10 @@ export async function runHook(argv: string[]): Promise<string> {
       cwd: args.values.get("--cwd"),
     });
     harness = event.harness;
+    const named = args.values.get("--harness");
+    if (named !== undefined && !HOOK_HARNESSES.includes(named)) {
+      log("unknown-harness", `unknown --harness (expected ${HOOK_HARNESSES.join(", ")}); the event is recorded under the name given`);
+    }
     const maxBytes = Number(args.values.get("--max-event-bytes"));
     const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
     const summary = args.values.get("--summary");

@@ -2,8 +2,9 @@
 import { UsageError } from "../command.js";
 import { str, bool } from "../args.js";
 import { MODES, type Mode } from "../../core/capture/config.js";
-import { enableCapture, disableCapture, storeStatus } from "../../core/capture/settings.js";
+import { enableCapture, disableCapture, storeStatus, unknownHarnesses } from "../../core/capture/settings.js";
 import { intFlag, storeCommand } from "./common.js";
+import { safeText } from "../../core/session/text.js";
 
 export const enableCommand = storeCommand({
   name: "enable",
@@ -52,6 +53,7 @@ export const statusCommand = storeCommand({
       return 0;
     }
     const errs = Object.entries(s.errors).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+    const unknown = unknownHarnesses(ctx.root);
     ctx.out(
       [
         `hub: ${s.hub}`,
@@ -61,6 +63,7 @@ export const statusCommand = storeCommand({
         `sessions: ${s.session_count}`,
         `config error: ${s.config_error ?? "none"}`,
         `hook errors: ${errs}`,
+        ...(Object.keys(unknown).length ? [`unknown harnesses (check the hook configs): ${Object.entries(unknown).map(([h, n]) => `${safeText(h)} ${n}`).join(", ")}`] : []),
       ].join("\n"),
     );
     return 0;

@@ -133,7 +133,9 @@ dialect, valid, error?}.
 
 Rows are cached in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions): a file is read again only from where it grew.
---no-cache reads every file. OMP_SESSIONS_STATS=1 prints the bytes read.`,
+--no-cache reads every file. OMP_SESSIONS_STATS=1 prints the bytes read.
+
+Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed).`,
   async run(argv) {
     const args = parseArgs(argv, {
       bools: ["--all", "--json", "--no-color", "--no-cache"],
@@ -143,8 +145,12 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     const all = bool(args, "--all");
     const cwdFlag = str(args, "--cwd");
     if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
-    const paths = args.positional;
-    for (const p of paths) if (!existsSync(p)) process.stderr.write(`omp-sessions ls: ${safeText(p)}: no such file or directory\n`);
+    // A PATH that does not exist is an error (exit 3, as for `tree`); the others are still listed.
+    const missing = args.positional.filter((p) => !existsSync(p));
+    for (const p of missing) process.stderr.write(`omp-sessions ls: ${safeText(p)}: no such file or directory\n`);
+    const paths = args.positional.filter((p) => !missing.includes(p));
+    if (missing.length > 0 && paths.length === 0) return 3;
+    const done = missing.length > 0 ? 3 : 0;
     const agentDirsFlag = list(args, "--agent-dir");
     const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
     const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
@@ -158,19 +164,19 @@ else ~/.cache/omp-sessions): a file is read again only from where it grew.
     if (json) {
       // The rows as stored, not joined into one copy first (stdout.ts).
       writeParts([...(listed as Uint8Array[]), NEWLINE]);
-      return 0;
+      return done;
     }
     const sessions = listed as Awaited<ReturnType<typeof listSessions>>;
     if (sessions.length === 0) {
       process.stdout.write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
-      return 0;
+      return done;
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
     const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
     const lines = formatTable(sessions, { width, color });
     lines.push(""); // the final newline, without copying the table to append it
     process.stdout.write(lines.join("\n"));
-    return 0;
+    return done;
   },
 };
 

@@ -14,7 +14,15 @@ export const treeCommand: Command = {
 Prints the whole tree of a session: branches with guides, [labels],
 compactions and branch summaries, the active path marked with •, the
 current leaf with ←. --filter picks the rows as the browser's filters do
-(default: all). --json prints the tree object described in cli.md.`,
+(default: all).
+
+--json prints one object: {file, dialect, version, header, name, leafId,
+roots, entries, warnings}; entries are in file order, each {id, parentId,
+type, timestamp, label, children (display order), role (messages),
+preview (one terminal-safe line)}; warnings are {line, message} for lines
+that were skipped.
+
+Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--no-color"], values: ["--filter"] });
     const filter = (str(args, "--filter") ?? "all") as TreeFilter;

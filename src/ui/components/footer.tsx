@@ -7,7 +7,7 @@ import { useApp } from "../state/use-app.js";
 import { screenById } from "../screens/registry.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text.js";
-import { fitWidth as fit } from "../format/width.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
@@ -19,17 +19,18 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
     : footerHints(scopes)
         .map((h) => `${h.keys} ${h.hint}`)
         .join(" · ");
-  const left = status ? safeText(status.text) : "";
-  const right = safeText(info);
-  const room = Math.max(0, width - right.length - 1);
+  const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
+  // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).
+  const infoRoom = Math.max(0, width - 1 - (left ? displayWidth(left) : 0));
+  const right = fit(safeText(info), infoRoom);
+  const room = Math.max(0, width - displayWidth(right) - 1);
   return (
     <Box flexDirection="column" width={width}>
-      <Box width={width}>
-        <Text color={status?.kind === "error" ? theme.status.error : theme.text.primary}>
-          {status?.kind === "error" ? "✗ " : ""}
-          {fit(left, room - (status?.kind === "error" ? 2 : 0), true)}
+      <Box width={width} height={1} overflow="hidden">
+        <Text color={status?.kind === "error" ? theme.status.error : theme.text.primary} wrap="truncate">
+          {fit(left, room, true)}
         </Text>
-        <Text color={theme.text.muted}> {right}</Text>
+        <Text color={theme.text.muted} wrap="truncate"> {right}</Text>
       </Box>
       <Text color={theme.text.muted} wrap="truncate">
         {fit(hints, width)}

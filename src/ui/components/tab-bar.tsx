@@ -6,21 +6,29 @@ import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text.js";
 import { fitWidth as fit } from "../format/width.js";
 
+/** The tabs' texts: every title when they fit the width, else the current one's title and the others' numbers. */
+export function tabTexts(screen: string, width: number): { id: string; text: string }[] {
+  const full = SCREENS.map((d) => ({ id: d.id, text: d.id === screen ? `[${d.tab} ${d.title}]` : ` ${d.tab} ${d.title} ` }));
+  if (full.reduce((n, t) => n + t.text.length + 1, 0) <= width) return full;
+  // A narrow terminal: one line still, or the bar would push the status line off the screen.
+  return SCREENS.map((d) => ({ id: d.id, text: d.id === screen ? `[${d.tab} ${d.title}]` : d.tab }));
+}
+
 export function TabBar({ width }: { width: number }) {
   const screen = useApp((s) => s.screen);
   const session = useApp((s) => s.session);
   const theme = useTheme();
-  const tabs = SCREENS.map((d) => ({ d, text: d.id === screen ? `[${d.tab} ${d.title}]` : ` ${d.tab} ${d.title} ` }));
+  const tabs = tabTexts(screen, width);
   const used = tabs.reduce((n, t) => n + t.text.length + 1, 0);
   const title = session ? safeText(session.name ?? session.file.split("/").pop() ?? "") : "";
   return (
-    <Box width={width}>
-      {tabs.map(({ d, text }) => (
-        <Text key={d.id} bold={d.id === screen} color={d.id === screen ? theme.tab.active : theme.tab.inactive}>
+    <Box width={width} height={1} overflow="hidden">
+      {tabs.map(({ id, text }) => (
+        <Text key={id} bold={id === screen} color={id === screen ? theme.tab.active : theme.tab.inactive} wrap="truncate">
           {text}{" "}
         </Text>
       ))}
-      <Text color={theme.text.muted}>{fit(title ? `  ${title}` : "", Math.max(0, width - used))}</Text>
+      <Text color={theme.text.muted} wrap="truncate">{fit(title ? `  ${title}` : "", Math.max(0, width - used))}</Text>
     </Box>
   );
 }

@@ -2,9 +2,11 @@
 import { oneLine } from "../../core/session/text.js";
 import { contentText, toolCallsOf } from "../../core/session/describe.js";
 
-export function contentBrief(content: unknown, max: number): string {
-  if (typeof content === "string") return oneLine(content, max);
-  const text = contentText(content);
+/** `showCR`: a carriage return shows as `␍`, as in the detail pane, instead of joining the whitespace around it. */
+export function contentBrief(content: unknown, max: number, opts: { showCR?: boolean } = {}): string {
+  const cr = (s: string) => (opts.showCR ? s.replace(/\r/g, "\u240d") : s);
+  if (typeof content === "string") return oneLine(cr(content), max);
+  const text = cr(contentText(content));
   const calls = toolCallsOf(content)
     .map((c) => `[${c.name}${c.arg ? `: ${c.arg}` : ""}]`)
     .join(" ");

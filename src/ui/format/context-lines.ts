@@ -10,6 +10,8 @@ import type { Line } from "./lines.js";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
+// A carriage return shows as ␍ here as in the detail pane (not as a space).
+const SHOW_CR = { showCR: true };
 
 function ompLines(ctx: SessionContext): Line[] {
   if (ctx.rule !== "omp") return [];
@@ -56,12 +58,12 @@ export function contextLines(ctx: SessionContext): Line[] {
     if (role === "compactionSummary") {
       const tokens = typeof m.tokensBefore === "number" ? `${Math.round(m.tokensBefore / 1000)}k tokens` : "";
       out.push({ text: `━━ compaction boundary ${tokens ? `(${tokens} summarised) ` : ""}━━`, tone: "meta", bold: true });
-      out.push({ text: `  summary: ${contentBrief(m.summary, 300)}`, tone: "meta" });
+      out.push({ text: `  summary: ${contentBrief(m.summary, 300, SHOW_CR)}`, tone: "meta" });
       out.push({ text: "━━ kept and later messages ━━", tone: "meta" });
       return;
     }
     const tone = role === "user" ? "user" : role === "assistant" ? "assistant" : role === "toolResult" ? "tool" : "meta";
-    const body = role === "branchSummary" ? contentBrief(m.summary, 200) : contentBrief(m.content, 200);
+    const body = role === "branchSummary" ? contentBrief(m.summary, 200, SHOW_CR) : contentBrief(m.content, 200, SHOW_CR);
     const tool = role === "toolResult" ? ` ${str(m.toolName)}` : "";
     out.push({ text: `${String(i + 1).padStart(4)} ${safeText(role)}${safeText(tool)}: ${body}`, tone });
   });

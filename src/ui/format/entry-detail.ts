@@ -26,14 +26,20 @@ function contentLines(content: unknown, tone: Tone): Line[] {
   if (typeof content === "string") return textLines(content, tone);
   if (!Array.isArray(content)) return content === undefined ? [] : textLines(json(content), "muted");
   const out: Line[] = [];
+  // Without colours the thinking and the reply must still look apart: the
+  // thinking's lines hang from a "┊" rule, and text after it gets a "reply" heading.
+  let afterThinking = false;
   for (const block of content) {
     if (!isObj(block)) continue;
     switch (block.type) {
       case "text":
+        if (afterThinking) out.push(heading("reply", "assistant"));
+        afterThinking = false;
         out.push(...textLines(str(block.text), tone));
         break;
       case "thinking":
-        out.push(heading("thinking", "muted"), ...textLines(str(block.thinking) || (block.redacted ? "(redacted)" : ""), "muted"));
+        afterThinking = true;
+        out.push(heading("thinking", "muted"), ...textLines(str(block.thinking) || (block.redacted ? "(redacted)" : ""), "muted", "  ┊ "));
         break;
       case "toolCall":
         out.push(heading(`→ ${str(block.name) || "tool"}${block.id ? `  (${str(block.id)})` : ""}`, "tool"));

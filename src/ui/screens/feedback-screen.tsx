@@ -19,7 +19,7 @@ import { ReviewPrompt } from "../components/review-prompt.js";
 import { useAppStore } from "../state/use-app.js";
 import { reviewStoreOf } from "../state/review-store.js";
 import { useLiveCapture } from "../state/live-capture.js";
-import { STATUS_LABEL } from "../state/review-view.js";
+import { confidenceLabel, STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
 import { listAction, onKey, ownsInput } from "./review-keys.js";
@@ -83,7 +83,7 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   const filterLine = [
     `status ${STATUS_LABEL[filters.status]}`,
     `type ${filters.type ?? "any"}`,
-    `confidence ${filters.minConfidence === "low" ? "any" : `${filters.minConfidence}+`}`,
+    `confidence ${confidenceLabel(filters.minConfidence)}`,
     ...(filters.session ? [`session ${filters.session} (Esc clears)`] : []),
     ...(selected.size ? [`${selected.size} selected`] : []),
     `${view.length ? cursor + 1 : 0}/${view.length}`,
@@ -114,7 +114,7 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   let empty = "";
   if (!loaded) empty = "reading the capture store…";
   else if (candidates.length === 0) empty = "No feedback candidates yet: corrections and preferences your agents hear land here (omp-sessions hook), or press I on a session's tree.";
-  else if (view.length === 0) empty = query ? "no candidate matches the search" : `no ${STATUS_LABEL[filters.status]} candidates with these filters (s: status · t: type · c: confidence)`;
+  else if (view.length === 0) empty = query ? "no candidate matches the search" : `no ${filters.status === "all" ? "" : STATUS_LABEL[filters.status] + " "}candidates with these filters (s: status · t: type · c: confidence)`;
 
   return (
     <Box flexDirection="column" width={width} height={height}>

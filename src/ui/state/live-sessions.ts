@@ -32,6 +32,18 @@ export async function mergeChanged(list: readonly SessionSummary[], changed: rea
   return [...byPath.values()];
 }
 
+/** Reads the rows of `paths` again now (the browser wrote to them): the list shows the change at once, also when it is not on screen. */
+export async function refreshRows(app: AppStore, paths: readonly string[]): Promise<void> {
+  const list = app.getState().sessions;
+  if (!list) return;
+  try {
+    const next = await mergeChanged(list, paths);
+    if (app.getState().sessions === list) app.getState().setSessions(next);
+  } catch {
+    // The watcher or the next reload brings the row up to date.
+  }
+}
+
 /** Starts following the store's list source; returns the stop function. */
 export function followSessions(app: AppStore, opts: { pollMs?: number; debounceMs?: number } = {}): () => void {
   const source = app.getState().listSource();

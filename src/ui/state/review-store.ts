@@ -260,7 +260,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         const i = CONFIDENCE_FILTERS.indexOf(get().filters.minConfidence as (typeof CONFIDENCE_FILTERS)[number]);
         const minConfidence = CONFIDENCE_FILTERS[(i + 1) % CONFIDENCE_FILTERS.length];
         get().setFilters({ minConfidence });
-        notify(`confidence: ${minConfidence === "low" ? "any" : `${minConfidence} or higher`}`);
+        notify(`confidence: ${minConfidence === "low" ? "any" : minConfidence === "high" ? "high" : `${minConfidence} or higher`}`);
       },
 
       move: (screen, how) => {

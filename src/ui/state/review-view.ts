@@ -13,6 +13,11 @@ export const STATUS_LABEL: Record<StatusFilter, string> = { pending: "new", prom
 export const TYPE_FILTERS = [null, "correction", "preference", "approval", "decision", "manual"] as const;
 export const CONFIDENCE_FILTERS = ["low", "medium", "high"] as const;
 
+/** The minimum-confidence filter in words: any, medium+ (medium or high), high (nothing is above it). */
+export function confidenceLabel(min: string): string {
+  return min === "low" ? "any" : min === "high" ? "high" : `${min}+`;
+}
+
 export interface FeedbackFilters {
   status: StatusFilter;
   type: string | null;

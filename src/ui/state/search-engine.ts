@@ -64,10 +64,14 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
   let nextId = 1;
   const waiting = new Map<number, { text: string; limit: number; resolve: (r: QueryResult) => void }>();
   let closed = false;
+  // Index builds still running (workers and in-thread jobs): close() ends them all.
+  const indexWorkers = new Set<Worker>();
+  const inlineJobs = new Set<AbortController>();
 
   const runInline = async (text: string, limit: number): Promise<QueryResult> => {
     const mod = await loadWorkerModule();
     const { openSearchDb } = await import("../../core/search/db.js");
+    if (closed) return { message: "closed", usage: false };
     try {
       inlineDb ??= openSearchDb(cacheDir, false);
     } catch (err) {
@@ -104,8 +108,10 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
 
   const inlineIndex: SearchEngine["index"] = (job, events) => {
     const ac = new AbortController();
+    inlineJobs.add(ac);
     void import("./search-worker.js").then(async (mod) => {
       const r = await mod.indexOnce({ ...job, cacheDir }, ac.signal, (d, t) => events.progress(d, t));
+      inlineJobs.delete(ac);
       events.end(r as Parameters<IndexEvents["end"]>[0]);
     });
     return { cancel: () => ac.abort() };
@@ -113,6 +119,10 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
 
   return {
     index(job, events) {
+      if (closed) {
+        events.end({ type: "aborted" });
+        return { cancel() {} };
+      }
       if (inline) return inlineIndex(job, events);
       let worker: Worker | null = null;
       let cancelled = false;
@@ -125,9 +135,10 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
       };
       void loadWorkerModule().then(
         (mod) => {
-          if (cancelled) return end({ type: "aborted" });
+          if (cancelled || closed) return end({ type: "aborted" });
           try {
             worker = spawn(mod, { role: "index", job: { ...job, cacheDir } });
+            indexWorkers.add(worker);
           } catch {
             inline = true;
             inner = inlineIndex(job, { progress: events.progress, end });
@@ -146,7 +157,9 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
               inner = inlineIndex(job, { progress: events.progress, end });
             } else end({ type: "failed", message: err.message });
           });
+          const w = worker;
           worker.on("exit", () => {
+            indexWorkers.delete(w);
             if (!heard && !inline) end(cancelled ? { type: "aborted" } : { type: "failed", message: "the indexing worker stopped" });
           });
         },
@@ -186,9 +199,16 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
     mode: () => (inline ? "inline" : "worker"),
 
     close() {
+      // Quitting ends the work at once: a build is stopped where it is (its
+      // batches are committed one by one, so the next run continues from the
+      // last), the query thread is ended and the in-thread database closed.
       closed = true;
       for (const [, q] of waiting) q.resolve({ message: "closed", usage: false });
       waiting.clear();
+      for (const w of indexWorkers) void w.terminate();
+      indexWorkers.clear();
+      for (const ac of inlineJobs) ac.abort();
+      inlineJobs.clear();
       void queryWorker?.terminate();
       queryWorker = null;
       inlineDb?.close();

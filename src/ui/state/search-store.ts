@@ -209,6 +209,12 @@ export function searchStoreOf(app: AppStore): SearchStore {
   return s;
 }
 
+/** Ends this browser's search work, if it started any: index build, query thread, database (on quit). */
+export function closeSearchOf(app: AppStore): void {
+  stores.get(app)?.getState().dispose();
+  stores.delete(app);
+}
+
 const visits = new WeakSet<SearchStore>();
 
 /** True once per visit of the search screen: the first mount after arriving there. */

@@ -6,10 +6,12 @@
 import { statSync } from "node:fs";
 import { basename, sep } from "node:path";
 import { oneLine } from "../../core/session/text.js";
-import { applyFork, applyWrite, checkLive, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
+import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
 import type { Session } from "../../core/session/types.js";
+import { assertAppendable } from "../../core/session/write/guard.js";
 import { findBinding } from "../keymap.js";
 import type { AppStore } from "./store.js";
+import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
 import { stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
 
@@ -54,6 +56,19 @@ export function startWrite(action: string, app: AppStore): boolean {
     return true;
   }
   const w = writeStoreOf(app).getState();
+  // A file we never append to is refused before any prompt opens (a fork is still possible: it only reads).
+  if (action !== "fork") {
+    if (s.gzip) {
+      app.getState().setStatus("an archived (.jsonl.gz) session is read-only: f forks it into a writable copy", "error");
+      return true;
+    }
+    try {
+      assertAppendable(s);
+    } catch (err) {
+      app.getState().setStatus(message(err, s.file), "error");
+      return true;
+    }
+  }
   if (action === "rename") {
     w.open({ kind: "text", purpose: "rename", title: "Session name (empty removes it):", value: s.name ?? "", targetId: null });
     return true;
@@ -85,7 +100,7 @@ async function preview(app: AppStore, s: Session, req: WriteRequest, cursor: Cur
     const first = plan.entries[0];
     const after: CursorAfter =
       cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
-    w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, cursor: after, rewrite: plan.rewrite !== null } });
+    w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, plan, cursor: after, rewrite: plan.rewrite !== null } });
   } catch (err) {
     fail(app, err);
   }
@@ -167,14 +182,20 @@ async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }
   const kept = cursorId(app);
   w.getState().open({ kind: "busy", title: "writing …" });
   try {
-    const r = await applyWrite(s, pending.req, { force: true });
+    const r = await applyWrite(s, pending.req, { force: true, plan: pending.plan });
     const st = statSync(s.file);
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
     w.getState().close();
     show(app, r.session, pending.cursor, kept);
+    // The session list is not watched while the tree is on screen: its row is read again now.
+    void refreshRows(app, [s.file]);
     app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
   } catch (err) {
-    fail(app, err);
+    if (!(err instanceof PlanChangedError)) return fail(app, err);
+    // Something appended since the preview: show the file as it is and what would be written now.
+    show(app, err.session, { kind: "keep" }, kept);
+    const lines = [{ text: "⚠ the file changed since the preview (nothing was written); this is the new plan:", tone: "error" as const, bold: true }, ...appendPreview(err.plan, err.session.name)];
+    w.getState().open({ kind: "preview", title: "The file changed — write this instead?", lines, pending: { ...pending, plan: err.plan } });
   }
 }
 

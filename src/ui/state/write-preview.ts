@@ -6,7 +6,7 @@ import { oneLine, safeText } from "../../core/session/text.js";
 import type { AppendPlan, ForkPlan } from "../../core/session/write/index.js";
 import { textLines, type Line } from "../format/lines.js";
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
 export function appendPreview(plan: AppendPlan, currentName: string | null): Line[] {
   const out: Line[] = [{ text: safeText(plan.description), tone: "accent", bold: true }];
@@ -43,7 +43,7 @@ export function forkPreview(plan: ForkPlan): Line[] {
     { text: `new file: ${safeText(plan.file)}`, tone: "primary" },
     { text: `parentSession: ${safeText(plan.source)}`, tone: "muted" },
     {
-      text: `${plural(plan.copied, "entry")} copied (root → ${safeText(plan.entryId)})${plan.labels.length ? `, then ${plural(plan.labels.length, "label")} in force re-added` : ""}; the source file is not changed`,
+      text: `${plural(plan.copied, "entry", "entries")} copied (root → ${safeText(plan.entryId)})${plan.labels.length ? `, then ${plural(plan.labels.length, "label")} in force re-added` : ""}; the source file is not changed`,
       tone: "muted",
     },
   ];

@@ -4,7 +4,7 @@
 // beside the browser's (writeStoreOf), so the shared store stays untouched.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { useStore } from "zustand";
-import type { WriteRequest } from "../../core/session/write/index.js";
+import type { AppendPlan, WriteRequest } from "../../core/session/write/index.js";
 import type { ForkPlan } from "../../core/session/write/index.js";
 import type { Scope } from "../keymap.js";
 import type { Line } from "../format/lines.js";
@@ -15,8 +15,11 @@ export type CursorAfter = { kind: "entry"; id: string } | { kind: "leaf" } | { k
 
 /** What a confirmed step does. */
 export type Pending =
-  /** `rewrite`: the plan rewrites the whole file (omp rename without a title slot), never done while it looks live. */
-  | { kind: "append"; file: string; req: WriteRequest; cursor: CursorAfter; rewrite?: boolean }
+  /**
+   * `plan` is what the preview shows: exactly it is written (or, when the file changed, a new preview).
+   * `rewrite`: the plan rewrites the whole file (omp rename without a title slot), never done while it looks live.
+   */
+  | { kind: "append"; file: string; req: WriteRequest; plan: AppendPlan; cursor: CursorAfter; rewrite?: boolean }
   | { kind: "fork"; plan: ForkPlan };
 
 export type WriteStep =

@@ -20,6 +20,25 @@ export interface ApplyOptions extends PlanOptions {
   live?: LiveOptions;
   /** The whole-file rewrite (§7a): called just before its final check and swap (tests change the file here). */
   beforeSwap?: (file: string) => void;
+  /**
+   * The plan the user saw (a preview): written byte for byte — same entry ids
+   * and timestamps — while the file is as it was planned against. When the
+   * file changed meanwhile, nothing is written and PlanChangedError carries the
+   * plan made against the file as it is now, to be shown again.
+   */
+  plan?: AppendPlan;
+}
+
+/** The previewed plan no longer fits the file (it changed since): here is the new one; nothing was written. */
+export class PlanChangedError extends WriteRefusedError {
+  override name = "PlanChangedError";
+  constructor(
+    readonly plan: AppendPlan,
+    /** The session as re-read, which `plan` was made against. */
+    readonly session: Session,
+  ) {
+    super(`${plan.file} changed since the preview; nothing was written — see the new preview`);
+  }
 }
 
 export interface ApplyResult {
@@ -72,9 +91,12 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     const stamp = statStamp(cur.file);
     assertUnchanged(cur, stamp);
     const fresh = await refreshSession(cur);
-    const plan = await planWrite(fresh, req, opts);
+    const shown = opts.plan;
+    if (shown && (fresh.size !== shown.size || fresh.leafId !== shown.leafId)) throw new PlanChangedError(await planWrite(fresh, req, opts), fresh);
+    const plan = shown ?? (await planWrite(fresh, req, opts));
     const expect: FileStamp = { ...stamp, size: fresh.size };
-    const last = attempt >= ATTEMPTS;
+    // A previewed plan is never written over bytes that arrived after it.
+    const last = attempt >= ATTEMPTS && !shown;
     if (plan.rewrite) {
       // Never under a live agent (whatever `force` says), never merged with a change made meanwhile.
       applyRewrite(fresh.file, plan.rewrite, JSON.stringify(plan.entries[0]), { live: opts.live, beforeSwap: opts.beforeSwap });
@@ -83,6 +105,7 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     if (plan.slot) {
       const r = rewriteInPlace(fresh.file, plan.slot.offset, plan.slot.before, plan.slot.after, expect);
       if (r.kind === "moved") {
+        if (shown) throw await changed(fresh.file, req, opts);
         if (last) throw new WriteRefusedError(`${fresh.file}: its title slot keeps changing (an agent is renaming it); try again later`);
         cur = await loadSession(fresh.file);
         continue;
@@ -103,6 +126,7 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     if (out.kind === "moved") {
       // Put the slot back: the next attempt plans against the file as others left it.
       if (plan.slot) rewriteInPlace(fresh.file, plan.slot.offset, plan.slot.after, plan.slot.before, expect);
+      if (shown) throw await changed(fresh.file, req, opts);
       cur = fresh;
       continue;
     }
@@ -110,4 +134,10 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     const session = plan.slot ? await loadSession(fresh.file) : await refreshSession(fresh);
     return { plan, appended: plan.entries, slotRewritten: plan.slot !== null, rewritten: false, newlineAdded: out.newlineAdded, session };
   }
+}
+
+/** The file moved on under a previewed plan: the plan against it as it is now. */
+async function changed(file: string, req: WriteRequest, opts: ApplyOptions): Promise<PlanChangedError> {
+  const now = await loadSession(file);
+  return new PlanChangedError(await planWrite(now, req, { now: opts.now }), now);
 }
