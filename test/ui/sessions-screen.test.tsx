@@ -95,8 +95,13 @@ describe("session list", () => {
     await m.waitFor(() => m!.exited(), "the app to quit");
   });
 
-  it("s cycles the sort; a toggles this project / all", async () => {
+  it("s cycles the sort (threaded, recent, project, size); a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
+    expect(m.store.getState().sort).toBe("threaded");
+    await m.press("s");
+    expect(m.store.getState().sort).toBe("recent");
+    const ages = m.store.getState().listView.map((s) => s.modified);
+    expect(ages).toEqual([...ages].sort().reverse());
     await m.press("s");
     expect(m.store.getState().sort).toBe("project");
     const cwds = m.store.getState().listView.map((s) => s.cwd);
