@@ -43,9 +43,9 @@ export const BINDINGS: readonly Binding[] = [
   { action: "open", keys: ["enter"], help: "open the session", scope: "sessions", hint: "open" },
   { action: "sort", keys: ["s"], help: "sort: threaded (forks under their parent) · recent · project · size", scope: "sessions", hint: "sort" },
   { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
-  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions", scope: "sessions", hint: "named" },
+  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions", scope: "sessions" },
   { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it", scope: "sessions", hint: "paths" },
-  { action: "path.copy", keys: ["y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions", hint: "path" },
+  { action: "path.copy", keys: ["y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },
   { action: "delete", keys: ["ctrl+d"], help: "move the session file to the trash (asks first; needs the `trash` command)", scope: "sessions" },
   { action: "search.typed", keys: ["other letters"], help: "start searching with that letter (the letters above stay commands)", scope: "sessions", hint: "search", hintKeys: "type", typed: true },
 
