@@ -46,6 +46,7 @@ function useTerminalSize(fixed?: { width: number; height: number }) {
 /** The key scopes in force, highest priority first. */
 export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
   if (st.help) return ["help", "global"];
+  if (st.deleting && st.screen === "sessions") return ["confirm"];
   const def = screenById(st.screen);
   const own: Scope[] = def.scope ? [def.scope] : [];
   if (st.searching && def.queryScope) return [def.queryScope];
@@ -64,6 +65,27 @@ export function runAction(action: string, key: string, store: AppStore, exit: ()
       return;
     case "help":
       st.toggleHelp();
+      return;
+    case "help.up":
+      return st.scrollHelp(-1);
+    case "help.down":
+      return st.scrollHelp(1);
+    case "help.pageUp":
+      return st.scrollHelp(-Math.max(1, st.pageSize - 1));
+    case "help.pageDown":
+      return st.scrollHelp(Math.max(1, st.pageSize - 1));
+    case "help.top":
+      return st.scrollHelp("top");
+    case "help.bottom":
+      return st.scrollHelp("bottom");
+    case "search.keep":
+      st.endSearch();
+      return;
+    case "search.clear":
+      st.clearSearch();
+      return;
+    case "path.copy":
+      st.copyPath();
       return;
     case "screen": {
       const target = SCREENS.find((s) => s.tab === key);
@@ -112,6 +134,64 @@ export function runAction(action: string, key: string, store: AppStore, exit: ()
   }
 }
 
+/** The name of one character of a burst, as keyName would give it. */
+function charName(ch: string): string {
+  if (ch === "\r" || ch === "\n") return "enter";
+  if (ch === "\u001b") return "escape";
+  if (ch === "\t") return "tab";
+  if (ch === " ") return "space";
+  if (ch === "\u007f" || ch === "\b") return "backspace";
+  if (ch < " ") return `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}`;
+  return ch;
+}
+
+/**
+ * The one dispatcher: every key goes to exactly one owner, decided when the
+ * key is handled (never by a timer): ctrl+c, an open prompt or query line of
+ * the screen, the screen's search line, then the key table. A key that opens
+ * a prompt hands the very next key to that prompt.
+ */
+export function dispatchKey(input: string, name: string, burst: boolean, store: AppStore, exit: () => void): void {
+  const st = store.getState();
+  // ctrl+c quits even while a prompt or query line owns the keyboard (an open
+  // prompt is dropped, nothing is written); q there is just a typed letter.
+  const always = anywhereBinding(name);
+  if (always) {
+    runAction(always.action, name, store, exit);
+    return;
+  }
+  const owner = screenById(st.screen);
+  if (!st.help && owner.ownsInput?.(store)) {
+    owner.onKey?.(input, name, store);
+    return;
+  }
+  if (st.searching && owner.queryScope) {
+    // The search line: its keys from the table (and the screen's ctrl keys), the rest edits the query.
+    const b = findBinding(name, [owner.queryScope]) ?? (name.startsWith("ctrl+") && owner.scope ? findBinding(name, [owner.scope]) : undefined);
+    if (b) runAction(b.action, name, store, exit);
+    else st.editSearch(input, name);
+    return;
+  }
+  if (burst) {
+    for (const ch of input) dispatchKey(ch, charName(ch), false, store, exit);
+    return;
+  }
+  const b = findBinding(name, scopesFor(st));
+  if (!b) {
+    // As in pi's /resume: a letter that is no command starts the list's search.
+    if (owner.typeToSearch && !st.help && name.length === 1 && name.trim()) {
+      st.startSearch();
+      st.editSearch(input, name);
+    }
+    return;
+  }
+  if (b.soon) {
+    st.setStatus(`${b.help}: coming soon`);
+    return;
+  }
+  runAction(b.action, name, store, exit);
+}
+
 function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const { exit } = useInkApp();
   const { width, height } = useTerminalSize(fixed);
@@ -124,49 +204,11 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const promptScopes = usePromptScopes(store);
 
   useInput((input, key) => {
-    const st = store.getState();
     const name = keyName(input, key);
-    // ctrl+c quits even while a prompt or query line owns the keyboard (an open
-    // prompt is dropped, nothing is written); q there is just a typed letter.
-    const always = anywhereBinding(name);
-    if (always) {
-      runAction(always.action, name, store, exit);
-      return;
-    }
-    const owner = screenById(st.screen);
-    if (!st.help && owner.ownsInput?.(store)) {
-      owner.onKey?.(input, name, store);
-      return;
-    }
-    if (st.searching) {
-      const q = st.screen === "tree" ? st.treeQuery : st.listQuery;
-      if (name === "escape") st.clearSearch();
-      else if (name === "enter") {
-        st.endSearch();
-        // As in pi's /resume: Enter in the list's search opens the session under the cursor.
-        if (st.screen === "sessions") void st.openSelected();
-      }
-      else if (name === "backspace") st.typeSearch(q.slice(0, -1));
-      else if (name === "up" || name === "down") st.move(name);
-      else if (input && !key.ctrl && !key.meta && !key.tab) st.typeSearch(q + input.replace(/[\u0000-\u001f\u007f]/g, ""));
-      return;
-    }
-    // A burst of typed keys can arrive as one chunk ("jj\r"): take it key by key.
-    if (!name && input.length > 1 && !key.ctrl && !key.meta) {
-      for (const ch of input) {
-        const k = ch === "\r" ? "enter" : ch === "\u001b" ? "escape" : ch === " " ? "space" : ch;
-        const b = findBinding(k, scopesFor(store.getState()));
-        if (b && !b.soon) runAction(b.action, k, store, exit);
-      }
-      return;
-    }
-    const b = findBinding(name, scopesFor(st));
-    if (!b) return;
-    if (b.soon) {
-      st.setStatus(`${b.help}: coming soon`);
-      return;
-    }
-    runAction(b.action, name, store, exit);
+    // A burst of typed keys can arrive as one chunk ("jj\r", "xtoo vague"): unless
+    // a prompt or query line takes it whole as a paste, it goes key by key.
+    const burst = !name && input.length > 1 && !key.ctrl && !key.meta;
+    dispatchKey(input, name, burst, store, exit);
   });
 
   useEffect(() => {

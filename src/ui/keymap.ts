@@ -2,7 +2,9 @@
 // help overlay all read this one table, so help can never drift from behaviour.
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "tree" | "feedback" | "digests" | "search" | "search-query" | "pane" | "prompt" | "choose" | "confirm" | "help";
+export type Scope =
+  | "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query"
+  | "pane" | "prompt" | "line" | "choose" | "confirm" | "help";
 
 export interface Binding {
   action: string;
@@ -18,6 +20,8 @@ export interface Binding {
   soon?: boolean;
   /** Works from anywhere: before an open prompt, query line or overlay takes the key. */
   anywhere?: boolean;
+  /** Not a key but typed text ("other letters", "paste"): shown in help and docs, never matched. */
+  typed?: boolean;
 }
 
 export const BINDINGS: readonly Binding[] = [
@@ -37,8 +41,22 @@ export const BINDINGS: readonly Binding[] = [
   { action: "focus", keys: ["tab"], help: "move focus between the list and the pane", scope: "list" },
 
   { action: "open", keys: ["enter"], help: "open the session", scope: "sessions", hint: "open" },
-  { action: "sort", keys: ["s"], help: "sort: recent · project · size", scope: "sessions", hint: "sort" },
+  { action: "sort", keys: ["s"], help: "sort: threaded (forks under their parent) · recent · project · size", scope: "sessions", hint: "sort" },
   { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
+  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions", scope: "sessions" },
+  { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it", scope: "sessions", hint: "paths" },
+  { action: "path.copy", keys: ["y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },
+  { action: "delete", keys: ["ctrl+d"], help: "move the session file to the trash (asks first; needs the `trash` command)", scope: "sessions" },
+  { action: "search.typed", keys: ["other letters"], help: "start searching with that letter (the letters above stay commands)", scope: "sessions", hint: "search", hintKeys: "type", typed: true },
+
+  // While typing a search on the session list (as in pi's /resume).
+  { action: "open", keys: ["enter"], help: "open the session under the cursor", scope: "sessions-query", hint: "open" },
+  { action: "cursor.up", keys: ["up"], help: "previous match (wraps)", scope: "sessions-query" },
+  { action: "cursor.down", keys: ["down"], help: "next match (wraps)", scope: "sessions-query", hint: "move", hintKeys: "↑↓" },
+  { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "sessions-query" },
+  { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "sessions-query" },
+  { action: "search.keep", keys: ["tab"], help: "keep the filter and go back to the list's keys", scope: "sessions-query", hint: "keep" },
+  { action: "search.clear", keys: ["escape"], help: "clear the search", scope: "sessions-query", hint: "clear" },
 
   { action: "detail", keys: ["enter"], help: "show the entry in full", scope: "tree", hint: "detail" },
   { action: "context", keys: ["c"], help: "context view: what the model sees at this entry", scope: "tree", hint: "context" },
@@ -62,6 +80,16 @@ export const BINDINGS: readonly Binding[] = [
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
   { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
+  { action: "fold.up", keys: ["ctrl+left", "alt+left"], help: "fold the branch, or jump to the start of the segment above (pi)", scope: "tree" },
+  { action: "fold.down", keys: ["ctrl+right", "alt+right"], help: "unfold the branch, or jump to the next segment start (pi)", scope: "tree" },
+  { action: "label.time", keys: ["T"], help: "show / hide when each label was set", scope: "tree" },
+  { action: "path.copy", keys: ["y"], help: "put the session's file path on the status line to select (printed again on exit)", scope: "tree" },
+
+  // The tree's search line.
+  { action: "search.keep", keys: ["enter"], help: "keep the search and go back to the tree's keys", scope: "tree-query", hint: "keep" },
+  { action: "cursor.up", keys: ["up"], help: "previous match (wraps)", scope: "tree-query" },
+  { action: "cursor.down", keys: ["down"], help: "next match (wraps)", scope: "tree-query", hint: "move", hintKeys: "↑↓" },
+  { action: "search.clear", keys: ["escape"], help: "clear the search", scope: "tree-query", hint: "clear" },
 
   { action: "review.promote", keys: ["p"], help: "promote to a topic (picker; \"new topic\" at the end)", scope: "feedback", hint: "promote" },
   { action: "review.edit", keys: ["e"], help: "edit the distilled lesson", scope: "feedback", hint: "edit" },
@@ -97,6 +125,20 @@ export const BINDINGS: readonly Binding[] = [
   // The tree's write prompts (L b f R u): every write shows what it appends and waits for a yes.
   { action: "prompt.submit", keys: ["enter"], help: "accept the text and preview the change", scope: "prompt", hint: "preview" },
   { action: "prompt.cancel", keys: ["escape"], help: "cancel the prompt (nothing is written)", scope: "prompt", hint: "cancel" },
+
+  // Every text line (the tree's label, name and summary prompts, the review screens' lesson, reason and topic name).
+  { action: "edit.left", keys: ["left"], help: "caret one character left", scope: "line" },
+  { action: "edit.right", keys: ["right"], help: "caret one character right", scope: "line" },
+  { action: "edit.wordLeft", keys: ["alt+b", "ctrl+left", "alt+left"], help: "caret one word left", scope: "line" },
+  { action: "edit.wordRight", keys: ["alt+f", "ctrl+right", "alt+right"], help: "caret one word right", scope: "line" },
+  { action: "edit.home", keys: ["home", "ctrl+a"], help: "caret to the start", scope: "line" },
+  { action: "edit.end", keys: ["end", "ctrl+e"], help: "caret to the end", scope: "line" },
+  { action: "edit.backspace", keys: ["backspace"], help: "delete the character before the caret", scope: "line" },
+  { action: "edit.deleteWord", keys: ["ctrl+w", "alt+backspace"], help: "delete the word before the caret", scope: "line" },
+  { action: "edit.deleteWordForward", keys: ["alt+d"], help: "delete the word after the caret", scope: "line" },
+  { action: "edit.killStart", keys: ["ctrl+u"], help: "delete everything before the caret", scope: "line" },
+  { action: "edit.killEnd", keys: ["ctrl+k"], help: "delete everything from the caret on", scope: "line" },
+  { action: "edit.paste", keys: ["paste"], help: "pasted text is inserted at the caret (control characters dropped; a pasted line end submits)", scope: "line", typed: true },
   { action: "choose.text", keys: ["t"], help: "type a summary of the branch being left", scope: "choose", hint: "type" },
   { action: "choose.auto", keys: ["a"], help: "generate a summary (shown before writing)", scope: "choose", hint: "auto" },
   { action: "choose.none", keys: ["n"], help: "no summary: only the position moves", scope: "choose", hint: "none" },
@@ -105,6 +147,13 @@ export const BINDINGS: readonly Binding[] = [
   { action: "confirm.no", keys: ["escape", "n"], help: "no: cancel, the file stays byte for byte as it was", scope: "confirm", hint: "no", hintKeys: "Esc/n" },
   { action: "confirm.up", keys: ["up", "k"], help: "scroll the preview up", scope: "confirm" },
   { action: "confirm.down", keys: ["down", "j"], help: "scroll the preview down", scope: "confirm", hint: "scroll", hintKeys: "↑↓" },
+
+  { action: "help.up", keys: ["up", "k"], help: "scroll the help up", scope: "help" },
+  { action: "help.down", keys: ["down", "j"], help: "scroll the help down", scope: "help", hint: "scroll", hintKeys: "↑↓" },
+  { action: "help.pageUp", keys: ["pageup", "left"], help: "help page up", scope: "help" },
+  { action: "help.pageDown", keys: ["pagedown", "right", "space"], help: "help page down", scope: "help" },
+  { action: "help.top", keys: ["g", "home"], help: "top of the help", scope: "help" },
+  { action: "help.bottom", keys: ["G", "end"], help: "end of the help", scope: "help" },
 
   { action: "pane.up", keys: ["up", "k"], help: "scroll the pane up", scope: "pane" },
   { action: "pane.down", keys: ["down", "j"], help: "scroll the pane down", scope: "pane", hint: "scroll", hintKeys: "↑↓" },
@@ -139,8 +188,9 @@ export function keyName(
 ): string {
   if (key.upArrow) return "up";
   if (key.downArrow) return "down";
-  if (key.leftArrow) return "left";
-  if (key.rightArrow) return "right";
+  // ctrl/alt+arrows are their own keys (word moves, pi's fold-or-jump); plain ones page.
+  if (key.leftArrow) return key.ctrl ? "ctrl+left" : key.meta ? "alt+left" : "left";
+  if (key.rightArrow) return key.ctrl ? "ctrl+right" : key.meta ? "alt+right" : "right";
   if (key.pageUp) return "pageup";
   if (key.pageDown) return "pagedown";
   if (key.home) return "home";
@@ -148,10 +198,11 @@ export function keyName(
   if (key.return) return "enter";
   if (key.escape) return "escape";
   if (key.tab) return key.shift ? "shift+tab" : "tab";
-  if (key.backspace || key.delete) return "backspace";
+  if (key.backspace || key.delete) return key.meta ? "alt+backspace" : "backspace";
   if (key.ctrl && input.length === 1) return `ctrl+${key.shift ? "shift+" : ""}${input.toLowerCase()}`;
   if (input === " ") return "space";
-  if (key.meta) return "";
+  // alt+letter arrives as ESC + letter (Ink strips the ESC and sets meta).
+  if (key.meta) return input.length === 1 ? `alt+${input}` : "";
   return input.length === 1 ? input : "";
 }
 
@@ -164,7 +215,7 @@ export function anywhereBinding(name: string): Binding | undefined {
 export function findBinding(name: string, scopes: readonly Scope[]): Binding | undefined {
   if (!name) return undefined;
   for (const scope of scopes) {
-    const b = BINDINGS.find((x) => x.scope === scope && x.keys.includes(name));
+    const b = BINDINGS.find((x) => x.scope === scope && !x.typed && x.keys.includes(name));
     if (b) return b;
   }
   return undefined;
@@ -189,7 +240,8 @@ const KEY_GLYPHS: Record<string, string> = {
 export function keyLabel(name: string): string {
   if (KEY_GLYPHS[name]) return KEY_GLYPHS[name];
   if (name.startsWith("ctrl+shift+")) return `^⇧${name.slice(11)}`;
-  if (name.startsWith("ctrl+")) return `^${name.slice(5)}`;
+  if (name.startsWith("ctrl+")) return `^${keyLabel(name.slice(5))}`;
+  if (name.startsWith("alt+")) return `alt+${keyLabel(name.slice(4))}`;
   return name;
 }
 
@@ -206,4 +258,67 @@ export function footerHints(scopes: readonly Scope[]): { keys: string; hint: str
     }
   }
   return out;
+}
+
+/** The table's own keys, so overrides can be undone (tests, a reload). */
+const DEFAULT_KEYS = BINDINGS.map((b) => b.keys.slice());
+
+/** A binding's id in keybindings.json: its scope and action ("tree.fold", "list.cursor.down"). */
+export const bindingId = (b: Binding): string => `${b.scope}.${b.action}`;
+
+/** The bindings a user may rebind (ctrl+c always quits; typed text is not a key). */
+export function rebindable(): Binding[] {
+  return BINDINGS.filter((b) => !b.anywhere && !b.typed);
+}
+
+/**
+ * Gives bindings the user's keys. A key taken this way leaves the other
+ * bindings of the same scope, so the user's choice wins there. Keys must be
+ * names `keyName` produces (see normalizeKeyName).
+ */
+export function applyKeyOverrides(overrides: ReadonlyMap<string, string[]>): void {
+  for (const b of rebindable()) {
+    const keys = overrides.get(bindingId(b));
+    if (!keys) continue;
+    for (const other of BINDINGS) {
+      if (other !== b && other.scope === b.scope && !other.typed) other.keys = other.keys.filter((k) => !keys.includes(k));
+    }
+    b.keys = keys.slice();
+  }
+}
+
+export function resetKeyOverrides(): void {
+  BINDINGS.forEach((b, i) => {
+    b.keys = DEFAULT_KEYS[i].slice();
+  });
+}
+
+const NAMED_KEYS = new Set(["up", "down", "left", "right", "pageup", "pagedown", "home", "end", "enter", "escape", "tab", "shift+tab", "backspace", "space"]);
+const ALIASES: Record<string, string> = { esc: "escape", return: "enter", pgup: "pageup", pgdn: "pagedown", del: "backspace", delete: "backspace" };
+
+/** A key as written in keybindings.json ("shift+t", "Ctrl+N", "esc", "alt+b") as keyName writes it, or null. */
+export function normalizeKeyName(raw: string): string | null {
+  const s = raw.trim();
+  if ([...s].length === 1) return s === " " ? "space" : s;
+  const parts = s.split("+");
+  const last = parts.pop()!;
+  const mods = new Set(parts.map((p) => p.toLowerCase()).map((p) => (p === "meta" || p === "option" ? "alt" : p)));
+  const base = [...last].length === 1 ? last : (ALIASES[last.toLowerCase()] ?? last.toLowerCase());
+  if ([...mods].some((m) => m !== "ctrl" && m !== "alt" && m !== "shift")) return null;
+  if (mods.size === 0) return NAMED_KEYS.has(base) ? base : null;
+  const single = [...base].length === 1;
+  if (mods.has("ctrl") && mods.has("alt")) return null;
+  if (mods.has("ctrl")) {
+    if (base === "left" || base === "right") return mods.has("shift") ? null : `ctrl+${base}`;
+    if (!single) return null;
+    return `ctrl+${mods.has("shift") ? "shift+" : ""}${base.toLowerCase()}`;
+  }
+  if (mods.has("alt")) {
+    if (mods.has("shift") && single) return `alt+${base.toUpperCase()}`;
+    if (mods.has("shift")) return null;
+    return single || base === "left" || base === "right" || base === "backspace" ? `alt+${base}` : null;
+  }
+  // shift alone: a capital letter, or shift+tab.
+  if (single) return base.toUpperCase();
+  return base === "tab" ? "shift+tab" : null;
 }

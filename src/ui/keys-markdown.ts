@@ -1,19 +1,23 @@
 // The key table as Markdown, for the README (a test keeps the doc in step).
-import { BINDINGS, keyLabel, type Scope } from "./keymap.js";
+import { BINDINGS, bindingId, keyLabel, type Scope } from "./keymap.js";
 
-const TITLES: Record<Exclude<Scope, "help">, string> = {
+const TITLES: Record<Scope, string> = {
   global: "Everywhere",
   list: "Lists (session list, tree, feedback, digests, search results)",
   sessions: "Session list",
+  "sessions-query": "Session list: typing a search (other keys edit the query)",
   tree: "Tree",
+  "tree-query": "Tree: typing a search (other keys edit the query)",
   feedback: "Feedback queue",
   digests: "Digests",
   search: "Search (5): results",
   "search-query": "Search (5): typing the query (other keys are typed)",
   pane: "Detail / context pane (after Tab)",
   prompt: "Tree: a text prompt (label, name, summary; other keys are typed)",
+  line: "Editing a line (text prompts and search lines)",
   choose: "Tree: continue from here, which summary",
-  confirm: "Tree: confirming a write (preview, live session, fork written)",
+  confirm: "Confirming (a write in the tree: preview, live session, fork written; a delete on the list)",
+  help: "The help overlay (?)",
 };
 
 export function keysMarkdown(): string {
@@ -21,10 +25,11 @@ export function keysMarkdown(): string {
   for (const [scope, title] of Object.entries(TITLES)) {
     const rows = BINDINGS.filter((b) => b.scope === scope);
     if (rows.length === 0) continue;
-    out.push(`### ${title}`, "", "| keys | action |", "|---|---|");
+    out.push(`### ${title}`, "", "| keys | action | id (keybindings.json) |", "|---|---|---|");
     for (const b of rows) {
       const keys = b.keys.map((k) => "`" + keyLabel(k).replace("|", "\\|") + "`").join(" ");
-      out.push(`| ${keys} | ${b.help}${b.soon ? " *(coming soon)*" : ""} |`);
+      const id = b.typed || b.anywhere ? "" : "`" + bindingId(b) + "`";
+      out.push(`| ${keys} | ${b.help}${b.soon ? " *(coming soon)*" : ""} | ${id} |`);
     }
     out.push("");
   }

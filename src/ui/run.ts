@@ -14,6 +14,7 @@ import { createAppStore, type StoreInit } from "./state/store.js";
 import { attachReview } from "./state/review-store.js";
 import { closeSearchOf } from "./state/search-store.js";
 import { colorWanted, makeTheme } from "./theme.js";
+import { loadKeyConfig } from "./key-config.js";
 
 export interface LaunchOptions {
   demo: boolean;
@@ -120,6 +121,10 @@ export async function run(argv: string[]): Promise<number> {
     } else init.list = { agentDirs: dirs };
   }
 
+  // The user's keybindings.json; a bad one keeps the defaults and says why on the status line.
+  const keyWarning = loadKeyConfig();
+  if (keyWarning) init.status = { text: keyWarning, kind: "error" };
+
   const store = createAppStore(init);
   attachReview(store, { hub: { hub: opts.hub, local: opts.local }, cwd: process.cwd() });
   if (file) {
@@ -153,5 +158,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   await app.waitUntilExit();
   closeSearchOf(store);
+  // Paths put on the status line with `y`, once more where the terminal keeps them (no OSC 52).
+  for (const p of store.getState().copiedPaths) process.stdout.write(`${safeText(p)}\n`);
   return 0;
 }

@@ -14,6 +14,15 @@ export const KEYS = {
   escape: "\u001b",
   tab: "\t",
   backspace: "\u007f",
+  home: "\u001b[H",
+  end: "\u001b[F",
+  left: "\u001b[D",
+  right: "\u001b[C",
+  pageDown: "\u001b[6~",
+  pageUp: "\u001b[5~",
+  ctrlLeft: "\u001b[1;5D",
+  ctrlRight: "\u001b[1;5C",
+  alt: (c: string) => "\u001b" + c,
   ctrl: (c: string) => String.fromCharCode(c.toLowerCase().charCodeAt(0) - 96),
 };
 
@@ -23,6 +32,8 @@ export interface Mounted {
   store: AppStore;
   frame(): string;
   press(...keys: string[]): Promise<void>;
+  /** Writes every chunk at once, with no pause between them (keys faster than any frame), then waits a tick. */
+  burst(...chunks: string[]): Promise<void>;
   type(text: string): Promise<void>;
   waitFor(pred: (frame: string) => boolean, what: string): Promise<string>;
   /** The app quit by itself (Ink unmounted and gave the terminal back: raw mode off). */
@@ -52,6 +63,10 @@ export async function mount(opts: { file?: string; paths?: string[]; width?: num
         inst.stdin.write(k);
         await tick();
       }
+    },
+    async burst(...chunks) {
+      for (const c of chunks) inst.stdin.write(c);
+      await tick();
     },
     async type(text) {
       for (const ch of text) {

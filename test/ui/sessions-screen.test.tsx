@@ -106,7 +106,7 @@ describe("session list", () => {
       expect(lines[12]).toContain(status);
     };
     await m.press("s");
-    check(m.frame(), "sorted by project");
+    check(m.frame(), "sorted by recent");
     expect(m.frame().split("\n")[0]).toContain("[1 sessions]");
     await m.press(KEYS.enter);
     await m.waitFor((f) => f.includes("[2 tree]"), "the tree");
@@ -114,8 +114,13 @@ describe("session list", () => {
     check(m.frame(), "filter: no-tools");
   });
 
-  it("s cycles the sort; a toggles this project / all", async () => {
+  it("s cycles the sort (threaded, recent, project, size); a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
+    expect(m.store.getState().sort).toBe("threaded");
+    await m.press("s");
+    expect(m.store.getState().sort).toBe("recent");
+    const ages = m.store.getState().listView.map((s) => s.modified);
+    expect(ages).toEqual([...ages].sort().reverse());
     await m.press("s");
     expect(m.store.getState().sort).toBe("project");
     const cwds = m.store.getState().listView.map((s) => s.cwd);

@@ -278,7 +278,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     seen[x] = 1;
     const e = all[x];
     const label = topo.labeled[x] ? s.labels.get(e.id) : undefined;
-    let show = passesFilter(e, filter, label);
+    // The current leaf passes every filter (as in pi), so the agent's position is always on screen.
+    let show = x === topo.leaf || passesFilter(e, filter, label);
     if (show && words.length > 0) {
       const hay = searchText(e, label);
       for (const w of words) {
@@ -547,4 +548,49 @@ export function toggleFold(rows: TreeRows, i: number): Set<string> {
   if (next.has(id)) next.delete(id);
   else if (rows.flat.kids[fi] > 0) next.add(id);
   return next;
+}
+
+/** The flat row's parent in the visible tree (pre-order: the nearest earlier row whose subtree holds it), or -1. */
+function flatParent(flat: FlatTree, fi: number): number {
+  for (let j = fi - 1; j >= 0; j--) if (flat.end[j] > fi) return j;
+  return -1;
+}
+
+/** pi's foldable rows: visible children, and a root or the start of a segment (its parent branches). */
+export function isFoldable(rows: TreeRows, i: number): boolean {
+  if (i < 0 || i >= rows.count) return false;
+  const fi = rows.visible[i];
+  if (rows.flat.kids[fi] === 0) return false;
+  const p = flatParent(rows.flat, fi);
+  return p < 0 || rows.flat.kids[p] > 1;
+}
+
+/**
+ * pi's segment jumps (ctrl+←/→ when there is nothing to fold or unfold). Down:
+ * follow first children to the next branch point and land on its first child
+ * (a leaf or a folded row stays put). Up: the start of the segment holding the
+ * cursor, else of the one above it; a root row stays put.
+ */
+export function segmentStart(rows: TreeRows, i: number, dir: 1 | -1): number {
+  if (i < 0 || i >= rows.count) return i;
+  const flat = rows.flat;
+  let fi = rows.visible[i];
+  const folded = (f: number) => rows.folded.has(flat.ids[f]);
+  if (dir > 0) {
+    // A row's first child is the next flat row (pre-order).
+    while (flat.kids[fi] > 0 && !folded(fi)) {
+      if (flat.kids[fi] > 1) return Math.max(i, rows.indexOf(flat.ids[fi + 1]));
+      fi = fi + 1;
+    }
+    return Math.max(i, rows.indexOf(flat.ids[fi]));
+  }
+  for (;;) {
+    const p = flatParent(flat, fi);
+    if (p < 0) return Math.min(i, Math.max(0, rows.indexOf(flat.ids[fi])));
+    if (flat.kids[p] > 1) {
+      const at = rows.indexOf(flat.ids[fi]);
+      if (at >= 0 && at < i) return at;
+    }
+    fi = p;
+  }
 }

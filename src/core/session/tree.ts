@@ -201,6 +201,18 @@ export function replayLabels(entries: EntryMeta[], byId: Map<string, EntryMeta>)
   return labels;
 }
 
+/** When each label in force was set (the setting entry's timestamp; "" when it has none). */
+export function labelTimes(s: { entries: EntryMeta[]; labels: ReadonlyMap<string, string> }): Map<string, string> {
+  const at = new Map<string, string>();
+  for (const e of s.entries) {
+    if (e.type !== "label" || !e.targetId) continue;
+    if (e.label) at.set(e.targetId, e.timestamp);
+    else at.delete(e.targetId);
+  }
+  for (const id of at.keys()) if (!s.labels.has(id)) at.delete(id);
+  return at;
+}
+
 function sessionName(entries: EntryMeta[], facts: NameFacts, header: Record<string, unknown>, slot: TitleSlot | null): string | null {
   if (slot && slot.title) return slot.title;
   let info: string | null = null;

@@ -4,21 +4,17 @@ import React from "react";
 import { Box, Text } from "ink";
 import { footerHints, type Scope } from "../keymap.js";
 import { useApp } from "../state/use-app.js";
-import { screenById } from "../screens/registry.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
-  // A screen with its own query-line keys (search) lists them from the table instead.
-  const searching = useApp((s) => s.searching && !screenById(s.screen).queryScope);
   const theme = useTheme();
-  const hints = searching
-    ? "type to search · Enter keep · Esc clear"
-    : footerHints(scopes)
-        .map((h) => `${h.keys} ${h.hint}`)
-        .join(" · ");
+  // Every screen's search line has its keys in the table (its query scope), so they show from there.
+  const hints = footerHints(scopes)
+    .map((h) => `${h.keys} ${h.hint}`)
+    .join(" · ");
   const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
   // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).
   const infoRoom = Math.max(0, width - 1 - (left ? displayWidth(left) : 0));

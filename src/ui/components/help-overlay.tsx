@@ -1,53 +1,116 @@
-// The `?` overlay: every binding of the key table, grouped by where it works.
-import React from "react";
+// The `?` overlay: every binding of the key table, grouped by where it works,
+// wrapped (never cut) to the width and scrolled with j/k, PgUp/PgDn and g/G,
+// so it is complete at any terminal size. Wide terminals get two columns.
+import React, { useEffect } from "react";
 import { Box, Text } from "ink";
 import { BINDINGS, keyLabel, type Scope } from "../keymap.js";
+import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { fitWidth as fit } from "../format/width.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
+import type { ScreenId } from "../screens/ids.js";
 
 const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "global", title: "Everywhere" },
   { scope: "list", title: "Lists" },
   { scope: "sessions", title: "Session list" },
+  { scope: "sessions-query", title: "Session list: typing a search" },
   { scope: "tree", title: "Tree" },
+  { scope: "tree-query", title: "Tree: typing a search" },
   { scope: "feedback", title: "Feedback queue" },
   { scope: "digests", title: "Digests" },
   { scope: "search", title: "Search results" },
   { scope: "search-query", title: "Search query line" },
   { scope: "pane", title: "Detail / context pane" },
   { scope: "prompt", title: "Write prompt (text)" },
+  { scope: "line", title: "Editing a line (prompts, search lines)" },
   { scope: "choose", title: "Continue: which summary" },
-  { scope: "confirm", title: "Confirm a write" },
+  { scope: "confirm", title: "Confirm (a write, a delete)" },
+  { scope: "help", title: "This help" },
 ];
 
-export function helpLines(): { text: string; heading?: boolean; soon?: boolean }[] {
-  const out: { text: string; heading?: boolean; soon?: boolean }[] = [];
-  for (const g of GROUPS) {
+export interface HelpLine {
+  text: string;
+  heading?: boolean;
+  soon?: boolean;
+}
+
+const KEY_COLUMN = 13;
+
+/** Per screen, the groups that matter there: they come first, the rest follows. */
+const FIRST: Partial<Record<ScreenId, Scope[]>> = {
+  sessions: ["sessions", "sessions-query", "list", "global", "line", "confirm"],
+  tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pane"],
+  feedback: ["feedback", "list", "global", "line", "pane"],
+  digests: ["digests", "list", "global", "pane"],
+  search: ["search", "search-query", "list", "global"],
+};
+
+/** Every group of the key table, the screen's own first. */
+export function helpLines(screen?: ScreenId): HelpLine[] {
+  const out: HelpLine[] = [];
+  const first = (screen && FIRST[screen]) || [];
+  const groups = [...first.map((scope) => GROUPS.find((g) => g.scope === scope)!), ...GROUPS.filter((g) => !first.includes(g.scope))];
+  for (const g of groups) {
     out.push({ text: g.title, heading: true });
     for (const b of BINDINGS.filter((x) => x.scope === g.scope)) {
       const keys = b.keys.map(keyLabel).join(" ");
-      out.push({ text: `  ${keys.padEnd(11)} ${b.help}${b.soon ? " (coming soon)" : ""}`, soon: b.soon });
+      out.push({ text: `  ${keys.padEnd(KEY_COLUMN - 2)} ${b.help}${b.soon ? " (coming soon)" : ""}`, soon: b.soon });
     }
   }
   return out;
 }
 
+/** Splits a help line into lines of at most `width` columns, continuing under the text column. */
+export function wrapHelp(line: HelpLine, width: number): HelpLine[] {
+  if (displayWidth(line.text) <= width) return [line];
+  const indent = line.heading ? "  " : " ".repeat(Math.min(KEY_COLUMN + 1, Math.floor(width / 3)));
+  const out: HelpLine[] = [];
+  let cur = "";
+  for (const word of line.text.split(/(?<=\S)(?=\s)/)) {
+    if (cur && displayWidth(cur + word) > width) {
+      out.push({ ...line, text: cur });
+      cur = indent + word.trimStart();
+    } else cur += word;
+    // A single word longer than the line is cut into pieces.
+    while (displayWidth(cur) > width && width > indent.length + 2) {
+      const piece = fit(cur, width); // ends in "…", standing for what follows
+      out.push({ ...line, text: piece });
+      cur = indent + cur.slice(piece.length - 1);
+    }
+  }
+  if (cur.trim()) out.push({ ...line, text: cur });
+  return out;
+}
+
 export function HelpOverlay({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
-  const lines = helpLines();
-  // Two columns when the terminal is wide enough, so it fits without scrolling.
-  const cols = width >= 100 && lines.length > height - 2 ? 2 : 1;
-  const per = Math.ceil(lines.length / cols);
+  const scroll = useApp((s) => s.helpScroll);
+  const screen = useApp((s) => s.screen);
+  const scrollHelp = useApp((s) => s.scrollHelp);
+  const setPageSize = useApp((s) => s.setPageSize);
+  const cols = width >= 100 ? 2 : 1;
   const colWidth = Math.floor(width / cols) - 1;
+  const lines = helpLines(screen).flatMap((l) => wrapHelp(l, colWidth));
+  const rows = Math.max(1, height - 1);
+  const window = rows * cols;
+  const maxScroll = Math.max(0, lines.length - window);
+  const top = Math.min(scroll, maxScroll);
+  // Keep the stored scroll in range, so k after G moves at once; pages are one window.
+  useEffect(() => {
+    if (scroll > maxScroll) scrollHelp(maxScroll - scroll);
+  }, [scroll, maxScroll, scrollHelp]);
+  useEffect(() => setPageSize(window + 1), [window, setPageSize]);
+  const shown = lines.slice(top, top + window);
+  const where = lines.length > window ? ` · lines ${top + 1}-${top + shown.length} of ${lines.length} (j/k PgUp/PgDn g/G scroll)` : "";
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.text.accent}>
-        Keys (? or Esc closes)
+        {fit(`Keys (? or Esc closes)${where}`, width)}
       </Text>
       <Box>
         {Array.from({ length: cols }, (_, c) => (
           <Box key={c} flexDirection="column" width={colWidth + 1}>
-            {lines.slice(c * per, (c + 1) * per).slice(0, Math.max(1, height - 1)).map((l, i) => (
+            {shown.slice(c * rows, (c + 1) * rows).map((l, i) => (
               <Text key={i} bold={l.heading} color={l.heading ? theme.text.accent : l.soon ? theme.text.muted : undefined}>
                 {fit(l.text, colWidth)}
               </Text>

@@ -1,18 +1,17 @@
-// The tree screen's write prompts: a one-line text prompt (ink-text-input,
-// prefilled with the current label or name) and the summary choice for
+// The tree screen's write prompts: a one-line text prompt (the shared line
+// editor, prefilled with the current label or name) and the summary choice for
 // "continue from here". Their keys are the key table's ("prompt", "choose");
 // the preview and the confirmations are drawn by confirm-write.
 import React from "react";
 import { Box, Text } from "ink";
-import TextInput from "ink-text-input";
 import { safeText } from "../../core/session/text.js";
 import { BINDINGS, footerHints, keyLabel } from "../keymap.js";
 import { useAppStore } from "../state/use-app.js";
-import { submitText } from "../state/write-actions.js";
-import { useWriteStep, writeStoreOf, type WriteStep } from "../state/write-store.js";
+import { stepLine, useWriteStep, type WriteStep } from "../state/write-store.js";
 import { useTheme } from "../theme-context.js";
 import { fitWidth as fit } from "../format/width.js";
 import { ConfirmWrite } from "./confirm-write.js";
+import { editHint, LineView } from "./line-view.js";
 
 /** Rows the panel wants out of `avail` (the tree keeps the rest). */
 export function writePanelHeight(step: WriteStep, avail: number): number {
@@ -28,27 +27,14 @@ const hintLine = (scope: "prompt" | "choose") =>
     .join(" · ");
 
 function TextStep({ step, width }: { step: Extract<WriteStep, { kind: "text" }>; width: number }) {
-  const app = useAppStore();
   const theme = useTheme();
   return (
     <Box flexDirection="column" width={width}>
       <Text color={theme.text.accent} bold={theme.color}>
         {fit(safeText(step.title), width)}
       </Text>
-      <Box>
-        <Text color={theme.text.accent}>{"› "}</Text>
-        <TextInput
-          value={step.value}
-          onChange={(v) => {
-            // Typed-ahead text and Enter can arrive as one chunk ("fixed it\r"): that Enter submits.
-            const nl = v.search(/[\r\n]/);
-            const clean = (nl >= 0 ? v.slice(0, nl) : v).replace(/[\u0000-\u001f\u007f]/g, "");
-            writeStoreOf(app).getState().setValue(clean);
-            if (nl >= 0) submitText(app, clean);
-          }}
-        />
-      </Box>
-      <Text color={theme.text.muted}>{fit(hintLine("prompt"), width)}</Text>
+      <LineView line={stepLine(step)} />
+      <Text color={theme.text.muted}>{fit(`${hintLine("prompt")} · ${editHint()}`, width)}</Text>
     </Box>
   );
 }

@@ -1,35 +1,27 @@
-// The review screens' prompts: the topic picker (ink-select-input, "new topic"
-// last) and one-line text prompts for a new topic's name, an edited lesson
-// and a dismissal reason. Text prompts draw the store's line (keys reach it
-// through the shell, see line-edit.ts); Esc cancels (the screen's onKey).
+// The review screens' prompts: the topic picker ("new topic" last) and
+// one-line text prompts for a new topic's name, an edited lesson and a
+// dismissal reason. Both draw the review store's state: their keys reach it
+// through the shell's one dispatcher (review-keys.ts, line-edit.ts), never
+// through a second input hook that could see a key meant for someone else.
 import React from "react";
 import { Box, Text } from "ink";
-import SelectInput from "ink-select-input";
 import { useStore } from "zustand";
 import { safeText } from "../../core/session/text.js";
 import { useTheme } from "../theme-context.js";
 import { fitWidth as fit } from "../format/width.js";
 import type { Prompt, ReviewStore } from "../state/review-store.js";
-
-const NEW_TOPIC = "\u0000new";
+import { windowStart } from "./window.js";
+import { editHint, LineView } from "./line-view.js";
 
 function TextPrompt({ review, label, hint, width }: { review: ReviewStore; label: string; hint: string; width: number }) {
   const theme = useTheme();
   const line = useStore(review, (s) => s.line);
-  const before = safeText(line.value.slice(0, line.cursor));
-  const at = safeText(line.value.slice(line.cursor, line.cursor + 1) || " ");
-  const after = safeText(line.value.slice(line.cursor + 1));
   return (
     <Box flexDirection="column" width={width}>
       <Text color={theme.text.accent} bold={theme.color}>
         {fit(safeText(label), width)}
       </Text>
-      <Text wrap="wrap">
-        <Text color={theme.text.accent}>{"› "}</Text>
-        {before}
-        <Text inverse>{at}</Text>
-        {after}
-      </Text>
+      <LineView line={line} />
       <Text color={theme.text.muted}>{fit(hint, width)}</Text>
     </Box>
   );
@@ -37,39 +29,32 @@ function TextPrompt({ review, label, hint, width }: { review: ReviewStore; label
 
 export function ReviewPrompt({ prompt, review, width, height }: { prompt: Prompt; review: ReviewStore; width: number; height: number }) {
   const theme = useTheme();
-  const r = review.getState();
+  const pick = useStore(review, (s) => s.pick);
   const many = (ids: string[]) => (ids.length === 1 ? ids[0] : `${ids.length} candidates`);
   switch (prompt.kind) {
     case "topic": {
-      const items = [
-        ...prompt.topics.map((t) => ({ key: t.name, label: `${safeText(t.name)}${t.ready ? "" : "  (no raw/notes yet)"}`, value: t.name })),
-        { key: NEW_TOPIC, label: "+ new topic…", value: NEW_TOPIC },
-      ];
+      const items = [...prompt.topics.map((t) => `${safeText(t.name)}${t.ready ? "" : "  (no raw/notes yet)"}`), "+ new topic…"];
+      const limit = Math.max(1, height - 2);
+      const start = windowStart(pick, items.length, limit);
       return (
         <Box flexDirection="column" width={width} height={height}>
           <Text color={theme.text.accent} bold={theme.color}>
             {fit(`Promote ${safeText(many(prompt.ids))} to which topic?`, width)}
           </Text>
-          <SelectInput
-            items={items}
-            limit={Math.max(1, height - 2)}
-            onSelect={(item) => {
-              if (item.value === NEW_TOPIC) r.openPrompt({ kind: "new-topic", target: prompt.target, ids: prompt.ids });
-              else {
-                r.closePrompt();
-                r.promote(prompt.target, prompt.ids, item.value);
-              }
-            }}
-          />
+          {items.slice(start, start + limit).map((label, i) => (
+            <Text key={start + i} color={start + i === pick ? theme.text.accent : undefined}>
+              {fit(`${start + i === pick ? "❯" : " "} ${label}`, width)}
+            </Text>
+          ))}
           <Text color={theme.text.muted}>{fit("↑↓ choose · Enter promote · Esc cancel", width)}</Text>
         </Box>
       );
     }
     case "new-topic":
-      return <TextPrompt review={review} label={`New topic for ${many(prompt.ids)} (creates HUB/topics/<name>/raw/notes):`} hint="Enter create and promote · Esc cancel" width={width} />;
+      return <TextPrompt review={review} label={`New topic for ${many(prompt.ids)} (creates HUB/topics/<name>/raw/notes):`} hint={`Enter create and promote · ${editHint()} · Esc cancel`} width={width} />;
     case "lesson":
-      return <TextPrompt review={review} label={`Distilled lesson for ${prompt.id}:`} hint="Enter save (empty = back to the original) · ^u clears to the start · ←→ move · Esc cancel" width={width} />;
+      return <TextPrompt review={review} label={`Distilled lesson for ${prompt.id}:`} hint={`Enter save (empty = back to the original) · ${editHint()} · Esc cancel`} width={width} />;
     case "reason":
-      return <TextPrompt review={review} label={`Dismiss ${many(prompt.ids)} — reason (optional):`} hint="Enter dismiss · Esc cancel" width={width} />;
+      return <TextPrompt review={review} label={`Dismiss ${many(prompt.ids)} — reason (optional):`} hint={`Enter dismiss · ${editHint()} · Esc cancel`} width={width} />;
   }
 }

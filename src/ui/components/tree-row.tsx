@@ -15,13 +15,14 @@ function roleColor(row: Row, theme: Theme): string | undefined {
   return theme.role.assistant;
 }
 
-export function TreeRowView({ row, selected, width, theme }: { row: Row; selected: boolean; width: number; theme: Theme }) {
+export function TreeRowView({ row, selected, width, theme, labelTime }: { row: Row; selected: boolean; width: number; theme: Theme; labelTime?: string }) {
   const cursor = selected ? "› " : "  ";
   const marker = row.onActivePath ? "• " : "  ";
   const fold = row.folded ? `▸ (${row.childCount}) ` : "";
   const label = row.label !== undefined ? `[${safeText(row.label)}] ` : "";
+  const time = label && labelTime ? `${labelTime} ` : "";
   const leaf = row.isLeaf ? " ← leaf" : "";
-  const head = cursor + row.prefix + marker + fold + label;
+  const head = cursor + row.prefix + marker + fold + label + time;
   const room = Math.max(0, width - displayWidth(head) - leaf.length);
   const text = fit(safeText(row.text), room);
   return (
@@ -31,6 +32,7 @@ export function TreeRowView({ row, selected, width, theme }: { row: Row; selecte
       <Text color={theme.activePath}>{marker}</Text>
       {fold ? <Text color={theme.text.accent}>{fold}</Text> : null}
       {label ? <Text color={theme.label}>{label}</Text> : null}
+      {time ? <Text color={theme.text.muted}>{time}</Text> : null}
       <Text color={roleColor(row, theme)}>{text}</Text>
       {leaf ? <Text color={theme.text.muted}>{leaf}</Text> : null}
     </Text>

@@ -18,8 +18,7 @@ export function onKey(screen: ReviewScreen) {
       if (name === "escape") {
         r.closePrompt();
         app.getState().setStatus("cancelled");
-      } else if (r.prompt.kind !== "topic") r.typePrompt(input, name);
-      // (the topic picker's select input reads its own keys)
+      } else r.typePrompt(input, name);
       return;
     }
     const q = screen === "feedback" ? r.query : r.digestQuery;

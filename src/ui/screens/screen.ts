@@ -18,6 +18,8 @@ export interface ScreenDef {
   scope?: Scope;
   /** While its query line takes keystrokes (`searching`), only this scope's bindings apply (and show in the footer). */
   queryScope?: Scope;
+  /** A printable key that is no command starts its search (pi's /resume). */
+  typeToSearch?: boolean;
   /** It draws a cursor list, so the "list" bindings (move, search, …) apply. */
   list?: boolean;
   Component: FC<ScreenProps>;

@@ -1,5 +1,6 @@
-// The session list: name (or first message), project, age, messages,
-// branches, labels. Fuzzy search, three sorts, this project / all.
+// The session list: name (or first message), project (or the file path,
+// ^p), age, messages, branches, labels. Threaded by default (forks under
+// their parent), type-to-search, named-only, delete to the trash.
 import React, { useEffect } from "react";
 import { Box, Text } from "ink";
 import { homedir } from "node:os";
@@ -13,26 +14,34 @@ import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
 import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
+import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 
 const HOME = homedir();
 
-function columns(width: number) {
+function columns(width: number, paths = false) {
   const fixed = { age: 4, msgs: 5, branches: 4, labels: 4 };
   const rest = Math.max(20, width - 2 - (fixed.age + fixed.msgs + fixed.branches + fixed.labels) - 5);
-  const project = Math.max(10, Math.min(36, Math.floor(rest * 0.35)));
+  // With paths shown, the file path takes the project's place, wider.
+  const project = paths ? Math.max(10, Math.floor(rest * 0.55)) : Math.max(10, Math.min(36, Math.floor(rest * 0.35)));
   return { ...fixed, project, name: Math.max(8, rest - project - 1) };
 }
 
-export function sessionLine(s: SessionSummary, width: number, now: number): string {
-  const c = columns(width);
+/** One list row: `prefix` is the row's thread guides; `paths` shows the file path instead of the project. */
+export function sessionLine(s: SessionSummary, width: number, now: number, prefix = "", paths = false): string {
+  const c = columns(width, paths);
   if (!s.valid) {
-    return `✗ ${fit(safeText(basename(s.path)), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - c.name - 4)}`;
+    const where = paths ? shortPath(s.path, HOME) : basename(s.path);
+    return `✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - c.name - 4)}`;
   }
-  const title = s.name ? oneLine(s.name, c.name) : s.firstMessage ? oneLine(s.firstMessage, c.name) : "(no messages)";
+  const room = Math.max(4, c.name - prefix.length);
+  const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
+  // A long path keeps its end: the file name tells two copies apart.
+  const where = paths ? safeText(shortPath(s.path, HOME)) : safeText(shortPath(s.cwd, HOME));
+  const place = paths && where.length > c.project ? "…" + where.slice(where.length - c.project + 1) : where;
   return [
-    fit(title, c.name, true),
-    fit(safeText(shortPath(s.cwd, HOME)), c.project, true),
+    fit(prefix + title, c.name, true),
+    fit(place, c.project, true),
     age(s.modified, now).padStart(c.age),
     String(s.messageCount).padStart(c.msgs),
     String(s.branchCount).padStart(c.branches),
@@ -43,23 +52,27 @@ export function sessionLine(s: SessionSummary, width: number, now: number): stri
 function SessionsScreen({ width, height }: ScreenProps) {
   const sessions = useApp((s) => s.sessions);
   const listView = useApp((s) => s.listView);
+  const prefixes = useApp((s) => s.listPrefixes);
+  const paths = useApp((s) => s.showPaths);
+  const deleting = useApp((s) => s.deleting);
   const cursor = useApp((s) => s.listCursor);
   const query = useApp((s) => s.listQuery);
   const searching = useApp((s) => s.searching);
+  const queryCursor = useApp((s) => s.queryCursor);
   const listError = useApp((s) => s.listError);
   const setPageSize = useApp((s) => s.setPageSize);
   // Sessions that agents create or grow show up while the list is open.
   useLiveSessions();
   const theme = useTheme();
   const showSearch = searching || query !== "";
-  const bodyHeight = Math.max(1, height - 1 - (showSearch ? 1 : 0));
+  const bodyHeight = Math.max(1, height - 1 - (showSearch ? 1 : 0) - (deleting ? 1 : 0));
   useEffect(() => setPageSize(bodyHeight), [bodyHeight, setPageSize]);
-  const c = columns(width);
+  const c = columns(width - 2, paths);
   const header =
     "  " +
     [
       fit("session", c.name, true),
-      fit("project", c.project, true),
+      fit(paths ? "file" : "project", c.project, true),
       "age".padStart(c.age),
       "msgs".padStart(c.msgs),
       "brch".padStart(c.branches),
@@ -73,7 +86,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       <Text color={theme.text.muted} bold={theme.color}>
         {fit(header, width)}
       </Text>
-      {showSearch ? <SearchLine query={query} active={searching} width={width} matches={listView.length} /> : null}
+      {showSearch ? <SearchLine query={query} active={searching} width={width} matches={listView.length} cursor={queryCursor} /> : null}
       {sessions === null ? <Text color={theme.text.muted}>  looking for sessions…</Text> : null}
       {listError ? <Text color={theme.status.error}>✗ {safeText(listError)}</Text> : null}
       {sessions !== null && listView.length === 0 ? (
@@ -84,10 +97,15 @@ function SessionsScreen({ width, height }: ScreenProps) {
         return (
           <Text key={s.path} wrap="truncate" color={s.valid ? undefined : theme.text.muted} bold={selected && theme.color}>
             <Text color={theme.text.accent}>{selected ? "› " : "  "}</Text>
-            {fit(sessionLine(s, width - 2, now), width - 2)}
+            {fit(sessionLine(s, width - 2, now, prefixes[start + i] ?? "", paths), width - 2)}
           </Text>
         );
       })}
+      {deleting ? (
+        <Text color={theme.status.error} bold={theme.color}>
+          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}  (Enter/y yes · Esc/n no)`, width)}
+        </Text>
+      ) : null}
     </Box>
   );
 }
@@ -97,11 +115,29 @@ export const sessionsScreen: ScreenDef = {
   tab: "1",
   title: "sessions",
   scope: "sessions",
+  queryScope: "sessions-query",
+  typeToSearch: true,
   list: true,
   Component: SessionsScreen,
+  // A delete waiting for its yes takes every key: only yes or no answer it.
+  ownsInput: (store) => store.getState().deleting !== null,
+  onKey(_input, name, store) {
+    const b = findBinding(name, ["confirm"]);
+    if (b?.action === "confirm.yes") void store.getState().answerDelete(true);
+    else if (b?.action === "confirm.no") void store.getState().answerDelete(false);
+  },
   onAction(action, store) {
     const st = store.getState();
     switch (action) {
+      case "named":
+        st.toggleNamed();
+        return true;
+      case "paths":
+        st.togglePaths();
+        return true;
+      case "delete":
+        st.askDelete();
+        return true;
       case "open":
         void st.openSelected();
         return true;
@@ -116,6 +152,6 @@ export const sessionsScreen: ScreenDef = {
   },
   info(st) {
     const total = st.sessions?.length ?? 0;
-    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"} · sort ${st.sort}`;
+    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
   },
 };

@@ -14,19 +14,39 @@ import { WritePanel, writePanelHeight } from "../components/prompt-write.js";
 import { useAppStore } from "../state/use-app.js";
 import { useWriteStep } from "../state/write-store.js";
 import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
+import { homedir } from "node:os";
+import { oneLine, safeText } from "../../core/session/text.js";
+import { labelTimes as readLabelTimes } from "../../core/session/tree.js";
+import type { Session } from "../../core/session/types.js";
+import { fitWidth as fit } from "../format/width.js";
+import { shortPath } from "../format/age.js";
+import { labelStamp } from "../format/label-time.js";
+
+// Label times are replayed once per loaded session (a refresh makes a new one).
+const times = new WeakMap<Session, Map<string, string>>();
+function labelTimesOf(s: Session): Map<string, string> {
+  let t = times.get(s);
+  if (!t) times.set(s, (t = readLabelTimes(s)));
+  return t;
+}
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
+  const file = useApp((s) => s.session?.file ?? "");
+  const name = useApp((s) => s.session?.name ?? null);
+  const labelTimes = useApp((s) => (s.labelTimes && s.session ? labelTimesOf(s.session) : null));
   const cursor = useApp((s) => s.cursor);
   const query = useApp((s) => s.treeQuery);
   const searching = useApp((s) => s.searching);
+  const queryCursor = useApp((s) => s.queryCursor);
   const paneOpen = useApp((s) => s.pane !== null);
   const setPageSize = useApp((s) => s.setPageSize);
   // A write prompt or preview (L b f R u) takes the pane's place.
   const step = useWriteStep(useAppStore());
   const theme = useTheme();
   const showSearch = searching || query !== "";
-  const avail = Math.max(2, height - (showSearch ? 1 : 0));
+  // One header line: the file's path (and name) — copies of a session look alike otherwise.
+  const avail = Math.max(2, height - 1 - (showSearch ? 1 : 0));
   // The pane takes the lower part; the tree keeps enough rows to stay useful.
   const paneHeight = step ? writePanelHeight(step, avail) : paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
   const listHeight = Math.max(1, avail - paneHeight);
@@ -43,11 +63,13 @@ function TreeScreen({ width, height }: ScreenProps) {
   const drawn = [];
   for (let i = start; i < end; i++) {
     const row = rows.row(i);
-    drawn.push(<TreeRowView key={row.id} row={row} selected={i === cursor} width={width} theme={theme} />);
+    const at = labelTimes && row.label !== undefined ? labelTimes.get(row.id) : undefined;
+    drawn.push(<TreeRowView key={row.id} row={row} selected={i === cursor} width={width} theme={theme} labelTime={at === undefined ? undefined : labelStamp(at)} />);
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
-      {showSearch ? <SearchLine query={query} active={searching} width={width} matches={rows.count} /> : null}
+      <Text color={theme.text.muted}>{fit(`${safeText(shortPath(file, homedir()))}${name ? `  ·  ${oneLine(name, 60)}` : ""}`, width)}</Text>
+      {showSearch ? <SearchLine query={query} active={searching} width={width} matches={rows.count} cursor={queryCursor} /> : null}
       <Box flexDirection="column" height={listHeight}>
         {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
       </Box>
@@ -61,6 +83,7 @@ export const treeScreen: ScreenDef = {
   tab: "2",
   title: "tree",
   scope: "tree",
+  queryScope: "tree-query",
   list: true,
   Component: TreeScreen,
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
@@ -87,6 +110,15 @@ export const treeScreen: ScreenDef = {
         return true;
       case "fold":
         st.fold();
+        return true;
+      case "fold.up":
+        st.foldOrUp();
+        return true;
+      case "fold.down":
+        st.unfoldOrDown();
+        return true;
+      case "label.time":
+        st.toggleLabelTimes();
         return true;
       case "branch.prev":
         st.jumpBranch(-1);

@@ -14,7 +14,7 @@ import { refreshIfDirty } from "../../core/capture/indexes.js";
 import { enableCapture, disableCapture, storeStatus } from "../../core/capture/settings.js";
 import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
-import { editLine, type LineState } from "./line-edit.js";
+import { editLine, lineAt, type LineState } from "./line-edit.js";
 import type { AppStore } from "./store.js";
 import {
   CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
@@ -70,6 +70,8 @@ export interface ReviewState {
   prompt: Prompt | null;
   /** The text field of a text prompt. */
   line: LineState;
+  /** The highlighted row of the topic picker (the topics, then "+ new topic"). */
+  pick: number;
   pane: Record<ReviewScreen, PaneState>;
   pageSize: number;
 }
@@ -96,9 +98,8 @@ export interface ReviewActions {
   /** The selected candidates, else the one under the cursor. */
   targets(): string[];
   openPrompt(p: Prompt): void;
-  /** A key for the open text prompt: edits its line; Enter submits it. */
+  /** A key for the open prompt: edits a text prompt's line (Enter submits it), moves or picks in the topic picker. */
   typePrompt(input: string, name: string): void;
-  /** Closes after the keypress that closed it has reached every listener. */
   closePrompt(): void;
   askTopic(target: ReviewScreen): void;
   promote(target: ReviewScreen, ids: string[], topic: string, create?: boolean): void;
@@ -129,7 +130,6 @@ const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? "" : "s"}
 export function createReviewStore(init: ReviewInit): ReviewStore {
   const notify = init.notify;
   let indexed = false;
-  let opening = false;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
@@ -192,6 +192,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       searching: null,
       prompt: null,
       line: { value: "", cursor: 0 },
+      pick: 0,
       pane: { feedback: { focus: false, scroll: 0 }, digests: { focus: false, scroll: 0 } },
       pageSize: 10,
 
@@ -305,14 +306,14 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
           searchTimer = undefined;
           review({});
         }
-        setImmediate(() => set({ searching: null }));
+        set({ searching: null });
       },
       clearSearch: (screen) => {
         clearTimeout(searchTimer);
         searchTimer = undefined;
         if (screen === "feedback") review({ query: "" });
         else redigest({ digestQuery: "" });
-        setImmediate(() => set({ searching: null }));
+        set({ searching: null });
       },
 
       toggleSelect: () => {
@@ -336,15 +337,30 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       },
 
       openPrompt: (prompt) => {
+        // Keys reach prompts only through the shell's one dispatcher, so the key
+        // after the one that opened this is this prompt's, however fast it comes.
         const value = prompt.kind === "lesson" ? prompt.initial : "";
-        // The key that opened it (Enter in the picker) may still be on its way to the shell.
-        opening = true;
-        setImmediate(() => (opening = false));
-        set({ prompt, line: { value, cursor: value.length } });
+        set({ prompt, line: lineAt(value), pick: 0 });
       },
       typePrompt: (input, name) => {
         const p = get().prompt;
-        if (!p || p.kind === "topic" || opening) return;
+        if (!p) return;
+        if (p.kind === "topic") {
+          // The topics, then "+ new topic…" (wrapping, as every list here).
+          const n = p.topics.length + 1;
+          const pick = get().pick;
+          if (name === "up" || name === "k") set({ pick: (pick - 1 + n) % n });
+          else if (name === "down" || name === "j") set({ pick: (pick + 1) % n });
+          else if (name === "enter") {
+            const topic = p.topics[pick];
+            if (!topic) get().openPrompt({ kind: "new-topic", target: p.target, ids: p.ids });
+            else {
+              get().closePrompt();
+              get().promote(p.target, p.ids, topic.name);
+            }
+          }
+          return;
+        }
         const { line, submit } = editLine(get().line, input, name);
         set({ line });
         if (!submit) return;
@@ -355,12 +371,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         } else if (p.kind === "lesson") get().saveLesson(p.id, v);
         else get().dismiss(p.ids, v);
       },
-      closePrompt: () => {
-        const p = get().prompt;
-        setImmediate(() => {
-          if (get().prompt === p) set({ prompt: null });
-        });
-      },
+      closePrompt: () => set({ prompt: null }),
       askTopic: (target) => {
         const h = hubReady();
         if (!h) return notify(get().hubError ?? "no capture store", "error");

@@ -1,10 +1,10 @@
 // The browser's one store: data plus the actions that call core. Components
 // select the slices they draw, so a keypress repaints only what changed.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import Fuse from "fuse.js";
 import { loadSession, refreshSession } from "../../core/session/load.js";
 import { readEntryResolved } from "../../core/session/entry.js";
 import { buildContext } from "../../core/session/context.js";
+import { safeText } from "../../core/session/text.js";
 import { listSessions } from "../../core/session/summary.js";
 import type { SessionSummary } from "../../core/session/summary.js";
 import type { Session } from "../../core/session/types.js";
@@ -14,6 +14,8 @@ import {
   findLabeled,
   flattenTree,
   foldRows,
+  isFoldable,
+  segmentStart,
   toggleFold,
   type FlatTree,
   type TreeFilter,
@@ -27,8 +29,11 @@ import type { ScreenId } from "../screens/ids.js";
 /** Above this many entries the tree search runs on Enter instead of on every keystroke. */
 export const LIVE_SEARCH_MAX = 50_000;
 
-export type SortMode = "recent" | "project" | "size";
-export type ListScope = "project" | "all";
+import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
+import { editLine, type LineState } from "./line-edit.js";
+import { trashSession } from "./trash-session.js";
+
+export { listViewOf, type ListScope, type SortMode } from "./session-list-view.js";
 
 export interface Pane {
   kind: "detail" | "context";
@@ -49,6 +54,12 @@ export interface AppState {
   status: Status | null;
   /** The search line of the current screen is taking keystrokes. */
   searching: boolean;
+  /** Caret in the search line being typed (session list, tree). */
+  queryCursor: number;
+  /** First line of the help overlay on screen. */
+  helpScroll: number;
+  /** Paths put on the status line with `y`, printed again when the browser exits. */
+  copiedPaths: string[];
   focus: "list" | "pane";
 
   // Session list
@@ -59,7 +70,15 @@ export interface AppState {
   scope: ListScope;
   cwd: string;
   listView: SessionSummary[];
+  /** Thread guides per row of listView ("├─ " under a parent session; "" when flat). */
+  listPrefixes: string[];
   listCursor: number;
+  /** Only named sessions (pi's ctrl+n). */
+  namedOnly: boolean;
+  /** Each row shows its file path (pi's ctrl+p). */
+  showPaths: boolean;
+  /** The session waiting for a yes before it goes to the trash. */
+  deleting: SessionSummary | null;
 
   // Tree
   session: Session | null;
@@ -71,6 +90,8 @@ export interface AppState {
   rows: TreeRows | null;
   cursor: number;
   pane: Pane | null;
+  /** Labels show when they were set (pi's shift+T). */
+  labelTimes: boolean;
   /** Last measured list height, for paging. */
   pageSize: number;
 }
@@ -79,9 +100,13 @@ export interface AppActions {
   setScreen(id: ScreenId): void;
   setStatus(text: string, kind?: Status["kind"]): void;
   toggleHelp(): void;
+  /** Scrolls the help overlay (clamped when drawn). */
+  scrollHelp(delta: number | "top" | "bottom"): void;
   setPageSize(n: number): void;
   startSearch(): void;
   typeSearch(text: string): void;
+  /** A key for the search line being typed: the shared line editor. */
+  editSearch(input: string, name: string): void;
   endSearch(): void;
   clearSearch(): void;
   /** Moves the cursor of the current list: "up" | "down" wrap, page and ends clamp. */
@@ -93,6 +118,13 @@ export interface AppActions {
   setSessions(list: SessionSummary[]): void;
   cycleSort(): void;
   toggleScope(): void;
+  toggleNamed(): void;
+  togglePaths(): void;
+  /** Puts the file path of the session under the cursor (or the open one) on the status line. */
+  copyPath(): void;
+  askDelete(): void;
+  /** yes: the session under question goes to the trash; no: nothing happens. */
+  answerDelete(yes: boolean): Promise<void>;
   openSelected(): Promise<void>;
   openFile(file: string): Promise<boolean>;
   /** Opens a session on the tree screen with the cursor on `entryId` (shows all entries when the filter hides it). */
@@ -104,6 +136,11 @@ export interface AppActions {
   setFilter(f: TreeFilter): void;
   cycleFilter(dir: 1 | -1): void;
   fold(): void;
+  /** pi's ctrl+←: fold a foldable branch, else jump to the segment start above. */
+  foldOrUp(): void;
+  /** pi's ctrl+→: unfold, else jump to the next segment start below. */
+  unfoldOrDown(): void;
+  toggleLabelTimes(): void;
   jumpBranch(dir: 1 | -1): void;
   jumpLabel(dir: 1 | -1): void;
   gotoLeaf(): void;
@@ -124,39 +161,6 @@ export interface StoreInit {
   status?: Status;
 }
 
-function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
-  const out = list.slice();
-  if (sort === "size") out.sort((a, b) => b.size - a.size);
-  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || (a.modified < b.modified ? 1 : -1));
-  else out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0));
-  return out;
-}
-
-/** Filter (scope), fuzzy search and sort of the session list. */
-export function listViewOf(list: SessionSummary[], q: string, sort: SortMode, scope: ListScope, cwd: string): SessionSummary[] {
-  let out = scope === "project" ? list.filter((s) => s.cwd === cwd) : list;
-  const words = q.trim().split(/\s+/).filter(Boolean);
-  if (words.length > 0) {
-    // Fuzzy per word (typos forgiven), and every word must match somewhere.
-    const fuse = new Fuse(out, {
-      keys: ["name", "firstMessage", "cwd", "id"],
-      threshold: 0.35,
-      ignoreLocation: true,
-      includeScore: true,
-    });
-    // Count, per session, how many words hit it; keep those hit by all.
-    const hits = new Map<SessionSummary, number>();
-    for (const w of words) for (const r of fuse.search(w)) hits.set(r.item, (hits.get(r.item) ?? 0) + 1);
-    out = out.filter((x) => hits.get(x) === words.length);
-  }
-  const sorted = sortList(out, sort);
-  // "Current project first" (cli.md): with every project listed by recency, this project's sessions lead.
-  if (scope === "all" && sort === "recent" && cwd) {
-    return [...sorted.filter((s) => s.cwd === cwd), ...sorted.filter((s) => s.cwd !== cwd)];
-  }
-  return sorted;
-}
-
 export function createAppStore(init: StoreInit): AppStore {
   let paneToken = 0;
   let source = init.list;
@@ -164,12 +168,15 @@ export function createAppStore(init: StoreInit): AppStore {
   return createStore<AppState & AppActions>()((set, get) => {
     const relist = (patch: Partial<AppState> = {}) => {
       const st = { ...get(), ...patch };
-      const listView = listViewOf(st.sessions ?? [], st.listQuery, st.sort, st.scope, st.cwd);
+      const view = sessionListView(st.sessions ?? [], { query: st.listQuery, sort: st.sort, scope: st.scope, cwd: st.cwd, named: st.namedOnly });
+      const listView = view.items;
       const prev = get().listView[get().listCursor];
       // By path: a reloaded list (live updates) holds new objects for the same sessions.
       let listCursor = prev ? listView.findIndex((s) => s.path === prev.path) : 0;
       if (listCursor < 0) listCursor = Math.min(st.listCursor, Math.max(0, listView.length - 1));
-      set({ ...patch, listView, listCursor });
+      // While a query is typed the best match is first: the cursor goes there.
+      if (patch.listQuery !== undefined && patch.listQuery !== get().listQuery && patch.listQuery.trim()) listCursor = 0;
+      set({ ...patch, listView, listPrefixes: view.prefixes, listCursor });
     };
 
     /** Rebuilds the rows (flat when filter/search/session changed) and keeps the cursor on the same entry. */
@@ -202,7 +209,13 @@ export function createAppStore(init: StoreInit): AppStore {
       set({ pane: { kind, id, lines: null, scroll: 0 } });
       try {
         const lines =
-          kind === "detail" ? entryDetailLines((await readEntryResolved(s, id)).entry, s.labels.get(id)) : contextLines(await buildContext(s, id));
+          kind === "detail"
+            ? [
+                // Where the entry is: two copies of a session look alike otherwise.
+                { text: `file ${safeText(s.file)}:${s.byId.get(id)?.line ?? "?"}`, tone: "muted" as const },
+                ...entryDetailLines((await readEntryResolved(s, id)).entry, s.labels.get(id)),
+              ]
+            : contextLines(await buildContext(s, id));
         if (token === paneToken) set({ pane: { kind, id, lines, scroll: 0 } });
       } catch (err) {
         if (token === paneToken) set({ pane: { kind, id, lines: [], error: (err as Error).message, scroll: 0 } });
@@ -222,15 +235,22 @@ export function createAppStore(init: StoreInit): AppStore {
       help: false,
       status: init.status ?? null,
       searching: false,
+      queryCursor: 0,
+      helpScroll: 0,
+      copiedPaths: [],
       focus: "list",
       sessions: null,
       listError: null,
       listQuery: "",
-      sort: "recent",
+      sort: "threaded",
       scope: "all",
       cwd: init.cwd,
       listView: [],
+      listPrefixes: [],
       listCursor: 0,
+      namedOnly: false,
+      showPaths: false,
+      deleting: null,
       session: null,
       loading: null,
       filter: "default",
@@ -240,21 +260,38 @@ export function createAppStore(init: StoreInit): AppStore {
       rows: null,
       cursor: 0,
       pane: null,
+      labelTimes: false,
       pageSize: 20,
 
       setScreen: (id) => set({ screen: id, searching: false, help: false }),
       setStatus: (text, kind = "info") => set({ status: { text, kind } }),
-      toggleHelp: () => set({ help: !get().help }),
+      toggleHelp: () => set({ help: !get().help, helpScroll: 0 }),
+      scrollHelp: (delta) => {
+        const cur = get().helpScroll;
+        set({ helpScroll: delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.min(cur, 10_000) + delta) });
+      },
       setPageSize: (n) => {
         if (n !== get().pageSize) set({ pageSize: Math.max(1, n) });
       },
 
-      startSearch: () => set({ searching: true }),
+      startSearch: () => {
+        const q = get().screen === "tree" ? get().treeQuery : get().listQuery;
+        set({ searching: true, queryCursor: q.length });
+      },
       typeSearch: (text) => {
+        set({ queryCursor: text.length });
         if (get().screen !== "tree") return relist({ listQuery: text });
         // Big sessions search on Enter: re-filtering a million entries per keystroke would stall typing.
         if ((get().session?.entries.length ?? 0) > LIVE_SEARCH_MAX) set({ treeQuery: text });
         else rebuild({ treeQuery: text });
+      },
+      editSearch: (input, name) => {
+        const st = get();
+        const value = st.screen === "tree" ? st.treeQuery : st.listQuery;
+        const line: LineState = { value, cursor: Math.min(st.queryCursor, value.length) };
+        const next = editLine(line, input, name).line;
+        if (next.value !== value) get().typeSearch(next.value);
+        set({ queryCursor: next.cursor });
       },
       endSearch: () => {
         set({ searching: false });
@@ -306,8 +343,7 @@ export function createAppStore(init: StoreInit): AppStore {
         await get().loadList();
       },
       cycleSort: () => {
-        const order: SortMode[] = ["recent", "project", "size"];
-        const sort = order[(order.indexOf(get().sort) + 1) % order.length];
+        const sort = SORTS[(SORTS.indexOf(get().sort) + 1) % SORTS.length];
         relist({ sort });
         get().setStatus(`sorted by ${sort}`);
       },
@@ -315,6 +351,39 @@ export function createAppStore(init: StoreInit): AppStore {
         const scope: ListScope = get().scope === "project" ? "all" : "project";
         relist({ scope });
         get().setStatus(scope === "all" ? "all projects" : `this project: ${get().cwd}`);
+      },
+      toggleNamed: () => {
+        relist({ namedOnly: !get().namedOnly });
+        get().setStatus(get().namedOnly ? "named sessions only (^n: all)" : "all sessions, named or not");
+      },
+      togglePaths: () => {
+        set({ showPaths: !get().showPaths });
+        get().setStatus(get().showPaths ? "file paths shown (^p hides them)" : "file paths hidden");
+      },
+      copyPath: () => {
+        const st = get();
+        const file = st.screen === "tree" ? st.session?.file : st.listView[st.listCursor]?.path;
+        if (!file) return st.setStatus("no session here", "error");
+        // Not OSC 52: the path is session-derived text and the terminal's clipboard is not ours to write.
+        set({ copiedPaths: st.copiedPaths.includes(file) ? st.copiedPaths : [...st.copiedPaths, file] });
+        st.setStatus(file);
+      },
+      askDelete: () => {
+        const s = get().listView[get().listCursor];
+        if (!s) return get().setStatus("no session here", "error");
+        if (get().session?.file === s.path) return get().setStatus("that session is open on the tree: open another first", "error");
+        set({ deleting: s });
+      },
+      answerDelete: async (yes) => {
+        const s = get().deleting;
+        set({ deleting: null });
+        if (!s) return;
+        if (!yes) return get().setStatus("not deleted");
+        const r = trashSession(s.path);
+        if (!r.ok) return get().setStatus(r.message, "error");
+        const sessions = (get().sessions ?? []).filter((x) => x.path !== s.path);
+        relist({ sessions });
+        get().setStatus(r.message);
       },
       openSelected: async () => {
         const st = get();
@@ -393,6 +462,26 @@ export function createAppStore(init: StoreInit): AppStore {
         const r = rows.row(cursor);
         if (r.childCount === 0) return get().setStatus("nothing to fold here");
         rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+      },
+      foldOrUp: () => {
+        const { rows, cursor } = get();
+        if (!rows || rows.count === 0) return;
+        const r = rows.row(cursor);
+        if (!r.folded && isFoldable(rows, cursor)) return rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+        set({ cursor: segmentStart(rows, cursor, -1) });
+        followCursor();
+      },
+      unfoldOrDown: () => {
+        const { rows, cursor } = get();
+        if (!rows || rows.count === 0) return;
+        const r = rows.row(cursor);
+        if (r.folded) return rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+        set({ cursor: segmentStart(rows, cursor, 1) });
+        followCursor();
+      },
+      toggleLabelTimes: () => {
+        set({ labelTimes: !get().labelTimes });
+        get().setStatus(get().labelTimes ? "label times shown (T hides them)" : "label times hidden");
       },
       jumpBranch: (dir) => {
         const { rows, cursor } = get();

@@ -13,7 +13,8 @@ import { findBinding } from "../keymap.js";
 import type { AppStore } from "./store.js";
 import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
-import { stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
+import { stepLine, stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
+import { editLine } from "./line-edit.js";
 
 /** The key table actions that start a write. */
 const WRITE_ACTIONS = new Set(["label.set", "continue", "fork", "rename", "undo"]);
@@ -247,14 +248,21 @@ function confirm(app: AppStore, step: WriteStep): void {
   } else void write(app, pending);
 }
 
-/** Keys while a write step is open: looked up in the step's scope of the key table. */
-export function writeKey(_input: string, name: string, app: AppStore): void {
+/** Keys while a write step is open: looked up in the step's scope of the key table; a text step's other keys edit its line. */
+export function writeKey(input: string, name: string, app: AppStore): void {
   const w = writeStoreOf(app).getState();
   const step = w.step;
   if (!step) return;
   const scope = stepScope(step);
   const b = scope ? findBinding(name, [scope]) : undefined;
-  if (!b) return;
+  if (!b) {
+    if (step.kind !== "text") return;
+    // Typed text, line editing keys, a paste (a pasted line end submits, as Enter would).
+    const { line, submit } = editLine(stepLine(step), input, name);
+    w.setLine(line);
+    if (submit) submitText(app, line.value);
+    return;
+  }
   switch (b.action) {
     case "prompt.cancel":
     case "choose.cancel":

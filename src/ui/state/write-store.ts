@@ -9,6 +9,7 @@ import type { ForkPlan } from "../../core/session/write/index.js";
 import type { Scope } from "../keymap.js";
 import type { Line } from "../format/lines.js";
 import type { AppStore } from "./store.js";
+import type { LineState } from "./line-edit.js";
 
 /** Where the cursor goes once the write is done. */
 export type CursorAfter = { kind: "entry"; id: string } | { kind: "leaf" } | { kind: "keep" };
@@ -24,7 +25,7 @@ export type Pending =
 
 export type WriteStep =
   /** One line of text (label, session name, summary); Enter previews it. */
-  | { kind: "text"; purpose: "label" | "rename" | "summary"; title: string; value: string; targetId: string | null }
+  | { kind: "text"; purpose: "label" | "rename" | "summary"; title: string; value: string; targetId: string | null; /** Caret (absent: at the end). */ cursor?: number }
   /** Continue from here: which summary. */
   | { kind: "choose"; title: string; targetId: string }
   /** Core is planning or writing. */
@@ -58,7 +59,8 @@ export interface WriteState {
   own: ReadonlyMap<string, { size: number; mtimeMs: number }>;
   open(step: WriteStep): void;
   close(): void;
-  setValue(value: string): void;
+  /** The text step's line, after one edit (see line-edit.ts). */
+  setLine(line: LineState): void;
   scrollBy(delta: number): void;
   noteOwnWrite(file: string, stamp: { size: number; mtimeMs: number }): void;
 }
@@ -74,9 +76,9 @@ export function createWriteStore(): WriteStore {
     close: () => set({ step: null, scroll: 0 }),
     // Clamped by the pane when drawn (it knows the wrapped height).
     scrollBy: (delta) => set({ scroll: Math.max(0, get().scroll + delta) }),
-    setValue: (value) => {
+    setLine: (line) => {
       const step = get().step;
-      if (step?.kind === "text") set({ step: { ...step, value } });
+      if (step?.kind === "text") set({ step: { ...step, value: line.value, cursor: line.cursor } });
     },
     noteOwnWrite: (file, stamp) => set({ own: new Map(get().own).set(file, stamp) }),
   }));
@@ -92,6 +94,9 @@ export function writeStoreOf(app: AppStore): WriteStore {
   }
   return w;
 }
+
+/** A text step's line (the caret defaults to the end). */
+export const stepLine = (step: Extract<WriteStep, { kind: "text" }>): LineState => ({ value: step.value, cursor: Math.min(step.cursor ?? step.value.length, step.value.length) });
 
 /** The open write step, for components. */
 export function useWriteStep(app: AppStore): WriteStep | null {
