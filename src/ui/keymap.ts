@@ -39,6 +39,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "open", keys: ["enter"], help: "open the session", scope: "sessions", hint: "open" },
   { action: "sort", keys: ["s"], help: "sort: recent · project · size", scope: "sessions", hint: "sort" },
   { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
+  { action: "resume", keys: ["r"], help: "resume the session in its agent (pi, omp), in the session's cwd", scope: "sessions", hint: "resume" },
 
   { action: "detail", keys: ["enter"], help: "show the entry in full", scope: "tree", hint: "detail" },
   { action: "context", keys: ["c"], help: "context view: what the model sees at this entry", scope: "tree", hint: "context" },
@@ -59,6 +60,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "continue", keys: ["b"], help: "continue from here (branch summary: type one, auto, or none)", scope: "tree" },
   { action: "fork", keys: ["f"], help: "fork the path to this entry into a new session", scope: "tree" },
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
+  { action: "resume", keys: ["r"], help: "resume the agent at this entry (not the leaf: continue from here first, then resume)", scope: "tree", hint: "resume" },
   { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
 

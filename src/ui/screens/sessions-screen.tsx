@@ -14,6 +14,7 @@ import { useApp } from "../state/use-app.js";
 import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
+import { requestResume } from "../state/resume.js";
 
 const HOME = homedir();
 
@@ -111,6 +112,13 @@ export const sessionsScreen: ScreenDef = {
       case "scope":
         st.toggleScope();
         return true;
+      case "resume": {
+        const s = st.listView[st.listCursor];
+        if (!s) st.setStatus("no session under the cursor", "error");
+        else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
+        else requestResume(store, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+        return true;
+      }
     }
     return false;
   },

@@ -170,9 +170,11 @@ async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }
     const r = await applyWrite(s, pending.req, { force: true });
     const st = statSync(s.file);
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
+    const then = w.getState().then;
     w.getState().close();
     show(app, r.session, pending.cursor, kept);
     app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
+    then?.();
   } catch (err) {
     fail(app, err);
   }
