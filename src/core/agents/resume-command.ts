@@ -7,6 +7,7 @@
 // readers, when they land, only have to name the agent.
 import { sep } from "node:path";
 import { safeText } from "../session/text.js";
+import { shellWord } from "./shell-word.js";
 
 export type ResumeAgent = "pi" | "omp" | "claude" | "codex" | "gemini" | "opencode";
 
@@ -64,13 +65,6 @@ export function resumeCommand(t: ResumeTarget): ResumeCommand | null {
   const agent = agentOf(t);
   if (!agent) return null;
   return { agent, bin: agent, args: ARGS[agent](t), cwd: t.cwd };
-}
-
-const PLAIN = /^[A-Za-z0-9_/.,:=@%+-]+$/;
-
-/** One word as a POSIX shell reads it back. */
-export function shellWord(s: string): string {
-  return PLAIN.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The command as one shell line (`cd DIR && agent …`), raw: for a script, never for the terminal as is. */

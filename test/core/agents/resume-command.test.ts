@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { commandLine, resumeCommand, shellWord, shownCommand } from "../../../src/core/agents/resume-command.js";
+import { commandLine, resumeCommand, shownCommand } from "../../../src/core/agents/resume-command.js";
+import { shellWord } from "../../../src/core/agents/shell-word.js";
 import { findBinary } from "../../../src/core/agents/find-binary.js";
 import { resumeProblem } from "../../../src/core/agents/run-agent.js";
 
