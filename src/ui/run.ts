@@ -15,6 +15,9 @@ import { attachReview } from "./state/review-store.js";
 import { closeSearchOf } from "./state/search-store.js";
 import { colorWanted, makeTheme } from "./theme.js";
 import { loadKeyConfig } from "./key-config.js";
+import { resumeStoreOf, type ResumeRequest } from "./state/resume.js";
+import { shownCommand } from "../core/agents/resume-command.js";
+import { runAgent } from "../core/agents/run-agent.js";
 
 export interface LaunchOptions {
   demo: boolean;
@@ -156,9 +159,42 @@ export async function run(argv: string[]): Promise<number> {
     incrementalRendering: true,
     maxFps: 60,
   });
+  // r: the browser gives way to the agent. Ink is unmounted (raw mode off,
+  // cursor shown, input listener gone) and its last frame erased before the
+  // agent gets the terminal. (The browser draws in the main screen, so there
+  // is no alternate screen to leave.)
+  const resume = resumeStoreOf(store);
+  const unsubscribe = resume.subscribe((st) => {
+    if (!st.request) return;
+    unsubscribe();
+    app.unmount();
+  });
   await app.waitUntilExit();
   closeSearchOf(store);
   // Paths put on the status line with `y`, once more where the terminal keeps them (no OSC 52).
   for (const p of store.getState().copiedPaths) process.stdout.write(`${safeText(p)}\n`);
+  unsubscribe();
+  const request = resume.getState().request;
+  if (request) process.exit(await resumeAfterBrowser(request));
   return 0;
+}
+
+/** Runs the agent with the terminal the browser has just given back; its exit status is ours. */
+async function resumeAfterBrowser({ cmd, problem }: ResumeRequest): Promise<number> {
+  if (process.stdin.isTTY) process.stdin.setRawMode(false);
+  // Stops reading the terminal: every key from now on is the agent's.
+  process.stdin.pause();
+  // The frame filled the screen: home and erase it, so the agent starts on a clean one.
+  if (process.stdout.isTTY) process.stdout.write("\x1b[H\x1b[2J");
+  if (problem) {
+    process.stderr.write(`omp-sessions: cannot resume: ${problem}\n`);
+    return 1;
+  }
+  process.stdout.write(`omp-sessions: resuming with ${shownCommand(cmd)}\n`);
+  try {
+    return await runAgent(cmd);
+  } catch (err) {
+    process.stderr.write(`omp-sessions: ${(err as Error).message}\n`);
+    return 1;
+  }
 }

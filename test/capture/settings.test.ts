@@ -72,7 +72,7 @@ describe("enable / disable / status", () => {
     const doc = JSON.parse(st.stdout);
     expect(doc.config_error).toMatch(/not valid JSON/);
     expect(doc.enabled).toBe(false);
-    expect(Object.keys(doc).sort()).toEqual(["config", "config_error", "enabled", "errors", "hub", "mode", "session_count", "sessions_root"]);
+    expect(Object.keys(doc).sort()).toEqual(["config", "config_error", "enabled", "errors", "hooks", "hub", "mode", "session_count", "sessions_root"]);
     expect((await cli(["enable"])).code).toBe(0);
     expect(readdirSync(sb.root).filter((n) => n.startsWith("config.json.corrupt-"))).toHaveLength(1);
     expect(readJson(join(sb.root, "config.json")).enabled).toBe(true);

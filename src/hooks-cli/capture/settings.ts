@@ -5,6 +5,14 @@ import { MODES, type Mode } from "../../core/capture/config.js";
 import { enableCapture, disableCapture, storeStatus, unknownHarnesses } from "../../core/capture/settings.js";
 import { intFlag, storeCommand } from "./common.js";
 import { safeText } from "../../core/session/text.js";
+import { hookWiring, type Wiring } from "../../core/hooks-install/wiring.js";
+
+/** One harness in `status`: where it is wired, and its last hook call. */
+function wiringLine(w: Wiring): string {
+  const where = w.wired.length ? w.wired.map((x) => `${x.scope}${x.by === "hand" ? " (by hand)" : ""}: ${x.file}`).join("; ") : "omp-sessions install-hooks " + w.harness;
+  const problems = w.problems.length ? ` · unreadable: ${w.problems.join("; ")}` : "";
+  return `  ${w.harness.padEnd(8)} ${(w.wired.length ? "wired" : "not wired").padEnd(9)}  last call: ${w.lastCall ?? "never"} · ${where}${problems}`;
+}
 
 export const enableCommand = storeCommand({
   name: "enable",
@@ -44,12 +52,16 @@ Sets enabled: false and mode: "off" in HUB/.sessions/config.json; everything els
 export const statusCommand = storeCommand({
   name: "status",
   summary: "show where the capture store is, whether capture is on, and hook errors",
-  usage: `Usage: omp-sessions status [--json] [--hub DIR | --local]`,
+  usage: `Usage: omp-sessions status [--json] [--hub DIR | --local]
+
+The hub, whether capture is on, hook errors, and for each harness whether its
+hook is wired (your settings and this project's) and when it last called it.`,
   flags: { bools: ["--json"] },
   run(p, ctx) {
     const s = storeStatus(ctx.hub, ctx.root);
+    const hooks = hookWiring(ctx.root, process.cwd());
     if (bool(p, "--json")) {
-      ctx.json(s);
+      ctx.json({ ...s, hooks });
       return 0;
     }
     const errs = Object.entries(s.errors).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
@@ -64,6 +76,8 @@ export const statusCommand = storeCommand({
         `config error: ${s.config_error ?? "none"}`,
         `hook errors: ${errs}`,
         ...(Object.keys(unknown).length ? [`unknown harnesses (check the hook configs): ${Object.entries(unknown).map(([h, n]) => `${safeText(h)} ${n}`).join(", ")}`] : []),
+        "hooks (install-hooks wires them):",
+        ...hooks.map(wiringLine),
       ].join("\n"),
     );
     return 0;

@@ -10,5 +10,6 @@ export const sessionCommands: CommandEntry[] = [
   { name: "continue", summary: "move the agent's position to an entry (appends a branch summary)", load: async () => (await import("./continue.js")).continueCommand },
   { name: "fork", summary: "write a new session holding the path to an entry; prints its path", load: async () => (await import("./fork.js")).forkCommand },
   { name: "rename", summary: "rename a session, in the file's dialect", load: async () => (await import("./rename.js")).renameCommand },
+  { name: "resume", summary: "start the session's agent on it again, in the session's cwd (--print: only print the command)", load: async () => (await import("./resume.js")).resumeCommandCli },
   { name: "search", summary: "search the text of every session (ranked; phrases, prefixes, cwd:/role:/label: filters)", load: async () => (await import("./search.js")).searchCommand },
 ];

@@ -16,6 +16,7 @@ import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
 import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
+import { requestResume } from "../state/resume.js";
 
 const HOME = homedir();
 
@@ -147,6 +148,13 @@ export const sessionsScreen: ScreenDef = {
       case "scope":
         st.toggleScope();
         return true;
+      case "resume": {
+        const s = st.listView[st.listCursor];
+        if (!s) st.setStatus("no session under the cursor", "error");
+        else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
+        else requestResume(store, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+        return true;
+      }
     }
     return false;
   },

@@ -29,6 +29,7 @@ function labelTimesOf(s: Session): Map<string, string> {
   if (!t) times.set(s, (t = readLabelTimes(s)));
   return t;
 }
+import { resumeFromTree } from "../state/resume.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -137,6 +138,9 @@ export const treeScreen: ScreenDef = {
         return true;
       case "import":
         void importOpenSession(store);
+        return true;
+      case "resume":
+        resumeFromTree(store);
         return true;
     }
     return false;

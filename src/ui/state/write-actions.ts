@@ -186,11 +186,13 @@ async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }
     const r = await applyWrite(s, pending.req, { force: true, plan: pending.plan });
     const st = statSync(s.file);
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
+    const then = w.getState().then;
     w.getState().close();
     show(app, r.session, pending.cursor, kept);
     // The session list is not watched while the tree is on screen: its row is read again now.
     void refreshRows(app, [s.file]);
     app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
+    then?.();
   } catch (err) {
     if (!(err instanceof PlanChangedError)) return fail(app, err);
     // Something appended since the preview: show the file as it is and what would be written now.

@@ -57,12 +57,15 @@ export interface WriteState {
   scroll: number;
   /** The file's size and mtime right after our own last write to it, per file: our own write does not make a session "live". */
   own: ReadonlyMap<string, { size: number; mtimeMs: number }>;
+  /** What to do once this flow's write succeeded (r in the tree: resume the agent); dropped when the flow closes. */
+  then: (() => void) | null;
   open(step: WriteStep): void;
   close(): void;
   /** The text step's line, after one edit (see line-edit.ts). */
   setLine(line: LineState): void;
   scrollBy(delta: number): void;
   noteOwnWrite(file: string, stamp: { size: number; mtimeMs: number }): void;
+  setThen(then: (() => void) | null): void;
 }
 
 export type WriteStore = StoreApi<WriteState>;
@@ -72,8 +75,10 @@ export function createWriteStore(): WriteStore {
     step: null,
     scroll: 0,
     own: new Map(),
+    then: null,
     open: (step) => set({ step, scroll: 0 }),
-    close: () => set({ step: null, scroll: 0 }),
+    close: () => set({ step: null, scroll: 0, then: null }),
+    setThen: (then) => set({ then: get().step ? then : null }),
     // Clamped by the pane when drawn (it knows the wrapped height).
     scrollBy: (delta) => set({ scroll: Math.max(0, get().scroll + delta) }),
     setLine: (line) => {

@@ -1,0 +1,56 @@
+import type { Command } from "../command.js";
+import { UsageError } from "../command.js";
+import { parseArgs, bool } from "../args.js";
+import { summarizeSession } from "../../core/session/summary.js";
+import { SessionError } from "../../core/errors.js";
+import { commandLine, resumeCommand, shownCommand } from "../../core/agents/resume-command.js";
+import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
+import { safeText } from "../../core/session/text.js";
+
+export const resumeCommandCli: Command = {
+  name: "resume",
+  summary: "start the session's agent on it again, in the session's cwd (--print: only print the command)",
+  usage: `Usage: omp-sessions resume FILE [--print] [--json]
+
+Starts the agent that wrote FILE on it again, in the session's cwd, with the
+terminal: pi as \`pi --session FILE\`, omp as \`omp --resume FILE\` (with
+\`--profile NAME\` for a session in an omp profile). The command is shown
+on stderr before it runs; the agent's exit status is passed on.
+
+  --print   only print the command (one shell line: cd DIR && agent …)
+  --json    with --print: {agent, bin, args, cwd} as JSON
+
+To resume at an earlier entry, move the position first
+(\`omp-sessions continue FILE ID\`), or press r on it in the browser's tree.
+
+Exit status: the agent's own; 1 the agent or the session's folder is
+missing (the command to run by hand is printed), 2 bad usage, 3 not a
+session file, 4 no agent known for this file.`,
+  async run(argv) {
+    const args = parseArgs(argv, { bools: ["--print", "--json"] });
+    const [file, extra] = args.positional;
+    if (!file) throw new UsageError("missing FILE");
+    if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+    if (bool(args, "--json") && !bool(args, "--print")) throw new UsageError("--json goes with --print");
+    const s = await summarizeSession(file);
+    if (!s.valid) throw new SessionError(`${s.path}: ${s.error ?? "not a session file"}`);
+    const cmd = resumeCommand({ file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+    if (!cmd) {
+      process.stderr.write(`omp-sessions resume: no agent is known for ${safeText(s.path)} (${s.dialect})\n`);
+      return 4;
+    }
+    if (bool(args, "--print")) {
+      // Raw for a shell or a script to read back (eval "$(omp-sessions resume F --print)"); made safe on a terminal.
+      const line = bool(args, "--json") ? JSON.stringify(cmd) : process.stdout.isTTY ? shownCommand(cmd) : commandLine(cmd);
+      process.stdout.write(line + "\n");
+      return 0;
+    }
+    const problem = resumeProblem(cmd);
+    if (problem) {
+      process.stderr.write(`omp-sessions resume: ${problem}\n`);
+      return 1;
+    }
+    process.stderr.write(`omp-sessions: resuming with ${shownCommand(cmd)}\n`);
+    return runAgent(cmd);
+  },
+};

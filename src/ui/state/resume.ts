@@ -1,0 +1,83 @@
+// `r`: hand the terminal back to the session's agent. The browser asks to be
+// left (run.ts clears the screen and unmounts Ink, which turns raw mode off)
+// and run.ts starts the agent once the terminal is restored. When it cannot
+// start (the agent not on PATH, the session's folder gone) the browser is
+// left all the same and says why, with the command to run by hand: a status
+// line is too short to copy a command from. In
+// the tree, an entry other than the current leaf is first made the position
+// with the usual continue-from-here write (its preview and yes), then the
+// agent starts there.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { resumeCommand, type ResumeCommand, type ResumeTarget } from "../../core/agents/resume-command.js";
+import { resumeProblem } from "../../core/agents/run-agent.js";
+import type { Session } from "../../core/session/types.js";
+import type { AppStore } from "./store.js";
+import { startWrite } from "./write-actions.js";
+import { writeStoreOf } from "./write-store.js";
+
+export interface ResumeRequest {
+  cmd: ResumeCommand;
+  /** Why it cannot start (with the command to run by hand), or null. */
+  problem: string | null;
+}
+
+export interface ResumeState {
+  /** Set once the browser should give way to this command. */
+  request: ResumeRequest | null;
+}
+
+const stores = new WeakMap<AppStore, StoreApi<ResumeState>>();
+
+export function resumeStoreOf(app: AppStore): StoreApi<ResumeState> {
+  let r = stores.get(app);
+  if (!r) {
+    r = createStore<ResumeState>()(() => ({ request: null }));
+    stores.set(app, r);
+  }
+  return r;
+}
+
+/** The request for a target, or null (no agent known: said in the status line). */
+function requestFor(app: AppStore, t: ResumeTarget): ResumeRequest | null {
+  const cmd = resumeCommand(t);
+  if (!cmd) {
+    app.getState().setStatus("no agent is known for this session", "error");
+    return null;
+  }
+  return { cmd, problem: resumeProblem(cmd) };
+}
+
+/** Leaves the browser for the agent on this session (at its current position). */
+export function requestResume(app: AppStore, t: ResumeTarget): void {
+  const r = requestFor(app, t);
+  if (r) resumeStoreOf(app).setState({ request: r });
+}
+
+const targetOf = (s: Session): ResumeTarget => ({
+  file: s.file,
+  id: typeof s.header.id === "string" ? s.header.id : "",
+  cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
+  dialect: s.dialect,
+});
+
+/** `r` in the tree: resume at the entry under the cursor. */
+export function resumeFromTree(app: AppStore): void {
+  const { session: s, rows, cursor } = app.getState();
+  if (!s) {
+    app.getState().setStatus("no session open", "error");
+    return;
+  }
+  const t = targetOf(s);
+  const r = requestFor(app, t);
+  if (!r) return;
+  const id = rows && cursor < rows.count ? rows.row(cursor).id : null;
+  // A command that cannot start writes nothing: say so (and how to run it) first.
+  if (!id || id === s.leafId || r.problem) {
+    resumeStoreOf(app).setState({ request: r });
+    return;
+  }
+  // Not the current position: continue from here first; the agent starts once that is written.
+  startWrite("continue", app);
+  writeStoreOf(app).getState().setThen(() => requestResume(app, targetOf(app.getState().session ?? s)));
+  app.getState().setStatus(`resume at ${id}: the position moves here first, then ${r.cmd.agent} starts`);
+}

@@ -1,0 +1,64 @@
+// omp-sessions resume: the command it prints, the agent it starts (a stub on
+// PATH that records its arguments and cwd), and what it says when it cannot.
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { fixtureNames, tempDir } from "../core/write/helpers.js";
+import { agentStub, readRecord, sessionIn } from "../helpers/agent-stub.js";
+
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((c) => c()));
+
+function setup() {
+  const t = tempDir();
+  cleanups.push(t.done);
+  const dir = realpathSync(t.dir);
+  return { dir, project: join(dir, "project") };
+}
+
+// node runs the bin itself: PATH may leave node out.
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [BIN, "resume", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+
+describe("omp-sessions resume", () => {
+  it("--print gives one shell line per dialect; --json its parts", () => {
+    const { dir, project } = setup();
+    const pi = sessionIn(fixtureNames("pi-2026")[0], join(dir, "pi.jsonl"), project);
+    const omp = sessionIn(fixtureNames("omp-")[0], join(dir, "omp.jsonl"), project);
+    expect(run([pi, "--print"]).stdout).toBe(`cd ${project} && pi --session ${pi}\n`);
+    expect(run([omp, "--print"]).stdout).toBe(`cd ${project} && omp --resume ${omp}\n`);
+    expect(JSON.parse(run([omp, "--print", "--json"]).stdout)).toEqual({ agent: "omp", bin: "omp", args: ["--resume", omp], cwd: project });
+  });
+
+  it("starts the agent on the file in the session's cwd, shows the command first and passes its status on", () => {
+    const { dir, project } = setup();
+    const file = sessionIn(fixtureNames("pi-2026")[0], join(dir, "s.jsonl"), project);
+    const stub = agentStub(dir, "pi", 5);
+    const r = run([file], { PATH: `${stub.bin}:${process.env.PATH}` });
+    expect(r.status).toBe(5);
+    expect(r.stderr).toBe(`omp-sessions: resuming with cd ${project} && pi --session ${file}\n`);
+    expect(r.stdout).toBe("stub pi ran\n");
+    expect(readRecord(stub)).toMatchObject({ args: ["--session", file], cwd: project });
+  });
+
+  it("a missing agent or folder: exit 1 with the reason and the command to run by hand; nothing starts", () => {
+    const { dir, project } = setup();
+    const file = sessionIn(fixtureNames("omp-")[0], join(dir, "s.jsonl"), project);
+    const noOmp = run([file], { PATH: "/nonexistent" });
+    expect(noOmp.status).toBe(1);
+    expect(noOmp.stderr).toBe(`omp-sessions resume: omp is not on PATH (is omp installed?); to resume by hand: cd ${project} && omp --resume ${file}\n`);
+    const stub = agentStub(dir, "pi");
+    const gone = run([join(FIXTURES, "sessions", fixtureNames("pi-2026")[0])], { PATH: stub.bin });
+    expect(gone.status).toBe(1);
+    expect(gone.stderr).toMatch(/the session's folder is missing: \/.*; to resume by hand: cd .* && pi --session /);
+    expect(readRecord(stub)).toBeNull();
+  });
+
+  it("not a session file: exit 3; bad usage: exit 2", () => {
+    const { dir } = setup();
+    expect(run([join(dir, "none.jsonl")]).status).toBe(3);
+    expect(run([]).status).toBe(2);
+    expect(run([join(dir, "a"), "--json"]).status).toBe(2);
+  });
+});

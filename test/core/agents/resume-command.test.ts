@@ -1,0 +1,64 @@
+// The command each agent is resumed with, and the shell line shown for it.
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { commandLine, resumeCommand, shownCommand } from "../../../src/core/agents/resume-command.js";
+import { shellWord } from "../../../src/core/agents/shell-word.js";
+import { findBinary } from "../../../src/core/agents/find-binary.js";
+import { resumeProblem } from "../../../src/core/agents/run-agent.js";
+
+const at = (file: string, dialect: string, cwd = "/work/p") => ({ file, id: "0199-abc", cwd, dialect });
+
+describe("resume commands", () => {
+  it("pi resumes a file with --session, omp with --resume (adding the profile a file lives in)", () => {
+    expect(resumeCommand(at("/h/.pi/agent/sessions/--p--/a.jsonl", "pi"))).toEqual({ agent: "pi", bin: "pi", args: ["--session", "/h/.pi/agent/sessions/--p--/a.jsonl"], cwd: "/work/p" });
+    expect(resumeCommand(at("/h/.omp/agent/sessions/x/a.jsonl", "omp"))?.args).toEqual(["--resume", "/h/.omp/agent/sessions/x/a.jsonl"]);
+    expect(resumeCommand(at("/h/.omp/profiles/work/agent/sessions/x/a.jsonl", "omp"))?.args).toEqual(["--profile", "work", "--resume", "/h/.omp/profiles/work/agent/sessions/x/a.jsonl"]);
+  });
+
+  it("a file with no omp-only entry is omp's under a .omp dir, else pi's", () => {
+    expect(resumeCommand(at("/h/.omp/agent/sessions/x/a.jsonl", "unknown"))?.agent).toBe("omp");
+    expect(resumeCommand(at("/tmp/a.jsonl", "unknown"))?.agent).toBe("pi");
+  });
+
+  it("the id-keyed agents are ready for their readers", () => {
+    expect(resumeCommand(at("x", "claude"))?.args).toEqual(["--resume", "0199-abc"]);
+    expect(resumeCommand(at("x", "codex"))?.args).toEqual(["resume", "0199-abc"]);
+    expect(resumeCommand(at("x", "gemini"))?.args).toEqual(["--resume", "0199-abc"]);
+    expect(resumeCommand(at("x", "opencode"))?.args).toEqual(["--session", "0199-abc"]);
+    expect(resumeCommand(at("x", "cursor"))).toBeNull();
+  });
+
+  it("the shell line quotes what a shell would split or expand, and the shown line is terminal-safe", () => {
+    expect(shellWord("/a/b-c.jsonl")).toBe("/a/b-c.jsonl");
+    expect(shellWord("it's here")).toBe(`'it'\\''s here'`);
+    expect(shellWord("$HOME")).toBe("'$HOME'");
+    const c = resumeCommand(at("/s/a b.jsonl", "pi", "/w/\u001b[31mred"))!;
+    expect(commandLine(c)).toBe("cd '/w/\u001b[31mred' && pi --session '/s/a b.jsonl'");
+    expect(shownCommand(c)).not.toContain("\u001b");
+    expect(commandLine({ ...c, cwd: "" })).toBe("pi --session '/s/a b.jsonl'");
+  });
+});
+
+describe("can it start", () => {
+  it("finds a program on PATH only when it is an executable file; says what is missing with the command to run by hand", () => {
+    const dir = mkdtempSync(join(tmpdir(), "omp-resume-"));
+    try {
+      mkdirSync(join(dir, "bin"));
+      mkdirSync(join(dir, "proj"));
+      writeFileSync(join(dir, "bin", "pi"), "#!/bin/sh\n");
+      const env = { PATH: join(dir, "bin") };
+      expect(findBinary("pi", env)).toBeNull(); // not executable yet
+      chmodSync(join(dir, "bin", "pi"), 0o755);
+      expect(findBinary("pi", env)).toBe(join(dir, "bin", "pi"));
+      expect(findBinary("omp", env)).toBeNull();
+      const ok = resumeCommand(at("/s/a.jsonl", "pi", join(dir, "proj")))!;
+      expect(resumeProblem(ok, env)).toBeNull();
+      expect(resumeProblem({ ...ok, cwd: join(dir, "gone") }, env)).toBe(`the session's folder is missing: ${join(dir, "gone")}; to resume by hand: cd ${join(dir, "gone")} && pi --session /s/a.jsonl`);
+      expect(resumeProblem(resumeCommand(at("/s/a.jsonl", "omp", join(dir, "proj")))!, env)).toMatch(/^omp is not on PATH \(is omp installed\?\); to resume by hand: cd .* && omp --resume \/s\/a.jsonl$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
