@@ -26,7 +26,7 @@ nav h2{font-size:.95rem;margin:0 .8rem .4rem}nav h2 small{font-weight:400;color:
 .row:hover{background:var(--line)}
 .row .d{color:transparent}.row.on{color:var(--fg)}.row.on .d{color:var(--accent)}
 .row.cur{background:var(--band);font-weight:600}
-.row .g{color:var(--line)}.row .lb,.lbl{color:var(--label)}
+.row .g{color:var(--muted);opacity:.55}.row .lb,.lbl{color:var(--label)}
 .row.leaf::after{content:"  ← leaf";color:var(--muted)}
 .row .k-user{color:var(--user)}.row.on .k-user{font-weight:600}.row .k-tool{color:var(--tool)}.row .k-err{color:var(--error)}
 .entry{display:none;margin:0 0 .9rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);scroll-margin-top:1rem}
@@ -47,7 +47,7 @@ nav h2{font-size:.95rem;margin:0 .8rem .4rem}nav h2 small{font-weight:400;color:
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--code);border-radius:4px;padding:.4rem .6rem;margin:.3rem 0;font:12.5px/1.45 ui-monospace,"SF Mono",Menlo,Consolas,monospace}
 details{margin:.3rem 0;border-left:2px solid var(--line);padding-left:.6rem}
 summary{cursor:pointer;color:var(--muted);font-size:.85rem}
-details.call>summary b{color:var(--tool)}details.think .text{color:var(--muted);font-style:italic}
+details.call .fn{color:var(--tool);font-weight:600}details.think .text{color:var(--muted);font-style:italic}
 summary code{font-size:.8rem}
 img{max-width:100%;border:1px solid var(--line);border-radius:4px}
 .ph{color:var(--muted);font-style:italic}
@@ -64,8 +64,11 @@ export const EXPORT_JS = `"use strict";
   var rows = {};
   document.querySelectorAll("#tree a[data-i]").forEach(function (a) { rows[a.getAttribute("data-i")] = a; });
   var where = document.getElementById("where");
-  var shown = [];
-  var target = -1;
+  // What the page was written with: the exported path, marked in both columns.
+  var shown = [], target = Number(main.getAttribute("data-target"));
+  document.querySelectorAll("#path .entry.on, #tree a.row.on").forEach(function (el) {
+    shown.push(el.id ? Number(el.id.slice(1)) : Number(el.getAttribute("data-i")));
+  });
   function pathOf(i) {
     var out = [], seen = {};
     for (var j = i; j >= 0 && j < parent.length && !seen[j]; j = parent[j]) { seen[j] = true; out.push(j); }
@@ -88,6 +91,9 @@ export const EXPORT_JS = `"use strict";
       if (s) { main.appendChild(s); n++; }
     });
     mark(i, "cur", true);
+    // The side panel scrolls on its own: bring the entry's row into its middle.
+    var nav = document.getElementById("tree"), row = rows[i];
+    if (nav && row && (row.offsetTop < nav.scrollTop || row.offsetTop > nav.scrollTop + nav.clientHeight - 20)) nav.scrollTop = row.offsetTop - nav.clientHeight / 2;
     var s = document.getElementById("e" + i), id = s && s.querySelector(".id");
     if (where) where.textContent = shown.length ? "path root → " + (id ? id.textContent : "#" + i) + ": " + n + " entries shown" : "no entries";
   }
@@ -108,7 +114,7 @@ export const EXPORT_JS = `"use strict";
     toggle.textContent = open ? "fold tool calls and thinking" : "unfold tool calls and thinking";
   });
   var hash = /^#e(\\d+)$/.exec(location.hash);
-  show(hash ? Number(hash[1]) : Number(main.getAttribute("data-target")));
+  show(hash ? Number(hash[1]) : target);
   if (hash) { var h = document.getElementById("e" + hash[1]); if (h) h.scrollIntoView({ block: "start" }); }
 })();
 `;

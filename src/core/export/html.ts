@@ -22,7 +22,7 @@ function partHtml(p: Part): string {
     case "thinking":
       return `<details class="think"><summary>thinking</summary><div class="text">${esc(p.text)}</div></details>`;
     case "call":
-      return `<details class="call"><summary><b>→ ${esc(p.name)}</b> <code>${esc(p.arg)}</code></summary>${p.id ? `<div class="facts">${esc(p.id)}</div>` : ""}<pre>${esc(p.args)}</pre></details>`;
+      return `<details class="call"><summary><span class="fn">→ ${esc(p.name)}</span> <code>${esc(p.arg)}</code></summary>${p.id ? `<div class="facts">${esc(p.id)}</div>` : ""}<pre>${esc(p.args)}</pre></details>`;
     case "image":
       // data is checked base64 of a raster type (view.ts), so it cannot leave the attribute.
       return p.data !== null
@@ -96,7 +96,7 @@ function* navHtml(s: Session, plan: ExportPlan, o: ExportOptions, summaries: (st
     const text = summaries ? (summaries[at] ?? "(left out)") : r.text;
     const label = plan.labelOf(r.id);
     const cls = `row${plan.onPath.has(r.id) ? " on" : ""}${r.isLeaf ? " leaf" : ""}${r.id === plan.leafId ? " cur" : ""}`;
-    chunk += `<a class="${cls}" href="#e${at}" data-i="${at}"><span class="g">${esc(r.prefix)}</span><span class="d">• </span>${label !== undefined ? `<span class="lb">[${esc(label)}]</span> ` : ""}<span class="${rowClass(r.entry)}">${esc(text)}</span></a>\n`;
+    chunk += `<a class="${cls}" href="#e${at}" data-i="${at}"><span class="d">• </span><span class="g">${esc(r.prefix)}</span>${label !== undefined ? `<span class="lb">[${esc(label)}]</span> ` : ""}<span class="${rowClass(r.entry)}">${esc(text)}</span></a>\n`;
     if (chunk.length > 64 * 1024) {
       yield chunk;
       chunk = "";

@@ -1,8 +1,10 @@
 // The path root → leaf as Markdown: a heading with the session's facts, then
 // one section per entry. Prose stays as the agent wrote it (it is Markdown
-// already); tool arguments, output and JSON go in fences longer than any
-// backtick run inside them. Every chunk is terminal-safe (control characters
-// become visible symbols), so the export can go straight to a terminal.
+// already) except that "<" is written "&lt;": session text is untrusted, and a
+// Markdown viewer would otherwise render its HTML. Tool arguments, output and
+// JSON go in fences longer than any backtick run inside them. Every chunk is
+// terminal-safe (control characters become visible symbols), so the export
+// can go straight to a terminal.
 import { safeText } from "../session/text.js";
 import type { Session } from "../session/types.js";
 import { fullEntries } from "./entries.js";
@@ -35,6 +37,9 @@ export function code(s: string): string {
   return `${f}${pad}${one}${pad}${f}`;
 }
 
+/** Session text outside code: no HTML tag can open in it. */
+export const prose = (s: string): string => s.replace(/</g, "&lt;");
+
 /** Text as a Markdown block quote, line by line. */
 const quote = (text: string): string =>
   text
@@ -45,24 +50,25 @@ const quote = (text: string): string =>
 function partMarkdown(p: Part): string {
   switch (p.kind) {
     case "text":
-      return p.text.endsWith("\n") ? p.text : p.text + "\n";
+      return prose(p.text.endsWith("\n") ? p.text : p.text + "\n");
     case "thinking":
-      return quote(`**thinking**\n\n${p.text}`);
+      return quote(`**thinking**\n\n${prose(p.text)}`);
     case "call":
-      return `**→ ${p.name}**${p.id ? ` ${code(p.id)}` : ""}\n\n${fence(p.args, "json")}`;
+      return `**→ ${prose(p.name)}**${p.id ? ` ${code(p.id)}` : ""}\n\n${fence(p.args, "json")}`;
     case "image":
-      return `*[image ${p.mime || "?"}, ${p.note}]*\n`;
+      return `*[image ${prose(p.mime || "?")}, ${prose(p.note)}]*\n`;
     case "json":
-      return `*${p.title}*\n\n${fence(p.text, "json")}`;
+      return `*${prose(p.title)}*\n\n${fence(p.text, "json")}`;
   }
 }
 
 function entryMarkdown(n: number, id: string, timestamp: string, label: string | undefined, v: EntryView): string {
-  const tag = label !== undefined ? ` · **[${label}]**` : "";
-  const at = timestamp ? ` · ${timestamp}` : "";
-  if (v.kind === "setting" || v.kind === "label") return `*${n}. ${v.title}* · ${code(id)}${at}${tag}\n\n${v.parts.map(partMarkdown).join("\n")}${v.parts.length ? "\n" : ""}`;
-  let out = `### ${n}. ${v.error ? "✗ " : ""}${v.title.replace(/\n/g, " ")}\n\n${code(id)}${at}${tag}\n\n`;
-  if (v.facts.length) out += `*${v.facts.join(" · ")}*\n\n`;
+  const tag = label !== undefined ? ` · **[${prose(label)}]**` : "";
+  const at = timestamp ? ` · ${prose(timestamp)}` : "";
+  const title = prose(v.title.replace(/\n/g, " "));
+  if (v.kind === "setting" || v.kind === "label") return `*${n}. ${title}* · ${code(id)}${at}${tag}\n\n${v.parts.map(partMarkdown).join("\n")}${v.parts.length ? "\n" : ""}`;
+  let out = `### ${n}. ${v.error ? "✗ " : ""}${title}\n\n${code(id)}${at}${tag}\n\n`;
+  if (v.facts.length) out += `*${prose(v.facts.join(" · "))}*\n\n`;
   // Output in a fence: it is not Markdown, and a stray "#" or "<" would reshape the page.
   if (v.fold) out += v.parts.map((p) => (p.kind === "text" ? fence(p.text) : partMarkdown(p))).join("\n");
   else out += v.parts.map(partMarkdown).join("\n");
@@ -72,8 +78,8 @@ function entryMarkdown(n: number, id: string, timestamp: string, label: string |
 /** The Markdown export, in chunks (one per entry) for the writer to stream. */
 export async function* markdownExport(s: Session, o: ExportOptions = {}): AsyncGenerator<string> {
   const plan = planExport(s, o);
-  let head = `# ${plan.title.replace(/\n/g, " ")}\n\n`;
-  for (const [k, v] of plan.facts) head += `- **${k}:** ${v}\n`;
+  let head = `# ${prose(plan.title.replace(/\n/g, " "))}\n\n`;
+  for (const [k, v] of plan.facts) head += `- **${k}:** ${prose(v)}\n`;
   yield safeText(head + "\n", true);
   let n = 0;
   for await (const [meta, raw] of fullEntries(s, plan.path)) {
