@@ -60,6 +60,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "fork", keys: ["f"], help: "fork the path to this entry into a new session", scope: "tree" },
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
   { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
+  { action: "export", keys: ["E"], help: "export the path to this entry as one HTML page (into the current directory; the status line says where)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
 
   { action: "review.promote", keys: ["p"], help: "promote to a topic (picker; \"new topic\" at the end)", scope: "feedback", hint: "promote" },

@@ -14,6 +14,7 @@ import { WritePanel, writePanelHeight } from "../components/prompt-write.js";
 import { useAppStore } from "../state/use-app.js";
 import { useWriteStep } from "../state/write-store.js";
 import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
+import { exportAtCursor } from "../state/export-action.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -105,6 +106,9 @@ export const treeScreen: ScreenDef = {
         return true;
       case "import":
         void importOpenSession(store);
+        return true;
+      case "export":
+        void exportAtCursor(store);
         return true;
     }
     return false;
