@@ -81,6 +81,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
   { action: "resume", keys: ["r"], help: "resume the agent at this entry (not the leaf: continue from here first, then resume)", scope: "tree", hint: "resume" },
   { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
+  { action: "export", keys: ["E"], help: "export the path to this entry as one HTML page (into the current directory; the status line says where)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
   { action: "fold.up", keys: ["ctrl+left", "alt+left"], help: "fold the branch, or jump to the start of the segment above (pi)", scope: "tree" },
   { action: "fold.down", keys: ["ctrl+right", "alt+right"], help: "unfold the branch, or jump to the next segment start (pi)", scope: "tree" },

@@ -5,27 +5,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { allFiles, cli, ensureBuilt, hook, payload, readJson, readLines, sandbox } from "./helpers.js";
 import { payloadPreview, redactPayload, scrub, isSecretKey } from "../../src/core/capture/redact.js";
+import { PEM, SECRETS, SECRET_PROMPT } from "./redaction-corpus.js";
 
 beforeAll(ensureBuilt);
-
-const SECRETS = {
-  skProj: "sk-proj-AbCdEfGhIjKlMnOp1234",
-  skAnt: "sk-ant-api03-ZyXwVuTsRqPoNmLk9876",
-  ghp: "ghp_abcdefghijklmnopqrstuvwxyz0123",
-  ghPat: "github_pat_11ABCDEFG0123456789_abcdefghijkl",
-  slack: "xoxb-1234567890-abcdefghijkl",
-  aws: "AKIAIOSFODNN7EXAMPLE",
-  jwt: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-  pemBody: "MIIEpAIBAAKCAQEA7pemSecretBodyQQQ",
-  bearer: "BearerTok3nXyZ0987654321abc",
-  authKey: "dXNlcjpBdXRoS2V5VmFsdWU=",
-  urlPass: "hunter2urlpass",
-  cmdPass: "SuperSecretPw1",
-  apiKey: "apikeyvalue-7788",
-  accessToken: "accesstokenvalue-5566",
-  clientSecret: "clientsecretvalue-3344",
-  gitPass: "gitRemotePassw0rd",
-};
 
 describe("redaction", () => {
   it("no secret from a UserPromptSubmit payload survives anywhere under ROOT or in promoted notes (9)", async () => {
@@ -34,14 +16,8 @@ describe("redaction", () => {
     mkdirSync(join(repo, ".git"), { recursive: true });
     writeFileSync(join(repo, ".git", "HEAD"), "ref: refs/heads/main\n");
     writeFileSync(join(repo, ".git", "config"), `[remote "origin"]\n\turl = https://bob:${SECRETS.gitPass}@github.com/org/app.git\n`);
-    const pem = `-----BEGIN RSA PRIVATE KEY-----\n${SECRETS.pemBody}\n-----END RSA PRIVATE KEY-----`;
-    const prompt = [
-      `No, actually use ${SECRETS.skProj} and ${SECRETS.skAnt}, not ${SECRETS.ghp} or ${SECRETS.ghPat}.`,
-      `Slack ${SECRETS.slack}, aws ${SECRETS.aws}, jwt ${SECRETS.jwt}`,
-      pem,
-      `curl -H "Authorization: Bearer ${SECRETS.bearer}" https://alice:${SECRETS.urlPass}@host.example.com/x password=${SECRETS.cmdPass}`,
-      `api_key=${SECRETS.apiKey} access_token: ${SECRETS.accessToken} "client_secret": "${SECRETS.clientSecret}"`,
-    ].join("\n");
+    const pem = PEM;
+    const prompt = SECRET_PROMPT;
     const ev = {
       session_id: "sec1",
       hook_event_name: "UserPromptSubmit",

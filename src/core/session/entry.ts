@@ -42,7 +42,8 @@ export async function readEntries(s: Session, metas: EntryMeta[]): Promise<Obj[]
   });
 }
 
-async function readPlainRanges(file: string, metas: EntryMeta[]): Promise<string[]> {
+/** The raw text of plain-file entries, one handle, in the order given. */
+export async function readPlainRanges(file: string, metas: EntryMeta[]): Promise<string[]> {
   const fh = await open(file, "r");
   try {
     const out: string[] = [];

@@ -1,6 +1,6 @@
 import type { CommandEntry } from "../command.js";
 
-/** Agent-session commands: ls, tree, context, show, the write actions, search. Loaded on use, so one command never pays for the others. */
+/** Agent-session commands: ls, tree, context, show, the write actions, export, search. Loaded on use, so one command never pays for the others. */
 export const sessionCommands: CommandEntry[] = [
   { name: "ls", summary: "list sessions, newest activity first (this project's, --all, or --cwd DIR)", load: async () => (await import("./ls.js")).lsCommand },
   { name: "tree", summary: "print a session's tree (text like the browser's, or --json)", load: async () => (await import("./tree.js")).treeCommand },
@@ -11,5 +11,6 @@ export const sessionCommands: CommandEntry[] = [
   { name: "fork", summary: "write a new session holding the path to an entry; prints its path", load: async () => (await import("./fork.js")).forkCommand },
   { name: "rename", summary: "rename a session, in the file's dialect", load: async () => (await import("./rename.js")).renameCommand },
   { name: "resume", summary: "start the session's agent on it again, in the session's cwd (--print: only print the command)", load: async () => (await import("./resume.js")).resumeCommandCli },
+  { name: "export", summary: "write the path to an entry as Markdown, a self-contained HTML page or a session JSONL", load: async () => (await import("./export.js")).exportCommand },
   { name: "search", summary: "search the text of every session (ranked; phrases, prefixes, cwd:/role:/label: filters)", load: async () => (await import("./search.js")).searchCommand },
 ];

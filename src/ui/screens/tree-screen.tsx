@@ -30,6 +30,7 @@ function labelTimesOf(s: Session): Map<string, string> {
   return t;
 }
 import { resumeFromTree } from "../state/resume.js";
+import { exportAtCursor } from "../state/export-action.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -141,6 +142,9 @@ export const treeScreen: ScreenDef = {
         return true;
       case "resume":
         resumeFromTree(store);
+        return true;
+      case "export":
+        void exportAtCursor(store);
         return true;
     }
     return false;

@@ -1,0 +1,13 @@
+// Session text is untrusted: in the HTML export every string from the file
+// goes through esc, so no entry can open a tag, close an attribute or run a
+// script. Control characters become the same visible symbols as on the
+// terminal (safeText), so the page also stays safe to `cat`.
+import { safeText } from "../session/text.js";
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text for an HTML text node or a quoted attribute value. */
+export function esc(s: string): string {
+  const t = safeText(s, true);
+  return /[&<>"']/.test(t) ? t.replace(/[&<>"']/g, (c) => ENTITIES[c]) : t;
+}
