@@ -1,6 +1,7 @@
 // The four derived index files and lazy upkeep (§3.8). Never used by the hook:
 // the hook only leaves dirty markers; commands and the TUI refresh from them.
-import { existsSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { listMarkers } from "./markers.js";
 import { dirname, join, sep } from "node:path";
 import { withLockSync, type LockHandle } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
@@ -14,13 +15,7 @@ import type { State } from "./state.js";
 
 const FILES = ["by-cwd.json", "by-topic.json", "sessions.json", "feedback.json"] as const;
 
-export function listMarkers(root: string): string[] {
-  try {
-    return readdirSync(dirtyDir(root));
-  } catch {
-    return [];
-  }
-}
+export { listMarkers };
 
 const dropMarker = (root: string, m: string): void => {
   try {

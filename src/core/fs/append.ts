@@ -1,10 +1,20 @@
 // Appending one JSONL line so concurrent writers never interleave: one write()
 // on an O_APPEND handle. A torn last line (a writer that died mid-line) must not
-// swallow ours, so a missing trailing newline is supplied first.
-import { openSync, fstatSync, readSync, writeSync, closeSync } from "node:fs";
+// swallow ours, so a missing trailing newline is supplied first. The file is
+// opened with O_NOFOLLOW: a link planted in the store is refused, not followed.
+import { openSync, fstatSync, readSync, writeSync, closeSync, constants } from "node:fs";
+import { checkWritePath, O_NOFOLLOW, refuseLoop } from "./guard.js";
+
+const FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW;
 
 export function appendLine(path: string, line: string, mode = 0o600): void {
-  const fd = openSync(path, "a+", mode);
+  checkWritePath(path);
+  let fd: number;
+  try {
+    fd = openSync(path, FLAGS, mode);
+  } catch (err) {
+    refuseLoop(err, path);
+  }
   try {
     let text = line.endsWith("\n") ? line : line + "\n";
     const size = fstatSync(fd).size;
