@@ -18,7 +18,7 @@ import { withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { O_NOFOLLOW } from "../fs/guard.js";
 import { tsMs } from "./clock.js";
-import { flag, toolEventsEvery, type CaptureConfig } from "./config.js";
+import { flag, loadConfig, toolEventsEvery, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
 import { eventKind, isToolEvent, type NormalizedEvent } from "./harness.js";
 import { appendRecord, readJsonl } from "./jsonfile.js";
@@ -317,4 +317,23 @@ export function foldPending(root: string, o: PendingOptions): number {
     }
   }
   return n;
+}
+
+/**
+ * What readers (`captured`, `digest`, `feedback list/show`, `reindex`, the
+ * review screens) call before they read: folds pending lines with the store's
+ * config. A session whose lock is busy is skipped — its live holder folds
+ * everything pending itself — so a reader never stalls on a burst. A corrupt
+ * config folds nothing (capture is off until `enable`).
+ */
+export function foldBeforeRead(root: string, o: { all?: boolean; lockWaitMs?: number; warn?: (msg: string) => void } = {}): number {
+  let config: CaptureConfig;
+  try {
+    const loaded = loadConfig(root);
+    if (loaded.error) return 0;
+    config = loaded.config;
+  } catch {
+    return 0;
+  }
+  return foldPending(root, { config, all: o.all, lockWaitMs: o.lockWaitMs ?? 250, report: o.warn ? (k, m) => o.warn!(`${k}: ${m}`) : undefined });
 }

@@ -1,6 +1,7 @@
 // The four derived index files and lazy upkeep (§3.8). Never used by the hook:
 // the hook only leaves dirty markers; commands and the TUI refresh from them.
 import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { foldBeforeRead } from "./fold.js";
 import { listMarkers } from "./markers.js";
 import { dirname, join, sep } from "node:path";
 import { withLockSync, type LockHandle } from "../fs/lock.js";
@@ -132,6 +133,8 @@ export interface RefreshResult {
 export function refreshIndexes(root: string, opts: { full?: boolean; sidecars?: boolean; waitMs?: number } = {}): RefreshResult {
   const result: RefreshResult = { full: false, sessionsUpdated: 0, feedback: false };
   if (!existsSync(root)) return result;
+  // counts first: what timed-out hooks queued (before the index lock, which never nests a session lock)
+  foldBeforeRead(root, { all: !!opts.full });
   ensureDir(indexesDir(root));
   // the lock file is indexes/.lock
   return withLockSync(indexesDir(root) + sep, { waitMs: opts.waitMs ?? 10_000 }, (lock) => {

@@ -28,3 +28,19 @@ export function appendLine(path: string, line: string, mode = 0o600): void {
     closeSync(fd);
   }
 }
+
+/** Appends `text` as it is to an existing file (a topic's log.md), never through a link. */
+export function appendText(path: string, text: string): void {
+  checkWritePath(path);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | O_NOFOLLOW);
+  } catch (err) {
+    refuseLoop(err, path);
+  }
+  try {
+    writeSync(fd, Buffer.from(text, "utf8"));
+  } finally {
+    closeSync(fd);
+  }
+}

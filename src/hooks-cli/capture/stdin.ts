@@ -1,5 +1,7 @@
-// Bounded stdin for the hook (§4.1): at most 8 MiB kept. Reads fd 0 directly;
-// process.stdin costs start-up time.
+// Bounded stdin for the hook (§4.1): at most 8 MiB kept. A file is read from
+// fd 0 directly; a pipe or socket (what harnesses give us) through a net.Socket
+// on fd 0, because a blocking read(2) parked in the thread pool would keep the
+// process from exiting while the writer holds the pipe open.
 //
 // The deadline is an idle deadline: it runs only while the pipe is open and no
 // data comes, and restarts with every chunk. A fixed timer from start-up lost
@@ -10,6 +12,7 @@
 // already a complete JSON object ends the read even if the writer keeps the
 // pipe open.
 import { fstatSync, read } from "node:fs";
+import { Socket } from "node:net";
 import { isatty } from "node:tty";
 
 export const STDIN_CAP = 8 * 1024 * 1024;
@@ -39,9 +42,11 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
   const idleMs = opts.idleMs ?? STDIN_IDLE_MS;
   const cap = opts.cap ?? STDIN_CAP;
   return new Promise((resolveResult) => {
+    let stream = false;
     try {
-      fstatSync(0);
+      const st = fstatSync(0);
       if (isatty(0)) return resolveResult(NONE);
+      stream = st.isFIFO() || st.isSocket();
     } catch {
       return resolveResult(NONE);
     }
@@ -85,7 +90,31 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
         } catch {}
       }, SETTLE_MS);
     };
+    const take = (chunk: Buffer): void => {
+      gen++;
+      bytes += chunk.length;
+      if (kept + chunk.length <= cap) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+      armIdle();
+      armSettle();
+    };
     armIdle();
+    if (stream) {
+      let sock: Socket;
+      try {
+        sock = new Socket({ fd: 0, readable: true, writable: false, allowHalfOpen: true });
+      } catch {
+        return finish(false);
+      }
+      sock.on("data", (d: Buffer) => {
+        if (!done) take(d);
+      });
+      sock.on("end", () => finish(false));
+      sock.on("error", () => finish(false));
+      return;
+    }
     const buf = Buffer.allocUnsafe(256 * 1024);
     const next = (): void => {
       read(0, buf, 0, buf.length, null, (err, n) => {
@@ -95,14 +124,7 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
           return finish(false);
         }
         if (n === 0) return finish(false);
-        gen++;
-        bytes += n;
-        if (kept + n <= cap) {
-          chunks.push(Buffer.from(buf.subarray(0, n)));
-          kept += n;
-        }
-        armIdle();
-        armSettle();
+        take(Buffer.from(buf.subarray(0, n)));
         next();
       });
     };
