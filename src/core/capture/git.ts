@@ -83,7 +83,7 @@ function fromFiles(cwd: string): GitInfo {
   if (!entry) return { remote: null, branch: null };
   let gitdir = entry;
   if (!statSync(entry).isDirectory()) {
-    const m = /^gitdir:\s*(.+)$/m.exec(read(entry));
+    const m = /^gitdir:\s*(.+)$/m.exec(read(entry).split("\n", 1)[0]);
     if (!m) throw new Unreadable(entry);
     gitdir = resolve(dirname(entry), m[1].trim());
   }
@@ -91,7 +91,7 @@ function fromFiles(cwd: string): GitInfo {
   try {
     common = resolve(gitdir, read(join(gitdir, "commondir")).trim());
   } catch {}
-  const head = read(join(gitdir, "HEAD")).trim();
+  const head = read(join(gitdir, "HEAD")).split("\n", 1)[0].trim();
   const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
   const branch = ref ? ref[1] : null;
   const remote = originUrl(read(join(common, "config"), CONFIG_CAP));
