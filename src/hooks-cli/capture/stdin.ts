@@ -12,8 +12,11 @@
 // already a complete JSON object ends the read even if the writer keeps the
 // pipe open.
 import { fstatSync, read } from "node:fs";
-import { Socket } from "node:net";
-import { isatty } from "node:tty";
+import type { Socket } from "node:net";
+
+// Loaded only when needed: a file on stdin (the bench, tests) needs neither, and
+// with a pipe on stdout (what harnesses give) net is loaded already.
+const builtin = <T>(name: string): T => process.getBuiltinModule(name) as T;
 
 export const STDIN_CAP = 8 * 1024 * 1024;
 export const STDIN_IDLE_MS = 30_000;
@@ -45,7 +48,7 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
     let stream = false;
     try {
       const st = fstatSync(0);
-      if (isatty(0)) return resolveResult(NONE);
+      if (st.isCharacterDevice() && builtin<typeof import("node:tty")>("node:tty").isatty(0)) return resolveResult(NONE);
       stream = st.isFIFO() || st.isSocket();
     } catch {
       return resolveResult(NONE);
@@ -104,7 +107,8 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
     if (stream) {
       let sock: Socket;
       try {
-        sock = new Socket({ fd: 0, readable: true, writable: false, allowHalfOpen: true });
+        const { Socket: NetSocket } = builtin<typeof import("node:net")>("node:net");
+        sock = new NetSocket({ fd: 0, readable: true, writable: false, allowHalfOpen: true });
       } catch {
         return finish(false);
       }
