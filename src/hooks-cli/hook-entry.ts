@@ -12,7 +12,7 @@ process.stdout.on("error", () => {});
 
 const argv = commandFirst(process.argv.slice(2));
 runHook(argv[0] === "hook" ? argv.slice(1) : argv).then((line) => {
-  // exit explicitly: a stdin read may still be pending after the 1 s deadline
+  // exit explicitly: a stdin read may still be pending after the idle deadline or a complete payload
   if (line) process.stdout.write(line + "\n", () => process.exit(0));
   else process.exit(0);
 });

@@ -38,9 +38,10 @@ function assertCleanStore(root: string): void {
 describe("concurrency", () => {
   it("200 concurrent hook processes for one session: 200 queue lines, event_count 200, 20 last_events (5)", async () => {
     const sb = sandbox();
-    // A generous lock budget: on a loaded 2-core box 200 node start-ups queue on the CPU,
-    // and this test is about lost updates, not about the 3 s default.
-    const env = { ...sb.env, OMP_SESSIONS_LOCK_WAIT_MS: "60000" };
+    // Generous lock and digest budgets: on a loaded 2-core box 200 node start-ups queue on
+    // the CPU, and this test is about lost updates and exact digest counts, not the 3 s and
+    // 2.5 s defaults (a digest past its budget is deferred, which would make the count vary).
+    const env = { ...sb.env, OMP_SESSIONS_LOCK_WAIT_MS: "60000", OMP_SESSIONS_DIGEST_BUDGET_MS: "60000" };
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => hook(["--harness", "codex", "--if-enabled"], tool("one", i), env)));
     for (const r of results) expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
     const q = readLines(join(sb.root, "queue", "2026-06-13.jsonl")).filter((l) => l.llm_wiki_session_id === "codex:one");

@@ -60,9 +60,11 @@ describe("O(1) in store size (35)", () => {
       expect(paths.length, `round ${round}`).toBeGreaterThan(3);
       const stateHits = paths.filter((l) => l.includes(join(sb.root, "state")));
       expect(stateHits.length).toBeGreaterThan(0);
-      for (const l of stateHits) expect(l, l).toMatch(/state\/codex\/\.?me\.json/);
-      // never lists a directory, never reads the indexes, registry, candidates or queue
-      const forbidden = /^readdir(Sync)? |indexes\/(by-cwd|by-topic|sessions|feedback)\.json$|^readFile(Sync)? .*(registry|candidates|queue\/[^/]*)\.jsonl$/;
+      // its own state (and lock), plus the lstat of the two directories on the way (no link followed)
+      for (const l of stateHits) expect(l, l).toMatch(/state\/codex\/\.?me\.json|^lstatSync .*\/state(\/codex)?$/);
+      // never lists a directory (but the small staging directory of temp files), never reads
+      // the indexes, registry, candidates or the day's queue
+      const forbidden = /^readdir(Sync)? (?!.*\/\.sessions\/\.tmp$)|indexes\/(by-cwd|by-topic|sessions|feedback)\.json$|^readFile(Sync)? .*(registry|candidates|queue\/[^/]*)\.jsonl$/;
       for (const l of paths) expect(l, l).not.toMatch(forbidden);
     }
     expect(readJson(join(sb.root, "state", "codex", "me.json")).event_count).toBe(2);

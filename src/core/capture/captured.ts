@@ -1,5 +1,6 @@
 // Captured sessions (§11 `captured`), shared by the CLI and the TUI's digests
 // screen: every state, filtered, newest `last_seen_at` first.
+import { foldBeforeRead } from "./fold.js";
 import { listStates, newestFirst } from "./rehydrate.js";
 import type { State } from "./state.js";
 
@@ -11,6 +12,7 @@ export interface CapturedQuery {
 }
 
 export function listCaptured(root: string, q: CapturedQuery = {}): { path: string; state: State }[] {
+  foldBeforeRead(root);
   let out = listStates(root);
   if (q.cwd) out = out.filter((x) => x.state.cwd === q.cwd);
   if (q.harness) out = out.filter((x) => x.state.harness === q.harness);

@@ -1,6 +1,6 @@
 // `config.json` (§3.3): defaults, mode presets, deep merge, fail-closed loading.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { configPath } from "./paths.js";
 
 export type Mode = "off" | "capture-only" | "balanced" | "aggressive";
 export const MODES: Mode[] = ["off", "capture-only", "balanced", "aggressive"];
@@ -53,7 +53,7 @@ export interface LoadedConfig {
   path: string;
 }
 
-export const configPath = (root: string): string => join(root, "config.json");
+export { configPath };
 
 export function loadConfig(root: string): LoadedConfig {
   const path = configPath(root);

@@ -1,6 +1,7 @@
 // The review queue's selection (§11 `feedback list`), shared by the CLI and the
 // TUI: deduped candidates, newest first, filtered by status, type, session,
 // cwd and minimum confidence.
+import { foldBeforeRead } from "./fold.js";
 import { loadCandidates, newestCandidatesFirst, readStatus, reviewState, type Candidate, type ReviewState, type Status } from "./review.js";
 
 export const CONFIDENCE_RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
@@ -47,6 +48,7 @@ export function matchesQuery(c: Candidate, status: Status, q: FeedbackQuery): bo
 }
 
 export function listFeedback(root: string, q: FeedbackQuery = {}): FeedbackListing {
+  foldBeforeRead(root);
   const { status } = readStatus(root);
   const all = newestCandidatesFirst(loadCandidates(root));
   return { status, all, rows: all.filter((c) => matchesQuery(c, status, q)) };

@@ -1,6 +1,10 @@
 // Git metadata by reading files (§4.6): no subprocess on the normal path, a
-// bounded `git` fallback only when the repository files cannot be read.
-import { readFileSync, statSync } from "node:fs";
+// bounded `git` fallback only when the repository files cannot be read. The
+// files come from the user's working directory, so they are opened without
+// blocking (a FIFO at .git/HEAD must not hang the hook), read only when they
+// are regular files, and never read past a small cap (a 300 MB HEAD is not
+// read whole: the facts we want sit in its first bytes).
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { scrubField } from "./redact.js";
 
@@ -26,13 +30,37 @@ function findGitEntry(cwd: string): string | null {
   return null;
 }
 
-function read(p: string): string {
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** HEAD, commondir and a `.git` file are one line; a config is rarely past a few KiB. */
+const SMALL_CAP = 4096;
+const CONFIG_CAP = 256 * 1024;
+
+/** The first `cap` bytes of a regular file; anything else (FIFO, device, directory, missing) throws Unreadable. */
+export function readCapped(p: string, cap: number): string {
+  let fd: number;
   try {
-    return readFileSync(p, "utf8");
+    fd = openSync(p, OPEN_FLAGS);
   } catch {
     throw new Unreadable(p);
   }
+  try {
+    if (!fstatSync(fd).isFile()) throw new Unreadable(p);
+    const buf = Buffer.alloc(cap);
+    let n = 0;
+    while (n < cap) {
+      const got = readSync(fd, buf, n, cap - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return buf.subarray(0, n).toString("utf8");
+  } catch {
+    throw new Unreadable(p);
+  } finally {
+    closeSync(fd);
+  }
 }
+
+const read = (p: string, cap = SMALL_CAP): string => readCapped(p, cap);
 
 function originUrl(config: string): string | null {
   let inOrigin = false;
@@ -55,18 +83,18 @@ function fromFiles(cwd: string): GitInfo {
   if (!entry) return { remote: null, branch: null };
   let gitdir = entry;
   if (!statSync(entry).isDirectory()) {
-    const m = /^gitdir:\s*(.+)$/m.exec(read(entry));
+    const m = /^gitdir:\s*(.+)$/m.exec(read(entry).split("\n", 1)[0]);
     if (!m) throw new Unreadable(entry);
     gitdir = resolve(dirname(entry), m[1].trim());
   }
   let common = gitdir;
   try {
-    common = resolve(gitdir, readFileSync(join(gitdir, "commondir"), "utf8").trim());
+    common = resolve(gitdir, read(join(gitdir, "commondir")).trim());
   } catch {}
-  const head = read(join(gitdir, "HEAD")).trim();
+  const head = read(join(gitdir, "HEAD")).split("\n", 1)[0].trim();
   const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
   const branch = ref ? ref[1] : null;
-  const remote = originUrl(read(join(common, "config")));
+  const remote = originUrl(read(join(common, "config"), CONFIG_CAP));
   return { remote, branch };
 }
 

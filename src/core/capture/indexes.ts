@@ -1,6 +1,8 @@
 // The four derived index files and lazy upkeep (§3.8). Never used by the hook:
 // the hook only leaves dirty markers; commands and the TUI refresh from them.
-import { existsSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { foldBeforeRead } from "./fold.js";
+import { listMarkers } from "./markers.js";
 import { dirname, join, sep } from "node:path";
 import { withLockSync, type LockHandle } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
@@ -14,13 +16,7 @@ import type { State } from "./state.js";
 
 const FILES = ["by-cwd.json", "by-topic.json", "sessions.json", "feedback.json"] as const;
 
-export function listMarkers(root: string): string[] {
-  try {
-    return readdirSync(dirtyDir(root));
-  } catch {
-    return [];
-  }
-}
+export { listMarkers };
 
 const dropMarker = (root: string, m: string): void => {
   try {
@@ -137,6 +133,8 @@ export interface RefreshResult {
 export function refreshIndexes(root: string, opts: { full?: boolean; sidecars?: boolean; waitMs?: number } = {}): RefreshResult {
   const result: RefreshResult = { full: false, sessionsUpdated: 0, feedback: false };
   if (!existsSync(root)) return result;
+  // counts first: what timed-out hooks queued (before the index lock, which never nests a session lock)
+  foldBeforeRead(root, { all: !!opts.full });
   ensureDir(indexesDir(root));
   // the lock file is indexes/.lock
   return withLockSync(indexesDir(root) + sep, { waitMs: opts.waitMs ?? 10_000 }, (lock) => {

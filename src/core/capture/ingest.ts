@@ -1,20 +1,27 @@
 // One event into the store (§4.5 steps 3–8), shared by the hook, `capture` and
 // `feedback capture`. Touches only this session's files: O(1) in store size.
+//
+// The queue is the truth (fold.ts): the event is appended to the session's own
+// queue before anything else, then to the day's queue (the store-wide log the
+// reference helper also writes), and only then is the state brought up to date
+// under the session lock. A lock timeout delays the count, never loses it.
+import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { dirname } from "node:path";
 import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
-import { dirname } from "node:path";
 import { isoTs, now } from "./clock.js";
-import { flag, toolEventsEvery, type CaptureConfig } from "./config.js";
+import { flag, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
-import { isToolEvent, type NormalizedEvent } from "./harness.js";
-import { appendRecord, readJsonl } from "./jsonfile.js";
+import type { NormalizedEvent } from "./harness.js";
+import { appendRecord } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
-import { candidatesPath, FEEDBACK_MARKER, queuePath, sessionMarker, statePath } from "./paths.js";
-import { logRegistry } from "./registry.js";
-import { applyEvent, loadState, noteCandidate, recentCandidateIds, saveState, type State } from "./state.js";
-import { writeCheckpoint } from "./checkpoint.js";
+import { FEEDBACK_MARKER, queuePath, sessionMarker } from "./paths.js";
+import { foldLocked, sessionFiles, type FoldResult } from "./fold.js";
+import type { State } from "./state.js";
+
+export { triggerFor } from "./fold.js";
 
 export interface IngestRequest {
   root: string;
@@ -33,39 +40,19 @@ export interface IngestRequest {
   lockWaitMs: number;
   /** performance.now() when the command started, for the digest budget. */
   t0?: number;
-  /** Skip the digest when this much time has passed (hook: 2500 ms). */
+  /** Defer digests once this much time has passed since t0 (hook: 2500 ms). */
   digestBudgetMs?: number;
   /** Problems the caller logs (the hook: errors.jsonl; the CLI: stderr). */
   report(kind: HookErrorKind, message: string): void;
 }
 
 export interface IngestResult {
+  /** The state after this call's fold; null when the lock timed out (the event is queued). */
   state: State | null;
   digestPath: string | null;
   candidate: Record<string, unknown> | null;
-}
-
-/** The digest trigger an event fires, or null (§4.4). */
-export function triggerFor(event: Pick<NormalizedEvent, "kind" | "toolName">, state: State, config: CaptureConfig): string | null {
-  const on = (k: string): boolean => flag(config, "auto_capture", k);
-  switch (event.kind) {
-    case "pre-compact":
-      if (on("pre_compact")) return "pre-compact";
-      break;
-    case "post-compact":
-      if (on("post_compact")) return "post-compact";
-      break;
-    case "session-end":
-      if (on("session_end")) return "session-end";
-      break;
-    case "stop":
-      if (on("stop")) return "stop";
-      break;
-  }
-  const n = toolEventsEvery(config);
-  const count = typeof state.tool_event_count === "number" ? state.tool_event_count : 0;
-  if (isToolEvent(event) && n > 0 && count > 0 && count % n === 0) return `tool-count-${n}`;
-  return null;
+  /** The event's line is in both queues (always true once ingestEvent returns). */
+  queued: boolean;
 }
 
 export function queueRecord(e: NormalizedEvent, preview: string, trigger: string, ts: string, topics: string[], manualSummary: string | null): Record<string, unknown> {
@@ -92,68 +79,64 @@ export function queueRecord(e: NormalizedEvent, preview: string, trigger: string
   return r;
 }
 
-function candidateExists(root: string, id: string): boolean {
-  return readJsonl(candidatesPath(root)).some((c) => c.id === id);
+/**
+ * The candidate a user-prompt event yields, built now: the classifier needs the
+ * unredacted text, which never reaches disk. Git fields are filled in by the fold.
+ */
+function candidateOf(req: IngestRequest, ts: string): Record<string, unknown> | null {
+  const { event: e, config } = req;
+  const forced = req.forcedFeedbackText !== undefined;
+  if (!forced && !(e.kind === "user-prompt" && flag(config, "feedback", "enabled"))) return null;
+  const text = forced ? (req.forcedFeedbackText as string) : e.userText;
+  const c = classify(text, forced);
+  const fb = (config.feedback ?? {}) as Record<string, unknown>;
+  if (!c || !(forced || passesFilters(c, fb))) return null;
+  return buildCandidate(text, c, { sid: e.sid, harness: e.harness, nativeId: e.nativeId, cwd: e.cwd, hookEventName: e.eventName, turnId: e.turnId, ts, gitRemote: null, gitBranch: null });
+}
+
+/** The session-queue line: the day-queue record plus what the fold needs (the preview only where the state keeps it). */
+function sessionLine(req: IngestRequest, record: Record<string, unknown>, lineId: string, candidate: Record<string, unknown> | null): Record<string, unknown> {
+  const line: Record<string, unknown> = { ...record, line_id: lineId };
+  if (req.event.kind !== "post-compact") delete line.payload_preview;
+  if (req.forceDigestTrigger) line.force_digest = req.forceDigestTrigger;
+  if (candidate) line.candidate = candidate;
+  if (req.forcedFeedbackText !== undefined) line.forced_feedback = true;
+  return line;
 }
 
 export function ingestEvent(req: IngestRequest): IngestResult {
-  const { root, event: e, config } = req;
+  const { root, event: e } = req;
   const t0 = req.t0 ?? performance.now();
-  const clock = now();
-  const ts = isoTs(clock);
-  appendRecord(queuePath(root, ts), queueRecord(e, req.preview, req.trigger, ts, req.topics, req.manualSummary));
+  const ts = isoTs(now());
+  const record = queueRecord(e, req.preview, req.trigger, ts, req.topics, req.manualSummary);
+  const lineId = randomBytes(8).toString("hex");
+  const files = sessionFiles(root, e.harness, e.nativeId);
+  const prebuilt = candidateOf(req, ts);
+  appendRecord(files.queue, sessionLine(req, record, lineId, prebuilt));
+  appendRecord(queuePath(root, ts), record);
 
-  const path = statePath(root, e.harness, e.nativeId);
-  ensureDir(dirname(path));
-  let result: IngestResult = { state: null, digestPath: null, candidate: null };
+  ensureDir(dirname(files.state));
+  let fold: FoldResult | null = null;
   try {
-    result = withLockSync(path, { waitMs: req.lockWaitMs, ts }, () => {
-      const loaded = loadState(path);
-      if (loaded.corrupt) req.report("corrupt-file", "state file was damaged; a .corrupt copy was kept");
-      const state = loaded.state;
-      applyEvent(state, { event: e, ts, nowMs: clock.getTime(), trigger: req.trigger, topics: req.topics, manualSummary: req.manualSummary, preview: req.preview, config });
-      if (loaded.fresh) {
-        logRegistry(root, "session_seen", { cwd: e.cwd, harness: e.harness, llm_wiki_session_id: e.sid, native_session_id: e.nativeId, transcript_path: state.transcript_path ?? null }, ts);
-      }
-
-      let candidate: Record<string, unknown> | null = null;
-      const forced = req.forcedFeedbackText !== undefined;
-      if (forced || (e.kind === "user-prompt" && flag(config, "feedback", "enabled"))) {
-        const text = forced ? (req.forcedFeedbackText as string) : e.userText;
-        const c = classify(text, forced);
-        const fb = (config.feedback ?? {}) as Record<string, unknown>;
-        if (c && (forced || passesFilters(c, fb))) {
-          const cand = buildCandidate(text, c, {
-            sid: e.sid, harness: e.harness, nativeId: e.nativeId, cwd: e.cwd, hookEventName: e.eventName, turnId: e.turnId, ts,
-            gitRemote: (state.git_remote as string | null) ?? null, gitBranch: (state.git_branch as string | null) ?? null,
-          });
-          const id = cand.id as string;
-          const dup = forced ? candidateExists(root, id) : recentCandidateIds(state).has(id);
-          if (!dup) {
-            appendRecord(candidatesPath(root), cand);
-            logRegistry(root, "feedback_candidate", { confidence: cand.confidence, cwd: e.cwd, feedback_type: cand.feedback_type, id, llm_wiki_session_id: e.sid }, ts);
-            noteCandidate(state, cand);
-            candidate = cand;
-          }
-        }
-      }
-
-      let digest: string | null = null;
-      const trigger = req.forceDigestTrigger ?? triggerFor(e, state, config);
-      if (trigger && (req.digestBudgetMs === undefined || performance.now() - t0 < req.digestBudgetMs)) {
-        digest = writeCheckpoint(root, state, trigger, { lockWaitMs: req.lockWaitMs, ts });
-      }
-      saveState(path, state);
-      return { state, digestPath: digest, candidate };
-    });
+    fold = withLockSync(files.state, { waitMs: req.lockWaitMs, ts }, () =>
+      foldLocked(root, files, {
+        config: req.config,
+        lockWaitMs: req.lockWaitMs,
+        digestDeadline: req.digestBudgetMs === undefined ? undefined : t0 + req.digestBudgetMs,
+        ownLineId: lineId,
+        report: req.report,
+      }),
+    );
   } catch (err) {
-    if (err instanceof LockTimeoutError) {
-      req.report("lock-timeout", "timed out waiting for the session lock; the event was queued but not counted");
-      return result;
-    }
-    throw err;
+    if (!(err instanceof LockTimeoutError)) throw err;
+    req.report("lock-timeout", "timed out waiting for the session lock; the event is queued and the next writer of this session counts it");
   }
+  // marked either way: a reader folds what a timed-out hook left
   markDirty(root, sessionMarker(e.harness, e.nativeId));
-  if (result.candidate) markDirty(root, FEEDBACK_MARKER);
-  return result;
+  if (fold?.anyCandidate) markDirty(root, FEEDBACK_MARKER);
+  if (!fold) return { state: null, digestPath: null, candidate: null, queued: true };
+  // another holder folded our line first: its results are in the state it left
+  const byOther = !fold.ownFolded;
+  const digestPath = fold.digestPath ?? (byOther && req.forceDigestTrigger && typeof fold.state?.last_digest_path === "string" ? fold.state.last_digest_path : null);
+  return { state: fold.state, digestPath, candidate: fold.candidate ?? (byOther ? prebuilt : null), queued: true };
 }

@@ -1,5 +1,5 @@
 // Reading and writing the store's JSON and JSONL files, tolerating damage (§5).
-import { copyFileSync, readFileSync } from "node:fs";
+import { constants, copyFileSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { appendLine } from "../fs/append.js";
 import { atomicWrite } from "../fs/atomic.js";
@@ -60,7 +60,8 @@ export function readJsonObject(path: string): JsonRead {
 export function keepCorruptCopy(path: string): string | null {
   const copy = `${path}.corrupt-${corruptStamp()}`;
   try {
-    copyFileSync(path, copy);
+    // COPYFILE_EXCL: a planted file or link at the copy's name is never written through
+    copyFileSync(path, copy, constants.COPYFILE_EXCL);
     return copy;
   } catch {
     return null;

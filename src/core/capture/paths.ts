@@ -1,20 +1,39 @@
-// Every path under ROOT (§3.2), in one place.
+// Every path under ROOT (§3.2), in one place. Session ids reach file names only
+// through fileKey (session-key.ts). Building a path registers ROOT as a guarded
+// tree (core/fs/guard.ts), so nothing below it is ever written through a link.
 import { join } from "node:path";
-import { safeId, sha256Hex } from "./serialize.js";
+import { guardTree } from "../fs/guard.js";
+import { sha256Hex } from "./serialize.js";
+import { fileKey, legacyKey } from "./session-key.js";
+
+const under = (root: string, ...parts: string[]): string => {
+  guardTree(root, { staging: true });
+  return join(root, ...parts);
+};
 
 export const statePath = (root: string, harness: string, nativeId: string): string =>
-  join(root, "state", safeId(harness), safeId(nativeId) + ".json");
-export const stateDir = (root: string): string => join(root, "state");
-export const queuePath = (root: string, ts: string): string => join(root, "queue", ts.slice(0, 10) + ".jsonl");
+  under(root, "state", fileKey(harness), fileKey(nativeId) + ".json");
+/** Where versions before hashed names kept this state (null when it is the same path). */
+export function legacyStatePath(root: string, harness: string, nativeId: string): string | null {
+  const p = under(root, "state", legacyKey(harness), legacyKey(nativeId) + ".json");
+  return p === statePath(root, harness, nativeId) ? null : p;
+}
+export const stateDir = (root: string): string => under(root, "state");
+export const queuePath = (root: string, ts: string): string => under(root, "queue", ts.slice(0, 10) + ".jsonl");
+/** The session's own queue (addition): its events in arrival order; the state is a fold of it. */
+export const sessionQueuePath = (root: string, harness: string, nativeId: string): string =>
+  under(root, "queue", "sessions", fileKey(harness), fileKey(nativeId) + ".jsonl");
+export const sessionQueueDir = (root: string): string => under(root, "queue", "sessions");
 export const digestPath = (root: string, lastSeenAt: string, harness: string, nativeId: string): string =>
-  join(root, "digests", lastSeenAt.slice(0, 4), lastSeenAt.slice(5, 7), `${safeId(harness)}-${safeId(nativeId)}.md`);
-export const registryPath = (root: string): string => join(root, "registry.jsonl");
-export const errorsPath = (root: string): string => join(root, "errors.jsonl");
-export const candidatesPath = (root: string): string => join(root, "feedback", "candidates.jsonl");
-export const statusPath = (root: string): string => join(root, "feedback", "status.json");
-export const indexesDir = (root: string): string => join(root, "indexes");
-export const dirtyDir = (root: string): string => join(root, "indexes", ".dirty");
-export const sidecarPath = (root: string, cwd: string): string => join(root, "indexes", "cwd", sha256Hex(cwd).slice(0, 16) + ".json");
-export const sessionMarker = (harness: string, nativeId: string): string => `${safeId(harness)}~${safeId(nativeId)}`;
+  under(root, "digests", lastSeenAt.slice(0, 4), lastSeenAt.slice(5, 7), `${fileKey(harness)}-${fileKey(nativeId)}.md`);
+export const registryPath = (root: string): string => under(root, "registry.jsonl");
+export const errorsPath = (root: string): string => under(root, "errors.jsonl");
+export const candidatesPath = (root: string): string => under(root, "feedback", "candidates.jsonl");
+export const statusPath = (root: string): string => under(root, "feedback", "status.json");
+export const indexesDir = (root: string): string => under(root, "indexes");
+export const dirtyDir = (root: string): string => under(root, "indexes", ".dirty");
+export const sidecarPath = (root: string, cwd: string): string => under(root, "indexes", "cwd", sha256Hex(cwd).slice(0, 16) + ".json");
+export const configPath = (root: string): string => under(root, "config.json");
+export const sessionMarker = (harness: string, nativeId: string): string => `${fileKey(harness)}~${fileKey(nativeId)}`;
 export const FEEDBACK_MARKER = "~feedback";
 export const ALL_MARKER = "~all";

@@ -6,6 +6,7 @@ import { ensureDir } from "../fs/dir.js";
 import { isoTs } from "./clock.js";
 import { CaptureNotFoundError, CaptureRefusedError } from "./errors.js";
 import { keepCorruptCopy, readJsonObject, readJsonl, writeJsonFile } from "./jsonfile.js";
+import { foldBeforeRead } from "./fold.js";
 import { markDirty } from "./markers.js";
 import { candidatesPath, FEEDBACK_MARKER, statusPath } from "./paths.js";
 import { scrubCut } from "./redact.js";
@@ -38,10 +39,10 @@ export function readStatus(root: string): StatusRead {
 }
 
 /** Read-modify-write of status.json under its lock. `warn` hears about a damaged file. */
-export function updateStatus<T>(root: string, fn: (s: Status) => T, warn: (msg: string) => void = () => {}): T {
+export function updateStatus<T>(root: string, fn: (s: Status) => T, warn: (msg: string) => void = () => {}, waitMs = CLI_LOCK_WAIT_MS): T {
   const path = statusPath(root);
   ensureDir(dirname(path));
-  return withLockSync(path, { waitMs: CLI_LOCK_WAIT_MS }, () => {
+  return withLockSync(path, { waitMs }, () => {
     const { status, corrupt } = readStatus(root);
     if (corrupt) {
       keepCorruptCopy(path);
@@ -92,6 +93,7 @@ export function withStatus(s: Status, c: Candidate): Candidate {
 
 /** By id or text_sha256, newest first. */
 export function findCandidate(root: string, key: string): Candidate {
+  foldBeforeRead(root);
   const found = newestCandidatesFirst(loadCandidates(root)).find((c) => c.id === key || c.text_sha256 === key);
   if (!found) throw new CaptureNotFoundError(`no feedback candidate ${key}`);
   return found;

@@ -1,6 +1,6 @@
 // Per-session state (§3.5): read with healing, updated per event. Callers hold
 // the session lock around read → update → write.
-import { existsSync } from "node:fs";
+import { existsSync, renameSync } from "node:fs";
 import { gitInfo } from "./git.js";
 import type { NormalizedEvent } from "./harness.js";
 import { isToolEvent } from "./harness.js";
@@ -18,19 +18,31 @@ export interface LoadedState {
   corrupt: boolean;
 }
 
-/** Reads a state; damaged files are healed (or restarted) after keeping a copy. */
-export function loadState(path: string): LoadedState {
+/** Reads a state; damaged files are healed (or restarted) after keeping a copy (unless `keepCopy` is false: a look, not a write). */
+export function loadState(path: string, opts: { keepCopy?: boolean } = {}): LoadedState {
   const r = readJsonObject(path);
   let corrupt = false;
   if (r.status === "healed" || r.status === "default") {
     corrupt = true;
-    keepCorruptCopy(path);
+    if (opts.keepCopy !== false) keepCorruptCopy(path);
   }
   const state = r.value ?? {};
   return { state, fresh: r.value === null || !("llm_wiki_session_id" in state), corrupt };
 }
 
 export const saveState = (path: string, state: State): void => writeJsonFile(path, state);
+
+/**
+ * Moves a state from its pre-hash name (`safe_id` of an id that is not in the
+ * strict safe form, so possibly a secret in a file name) to the current one.
+ * Called under the session lock of the new name; an existing new file wins.
+ */
+export function migrateLegacyState(legacy: string, current: string): void {
+  if (existsSync(current) || !existsSync(legacy)) return;
+  try {
+    renameSync(legacy, current);
+  } catch {}
+}
 
 export const stateExists = (path: string): boolean => existsSync(path);
 

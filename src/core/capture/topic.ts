@@ -1,5 +1,6 @@
 // Where a topic's raw notes live (§10): HUB/wikis.json, else HUB/topics/<slug>.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { guardTree, LinkRefusedError } from "../fs/guard.js";
 import { isAbsolute, join, resolve } from "node:path";
 import { CaptureConfigError, CaptureNotFoundError } from "./errors.js";
 import { expandHome } from "./hub.js";
@@ -33,9 +34,22 @@ export function topicDir(hub: string, topic: string): string {
   return isAbsolute(expanded) ? resolve(expanded) : resolve(hub, expanded);
 }
 
-/** `<topic>/raw/notes`, which must already exist (it is never created). */
+/**
+ * `<topic>/raw/notes`, which must already exist (it is never created). The
+ * topic folder may be a link (wikis.json points anywhere); `raw` and `notes`
+ * below it may not, and nothing under it is written through one.
+ */
 export function rawNotesDir(hub: string, topic: string): string {
-  const dir = join(topicDir(hub, topic), "raw", "notes");
+  const top = topicDir(hub, topic);
+  const dir = join(top, "raw", "notes");
+  guardTree(top);
+  for (const d of [join(top, "raw"), dir]) {
+    try {
+      if (lstatSync(d).isSymbolicLink()) throw new LinkRefusedError(d);
+    } catch (err) {
+      if (err instanceof LinkRefusedError) throw err;
+    }
+  }
   let ok = false;
   try {
     ok = statSync(dir).isDirectory();

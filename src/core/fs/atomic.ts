@@ -1,24 +1,91 @@
 // Atomic replace: readers see the old file or the new one, never a half-written
-// one. The temp file lives next to the target so the rename stays on one disk.
-import { openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync } from "node:fs";
+// one. Inside a guarded tree with staging (the store), temp files live in
+// `<top>/.tmp`, one small directory: a writer killed mid-write (kill -9) leaves
+// its temp there, and the next process's first write sweeps the old ones
+// without listing any big directory (the hook never lists state/ or digests/).
+// Elsewhere the temp sits next to the target. Either way the rename stays on
+// one file system (EXDEV, a mount inside the store, falls back to the target's
+// directory).
+import { openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, readdirSync, lstatSync, constants } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { sleepSync } from "./sleep.js";
+import { checkWritePath, ensureDirGuarded, O_NOFOLLOW, treeOf } from "./guard.js";
 
 const RETRY_CODES = new Set(["EPERM", "EACCES", "EBUSY"]);
+const TMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW;
+const TMP_NAME = /^\..*\.(\d+)\.[0-9a-f]{16}\.tmp$/;
 
-/** Writes `data` to a temp file (`wx`, `mode`), fsyncs, then renames it over `path`. */
-export function atomicWrite(path: string, data: string | Uint8Array, mode = 0o600): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "wx", mode);
+/**
+ * A temp file is swept only when it is old: a live writer holds its temp for
+ * one write and an fsync, never a minute. (No pid test: a store shared over a
+ * network file system has writers on other hosts.)
+ */
+export const TMP_STALE_MS = 60_000;
+
+const swept = new Set<string>();
+
+/** Removes temp files older than TMP_STALE_MS from a staging directory; once per process per directory. */
+export function sweepStaleTemps(dir: string, now = Date.now(), force = false): number {
+  if (!force && swept.has(dir)) return 0;
+  swept.add(dir);
+  let names: string[];
   try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const n of names) {
+    if (!TMP_NAME.test(n)) continue;
+    const p = join(dir, n);
+    try {
+      const st = lstatSync(p);
+      if (now - st.mtimeMs > TMP_STALE_MS && !st.isDirectory()) {
+        unlinkSync(p);
+        removed++;
+      }
+    } catch {}
+  }
+  return removed;
+}
+
+/** Where a temp for `path` is created: the tree's staging directory, else the target's own. */
+export function tempDirFor(path: string): string {
+  const t = treeOf(path);
+  if (!t || !t.staging) return dirname(path);
+  const dir = join(t.top, ".tmp");
+  ensureDirGuarded(join(dir, "x"));
+  sweepStaleTemps(dir);
+  return dir;
+}
+
+export const tempName = (path: string): string => `.${basename(path)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`;
+
+/** Writes `data` to a temp file (`wx`, `mode`), fsyncs, then renames it over `path` (the rename replaces a link, never follows it). */
+export function atomicWrite(path: string, data: string | Uint8Array, mode = 0o600): void {
+  checkWritePath(path);
+  let tmp = join(tempDirFor(path), tempName(path));
+  const write = (p: string): void => {
+    const fd = openSync(p, TMP_FLAGS, mode);
     try {
       writeSync(fd, typeof data === "string" ? Buffer.from(data, "utf8") : data);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameWithRetry(tmp, path);
+  };
+  try {
+    write(tmp);
+    try {
+      renameWithRetry(tmp, path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+      unlinkSync(tmp);
+      tmp = join(dirname(path), tempName(path));
+      write(tmp);
+      renameWithRetry(tmp, path);
+    }
   } catch (err) {
     try {
       unlinkSync(tmp);

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { ensureDirGuarded } from "./guard.js";
 
-/** Creates a directory and its parents, private to the user (0700 on POSIX). */
+/** Creates a directory and its parents, private to the user (0700 on POSIX); never through a link below a guarded tree. */
 export function ensureDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensureDirGuarded(dir);
 }

@@ -1,13 +1,37 @@
 // Cross-process lock files: `<target>.lock` created with O_CREAT|O_EXCL and
-// holding `{"host", "pid", "ts"}`. A holder that died (same host, dead pid) or
-// a lock older than 10 s is broken at once, because live holders keep their
-// critical sections to a few file operations (long holders call `touch`).
-import { openSync, writeSync, closeSync, readFileSync, statSync, unlinkSync, utimesSync } from "node:fs";
+// holding `{"host", "nonce", "pid", "ts"}` (the nonce makes every acquisition's
+// content unique, even the same process twice in one second).
+//
+// Stale locks. A holder on this host whose pid is dead is stale at once; a lock
+// whose age passes STALE_MS is stale, because live holders keep their critical
+// sections to a few file operations (long holders call `touch`). The age comes
+// from the lock's mtime only when that clock can be trusted: a lock from another
+// host, or with an mtime in the future, is aged from when this process first
+// saw that very lock (inode + content), and a future mtime is pulled back to
+// now so the next process ages it from there instead of trusting it for ever.
+//
+// Breaking a stale lock: rename-then-check. Reading a lock and later unlinking
+// its path is a race — between the two its holder may release and a third
+// process take a fresh lock, which the unlink would then delete (two holders).
+// So the breaker first renames whatever is at the path to a name of its own
+// (atomic: from then on nobody else can touch that file), then compares the
+// moved file's inode and content with what it judged. Only if they match is the
+// file removed; otherwise it moved a live lock, which it puts back with link()
+// (fails rather than overwrite, should yet another lock have appeared in that
+// instant; the displaced holder then sees `verify()` fail and does not commit).
+import { openSync, writeSync, closeSync, readSync, fstatSync, lstatSync, unlinkSync, utimesSync, renameSync, linkSync, constants } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { sleep, sleepSync } from "./sleep.js";
+import { checkWritePath, O_NOFOLLOW } from "./guard.js";
+import { tempDirFor, tempName } from "./atomic.js";
 
 export const STALE_MS = 10_000;
 const UNREADABLE_STALE_MS = 1_000;
+/** An mtime this far ahead of our clock counts as "in the future". */
+const FUTURE_SLACK_MS = 1_000;
+const READ_FLAGS = constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
 
 export class LockTimeoutError extends Error {
   override name = "LockTimeoutError";
@@ -20,6 +44,8 @@ export interface LockHandle {
   path: string;
   /** Refreshes the lock's mtime so waiters do not consider it stale. */
   touch(): void;
+  /** True while the lock file at `path` is still ours (inode and content). */
+  verify(): boolean;
   release(): void;
 }
 
@@ -28,23 +54,66 @@ export interface LockOptions {
   waitMs: number;
   /** The timestamp written into the lock (defaults to the wall clock). */
   ts?: string;
+  /** Test seam: runs after a lock was judged stale, before it is moved away. */
+  onStaleJudged?: (lockPath: string) => void;
 }
 
-const held = new Set<{ path: string; content: string }>();
+let host: string | null = null;
+const myHost = (): string => (host ??= hostname());
+
+const held = new Set<{ path: string; content: string; ino: number }>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on("exit", () => {
-    for (const h of held) releaseIfOurs(h.path, h.content);
+    for (const h of held) releaseIfOurs(h.path, h.content, h.ino);
   });
 }
 
-function releaseIfOurs(path: string, content: string): void {
+interface Seen {
+  ino: number;
+  content: string;
+  mtimeMs: number;
+}
+
+/** The lock file as it is now (not following a link), or null when absent. */
+function readLock(path: string): Seen | null {
+  let fd: number;
   try {
-    if (readFileSync(path, "utf8") === content) unlinkSync(path);
-  } catch {}
+    fd = openSync(path, READ_FLAGS);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    // a link or something unopenable: judged by its own inode, as unreadable
+    try {
+      const st = lstatSync(path);
+      return { ino: st.ino, content: "", mtimeMs: st.mtimeMs };
+    } catch {
+      return null;
+    }
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { ino: st.ino, content: "", mtimeMs: st.mtimeMs };
+    const buf = Buffer.alloc(4096);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return { ino: st.ino, content: buf.subarray(0, n).toString("utf8"), mtimeMs: st.mtimeMs };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function releaseIfOurs(path: string, content: string, ino: number): void {
+  const now = readLock(path);
+  if (now && now.content === content && now.ino === ino) {
+    try {
+      unlinkSync(path);
+    } catch {}
+  }
 }
 
 function pidAlive(pid: number): boolean {
@@ -56,56 +125,98 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** True when the lock at `path` may be broken: dead holder, too old, or unreadable and not young. */
-export function isStale(path: string, now = Date.now()): boolean {
-  let mtime: number;
-  let text: string;
-  try {
-    mtime = statSync(path).mtimeMs;
-    text = readFileSync(path, "utf8");
-  } catch {
-    return false; // vanished: the next attempt will simply succeed
-  }
-  const age = now - mtime;
-  if (age > STALE_MS) return true;
+/** When this process first saw each lock (keyed by path, inode and content). */
+const firstSeen = new Map<string, number>();
+
+/** The judgement of the lock at `path`: stale (with what was judged) or not; null when it vanished. */
+export function judgeLock(path: string, now = Date.now()): { stale: boolean; seen: Seen } | null {
+  const seen = readLock(path);
+  if (!seen) return null;
+  const key = `${path}\0${seen.ino}\0${seen.content}`;
+  let first = firstSeen.get(key);
+  if (first === undefined) firstSeen.set(key, (first = now));
   let info: { host?: unknown; pid?: unknown } | null = null;
   try {
-    const v = JSON.parse(text) as unknown;
+    const v = JSON.parse(seen.content) as unknown;
     if (v && typeof v === "object") info = v as { host?: unknown; pid?: unknown };
   } catch {}
-  if (!info) return age > UNREADABLE_STALE_MS;
-  if (info.host === hostname() && typeof info.pid === "number" && info.pid !== process.pid && !pidAlive(info.pid)) return true;
-  return false;
+  const future = seen.mtimeMs > now + FUTURE_SLACK_MS;
+  if (future) {
+    // Pull it back to now: harmless for a live holder (it only looks fresher),
+    // and the next process then ages it from here.
+    try {
+      const t = new Date(now);
+      utimesSync(path, t, t);
+    } catch {}
+  }
+  const sameHost = !!info && info.host === myHost();
+  if (sameHost && typeof info!.pid === "number" && info!.pid !== process.pid && !pidAlive(info!.pid)) return { stale: true, seen };
+  // another host's clock and pids mean nothing here; nor does a future mtime
+  const trusted = !future && (sameHost || !info);
+  const age = trusted ? now - seen.mtimeMs : now - first;
+  return { stale: age > (info ? STALE_MS : UNREADABLE_STALE_MS), seen };
+}
+
+/** True when the lock at `path` may be broken. */
+export function isStale(path: string, now = Date.now()): boolean {
+  return judgeLock(path, now)?.stale ?? false;
+}
+
+/** Removes the lock at `path` only if it is still the file judged stale (see the header). */
+function breakLock(path: string, judged: Seen): void {
+  const grave = join(tempDirFor(path), tempName(path));
+  try {
+    renameSync(path, grave);
+  } catch {
+    return; // vanished already: the next attempt simply succeeds
+  }
+  let moved: Seen | null = null;
+  try {
+    const st = lstatSync(grave);
+    moved = readLock(grave) ?? { ino: st.ino, content: "", mtimeMs: st.mtimeMs };
+  } catch {}
+  if (moved && (moved.ino !== judged.ino || moved.content !== judged.content)) {
+    // a live lock that replaced the judged one: put it back unless another took the place
+    try {
+      linkSync(grave, path);
+    } catch {}
+  }
+  try {
+    unlinkSync(grave);
+  } catch {}
 }
 
 function lockContent(ts: string): string {
   // py-compact, like every other small JSON record the store writes
-  return `{"host": ${JSON.stringify(hostname())}, "pid": ${process.pid}, "ts": ${JSON.stringify(ts)}}`;
+  return `{"host": ${JSON.stringify(myHost())}, "nonce": "${randomBytes(8).toString("hex")}", "pid": ${process.pid}, "ts": ${JSON.stringify(ts)}}`;
 }
 
 type Attempt = LockHandle | "busy" | "broken";
 
-function attempt(path: string, ts: string): Attempt {
+function attempt(path: string, opts: LockOptions, ts: string): Attempt {
   const content = lockContent(ts);
   let fd: number;
   try {
-    fd = openSync(path, "wx", 0o600);
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    if (isStale(path)) {
-      try {
-        unlinkSync(path);
-      } catch {}
+    const j = judgeLock(path);
+    if (!j) return "broken";
+    if (j.stale) {
+      opts.onStaleJudged?.(path);
+      breakLock(path, j.seen);
       return "broken";
     }
     return "busy";
   }
+  let ino: number;
   try {
     writeSync(fd, content);
+    ino = fstatSync(fd).ino;
   } finally {
     closeSync(fd);
   }
-  const entry = { path, content };
+  const entry = { path, content, ino };
   held.add(entry);
   installExitHook();
   let released = false;
@@ -117,11 +228,15 @@ function attempt(path: string, ts: string): Attempt {
         utimesSync(path, t, t);
       } catch {}
     },
+    verify() {
+      const now = readLock(path);
+      return !!now && now.content === content && now.ino === ino;
+    },
     release() {
       if (released) return;
       released = true;
       held.delete(entry);
-      releaseIfOurs(path, content);
+      releaseIfOurs(path, content, ino);
     },
   };
 }
@@ -131,13 +246,16 @@ function backoff(round: number): number {
   return 2 + Math.random() * (cap - 2);
 }
 
+const tsNow = (): string => new Date().toISOString().slice(0, 19) + "Z";
+
 /** Takes `<target>.lock`, blocking the thread between attempts. Throws LockTimeoutError. */
 export function lockSync(target: string, opts: LockOptions): LockHandle {
   const path = target + ".lock";
-  const ts = opts.ts ?? new Date().toISOString().slice(0, 19) + "Z";
+  checkWritePath(path);
+  const ts = opts.ts ?? tsNow();
   const deadline = Date.now() + opts.waitMs;
   for (let round = 0; ; round++) {
-    const r = attempt(path, ts);
+    const r = attempt(path, opts, ts);
     if (typeof r === "object") return r;
     if (r === "broken") continue;
     if (Date.now() >= deadline) throw new LockTimeoutError(path);
@@ -148,10 +266,11 @@ export function lockSync(target: string, opts: LockOptions): LockHandle {
 /** Takes `<target>.lock` without blocking the event loop. Throws LockTimeoutError. */
 export async function lock(target: string, opts: LockOptions): Promise<LockHandle> {
   const path = target + ".lock";
-  const ts = opts.ts ?? new Date().toISOString().slice(0, 19) + "Z";
+  checkWritePath(path);
+  const ts = opts.ts ?? tsNow();
   const deadline = Date.now() + opts.waitMs;
   for (let round = 0; ; round++) {
-    const r = attempt(path, ts);
+    const r = attempt(path, opts, ts);
     if (typeof r === "object") return r;
     if (r === "broken") continue;
     if (Date.now() >= deadline) throw new LockTimeoutError(path);

@@ -33,7 +33,7 @@ even when capture is disabled. Prints the digest path.`,
       warn: ctx.warn,
     });
     if (!r.digestPath) {
-      ctx.warn("the session is busy (lock timeout); nothing was written");
+      ctx.warn("the session is busy (lock timeout); the event is queued and its digest is written by the next writer of this session");
       return 1;
     }
     ctx.out(r.digestPath);

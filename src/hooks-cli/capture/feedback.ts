@@ -134,7 +134,7 @@ const SUBS: Record<string, Sub> = {
       });
       const id = r.candidate?.id ?? null;
       if (!r.state) {
-        ctx.warn("the session is busy (lock timeout); nothing was recorded");
+        ctx.warn("the session is busy (lock timeout); the feedback is queued and recorded by the next writer of this session");
         return 1;
       }
       if (!id) {

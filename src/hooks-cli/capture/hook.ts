@@ -11,7 +11,35 @@ import { ingestEvent } from "../../core/capture/ingest.js";
 import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
 import { rehydrationText } from "../../core/capture/rehydrate.js";
 import { readSidecar } from "../../core/capture/sidecar.js";
-import { readStdin } from "./stdin.js";
+import { LinkRefusedError } from "../../core/fs/guard.js";
+import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
+
+/**
+ * The hook's clocks, each settable for tests (and unusual setups) by env:
+ * the stdin idle deadline, the lock wait, the digest budget (digests past it
+ * are deferred, not lost) and the output budget (§4.7).
+ */
+export interface HookClocks {
+  stdinIdleMs: number;
+  lockWaitMs: number;
+  digestBudgetMs: number;
+  outputBudgetMs: number;
+}
+
+function envMs(name: string, dflt: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  const v = Number(raw);
+  return raw && Number.isFinite(v) && v >= 0 ? v : dflt;
+}
+
+export function hookClocks(env: NodeJS.ProcessEnv = process.env): HookClocks {
+  return {
+    stdinIdleMs: envMs("OMP_SESSIONS_STDIN_IDLE_MS", STDIN_IDLE_MS, env),
+    lockWaitMs: envMs("OMP_SESSIONS_LOCK_WAIT_MS", 3000, env),
+    digestBudgetMs: envMs("OMP_SESSIONS_DIGEST_BUDGET_MS", 2500, env),
+    outputBudgetMs: envMs("OMP_SESSIONS_OUTPUT_BUDGET_MS", 3000, env),
+  };
+}
 
 export const HOOK_USAGE = `Usage: omp-sessions hook [--harness claude|codex|gemini|opencode|omp|pi] [--if-enabled]
                          [--hub DIR | --local] [--event-name E] [--session-id ID] [--cwd DIR]
@@ -64,6 +92,7 @@ const IO_CODES = new Set(["EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EIO",
 
 export function classifyError(err: unknown): { kind: HookErrorKind; message: string } {
   const e = err as NodeJS.ErrnoException;
+  if (e instanceof LinkRefusedError) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
   if (e && typeof e.code === "string" && IO_CODES.has(e.code)) return { kind: "io-error", message: `file system error ${e.code}${e.syscall ? ` in ${e.syscall}` : ""}` };
   const name = e && typeof e.name === "string" ? e.name : "Error";
   return { kind: "internal", message: `${name}: ${e && typeof e.message === "string" ? e.message : String(err)}` };
@@ -73,6 +102,8 @@ export function classifyError(err: unknown): { kind: HookErrorKind; message: str
 export async function runHook(argv: string[]): Promise<string> {
   const t0 = performance.now();
   const args = parseHookArgs(argv);
+  const clocks = hookClocks();
+  const drain = () => readStdin({ idleMs: clocks.stdinIdleMs });
   if (args.help) return HOOK_USAGE;
   let root: string | null = null;
   let harness: string | null = null;
@@ -90,22 +121,27 @@ export async function runHook(argv: string[]): Promise<string> {
       root = resolveHub({ local: args.local, hub: args.values.get("--hub") }).root;
     } catch (err) {
       debug((err as Error).message);
-      await readStdin();
+      await drain();
       return "";
     }
     const loaded = loadConfig(root);
     if (loaded.error) {
       log("config-invalid", "config.json is invalid; capture is disabled until `omp-sessions enable` rewrites it");
-      await readStdin();
+      await drain();
       return "";
     }
     const config = loaded.config;
     if (args.ifEnabled && !isEnabled(config)) {
-      await readStdin();
+      await drain();
       return "";
     }
     harness = args.values.get("--harness") ?? null;
-    const input = await readStdin();
+    const input = await drain();
+    // no input at all (a terminal, or a pipe that never sent a byte): nothing happened to record
+    if (input.none) {
+      if (input.timedOut) log("no-input", "hook stdin stayed open with no data past the idle deadline; nothing was recorded");
+      return "";
+    }
     if (input.tooLarge) {
       log("stdin-too-large", "hook input exceeded 8 MiB and was ignored", input.bytes);
       return "";
@@ -138,7 +174,6 @@ export async function runHook(argv: string[]): Promise<string> {
     const maxBytes = Number(args.values.get("--max-event-bytes"));
     const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
     const summary = args.values.get("--summary");
-    const waitEnv = Number(process.env.OMP_SESSIONS_LOCK_WAIT_MS);
     ingestEvent({
       root,
       config,
@@ -147,14 +182,14 @@ export async function runHook(argv: string[]): Promise<string> {
       trigger: args.values.get("--trigger") || event.eventName,
       topics: args.topics.map((t) => scrubCut(t, 1000)),
       manualSummary: summary ? scrubCut(summary, 2000) : null,
-      lockWaitMs: Number.isFinite(waitEnv) && waitEnv >= 0 && process.env.OMP_SESSIONS_LOCK_WAIT_MS ? waitEnv : 3000,
+      lockWaitMs: clocks.lockWaitMs,
       t0,
-      digestBudgetMs: 2500,
+      digestBudgetMs: clocks.digestBudgetMs,
       report: (kind, message) => log(kind, message),
     });
     const wants =
       (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
-    if (!wants || performance.now() - t0 >= 3000) return "";
+    if (!wants || performance.now() - t0 >= clocks.outputBudgetMs) return "";
     const items = readSidecar(root, event.cwd)
       .filter((x) => typeof x.last_digest_path === "string" && x.last_digest_path)
       .slice(0, 3)

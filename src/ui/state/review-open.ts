@@ -9,7 +9,7 @@ import { pathTo } from "../../core/session/path.js";
 import { safeText } from "../../core/session/text.js";
 import type { Session } from "../../core/session/types.js";
 import { readJsonObject } from "../../core/capture/jsonfile.js";
-import { statePath } from "../../core/capture/paths.js";
+import { legacyStatePath, statePath } from "../../core/capture/paths.js";
 import { locateTurn } from "../../core/capture/turn.js";
 import { importSession } from "../../core/capture/import-session.js";
 import { refreshIfDirty } from "../../core/capture/indexes.js";
@@ -34,7 +34,10 @@ export function stateOfCandidate(root: string, c: Record<string, unknown>): Stat
   const native = str(c.native_session_id);
   if (!harness || !native) return null;
   try {
-    return readJsonObject(statePath(root, harness, native)).value;
+    // a store written before hashed file names keeps `safe_id` names until the session's next event
+    const legacy = legacyStatePath(root, harness, native);
+    const r = readJsonObject(statePath(root, harness, native));
+    return r.value ?? (legacy ? readJsonObject(legacy).value : null);
   } catch {
     return null;
   }

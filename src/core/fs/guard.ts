@@ -1,0 +1,108 @@
+// Writes below a guarded tree (the store's ROOT, a topic's raw/) never follow
+// a symbolic link: a planted link would send our appends, replaces and marker
+// creations to its target. The tree's own top may be a link (a hub on another
+// disk); every directory below it is checked with lstat and the file itself is
+// opened with O_NOFOLLOW (or replaced by rename, which never follows).
+//
+// The trees are registered by the code that builds their paths (capture's
+// paths.ts, the topic lookup), so every writer in core/fs applies the rule
+// without each caller having to pass its root along.
+import { constants, lstatSync, mkdirSync } from "node:fs";
+import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
+
+/** O_NOFOLLOW where the platform has it (not on Windows, which has no such links to plant by accident). */
+export const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0;
+
+export class LinkRefusedError extends Error {
+  override name = "LinkRefusedError";
+  readonly code = "ELINK";
+  constructor(readonly linkPath: string) {
+    super(`refused to write through a symbolic link: ${linkPath}`);
+  }
+}
+
+interface Tree {
+  top: string;
+  /** Atomic replaces stage their temp files in `<top>/.tmp` (one small directory to sweep). */
+  staging: boolean;
+}
+
+const trees = new Map<string, Tree>();
+
+/** Registers a tree whose descendants are never written through links. Cheap to call often. */
+export function guardTree(top: string, opts: { staging?: boolean } = {}): void {
+  const t = resolve(top);
+  const had = trees.get(t);
+  if (!had || (opts.staging && !had.staging)) trees.set(t, { top: t, staging: !!opts.staging || !!had?.staging });
+}
+
+/** The guarded tree holding `path` (the innermost), or null. */
+export function treeOf(path: string): Tree | null {
+  const p = resolve(path);
+  let best: Tree | null = null;
+  for (const t of trees.values()) {
+    if (p.startsWith(t.top + sep) && (!best || t.top.length > best.top.length)) best = t;
+  }
+  return best;
+}
+
+/** The directories strictly between the tree's top and `path`, outermost first. */
+function between(top: string, path: string): string[] {
+  const rel = relative(top, dirname(resolve(path)));
+  if (!rel || rel.startsWith("..") || isAbsolute(rel)) return [];
+  const out: string[] = [];
+  let cur = top;
+  for (const part of rel.split(sep)) {
+    cur = join(cur, part);
+    out.push(cur);
+  }
+  return out;
+}
+
+/**
+ * Throws LinkRefusedError when a directory below a guarded tree's top on the
+ * way to `path` is a symbolic link. Missing directories are fine (nothing to follow).
+ */
+export function checkWritePath(path: string): void {
+  const t = treeOf(path);
+  if (!t) return;
+  for (const d of between(t.top, path)) {
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(d).isSymbolicLink();
+    } catch {
+      return;
+    }
+    if (isLink) throw new LinkRefusedError(d);
+  }
+}
+
+/** mkdir -p (0700) that refuses, below a guarded tree, to pass through or create over a link. */
+export function ensureDirGuarded(dir: string): void {
+  const t = treeOf(join(dir, "x"));
+  if (!t) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return;
+  }
+  mkdirSync(t.top, { recursive: true, mode: 0o700 });
+  for (const d of between(t.top, join(dir, "x"))) {
+    let st;
+    try {
+      st = lstatSync(d);
+    } catch {
+      try {
+        mkdirSync(d, { mode: 0o700 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      }
+      st = lstatSync(d);
+    }
+    if (st.isSymbolicLink()) throw new LinkRefusedError(d);
+  }
+}
+
+/** Maps ELOOP from an O_NOFOLLOW open to LinkRefusedError. */
+export function refuseLoop(err: unknown, path: string): never {
+  if ((err as NodeJS.ErrnoException).code === "ELOOP") throw new LinkRefusedError(path);
+  throw err;
+}
