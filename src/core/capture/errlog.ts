@@ -14,5 +14,5 @@ export function logHookError(root: string, kind: HookErrorKind, message: string,
   try {
     if (statSync(path).size >= ROTATE_BYTES) renameSync(path, path + ".1");
   } catch {}
-  appendRecord(path, { schema_version: 1, ts: isoTs(), event: "hook_error", kind, harness, bytes, message: scrubCut(message, 300) });
+  appendRecord(path, { schema_version: 1, ts: isoTs(), event: "hook_error", kind, harness: harness == null ? null : scrubCut(harness, 1000), bytes, message: scrubCut(message, 300) });
 }

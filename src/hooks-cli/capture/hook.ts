@@ -140,7 +140,7 @@ export async function runHook(argv: string[]): Promise<string> {
       config,
       event,
       preview,
-      trigger: args.values.get("--trigger") || event.eventName,
+      trigger: scrubCut(args.values.get("--trigger") || event.eventName, 1000),
       topics: args.topics.map((t) => scrubCut(t, 1000)),
       manualSummary: summary ? scrubCut(summary, 2000) : null,
       lockWaitMs: Number.isFinite(waitEnv) && waitEnv >= 0 && process.env.OMP_SESSIONS_LOCK_WAIT_MS ? waitEnv : 3000,
