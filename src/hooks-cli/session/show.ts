@@ -4,6 +4,7 @@ import { parseArgs, bool } from "../args.js";
 import { loadArg, printJson } from "./load-or-exit.js";
 import { readEntry } from "../../core/session/entry.js";
 import { safeText } from "../../core/session/text.js";
+import { jsonText } from "../../core/session/json-text.js";
 
 export const showCommand: Command = {
   name: "show",
@@ -19,7 +20,7 @@ the entry's JSON object; the default is indented, terminal-safe JSON.`,
     const s = await loadArg(file);
     const entry = await readEntry(s, id);
     if (bool(args, "--json")) printJson(entry);
-    else process.stdout.write(safeText(JSON.stringify(entry, null, 2), true) + "\n");
+    else process.stdout.write(safeText(jsonText(entry, 2), true) + "\n");
     return 0;
   },
 };
