@@ -151,6 +151,24 @@ describe("the secret corpus never reaches disk (issue 14, item 3)", () => {
     expect(leaks(sb.hub, SECRET_CASES).slice(0, 20)).toEqual([]);
   });
 
+  it("capture, feedback capture, feedback edit and dismiss with secrets in every option: nothing on disk", async () => {
+    const sb = sandbox();
+    const picks = SECRET_CASES.filter((_, i) => i % 3 === 0);
+    for (const c of picks) {
+      const cap = await cli(["capture", "--session-id", c.text, "--summary", c.text, "--harness", "codex", "--cwd", `/tmp/${c.text}`, "--transcript-path", `/tmp/${c.text}.jsonl`, "--model", c.text, "--topic", c.text]);
+      expect(cap.code, cap.stderr).toBe(0);
+      const fb = await cli(["feedback", "capture", "--text", `no, actually ${c.text}`, "--session-id", c.text, "--cwd", `/tmp/${c.text}`]);
+      expect(fb.code, fb.stderr).toBe(0);
+    }
+    const ids = readLines(join(sb.root, "feedback", "candidates.jsonl")).map((x) => x.id as string);
+    expect(ids.length).toBe(picks.length);
+    for (let i = 0; i < ids.length; i++) {
+      expect((await cli(["feedback", "edit", ids[i], "--lesson", picks[i].text])).code).toBe(0);
+      expect((await cli(["feedback", "dismiss", ids[i], "--reason", picks[(i + 1) % picks.length].text])).code).toBe(0);
+    }
+    expect(leaks(sb.hub, SECRET_CASES).slice(0, 20)).toEqual([]);
+  });
+
   it("import-session: secrets in the header, names, ids, messages, tool names, models and the file's own path", async () => {
     const sb = sandbox();
     const cases = SECRET_CASES;
