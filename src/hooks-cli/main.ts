@@ -2,6 +2,7 @@
 // from a command's own bundle (command-main.ts): `--help`, usage errors,
 // failures worded on stderr, and the exit once stdout is flushed.
 import { UsageError, type Command } from "./command.js";
+import { safeText } from "../core/session/text.js";
 
 /** Runs cmd with its arguments (the command name already taken off); returns the exit status. */
 export async function runCommand(cmd: Command, rest: string[]): Promise<number> {
@@ -13,7 +14,7 @@ export async function runCommand(cmd: Command, rest: string[]): Promise<number> 
     return await cmd.run(rest);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`omp-sessions ${cmd.name}: ${err.message}\n\n${cmd.usage}\n`);
+      process.stderr.write(`omp-sessions ${cmd.name}: ${safeText(err.message)}\n\n${cmd.usage}\n`);
       return 2;
     }
     throw err;
@@ -66,7 +67,8 @@ export function finish(run: Promise<number>): void {
     },
     (err: unknown) => {
       const e = err as { exitCode?: number; message?: string };
-      process.stderr.write(`omp-sessions: ${e?.message ?? String(err)}\n`);
+      // messages may quote a file or an argument: terminal-safe like every other output
+      process.stderr.write(`omp-sessions: ${safeText(e?.message ?? String(err))}\n`);
       process.exitCode = typeof e?.exitCode === "number" ? e.exitCode : 1;
     },
   );

@@ -198,7 +198,8 @@ describe("session ids in file names", () => {
     }
     expect(names).toContain(join("state", "codex", `${uuid}.json`));
     expect(names).toContain(join("digests", "2026", "06", `codex-${uuid}.md`));
-    expect(names.filter((n) => /^state\/codex\/id@[0-9a-f]{32}\.json$/.test(n))).toHaveLength(3);
+    // The path-like ids get a hashed name; the secret one is redacted before it is named (redacted-<hash>).
+    expect(names.filter((n) => /^state\/codex\/(id@[0-9a-f]{32}|redacted-[0-9a-f]+)\.json$/.test(n))).toHaveLength(3);
     // still found by its id
     expect((await cli(["digest", "codex:a/b c", "--path-only"])).code).toBe(0);
   });

@@ -28,5 +28,5 @@ export function logHookError(root: string, kind: HookErrorKind, message: string,
     const st = lstatSync(path);
     if (st.isFile() && st.size >= ROTATE_BYTES) renameSync(path, path + ".1");
   } catch {}
-  appendRecord(path, { schema_version: 1, ts: isoTs(), event: "hook_error", kind, harness, bytes, message: scrubCut(message, 300) });
+  appendRecord(path, { schema_version: 1, ts: isoTs(), event: "hook_error", kind, harness: harness == null ? null : scrubCut(harness, 1000), bytes, message: scrubCut(message, 300) });
 }

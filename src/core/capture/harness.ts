@@ -1,6 +1,6 @@
 // Turning any harness's hook payload into one event shape (§4.2–4.4).
 import { resolve } from "node:path";
-import { scrubCut } from "./redact.js";
+import { redactId, scrubCut } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
 
 export type EventKind = "session-start" | "user-prompt" | "tool" | "pre-compact" | "post-compact" | "stop" | "session-end" | "manual" | "other";
@@ -132,7 +132,7 @@ const field = (s: string | null): string | null => (s == null ? null : scrubCut(
 
 export function normalizeEvent(p: Payload, o: HookOverrides = {}, env: NodeJS.ProcessEnv = process.env, processCwd = process.cwd()): NormalizedEvent {
   let eventName = o.eventName || firstString(p, EVENT_KEYS);
-  const harness = safeId(o.harness || detectHarness(p, eventName, env));
+  const harness = safeId(redactId(o.harness || detectHarness(p, eventName, env)));
   if (!eventName && harness === "opencode") eventName = firstString(p, ["type"]);
   eventName ||= "manual";
   const rawCwd = o.cwd || firstString(p, ["cwd", "directory"]) || processCwd;
@@ -152,7 +152,7 @@ export function normalizeEvent(p: Payload, o: HookOverrides = {}, env: NodeJS.Pr
     nativeId = "derived-" + sha256Hex(basis).slice(0, 16);
   } else if (nativeId.length > 256 || /[\u0000-\u001f\u007f-\u009f]/.test(nativeId)) {
     nativeId = "derived-" + sha256Hex(nativeId).slice(0, 16);
-  }
+  } else nativeId = redactId(nativeId);
   return {
     harness,
     nativeId,

@@ -16,7 +16,7 @@ import { normalizeText } from "./harness.js";
 import { appendRecord, readJsonl } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
 import { candidatesPath, FEEDBACK_MARKER, sessionMarker, statePath } from "./paths.js";
-import { scrubCut, scrubField } from "./redact.js";
+import { redactId, scrubCut } from "./redact.js";
 import { logRegistry } from "./registry.js";
 import { CLI_LOCK_WAIT_MS } from "./review.js";
 import { safeId } from "./serialize.js";
@@ -65,7 +65,8 @@ function derive(path: Obj[]): Derived {
   for (const e of path) {
     const ts = toTs(e.timestamp);
     if (ts && (!d.lastSeen || ts > d.lastSeen)) d.lastSeen = ts;
-    const id = typeof e.id === "string" ? e.id : null;
+    // entry ids are stored (turn_id) and come from the file: scrubbed like every field
+    const id = typeof e.id === "string" ? scrubCut(e.id, 1000) : null;
     const ev = (name: string, tool: string | null = null): void => {
       d.events.push({ hook_event_name: name, tool_name: tool, trigger: name, ts, turn_id: id });
     };
@@ -103,9 +104,11 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
   const session = await loadSession(file);
   const st = statSync(file);
   const config = loadConfig(root).config;
-  const harness = safeId(harnessOpt || detectHarness(file, session.dialect, !!session.titleSlot));
+  const harness = safeId(redactId(harnessOpt || detectHarness(file, session.dialect, !!session.titleSlot)));
   const header = session.header;
-  const nativeId = typeof header.id === "string" && header.id ? header.id : safeId(file);
+  const nativeId = redactId(typeof header.id === "string" && header.id ? header.id : safeId(file));
+  const sourcePath = scrubCut(file, 1000);
+  const leafId = session.leafId == null ? null : scrubCut(session.leafId, 1000);
   const sid = `${harness}:${nativeId}`;
   const cwd = typeof header.cwd === "string" && header.cwd ? (scrubCut(header.cwd, 1000) as string) : null;
   const startedAt = toTs(header.timestamp);
@@ -114,7 +117,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
   const d = derive(entries);
   const ctxModel = contextOfPath(entries).model;
   const model = ctxModel ? scrubCut(`${ctxModel.provider}/${ctxModel.modelId}`, 1000) : null;
-  const importKey = { leaf_id: session.leafId, mtime_ms: st.mtimeMs, size: st.size, source_path: file };
+  const importKey = { leaf_id: leafId, mtime_ms: st.mtimeMs, size: st.size, source_path: sourcePath };
   const name = session.name ? scrubCut(session.name.replace(/\s+/g, " ").trim(), 120) : "";
   const sentence = `Imported ${harness} session ${name ? `"${name}" ` : ""}with ${d.userMessages} user messages from ${cwd ?? "unknown cwd"}.`;
 
@@ -125,7 +128,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
     const loaded = loadState(path);
     const state: State = loaded.state;
     const prev = isObj(state.import) ? state.import : null;
-    if (prev && prev.source_path === file && prev.size === st.size && prev.mtime_ms === st.mtimeMs && prev.leaf_id === session.leafId) {
+    if (prev && prev.source_path === sourcePath && prev.size === st.size && prev.mtime_ms === st.mtimeMs && prev.leaf_id === leafId) {
       result.unchanged = true;
       result.digest_path = typeof state.last_digest_path === "string" ? state.last_digest_path : null;
       return;
@@ -136,7 +139,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
     if (startedAt && (typeof state.started_at !== "string" || startedAt < state.started_at)) state.started_at = startedAt;
     if (typeof state.last_seen_at !== "string" || seenTs > state.last_seen_at) state.last_seen_at = seenTs;
     if (cwd || state.cwd == null) state.cwd = cwd;
-    state.transcript_path = scrubField(file, 1000);
+    state.transcript_path = sourcePath;
     if (model) state.model = model;
     state.privacy = config.privacy;
     state.raw_transcripts = config.raw_transcripts;
@@ -172,7 +175,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
     }
     state.import = { ...importKey, imported_at: ts };
     result.digest_path = writeCheckpoint(root, state, "import", { importSentence: sentence, lockWaitMs: CLI_LOCK_WAIT_MS, ts });
-    logRegistry(root, "session_imported", { candidates_added: result.candidates_added, llm_wiki_session_id: sid, source_path: file }, ts);
+    logRegistry(root, "session_imported", { candidates_added: result.candidates_added, llm_wiki_session_id: sid, source_path: sourcePath }, ts);
     saveState(path, state);
   });
   if (!result.unchanged) {

@@ -1,12 +1,10 @@
 // Redaction (§6): secret keys, content keys, value patterns and size limits.
 // Everything written under ROOT or into a note passes through here.
+import { looksRandom } from "./entropy.js";
+import { MASK, scrubContext } from "./secret-context.js";
+import { isSecretKey } from "./secret-names.js";
+import { SECRET_URLS, VENDOR_TOKENS } from "./secret-tokens.js";
 import { codePointLength, cut, headCodePoints, pyCompact, sha256Hex } from "./serialize.js";
-
-const SECRET_TOKENS = new Set([
-  "authorization", "bearer", "password", "passwd", "passphrase", "secret", "secrets",
-  "cookie", "cookies", "apikey", "privatekey", "accesskey", "credential", "credentials",
-]);
-const SECRET_PAIRS = new Set(["api key", "private key", "access key"]);
 
 const CONTENT_KEYS = new Set([
   "prompt", "user_prompt", "message", "messages", "content", "transcript", "tool_response", "tool_output",
@@ -14,47 +12,35 @@ const CONTENT_KEYS = new Set([
   "new_string", "old_str", "new_str", "file_text", "patch", "diff", "output", "text", "custom_instructions",
 ]);
 
-/** Whole key tokens: `apiKey`/`APIKey` → api key; `max_tokens` is not a secret, `GITHUB_TOKEN` is. */
-export function isSecretKey(key: string): boolean {
-  const tokens = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((t) => t.toLowerCase());
-  if (tokens.length === 0) return false;
-  for (let i = 0; i < tokens.length; i++) {
-    if (SECRET_TOKENS.has(tokens[i])) return true;
-    if (i > 0 && SECRET_PAIRS.has(tokens[i - 1] + " " + tokens[i])) return true;
-  }
-  return tokens[tokens.length - 1] === "token";
-}
+export { isSecretKey, isSecretName } from "./secret-names.js";
 
 export const isContentKey = (key: string): boolean => CONTENT_KEYS.has(key.toLowerCase());
 
-const PATTERNS: [RegExp, string | ((...m: string[]) => string)][] = [
-  [/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g, "[REDACTED]"],
-  [/\b((?:proxy-)?authorization)(["']?\s*[:=]\s*)[^\r\n"']+/gi, "$1$2[REDACTED]"],
-  [/\b(bearer\s+)[A-Za-z0-9._~+/=-]{12,}/gi, "$1[REDACTED]"],
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, "$1[REDACTED]@"],
-  [/\bsk-[A-Za-z0-9_-]{12,}/g, "[REDACTED]"],
-  [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, "[REDACTED]"],
-  [/\bxox[baprs]-[A-Za-z0-9-]{10,}/g, "[REDACTED]"],
-  [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, "[REDACTED]"],
-  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, "[REDACTED]"],
-  [/[A-Za-z0-9_-]{24,}\.[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]{12,}/g, "[REDACTED]"],
-  [
-    /\b([A-Za-z_][A-Za-z0-9_.-]*)(["']?\s*[:=]\s*["']?)([^\s"'&;,[][^\s"'&;,]*)/g,
-    (m: string, key: string, sep: string) => (isSecretKey(key) ? `${key}${sep}[REDACTED]` : m),
-  ],
-];
+const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g;
 
-/** Applies the value patterns of §6.3, in order. */
+/**
+ * Masks every secret in a string (§6.3, extended by issue 14): private keys,
+ * webhook URLs, vendor tokens (secret-tokens.ts), then the context rules
+ * (secret-context.ts: headers, URL credentials, CLI arguments, assignments,
+ * prose). Idempotent: a masked string comes back unchanged.
+ */
 export function scrub(s: string): string {
-  let out = s;
-  for (const [re, rep] of PATTERNS) out = out.replace(re, rep as string);
-  return out;
+  let out = s.replace(PRIVATE_KEY, MASK);
+  for (const re of SECRET_URLS) out = out.replace(re, MASK);
+  for (const t of VENDOR_TOKENS) {
+    const random = t.random;
+    out = random ? out.replace(t.re, (m: string) => (looksRandom(random(m)) ? MASK : m)) : out.replace(t.re, MASK);
+  }
+  return scrubContext(out);
 }
+
+/**
+ * An identifier that is stored and used to find things (a session id, a
+ * harness name): kept as it is unless it holds a secret, then replaced whole by
+ * `redacted-<16 hex>` of it, so the same id still maps to the same session and
+ * two secret-bearing ids do not collide.
+ */
+export const redactId = (id: string): string => (scrub(id) === id ? id : "redacted-" + sha256Hex(id).slice(0, 16));
 
 /** Scrub, then cut to `limit` code points; huge strings are cut to limit + 512 first to bound the work. */
 export function scrubCut(s: string, limit: number): string {
@@ -70,6 +56,7 @@ export const scrubField = (s: string | null | undefined, limit: number): string 
 export const PAYLOAD_STRING_LIMIT = 1200;
 const ARRAY_LIMIT = 20;
 const DEPTH_LIMIT = 32;
+const KEY_LIMIT = 200;
 
 /** `[OMITTED len=<L> sha256=<H>]` over the py-compact form of the value. */
 export function omitted(value: unknown): string {
@@ -85,9 +72,11 @@ export function redactPayload(v: unknown, depth = 0): unknown {
   if (v && typeof v === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      if (isSecretKey(k)) out[k] = "[REDACTED]";
-      else if (isContentKey(k)) out[k] = omitted(x);
-      else out[k] = redactPayload(x, depth + 1);
+      // keys are text too: an unknown key may itself be a token
+      const key = scrubCut(k, KEY_LIMIT);
+      if (isSecretKey(k)) out[key] = MASK;
+      else if (isContentKey(k)) out[key] = omitted(x);
+      else out[key] = redactPayload(x, depth + 1);
     }
     return out;
   }

@@ -77,7 +77,7 @@ function isImagePayload(v: unknown): v is Obj & { data: string } {
 export function resolveBlobRefs(value: unknown, blobs: BlobReader): BlobResolution {
   const out: BlobResolution = { resolved: 0, missing: [] };
   if (!containsRef(value)) return out; // most entries hold none: skip the walk
-  walk(value, undefined, blobs, out);
+  walk(value, blobs, out);
   return out;
 }
 
@@ -91,25 +91,44 @@ function put(ref: string, blobs: BlobReader, out: BlobResolution, as: "base64" |
   return bytes.toString(as);
 }
 
-function walk(value: unknown, key: string | undefined, blobs: BlobReader, out: BlobResolution): void {
-  if (Array.isArray(value)) {
-    for (const item of value) walk(item, key, blobs, out);
-    return;
+// Both walks keep their own stack: a line nested thousands of levels deep
+// (JSON.parse reads it) must not overflow the call stack.
+function walk(root: unknown, blobs: BlobReader, out: BlobResolution): void {
+  const stack: [unknown, string | undefined][] = [[root, undefined]];
+  while (stack.length) {
+    const [value, key] = stack.pop()!;
+    if (Array.isArray(value)) {
+      // An array's items stand where the array stands (`content`, `images`).
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], key]);
+      continue;
+    }
+    if (!isObj(value)) continue;
+    const imagePosition = key !== "frames" && isImagePayload(value) && ((key === "content" && value.type === "image") || key === "images");
+    if (imagePosition && isBlobRef(value.data)) {
+      value.data = put(value.data, blobs, out, "base64");
+      continue;
+    }
+    if (value.type === "image_generation_call" && isBlobRef(value.result)) value.result = put(value.result, blobs, out, "base64");
+    if (isBlobRef(value.image_url)) value.image_url = put(value.image_url, blobs, out, "utf8");
+    const children = Object.entries(value);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [k, v] = children[i];
+      if (typeof v === "object" && v !== null) stack.push([v, k]);
+    }
   }
-  if (!isObj(value)) return;
-  const imagePosition = key !== "frames" && isImagePayload(value) && ((key === "content" && value.type === "image") || key === "images");
-  if (imagePosition && isBlobRef(value.data)) {
-    value.data = put(value.data, blobs, out, "base64");
-    return;
-  }
-  if (value.type === "image_generation_call" && isBlobRef(value.result)) value.result = put(value.result, blobs, out, "base64");
-  if (isBlobRef(value.image_url)) value.image_url = put(value.image_url, blobs, out, "utf8");
-  for (const [k, v] of Object.entries(value)) if (typeof v === "object" && v !== null) walk(v, k, blobs, out);
 }
 
-function containsRef(v: unknown): boolean {
-  if (typeof v === "string") return v.startsWith(BLOB_PREFIX);
-  if (Array.isArray(v)) return v.some(containsRef);
-  if (isObj(v)) return Object.values(v).some(containsRef);
+function containsRef(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (v.startsWith(BLOB_PREFIX)) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (isObj(v)) {
+      for (const item of Object.values(v)) stack.push(item);
+    }
+  }
   return false;
 }

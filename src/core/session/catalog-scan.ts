@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import type { Dialect } from "./types.js";
 import type { SessionSummary } from "./summary.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
+import { isoOrNull, validTime } from "./time.js";
 
 type Json = Record<string, unknown>;
 
@@ -397,7 +398,8 @@ export class CatalogScan {
       else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
       else if (f.tsStart >= 0) t = Date.parse(buf.toString("latin1", f.tsStart, f.tsEnd));
     }
-    if (t > this.facts.lastActivity) this.facts.lastActivity = t;
+    // an out-of-range time (a Date cannot hold it) is skipped: the others still count
+    if (t > this.facts.lastActivity && validTime(t)) this.facts.lastActivity = t;
   }
 
   /** Resolves the tree of a first scan (once). */
@@ -511,9 +513,6 @@ function nameOf(f: Facts): string | null {
   return t ? t : null;
 }
 
-function isoOrNull(ms: number): string | null {
-  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
-}
 
 function restoreTree(saved: TreeFacts): CompactTree {
   const t = new CompactTree();

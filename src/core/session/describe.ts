@@ -1,6 +1,7 @@
 // Turns a parsed entry into the few strings the tree and list need: a preview
 // (plain one-line text) and a summary (the short form drawn in tree rows).
 import { oneLine } from "./text.js";
+import { jsonText } from "./json-text.js";
 
 type Obj = Record<string, unknown>;
 
@@ -38,7 +39,7 @@ export function toolArg(name: string, args: unknown): string {
   for (const k of keys) if (typeof args[k] === "string") return args[k] as string;
   if (Array.isArray(args.paths) && typeof args.paths[0] === "string") return args.paths.join(" ");
   for (const v of Object.values(args)) if (typeof v === "string") return v;
-  return name ? "" : JSON.stringify(args).slice(0, 80);
+  return name ? "" : jsonText(args).slice(0, 80);
 }
 
 export function toolCallsOf(content: unknown): { name: string; arg: string }[] {

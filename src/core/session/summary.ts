@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import type { Dialect } from "./types.js";
 import { isGzipPath, scanLines } from "./lines.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
+import { isoOrNull, validTime } from "./time.js";
 
 /** One row of `ls --json` (see spec/cli.md). */
 export interface SessionSummary {
@@ -196,7 +197,8 @@ class SummaryScan {
       else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
       else if (f.tsStart >= 0) t = Date.parse(buf.toString("latin1", f.tsStart, f.tsEnd));
     }
-    if (t > this.lastActivity) this.lastActivity = t;
+    // an out-of-range time (a Date cannot hold it) is skipped: the others still count
+    if (t > this.lastActivity && validTime(t)) this.lastActivity = t;
   }
 
   /** Entries, messages and leaves of the tree, after duplicate ids and cycles are resolved as §5 says. */
@@ -278,9 +280,6 @@ export function unreadable(err: unknown): string {
   return `cannot read: ${msg}`.replace(/\s+/g, " ").slice(0, 200);
 }
 
-function isoOrNull(ms: number): string | null {
-  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null;
-}
 
 // Read buffers, reused across files: a fresh 1 MB buffer per file costs page
 // faults and GC work that show when listing thousands of sessions.

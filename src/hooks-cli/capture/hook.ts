@@ -179,7 +179,7 @@ export async function runHook(argv: string[]): Promise<string> {
       config,
       event,
       preview,
-      trigger: args.values.get("--trigger") || event.eventName,
+      trigger: scrubCut(args.values.get("--trigger") || event.eventName, 1000),
       topics: args.topics.map((t) => scrubCut(t, 1000)),
       manualSummary: summary ? scrubCut(summary, 2000) : null,
       lockWaitMs: clocks.lockWaitMs,

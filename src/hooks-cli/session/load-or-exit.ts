@@ -1,5 +1,6 @@
 import { loadSession } from "../../core/session/load.js";
 import type { Session } from "../../core/session/types.js";
+import { jsonText } from "../../core/session/json-text.js";
 import { UsageError } from "../command.js";
 
 /** Loads FILE for a command; a missing argument is a usage error, a bad file a SessionError (exit 3). */
@@ -8,6 +9,7 @@ export async function loadArg(file: string | undefined): Promise<Session> {
   return loadSession(file);
 }
 
+/** One JSON document on stdout; any nesting depth (json-text.ts). */
 export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value) + "\n");
+  process.stdout.write(jsonText(value) + "\n");
 }

@@ -4,6 +4,7 @@ import { parseArgs, bool } from "../args.js";
 import { loadArg, printJson } from "./load-or-exit.js";
 import { readEntryResolved } from "../../core/session/entry.js";
 import { safeText } from "../../core/session/text.js";
+import { jsonText } from "../../core/session/json-text.js";
 
 export const showCommand: Command = {
   name: "show",
@@ -22,7 +23,7 @@ named on stderr.`,
     const s = await loadArg(file);
     const { entry, missing } = await readEntryResolved(s, id);
     if (bool(args, "--json")) printJson(entry);
-    else process.stdout.write(safeText(JSON.stringify(entry, null, 2), true) + "\n");
+    else process.stdout.write(safeText(jsonText(entry, 2), true) + "\n");
     for (const ref of missing) process.stderr.write(safeText(`note: ${ref} is not in the blob store; shown as the reference`) + "\n");
     return 0;
   },

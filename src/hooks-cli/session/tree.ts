@@ -5,6 +5,7 @@ import { TREE_FILTERS, type TreeFilter } from "../../core/session/rows.js";
 import { loadArg } from "./load-or-exit.js";
 import { treeJsonBuffers } from "../../core/session/json.js";
 import { drawTree } from "./draw-tree.js";
+import { safeText } from "../../core/session/text.js";
 
 export const treeCommand: Command = {
   name: "tree",
@@ -32,7 +33,7 @@ Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
     else {
       const width = process.stdout.columns || 120;
       for (const line of drawTree(s, width, filter)) process.stdout.write(line + "\n");
-      for (const w of s.warnings) process.stderr.write(`warning: line ${w.line}: ${w.message}\n`);
+      for (const w of s.warnings) process.stderr.write(safeText(`warning: line ${w.line}: ${w.message}`) + "\n");
     }
     return 0;
   },

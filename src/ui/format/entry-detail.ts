@@ -3,6 +3,7 @@
 // back to pretty JSON so nothing in the file is hidden.
 import { safeText } from "../../core/session/text.js";
 import { textLines, type Line, type Tone } from "./lines.js";
+import { jsonText } from "../../core/session/json-text.js";
 
 type Obj = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 
 function json(v: unknown): string {
   try {
-    return JSON.stringify(v, null, 2) ?? String(v);
+    return jsonText(v, 2) ?? String(v);
   } catch {
     return String(v);
   }

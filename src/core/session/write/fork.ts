@@ -14,6 +14,7 @@ import { pathTo } from "../path.js";
 import type { EntryMeta, Session } from "../types.js";
 import { newEntryId, newSessionId } from "./ids.js";
 import { ompNameOf, serializeSlot } from "./title-slot.js";
+import { jsonText } from "../json-text.js";
 
 type Obj = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ export async function planFork(s: Session, entryId: string, opts: ForkOptions = 
     } else next = full[i].id;
   }
   // v3 plain files are copied byte for byte; older ones need the in-memory migration written out.
-  const lines = s.version >= 3 && !s.gzip ? rawLines(s.file, metas) : (await readEntries(s, metas)).map((e) => JSON.stringify(e));
+  const lines = s.version >= 3 && !s.gzip ? rawLines(s.file, metas) : (await readEntries(s, metas)).map((e) => jsonText(e));
   // An entry whose parent was a left-out label hangs from the label's parent
   // instead; copied verbatim (as pi does) it would become an orphan root and
   // cut the fork's path, and with it the context, short.
@@ -87,7 +88,7 @@ export async function planFork(s: Session, entryId: string, opts: ForkOptions = 
     if (!relink && !moveKept) continue;
     if (relink) e.parentId = metas[i - 1].id;
     if (moveKept) e.firstKeptEntryId = afterLabel.get(e.firstKeptEntryId as string);
-    lines[i] = JSON.stringify(e);
+    lines[i] = jsonText(e);
   }
   const onPath = new Set(metas.map((m) => m.id));
   const labels = [...s.labels].filter(([id]) => onPath.has(id)).map(([targetId, label]) => ({ targetId, label }));

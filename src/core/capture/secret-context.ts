@@ -1,0 +1,137 @@
+// Secrets that only their context gives away: headers, URL credentials,
+// command-line arguments, `name=value` assignments, and prose ("my password is
+// hunter2"). Each rule replaces the secret part only and keeps the rest of the
+// text, and each leaves ordinary text alone: a value must look like a secret
+// (see entropy.ts) wherever the context alone would also match plain words.
+import { highEntropyHead, looksRandom } from "./entropy.js";
+import { isSecretName } from "./secret-names.js";
+
+export const MASK = "[REDACTED]";
+
+/** Values that are never secrets themselves: flags, placeholders, references. */
+const PLACEHOLDER = /^(?:true|false|null|nil|none|undefined|yes|no|on|off|required|optional|empty|redacted|\*+|x{3,}|\.{3}|…|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|\{\{[^}]*\}\})$/i;
+
+// Words that follow "password is", "token:" … in prose and docs, not secrets.
+const NOT_A_SECRET = new Set(
+  "a an the not too very still now also just correct incorrect wrong required optional invalid valid empty missing set unset stored saved expired hidden shown same different changed reset strong weak short long secure insecure in on at for of to from with by here there below above this that it used needed ok okay fine good bad out and or is was be field manager policy prompt".split(" "),
+);
+
+/** An assigned value worth masking: holds a letter or digit, is no placeholder and no plain word of prose. */
+export function isSecretValue(v: string): boolean {
+  const core = v.replace(/^["'`]+|["'`]+$/g, "");
+  return /[A-Za-z0-9]/.test(core) && !core.startsWith("<") && !PLACEHOLDER.test(core) && !NOT_A_SECRET.has(core.toLowerCase());
+}
+
+// Authorization header values: an auth scheme and its credentials, or one token that looks generated.
+const AUTH_SCHEME = /^(?:bearer|basic|digest|token|bot|negotiate|ntlm|apikey|api-key|key|oauth|ssws|aws4-hmac-sha256|splunk|jwt|dpop|hmac|sharedkey|sharedaccesssignature|gateway-key)\s+\S/i;
+const AUTH_HEADER = /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)([^\r\n"'`]+)/gi;
+const BEARER = /\b(bearer\s+)([A-Za-z0-9._~+/=-]{12,})/gi;
+const COOKIE_HEADER = /\b((?:set-)?cookie)(["']?\s*:\s*["']?)([^\r\n"'`]+)/gi;
+// `scheme://user:pass@`, `redis://:pass@`, and `postgres:/u:p@h` (a URL that path normalisation folded).
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/?)[^\s/@:"'`]*:[^\s/"'`]+@/gi;
+
+function authValue(m: string, name: string, sep: string, v: string): string {
+  const word = v.trim().split(/\s+/)[0] ?? "";
+  return AUTH_SCHEME.test(v.trim()) || looksRandom(word) ? name + sep + MASK : m;
+}
+
+// Every cookie of a Cookie (or Set-Cookie) header: names stay, values go.
+const cookieValues = (m: string, name: string, sep: string, v: string): string =>
+  name + sep + v.replace(/([^\s=;,]+)=([^;,\r\n]*)/g, (pair: string, k: string, val: string) => (val.trim() ? `${k}=${MASK}` : pair));
+
+// `--password x`, `--api-key=x`, `--cookie "a=b; c=d"`: a long option whose name is a secret name.
+const LONG_OPTION = /(^|[\s"'(])(--[A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'|;&<>()]+)/g;
+// `curl -u user:pass`, `--user user:pass`, `-uuser:pass` (a uid:gid pair stays).
+const USER_PASS = /(^|\s)(-u|-U|--user|--proxy-user)(\s*|=)(["']?)([^\s:"']+):([^\s"']+)/g;
+// `aws configure set aws_secret_access_key SECRET` and its like.
+const CONFIGURE_SET = /\b(configure\s+set\s+)([A-Za-z0-9_.-]+)(\s+)([^\s"']+)/g;
+
+// Commands whose short options carry a password, and the option (group 1) before the value (group 2).
+const SHORT_PASSWORD: [RegExp, RegExp][] = [
+  // openssl -pass pass:SECRET (env:/file: name a place, not the secret)
+  [/\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
+  // mysql family, sshpass, mongo, docker login: -pSECRET or -p SECRET (mysql's -P is the port)
+  [/\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl)\s+login)\b[^\n;|&]*/g, /(\s-p\s*)([^\s"'-][^\s"']*)/g],
+  // zip/unzip/sqlcmd -P SECRET
+  [/\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, /(\s-P\s+)([^\s"'-][^\s"']*)/g],
+  // 7z -pSECRET
+  [/\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, /(\s-p)([^\s"'-][^\s"']*)/g],
+  [/\bredis-cli\b[^\n;|&]*/g, /(\s-a\s+)([^\s"'-][^\s"']*)/g],
+];
+
+function shortPasswords(s: string): string {
+  let out = s;
+  for (const [cmd, opt] of SHORT_PASSWORD) out = out.replace(cmd, (seg: string) => seg.replace(opt, (_m: string, pre: string) => pre + MASK));
+  return out;
+}
+
+function cliArguments(s: string): string {
+  let out = s.replace(LONG_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
+    if (!isSecretName(flag.slice(2)) || v.startsWith("-") || !isSecretValue(v)) return m;
+    const q = v[0] === '"' || v[0] === "'" ? v[0] : "";
+    return `${pre}${flag}${sep}${q}${MASK}${q}`;
+  });
+  out = out.replace(USER_PASS, (m: string, pre: string, flag: string, sep: string, q: string, user: string, pass: string) =>
+    /^\d+$/.test(user) && /^\d+$/.test(pass) ? m : `${pre}${flag}${sep}${q}${user}:${MASK}`,
+  );
+  out = out.replace(CONFIGURE_SET, (m: string, pre: string, key: string, sp: string, v: string) => (isSecretName(key) && isSecretValue(v) ? `${pre}${key}${sp}${MASK}` : m));
+  return shortPasswords(out);
+}
+
+// `name = value`, `"name": "value"`, `export NAME=value`. The value of a secret
+// name is masked; any other value only when it looks generated (entropy).
+const ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_.-]*)(["']?\s*[:=]\s*["']?)([^\s"'`&;,[][^\s"'`&;,]*)/g;
+// Names whose values are identifiers or digests, never secrets, however random they look.
+const PUBLIC_NAME = /(?:^|[_.-])(?:id|ids|uuid|guid|oid|sha\w*|md5|hash|digest|checksum|etag|integrity|commit|rev|revision|ref|version|path|file|dir|url|uri|href|src|class|style|type|name)$/i;
+
+function assignments(s: string): string {
+  let out = "";
+  let last = 0;
+  ASSIGNMENT.lastIndex = 0;
+  for (let m = ASSIGNMENT.exec(s); m; m = ASSIGNMENT.exec(s)) {
+    const [, key, sep, value] = m;
+    const valueAt = m.index + key.length + sep.length;
+    // An earlier rule may have masked part of the value (`…=Wq7…/REDIS=redis://[REDACTED]@…`):
+    // what stands before that mask is judged, unless it is just a name (`sid=` of a cookie).
+    const maskAt = value.indexOf(MASK);
+    const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
+    const judged = maskAt >= 0 && /(?:^|[=:])$/.test(v) ? "" : v;
+    // a secret name masks its whole value; any other name only a generated-looking head of it
+    const masked = !judged ? "" : isSecretName(key) ? (isSecretValue(judged) ? judged : "") : PUBLIC_NAME.test(key) ? "" : highEntropyHead(judged);
+    if (masked) {
+      out += s.slice(last, valueAt) + MASK;
+      last = valueAt + masked.length;
+      ASSIGNMENT.lastIndex = last;
+    } else {
+      // Not a secret: the value may itself hold one (`note: SECRET_KEY=…`), so look again from it.
+      ASSIGNMENT.lastIndex = valueAt;
+    }
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+// Prose: "my password is hunter2", "password hunter2", "the api key was Xy12…".
+const PROSE = /\b(password|passwd|passphrase|passcode|pin|pwd|pw|secret|api[ _-]?key|access[ _-]?key|token|credentials?)(\s+(?:is|was|will be|would be|should be|is now|=|:)\s+|\s+)(["'`]?)([^\s"'`]+)/gi;
+function prose(s: string): string {
+  return s.replace(PROSE, (m: string, word: string, sep: string, q: string, v: string) => {
+    const value = v.replace(/[.,;:!?)>\]}]+$/, "");
+    if (!value || value.startsWith("[") || value.startsWith("-") || value.startsWith("/") || value.startsWith("$") || /^https?:/i.test(value)) return m;
+    if (!isSecretValue(value)) return m;
+    const verb = sep.trim() !== "";
+    // with "is"/"was" any word but a plain one; without, only what looks like a password (hunter2, P@ss!)
+    const secretish = verb ? value.length >= 3 : value.length >= 5 && /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value);
+    return secretish ? `${word}${sep}${q}${MASK}${v.slice(value.length)}` : m;
+  });
+}
+
+/** The context rules, in order: headers, URL credentials, CLI arguments, prose, assignments. */
+export function scrubContext(s: string): string {
+  let out = s.replace(AUTH_HEADER, authValue);
+  out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) || /[._~+/=-]/.test(tok) ? pre + MASK : m));
+  out = out.replace(COOKIE_HEADER, cookieValues);
+  out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
+  out = cliArguments(out);
+  // prose before assignments: a generated-looking value just before it must not swallow "password is"
+  out = prose(out);
+  return assignments(out);
+}
