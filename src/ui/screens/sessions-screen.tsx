@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { fitWidth as fit } from "../format/width.js";
-import { age, shortPath } from "../format/age.js";
+import { age, pathTail, shortPath } from "../format/age.js";
 import { windowStart } from "../components/window.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
@@ -38,7 +38,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
   // A long path keeps its end: the file name tells two copies apart.
   const where = paths ? safeText(shortPath(s.path, HOME)) : safeText(shortPath(s.cwd, HOME));
-  const place = paths && where.length > c.project ? "…" + where.slice(where.length - c.project + 1) : where;
+  const place = paths ? pathTail(where, c.project) : where;
   return [
     fit(prefix + title, c.name, true),
     fit(place, c.project, true),
