@@ -103,7 +103,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       })}
       {deleting ? (
         <Text color={theme.status.error} bold={theme.color}>
-          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}  (Enter/y yes · Esc/n no)`, width)}
+          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}`, width)}
         </Text>
       ) : null}
     </Box>
@@ -122,9 +122,9 @@ export const sessionsScreen: ScreenDef = {
   // A delete waiting for its yes takes every key: only yes or no answer it.
   ownsInput: (store) => store.getState().deleting !== null,
   onKey(_input, name, store) {
-    const b = findBinding(name, ["confirm"]);
-    if (b?.action === "confirm.yes") void store.getState().answerDelete(true);
-    else if (b?.action === "confirm.no") void store.getState().answerDelete(false);
+    const b = findBinding(name, ["delete"]);
+    if (b?.action === "delete.yes") void store.getState().answerDelete(true);
+    else if (b?.action === "delete.no") void store.getState().answerDelete(false);
   },
   onAction(action, store) {
     const st = store.getState();
