@@ -17,8 +17,12 @@ tmux new-session -d -s $S -x 120 -y 40 "TERM=xterm-256color ./bin/omp-sessions -
 wait_for "^› "
 sleep 1
 shot list "session list"
-keys / t e s t s
-shot list-search "fuzzy search"
+keys C-p
+shot list-paths "session list with file paths (^p)"
+keys C-p
+# Typing on the list starts the search (no / needed), best match first.
+keys t e s t s
+shot list-search "search as you type"
 keys Escape
 # Open the demo session with the most branches (second oldest by activity).
 keys G k
@@ -38,7 +42,9 @@ shot context "context view"
 keys Escape C-u
 shot tree-user-only "user-only filter"
 keys C-d ?
-shot help "keys"
+shot help "keys (120×40, scrolls with j/k PgUp/PgDn g/G)"
+keys G
+shot help-end "keys, the end of the help"
 keys Escape q
 
 if command -v rsvg-convert >/dev/null; then

@@ -46,7 +46,7 @@ function useTerminalSize(fixed?: { width: number; height: number }) {
 /** The key scopes in force, highest priority first. */
 export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
   if (st.help) return ["help", "global"];
-  if (st.deleting && st.screen === "sessions") return ["confirm"];
+  if (st.deleting && st.screen === "sessions") return ["delete"];
   const def = screenById(st.screen);
   const own: Scope[] = def.scope ? [def.scope] : [];
   if (st.searching && def.queryScope) return [def.queryScope];

@@ -53,7 +53,8 @@ export function readKeyOverrides(file: string): { overrides: Map<string, string[
 /** Applies the user's keybindings.json; a warning for the status line when it was not used. */
 export function loadKeyConfig(file = keybindingsPath()): string | null {
   const r = readKeyOverrides(file);
-  if ("error" in r) return `${file}: ${r.error} — default keys kept`;
+  // What happened first: a status line cuts the end of a long message.
+  if ("error" in r) return `keybindings.json ignored, default keys kept: ${r.error} (${file})`;
   applyKeyOverrides(r.overrides);
   return null;
 }

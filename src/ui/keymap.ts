@@ -4,7 +4,7 @@
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
 export type Scope =
   | "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query"
-  | "pane" | "prompt" | "line" | "choose" | "confirm" | "help";
+  | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
 
 export interface Binding {
   action: string;
@@ -150,6 +150,10 @@ export const BINDINGS: readonly Binding[] = [
   { action: "confirm.no", keys: ["escape", "n"], help: "no: cancel, the file stays byte for byte as it was", scope: "confirm", hint: "no", hintKeys: "Esc/n" },
   { action: "confirm.up", keys: ["up", "k"], help: "scroll the preview up", scope: "confirm" },
   { action: "confirm.down", keys: ["down", "j"], help: "scroll the preview down", scope: "confirm", hint: "scroll", hintKeys: "↑↓" },
+
+  // The session list's delete, waiting for its answer.
+  { action: "delete.yes", keys: ["enter", "y"], help: "yes: move the session file to the trash", scope: "delete", hint: "trash it", hintKeys: "Enter/y" },
+  { action: "delete.no", keys: ["escape", "n"], help: "no: keep it", scope: "delete", hint: "keep it", hintKeys: "Esc/n" },
 
   { action: "help.up", keys: ["up", "k"], help: "scroll the help up", scope: "help" },
   { action: "help.down", keys: ["down", "j"], help: "scroll the help down", scope: "help", hint: "scroll", hintKeys: "↑↓" },

@@ -16,7 +16,8 @@ const TITLES: Record<Scope, string> = {
   prompt: "Tree: a text prompt (label, name, summary; other keys are typed)",
   line: "Editing a line (text prompts and search lines)",
   choose: "Tree: continue from here, which summary",
-  confirm: "Confirming (a write in the tree: preview, live session, fork written; a delete on the list)",
+  confirm: "Tree: confirming a write (preview, live session, fork written)",
+  delete: "Session list: deleting (^d asked first)",
   help: "The help overlay (?)",
 };
 

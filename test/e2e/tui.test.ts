@@ -40,7 +40,8 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await waitFor(t, (s) => s.includes("── context") && /context at \S+ · \d+ messages/.test(s), "context view");
     await keys(t, "Escape", "C-u");
     const userOnly = await waitFor(t, (s) => s.includes("filter user-only"), "user-only filter");
-    for (const l of userOnly.split("\n").filter((l) => /^[›\s] .*(•|─)/.test(l))) expect(l).toContain("user:");
+    // User messages, and the row standing for the leaf (kept under every filter).
+    for (const l of userOnly.split("\n").filter((l) => /^[›\s] .*(•|─)/.test(l))) expect(l).toMatch(/user:|← leaf$/);
     await keys(t, "q");
     await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
   });

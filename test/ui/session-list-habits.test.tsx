@@ -168,7 +168,7 @@ describe("session list habits from pi's /resume", () => {
     m = await mount({ paths: [sessions] });
     await m.press(KEYS.ctrl("d"));
     expect(m.frame()).toContain(`Move to the trash?`);
-    expect(footer()).toContain("Enter/y yes");
+    expect(footer()).toBe("Enter/y trash it · Esc/n keep it");
     await m.press("n");
     expect(existsSync(keep)).toBe(true);
     expect(m.frame()).toContain("not deleted");

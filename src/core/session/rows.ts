@@ -151,6 +151,8 @@ interface Topology {
   active: Uint8Array;
   labeled: Uint8Array;
   leaf: number;
+  /** The entry standing for the leaf (see topology), kept visible under every filter; -1 when none. */
+  leafRow: number;
 }
 
 const topologies = new WeakMap<Session, Topology>();
@@ -235,12 +237,21 @@ function topology(s: Session): Topology {
     const p = metas[i].parentId;
     i = p === null ? -1 : indexOf(p);
   }
+  // The leaf, or when it is bookkeeping (a label, a model change) the nearest
+  // ancestor the default view shows: the entry that stands for the leaf.
+  let leafRow = leaf;
+  const climbed = new Set<number>();
+  while (leafRow >= 0 && !climbed.has(leafRow) && !passesFilter(metas[leafRow], "default", undefined)) {
+    climbed.add(leafRow);
+    const p = metas[leafRow].parentId;
+    leafRow = p === null ? -1 : indexOf(p);
+  }
   const labeled = new Uint8Array(n);
   for (const id of s.labels.keys()) {
     const i = indexOf(id);
     if (i >= 0) labeled[i] = 1;
   }
-  const t = { indexOf, metas, childStart, childList, roots, active, labeled, leaf };
+  const t = { indexOf, metas, childStart, childList, roots, active, labeled, leaf, leafRow };
   topologies.set(s, t);
   return t;
 }
@@ -278,8 +289,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     seen[x] = 1;
     const e = all[x];
     const label = topo.labeled[x] ? s.labels.get(e.id) : undefined;
-    // The current leaf passes every filter (as in pi), so the agent's position is always on screen.
-    let show = x === topo.leaf || passesFilter(e, filter, label);
+    // The row standing for the current leaf passes every filter, so the agent's position is always on screen.
+    let show = x === topo.leafRow || passesFilter(e, filter, label);
     if (show && words.length > 0) {
       const hay = searchText(e, label);
       for (const w of words) {

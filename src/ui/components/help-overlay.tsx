@@ -24,7 +24,8 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "prompt", title: "Write prompt (text)" },
   { scope: "line", title: "Editing a line (prompts, search lines)" },
   { scope: "choose", title: "Continue: which summary" },
-  { scope: "confirm", title: "Confirm (a write, a delete)" },
+  { scope: "confirm", title: "Confirm a write" },
+  { scope: "delete", title: "Session list: deleting" },
   { scope: "help", title: "This help" },
 ];
 
@@ -38,7 +39,7 @@ const KEY_COLUMN = 13;
 
 /** Per screen, the groups that matter there: they come first, the rest follows. */
 const FIRST: Partial<Record<ScreenId, Scope[]>> = {
-  sessions: ["sessions", "sessions-query", "list", "global", "line", "confirm"],
+  sessions: ["sessions", "sessions-query", "list", "global", "line", "delete"],
   tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pane"],
   feedback: ["feedback", "list", "global", "line", "pane"],
   digests: ["digests", "list", "global", "pane"],

@@ -16,3 +16,9 @@ export function shortPath(p: string, home: string): string {
   if (home && (p === home || p.startsWith(home + "/"))) return "~" + p.slice(home.length);
   return p;
 }
+
+/** A path cut to `width` columns from the front ("…/dir/file.jsonl"): its end tells two copies apart. */
+export function pathTail(p: string, width: number): string {
+  if (p.length <= width) return p;
+  return width <= 1 ? "…".slice(0, width) : "…" + p.slice(p.length - width + 1);
+}

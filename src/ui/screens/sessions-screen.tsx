@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { fitWidth as fit } from "../format/width.js";
-import { age, shortPath } from "../format/age.js";
+import { age, pathTail, shortPath } from "../format/age.js";
 import { windowStart } from "../components/window.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
@@ -39,7 +39,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
   // A long path keeps its end: the file name tells two copies apart.
   const where = paths ? safeText(shortPath(s.path, HOME)) : safeText(shortPath(s.cwd, HOME));
-  const place = paths && where.length > c.project ? "…" + where.slice(where.length - c.project + 1) : where;
+  const place = paths ? pathTail(where, c.project) : where;
   return [
     fit(prefix + title, c.name, true),
     fit(place, c.project, true),
@@ -104,7 +104,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       })}
       {deleting ? (
         <Text color={theme.status.error} bold={theme.color}>
-          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}  (Enter/y yes · Esc/n no)`, width)}
+          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}`, width)}
         </Text>
       ) : null}
     </Box>
@@ -123,9 +123,9 @@ export const sessionsScreen: ScreenDef = {
   // A delete waiting for its yes takes every key: only yes or no answer it.
   ownsInput: (store) => store.getState().deleting !== null,
   onKey(_input, name, store) {
-    const b = findBinding(name, ["confirm"]);
-    if (b?.action === "confirm.yes") void store.getState().answerDelete(true);
-    else if (b?.action === "confirm.no") void store.getState().answerDelete(false);
+    const b = findBinding(name, ["delete"]);
+    if (b?.action === "delete.yes") void store.getState().answerDelete(true);
+    else if (b?.action === "delete.no") void store.getState().answerDelete(false);
   },
   onAction(action, store) {
     const st = store.getState();

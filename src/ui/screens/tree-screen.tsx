@@ -19,7 +19,7 @@ import { oneLine, safeText } from "../../core/session/text.js";
 import { labelTimes as readLabelTimes } from "../../core/session/tree.js";
 import type { Session } from "../../core/session/types.js";
 import { fitWidth as fit } from "../format/width.js";
-import { shortPath } from "../format/age.js";
+import { pathTail, shortPath } from "../format/age.js";
 import { labelStamp } from "../format/label-time.js";
 
 // Label times are replayed once per loaded session (a refresh makes a new one).
@@ -60,6 +60,8 @@ function TreeScreen({ width, height }: ScreenProps) {
       </Box>
     );
   }
+  const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
+  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length));
   const start = windowStart(cursor, rows.count, listHeight);
   const end = Math.min(rows.count, start + listHeight);
   const drawn = [];
@@ -70,7 +72,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text color={theme.text.muted}>{fit(`${safeText(shortPath(file, homedir()))}${name ? `  ·  ${oneLine(name, 60)}` : ""}`, width)}</Text>
+      <Text color={theme.text.muted}>{fit(header, width)}</Text>
       {showSearch ? <SearchLine query={query} active={searching} width={width} matches={rows.count} cursor={queryCursor} /> : null}
       <Box flexDirection="column" height={listHeight}>
         {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}

@@ -268,7 +268,7 @@ export function createAppStore(init: StoreInit): AppStore {
       toggleHelp: () => set({ help: !get().help, helpScroll: 0 }),
       scrollHelp: (delta) => {
         const cur = get().helpScroll;
-        set({ helpScroll: delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.min(cur, 10_000) + delta) });
+        set({ helpScroll: delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.min(cur + delta, Number.MAX_SAFE_INTEGER)) });
       },
       setPageSize: (n) => {
         if (n !== get().pageSize) set({ pageSize: Math.max(1, n) });

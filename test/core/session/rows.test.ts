@@ -101,7 +101,8 @@ describe("tree rows", () => {
     s.byId.get("a2")!.summary = "[bash: ls]";
     s.byId.get("t2")!.isError = true;
     expect(draw(buildRows(s, { filter: "user-only" }))).toEqual(["u1", "u2"]);
-    expect(draw(buildRows(s, { filter: "labeled-only" }))).toEqual(["a3"]);
+    // The leaf is the label entry; u2 stands for it and stays visible under every filter.
+    expect(draw(buildRows(s, { filter: "labeled-only" }))).toEqual(["a3", "u2"]);
     expect(draw(buildRows(s, { filter: "no-tools" }))).toEqual(["u1", "a1", "a3", "u2"]);
     expect(draw(buildRows(s))).toEqual(["u1", "a1", "a2", "t2", "a3", "u2"]);
     expect(draw(buildRows(s, { filter: "all" }))).toEqual(["u1", "a1", "t1", "a2", "t2", "a3", "u2", "lab"]);
