@@ -8,6 +8,11 @@ import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import { sandbox } from "./helpers.js";
 import { judgeLock, lockSync, LockTimeoutError, STALE_MS } from "../../src/core/fs/lock.js";
+import { send } from "./ingest-helper.js";
+import { foldLocked, sessionFiles } from "../../src/core/capture/fold.js";
+import { defaultConfig } from "../../src/core/capture/config.js";
+import { ingestEvent } from "../../src/core/capture/ingest.js";
+import { normalizeEvent } from "../../src/core/capture/harness.js";
 
 const deadPid = async (): Promise<number> => {
   const c = spawn(process.execPath, ["-e", "0"]);
@@ -108,5 +113,29 @@ describe("breaking a stale lock", () => {
     const b = lockSync(target, { waitMs: 100, ts: "2026-06-13T18:10:00Z" });
     expect(readFileSync(target + ".lock", "utf8")).not.toBe(first);
     b.release();
+  });
+});
+
+describe("a holder whose lock was displaced", () => {
+  it("commits nothing: the lines stay queued and the next holder counts them", () => {
+    const sb = sandbox();
+    const ev = { session_id: "moved", hook_event_name: "PostToolUse", cwd: "/w", tool_name: "Bash" };
+    send(sb.root, ev, "codex");
+    const files = sessionFiles(sb.root, "codex", "moved");
+    const h = lockSync(files.state, { waitMs: 1000 });
+    // queued while we hold the lock (the other writer times out)
+    const e = normalizeEvent(ev, { harness: "codex" });
+    ingestEvent({ root: sb.root, config: defaultConfig(), event: e, preview: "{}", trigger: e.eventName, topics: [], manualSummary: null, lockWaitMs: 1, report: () => {} });
+    // another process's lock took the place of ours
+    writeFileSync(h.path, lockText(hostname(), process.ppid, "3333333333333333"));
+    expect(h.verify()).toBe(false);
+    expect(() => foldLocked(sb.root, files, { config: defaultConfig(), lockWaitMs: 100, report: () => {}, stillHeld: () => h.verify() })).toThrow(LockTimeoutError);
+    expect(JSON.parse(readFileSync(files.state, "utf8")).event_count).toBe(1);
+    h.release();
+    // ours was not released (it is not ours any more); the test plays the other holder leaving
+    expect(existsSync(h.path)).toBe(true);
+    unlinkSync(h.path);
+    send(sb.root, ev, "codex");
+    expect(JSON.parse(readFileSync(files.state, "utf8")).event_count).toBe(3);
   });
 });

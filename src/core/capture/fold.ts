@@ -14,7 +14,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { dirname, join } from "node:path";
-import { withLockSync } from "../fs/lock.js";
+import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { O_NOFOLLOW } from "../fs/guard.js";
 import { tsMs } from "./clock.js";
@@ -37,6 +37,8 @@ export interface FoldOptions {
   digestDeadline?: number;
   /** The id of the line this caller appended: its digest and candidate are reported back. */
   ownLineId?: string;
+  /** Asked just before the state is written: false when our lock was displaced (see core/fs/lock.ts), and nothing is committed. */
+  stillHeld?: () => boolean;
   report(kind: HookErrorKind, message: string): void;
 }
 
@@ -223,6 +225,8 @@ export function foldLocked(root: string, files: SessionFiles, o: FoldOptions): F
     changed = true;
   }
   if (changed && s(state.llm_wiki_session_id)) {
+    // the offset is not advanced, so whoever holds the lock now folds these lines again
+    if (o.stillHeld && !o.stillHeld()) throw new LockTimeoutError(files.state + ".lock");
     state.queue_offset = tail.end;
     saveState(files.state, state);
   }
@@ -232,7 +236,7 @@ export function foldLocked(root: string, files: SessionFiles, o: FoldOptions): F
 /** Folds under the session lock. Throws LockTimeoutError when the lock stays busy. */
 export function foldSession(root: string, files: SessionFiles, o: FoldOptions): FoldResult {
   ensureDir(dirname(files.state));
-  return withLockSync(files.state, { waitMs: o.lockWaitMs }, () => foldLocked(root, files, o));
+  return withLockSync(files.state, { waitMs: o.lockWaitMs }, (h) => foldLocked(root, files, { ...o, stillHeld: () => h.verify() }));
 }
 
 /** The files of the session a marker or queue file names (`<harness key>`, `<id key>`). */

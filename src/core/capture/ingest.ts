@@ -118,8 +118,9 @@ export function ingestEvent(req: IngestRequest): IngestResult {
   ensureDir(dirname(files.state));
   let fold: FoldResult | null = null;
   try {
-    fold = withLockSync(files.state, { waitMs: req.lockWaitMs, ts }, () =>
+    fold = withLockSync(files.state, { waitMs: req.lockWaitMs, ts }, (h) =>
       foldLocked(root, files, {
+        stillHeld: () => h.verify(),
         config: req.config,
         lockWaitMs: req.lockWaitMs,
         digestDeadline: req.digestBudgetMs === undefined ? undefined : t0 + req.digestBudgetMs,

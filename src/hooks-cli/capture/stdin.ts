@@ -11,7 +11,7 @@
 // and always write at once, so the default is generous. A payload that is
 // already a complete JSON object ends the read even if the writer keeps the
 // pipe open.
-import { fstatSync, read } from "node:fs";
+import { fstatSync, read, readSync } from "node:fs";
 import type { Socket } from "node:net";
 
 // Loaded only when needed: a file on stdin (the bench, tests) needs neither, and
@@ -20,6 +20,8 @@ const builtin = <T>(name: string): T => process.getBuiltinModule(name) as T;
 
 export const STDIN_CAP = 8 * 1024 * 1024;
 export const STDIN_IDLE_MS = 30_000;
+/** Past the cap input is only counted; past this it is not even drained (an endless device). */
+const DRAIN_MAX = 8 * STDIN_CAP;
 /** A pause this long after data that parses as one JSON object ends the read. */
 const SETTLE_MS = 20;
 
@@ -49,6 +51,8 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
     try {
       const st = fstatSync(0);
       if (st.isCharacterDevice() && builtin<typeof import("node:tty")>("node:tty").isatty(0)) return resolveResult(NONE);
+      // a file is all there: read it now, with no clock involved at all
+      if (st.isFile()) return resolveResult(readFileNow(cap));
       stream = st.isFIFO() || st.isSocket();
     } catch {
       return resolveResult(NONE);
@@ -100,6 +104,7 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
         chunks.push(chunk);
         kept += chunk.length;
       }
+      if (bytes > DRAIN_MAX) return finish(false);
       armIdle();
       armSettle();
     };
@@ -129,11 +134,36 @@ export function readStdin(opts: StdinOptions = {}): Promise<StdinResult> {
         }
         if (n === 0) return finish(false);
         take(Buffer.from(buf.subarray(0, n)));
-        next();
+        if (!done) next();
       });
     };
     next();
   });
+}
+
+function readFileNow(cap: number): StdinResult {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let bytes = 0;
+  const buf = Buffer.allocUnsafe(256 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch {
+      break;
+    }
+    if (n === 0) break;
+    bytes += n;
+    if (kept + n <= cap) {
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+      kept += n;
+    }
+    if (bytes > DRAIN_MAX) break;
+  }
+  let out = Buffer.concat(chunks, kept);
+  if (out[0] === 0xef && out[1] === 0xbb && out[2] === 0xbf) out = out.subarray(3);
+  return { text: out.toString("utf8"), bytes, tooLarge: bytes > cap, timedOut: false, none: false };
 }
 
 function lastNonSpace(b: Buffer | undefined): number {
