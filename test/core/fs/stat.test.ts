@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdtempSync, mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { rawStat, stampAll, stampOf, stampsInto, useRawStat } from "../../../src/core/fs/stat.js";
+import { stampAll, stampOf, stampsInto } from "../../../src/core/fs/stat.js";
 
 function setup(): { dir: string; paths: string[] } {
   const dir = mkdtempSync(join(tmpdir(), "omp-stat-"));
@@ -23,15 +23,8 @@ const expected = (p: string) => {
   return st ? { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() } : null;
 };
 
-describe.each([
-  ["the fs binding", true],
-  ["statSync", false],
-])("file stamps through %s", (_name, fast) => {
-  afterEach(() => useRawStat(true));
-
+describe("file stamps", () => {
   it("match statSync exactly: identity, size, fractional mtime, type, missing files", () => {
-    useRawStat(fast);
-    if (fast && process.platform !== "win32") expect(rawStat()).not.toBeNull();
     const { dir, paths } = setup();
     try {
       for (const p of paths) expect(stampOf(p)).toEqual(expected(p));
@@ -41,7 +34,7 @@ describe.each([
         const e = expected(p);
         expect([...packed.subarray(i * 4, i * 4 + 4)]).toEqual(e ? [e.dev, e.ino, e.size, e.mtimeMs] : [0, 0, -1, 0]);
       });
-      // A file that grows: the next stamp sees it (the binding's array is reused, never kept).
+      // A file that grows: the next stamp sees it.
       const before = stampOf(paths[0])!;
       appendFileSync(paths[0], "more");
       expect(stampOf(paths[0])!.size).toBe(before.size + 4);
@@ -52,7 +45,6 @@ describe.each([
   });
 
   it("throw as statSync does for errors other than a missing file", () => {
-    useRawStat(fast);
     const { dir } = setup();
     try {
       // A path through a file: ENOTDIR, which statSync throws even with throwIfNoEntry: false.
