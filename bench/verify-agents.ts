@@ -177,7 +177,6 @@ function ompName(s: Session): string | null {
   return typeof t === "string" && t !== "" ? t : null;
 }
 
-const firstLine = (file: string): Obj => JSON.parse(readFileSync(file, "utf8").split("\n")[0]) as Obj;
 const lines = (file: string): Obj[] =>
   readFileSync(file, "utf8")
     .split("\n")
