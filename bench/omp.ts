@@ -11,6 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { installedVersion } from "./pi.js";
 
 export const OMP_PACKAGE = "@oh-my-pi/pi-coding-agent";
 export const OMP_VERSION = "18.2.3";
@@ -45,33 +46,23 @@ process.stdout.write(JSON.stringify(out) + "\\n");
 process.exit(0);
 `;
 
-function installed(prefix: string, pkg: string): string | null {
-  const p = join(prefix, "node_modules", pkg, "package.json");
-  if (!existsSync(p)) return null;
-  try {
-    return (JSON.parse(readFileSync(p, "utf8")) as { version?: string }).version ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** Installs omp and bun into `prefix` (once) and writes the child script beside them. */
 export function ensureOmp(prefix: string, log: (s: string) => void = () => {}): OmpInstall {
   mkdirSync(prefix, { recursive: true });
-  if (installed(prefix, OMP_PACKAGE) !== OMP_VERSION || installed(prefix, "bun") !== BUN_VERSION) {
+  if (installedVersion(prefix, OMP_PACKAGE) !== OMP_VERSION || installedVersion(prefix, "bun") !== BUN_VERSION) {
     log(`installing ${OMP_PACKAGE}@${OMP_VERSION} and bun@${BUN_VERSION} into ${prefix} …`);
     if (!existsSync(join(prefix, "package.json"))) writeFileSync(join(prefix, "package.json"), '{ "name": "omp-verify-cache", "private": true }\n');
     const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${OMP_PACKAGE}@${OMP_VERSION}`, `bun@${BUN_VERSION}`], {
       stdio: ["ignore", "inherit", "inherit"],
     });
-    if (r.status !== 0 || installed(prefix, OMP_PACKAGE) !== OMP_VERSION) throw new Error(`npm install of ${OMP_PACKAGE}@${OMP_VERSION} failed`);
+    if (r.status !== 0 || installedVersion(prefix, OMP_PACKAGE) !== OMP_VERSION) throw new Error(`npm install of ${OMP_PACKAGE}@${OMP_VERSION} failed`);
   }
   const script = join(prefix, "omp-child.ts");
   if (!existsSync(script) || readFileSync(script, "utf8") !== CHILD) writeFileSync(script, CHILD);
   return {
     version: OMP_VERSION,
     bun: join(prefix, "node_modules", ".bin", "bun"),
-    bunVersion: installed(prefix, "bun") ?? "?",
+    bunVersion: installedVersion(prefix, "bun") ?? "?",
     script,
     env: { OMP_SM: join(prefix, "node_modules", OMP_PACKAGE, "src", "session", "session-manager.ts") },
   };

@@ -54,8 +54,9 @@ out.opMs = Math.round(performance.now() - t0);
 process.stdout.write(JSON.stringify(out) + "\\n");
 `;
 
-function installedVersion(prefix: string): string | null {
-  const pkg = join(prefix, "node_modules", PI_PACKAGE, "package.json");
+/** The version of `name` installed under `prefix`, or null. */
+export function installedVersion(prefix: string, name = PI_PACKAGE): string | null {
+  const pkg = join(prefix, "node_modules", name, "package.json");
   if (!existsSync(pkg)) return null;
   try {
     return (JSON.parse(readFileSync(pkg, "utf8")) as { version?: string }).version ?? null;

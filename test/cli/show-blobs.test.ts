@@ -2,22 +2,13 @@
 // (or a file outside any agent dir) keeps its reference, noted on stderr, and
 // the command still succeeds.
 import { describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { copyFileSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
 import { tempDir } from "../core/write/helpers.js";
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e: unknown) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-};
+const run = runBin;
 
 const AGENT = join(FIXTURES, "sessions-rich", "omp", "agent");
 const SESSIONS = join(AGENT, "sessions", "--home-dev-omp-rich--");
