@@ -40,8 +40,17 @@ const view = (m) => {
 let out;
 if (mode === "view") out = view(sm);
 else if (mode === "fork") { out = { file: sm.createBranchedSession(arg) }; await sm.flush(); }
+else if (mode === "contexts") {
+  // omp's own context rule at each leaf (the entries as its loader gave them: migrated, blobs resolved).
+  const { buildSessionContext } = await import(process.env.OMP_SM.replace(/session-manager\.ts$/, "session-context.ts"));
+  const entries = sm.getEntries();
+  out = arg.split(",").map((leaf) => {
+    const c = buildSessionContext(entries, leaf);
+    return { leaf, messages: c.messages, thinkingLevel: c.thinkingLevel, models: c.models, mode: c.mode, modeData: c.modeData, injectedTtsrRules: c.injectedTtsrRules };
+  });
+}
 else if (mode === "rename") { out = { ok: await sm.setSessionName(arg, "user") }; await sm.flush(); }
-else { console.error("usage: omp-child view FILE | fork FILE ID | rename FILE NAME"); process.exit(2); }
+else { console.error("usage: omp-child view FILE | fork FILE ID | rename FILE NAME | contexts FILE ID,…"); process.exit(2); }
 process.stdout.write(JSON.stringify(out) + "\\n");
 process.exit(0);
 `;

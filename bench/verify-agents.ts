@@ -7,9 +7,11 @@
 // and title_change with ours. Not part of `npm test`: it installs the agents'
 // packages into bench/.data/ (pi on Node, omp under the `bun` npm package).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildContext } from "../src/core/session/context.js";
+import { readEntries } from "../src/core/session/entry.js";
 import { loadSession } from "../src/core/session/load.js";
 import { pathTo } from "../src/core/session/path.js";
 import type { Session } from "../src/core/session/types.js";
@@ -68,18 +70,19 @@ function agentCopy(file: string): string {
   return to;
 }
 
-function child(agent: "pi" | "omp", args: string[]): Obj {
-  const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: join(home, agent === "omp" ? ".omp" : ".pi", "agent") };
+function child(agent: "pi" | "omp", args: string[], agentDir?: string): Obj | Obj[] {
+  const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir ?? join(home, agent === "omp" ? ".omp" : ".pi", "agent") };
   const r =
     agent === "pi"
       ? spawnSync(process.execPath, [pi.script, ...args], { env: { ...env, ...piEnv(join(DATA, "pi")) }, encoding: "utf8", maxBuffer: 1 << 28 })
       : spawnSync(omp.bun, [omp.script, ...args], { env: { ...env, ...omp.env }, encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`${agent} ${args.join(" ")} failed (${r.status ?? r.signal}): ${r.stderr.slice(0, 800)}`);
   const last = r.stdout.trim().split("\n").at(-1) ?? "";
-  return JSON.parse(last) as Obj;
+  return JSON.parse(last) as Obj | Obj[];
 }
 
 const view = (agent: "pi" | "omp", file: string): View => child(agent, ["view", agentCopy(file)]) as unknown as View;
+const childObj = (agent: "pi" | "omp", args: string[]): Obj => child(agent, args) as Obj;
 
 /** Our CLI, on a file aged first (our writes refuse a file that looks live; these copies are ours alone). */
 function ours(args: string[]): Obj {
@@ -186,7 +189,7 @@ const without = (o: Obj, keys: string[]) => Object.fromEntries(Object.entries(o)
 
 /** Our fork and omp's own fork of the same file at the same entry: the same slot, header and entries (ids, times aside). */
 function sameAsOmpFork(source: string, at: string, oursFile: string): void {
-  const theirs = child("omp", ["fork", agentCopy(source), at]).file as string;
+  const theirs = childObj("omp", ["fork", agentCopy(source), at]).file as string;
   const d: string[] = [];
   const [os, ...orest] = lines(oursFile);
   const [ts, ...trest] = lines(theirs);
@@ -215,6 +218,58 @@ function sameAsOmpRename(original: string, name: string, oursFile: string): void
   diff(d, "title_change", tc(o), tc(t));
   diff(d, "title_change hangs from the leaf", (o.filter((e) => e.type === "title_change").at(-1) ?? {}).parentId, (t.filter((e) => e.type === "title_change").at(-1) ?? {}).parentId);
   check("omp", "our rename = omp's own rename (slot-less)", oursFile, d);
+}
+
+/**
+ * omp's own context builder against ours, on the omp fixtures where they lie
+ * (an agent dir with its blob store, and slot-less files outside one), at
+ * every leaf the fixtures' expectations name plus every fifth entry. omp here
+ * is 18.2.3: where 18.3.4 reads a compaction differently (§6b: the snapshot
+ * form's kept entries, and the summary's time for a natively replayed one),
+ * we follow 18.3.4, and such a context is reported as a known difference.
+ */
+async function contextsAgainstOmp(): Promise<void> {
+  const agentCopyDir = join(work, "ctx-agent");
+  cpSync(join(FIX, "sessions-rich", "omp", "agent"), agentCopyDir, { recursive: true });
+  const dirs = [join(agentCopyDir, "sessions", "--home-dev-omp-rich--"), join(FIX, "sessions-rich", "omp", "legacy"), join(FIX, "sessions")];
+  for (const dir of dirs) {
+    for (const n of readdirSync(dir).filter((f) => f.endsWith(".jsonl") && (dir !== join(FIX, "sessions") || f.startsWith("omp-"))).sort()) {
+      const file = join(dir, n);
+      const s = await loadSession(file);
+      await noteNativeCompactions(s);
+      const leaves = [...new Set([...s.entries.filter((_e, i) => i % 5 === 0).map((e) => e.id), ...(s.leafId ? [s.leafId] : [])])];
+      const inAgent = dir.startsWith(agentCopyDir);
+      const copy = inAgent ? file : agentCopy(file);
+      const theirs = child("omp", ["contexts", copy, leaves.join(",")], inAgent ? agentCopyDir : undefined) as Obj[];
+      const d: string[] = [];
+      let known = 0;
+      for (const t of theirs) {
+        const c = await buildContext(s, String(t.leaf));
+        const mine = JSON.parse(JSON.stringify({ messages: c.messages, thinkingLevel: c.thinkingLevel, models: c.models, mode: c.mode, modeData: c.modeData, injectedTtsrRules: c.injectedTtsrRules })) as Obj;
+        const them = JSON.parse(JSON.stringify(without(t, ["leaf"]))) as Obj;
+        if (eq(mine, them)) continue;
+        if (nativeCompactionAt(s, String(t.leaf))) {
+          known++;
+          continue;
+        }
+        for (const k of Object.keys(them)) if (!eq(mine[k], them[k])) d.push(`at ${String(t.leaf)}: ${k} differs (omp ${JSON.stringify(them[k])?.slice(0, 160)}, ours ${JSON.stringify(mine[k])?.slice(0, 160)})`);
+      }
+      check("omp", `context at ${theirs.length} leaves = omp's own${known ? ` (${known} known 18.3.4 differences)` : ""}`, file, d.slice(0, 6));
+    }
+  }
+}
+
+/** The leaf's path ends under an Anthropic-native compaction, which 18.3.4 reads differently from 18.2.3. */
+function nativeCompactionAt(s: Session, leaf: string): boolean {
+  return pathTo(s, leaf).some((id) => s.byId.get(id)!.type === "compaction" && compactionsNative.has(`${s.file}\0${id}`));
+}
+const compactionsNative = new Set<string>();
+async function noteNativeCompactions(s: Session): Promise<void> {
+  const comps = s.entries.filter((e) => e.type === "compaction");
+  for (const e of await readEntries(s, comps)) {
+    const p = (e.preserveData as Obj | undefined)?.anthropicCompaction;
+    if (p) compactionsNative.add(`${s.file}\0${String(e.id)}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -279,6 +334,8 @@ async function main(): Promise<void> {
     sameAsOmpFork(file, at, forked);
     await appendOps("omp", file, "Renamed again, now with a slot");
   }
+
+  await contextsAgainstOmp();
 
   log("");
   log(`verify:agents: ${passed + failed} checks, ${passed} passed, ${failed} failed`);
