@@ -42,7 +42,7 @@ if (mode === "view") out = view(sm);
 else if (mode === "fork") { out = { file: sm.createBranchedSession(arg) }; await sm.flush(); }
 else if (mode === "contexts") {
   // omp's own context rule at each leaf (the entries as its loader gave them: migrated, blobs resolved).
-  const { buildSessionContext } = await import(process.env.OMP_SM.replace(/session-manager\.ts$/, "session-context.ts"));
+  const { buildSessionContext } = await import(process.env.OMP_SM.replace(/session-manager\\.ts$/, "session-context.ts"));
   const entries = sm.getEntries();
   out = arg.split(",").map((leaf) => {
     const c = buildSessionContext(entries, leaf);
