@@ -51,8 +51,8 @@ else if (mode === "contexts") {
 }
 else if (mode === "rename") { out = { ok: await sm.setSessionName(arg, "user") }; await sm.flush(); }
 else { console.error("usage: omp-child view FILE | fork FILE ID | rename FILE NAME | contexts FILE ID,…"); process.exit(2); }
-process.stdout.write(JSON.stringify(out) + "\\n");
-process.exit(0);
+// Exit only once the output is flushed: a pipe takes big outputs in several writes.
+process.stdout.write(JSON.stringify(out) + "\\n", () => process.exit(0));
 `;
 
 /** Installs omp and bun into `prefix` (once) and writes the child script beside them. */

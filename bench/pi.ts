@@ -40,8 +40,6 @@ if (mode === "tree") {
   for (const e of sm.getEntries()) { const l = sm.getLabel(e.id); if (l) labels[e.id] = l; }
   out = { name: sm.getSessionName() ?? null, leaf: sm.getLeafId(), header: sm.getHeader(), labels,
     ids: sm.getEntries().map((e) => e.id), types: sm.getEntries().map((e) => e.type), branch: sm.getBranch().map((e) => e.id) };
-  process.stdout.write(JSON.stringify(out) + "\\n");
-  process.exit(0);
 } else if (mode === "ls") {
   // listAll() finds sessions under $PI_CODING_AGENT_DIR/sessions/*/*.jsonl.
   const list = await SessionManager.listAll();
