@@ -11,7 +11,7 @@ export const PI_VERSION = "0.73.1";
 
 export interface PiInstall {
   version: string;
-  /** The child script: `node <script> tree FILE` or `node <script> ls` (with PI_CODING_AGENT_DIR set). */
+  /** The child script: `node <script> tree FILE`, `node <script> view FILE` or `node <script> ls` (with PI_CODING_AGENT_DIR set). */
   script: string;
 }
 
@@ -33,6 +33,13 @@ if (mode === "tree") {
   const stack = [...tree];
   while (stack.length) { const n = stack.pop(); nodes++; for (const c of n.children) stack.push(c); }
   out = { nodes, roots: tree.length, messages: ctx.messages.length };
+} else if (mode === "view") {
+  // What pi's own manager sees (npm run verify:agents): name, leaf, labels, header, entries, path.
+  const sm = SessionManager.open(file);
+  const labels = {};
+  for (const e of sm.getEntries()) { const l = sm.getLabel(e.id); if (l) labels[e.id] = l; }
+  out = { name: sm.getSessionName() ?? null, leaf: sm.getLeafId(), header: sm.getHeader(), labels,
+    ids: sm.getEntries().map((e) => e.id), types: sm.getEntries().map((e) => e.type), branch: sm.getBranch().map((e) => e.id) };
 } else if (mode === "ls") {
   // listAll() finds sessions under $PI_CODING_AGENT_DIR/sessions/*/*.jsonl.
   const list = await SessionManager.listAll();
@@ -45,8 +52,9 @@ out.opMs = Math.round(performance.now() - t0);
 process.stdout.write(JSON.stringify(out) + "\\n");
 `;
 
-function installedVersion(prefix: string): string | null {
-  const pkg = join(prefix, "node_modules", PI_PACKAGE, "package.json");
+/** The version of `name` installed under `prefix`, or null. */
+export function installedVersion(prefix: string, name = PI_PACKAGE): string | null {
+  const pkg = join(prefix, "node_modules", name, "package.json");
   if (!existsSync(pkg)) return null;
   try {
     return (JSON.parse(readFileSync(pkg, "utf8")) as { version?: string }).version ?? null;

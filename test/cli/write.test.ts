@@ -1,24 +1,14 @@
 // The write commands through the built binary: output, --json, exit codes
 // (0 done, 2 bad usage, 3 no such file/entry, 4 refused) and --force.
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { BIN } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
 import { age, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { loadSession } from "../../src/core/session/load.js";
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e: unknown) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-};
+const run = runBin;
 
 let dir: string;
 let done: () => void;

@@ -21,10 +21,11 @@ export async function readEntry(s: Session, id: string): Promise<Obj> {
  * (as omp loads it), and the references that could not be: their data is not
  * in the store, or the file lies outside any agent dir. Those stay as written.
  */
-export async function readEntryResolved(s: Session, id: string): Promise<{ entry: Obj; missing: string[] }> {
+export async function readEntryResolved(s: Session, id: string): Promise<{ entry: Obj; missing: string[]; store: string | null }> {
   const entry = await readEntry(s, id);
-  const { missing } = resolveBlobRefs(entry, blobReaderFor(s.file));
-  return { entry, missing };
+  const blobs = blobReaderFor(s.file);
+  const { missing } = resolveBlobRefs(entry, blobs);
+  return { entry, missing, store: blobs.dir };
 }
 
 /** Full JSON of several entries, in the order given; one file handle (one pass for gzip). */

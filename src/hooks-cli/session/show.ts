@@ -21,10 +21,11 @@ named on stderr.`,
     const [file, id] = args.positional;
     if (!id) throw new UsageError("missing ID");
     const s = await loadArg(file);
-    const { entry, missing } = await readEntryResolved(s, id);
+    const { entry, missing, store } = await readEntryResolved(s, id);
     if (bool(args, "--json")) printJson(entry);
     else process.stdout.write(safeText(jsonText(entry, 2), true) + "\n");
-    for (const ref of missing) process.stderr.write(safeText(`note: ${ref} is not in the blob store; shown as the reference`) + "\n");
+    const why = store ? `is not in the blob store ${store}` : "stays as written (the file is not in an agent dir, so there is no blob store)";
+    for (const ref of missing) process.stderr.write(safeText(`note: ${ref} ${why}`) + "\n");
     return 0;
   },
 };

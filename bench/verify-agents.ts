@@ -1,0 +1,350 @@
+// `npm run verify:agents`: our writes, read back by the agents themselves.
+// On copies of the fixtures, runs our `label`, `continue`, `rename` and `fork`
+// (the built CLI), then asks pi's and omp's own published session managers
+// what they see — labels, leaf, name, the fork's path and header — and
+// compares with what we meant to write. For omp it also runs omp's own fork
+// and rename on copies of the same files and compares the title slot, header
+// and title_change with ours. Not part of `npm test`: it installs the agents'
+// packages into bench/.data/ (pi on Node, omp under the `bun` npm package).
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildContext } from "../src/core/session/context.js";
+import { readEntries } from "../src/core/session/entry.js";
+import { loadSession } from "../src/core/session/load.js";
+import { pathTo } from "../src/core/session/path.js";
+import type { Session } from "../src/core/session/types.js";
+import { ensurePi, piEnv, PI_PACKAGE } from "./pi.js";
+import { ensureOmp, OMP_PACKAGE } from "./omp.js";
+
+type Obj = Record<string, unknown>;
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, "..");
+const DATA = join(BENCH, ".data");
+const BIN = join(ROOT, "bin", "omp-sessions");
+const FIX = join(ROOT, "test", "fixtures");
+
+const log = (s: string) => process.stdout.write(s + "\n");
+const progress = (s: string) => process.stderr.write(s + "\n");
+
+const pi = ensurePi(join(DATA, "pi"), progress);
+const omp = ensureOmp(join(DATA, "omp"), progress);
+const work = mkdtempSync(join(DATA, "verify-"));
+const home = join(work, "home");
+mkdirSync(join(home, ".omp", "agent"), { recursive: true });
+mkdirSync(join(home, ".pi", "agent"), { recursive: true });
+
+/** What an agent's session manager reports about a file. */
+interface View {
+  name: string | null;
+  leaf: string | null;
+  header: Obj;
+  labels: Record<string, string>;
+  ids: string[];
+  types: string[];
+  branch: string[];
+}
+
+let passed = 0;
+let failed = 0;
+
+function check(agent: string, what: string, file: string, diffs: string[]): void {
+  if (diffs.length === 0) passed++;
+  else failed++;
+  log(`${diffs.length ? "✗" : "✓"} ${agent.padEnd(3)} ${what.padEnd(48)} ${basename(file)}`);
+  for (const d of diffs) log(`      ${d}`);
+}
+
+const eq = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+function diff(diffs: string[], field: string, got: unknown, want: unknown): void {
+  if (!eq(got, want)) diffs.push(`${field}: the agent sees ${JSON.stringify(got)?.slice(0, 300)}, we wrote ${JSON.stringify(want)?.slice(0, 300)}`);
+}
+
+/** A file's copy in a dir of its own, so an agent that migrates or locks it cannot touch ours. */
+function agentCopy(file: string): string {
+  const dir = mkdtempSync(join(work, "view-"));
+  const to = join(dir, basename(file));
+  copyFileSync(file, to);
+  return to;
+}
+
+function child(agent: "pi" | "omp", args: string[], agentDir?: string): Obj | Obj[] {
+  const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir ?? join(home, agent === "omp" ? ".omp" : ".pi", "agent") };
+  const r =
+    agent === "pi"
+      ? spawnSync(process.execPath, [pi.script, ...args], { env: { ...env, ...piEnv(join(DATA, "pi")) }, encoding: "utf8", maxBuffer: 1 << 28 })
+      : spawnSync(omp.bun, [omp.script, ...args], { env: { ...env, ...omp.env }, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`${agent} ${args.join(" ")} failed (${r.status ?? r.signal}): ${r.stderr.slice(0, 800)}`);
+  const last = r.stdout.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(last) as Obj | Obj[];
+}
+
+const view = (agent: "pi" | "omp", file: string): View => child(agent, ["view", agentCopy(file)]) as unknown as View;
+const childObj = (agent: "pi" | "omp", args: string[]): Obj => child(agent, args) as Obj;
+
+/** Our CLI, on a file aged first (our writes refuse a file that looks live; these copies are ours alone). */
+function ours(args: string[]): Obj {
+  const file = args[1];
+  const old = new Date(Date.now() - 3600_000);
+  utimesSync(file, old, old);
+  const r = spawnSync(BIN, [...args, "--json"], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`omp-sessions ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as Obj;
+}
+
+const labelsOf = (s: Session) => Object.fromEntries([...s.labels].sort(([a], [b]) => (a < b ? -1 : 1)));
+const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/** The agent sees the labels, leaf and name our loader reads from the file we wrote. */
+async function sameState(agent: "pi" | "omp", what: string, file: string, extra?: (v: View, s: Session, d: string[]) => void): Promise<void> {
+  const s = await loadSession(file);
+  const v = view(agent, file);
+  const d: string[] = [];
+  diff(d, "leaf", v.leaf, s.leafId);
+  diff(d, "labels", sorted(v.labels), labelsOf(s));
+  diff(d, "name", v.name, s.name);
+  extra?.(v, s, d);
+  check(agent, what, file, d);
+}
+
+/** A message on the active path, `frac` of the way down. */
+function onPath(s: Session, frac: number, skip: Set<string> = new Set()): string {
+  const ids = pathTo(s, s.leafId!).filter((id) => s.byId.get(id)!.type === "message" && !skip.has(id));
+  return ids[Math.min(ids.length - 1, Math.floor(ids.length * frac))];
+}
+
+/**
+ * A fixture's working copy. Its header's cwd is moved to a folder that exists
+ * here: omp opens a session in its recorded cwd only when that folder exists
+ * (else in the launch dir, and its fork would record that instead).
+ */
+function workCopy(from: string, dirName: string): string {
+  const dir = join(work, dirName);
+  mkdirSync(dir, { recursive: true });
+  const to = join(dir, basename(from));
+  const text = readFileSync(from, "utf8").split("\n");
+  const i = text.findIndex((l) => l.includes('"type":"session"'));
+  const header = JSON.parse(text[i]) as Obj;
+  const cwd = join(work, "cwd", basename(String(header.cwd)));
+  mkdirSync(cwd, { recursive: true });
+  header.cwd = cwd;
+  text[i] = JSON.stringify(header);
+  writeFileSync(to, text.join("\n"));
+  return to;
+}
+
+/** label set, label clear, continue, rename — each read back by the agent. */
+async function appendOps(agent: "pi" | "omp", file: string, name: string): Promise<void> {
+  let s = await loadSession(file);
+  const x = onPath(s, 0.5);
+  ours(["label", file, x, "verified", "by", agent]);
+  await sameState(agent, `label ${x}`, file, (v, _s, d) => diff(d, `label of ${x}`, v.labels[x], `verified by ${agent}`));
+  s = await loadSession(file);
+  const labelled = [...s.labels.keys()].find((id) => id !== x) ?? x;
+  ours(["label", file, labelled]);
+  await sameState(agent, `label cleared on ${labelled}`, file, (v, _s, d) => diff(d, `label of ${labelled}`, v.labels[labelled], undefined));
+  s = await loadSession(file);
+  const back = onPath(s, 0.3);
+  const r = ours(["continue", file, back, "--summary", "verify: back to an earlier point"]);
+  const bs = (r.appended as Obj[])[0].id as string;
+  await sameState(agent, `continue from ${back}`, file, (v, s2, d) => {
+    diff(d, "leaf", v.leaf, bs);
+    diff(d, "path", v.branch, pathTo(s2, bs));
+  });
+  ours(["rename", file, name, "--yes"]);
+  await sameState(agent, "rename", file, (v, _s, d) => diff(d, "name", v.name, name));
+}
+
+/** Our fork at `at`: the agent sees the path, labels, leaf, parentSession (and, for omp, the name). */
+async function forkOps(agent: "pi" | "omp", file: string, at: string): Promise<string> {
+  const src = await loadSession(file);
+  const r = ours(["fork", file, at]);
+  const forked = r.file as string;
+  await sameState(agent, `fork at ${at}`, forked, (v, f, d) => {
+    diff(d, "parentSession", v.header.parentSession, file);
+    const want = pathTo(src, at).filter((id) => src.byId.get(id)!.type !== "label");
+    diff(d, "fork path (entries, labels left out)", v.ids.filter((_id, i) => v.types[i] !== "label"), want);
+    const onPathSet = new Set(want);
+    diff(d, "labels carried", sorted(v.labels), Object.fromEntries([...src.labels].filter(([id]) => onPathSet.has(id)).sort(([a], [b]) => (a < b ? -1 : 1))));
+    if (agent === "omp") diff(d, "name", v.name, ompName(src));
+    diff(d, "leaf", v.leaf, f.leafId);
+  });
+  return forked;
+}
+
+/** The name omp gives a session: its slot's title (empty: none), else its header's. */
+function ompName(s: Session): string | null {
+  const t = s.titleSlot ? s.titleSlot.title : s.header.title;
+  return typeof t === "string" && t !== "" ? t : null;
+}
+
+const lines = (file: string): Obj[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Obj);
+const without = (o: Obj, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+
+/** Our fork and omp's own fork of the same file at the same entry: the same slot, header and entries (ids, times aside). */
+function sameAsOmpFork(source: string, at: string, oursFile: string): void {
+  const theirs = childObj("omp", ["fork", agentCopy(source), at]).file as string;
+  const d: string[] = [];
+  const [os, ...orest] = lines(oursFile);
+  const [ts, ...trest] = lines(theirs);
+  diff(d, "title slot (updatedAt, pad aside)", without(os, ["updatedAt", "pad"]), without(ts, ["updatedAt", "pad"]));
+  const oh = orest[0];
+  const th = trest[0];
+  diff(d, "header (id, timestamp, parentSession path aside)", without(oh, ["id", "timestamp", "parentSession"]), without(th, ["id", "timestamp", "parentSession"]));
+  diff(d, "header parentSession names the source", basename(String(oh.parentSession)), basename(String(th.parentSession)));
+  const ids = (ls: Obj[]) => ls.slice(1).filter((e) => e.type !== "label").map((e) => e.id);
+  diff(d, "entries copied", ids(orest), ids(trest));
+  const labels = (ls: Obj[]) => ls.filter((e) => e.type === "label").map((e) => [e.targetId, e.label]);
+  diff(d, "labels re-added", labels(orest), labels(trest));
+  check("omp", `our fork = omp's own fork at ${at}`, oursFile, d);
+}
+
+/** Our rename of a slot-less file and omp's own: the same slot, header and title_change (ids, times aside). */
+function sameAsOmpRename(original: string, name: string, oursFile: string): void {
+  const copy = agentCopy(original);
+  child("omp", ["rename", copy, name]);
+  const d: string[] = [];
+  const o = lines(oursFile);
+  const t = lines(copy);
+  diff(d, "title slot (updatedAt, pad aside)", without(o[0], ["updatedAt", "pad"]), without(t[0], ["updatedAt", "pad"]));
+  diff(d, "header title and titleSource", [o[1].title, o[1].titleSource], [t[1].title, t[1].titleSource]);
+  const tc = (ls: Obj[]) => without(ls.filter((e) => e.type === "title_change").at(-1) ?? {}, ["id", "timestamp", "parentId"]);
+  diff(d, "title_change", tc(o), tc(t));
+  diff(d, "title_change hangs from the leaf", (o.filter((e) => e.type === "title_change").at(-1) ?? {}).parentId, (t.filter((e) => e.type === "title_change").at(-1) ?? {}).parentId);
+  check("omp", "our rename = omp's own rename (slot-less)", oursFile, d);
+}
+
+/**
+ * omp's own context builder against ours, on the omp fixtures where they lie
+ * (an agent dir with its blob store, and slot-less files outside one), at
+ * every leaf the fixtures' expectations name plus every fifth entry. omp here
+ * is 18.2.3: where 18.3.4 reads a compaction differently (§6b: the snapshot
+ * form's kept entries, and the summary's time for a natively replayed one),
+ * we follow 18.3.4, and such a context is reported as a known difference.
+ */
+async function contextsAgainstOmp(): Promise<void> {
+  const agentCopyDir = join(work, "ctx-agent");
+  cpSync(join(FIX, "sessions-rich", "omp", "agent"), agentCopyDir, { recursive: true });
+  const dirs = [join(agentCopyDir, "sessions", "--home-dev-omp-rich--"), join(FIX, "sessions-rich", "omp", "legacy"), join(FIX, "sessions")];
+  for (const dir of dirs) {
+    for (const n of readdirSync(dir).filter((f) => f.endsWith(".jsonl") && (dir !== join(FIX, "sessions") || f.startsWith("omp-"))).sort()) {
+      const file = join(dir, n);
+      const s = await loadSession(file);
+      await noteNativeCompactions(s);
+      const leaves = [...new Set([...s.entries.filter((_e, i) => i % 5 === 0).map((e) => e.id), ...(s.leafId ? [s.leafId] : [])])];
+      const inAgent = dir.startsWith(agentCopyDir);
+      const copy = inAgent ? file : agentCopy(file);
+      const theirs = child("omp", ["contexts", copy, leaves.join(",")], inAgent ? agentCopyDir : undefined) as Obj[];
+      const d: string[] = [];
+      let known = 0;
+      for (const t of theirs) {
+        const c = await buildContext(s, String(t.leaf));
+        const mine = JSON.parse(JSON.stringify({ messages: c.messages, thinkingLevel: c.thinkingLevel, models: c.models, mode: c.mode, modeData: c.modeData, injectedTtsrRules: c.injectedTtsrRules })) as Obj;
+        const them = JSON.parse(JSON.stringify(without(t, ["leaf"]))) as Obj;
+        if (eq(mine, them)) continue;
+        if (nativeCompactionAt(s, String(t.leaf))) {
+          known++;
+          continue;
+        }
+        for (const k of Object.keys(them)) if (!eq(mine[k], them[k])) d.push(`at ${String(t.leaf)}: ${k} differs (omp ${JSON.stringify(them[k])?.slice(0, 160)}, ours ${JSON.stringify(mine[k])?.slice(0, 160)})`);
+      }
+      check("omp", `context at ${theirs.length} leaves = omp's own${known ? ` (${known} known 18.3.4 differences)` : ""}`, file, d.slice(0, 6));
+    }
+  }
+}
+
+/** The leaf's path ends under an Anthropic-native compaction, which 18.3.4 reads differently from 18.2.3. */
+function nativeCompactionAt(s: Session, leaf: string): boolean {
+  return pathTo(s, leaf).some((id) => s.byId.get(id)!.type === "compaction" && compactionsNative.has(`${s.file}\0${id}`));
+}
+const compactionsNative = new Set<string>();
+async function noteNativeCompactions(s: Session): Promise<void> {
+  const comps = s.entries.filter((e) => e.type === "compaction");
+  for (const e of await readEntries(s, comps)) {
+    const p = (e.preserveData as Obj | undefined)?.anthropicCompaction;
+    if (p) compactionsNative.add(`${s.file}\0${String(e.id)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  log(`# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion})`);
+  log("");
+
+  // pi: two sessions with branches, labels and compactions.
+  const piFiles = [
+    join(FIX, "sessions", readdirSync(join(FIX, "sessions")).find((f) => f.startsWith("pi-2026-01-05T14-00") && f.endsWith(".jsonl"))!),
+    ...readdirSync(join(FIX, "sessions-rich", "pi"))
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()
+      .slice(0, 2)
+      .map((f) => join(FIX, "sessions-rich", "pi", f)),
+  ];
+  for (const f of piFiles) {
+    const file = workCopy(f, "pi");
+    await appendOps("pi", file, "Verified by pi's own manager");
+    const s = await loadSession(file);
+    await forkOps("pi", file, onPath(s, 0.7));
+  }
+
+  // omp with a title slot: a named session and an unnamed one from the agent dir.
+  const agentDir = join(FIX, "sessions-rich", "omp", "agent", "sessions", "--home-dev-omp-rich--");
+  const ompFiles = readdirSync(agentDir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()
+    .map((f) => join(agentDir, f));
+  const slotTitle = (f: string) => (JSON.parse(readFileSync(f).subarray(0, 255).toString("utf8")) as Obj).title;
+  const named = ompFiles.find((f) => slotTitle(f) !== "")!;
+  const unnamed = ompFiles.find((f) => slotTitle(f) === "");
+  const firstOmp = readdirSync(join(FIX, "sessions")).find((n) => n.startsWith("omp-") && n.endsWith(".jsonl"))!;
+  for (const f of [named, ...(unnamed ? [unnamed] : []), join(FIX, "sessions", firstOmp)]) {
+    const file = workCopy(f, "omp");
+    // A fork of the session as it is (named or not), compared with omp's own.
+    const s0 = await loadSession(file);
+    const at0 = onPath(s0, 0.6);
+    const fork0 = await forkOps("omp", file, at0);
+    sameAsOmpFork(file, at0, fork0);
+    await appendOps("omp", file, "Verified by omp's own manager");
+    const s = await loadSession(file);
+    const at = onPath(s, 0.7);
+    const forked = await forkOps("omp", file, at);
+    sameAsOmpFork(file, at, forked);
+  }
+
+  // omp without a title slot (older omp; one also v2): rename rewrites it with a slot.
+  const legacy = join(FIX, "sessions-rich", "omp", "legacy");
+  for (const n of readdirSync(legacy).filter((f) => f.endsWith(".jsonl")).sort()) {
+    const file = workCopy(join(legacy, n), "omp-legacy");
+    const original = agentCopy(file);
+    const name = "Renamed without a slot";
+    const r = ours(["rename", file, name, "--yes"]);
+    await sameState("omp", "rename of a slot-less file (whole rewrite)", file, (v, _s, d) => {
+      diff(d, "name", v.name, name);
+      diff(d, "rewritten", r.rewritten, true);
+    });
+    sameAsOmpRename(original, name, file);
+    const s = await loadSession(file);
+    const at = onPath(s, 0.6);
+    const forked = await forkOps("omp", file, at);
+    sameAsOmpFork(file, at, forked);
+    await appendOps("omp", file, "Renamed again, now with a slot");
+  }
+
+  await contextsAgainstOmp();
+
+  log("");
+  log(`verify:agents: ${passed + failed} checks, ${passed} passed, ${failed} failed`);
+}
+
+try {
+  await main();
+} finally {
+  if (!process.env.VERIFY_KEEP) rmSync(work, { recursive: true, force: true });
+  else progress(`kept ${work}`);
+}
+process.exit(failed === 0 ? 0 : 1);
