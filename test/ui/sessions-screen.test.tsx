@@ -114,6 +114,20 @@ describe("session list", () => {
     check(m.frame(), "filter: no-tools");
   });
 
+  it("a status message goes with the next key that has nothing to say", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    const statusLine = () => m!.frame().split("\n").at(-2)!;
+    await m.press("s");
+    expect(statusLine()).toContain("sorted by project");
+    await m.press("j");
+    expect(statusLine()).not.toContain("sorted by");
+    await m.press("s");
+    expect(statusLine()).toContain("sorted by size");
+    // A key with its own message replaces it.
+    await m.press("s");
+    expect(statusLine()).toContain("sorted by recent");
+  });
+
   it("s cycles the sort; a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     await m.press("s");
