@@ -77,6 +77,7 @@ export function runAction(action: string, key: string, store: AppStore, exit: ()
       if (st.help) st.toggleHelp();
       else if (st.searching || (st.screen === "tree" ? st.treeQuery : st.listQuery)) st.clearSearch();
       else if (st.pane) st.closePane();
+      else if (st.screen === "tree" && st.treeFrom) st.setScreen(st.treeFrom);
       else if (st.screen !== "sessions") st.setScreen("sessions");
       return;
     case "search":
