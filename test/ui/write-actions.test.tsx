@@ -207,6 +207,14 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     await m!.press("y");
     await m!.waitFor(() => session().file === newFile, "the fork opened");
     expect(m!.frame()).toContain("opened the fork");
+    // A fresh header (copied entries keep their times, as in pi): the fork sorts as the newest session, aged now.
+    expect(fs.header.timestamp).not.toBe(s0.header.timestamp);
+    await m!.press(KEYS.escape);
+    const list = await m!.waitFor((f) => f.includes("[1 sessions]"), "the list");
+    expect(m!.store.getState().listView[0].path).toBe(newFile);
+    const rows = list.split("\n");
+    // The first row under the column header: the fork, aged seconds.
+    expect(rows[rows.findIndex((l) => /^\s+session\s/.test(l)) + 1]).toMatch(/\s\d+s\s/);
   });
 
   it("R renames the session: prompt prefilled, header shows the new name, the file speaks its dialect", async () => {

@@ -126,11 +126,24 @@ export interface StoreInit {
   status?: Status;
 }
 
+/**
+ * When the session last saw activity, in ms: its newest message, or its
+ * creation when that is later — a fork copies old messages under a fresh
+ * header (as pi's createBranchedSession does) and must sort as new.
+ */
+export function lastActive(s: SessionSummary): number {
+  const m = Date.parse(s.modified);
+  const c = Date.parse(s.created);
+  return Number.isFinite(c) && !(c <= m) ? c : Number.isFinite(m) ? m : 0;
+}
+
 function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
   const out = list.slice();
+  const at = new Map(out.map((s) => [s, lastActive(s)]));
+  const newer = (a: SessionSummary, b: SessionSummary) => at.get(b)! - at.get(a)!;
   if (sort === "size") out.sort((a, b) => b.size - a.size);
-  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || (a.modified < b.modified ? 1 : -1));
-  else out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0));
+  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || newer(a, b));
+  else out.sort(newer);
   return out;
 }
 
