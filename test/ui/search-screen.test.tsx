@@ -145,7 +145,7 @@ describe("search screen", () => {
     }
     m = await mount({ paths: [s.agent], width: 110, height: 24 });
     await m.press("5");
-    await m.waitFor((f) => /indexing sessions \d+\/\d+/.test(f), "progress");
+    await m.waitFor((f) => /indexing sessions: [\d.]+ of [\d.]+ [KM]B · \d+\/\d+ files/.test(f), "progress");
     // Other screens work while it indexes.
     await m.press(KEYS.tab, "1", "j");
     await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
