@@ -113,6 +113,19 @@ export function runAction(action: string, key: string, store: AppStore, exit: ()
   }
 }
 
+/**
+ * A status message answers an earlier key: once this key is handled, a message
+ * it did not replace goes, so an old message never reads as this key's answer.
+ */
+function dropStatusAfterKey(store: AppStore): void {
+  const shown = store.getState().status;
+  if (!shown) return;
+  queueMicrotask(() => {
+    const st = store.getState();
+    if (st.status === shown && !st.loading) store.setState({ status: null });
+  });
+}
+
 function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const { exit } = useInkApp();
   const { width, height } = useTerminalSize(fixed);
@@ -125,15 +138,7 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const promptScopes = usePromptScopes(store);
 
   useInput((input, key) => {
-    // A status message answers an earlier key: a key that says nothing of its own
-    // clears it, so an old message never reads as this key's answer.
-    const shown = store.getState().status;
-    handleKey(input, key);
-    const st = store.getState();
-    if (shown && st.status === shown && !st.loading) store.setState({ status: null });
-  });
-
-  function handleKey(input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) {
+    dropStatusAfterKey(store);
     const st = store.getState();
     const name = keyName(input, key);
     // ctrl+c quits even while a prompt or query line owns the keyboard (an open
@@ -177,7 +182,7 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
       return;
     }
     runAction(b.action, name, store, exit);
-  }
+  });
 
   useEffect(() => {
     if (!hasSession || pollMs <= 0) return;
