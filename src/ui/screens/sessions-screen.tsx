@@ -11,7 +11,7 @@ import { age, shortPath } from "../format/age.js";
 import { windowStart } from "../components/window.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
-import { lastActive } from "../state/store.js";
+import { lastActiveIso } from "../state/last-active.js";
 import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
@@ -34,7 +34,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number): stri
   return [
     fit(title, c.name, true),
     fit(safeText(shortPath(s.cwd, HOME)), c.project, true),
-    age(lastActive(s) ? new Date(lastActive(s)).toISOString() : s.modified, now).padStart(c.age),
+    age(lastActiveIso(s), now).padStart(c.age),
     String(s.messageCount).padStart(c.msgs),
     String(s.branchCount).padStart(c.branches),
     (s.labelCount ? String(s.labelCount) : "").padStart(c.labels),

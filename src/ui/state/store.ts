@@ -23,6 +23,7 @@ import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { Line } from "../format/lines.js";
 import type { ScreenId } from "../screens/ids.js";
+import { newestActiveFirst } from "./last-active.js";
 
 /** Above this many entries the tree search runs on Enter instead of on every keystroke. */
 export const LIVE_SEARCH_MAX = 50_000;
@@ -126,24 +127,11 @@ export interface StoreInit {
   status?: Status;
 }
 
-/**
- * When the session last saw activity, in ms: its newest message, or its
- * creation when that is later — a fork copies old messages under a fresh
- * header (as pi's createBranchedSession does) and must sort as new.
- */
-export function lastActive(s: SessionSummary): number {
-  const m = Date.parse(s.modified);
-  const c = Date.parse(s.created);
-  return Number.isFinite(c) && !(c <= m) ? c : Number.isFinite(m) ? m : 0;
-}
-
 function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
   const out = list.slice();
-  const at = new Map(out.map((s) => [s, lastActive(s)]));
-  const newer = (a: SessionSummary, b: SessionSummary) => at.get(b)! - at.get(a)!;
   if (sort === "size") out.sort((a, b) => b.size - a.size);
-  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || newer(a, b));
-  else out.sort(newer);
+  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || newestActiveFirst(a, b));
+  else out.sort(newestActiveFirst);
   return out;
 }
 
