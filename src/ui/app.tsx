@@ -99,6 +99,7 @@ export function runAction(action: string, key: string, store: AppStore, exit: ()
       if (st.help) st.toggleHelp();
       else if (st.searching || (st.screen === "tree" ? st.treeQuery : st.listQuery)) st.clearSearch();
       else if (st.pane) st.closePane();
+      else if (st.screen === "tree" && st.treeFrom) st.setScreen(st.treeFrom);
       else if (st.screen !== "sessions") st.setScreen("sessions");
       return;
     case "search":
@@ -192,6 +193,19 @@ export function dispatchKey(input: string, name: string, burst: boolean, store: 
   runAction(b.action, name, store, exit);
 }
 
+/**
+ * A status message answers an earlier key: once this key is handled, a message
+ * it did not replace goes, so an old message never reads as this key's answer.
+ */
+function dropStatusAfterKey(store: AppStore): void {
+  const shown = store.getState().status;
+  if (!shown) return;
+  queueMicrotask(() => {
+    const st = store.getState();
+    if (st.status === shown && !st.loading) store.setState({ status: null });
+  });
+}
+
 function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const { exit } = useInkApp();
   const { width, height } = useTerminalSize(fixed);
@@ -204,6 +218,7 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const promptScopes = usePromptScopes(store);
 
   useInput((input, key) => {
+    dropStatusAfterKey(store);
     const name = keyName(input, key);
     // A burst of typed keys can arrive as one chunk ("jj\r", "xtoo vague"): unless
     // a prompt or query line takes it whole as a paste, it goes key by key.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { searchSessions } from "../../src/core/search/search.js";
@@ -158,13 +158,37 @@ describe("search finds the right entries", () => {
 
   it("reports progress and can be cancelled", async () => {
     const s = store();
-    const seen: [number, number][] = [];
     const ctl = new AbortController();
     ctl.abort();
     await expect(updateIndex({ agentDirs: [s.agent], cacheDir: s.cache, signal: ctl.signal })).rejects.toBeInstanceOf(IndexAborted);
-    const r = await updateIndex({ agentDirs: [s.agent], cacheDir: s.cache, onProgress: (d, t) => seen.push([d, t]) });
+    const seen: number[][] = [];
+    const r = await updateIndex({ agentDirs: [s.agent], cacheDir: s.cache, onProgress: (d, t, f, ft) => seen.push([d, t, f, ft]) });
     r.db.close();
-    expect(seen.at(-1)).toEqual([2, 2]);
+    const bytes = statSync(s.p1).size + statSync(s.p2).size;
+    expect(seen.at(-1)).toEqual([bytes, bytes, 2, 2]);
+  });
+
+  it("counts the first build's progress in bytes, moving while one big file is read", async () => {
+    const a = agent();
+    const big = join(a.dir("/home/u/big"), "big.jsonl");
+    let text = header("big", "/home/u/big");
+    let parent: string | null = null;
+    for (let i = 0; text.length < 1.2 * 1024 * 1024; i++) {
+      const id = `b${String(i).padStart(7, "0")}`;
+      text += user(id, parent, `entry ${i} ${"lorem ipsum dolor sit amet ".repeat(20)}`);
+      parent = id;
+    }
+    writeFileSync(big, text);
+    const seen: number[][] = [];
+    const r = await updateIndex({ agentDirs: [a.agent], cacheDir: a.cache, onProgress: (d, t, f, ft) => seen.push([d, t, f, ft]) });
+    r.db.close();
+    const size = statSync(big).size;
+    expect(seen[0]).toEqual([0, size, 0, 1]);
+    // Before the one file is done, the bytes moved (at least three times: every 256 KiB).
+    const within = seen.filter(([d, , f]) => f === 0 && d > 0);
+    expect(within.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < within.length; i++) expect(within[i][0]).toBeGreaterThan(within[i - 1][0]);
+    expect(seen.at(-1)).toEqual([size, size, 1, 1]);
   });
 
   it("rebuilds a corrupt index", async () => {

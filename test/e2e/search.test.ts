@@ -78,4 +78,24 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real
     for (const k of quitKeys) tmux("send-keys", "-t", name, k);
     await waitFor(name, (s) => s.includes("EXIT=0"), "the process to end");
   });
+
+  it("^c during the first index build ends the process (the indexing worker is stopped, not waited for)", async () => {
+    const dir = join(tmp, "agent-big", "sessions", "--work-p--");
+    mkdirSync(dir, { recursive: true });
+    // One big session: its first build takes a while, and the screen shows it going.
+    const parts = [line({ type: "session", version: 3, id: "big", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/work/p" })];
+    for (let i = 0, parent: string | null = null; i < 40_000; i++) {
+      const id = `e${String(i).padStart(7, "0")}`;
+      parts.push(line({ type: "message", id, parentId: parent, timestamp: "2026-02-01T10:01:00.000Z", message: { role: "user", content: `entry ${i} ${"lorem ipsum dolor sit amet ".repeat(12)}`, timestamp: 0 } }));
+      parent = id;
+    }
+    writeFileSync(join(dir, "big.jsonl"), parts.join(""));
+    const name = `omp-e2e-search-big-${process.pid}`;
+    names.push(name);
+    const cmd = `cd ${JSON.stringify(process.cwd())} && env NO_COLOR=1 OMP_SESSIONS_CACHE_DIR=${JSON.stringify(join(tmp, "cache-big"))} ${BIN} --agent-dir ${JSON.stringify(join(tmp, "agent-big"))} --open search; echo "EXIT=$?"; sleep 30`;
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", cmd);
+    await waitFor(name, (s) => s.includes("indexing sessions:") || s.includes("index up to date"), "the build");
+    tmux("send-keys", "-t", name, "C-c");
+    await waitFor(name, (s) => s.includes("EXIT=0"), "the process to end");
+  });
 });

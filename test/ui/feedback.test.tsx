@@ -272,7 +272,20 @@ describe("feedback queue", () => {
     await m.press("M");
     await m.waitFor((x) => x.includes("capture on · aggressive"), "aggressive");
     expect(readJson(join(hub.root, "config.json"))).toMatchObject({ enabled: true, mode: "aggressive", auto_capture: { tool_events: 25 } });
+    // Off needs a yes: n (and Esc) keep capture on, the config untouched.
+    const on = readFileSync(join(hub.root, "config.json"));
     await m.press("M");
+    await m.waitFor((x) => x.includes("Turn capture off?"), "the question");
+    await m.press("n");
+    await m.waitFor((x) => x.includes("capture stays on") && !x.includes("Turn capture off?"), "kept on");
+    await m.press("M");
+    await m.waitFor((x) => x.includes("Turn capture off?"), "the question again");
+    await m.press(KEYS.escape);
+    await m.waitFor((x) => !x.includes("Turn capture off?"), "cancelled");
+    expect(readFileSync(join(hub.root, "config.json")).equals(on)).toBe(true);
+    await m.press("M");
+    await m.waitFor((x) => x.includes("Turn capture off?"), "the question, third time");
+    await m.press("y");
     await m.waitFor((x) => x.includes("capture off"), "off");
     expect(readJson(join(hub.root, "config.json"))).toMatchObject({ enabled: false, mode: "off" });
     await m.press("M");

@@ -87,6 +87,18 @@ describe("search screen", () => {
     expect(cursorRow(tree)).toContain(phrase);
     const st = m.store.getState();
     expect(st.rows!.row(st.cursor).id).toBe("u1-3");
+    // Esc goes back to the results it came from (the query and the hit still there), not to screen 1.
+    await m.press(KEYS.escape);
+    const back = await m.waitFor((f) => f.includes("[5 search]"), "back on the search screen");
+    expect(back).toContain(phrase);
+    expect(back).toContain("1 hit");
+    // A session opened from the list goes back to the list as before.
+    await m.press("1");
+    await m.waitFor((f) => f.includes("[1 sessions]"), "the list");
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]"), "a tree from the list");
+    await m.press(KEYS.escape);
+    await m.waitFor((f) => f.includes("[1 sessions]"), "back on the list");
   });
 
   it("results follow the typed query; a bad query says why; Esc clears, then goes back", async () => {
@@ -133,7 +145,7 @@ describe("search screen", () => {
     }
     m = await mount({ paths: [s.agent], width: 110, height: 24 });
     await m.press("5");
-    await m.waitFor((f) => /indexing sessions \d+\/\d+/.test(f), "progress");
+    await m.waitFor((f) => /indexing sessions: [\d.]+ of [\d.]+ [KM]B · \d+\/\d+ files/.test(f), "progress");
     // Other screens work while it indexes.
     await m.press(KEYS.tab, "1", "j");
     await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");

@@ -94,10 +94,10 @@ describe("search store", () => {
     s.getState().setQuery("zebra");
     await sleep(20);
     expect(f.asked).toEqual([]);
-    f.events.progress(0, 10);
+    f.events.progress(0, 10, 0, 1);
     await sleep(5);
     expect(f.asked).toEqual(["zebra"]);
-    expect(s.getState().progress).toEqual({ done: 0, total: 10 });
+    expect(s.getState().progress).toEqual({ done: 0, total: 10, files: 0, filesTotal: 1 });
     f.answer(0, [hit("e1")]);
     s.getState().stopIndexing();
     expect(f.cancelled).toBe(1);

@@ -5,6 +5,7 @@ import { listViewOf } from "../../src/ui/state/store.js";
 import { sessionLine } from "../../src/ui/screens/sessions-screen.js";
 import { displayWidth } from "../../src/ui/format/width.js";
 import type { SessionSummary } from "../../src/core/session/summary.js";
+import { lastActive } from "../../src/ui/state/last-active.js";
 
 let m: Mounted | null = null;
 afterEach(() => {
@@ -114,13 +115,29 @@ describe("session list", () => {
     check(m.frame(), "filter: no-tools");
   });
 
+  it("a status message goes with the next key that has nothing to say", async () => {
+    m = await mount({ paths: ["test/fixtures/sessions"] });
+    const statusLine = () => m!.frame().split("\n").at(-2)!;
+    await m.press("s");
+    expect(statusLine()).toContain("sorted by");
+    await m.press("j");
+    expect(statusLine()).not.toContain("sorted by");
+    await m.press("s");
+    const first = statusLine();
+    expect(first).toContain("sorted by");
+    // A key with its own message replaces it.
+    await m.press("s");
+    expect(statusLine()).toContain("sorted by");
+    expect(statusLine()).not.toBe(first);
+  });
+
   it("s cycles the sort (threaded, recent, project, size); a toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     expect(m.store.getState().sort).toBe("threaded");
     await m.press("s");
     expect(m.store.getState().sort).toBe("recent");
-    const ages = m.store.getState().listView.map((s) => s.modified);
-    expect(ages).toEqual([...ages].sort().reverse());
+    const ages = m.store.getState().listView.map((s) => lastActive(s));
+    expect(ages).toEqual([...ages].sort((a, b) => b - a));
     await m.press("s");
     expect(m.store.getState().sort).toBe("project");
     const cwds = m.store.getState().listView.map((s) => s.cwd);

@@ -207,6 +207,16 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     await m!.press("y");
     await m!.waitFor(() => session().file === newFile, "the fork opened");
     expect(m!.frame()).toContain("opened the fork");
+    // A fresh header (copied entries keep their times, as in pi): the fork sorts as the newest session, aged now.
+    expect(fs.header.timestamp).not.toBe(s0.header.timestamp);
+    await m!.press(KEYS.escape);
+    const list = await m!.waitFor((f) => f.includes("[1 sessions]"), "the list");
+    // Sorted threaded (the default): the fork sits right under the session it came from, aged seconds.
+    const view = m!.store.getState().listView.map((x) => x.path);
+    const at = view.indexOf(newFile);
+    expect(at).toBe(view.indexOf(file) + 1);
+    const rows = list.split("\n");
+    expect(rows[rows.findIndex((l) => /^\s+session\s/.test(l)) + 1 + at]).toMatch(/\s\d+s\s/);
   });
 
   it("R renames the session: prompt prefilled, header shows the new name, the file speaks its dialect", async () => {

@@ -30,8 +30,12 @@ export interface IndexOptions {
   cacheDir?: string;
   /** Index tool output too (a separate index). */
   tools?: boolean;
-  /** Called after each file that needed work: files done, files to do. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Progress of the files that need work, in bytes (one 35 MB file is most of
+   * a first build: counting files would sit still on it) and in files; called
+   * as each file is read (about every 256 KiB) and after it.
+   */
+  onProgress?: (doneBytes: number, totalBytes: number, doneFiles: number, totalFiles: number) => void;
   signal?: AbortSignal;
 }
 
@@ -67,6 +71,8 @@ class Overtaken extends Error {}
 class Damaged extends Error {}
 
 const BATCH_BYTES = 4 * 1024 * 1024;
+/** Progress within a file is told this often (bytes read). */
+const PROGRESS_BYTES = 256 * 1024;
 
 /** Rowids per second of entry time; see Writer.rowidFor. */
 const SLOT = 1024;
@@ -215,8 +221,18 @@ async function readHead(path: string, length: number): Promise<Buffer> {
 }
 
 /** Indexes `path` from the row's resume point (0 after a reset). Returns entries added and bytes read. */
-async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools: boolean, signal: AbortSignal | undefined): Promise<{ added: number; bytes: number }> {
+async function indexFile(
+  w: Writer,
+  path: string,
+  st: Stats,
+  cwd: string,
+  tools: boolean,
+  signal: AbortSignal | undefined,
+  onRead?: (bytes: number) => void,
+): Promise<{ added: number; bytes: number }> {
   const row = w.fileRow(path)!;
+  // Bytes read so far, told about every 256 KiB (a gzip archive's offsets are past decompression: only at its end).
+  let told = row.resume;
   const fresh = row.resume === 0;
   const gzip = isGzipPath(path);
   const state = {
@@ -266,6 +282,10 @@ async function indexFile(w: Writer, path: string, st: Stats, cwd: string, tools:
     (buf, start, end, offset, line, terminated) => {
       if (!terminated) return; // an agent may still be writing it
       if (signal?.aborted) throw new IndexAborted();
+      if (onRead && !gzip && offset - told >= PROGRESS_BYTES) {
+        told = offset;
+        onRead(offset - row.resume);
+      }
       if (batchBytes >= BATCH_BYTES) flush(offset, line, false);
       let i = start;
       while (i < end && (buf[i] === 32 || buf[i] === 9 || buf[i] === 13)) i++;
@@ -349,7 +369,7 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
   const tools = opts.tools ?? false;
   const { db, listed, prefixes, key, fresh } = check;
   if (fresh !== null) {
-    opts.onProgress?.(0, 0);
+    opts.onProgress?.(0, 0, 0, 0);
     return { files: fresh, updated: 0, bytesRead: 0, added: 0, db };
   }
   try {
@@ -386,13 +406,18 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
     w.recordSkipped(listed.paths, skipped, stale);
 
     const stats = { files: live.size, updated: 0, bytesRead: 0, added: 0 };
-    opts.onProgress?.(0, work.length);
+    // Bytes to read per file: what it grew by when it can resume (a guess until canResume says so), else all of it.
+    const todo = work.map(({ st, row }) => Math.max(0, st.size - (row && !isGzipPath(row.path) && row.resume <= st.size ? row.resume : 0)));
+    const totalBytes = todo.reduce((a, b) => a + b, 0);
+    let doneBytes = 0;
+    opts.onProgress?.(0, totalBytes, 0, work.length);
     for (let i = 0; i < work.length; i++) {
       if (opts.signal?.aborted) throw new IndexAborted();
       const { path, st, cwd, row } = work[i];
+      const inFile = (read: number) => opts.onProgress?.(doneBytes + Math.min(todo[i], read), totalBytes, i, work.length);
       try {
         if (!row || !(await canResume(row, st))) w.reset(path, cwd);
-        const r = await indexFile(w, path, st, cwd, tools, opts.signal);
+        const r = await indexFile(w, path, st, cwd, tools, opts.signal, inFile);
         stats.updated++;
         stats.added += r.added;
         stats.bytesRead += r.bytes;
@@ -403,7 +428,8 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
           stats.files--;
         } else if (!(err instanceof Overtaken)) throw err;
       }
-      opts.onProgress?.(i + 1, work.length);
+      doneBytes += todo[i];
+      opts.onProgress?.(doneBytes, totalBytes, i + 1, work.length);
     }
     // Remembered only when what was indexed is exactly the listing checked before (no file changed meanwhile).
     const after = freshCount(db, listed, prefixes);

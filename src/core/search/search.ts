@@ -21,7 +21,7 @@ export async function searchSessions(query: string, opts: SearchSessionsOptions 
   let index: IndexStats;
   try {
     if (check.fresh !== null) {
-      opts.onProgress?.(0, 0);
+      opts.onProgress?.(0, 0, 0, 0);
       index = { files: check.fresh, updated: 0, bytesRead: 0, added: 0 };
     } else {
       const { updateChecked } = await import("./indexer.js");

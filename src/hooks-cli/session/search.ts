@@ -1,4 +1,5 @@
 // `search QUERY`: full-text search over every session, best matches first.
+import { indexProgressText } from "../../core/search/progress-text.js";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { Command } from "../command.js";
@@ -82,10 +83,10 @@ snippet, marks}.`,
     // Asked only once there is progress to show: a warm query never makes the stderr stream.
     let tty: boolean | undefined;
     let shown = false;
-    const onProgress = (done: number, total: number) => {
-      if (total < 2 || !(tty ??= process.stderr.isTTY === true)) return;
+    const onProgress = (done: number, total: number, files: number, filesTotal: number) => {
+      if (filesTotal < 2 || !(tty ??= process.stderr.isTTY === true)) return;
       shown = true;
-      process.stderr.write(`\r\x1b[2Kindexing sessions ${done}/${total}`);
+      process.stderr.write(`\r\x1b[2K${indexProgressText(done, total, files, filesTotal)}`);
     };
     let result;
     try {

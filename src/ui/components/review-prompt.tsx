@@ -54,6 +54,15 @@ export function ReviewPrompt({ prompt, review, width, height }: { prompt: Prompt
       return <TextPrompt review={review} label={`New topic for ${many(prompt.ids)} (creates HUB/topics/<name>/raw/notes):`} hint={`Enter create and promote · ${editHint()} · Esc cancel`} width={width} />;
     case "lesson":
       return <TextPrompt review={review} label={`Distilled lesson for ${prompt.id}:`} hint={`Enter save (empty = back to the original) · ${editHint()} · Esc cancel`} width={width} />;
+    case "capture-off":
+      return (
+        <Box flexDirection="column" width={width}>
+          <Text color={theme.status.error} bold={theme.color}>
+            {fit("Turn capture off? Agent hooks stop recording sessions and feedback until it is turned on again.", width)}
+          </Text>
+          <Text color={theme.text.muted}>{fit("y/Enter turn it off · n/Esc keep it on", width)}</Text>
+        </Box>
+      );
     case "reason":
       return <TextPrompt review={review} label={`Dismiss ${many(prompt.ids)} — reason (optional):`} hint={`Enter dismiss · ${editHint()} · Esc cancel`} width={width} />;
   }

@@ -9,6 +9,7 @@
 // every other key is typed; after Tab, the list keys, digits, ? and q work.
 // Esc, in both: stop a running build, else clear the query, else go back.
 import React, { useEffect, useMemo } from "react";
+import { indexProgressText } from "../../core/search/progress-text.js";
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { useStore } from "zustand";
@@ -46,12 +47,12 @@ function IndexLine({ width }: { width: number }) {
   const progress = useStore(search, (s) => s.progress);
   const files = useStore(search, (s) => s.files);
   const error = useStore(search, (s) => s.indexError);
-  if (phase === "indexing" && files > 0 && (!progress || progress.total < 3)) {
+  if (phase === "indexing" && files > 0 && (!progress || progress.filesTotal < 3)) {
     // A refresh of a built index (a few grown files): no need to draw attention.
     return <Text color={theme.text.muted}>{fit(`index up to date · ${files} session${files === 1 ? "" : "s"} · updating…`, width)}</Text>;
   }
   if (phase === "indexing") {
-    const what = progress ? `indexing sessions ${progress.done}/${progress.total}` : "listing sessions";
+    const what = progress ? indexProgressText(progress.done, progress.total, progress.files, progress.filesTotal) : "listing sessions";
     return (
       <Text color={theme.status.warning} wrap="truncate">
         <Spinner type="dots" />

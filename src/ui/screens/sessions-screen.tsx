@@ -12,6 +12,7 @@ import { age, pathTail, shortPath } from "../format/age.js";
 import { windowStart } from "../components/window.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
+import { lastActiveIso } from "../state/last-active.js";
 import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
 import { findBinding } from "../keymap.js";
@@ -43,7 +44,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   return [
     fit(prefix + title, c.name, true),
     fit(place, c.project, true),
-    age(s.modified, now).padStart(c.age),
+    age(lastActiveIso(s), now).padStart(c.age),
     String(s.messageCount).padStart(c.msgs),
     String(s.branchCount).padStart(c.branches),
     (s.labelCount ? String(s.labelCount) : "").padStart(c.labels),

@@ -27,7 +27,9 @@ export type Prompt =
   | { kind: "topic"; target: ReviewScreen; ids: string[]; topics: TopicInfo[] }
   | { kind: "new-topic"; target: ReviewScreen; ids: string[] }
   | { kind: "lesson"; id: string; initial: string }
-  | { kind: "reason"; ids: string[] };
+  | { kind: "reason"; ids: string[] }
+  /** M would turn capture off: one key must not stop every hook from recording, so it asks first. */
+  | { kind: "capture-off" };
 
 export interface StoreInfo {
   enabled: boolean;
@@ -168,6 +170,19 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
     const readInfo = (hub: string, root: string): StoreInfo => {
       const s = storeStatus(hub, root);
       return { enabled: s.enabled, mode: s.mode, configError: s.config_error, sessionCount: s.session_count };
+    };
+    /** Writes the capture mode: the same writes as `omp-sessions enable --mode X` / `disable`. */
+    const setMode = (next: Mode) => {
+      const h = hubReady();
+      if (!h) return notify(get().hubError ?? "no capture store", "error");
+      try {
+        const r = next === "off" ? disableCapture(h.root) : enableCapture(h.root, { mode: next });
+        afterWrite(h.root);
+        set({ info: readInfo(h.hub, h.root) });
+        notify(`capture ${next === "off" ? "off" : `on, mode ${next}`}${r.corruptCopy ? ` (the invalid config was kept at ${r.corruptCopy})` : ""}`);
+      } catch (err) {
+        notify(errText(err), "error");
+      }
     };
 
     return {
@@ -361,6 +376,16 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
           }
           return;
         }
+        if (p.kind === "capture-off") {
+          if (name === "y" || name === "enter") {
+            get().closePrompt();
+            setMode("off");
+          } else if (name === "n") {
+            get().closePrompt();
+            notify("capture stays on");
+          }
+          return;
+        }
         const { line, submit } = editLine(get().line, input, name);
         set({ line });
         if (!submit) return;
@@ -474,19 +499,11 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         else notify(`restored ${batch.length === 1 ? batch[0] : plural(batch.length, "candidate")}`);
       },
       cycleMode: () => {
-        const h = hubReady();
-        if (!h) return notify(get().hubError ?? "no capture store", "error");
+        if (!hubReady()) return notify(get().hubError ?? "no capture store", "error");
         const cur = get().info?.mode as Mode | undefined;
         const next = MODES[(Math.max(0, MODES.indexOf(cur ?? "off")) + 1) % MODES.length];
-        try {
-          // The same writes as `omp-sessions enable --mode X` / `disable`.
-          const r = next === "off" ? disableCapture(h.root) : enableCapture(h.root, { mode: next });
-          afterWrite(h.root);
-          set({ info: readInfo(h.hub, h.root) });
-          notify(`capture ${next === "off" ? "off" : `on, mode ${next}`}${r.corruptCopy ? ` (the invalid config was kept at ${r.corruptCopy})` : ""}`);
-        } catch (err) {
-          notify(errText(err), "error");
-        }
+        if (next === "off" && get().info?.enabled) get().openPrompt({ kind: "capture-off" });
+        else setMode(next);
       },
       setContext: (context) => set({ context }),
       toggleFocus: (screen) => {

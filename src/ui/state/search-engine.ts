@@ -9,7 +9,8 @@ import type { SearchHit } from "../../core/search/query.js";
 import type { SearchDb } from "../../core/search/db.js";
 
 export interface IndexEvents {
-  progress(done: number, total: number): void;
+  /** Bytes done and to do, and files done and to do. */
+  progress(done: number, total: number, files: number, filesTotal: number): void;
   /** Once: indexed, aborted or failed. */
   end(result: { type: "indexed"; files: number; updated: number; added: number } | { type: "aborted" } | { type: "failed"; message: string }): void;
 }
@@ -110,7 +111,7 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
     const ac = new AbortController();
     inlineJobs.add(ac);
     void import("./search-worker.js").then(async (mod) => {
-      const r = await mod.indexOnce({ ...job, cacheDir }, ac.signal, (d, t) => events.progress(d, t));
+      const r = await mod.indexOnce({ ...job, cacheDir }, ac.signal, (d, t, f, ft) => events.progress(d, t, f, ft));
       inlineJobs.delete(ac);
       events.end(r as Parameters<IndexEvents["end"]>[0]);
     });
@@ -145,9 +146,9 @@ export function createSearchEngine(cacheDir: string, opts: { inline?: boolean } 
             return;
           }
           let heard = false;
-          worker.on("message", (m: { type: string; done?: number; total?: number }) => {
+          worker.on("message", (m: { type: string; done?: number; total?: number; files?: number; filesTotal?: number }) => {
             heard = true;
-            if (m.type === "progress") events.progress(m.done ?? 0, m.total ?? 0);
+            if (m.type === "progress") events.progress(m.done ?? 0, m.total ?? 0, m.files ?? 0, m.filesTotal ?? 0);
             else end(m as Parameters<IndexEvents["end"]>[0]);
           });
           worker.on("error", (err) => {

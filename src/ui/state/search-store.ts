@@ -30,7 +30,8 @@ export interface SearchState {
   cursor: number;
   pageSize: number;
   phase: IndexPhase;
-  progress: { done: number; total: number } | null;
+  /** The build's progress: bytes done and to do, files done and to do. */
+  progress: { done: number; total: number; files: number; filesTotal: number } | null;
   indexError: string | null;
   /** Files indexed when the last build ended. */
   files: number;
@@ -131,10 +132,10 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
         rebuild = false;
         set({ phase: "indexing", progress: null, indexError: null });
         job = engine.index(opts.source(), {
-          progress: (done, total) => {
+          progress: (done, total, files, filesTotal) => {
             const first = !dbReady;
             dbReady = true;
-            set({ progress: { done, total } });
+            set({ progress: { done, total, files, filesTotal } });
             const now = Date.now();
             if (first || now - lastRefresh >= REFRESH_MS) {
               lastRefresh = now;

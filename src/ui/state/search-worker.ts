@@ -25,7 +25,8 @@ export interface IndexJob {
 export type ToWorker = { type: "abort" } | { type: "query"; id: number; text: string; limit: number };
 
 export type FromWorker =
-  | { type: "progress"; done: number; total: number }
+  /** Bytes done and to do, and files (see IndexOptions.onProgress). */
+  | { type: "progress"; done: number; total: number; files: number; filesTotal: number }
   | { type: "indexed"; files: number; updated: number; added: number }
   | { type: "aborted" }
   | { type: "failed"; message: string }
@@ -42,7 +43,11 @@ export function runQuery(db: SearchDb, text: string, limit: number): { hits: Sea
 }
 
 /** Brings the index up to date, reporting progress; resolves with what to tell the screen. */
-export async function indexOnce(job: IndexJob, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<FromWorker> {
+export async function indexOnce(
+  job: IndexJob,
+  signal: AbortSignal,
+  onProgress: (done: number, total: number, files: number, filesTotal: number) => void,
+): Promise<FromWorker> {
   try {
     const opts: IndexOptions = { agentDirs: job.agentDirs, paths: job.paths, cacheDir: job.cacheDir, signal, onProgress };
     const { db, ...stats } = await updateIndex(opts);
@@ -59,13 +64,13 @@ function serveIndex(port: NonNullable<typeof parentPort>, job: IndexJob): void {
   port.on("message", (m: ToWorker) => {
     if (m.type === "abort") ac.abort();
   });
-  // Progress comes per file: at most one message per 50 ms keeps the UI thread idle.
+  // Progress comes per file and per 256 KiB read: at most one message per 50 ms keeps the UI thread idle.
   let last = 0;
-  const onProgress = (done: number, total: number) => {
+  const onProgress = (done: number, total: number, files: number, filesTotal: number) => {
     const now = Date.now();
     if (done !== 0 && done !== total && now - last < 50) return;
     last = now;
-    port.postMessage({ type: "progress", done, total } satisfies FromWorker);
+    port.postMessage({ type: "progress", done, total, files, filesTotal } satisfies FromWorker);
   };
   void indexOnce(job, ac.signal, onProgress).then((r) => {
     port.postMessage(r);

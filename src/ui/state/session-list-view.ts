@@ -11,6 +11,7 @@ import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { shortPath } from "../format/age.js";
+import { newestActiveFirst } from "./last-active.js";
 
 export type SortMode = "threaded" | "recent" | "project" | "size";
 export type ListScope = "project" | "all";
@@ -33,7 +34,8 @@ export interface ListView {
 }
 
 const HOME = homedir();
-const newestFirst = (a: SessionSummary, b: SessionSummary) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0);
+// Newest activity first (a fork, made now from old messages, sorts as new).
+const newestFirst = newestActiveFirst;
 
 function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
   const out = list.slice();

@@ -94,6 +94,8 @@ export interface AppState {
   labelTimes: boolean;
   /** Last measured list height, for paging. */
   pageSize: number;
+  /** The screen the open tree was reached from when it was not the session list (search results): Esc goes back there. */
+  treeFrom: ScreenId | null;
 }
 
 export interface AppActions {
@@ -262,6 +264,7 @@ export function createAppStore(init: StoreInit): AppStore {
       pane: null,
       labelTimes: false,
       pageSize: 20,
+      treeFrom: null,
 
       setScreen: (id) => set({ screen: id, searching: false, help: false }),
       setStatus: (text, kind = "info") => set({ status: { text, kind } }),
@@ -408,7 +411,9 @@ export function createAppStore(init: StoreInit): AppStore {
         }
       },
       openAt: async (file, entryId) => {
+        const from = get().screen;
         if (!(await get().openFile(file))) return false;
+        if (from !== "tree" && from !== "sessions") set({ treeFrom: from });
         const { rows, session } = get();
         if (!rows || !session) return false;
         if (!session.byId.has(entryId)) {
@@ -440,6 +445,7 @@ export function createAppStore(init: StoreInit): AppStore {
           pane: null,
           focus: "list",
           searching: false,
+          treeFrom: null,
           // Damaged lines were skipped while reading: say so, with the first one's place.
           ...(s.warnings.length
             ? { status: { text: `${s.warnings.length} warning(s): line ${s.warnings[0].line}: ${s.warnings[0].message}`, kind: "error" as const } }
