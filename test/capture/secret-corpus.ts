@@ -126,4 +126,15 @@ export const INNOCENT: string[] = [
   "SELECT * FROM users WHERE password_hash IS NULL",
   "See https://hooks.example.com/docs for hooks",
   "Run `npm test` and `npm run lint`",
+  // code and docs from real sessions (found by scrubbing the fixtures)
+  "const apiKey = await getApiKeyForModel(model);",
+  "result.apiKey = args[++i];",
+  '"Set an API key (ANTHROPIC_API_KEY, OPENAI_API_KEY, etc.)"',
+  "  --api-key <key>                API key (defaults to env vars)",
+  "let pwd = process.cwd();",
+  "export ANTHROPIC_API_KEY=sk-ant-...",
+  "`tool_result` blocks immediately after: toolu_019tYDrbzifrra2KYzmYqWvk. Each",
+  '{"role":"toolResult","toolCallId":"toolu_019tYDrbzifrra2KYzmYqWvk","toolName":"bash"}',
+  "\tdeleted:    pi-session-2025-12-08T23-22-21-320Z_0db2c1f3-5e7a-4b8c-9d0e-1f2a3b4c5d6e.jsonl",
+  "const hasApiKey = restoredModel ? !!(await getApiKeyForModel(restoredModel)) : false;",
 ];

@@ -3,8 +3,8 @@
 // hunter2"). Each rule replaces the secret part only and keeps the rest of the
 // text, and each leaves ordinary text alone: a value must look like a secret
 // (see entropy.ts) wherever the context alone would also match plain words.
-import { highEntropyHead, looksRandom } from "./entropy.js";
-import { isSecretName } from "./secret-names.js";
+import { highEntropyValue, looksRandom } from "./entropy.js";
+import { isSecretName, nameTokens } from "./secret-names.js";
 
 export const MASK = "[REDACTED]";
 
@@ -16,10 +16,16 @@ const NOT_A_SECRET = new Set(
   "a an the not too very still now also just correct incorrect wrong required optional invalid valid empty missing set unset stored saved expired hidden shown same different changed reset strong weak short long secure insecure in on at for of to from with by here there below above this that it used needed ok okay fine good bad out and or is was be field manager policy prompt".split(" "),
 );
 
-/** An assigned value worth masking: holds a letter or digit, is no placeholder and no plain word of prose. */
+// Elided examples in docs: `sk-ant-...`, `ghp_xxxx…`.
+const ELIDED = /(?:\.{3}|…)$|x{4,}|X{4,}/;
+// Code, not a literal: `args[++i]`, `process.cwd();`, `parsed.apiKey`, `restoredModel`, `await …`.
+const EXPRESSION = /^(?:[A-Za-z_$][\w$.]*\s*[([]|[A-Za-z_$]+(?:\.[A-Za-z_$]+)+[;,)]*$|[a-z]+(?:[A-Z][a-z]+)+[;,)]*$|(?:await|new|this|function|async|return|require|import|typeof|void)\b)/;
+
+/** An assigned value worth masking: holds a letter or digit, is no placeholder, no elided example, no code and no plain word of prose. */
 export function isSecretValue(v: string): boolean {
   const core = v.replace(/^["'`]+|["'`]+$/g, "");
-  return /[A-Za-z0-9]/.test(core) && !core.startsWith("<") && !PLACEHOLDER.test(core) && !NOT_A_SECRET.has(core.toLowerCase());
+  if (!/[A-Za-z0-9]/.test(core) || core.startsWith("<") || PLACEHOLDER.test(core) || NOT_A_SECRET.has(core.toLowerCase())) return false;
+  return !ELIDED.test(core) && !EXPRESSION.test(core);
 }
 
 // Authorization header values: an auth scheme and its credentials, or one token that looks generated.
@@ -28,7 +34,8 @@ const AUTH_HEADER = /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)([^\r\n"'
 const BEARER = /\b(bearer\s+)([A-Za-z0-9._~+/=-]{12,})/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)(["']?\s*:\s*["']?)([^\r\n"'`]+)/gi;
 // `scheme://user:pass@`, `redis://:pass@`, and `postgres:/u:p@h` (a URL that path normalisation folded).
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/?)[^\s/@:"'`]*:[^\s/"'`]+@/gi;
+// (Bounded runs keep every rule linear on long strings without separators: see the adversarial test.)
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/?)[^\s/@:"'`]{0,128}:[^\s/"'`]{1,128}@/gi;
 
 function authValue(m: string, name: string, sep: string, v: string): string {
   const word = v.trim().split(/\s+/)[0] ?? "";
@@ -79,33 +86,46 @@ function cliArguments(s: string): string {
 }
 
 // `name = value`, `"name": "value"`, `export NAME=value`. The value of a secret
-// name is masked; any other value only when it looks generated (entropy).
-const ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_.-]*)(["']?\s*[:=]\s*["']?)([^\s"'`&;,[][^\s"'`&;,]*)/g;
+// name is masked; any other value only when it looks generated (entropy). The
+// name and separator are found first and the value read only where needed, so
+// long runs such as `a=a=a=…` cost linear time.
+const NAME_SEP = /\b([A-Za-z_][A-Za-z0-9_.-]{0,127})(["']?[ \t]{0,8}[:=][ \t]{0,8}["']?)/g;
+const VALUE = /[^\s"'`&;,[][^\s"'`&;,]{0,1023}/y;
+const TOKEN_RUN = /[A-Za-z0-9+/_-]{20,512}={0,2}/y;
 // Names whose values are identifiers or digests, never secrets, however random they look.
-const PUBLIC_NAME = /(?:^|[_.-])(?:id|ids|uuid|guid|oid|sha\w*|md5|hash|digest|checksum|etag|integrity|commit|rev|revision|ref|version|path|file|dir|url|uri|href|src|class|style|type|name)$/i;
+const PUBLIC_LAST = new Set("id ids uuid guid oid sha sha1 sha256 sha512 md5 hash digest checksum etag integrity commit rev revision ref version path file dir url uri href src class style type name".split(" "));
+const isPublicName = (key: string): boolean => PUBLIC_LAST.has(nameTokens(key).pop() ?? "");
+
+const stickyAt = (re: RegExp, s: string, at: number): string => {
+  re.lastIndex = at;
+  return re.exec(s)?.[0] ?? "";
+};
 
 function assignments(s: string): string {
   let out = "";
   let last = 0;
-  ASSIGNMENT.lastIndex = 0;
-  for (let m = ASSIGNMENT.exec(s); m; m = ASSIGNMENT.exec(s)) {
-    const [, key, sep, value] = m;
+  NAME_SEP.lastIndex = 0;
+  for (let m = NAME_SEP.exec(s); m; m = NAME_SEP.exec(s)) {
+    const [, key, sep] = m;
     const valueAt = m.index + key.length + sep.length;
-    // An earlier rule may have masked part of the value (`…=Wq7…/REDIS=redis://[REDACTED]@…`):
-    // what stands before that mask is judged, unless it is just a name (`sid=` of a cookie).
-    const maskAt = value.indexOf(MASK);
-    const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
-    const judged = maskAt >= 0 && /(?:^|[=:])$/.test(v) ? "" : v;
-    // a secret name masks its whole value; any other name only a generated-looking head of it
-    const masked = !judged ? "" : isSecretName(key) ? (isSecretValue(judged) ? judged : "") : PUBLIC_NAME.test(key) ? "" : highEntropyHead(judged);
+    let masked = "";
+    if (isSecretName(key)) {
+      // An earlier rule may have masked part of the value (`…=Wq7…/REDIS=redis://[REDACTED]@…`):
+      // what stands before that mask is judged, unless it is just a name (`sid=` of a cookie).
+      const value = stickyAt(VALUE, s, valueAt);
+      const maskAt = value.indexOf(MASK);
+      const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
+      if (v && !(maskAt >= 0 && /(?:^|[=:])$/.test(v)) && isSecretValue(v)) masked = v;
+    } else if (!isPublicName(key)) {
+      const head = stickyAt(TOKEN_RUN, s, valueAt);
+      if (head && highEntropyValue(head)) masked = head;
+    }
     if (masked) {
       out += s.slice(last, valueAt) + MASK;
       last = valueAt + masked.length;
-      ASSIGNMENT.lastIndex = last;
-    } else {
-      // Not a secret: the value may itself hold one (`note: SECRET_KEY=…`), so look again from it.
-      ASSIGNMENT.lastIndex = valueAt;
     }
+    // Not a secret: the value may itself hold one (`note: SECRET_KEY=…`), so look again from it.
+    NAME_SEP.lastIndex = masked ? last : valueAt;
   }
   return last === 0 ? s : out + s.slice(last);
 }
@@ -115,11 +135,11 @@ const PROSE = /\b(password|passwd|passphrase|passcode|pin|pwd|pw|secret|api[ _-]
 function prose(s: string): string {
   return s.replace(PROSE, (m: string, word: string, sep: string, q: string, v: string) => {
     const value = v.replace(/[.,;:!?)>\]}]+$/, "");
-    if (!value || value.startsWith("[") || value.startsWith("-") || value.startsWith("/") || value.startsWith("$") || /^https?:/i.test(value)) return m;
+    if (!/^[A-Za-z0-9]/.test(value) || /^https?:/i.test(value)) return m;
     if (!isSecretValue(value)) return m;
     const verb = sep.trim() !== "";
-    // with "is"/"was" any word but a plain one; without, only what looks like a password (hunter2, P@ss!)
-    const secretish = verb ? value.length >= 3 : value.length >= 5 && /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value);
+    // with "is"/"was" any word but a plain one; without, only what looks like a password (hunter2, Sw0rdf1sh)
+    const secretish = verb ? value.length >= 3 : value.length >= 5 && /[A-Za-z]/.test(value) && /[0-9]/.test(value);
     return secretish ? `${word}${sep}${q}${MASK}${v.slice(value.length)}` : m;
   });
 }
