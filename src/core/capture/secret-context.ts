@@ -21,11 +21,15 @@ const ELIDED = /(?:\.{3}|…)$|x{4,}|X{4,}/;
 // Code, not a literal: `args[++i]`, `process.cwd();`, `parsed.apiKey`, `restoredModel`, `await …`.
 const EXPRESSION = /^(?:[A-Za-z_$][\w$.]*\s*[([]|[A-Za-z_$]+(?:\.[A-Za-z_$]+)+[;,)]*$|[a-z]+(?:[A-Z][a-z]+)+[;,)]*$|(?:await|new|this|function|async|return|require|import|typeof|void)\b)/;
 
-/** An assigned value worth masking: holds a letter or digit, is no placeholder, no elided example, no code and no plain word of prose. */
-export function isSecretValue(v: string): boolean {
+/**
+ * An assigned value worth masking: holds a letter or digit, is no placeholder,
+ * no elided example and no plain word of prose — and, unless the name is an
+ * environment variable's (`DB_PASS=…`, where code does not stand), no code.
+ */
+export function isSecretValue(v: string, envName = false): boolean {
   const core = v.replace(/^["'`]+|["'`]+$/g, "");
   if (!/[A-Za-z0-9]/.test(core) || core.startsWith("<") || PLACEHOLDER.test(core) || NOT_A_SECRET.has(core.toLowerCase())) return false;
-  return !ELIDED.test(core) && !EXPRESSION.test(core);
+  return !ELIDED.test(core) && (envName || !EXPRESSION.test(core));
 }
 
 // Authorization header values: an auth scheme and its credentials, or one token that looks generated.
@@ -115,7 +119,7 @@ function assignments(s: string): string {
       const value = stickyAt(VALUE, s, valueAt);
       const maskAt = value.indexOf(MASK);
       const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
-      if (v && !(maskAt >= 0 && /(?:^|[=:])$/.test(v)) && isSecretValue(v)) masked = v;
+      if (v && !(maskAt >= 0 && /(?:^|[=:])$/.test(v)) && isSecretValue(v, !/[a-z]/.test(key))) masked = v;
     } else if (!isPublicName(key)) {
       const head = stickyAt(TOKEN_RUN, s, valueAt);
       if (head && highEntropyValue(head)) masked = head;
@@ -147,7 +151,7 @@ function prose(s: string): string {
 /** The context rules, in order: headers, URL credentials, CLI arguments, prose, assignments. */
 export function scrubContext(s: string): string {
   let out = s.replace(AUTH_HEADER, authValue);
-  out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) || /[._~+/=-]/.test(tok) ? pre + MASK : m));
+  out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) ? pre + MASK : m));
   out = out.replace(COOKIE_HEADER, cookieValues);
   out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
   out = cliArguments(out);
