@@ -57,27 +57,34 @@ const USER_PASS = /(^|\s)(-u|-U|--user|--proxy-user)(\s*|=)(["']?)([^\s:"']+):([
 // `aws configure set aws_secret_access_key SECRET` and its like.
 const CONFIGURE_SET = /\b(configure\s+set\s+)([A-Za-z0-9_.-]+)(\s+)([^\s"']+)/g;
 
-// Commands whose short options carry a password, and the option (group 1) before the value (group 2).
-const SHORT_PASSWORD: [RegExp, RegExp][] = [
+// Commands whose short options carry a password (with a test for their names in lower case), and the option (group 1) before the value (group 2).
+const SHORT_PASSWORD: [RegExp, RegExp, RegExp][] = [
   // openssl -pass pass:SECRET (env:/file: name a place, not the secret)
-  [/\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
+  [/openssl/, /\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
   // mysql family, sshpass, mongo, docker login: -pSECRET or -p SECRET (mysql's -P is the port)
-  [/\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl)\s+login)\b[^\n;|&]*/g, /(\s-p\s*)([^\s"'-][^\s"']*)/g],
+  [/mysql|mariadb|mongo|sshpass|login/, /\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl)\s+login)\b[^\n;|&]*/g, /(\s-p\s*)([^\s"'-][^\s"']*)/g],
   // zip/unzip/sqlcmd -P SECRET
-  [/\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, /(\s-P\s+)([^\s"'-][^\s"']*)/g],
+  [/zip|sqlcmd|bcp/, /\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, /(\s-P\s+)([^\s"'-][^\s"']*)/g],
   // 7z -pSECRET
-  [/\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, /(\s-p)([^\s"'-][^\s"']*)/g],
-  [/\bredis-cli\b[^\n;|&]*/g, /(\s-a\s+)([^\s"'-][^\s"']*)/g],
+  [/7z|rar/, /\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, /(\s-p)([^\s"'-][^\s"']*)/g],
+  [/redis-cli/, /\bredis-cli\b[^\n;|&]*/g, /(\s-a\s+)([^\s"'-][^\s"']*)/g],
 ];
 
-function shortPasswords(s: string): string {
+function shortPasswords(s: string, lower: string): string {
   let out = s;
-  for (const [cmd, opt] of SHORT_PASSWORD) out = out.replace(cmd, (seg: string) => seg.replace(opt, (_m: string, pre: string) => pre + MASK));
+  for (const [hint, cmd, opt] of SHORT_PASSWORD) {
+    if (!hint.test(lower)) continue;
+    out = out.replace(cmd, (seg: string) => seg.replace(opt, (_m: string, pre: string) => pre + MASK));
+  }
   return out;
 }
 
-function cliArguments(s: string): string {
-  let out = s.replace(LONG_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
+function cliArguments(s: string, lower: string): string {
+  let out = s;
+  if (lower.includes("configure")) out = out.replace(CONFIGURE_SET, (m: string, pre: string, key: string, sp: string, v: string) => (isSecretName(key) && isSecretValue(v) ? `${pre}${key}${sp}${MASK}` : m));
+  // every rule below needs an option: a dash at the start of a word
+  if (!/(?:^|[\s"'(])-/.test(out)) return out;
+  out = out.replace(LONG_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
     if (!isSecretName(flag.slice(2)) || v.startsWith("-") || !isSecretValue(v)) return m;
     const q = v[0] === '"' || v[0] === "'" ? v[0] : "";
     return `${pre}${flag}${sep}${q}${MASK}${q}`;
@@ -85,8 +92,7 @@ function cliArguments(s: string): string {
   out = out.replace(USER_PASS, (m: string, pre: string, flag: string, sep: string, q: string, user: string, pass: string) =>
     /^\d+$/.test(user) && /^\d+$/.test(pass) ? m : `${pre}${flag}${sep}${q}${user}:${MASK}`,
   );
-  out = out.replace(CONFIGURE_SET, (m: string, pre: string, key: string, sp: string, v: string) => (isSecretName(key) && isSecretValue(v) ? `${pre}${key}${sp}${MASK}` : m));
-  return shortPasswords(out);
+  return shortPasswords(out, lower);
 }
 
 // `name = value`, `"name": "value"`, `export NAME=value`. The value of a secret
@@ -136,6 +142,7 @@ function assignments(s: string): string {
 
 // Prose: "my password is hunter2", "password hunter2", "the api key was Xy12…".
 const PROSE = /\b(password|passwd|passphrase|passcode|pin|pwd|pw|secret|api[ _-]?key|access[ _-]?key|token|credentials?)(\s+(?:is|was|will be|would be|should be|is now|=|:)\s+|\s+)(["'`]?)([^\s"'`]+)/gi;
+const PROSE_HINT = /pass|pin|pw|secret|key|token|credential/;
 function prose(s: string): string {
   return s.replace(PROSE, (m: string, word: string, sep: string, q: string, v: string) => {
     const value = v.replace(/[.,;:!?)>\]}]+$/, "");
@@ -150,12 +157,15 @@ function prose(s: string): string {
 
 /** The context rules, in order: headers, URL credentials, CLI arguments, prose, assignments. */
 export function scrubContext(s: string): string {
-  let out = s.replace(AUTH_HEADER, authValue);
-  out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) ? pre + MASK : m));
-  out = out.replace(COOKIE_HEADER, cookieValues);
-  out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
-  out = cliArguments(out);
+  // Each rule runs only where the text it needs occurs (masking never adds such text).
+  const lower = s.toLowerCase();
+  let out = s;
+  if (lower.includes("authorization")) out = out.replace(AUTH_HEADER, authValue);
+  if (lower.includes("bearer")) out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) ? pre + MASK : m));
+  if (lower.includes("cookie")) out = out.replace(COOKIE_HEADER, cookieValues);
+  if (out.includes("@")) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
+  out = cliArguments(out, lower);
   // prose before assignments: a generated-looking value just before it must not swallow "password is"
-  out = prose(out);
-  return assignments(out);
+  if (PROSE_HINT.test(lower)) out = prose(out);
+  return /[:=]/.test(out) ? assignments(out) : out;
 }
