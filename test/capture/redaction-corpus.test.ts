@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { rules } from "@secretlint/secretlint-rule-preset-recommend";
-import { cli, ensureBuilt, hook, payload, readLines, sandbox } from "./helpers.js";
+import { cli, ensureBuilt, hook, payload, readLines, REPO, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 import { payloadPreview, redactId, scrub } from "../../src/core/capture/redact.js";
 import { INNOCENT, SECRET_CASES, type SecretCase } from "./secret-corpus.js";
@@ -205,6 +205,36 @@ describe("the innocent corpus is not altered", () => {
   it("scrub returns every innocent string byte for byte", () => {
     const altered = INNOCENT.filter((t) => scrub(t) !== t).map((t) => `${t} → ${scrub(t)}`);
     expect(altered).toEqual([]);
+  });
+
+  it("the fixtures and the demo sessions: not one string altered", () => {
+    const files = [join(REPO, "test", "fixtures", "sessions"), join(REPO, "test", "fixtures", "sessions-edge"), join(REPO, "demo", "sessions")].flatMap((d) =>
+      (readdirSync(d, { recursive: true }) as string[]).filter((f) => f.endsWith(".jsonl")).map((f) => join(d, f)),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const altered: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === "string") {
+        if (scrub(v) !== v) altered.push(v.slice(0, 120));
+      } else if (v && typeof v === "object") for (const x of Object.values(v)) walk(x);
+    };
+    for (const f of files) {
+      for (const l of readFileSync(f, "utf8").split("\n")) {
+        try {
+          walk(JSON.parse(l));
+        } catch {
+          // not JSON (the edge fixtures hold such lines on purpose)
+        }
+      }
+    }
+    expect(altered).toEqual([]);
+  });
+
+  it("long adversarial strings (no separators, a=a=…, a:a:…) are scrubbed in one pass each", () => {
+    // each rule's runs are bounded, so this is linear; a quadratic rule would not return within the test's time
+    for (const s of ["A1b2C3d4".repeat(25_000), "a.".repeat(100_000), "a=".repeat(100_000), "a:".repeat(100_000), "a-".repeat(100_000), "x:/a:".repeat(40_000)]) {
+      expect(scrub(s).length).toBeGreaterThan(0);
+    }
   });
 
   it("innocent text survives the payload pipeline and the candidate preview", () => {

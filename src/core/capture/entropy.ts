@@ -29,6 +29,9 @@ export function looksRandom(s: string): boolean {
   return classes(core) >= 2 && entropy(core) >= 3;
 }
 
+// Prefixes of generated identifiers that are not credentials (tool calls, messages, requests, Stripe objects …).
+const ID_PREFIX = /^(?:toolu|call|chatcmpl|msg|req|resp|run|thread|asst|file|batch|evt|cus|sub|prod|price|pi|ch|txn|ses|conv|item|fc)[_-]/;
+
 /**
  * An unnamed value of a `key=value` that is most likely a secret: long, only
  * token characters, three character classes and high entropy (≥ 4 bits per
@@ -37,11 +40,7 @@ export function looksRandom(s: string): boolean {
 export function highEntropyValue(v: string): boolean {
   if (v.length < 20 || v.length > 512) return false;
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(v) || v.startsWith("/") || /^(?:sha\d+|md5)-/.test(v)) return false;
+  // identifiers, not secrets: ids with a type prefix (toolu_…, call_…, msg_…), dates, UUIDs
+  if (ID_PREFIX.test(v) || /\d{4}-\d{2}-\d{2}|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(v)) return false;
   return classes(v) === 3 && entropy(v) >= 4;
-}
-
-/** The generated-looking head of a value (`Xy…Q9.jsonl` → `Xy…Q9`), or "" when it has none. */
-export function highEntropyHead(v: string): string {
-  const head = /^[A-Za-z0-9+/_-]+={0,2}/.exec(v)?.[0] ?? "";
-  return highEntropyValue(head) ? head : "";
 }

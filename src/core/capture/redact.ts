@@ -25,9 +25,12 @@ const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:
  * prose). Idempotent: a masked string comes back unchanged.
  */
 export function scrub(s: string): string {
-  let out = s.replace(PRIVATE_KEY, MASK);
-  for (const re of SECRET_URLS) out = out.replace(re, MASK);
+  // Each pattern runs only where its literal hint occurs: a string with none costs
+  // a few substring checks, and patterns never used are never compiled (the hook's start-up).
+  let out = s.includes("PRIVATE KEY") ? s.replace(PRIVATE_KEY, MASK) : s;
+  if (/hook/i.test(out)) for (const re of SECRET_URLS) out = out.replace(re, MASK);
   for (const t of VENDOR_TOKENS) {
+    if (!t.hints.some((h) => out.includes(h))) continue;
     const random = t.random;
     out = random ? out.replace(t.re, (m: string) => (looksRandom(random(m)) ? MASK : m)) : out.replace(t.re, MASK);
   }

@@ -3,8 +3,8 @@
 // hunter2"). Each rule replaces the secret part only and keeps the rest of the
 // text, and each leaves ordinary text alone: a value must look like a secret
 // (see entropy.ts) wherever the context alone would also match plain words.
-import { highEntropyHead, looksRandom } from "./entropy.js";
-import { isSecretName } from "./secret-names.js";
+import { highEntropyValue, looksRandom } from "./entropy.js";
+import { isSecretName, nameTokens } from "./secret-names.js";
 
 export const MASK = "[REDACTED]";
 
@@ -16,10 +16,20 @@ const NOT_A_SECRET = new Set(
   "a an the not too very still now also just correct incorrect wrong required optional invalid valid empty missing set unset stored saved expired hidden shown same different changed reset strong weak short long secure insecure in on at for of to from with by here there below above this that it used needed ok okay fine good bad out and or is was be field manager policy prompt".split(" "),
 );
 
-/** An assigned value worth masking: holds a letter or digit, is no placeholder and no plain word of prose. */
-export function isSecretValue(v: string): boolean {
+// Elided examples in docs: `sk-ant-...`, `ghp_xxxx…`.
+const ELIDED = /(?:\.{3}|…)$|x{4,}|X{4,}/;
+// Code, not a literal: `args[++i]`, `process.cwd();`, `parsed.apiKey`, `restoredModel`, `await …`.
+const EXPRESSION = /^(?:[A-Za-z_$][\w$.]*\s*[([]|[A-Za-z_$]+(?:\.[A-Za-z_$]+)+[;,)]*$|[a-z]+(?:[A-Z][a-z]+)+[;,)]*$|(?:await|new|this|function|async|return|require|import|typeof|void)\b)/;
+
+/**
+ * An assigned value worth masking: holds a letter or digit, is no placeholder,
+ * no elided example and no plain word of prose — and, unless the name is an
+ * environment variable's (`DB_PASS=…`, where code does not stand), no code.
+ */
+export function isSecretValue(v: string, envName = false): boolean {
   const core = v.replace(/^["'`]+|["'`]+$/g, "");
-  return /[A-Za-z0-9]/.test(core) && !core.startsWith("<") && !PLACEHOLDER.test(core) && !NOT_A_SECRET.has(core.toLowerCase());
+  if (!/[A-Za-z0-9]/.test(core) || core.startsWith("<") || PLACEHOLDER.test(core) || NOT_A_SECRET.has(core.toLowerCase())) return false;
+  return !ELIDED.test(core) && (envName || !EXPRESSION.test(core));
 }
 
 // Authorization header values: an auth scheme and its credentials, or one token that looks generated.
@@ -28,7 +38,8 @@ const AUTH_HEADER = /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)([^\r\n"'
 const BEARER = /\b(bearer\s+)([A-Za-z0-9._~+/=-]{12,})/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)(["']?\s*:\s*["']?)([^\r\n"'`]+)/gi;
 // `scheme://user:pass@`, `redis://:pass@`, and `postgres:/u:p@h` (a URL that path normalisation folded).
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/?)[^\s/@:"'`]*:[^\s/"'`]+@/gi;
+// (Bounded runs keep every rule linear on long strings without separators: see the adversarial test.)
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/?)[^\s/@:"'`]{0,128}:[^\s/"'`]{1,128}@/gi;
 
 function authValue(m: string, name: string, sep: string, v: string): string {
   const word = v.trim().split(/\s+/)[0] ?? "";
@@ -46,27 +57,34 @@ const USER_PASS = /(^|\s)(-u|-U|--user|--proxy-user)(\s*|=)(["']?)([^\s:"']+):([
 // `aws configure set aws_secret_access_key SECRET` and its like.
 const CONFIGURE_SET = /\b(configure\s+set\s+)([A-Za-z0-9_.-]+)(\s+)([^\s"']+)/g;
 
-// Commands whose short options carry a password, and the option (group 1) before the value (group 2).
-const SHORT_PASSWORD: [RegExp, RegExp][] = [
+// Commands whose short options carry a password (with a test for their names in lower case), and the option (group 1) before the value (group 2).
+const SHORT_PASSWORD: [RegExp, RegExp, RegExp][] = [
   // openssl -pass pass:SECRET (env:/file: name a place, not the secret)
-  [/\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
+  [/openssl/, /\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
   // mysql family, sshpass, mongo, docker login: -pSECRET or -p SECRET (mysql's -P is the port)
-  [/\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl)\s+login)\b[^\n;|&]*/g, /(\s-p\s*)([^\s"'-][^\s"']*)/g],
+  [/mysql|mariadb|mongo|sshpass|login/, /\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl)\s+login)\b[^\n;|&]*/g, /(\s-p\s*)([^\s"'-][^\s"']*)/g],
   // zip/unzip/sqlcmd -P SECRET
-  [/\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, /(\s-P\s+)([^\s"'-][^\s"']*)/g],
+  [/zip|sqlcmd|bcp/, /\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, /(\s-P\s+)([^\s"'-][^\s"']*)/g],
   // 7z -pSECRET
-  [/\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, /(\s-p)([^\s"'-][^\s"']*)/g],
-  [/\bredis-cli\b[^\n;|&]*/g, /(\s-a\s+)([^\s"'-][^\s"']*)/g],
+  [/7z|rar/, /\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, /(\s-p)([^\s"'-][^\s"']*)/g],
+  [/redis-cli/, /\bredis-cli\b[^\n;|&]*/g, /(\s-a\s+)([^\s"'-][^\s"']*)/g],
 ];
 
-function shortPasswords(s: string): string {
+function shortPasswords(s: string, lower: string): string {
   let out = s;
-  for (const [cmd, opt] of SHORT_PASSWORD) out = out.replace(cmd, (seg: string) => seg.replace(opt, (_m: string, pre: string) => pre + MASK));
+  for (const [hint, cmd, opt] of SHORT_PASSWORD) {
+    if (!hint.test(lower)) continue;
+    out = out.replace(cmd, (seg: string) => seg.replace(opt, (_m: string, pre: string) => pre + MASK));
+  }
   return out;
 }
 
-function cliArguments(s: string): string {
-  let out = s.replace(LONG_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
+function cliArguments(s: string, lower: string): string {
+  let out = s;
+  if (lower.includes("configure")) out = out.replace(CONFIGURE_SET, (m: string, pre: string, key: string, sp: string, v: string) => (isSecretName(key) && isSecretValue(v) ? `${pre}${key}${sp}${MASK}` : m));
+  // every rule below needs an option: a dash at the start of a word
+  if (!/(?:^|[\s"'(])-/.test(out)) return out;
+  out = out.replace(LONG_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
     if (!isSecretName(flag.slice(2)) || v.startsWith("-") || !isSecretValue(v)) return m;
     const q = v[0] === '"' || v[0] === "'" ? v[0] : "";
     return `${pre}${flag}${sep}${q}${MASK}${q}`;
@@ -74,64 +92,80 @@ function cliArguments(s: string): string {
   out = out.replace(USER_PASS, (m: string, pre: string, flag: string, sep: string, q: string, user: string, pass: string) =>
     /^\d+$/.test(user) && /^\d+$/.test(pass) ? m : `${pre}${flag}${sep}${q}${user}:${MASK}`,
   );
-  out = out.replace(CONFIGURE_SET, (m: string, pre: string, key: string, sp: string, v: string) => (isSecretName(key) && isSecretValue(v) ? `${pre}${key}${sp}${MASK}` : m));
-  return shortPasswords(out);
+  return shortPasswords(out, lower);
 }
 
 // `name = value`, `"name": "value"`, `export NAME=value`. The value of a secret
-// name is masked; any other value only when it looks generated (entropy).
-const ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_.-]*)(["']?\s*[:=]\s*["']?)([^\s"'`&;,[][^\s"'`&;,]*)/g;
+// name is masked; any other value only when it looks generated (entropy). The
+// name and separator are found first and the value read only where needed, so
+// long runs such as `a=a=a=…` cost linear time.
+const NAME_SEP = /\b([A-Za-z_][A-Za-z0-9_.-]{0,127})(["']?[ \t]{0,8}[:=][ \t]{0,8}["']?)/g;
+const VALUE = /[^\s"'`&;,[][^\s"'`&;,]{0,1023}/y;
+const TOKEN_RUN = /[A-Za-z0-9+/_-]{20,512}={0,2}/y;
 // Names whose values are identifiers or digests, never secrets, however random they look.
-const PUBLIC_NAME = /(?:^|[_.-])(?:id|ids|uuid|guid|oid|sha\w*|md5|hash|digest|checksum|etag|integrity|commit|rev|revision|ref|version|path|file|dir|url|uri|href|src|class|style|type|name)$/i;
+const PUBLIC_LAST = new Set("id ids uuid guid oid sha sha1 sha256 sha512 md5 hash digest checksum etag integrity commit rev revision ref version path file dir url uri href src class style type name".split(" "));
+const isPublicName = (key: string): boolean => PUBLIC_LAST.has(nameTokens(key).pop() ?? "");
+
+const stickyAt = (re: RegExp, s: string, at: number): string => {
+  re.lastIndex = at;
+  return re.exec(s)?.[0] ?? "";
+};
 
 function assignments(s: string): string {
   let out = "";
   let last = 0;
-  ASSIGNMENT.lastIndex = 0;
-  for (let m = ASSIGNMENT.exec(s); m; m = ASSIGNMENT.exec(s)) {
-    const [, key, sep, value] = m;
+  NAME_SEP.lastIndex = 0;
+  for (let m = NAME_SEP.exec(s); m; m = NAME_SEP.exec(s)) {
+    const [, key, sep] = m;
     const valueAt = m.index + key.length + sep.length;
-    // An earlier rule may have masked part of the value (`…=Wq7…/REDIS=redis://[REDACTED]@…`):
-    // what stands before that mask is judged, unless it is just a name (`sid=` of a cookie).
-    const maskAt = value.indexOf(MASK);
-    const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
-    const judged = maskAt >= 0 && /(?:^|[=:])$/.test(v) ? "" : v;
-    // a secret name masks its whole value; any other name only a generated-looking head of it
-    const masked = !judged ? "" : isSecretName(key) ? (isSecretValue(judged) ? judged : "") : PUBLIC_NAME.test(key) ? "" : highEntropyHead(judged);
+    let masked = "";
+    if (isSecretName(key)) {
+      // An earlier rule may have masked part of the value (`…=Wq7…/REDIS=redis://[REDACTED]@…`):
+      // what stands before that mask is judged, unless it is just a name (`sid=` of a cookie).
+      const value = stickyAt(VALUE, s, valueAt);
+      const maskAt = value.indexOf(MASK);
+      const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
+      if (v && !(maskAt >= 0 && /(?:^|[=:])$/.test(v)) && isSecretValue(v, !/[a-z]/.test(key))) masked = v;
+    } else if (!isPublicName(key)) {
+      const head = stickyAt(TOKEN_RUN, s, valueAt);
+      if (head && highEntropyValue(head)) masked = head;
+    }
     if (masked) {
       out += s.slice(last, valueAt) + MASK;
       last = valueAt + masked.length;
-      ASSIGNMENT.lastIndex = last;
-    } else {
-      // Not a secret: the value may itself hold one (`note: SECRET_KEY=…`), so look again from it.
-      ASSIGNMENT.lastIndex = valueAt;
     }
+    // Not a secret: the value may itself hold one (`note: SECRET_KEY=…`), so look again from it.
+    NAME_SEP.lastIndex = masked ? last : valueAt;
   }
   return last === 0 ? s : out + s.slice(last);
 }
 
 // Prose: "my password is hunter2", "password hunter2", "the api key was Xy12…".
 const PROSE = /\b(password|passwd|passphrase|passcode|pin|pwd|pw|secret|api[ _-]?key|access[ _-]?key|token|credentials?)(\s+(?:is|was|will be|would be|should be|is now|=|:)\s+|\s+)(["'`]?)([^\s"'`]+)/gi;
+const PROSE_HINT = /pass|pin|pw|secret|key|token|credential/;
 function prose(s: string): string {
   return s.replace(PROSE, (m: string, word: string, sep: string, q: string, v: string) => {
     const value = v.replace(/[.,;:!?)>\]}]+$/, "");
-    if (!value || value.startsWith("[") || value.startsWith("-") || value.startsWith("/") || value.startsWith("$") || /^https?:/i.test(value)) return m;
+    if (!/^[A-Za-z0-9]/.test(value) || /^https?:/i.test(value)) return m;
     if (!isSecretValue(value)) return m;
     const verb = sep.trim() !== "";
-    // with "is"/"was" any word but a plain one; without, only what looks like a password (hunter2, P@ss!)
-    const secretish = verb ? value.length >= 3 : value.length >= 5 && /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value);
+    // with "is"/"was" any word but a plain one; without, only what looks like a password (hunter2, Sw0rdf1sh)
+    const secretish = verb ? value.length >= 3 : value.length >= 5 && /[A-Za-z]/.test(value) && /[0-9]/.test(value);
     return secretish ? `${word}${sep}${q}${MASK}${v.slice(value.length)}` : m;
   });
 }
 
 /** The context rules, in order: headers, URL credentials, CLI arguments, prose, assignments. */
 export function scrubContext(s: string): string {
-  let out = s.replace(AUTH_HEADER, authValue);
-  out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) || /[._~+/=-]/.test(tok) ? pre + MASK : m));
-  out = out.replace(COOKIE_HEADER, cookieValues);
-  out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
-  out = cliArguments(out);
+  // Each rule runs only where the text it needs occurs (masking never adds such text).
+  const lower = s.toLowerCase();
+  let out = s;
+  if (lower.includes("authorization")) out = out.replace(AUTH_HEADER, authValue);
+  if (lower.includes("bearer")) out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) ? pre + MASK : m));
+  if (lower.includes("cookie")) out = out.replace(COOKIE_HEADER, cookieValues);
+  if (out.includes("@")) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
+  out = cliArguments(out, lower);
   // prose before assignments: a generated-looking value just before it must not swallow "password is"
-  out = prose(out);
-  return assignments(out);
+  if (PROSE_HINT.test(lower)) out = prose(out);
+  return /[:=]/.test(out) ? assignments(out) : out;
 }
