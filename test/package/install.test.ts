@@ -3,7 +3,8 @@
 // tarball into a temp prefix without dev dependencies (from npm's cache where
 // it can), and run the installed command: --version, ls, hook, search (the
 // native module), every command's --help (each bundle loads), and the browser
-// in tmux. Slow (better-sqlite3 may compile here): one install for it all.
+// in tmux. Slow (better-sqlite3 may compile here): one install for it all,
+// and `npm test` runs it alone after the rest (vitest.package.config.ts).
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
