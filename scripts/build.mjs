@@ -1,4 +1,6 @@
-// Bundles the CLI into dist/ with esbuild. Runs on `npm ci` (prepare), before
+// Bundles the CLI into dist/ with esbuild. Runs on `npm ci` (prepare), on
+// `npm pack` (prepack, from a clean dist/: the package ships dist/ and never
+// builds on a user's machine), before
 // `npm test`, `npm start` and `npm run bench`. The hook and each headless
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
@@ -6,6 +8,10 @@ import { build } from "esbuild";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
+
+// --clean (npm pack's prepack): start from an empty dist/, so the package
+// holds this build's chunks only.
+if (process.argv.includes("--clean")) rmSync("dist", { recursive: true, force: true });
 
 const result = await build({
   entryPoints: { cli: "src/cli.ts" },

@@ -23,7 +23,7 @@ Options (browser):
   --hub DIR         capture store hub (default: see \`status\`), --local for ./.wiki
   --no-color        no colours (NO_COLOR is honoured too)
   -h, --help        this help
-  -v, --version     print the version
+  -v, -V, --version print the version
 
 Exit status: 0 done, 1 failure, 2 bad usage, 3 not a session file / not found, 4 write refused.`;
 
@@ -44,7 +44,7 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write((entry ? (await entry.load()).usage : mainHelp()) + "\n");
     return 0;
   }
-  if (first === "-v" || first === "--version") {
+  if (first === "-v" || first === "-V" || first === "--version") {
     process.stdout.write(VERSION + "\n");
     return 0;
   }

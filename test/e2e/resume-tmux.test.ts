@@ -24,6 +24,14 @@ function start(dir: string, path: string, target: string): string {
   return name;
 }
 
+/** The browser takes keys (raw mode is on once the first frame's effects ran): ? opens the help and ? closes it. */
+async function keysWork(t: string): Promise<void> {
+  await keys(t, "?");
+  await waitFor(t, (s) => s.includes("Everywhere"), "the help overlay");
+  await keys(t, "?");
+  await waitFor(t, (s) => !s.includes("Everywhere"), "the help closed");
+}
+
 async function recorded(stub: Stub) {
   for (let i = 0; i < 200 && !readRecord(stub)?.tty.length; i++) await sleep(100);
   return readRecord(stub);
@@ -43,6 +51,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("r: resume in the agent 
     const stub = agentStub(dir, "pi", 7);
     const t = start(dir, `${stub.bin}:${process.env.PATH}`, dir);
     await waitFor(t, (s) => s.includes("› ") && s.includes("r resume"), "the session list");
+    await keysWork(t);
     await keys(t, "r");
     const s = (await waitFor(t, (x) => x.includes("EXIT="), "the agent to run and the browser to end")).replace(/\n/g, "");
     const rec = await recorded(stub);
@@ -71,6 +80,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("r: resume in the agent 
     const stub = agentStub(dir, "pi");
     const t = start(dir, `${stub.bin}:${process.env.PATH}`, file);
     await waitFor(t, (s) => s.includes("← leaf"), "the tree");
+    await keysWork(t);
     await keys(t, "g", "j", "r");
     await waitFor(t, (s) => s.includes(`Continue from ${target}`), "the summary choice");
     expect(readRecord(stub)).toBeNull();
@@ -97,6 +107,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("r: resume in the agent 
     const node = process.execPath.replace(/\/node$/, "");
     const t = start(dir, `${node}:/usr/bin:/bin`, dir);
     await waitFor(t, (s) => s.includes("› ") && s.includes("r resume"), "the session list");
+    await keysWork(t);
     await keys(t, "r");
     // The message wraps at the pane's width.
     const s = (await waitFor(t, (x) => x.includes("EXIT="), "the browser to end")).replace(/\n/g, "");

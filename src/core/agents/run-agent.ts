@@ -12,7 +12,10 @@ import { shownCommand, type ResumeCommand } from "./resume-command.js";
 /** Why the command cannot start (terminal-safe, with the command to run by hand), or null. */
 export function resumeProblem(c: ResumeCommand, env: NodeJS.ProcessEnv = process.env): string | null {
   let why: string | null = null;
-  if (c.cwd) {
+  // omp and pi read plain JSONL only; an archive would be opened as garbage.
+  const archive = (c.agent === "pi" || c.agent === "omp") && c.args.find((a) => /\.jsonl\.gz$/i.test(a));
+  if (archive) why = `${c.agent} cannot open an archived session (.jsonl.gz): gunzip it first`;
+  if (!why && c.cwd) {
     let dir = false;
     try {
       dir = statSync(c.cwd).isDirectory();

@@ -4,7 +4,8 @@
 import type Database from "better-sqlite3";
 import { createRequire } from "node:module";
 import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { OmpSessionsError } from "../errors.js";
 
 export type SearchDb = Database.Database;
 
@@ -85,6 +86,26 @@ function loadSqlite(): typeof Database {
   return require("better-sqlite3") as typeof Database;
 }
 
+/**
+ * An install whose native module was never built (its install script did not
+ * run, or could not compile) or was built for another Node: said in words a
+ * user can act on, instead of the loader's list of probed paths.
+ */
+function addonMissing(err: unknown): OmpSessionsError | null {
+  const text = err instanceof Error ? err.message : String(err);
+  if (!/bindings file|better_sqlite3\.node|NODE_MODULE_VERSION|was compiled against a different Node/.test(text)) return null;
+  let dir = "the omp-sessions install";
+  try {
+    // …/node_modules/better-sqlite3/package.json: the folder holding node_modules.
+    dir = dirname(dirname(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json"))));
+  } catch {
+    // not resolvable: the generic words
+  }
+  return new OmpSessionsError(
+    `search needs better-sqlite3's native module, which ${/bindings file/.test(text) ? "was never built" : `does not load (${text.split("\n")[0]})`}: run \`npm rebuild better-sqlite3\` in ${dir} (where no prebuilt binary can be fetched it compiles: python3, make and a C++ compiler)`,
+  );
+}
+
 function open(file: string): SearchDb {
   sqlite ??= loadSqlite();
   if (addon === undefined) {
@@ -96,7 +117,12 @@ function open(file: string): SearchDb {
       addon = null;
     }
   }
-  const db = new sqlite(file, addon ? { nativeBinding: addon } : {});
+  let db: SearchDb;
+  try {
+    db = new sqlite(file, addon ? { nativeBinding: addon } : {});
+  } catch (err) {
+    throw addonMissing(err) ?? err;
+  }
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
   // Pages read in place from the OS cache instead of copied in: a warm query
