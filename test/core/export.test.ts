@@ -18,6 +18,8 @@ import { writeHostileSession } from "../helpers/hostile-session.js";
 import { writeSecretSession } from "../helpers/secret-session.js";
 import { SECRETS } from "../capture/redaction-corpus.js";
 import { collect } from "./export-helpers.js";
+import { safeLines } from "../../src/core/export/safe.js";
+import { safeText } from "../../src/core/session/text.js";
 
 const NOW = new Date("2026-12-01T12:00:00.000Z");
 let dir: string;
@@ -29,6 +31,15 @@ beforeAll(async () => {
 
 /** A raw control character a terminal would act on (newlines aside). */
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe("terminal safety", () => {
+  it("safeLines gives exactly safeText(s, true) for every character (it only hands safeText the runs it maps)", () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}${String.fromCharCode(c)}b\n\t`;
+      if (safeLines(s) !== safeText(s, true)) expect(safeLines(s), `U+${c.toString(16)}`).toBe(safeText(s, true));
+    }
+  });
+});
 
 describe("Markdown export", () => {
   it("has one section per path entry, in path order, with the labels in force", async () => {
