@@ -86,6 +86,23 @@ describe("Markdown export", () => {
   });
 });
 
+describe("archived sessions", () => {
+  it("a .jsonl.gz session exports the same as the plain file, in every format", async () => {
+    const { readFileSync, writeFileSync } = await import("node:fs");
+    const { gzipSync } = await import("node:zlib");
+    const gz = join(dir, "branchy.jsonl.gz");
+    writeFileSync(gz, gzipSync(readFileSync(branchy.file)));
+    const s = await loadSession(gz);
+    const same = (t: string, file: string) => t.split(file).join("FILE");
+    for (const format of EXPORT_FORMATS) {
+      const a = same(await collect(exportChunks(branchy, format, { now: NOW })), branchy.file);
+      const b = same(await collect(exportChunks(s, format, { now: NOW })), gz);
+      if (format === "jsonl") expect(b.split("\n").map((l) => l && JSON.parse(l))).toEqual(a.split("\n").map((l) => l && JSON.parse(l)));
+      else expect(b, format).toBe(a);
+    }
+  });
+});
+
 describe("HTML export", () => {
   it("marks the path, holds every entry of the tree and draws the side panel from the tree rows", async () => {
     const html = await collect(htmlExport(branchy, { now: NOW }));
