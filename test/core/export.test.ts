@@ -18,6 +18,8 @@ import { writeHostileSession } from "../helpers/hostile-session.js";
 import { writeSecretSession } from "../helpers/secret-session.js";
 import { SECRETS } from "../capture/redaction-corpus.js";
 import { collect } from "./export-helpers.js";
+import { safeLines } from "../../src/core/export/safe.js";
+import { safeText } from "../../src/core/session/text.js";
 
 const NOW = new Date("2026-12-01T12:00:00.000Z");
 let dir: string;
@@ -29,6 +31,15 @@ beforeAll(async () => {
 
 /** A raw control character a terminal would act on (newlines aside). */
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe("terminal safety", () => {
+  it("safeLines gives exactly safeText(s, true) for every character (it only hands safeText the runs it maps)", () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}${String.fromCharCode(c)}b\n\t`;
+      if (safeLines(s) !== safeText(s, true)) expect(safeLines(s), `U+${c.toString(16)}`).toBe(safeText(s, true));
+    }
+  });
+});
 
 describe("Markdown export", () => {
   it("has one section per path entry, in path order, with the labels in force", async () => {
@@ -72,6 +83,23 @@ describe("Markdown export", () => {
     const prose = md.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1\n/gm, "").replace(/(`+)[^`]*?\1/g, "");
     expect(prose).not.toContain("<script");
     expect(prose).toContain("&lt;script>window.__pwned=4&lt;/script>");
+  });
+});
+
+describe("archived sessions", () => {
+  it("a .jsonl.gz session exports the same as the plain file, in every format", async () => {
+    const { readFileSync, writeFileSync } = await import("node:fs");
+    const { gzipSync } = await import("node:zlib");
+    const gz = join(dir, "branchy.jsonl.gz");
+    writeFileSync(gz, gzipSync(readFileSync(branchy.file)));
+    const s = await loadSession(gz);
+    const same = (t: string, file: string) => t.split(file).join("FILE");
+    for (const format of EXPORT_FORMATS) {
+      const a = same(await collect(exportChunks(branchy, format, { now: NOW })), branchy.file);
+      const b = same(await collect(exportChunks(s, format, { now: NOW })), gz);
+      if (format === "jsonl") expect(b.split("\n").map((l) => l && JSON.parse(l))).toEqual(a.split("\n").map((l) => l && JSON.parse(l)));
+      else expect(b, format).toBe(a);
+    }
   });
 });
 

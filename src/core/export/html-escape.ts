@@ -2,12 +2,12 @@
 // goes through esc, so no entry can open a tag, close an attribute or run a
 // script. Control characters become the same visible symbols as on the
 // terminal (safeText), so the page also stays safe to `cat`.
-import { safeText } from "../session/text.js";
+import { safeLines } from "./safe.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text for an HTML text node or a quoted attribute value. */
 export function esc(s: string): string {
-  const t = safeText(s, true);
+  const t = safeLines(s);
   return /[&<>"']/.test(t) ? t.replace(/[&<>"']/g, (c) => ENTITIES[c]) : t;
 }

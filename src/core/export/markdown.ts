@@ -5,34 +5,31 @@
 // JSON go in fences longer than any backtick run inside them. Every chunk is
 // terminal-safe (control characters become visible symbols), so the export
 // can go straight to a terminal.
-import { safeText } from "../session/text.js";
 import type { Session } from "../session/types.js";
 import { fullEntries } from "./entries.js";
 import type { ExportOptions } from "./options.js";
 import { planExport } from "./plan.js";
+import { safeLines } from "./safe.js";
 import { prepareEntry } from "./transform.js";
 import { entryView, type EntryView, type Part } from "./view.js";
 
-function longestRun(s: string, ch: string): number {
+/** The longest run of backticks in s. */
+function longestRun(s: string): number {
   let best = 0;
-  let run = 0;
-  for (const c of s) {
-    run = c === ch ? run + 1 : 0;
-    if (run > best) best = run;
-  }
+  for (const m of s.matchAll(/`+/g)) if (m[0].length > best) best = m[0].length;
   return best;
 }
 
 /** A fenced block that no line of `text` can close early. */
 export function fence(text: string, lang = ""): string {
-  const f = "`".repeat(Math.max(3, longestRun(text, "`") + 1));
+  const f = "`".repeat(Math.max(3, longestRun(text) + 1));
   return `${f}${lang}\n${text.endsWith("\n") ? text : text + "\n"}${f}\n`;
 }
 
 /** Inline code that survives backticks inside it. */
 export function code(s: string): string {
   const one = s.replace(/\s+/g, " ");
-  const f = "`".repeat(longestRun(one, "`") + 1);
+  const f = "`".repeat(longestRun(one) + 1);
   const pad = one.startsWith("`") || one.endsWith("`") ? " " : "";
   return `${f}${pad}${one}${pad}${f}`;
 }
@@ -80,13 +77,13 @@ export async function* markdownExport(s: Session, o: ExportOptions = {}): AsyncG
   const plan = planExport(s, o);
   let head = `# ${prose(plan.title.replace(/\n/g, " "))}\n\n`;
   for (const [k, v] of plan.facts) head += `- **${k}:** ${prose(v)}\n`;
-  yield safeText(head + "\n", true);
+  yield safeLines(head + "\n");
   let n = 0;
   for await (const [meta, raw] of fullEntries(s, plan.path)) {
     const e = prepareEntry(raw, o);
     if (!e) continue;
     n++;
-    yield safeText(`---\n\n${entryMarkdown(n, meta.id, meta.timestamp, plan.labelOf(meta.id), entryView(e))}`, true);
+    yield safeLines(`---\n\n${entryMarkdown(n, meta.id, meta.timestamp, plan.labelOf(meta.id), entryView(e))}`);
   }
   if (n === 0) yield "*(no entries on this path)*\n";
 }
