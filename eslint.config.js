@@ -15,6 +15,18 @@ export default tseslint.config(
     },
   },
   {
+    // Headless output goes through stdout() (src/hooks-cli/stdout.ts): it makes
+    // the stream on first use and ends a run quietly when the reader is gone.
+    files: ["src/cli.ts", "src/hooks-cli/**/*.ts"],
+    ignores: ["src/hooks-cli/stdout.ts", "src/hooks-cli/hook-entry.ts"],
+    rules: { "no-restricted-properties": ["error", { object: "process", property: "stdout", message: "write through stdout() from src/hooks-cli/stdout.ts" }] },
+  },
+  {
+    // Who owns a key is decided by the one dispatcher, never by a timer.
+    files: ["src/ui/**/*.ts", "src/ui/**/*.tsx"],
+    rules: { "no-restricted-globals": ["error", { name: "setImmediate", message: "the key dispatcher decides who owns a key; no timing tricks" }] },
+  },
+  {
     // CommonJS helpers (test preloads).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable", __dirname: "readonly", __filename: "readonly" } },

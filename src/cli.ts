@@ -1,11 +1,10 @@
 // The bin's entry: a subcommand runs headless from src/hooks-cli; anything else
 // opens the browser, whose code (Ink, React) is loaded only then.
 import { commands, findCommand } from "./hooks-cli/registry.js";
-import { finish, quietOnClosedStdout, runCommand } from "./hooks-cli/main.js";
+import { finish, runCommand } from "./hooks-cli/main.js";
 import { VERSION } from "./version.js";
 import { commandFirst } from "./global-args.js";
-
-quietOnClosedStdout();
+import { stdout } from "./hooks-cli/stdout.js";
 
 const MAIN_HELP = `omp-sessions ${VERSION} — see, steer and learn from coding-agent sessions
 
@@ -41,11 +40,11 @@ async function main(args: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === "-h" || first === "--help" || first === "help") {
     const entry = first === "help" && rest[0] ? findCommand(rest[0]) : undefined;
-    process.stdout.write((entry ? (await entry.load()).usage : mainHelp()) + "\n");
+    stdout().write((entry ? (await entry.load()).usage : mainHelp()) + "\n");
     return 0;
   }
   if (first === "-v" || first === "-V" || first === "--version") {
-    process.stdout.write(VERSION + "\n");
+    stdout().write(VERSION + "\n");
     return 0;
   }
   const entry = first !== undefined ? findCommand(first) : undefined;

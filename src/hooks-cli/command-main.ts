@@ -4,10 +4,9 @@
 // (about 20 ms of a warm `search` here). Arguments as the full CLI takes them.
 import type { Command } from "./command.js";
 import { commandFirst } from "../global-args.js";
-import { finish, quietOnClosedStdout, runCommand } from "./main.js";
+import { finish, runCommand } from "./main.js";
 
 export function commandMain(cmd: Command): void {
-  quietOnClosedStdout();
   const argv = commandFirst(process.argv.slice(2));
   finish(runCommand(cmd, argv[0] === cmd.name ? argv.slice(1) : argv));
 }

@@ -2,12 +2,13 @@
 // from a command's own bundle (command-main.ts): `--help`, usage errors,
 // failures worded on stderr, and the exit once stdout is flushed.
 import { UsageError, type Command } from "./command.js";
+import { stdout, stdoutUsed } from "./stdout.js";
 import { safeText } from "../core/session/text.js";
 
 /** Runs cmd with its arguments (the command name already taken off); returns the exit status. */
 export async function runCommand(cmd: Command, rest: string[]): Promise<number> {
   if (rest.includes("--help") || rest.includes("-h")) {
-    process.stdout.write(cmd.usage + "\n");
+    stdout().write(cmd.usage + "\n");
     return 0;
   }
   try {
@@ -21,39 +22,6 @@ export async function runCommand(cmd: Command, rest: string[]): Promise<number> 
   }
 }
 
-let stdoutMade = false;
-
-/**
- * `omp-sessions ls | head` closes our stdout early: that is not an error.
- * The handler goes on process.stdout when something first uses it: making
- * that stream loads Node's stream modules, a few ms that a command writing
- * straight to the descriptor (stdout.ts) does not need to pay.
- */
-export function quietOnClosedStdout(): void {
-  const attach = (s: NodeJS.WriteStream): void => {
-    stdoutMade = true;
-    s.on("error", (err: NodeJS.ErrnoException) => {
-      if (err.code === "EPIPE") process.exit(0);
-    });
-  };
-  const made = Object.getOwnPropertyDescriptor(process, "stdout");
-  const get = made?.get;
-  if (!made || !get || !made.configurable) {
-    attach(process.stdout);
-    return;
-  }
-  Object.defineProperty(process, "stdout", {
-    configurable: true,
-    enumerable: made.enumerable,
-    get() {
-      Object.defineProperty(process, "stdout", made);
-      const s = get.call(process) as NodeJS.WriteStream;
-      attach(s);
-      return s;
-    },
-  });
-}
-
 /**
  * Ends a headless run: once its output is flushed, exit with code (skipping
  * the teardown of a heap of parsed data); a failure is worded on stderr.
@@ -62,7 +30,7 @@ export function finish(run: Promise<number>): void {
   run.then(
     (code) => {
       process.exitCode = code;
-      if (stdoutMade) process.stdout.write("", () => process.exit(code));
+      if (stdoutUsed()) stdout().write("", () => process.exit(code));
       else process.exit(code);
     },
     (err: unknown) => {

@@ -10,7 +10,7 @@ const IOV_MAX = 1024;
 /**
  * Writes every part to fd 1 in order. A reader that closed the pipe ends the
  * output quietly (`ls --json | head`); a descriptor that would block (a
- * non-blocking pipe someone else opened) gets the rest through process.stdout.
+ * non-blocking pipe someone else opened) gets the rest through stdout().
  */
 export function writeParts(parts: readonly Uint8Array[], fd = 1): void {
   let i = 0;
@@ -32,7 +32,7 @@ export function writeParts(parts: readonly Uint8Array[], fd = 1): void {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "EPIPE") return;
       if (code === "EAGAIN") {
-        process.stdout.write(Buffer.concat(group.concat(parts.slice(i + group.length))));
+        stdout().write(Buffer.concat(group.concat(parts.slice(i + group.length))));
         return;
       }
       throw err;
@@ -51,3 +51,25 @@ export function writeParts(parts: readonly Uint8Array[], fd = 1): void {
     skipEmpty();
   }
 }
+
+let made = false;
+
+/**
+ * The run's stdout stream: every headless command writes through this (lint
+ * keeps process.stdout out of src/hooks-cli). It is made on first use: making
+ * it loads Node's stream modules, a few ms that the JSON paths writing straight
+ * to fd 1 (writeParts) never pay. A reader that closed early
+ * (`omp-sessions ls | head`) ends the run quietly: that is not an error.
+ */
+export function stdout(): NodeJS.WriteStream {
+  if (!made) {
+    made = true;
+    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") process.exit(0);
+    });
+  }
+  return process.stdout;
+}
+
+/** Whether the run used stdout(): then it exits only once that stream has drained. */
+export const stdoutUsed = (): boolean => made;

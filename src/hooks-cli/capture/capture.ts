@@ -11,6 +11,7 @@ import { refreshIndexes } from "../../core/capture/indexes.js";
 import { CaptureNotFoundError } from "../../core/capture/errors.js";
 import { safeText } from "../../core/session/text.js";
 import { intFlag, storeCommand, table } from "./common.js";
+import { stdout } from "../stdout.js";
 
 export const captureCommand = storeCommand({
   name: "capture",
@@ -89,7 +90,7 @@ export const digestCommand = storeCommand({
     const path = s(state.last_digest_path);
     if (!path || !existsSync(path)) throw new CaptureNotFoundError(`session ${key} has no digest`);
     if (bool(p, "--path-only")) ctx.out(path);
-    else process.stdout.write(safeText(readFileSync(path, "utf8"), true));
+    else stdout().write(safeText(readFileSync(path, "utf8"), true));
     return 0;
   },
 });

@@ -5,6 +5,7 @@ import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js
 import { resolveHub } from "../../core/capture/hub.js";
 import { refreshIfDirty } from "../../core/capture/indexes.js";
 import { safeText } from "../../core/session/text.js";
+import { stdout } from "../stdout.js";
 
 export interface StoreContext {
   hub: string;
@@ -32,8 +33,8 @@ export function makeContext(p: ParsedArgs, name: string): StoreContext {
   return {
     hub,
     root,
-    out: (t) => void process.stdout.write(safeText(t, true) + "\n"),
-    json: (v) => void process.stdout.write(JSON.stringify(v, null, 2) + "\n"),
+    out: (t) => void stdout().write(safeText(t, true) + "\n"),
+    json: (v) => void stdout().write(JSON.stringify(v, null, 2) + "\n"),
     warn: (t) => void process.stderr.write(`omp-sessions ${name}: ${safeText(t)}\n`),
   };
 }

@@ -2,6 +2,7 @@
 // directly; this path serves `omp-sessions --hub X hook …` and keeps the hook
 // code out of the CLI's start-up (dynamic import).
 import type { Command } from "../command.js";
+import { stdout } from "../stdout.js";
 
 export const hookCommand: Command = {
   name: "hook",
@@ -15,7 +16,7 @@ Prints at most one line (rehydration context JSON). Always exits 0.`,
   async run(argv) {
     const { runHook } = await import("./hook.js");
     const line = await runHook(argv);
-    if (line) process.stdout.write(line + "\n");
+    if (line) stdout().write(line + "\n");
     return 0;
   },
 };

@@ -8,6 +8,7 @@ import { findBinary } from "../../core/agents/find-binary.js";
 import { applyChanges, planInstall, BAK, type Change } from "../../core/hooks-install/install.js";
 import { HARNESSES, type HarnessName } from "../../core/hooks-install/targets.js";
 import { safeText } from "../../core/session/text.js";
+import { stdout } from "../stdout.js";
 
 const real = (p: string): string => {
   try {
@@ -96,10 +97,10 @@ Exit status: 0 done, 1 a file left alone (the others are done), 2 bad usage.`,
     const uninstall = bool(args, "--uninstall");
     const changes = planInstall({ harnesses, explicit: !all, scope: bool(args, "--project") ? "project" : "user", cwd: process.cwd(), uninstall, base: self.base });
     if (!dry) applyChanges(changes);
-    process.stdout.write(describe(changes, dry) + "\n");
+    stdout().write(describe(changes, dry) + "\n");
     if (self.warning && !uninstall && changes.some((c) => c.action === "create" || c.action === "update")) process.stderr.write(`omp-sessions install-hooks: ${safeText(self.warning)}\n`);
     if (!dry && !uninstall && changes.some((c) => c.harness === "codex" && (c.action === "create" || c.action === "update"))) {
-      process.stdout.write("note: older Codex versions run hooks only with `[features] codex_hooks = true` in ~/.codex/config.toml\n");
+      stdout().write("note: older Codex versions run hooks only with `[features] codex_hooks = true` in ~/.codex/config.toml\n");
     }
     return changes.some((c) => c.action === "error") ? 1 : 0;
   },

@@ -4,6 +4,7 @@ import { loadArg, printJson } from "./load-or-exit.js";
 import { buildContext } from "../../core/session/context.js";
 import { contentText } from "../../core/session/describe.js";
 import { safeText } from "../../core/session/text.js";
+import { stdout } from "../stdout.js";
 
 export const contextCommand: Command = {
   name: "context",
@@ -27,16 +28,16 @@ role), mode, modeData and injectedTtsrRules.`,
       return 0;
     }
     const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "none";
-    process.stdout.write(safeText(`leaf ${ctx.leafId ?? "none"} · model ${model} · thinking ${ctx.thinkingLevel} · ${ctx.messages.length} messages`) + "\n");
+    stdout().write(safeText(`leaf ${ctx.leafId ?? "none"} · model ${model} · thinking ${ctx.thinkingLevel} · ${ctx.messages.length} messages`) + "\n");
     if (ctx.rule === "omp") {
       const roles = Object.entries(ctx.models ?? {}).map(([r, m]) => `${r} ${m}`);
       const left = ctx.leftOut?.filter((l) => !l.kept).length ?? 0;
-      process.stdout.write(safeText(`models ${roles.join(", ") || "none"} · mode ${ctx.mode ?? "none"} · TTSR rules ${ctx.injectedTtsrRules?.join(", ") || "none"} · ${left} left out by omp's rule`) + "\n");
+      stdout().write(safeText(`models ${roles.join(", ") || "none"} · mode ${ctx.mode ?? "none"} · TTSR rules ${ctx.injectedTtsrRules?.join(", ") || "none"} · ${left} left out by omp's rule`) + "\n");
     }
     for (const m of ctx.messages) {
       const role = String(m.role ?? "?");
       const body = role === "compactionSummary" || role === "branchSummary" ? String(m.summary ?? "") : contentText(m.content, 100_000);
-      process.stdout.write(`\n── ${safeText(role)}\n${safeText(body, true)}\n`);
+      stdout().write(`\n── ${safeText(role)}\n${safeText(body, true)}\n`);
     }
     return 0;
   },

@@ -4,6 +4,7 @@ import { parseArgs, bool, str } from "../args.js";
 import { loadArg } from "./load-or-exit.js";
 import { EXPORT_FORMATS, exportChunks, formatOfName, type ExportFormat } from "../../core/export/index.js";
 import { writeExportFile } from "../../core/export/write-file.js";
+import { stdout } from "../stdout.js";
 
 export const exportCommand: Command = {
   name: "export",
@@ -45,7 +46,7 @@ The format comes from --format, else from OUT's extension, else md.
       return 0;
     }
     const { file } = await writeExportFile(chunks, out, { source: s.file, force: bool(args, "--force") });
-    process.stdout.write(file + "\n");
+    stdout().write(file + "\n");
     return 0;
   },
 };
@@ -56,10 +57,10 @@ async function toStdout(chunks: AsyncIterable<string>): Promise<void> {
   const onError = (err: NodeJS.ErrnoException) => {
     if (err.code === "EPIPE") gone = true;
   };
-  process.stdout.on("error", onError);
+  stdout().on("error", onError);
   for await (const c of chunks) {
     if (gone) break;
-    if (!process.stdout.write(c)) await new Promise((r) => process.stdout.once("drain", r));
+    if (!stdout().write(c)) await new Promise((r) => stdout().once("drain", r));
   }
-  if (!gone) await new Promise<void>((r) => process.stdout.write("", () => r()));
+  if (!gone) await new Promise<void>((r) => stdout().write("", () => r()));
 }

@@ -4,6 +4,7 @@ import { parseArgs, bool } from "../args.js";
 import { loadArg, printJson } from "./load-or-exit.js";
 import { forkSession } from "../../core/session/write/index.js";
 import { safeText } from "../../core/session/text.js";
+import { stdout } from "../stdout.js";
 
 export const forkCommand: Command = {
   name: "fork",
@@ -26,7 +27,7 @@ Exit status: 0 done, 1 failure, 2 bad usage, 3 no such file or entry,
     const plan = await forkSession(s, id);
     if (bool(args, "--json")) {
       printJson({ file: plan.file, parentSession: plan.source, id: plan.header.id, copied: plan.copied, labels: plan.labels.length, leafId: plan.leafId });
-    } else process.stdout.write(safeText(plan.file) + "\n");
+    } else stdout().write(safeText(plan.file) + "\n");
     return 0;
   },
 };

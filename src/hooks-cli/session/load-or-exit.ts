@@ -2,6 +2,7 @@ import { loadSession } from "../../core/session/load.js";
 import type { Session } from "../../core/session/types.js";
 import { jsonText } from "../../core/session/json-text.js";
 import { UsageError } from "../command.js";
+import { stdout } from "../stdout.js";
 
 /** Loads FILE for a command; a missing argument is a usage error, a bad file a SessionError (exit 3). */
 export async function loadArg(file: string | undefined): Promise<Session> {
@@ -11,5 +12,5 @@ export async function loadArg(file: string | undefined): Promise<Session> {
 
 /** One JSON document on stdout; any nesting depth (json-text.ts). */
 export function printJson(value: unknown): void {
-  process.stdout.write(jsonText(value) + "\n");
+  stdout().write(jsonText(value) + "\n");
 }

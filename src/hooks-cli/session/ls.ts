@@ -7,7 +7,7 @@ import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/discover.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/list.js";
-import { writeParts } from "../stdout.js";
+import { writeParts, stdout } from "../stdout.js";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { previewCell } from "./ls-preview.js";
@@ -168,14 +168,14 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     }
     const sessions = listed as Awaited<ReturnType<typeof listSessions>>;
     if (sessions.length === 0) {
-      process.stdout.write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
+      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
       return done;
     }
-    const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
-    const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
+    const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
+    const width = stdout().columns || Number(process.env.COLUMNS) || 120;
     const lines = formatTable(sessions, { width, color });
     lines.push(""); // the final newline, without copying the table to append it
-    process.stdout.write(lines.join("\n"));
+    stdout().write(lines.join("\n"));
     return done;
   },
 };

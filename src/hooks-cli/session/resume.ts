@@ -6,6 +6,7 @@ import { SessionError } from "../../core/errors.js";
 import { commandLine, resumeCommand, shownCommand } from "../../core/agents/resume-command.js";
 import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
 import { safeText } from "../../core/session/text.js";
+import { stdout } from "../stdout.js";
 
 export const resumeCommandCli: Command = {
   name: "resume",
@@ -41,8 +42,8 @@ session file, 4 no agent known for this file.`,
     }
     if (bool(args, "--print")) {
       // Raw for a shell or a script to read back (eval "$(omp-sessions resume F --print)"); made safe on a terminal.
-      const line = bool(args, "--json") ? JSON.stringify(cmd) : process.stdout.isTTY ? shownCommand(cmd) : commandLine(cmd);
-      process.stdout.write(line + "\n");
+      const line = bool(args, "--json") ? JSON.stringify(cmd) : stdout().isTTY ? shownCommand(cmd) : commandLine(cmd);
+      stdout().write(line + "\n");
       return 0;
     }
     const problem = resumeProblem(cmd);

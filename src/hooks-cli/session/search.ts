@@ -9,7 +9,7 @@ import { defaultAgentDirs } from "../../core/session/discover.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
 import { fit, safeText } from "../../core/session/text.js";
-import { writeParts } from "../stdout.js";
+import { writeParts, stdout } from "../stdout.js";
 
 function tilde(p: string): string {
   const home = homedir();
@@ -104,12 +104,12 @@ snippet, marks}.`,
       return 0;
     }
     if (result.hits.length === 0) {
-      process.stdout.write(`No matches for ${safeText(query)} in ${result.index.files} session(s).\n`);
+      stdout().write(`No matches for ${safeText(query)} in ${result.index.files} session(s).\n`);
       return 0;
     }
-    const color = !bool(args, "--no-color") && !process.env.NO_COLOR && process.stdout.isTTY === true;
-    const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
-    for (const l of formatHits(result.hits, { color, width })) process.stdout.write(l + "\n");
+    const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
+    const width = stdout().columns || Number(process.env.COLUMNS) || 120;
+    for (const l of formatHits(result.hits, { color, width })) stdout().write(l + "\n");
     return 0;
   },
 };

@@ -5,6 +5,7 @@ import { loadArg, printJson } from "./load-or-exit.js";
 import { readEntryResolved } from "../../core/session/entry.js";
 import { safeText } from "../../core/session/text.js";
 import { jsonText } from "../../core/session/json-text.js";
+import { stdout } from "../stdout.js";
 
 export const showCommand: Command = {
   name: "show",
@@ -23,7 +24,7 @@ named on stderr.`,
     const s = await loadArg(file);
     const { entry, missing, store } = await readEntryResolved(s, id);
     if (bool(args, "--json")) printJson(entry);
-    else process.stdout.write(safeText(jsonText(entry, 2), true) + "\n");
+    else stdout().write(safeText(jsonText(entry, 2), true) + "\n");
     const why = store ? `is not in the blob store ${store}` : "stays as written (the file is not in an agent dir, so there is no blob store)";
     for (const ref of missing) process.stderr.write(safeText(`note: ${ref} ${why}`) + "\n");
     return 0;

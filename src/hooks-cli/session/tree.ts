@@ -6,6 +6,7 @@ import { loadArg } from "./load-or-exit.js";
 import { treeJsonBuffers } from "../../core/session/json.js";
 import { drawTree } from "./draw-tree.js";
 import { safeText } from "../../core/session/text.js";
+import { stdout } from "../stdout.js";
 
 export const treeCommand: Command = {
   name: "tree",
@@ -31,8 +32,8 @@ Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
     const s = await loadArg(args.positional[0]);
     if (bool(args, "--json")) await writeBuffers(treeJsonBuffers(s));
     else {
-      const width = process.stdout.columns || 120;
-      for (const line of drawTree(s, width, filter)) process.stdout.write(line + "\n");
+      const width = stdout().columns || 120;
+      for (const line of drawTree(s, width, filter)) stdout().write(line + "\n");
       for (const w of s.warnings) process.stderr.write(safeText(`warning: line ${w.line}: ${w.message}`) + "\n");
     }
     return 0;
@@ -42,7 +43,7 @@ Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
 /** Writes buffers to stdout, waiting for the pipe to drain so memory stays flat. */
 async function writeBuffers(chunks: Iterable<Buffer>): Promise<void> {
   for (const c of chunks) {
-    if (!process.stdout.write(c)) await new Promise((r) => process.stdout.once("drain", r));
+    if (!stdout().write(c)) await new Promise((r) => stdout().once("drain", r));
   }
-  await new Promise<void>((r) => process.stdout.write("", () => r()));
+  await new Promise<void>((r) => stdout().write("", () => r()));
 }

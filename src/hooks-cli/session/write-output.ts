@@ -3,6 +3,7 @@
 import type { AppendPlan, ApplyResult } from "../../core/session/write/index.js";
 import { safeText } from "../../core/session/text.js";
 import { printJson } from "./load-or-exit.js";
+import { stdout } from "../stdout.js";
 
 export function printWrite(r: ApplyResult, json: boolean): void {
   if (json) {
@@ -17,10 +18,10 @@ export function printWrite(r: ApplyResult, json: boolean): void {
     });
     return;
   }
-  process.stdout.write(safeText(r.plan.description) + "\n");
-  for (const e of r.appended) process.stdout.write(safeText(`appended ${String(e.type)} ${String(e.id)} (parent ${String(e.parentId)})`) + "\n");
-  if (r.slotRewritten) process.stdout.write("rewrote the title slot in place\n");
-  if (r.rewritten) process.stdout.write("rewrote the file whole with a title slot added (every other line kept byte for byte)\n");
+  stdout().write(safeText(r.plan.description) + "\n");
+  for (const e of r.appended) stdout().write(safeText(`appended ${String(e.type)} ${String(e.id)} (parent ${String(e.parentId)})`) + "\n");
+  if (r.slotRewritten) stdout().write("rewrote the title slot in place\n");
+  if (r.rewritten) stdout().write("rewrote the file whole with a title slot added (every other line kept byte for byte)\n");
   if (r.newlineAdded) process.stderr.write("note: the file ended with a partial line; a newline was written before the new entry\n");
 }
 
@@ -35,13 +36,13 @@ export function printPlan(plan: AppendPlan, json: boolean): void {
     });
     return;
   }
-  process.stdout.write(safeText(plan.description) + "\n");
+  stdout().write(safeText(plan.description) + "\n");
   if (plan.rewrite) {
-    process.stdout.write("the file is rewritten: this title slot becomes its first line\n");
-    process.stdout.write("+ " + safeText(plan.rewrite.slotLine.trimEnd()) + "\n");
-    process.stdout.write("the header line becomes\n");
-    process.stdout.write("~ " + safeText(plan.rewrite.headerLine) + "\n");
-    process.stdout.write("every other line stays byte for byte, then\n");
+    stdout().write("the file is rewritten: this title slot becomes its first line\n");
+    stdout().write("+ " + safeText(plan.rewrite.slotLine.trimEnd()) + "\n");
+    stdout().write("the header line becomes\n");
+    stdout().write("~ " + safeText(plan.rewrite.headerLine) + "\n");
+    stdout().write("every other line stays byte for byte, then\n");
   }
-  for (const e of plan.entries) process.stdout.write("+ " + safeText(JSON.stringify(e)) + "\n");
+  for (const e of plan.entries) stdout().write("+ " + safeText(JSON.stringify(e)) + "\n");
 }
