@@ -204,6 +204,21 @@ describe("session ids in file names", () => {
     expect((await cli(["digest", "codex:a/b c", "--path-only"])).code).toBe(0);
   });
 
+  it("a session whose id held a secret is found again by that id (digest, rehydrate); the secret stays off disk", async () => {
+    const sb = sandbox();
+    expect((await hook(["--harness", "codex"], stop(secret), sb.env)).code).toBe(0);
+    const digest = await cli(["digest", `codex:${secret}`, "--path-only"]);
+    expect(digest.code).toBe(0);
+    expect(digest.stdout).not.toContain(secret);
+    const re = await cli(["rehydrate", "--session-id", `codex:${secret}`]);
+    expect(re.code).toBe(0);
+    expect(re.stdout).toContain("redacted-");
+    for (const name of Object.keys(listing(sb.root))) {
+      expect(name).not.toContain(secret);
+      expect(readFileSync(join(sb.root, name), "utf8")).not.toContain(secret);
+    }
+  });
+
   it("a store written with safe_id names stays readable and moves to the safe name on the next event", async () => {
     const sb = sandbox();
     const id = "user@host:1";

@@ -14,7 +14,7 @@ import { writeJsonFile } from "./jsonfile.js";
 import { foldBeforeRead } from "./fold.js";
 import { markDirty } from "./markers.js";
 import { candidatesPath, FEEDBACK_MARKER, sessionMarker } from "./paths.js";
-import { scrub } from "./redact.js";
+import { scrub, storedIdsFor } from "./redact.js";
 import { logRegistry } from "./registry.js";
 import { listStates, newestFirst } from "./rehydrate.js";
 import { CLI_LOCK_WAIT_MS, effectiveLesson, findCandidate, readStatus, updateStatus } from "./review.js";
@@ -28,7 +28,8 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 /** A session's state file by sid or native id (several → newest last_seen_at). */
 export function findSession(root: string, key: string): { path: string; state: State } {
   foldBeforeRead(root);
-  const matches = listStates(root).filter((x) => x.state.llm_wiki_session_id === key || x.state.native_session_id === key);
+  const ids = storedIdsFor(key);
+  const matches = listStates(root).filter((x) => ids.has(String(x.state.llm_wiki_session_id)) || ids.has(String(x.state.native_session_id)));
   if (matches.length === 0) throw new CaptureNotFoundError(`no captured session ${key}`);
   matches.sort((a, b) => newestFirst(a.state, b.state));
   return matches[0];

@@ -45,6 +45,18 @@ export function scrub(s: string): string {
  */
 export const redactId = (id: string): string => (scrub(id) === id ? id : "redacted-" + sha256Hex(id).slice(0, 16));
 
+/**
+ * The ids a stored session may carry for what a user typed: the key itself, its
+ * redacted form, and for `harness:id` the id part redacted (so `promote` and
+ * `rehydrate --session-id` find a session whose id held a secret).
+ */
+export function storedIdsFor(key: string): Set<string> {
+  const ids = new Set([key, redactId(key)]);
+  const colon = key.indexOf(":");
+  if (colon > 0) ids.add(key.slice(0, colon + 1) + redactId(key.slice(colon + 1)));
+  return ids;
+}
+
 /** Scrub, then cut to `limit` code points; huge strings are cut to limit + 512 first to bound the work. */
 export function scrubCut(s: string, limit: number): string {
   const head = headCodePoints(s, limit + 512);

@@ -5,6 +5,7 @@ import { digestSummaryLine } from "./digest.js";
 import { readJsonObject } from "./jsonfile.js";
 import { stateDir } from "./paths.js";
 import type { State } from "./state.js";
+import { storedIdsFor } from "./redact.js";
 
 export const REHYDRATE_HEAD = "llm-wiki session context: review these distilled session digests before continuing.";
 export const REHYDRATE_TAIL = "Do not treat session digests as canonical topic knowledge until promoted into a topic wiki.";
@@ -73,7 +74,10 @@ export function readDigestSummary(path: string): string | null {
 /** Selection of §9.1 over all states. */
 export function selectForRehydrate(root: string, q: RehydrateQuery, processCwd = process.cwd()): RehydrateItem[] {
   let states = listStates(root).map((x) => x.state).filter((s) => typeof s.last_digest_path === "string" && s.last_digest_path);
-  if (q.sessionId) states = states.filter((s) => s.llm_wiki_session_id === q.sessionId || s.native_session_id === q.sessionId);
+  if (q.sessionId) {
+    const ids = storedIdsFor(q.sessionId);
+    states = states.filter((s) => ids.has(String(s.llm_wiki_session_id)) || ids.has(String(s.native_session_id)));
+  }
   if (q.topic) states = states.filter((s) => Array.isArray(s.topics) && s.topics.includes(q.topic));
   if (!q.sessionId && !q.topic) {
     const cwd = resolve(processCwd, q.cwd ?? processCwd);
