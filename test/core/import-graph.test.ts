@@ -1,7 +1,9 @@
-// The direction rule: core imports neither the UI, the CLI, React nor Ink.
+// The direction rule: core imports neither the UI, the CLI, React nor Ink;
+// and no module in src reaches itself again through its imports.
 import { describe, it, expect } from "vitest";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
 import { ROOT } from "../helpers/fixtures.js";
 
 function sources(dir: string): string[] {
@@ -34,5 +36,141 @@ describe("import direction", () => {
   it("hooks-cli imports nothing from src/ui", () => {
     const bad = sources(join(ROOT, "src", "hooks-cli")).flatMap((f) => importsOf(f).filter((s) => /(^|\/)ui\//.test(s)).map((s) => `${relative(ROOT, f)} → ${s}`));
     expect(bad).toEqual([]);
+  });
+});
+
+// Every module a file names: static imports and re-exports (type-only ones
+// too), side-effect imports, dynamic import() calls and `typeof import("x")`
+// types. Read with TypeScript's parser, so multi-line and commented imports
+// count exactly as the compiler sees them.
+export function specifiersOf(file: string, text = readFileSync(file, "utf8")): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) out.push(node.moduleReference.expression.text);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) out.push(node.arguments[0].text);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) out.push(node.argument.literal.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+// A relative specifier to the source file it names (`./x.js` is `./x.ts` or
+// `./x.tsx`, as NodeNext resolution maps it); packages and node: are leaves.
+function resolveLocal(from: string, spec: string): string | undefined {
+  if (!spec.startsWith(".")) return undefined;
+  const base = resolve(dirname(from), spec);
+  const stem = base.replace(/\.(m|c)?js$/, "");
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+// The import circles in a graph: its strongly connected components of more
+// than one module, or one module importing itself (Tarjan's algorithm), each
+// shown as one concrete loop through it.
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  return importComponents(graph).map((component) => loopThrough(graph, new Set(component)));
+}
+
+function importComponents(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const connect = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) connect(v);
+  return components;
+}
+
+// One shortest loop from a component's first module (by name) back to itself.
+function loopThrough(graph: Map<string, string[]>, component: Set<string>): string[] {
+  const start = [...component].sort()[0];
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of graph.get(v) ?? []) {
+      if (!component.has(w)) continue;
+      if (w === start) {
+        const path = [v];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0])!);
+        return [...path, start];
+      }
+      if (!cameFrom.has(w)) {
+        cameFrom.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, start];
+}
+
+function graphOf(files: string[], read: (file: string) => string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of files) graph.set(f, [...new Set(read(f).map((spec) => resolveLocal(f, spec)).filter((t): t is string => t !== undefined))]);
+  return graph;
+}
+
+describe("import circles", () => {
+  const all = sources(join(ROOT, "src"));
+  const show = (circle: string[]) => circle.map((f) => relative(join(ROOT, "src"), f)).join(" → ");
+
+  it("reads every kind of import", () => {
+    const text = [
+      'import a from "./a.js";',
+      'import type { B } from "./b.js";',
+      'import {\n  c,\n  type C,\n} from "./c.js";',
+      'export { d } from "./d.js";',
+      'export type * from "./e.js";',
+      'import "./f.js";',
+      'const g = await import("./g.js");',
+      'let h: typeof import("./h.js");',
+      'let i: import("./i.js").I;',
+      '// import z from "./z.js";',
+    ].join("\n");
+    expect(specifiersOf("x.ts", text)).toEqual(["./a.js", "./b.js", "./c.js", "./d.js", "./e.js", "./f.js", "./g.js", "./h.js", "./i.js"]);
+  });
+
+  it("finds a circle of any length, and none in a tree", () => {
+    const g = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+    expect(importCircles(g({ a: ["b"], b: ["c"], c: [] }))).toEqual([]);
+    expect(importCircles(g({ a: ["b", "c"], b: ["c"], c: ["a"] }))).toEqual([["a", "c", "a"]]);
+    expect(importCircles(g({ a: ["a"] }))).toEqual([["a", "a"]]);
+    expect(importCircles(g({ a: ["b"], b: ["a"], c: ["d"], d: ["e"], e: ["c"] })).map((c) => c.join("")).sort()).toEqual(["aba", "cdec"]);
+  });
+
+  it("no module in src imports itself again, statically, type-only or dynamically", () => {
+    expect(all.length).toBeGreaterThan(50);
+    const graph = graphOf(all, (f) => specifiersOf(f));
+    // Each circle as one loop, then every module caught in it.
+    const found = importComponents(graph).map((c) => `${show(loopThrough(graph, new Set(c)))}  [${c.length} modules: ${c.map((f) => relative(join(ROOT, "src"), f)).sort().join(", ")}]`);
+    expect(found).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 // The digests screen (4), opening agent sessions from review, and `I` on the
 // tree: driven with real keys, checked on the frame and in the store's files.
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
 import { send } from "../capture/ingest-helper.js";
+import { handEdit } from "../capture/digest-edit-helper.js";
 import { importSession } from "../../src/core/capture/import-session.js";
 import { KEYS, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, queueRows, reviewHub, writePiSession } from "./review-helpers.js";
@@ -41,6 +42,21 @@ describe("digests screen", () => {
     expect(f).not.toContain("|---|");
     await m.press("j");
     expect(m.frame()).toContain("── digest codex:old");
+  });
+
+  it("a digest edited by hand (field added, one moved, comments, single quotes) still lists and shows", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");
+    const path = readJson(join(hub.root, "state", "codex", "new.json")).last_digest_path as string;
+    writeFileSync(path, handEdit(readFileSync(path, "utf8"), { trigger: "by-hand" }));
+    m = await mountOn(hub, "4");
+    const f = m.frame();
+    const rows = f.split("\n").filter((l) => /^[› ] codex /.test(l));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/codex\s+\/work\/new-project\s+\S+\s+by-hand\s+—/);
+    expect(f).toContain("trigger by-hand · 1 tool events");
+    expect(f).toContain("Session Digest: codex:new");
+    expect(f).toContain("Harness: codex");
   });
 
   it("a digest a hook writes while the screen is open shows up by itself; the cursor stays on its session", async () => {

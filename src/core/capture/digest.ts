@@ -1,5 +1,6 @@
 // Session digests (§8): markdown with a hand-written YAML header, so the hook
-// never loads a YAML library. Promotion rewrites only two header lines.
+// never loads a YAML library. Promotion rewrites only two header lines
+// (frontmatter.ts reads digests, with gray-matter, and calls the line edit here).
 import { cut } from "./serialize.js";
 import { yamlScalar } from "./serialize.js";
 
@@ -116,34 +117,12 @@ export function renderDigest(state: State, trigger: string, summary: string): st
   return header.join("\n") + "\n\n" + body.join("\n") + "\n";
 }
 
-/** The decoded value of the header's `summary:` line, or null. */
-export function digestSummaryLine(text: string): string | null {
-  const end = headerEnd(text);
-  if (end < 0) return null;
-  for (const line of text.slice(0, end).split("\n")) {
-    if (!line.startsWith("summary:")) continue;
-    try {
-      const v = JSON.parse(line.slice(8).trim()) as unknown;
-      return typeof v === "string" ? v : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 /** Offset of the closing `---` line of the header, or -1. */
 function headerEnd(text: string): number {
   if (!text.startsWith("---\n")) return -1;
   const i = text.indexOf("\n---\n", 3);
   if (i >= 0) return i + 1;
   return text.endsWith("\n---") ? text.length - 3 : -1;
-}
-
-/** The body after the header (for promotion notes). */
-export function digestBody(text: string): string {
-  const end = headerEnd(text);
-  return end < 0 ? text : text.slice(end + 4);
 }
 
 /** Rewrites only the `topics:` and `promoted_to:` header lines; every other byte stays. */

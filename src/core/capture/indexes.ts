@@ -6,7 +6,8 @@ import { listMarkers } from "./markers.js";
 import { dirname, join, sep } from "node:path";
 import { withLockSync, type LockHandle } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
-import { autoSummary, digestSummaryLine } from "./digest.js";
+import { autoSummary } from "./digest.js";
+import { digestSummaryOf } from "./frontmatter.js";
 import { readJsonObject, writeJsonFile } from "./jsonfile.js";
 import { ALL_MARKER, dirtyDir, FEEDBACK_MARKER, indexesDir, sidecarPath, statePath } from "./paths.js";
 import { listStates, newestFirst } from "./rehydrate.js";
@@ -101,7 +102,7 @@ function rebuildSidecars(root: string, states: State[], lock: LockHandle): void 
     if (!digest || !cwd) continue;
     let summary: string | null = null;
     try {
-      summary = digestSummaryLine(readFileSync(digest, "utf8"));
+      summary = digestSummaryOf(readFileSync(digest, "utf8"));
     } catch {}
     const list = byCwd.get(cwd) ?? [];
     list.push({

@@ -8,7 +8,7 @@ import { basename, dirname, join } from "node:path";
 import { atomicWrite } from "../fs/atomic.js";
 import { withLockSync } from "../fs/lock.js";
 import { isoTs, localDate } from "./clock.js";
-import { digestBody, digestSummaryLine, syncDigestHeader } from "./digest.js";
+import { digestBodyOf, digestSummaryOf, syncDigestFrontmatter } from "./frontmatter.js";
 import { CaptureNotFoundError, CaptureRefusedError } from "./errors.js";
 import { writeJsonFile } from "./jsonfile.js";
 import { foldBeforeRead } from "./fold.js";
@@ -114,7 +114,7 @@ export function promoteSession(hub: string, root: string, key: string, topic: st
     const digestPathNow = str(state.last_digest_path);
     if (!digestPathNow || !existsSync(digestPathNow)) throw new CaptureNotFoundError(`session ${key} has no digest on disk`);
     const digestText = readFileSync(digestPathNow, "utf8");
-    const summary = digestSummaryLine(digestText) ?? `Automated checkpoint for ${sid} in ${str(state.cwd) || "unknown cwd"}.`;
+    const summary = digestSummaryOf(digestText) ?? `Automated checkpoint for ${sid} in ${str(state.cwd) || "unknown cwd"}.`;
     const note = [
       "---",
       `title: ${yamlScalar(scrub(`Session Digest Promotion: ${sid}`))}`,
@@ -131,7 +131,7 @@ export function promoteSession(hub: string, root: string, key: string, topic: st
       "",
       `This distilled session checkpoint enters topic \`${scrub(topic)}\`'s raw layer for later compilation; no transcript is included.`,
       "",
-      scrub(digestBody(digestText).trim()),
+      scrub(digestBodyOf(digestText).trim()),
       "",
     ].join("\n");
     const undoNote = writeNote(notePath, note, force);
@@ -141,7 +141,7 @@ export function promoteSession(hub: string, root: string, key: string, topic: st
       const promoted = sortedUnique([...(Array.isArray(state.promoted_to) ? state.promoted_to.filter((t): t is string => typeof t === "string") : []), notePath]);
       state.topics = topics;
       state.promoted_to = promoted;
-      atomicWrite(digestPathNow, syncDigestHeader(digestText, topics, promoted));
+      atomicWrite(digestPathNow, syncDigestFrontmatter(digestText, topics, promoted));
       digestSynced = true;
       writeJsonFile(found.path, state);
       const cwd = str(state.cwd);

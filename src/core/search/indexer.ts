@@ -11,7 +11,7 @@
 import { statSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
 import { isGzipPath, isZlibError, scanLines } from "../session/lines.js";
-import { listSessions } from "../session/summary.js";
+import { listSessions } from "../session/list.js";
 import { cacheDir } from "../session/catalog.js";
 import { hashBytes } from "../session/catalog-scan.js";
 import { v1Id } from "../session/migrate.js";

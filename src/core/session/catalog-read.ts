@@ -8,7 +8,7 @@ import { isGzipPath, isZlibError, scanLines, type ScanResult } from "./lines.js"
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
-import { catalogStats, keyOf, sameDir, type Catalog } from "./catalog.js";
+import { catalogStats, keyOf, sameDir, type CatalogRows } from "./catalog-common.js";
 import { emptySummary, readSessionHeader, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
@@ -37,7 +37,7 @@ interface ScanOutcome {
 export class CatalogReader {
   private readonly states: StateShards;
 
-  constructor(private readonly cat: Catalog) {
+  constructor(private readonly cat: CatalogRows) {
     this.states = new StateShards(join(cat.dir, "states"));
     cat.flushStates = (keep) => this.states.flush(keep);
   }

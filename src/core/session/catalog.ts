@@ -18,11 +18,13 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { stampAll, stampAt, type FileStamp } from "../fs/stat.js";
 import { isAscii } from "node:buffer";
 import { join, resolve, sep } from "node:path";
-import { RowStore, type RawSummary, type Row } from "./catalog-row.js";
+import { RowStore, type RawSummary } from "./catalog-row.js";
 export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "./cache-dir.js";
 export { cacheDir } from "./cache-dir.js";
+import { sameDir, type CatalogRows } from "./catalog-common.js";
+export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
@@ -33,14 +35,6 @@ export const CATALOG_FILE = "catalog";
 
 /** Files smaller than this get no saved state: scanning them again costs less than keeping one. */
 export const STATE_MIN_BYTES = 32 * 1024;
-
-/** What the catalog read from session files in this process (OMP_SESSIONS_STATS=1 prints it). */
-export const catalogStats = { bytesRead: 0, filesRead: 0 };
-
-export function resetCatalogStats(): void {
-  catalogStats.bytesRead = 0;
-  catalogStats.filesRead = 0;
-}
 
 
 interface CatalogIndex {
@@ -57,22 +51,6 @@ export interface CatalogOptions {
   dir?: string;
   /** Files from this size on get a saved scan state (default STATE_MIN_BYTES). */
   stateMinBytes?: number;
-}
-
-const resolved = new Map<string, string>();
-/** Both name the same dir (thousands of rows share a few cwds: resolve each once). */
-export function sameDir(a: string, b: string): boolean {
-  if (a === b) return true;
-  const r = (p: string) => {
-    let v = resolved.get(p);
-    if (v === undefined) resolved.set(p, (v = resolve(p)));
-    return v;
-  };
-  return r(a) === r(b);
-}
-
-export function keyOf(st: FileStamp): Row {
-  return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
 
 /** Reads [at, at + length) of an open file. */
@@ -153,7 +131,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
  * The rows in memory: what a warm listing asks of them, and writing them back.
  * catalog-read.ts fills in the rows of files that changed.
  */
-export class Catalog {
+export class Catalog implements CatalogRows {
   readonly rows: RowStore;
   /** The file must be written back. */
   changed = false;

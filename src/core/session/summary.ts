@@ -444,6 +444,3 @@ export async function scanSummaries(files: string[], cwd: string | undefined, li
 function sameDir(a: string, b: string): boolean {
   return a === b || resolve(a) === resolve(b);
 }
-
-// The listing itself lives apart (list.ts), so that a warm `ls` loads none of the scanning code.
-export { listSessions, type ListOptions } from "./list.js";

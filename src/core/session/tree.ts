@@ -1,7 +1,7 @@
 // Builds the tree from entries in file order (session-format.md §5): roots,
 // orphans, self-parents, cycles, duplicate ids, children order, labels, leaf,
 // name. Every walk is iterative and bounded: no input can make it loop.
-import type { EntryMeta, TitleSlot, Warning } from "./types.js";
+import type { EntryMeta, TitleSlot, Topology, Warning } from "./types.js";
 
 export interface Tree {
   entries: EntryMeta[];
@@ -12,23 +12,6 @@ export interface Tree {
   leafId: string | null;
   name: string | null;
   topology: Topology;
-}
-
-/**
- * The tree by position in `entries`, in typed arrays: what the JSON output
- * and the browser's rows walk, without a hash lookup or an array per entry.
- * Children of entry i are childList[childStart[i] .. childStart[i + 1]), in
- * display order.
- */
-export interface Topology {
-  /** Effective parent position, -1 for roots (orphans, self-parents and broken loops included). */
-  parent: Int32Array;
-  childStart: Int32Array;
-  childList: Int32Array;
-  /** Root positions in file order. */
-  roots: Int32Array;
-  /** Position of an id in `entries`, or -1. */
-  posOf(id: string): number;
 }
 
 /** Extra per-entry facts the tree needs that are not part of EntryMeta's display fields. */

@@ -1,9 +1,24 @@
 // The in-memory shape of a session. The tree keeps only what the tree view
 // and the list need; an entry's full JSON is re-read from its byte offset.
 
-import type { Topology } from "./tree.js";
-
 export type Dialect = "pi" | "omp" | "unknown";
+
+/**
+ * The tree by position in `entries`, in typed arrays: what the JSON output
+ * and the browser's rows walk, without a hash lookup or an array per entry.
+ * Children of entry i are childList[childStart[i] .. childStart[i + 1]), in
+ * display order.
+ */
+export interface Topology {
+  /** Effective parent position, -1 for roots (orphans, self-parents and broken loops included). */
+  parent: Int32Array;
+  childStart: Int32Array;
+  childList: Int32Array;
+  /** Root positions in file order. */
+  roots: Int32Array;
+  /** Position of an id in `entries`, or -1. */
+  posOf(id: string): number;
+}
 
 export interface Warning {
   /** 1-based physical line number in the file (0 when not tied to a line). */

@@ -2,6 +2,7 @@
 import { homedir } from "node:os";
 import { readFileSync } from "node:fs";
 import { safeText } from "../../core/session/text.js";
+import { readFrontmatter } from "../../core/capture/frontmatter.js";
 import type { State } from "../../core/capture/state.js";
 import { age, shortPath } from "./age.js";
 import type { Line } from "./lines.js";
@@ -34,22 +35,10 @@ export function readDigestHead(path: string): Record<string, unknown> | null {
   return parseDigest(text).fields;
 }
 
-/** Splits a digest into frontmatter fields and body. Values are JSON scalars or `[…]` lists of them (§8). */
+/** Splits a digest into frontmatter fields and body (gray-matter: hand-edited digests read too). */
 export function parseDigest(text: string): { fields: Record<string, unknown>; body: string } {
-  const fields: Record<string, unknown> = {};
-  if (!text.startsWith("---\n")) return { fields, body: text };
-  const end = text.indexOf("\n---", 4);
-  if (end < 0) return { fields, body: text };
-  for (const line of text.slice(4, end).split("\n")) {
-    const m = /^([A-Za-z_]+):\s?(.*)$/.exec(line);
-    if (!m) continue;
-    try {
-      fields[m[1]] = JSON.parse(m[2]);
-    } catch {
-      fields[m[1]] = m[2];
-    }
-  }
-  return { fields, body: text.slice(text.indexOf("\n", end + 1) + 1) };
+  const fm = readFrontmatter(text);
+  return fm === null ? { fields: {}, body: text } : { fields: fm.data, body: fm.body };
 }
 
 export function digestRow(state: State, trigger: string, width: number, now: number): string {

@@ -5,7 +5,7 @@ import { loadSession, refreshSession } from "../../core/session/load.js";
 import { readEntryResolved } from "../../core/session/entry.js";
 import { buildContext } from "../../core/session/context.js";
 import { safeText } from "../../core/session/text.js";
-import { listSessions } from "../../core/session/summary.js";
+import { listSessions } from "../../core/session/list.js";
 import type { SessionSummary } from "../../core/session/summary.js";
 import type { Session } from "../../core/session/types.js";
 import {
