@@ -3,6 +3,7 @@
 // it carries the model per role, the mode and the TTSR rules injected so far.
 // Every message the rule drops is recorded with the reason, so the context
 // view can draw it as left out instead of letting it silently vanish.
+import { epoch, strip } from "./message-fields.js";
 import type { LeftOut, SessionContext } from "./types.js";
 
 type Obj = Record<string, unknown>;
@@ -193,16 +194,6 @@ function serviceTierOf(v: unknown): Obj | undefined {
   }
 }
 
-function epoch(ts: unknown): number | undefined {
-  if (typeof ts !== "string") return undefined;
-  const t = Date.parse(ts);
-  return Number.isNaN(t) ? undefined : t;
-}
-
-function strip(o: Obj): Obj {
-  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-  return o;
-}
 
 const LEFT_OUT_CUSTOM = new Set(["prewalk-plan", "vibe-mode-context"]);
 

@@ -5,6 +5,7 @@ import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { emptyOmpContext, ompContextOfPath } from "./context-omp.js";
 import { readEntries } from "./entry.js";
 import { pathTo } from "./path.js";
+import { epoch, strip } from "./message-fields.js";
 import type { Session, SessionContext } from "./types.js";
 
 type Obj = Record<string, unknown>;
@@ -114,14 +115,3 @@ function toMessage(e: Obj): Obj | null {
   }
 }
 
-function epoch(ts: unknown): number | undefined {
-  if (typeof ts !== "string") return undefined;
-  const t = Date.parse(ts);
-  return Number.isNaN(t) ? undefined : t;
-}
-
-/** Drops undefined fields so JSON output has no nulls added. */
-function strip(o: Obj): Obj {
-  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-  return o;
-}
