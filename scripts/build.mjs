@@ -79,7 +79,10 @@ const cjs = await build({
   format: "cjs",
   platform: "node",
   target: "node20",
-  packages: "external",
+  // Packages are bundled in (an installed package has only better-sqlite3 in
+  // node_modules: gray-matter and the rest ship inside dist/), except the
+  // native addon's loader, which resolves the addon next to itself.
+  external: ["better-sqlite3", "bindings"],
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
