@@ -216,7 +216,9 @@ describe("tree screen", () => {
     it("without colours, the detail pane marks the thinking and the reply apart", async () => {
       m = await mount({ file, height: 30 });
       await m.press(".", KEYS.enter);
-      const f = await m.waitFor((x) => x.includes("── entry a0000001") && x.includes("the answer is kelp"), "the detail");
+      // The tree's own row holds the reply's words too: wait for them below the pane's rule.
+      const pane = (x: string) => x.slice(Math.max(0, x.indexOf("── entry a0000001")));
+      const f = await m.waitFor((x) => x.includes("── entry a0000001") && pane(x).includes("pondering the otter") && pane(x).includes("the answer is kelp"), "the detail");
       const all = f.split("\n");
       const lines = all.slice(all.findIndex((l) => l.includes("── entry"))).map((l) => l.trim());
       expect(lines.find((l) => l.includes("pondering the otter"))).toMatch(/^┊ pondering the otter/);
