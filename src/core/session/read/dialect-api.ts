@@ -1,0 +1,110 @@
+// The contract between the session core and each agent's format ("dialect").
+// A dialect turns its agent's records (lines of a JSONL file, the items of one
+// JSON document, rows of a SQLite database) into entries in pi's shape
+// (session-format.md §3), so that the tree, the rows, the detail pane, the
+// context view, export and search read one shape. pi and omp are the
+// writable dialects; the others are read-only. Types only: this file is a leaf.
+
+/** The agents whose sessions we read. */
+export type AgentId = "pi" | "omp" | "claude" | "codex" | "gemini" | "opencode";
+
+/** An entry in pi's shape: `type`, `id`, `parentId`, `timestamp` and the type's fields. */
+export interface PiEntry {
+  type: string;
+  id: string;
+  parentId: string | null;
+  timestamp?: string;
+  [field: string]: unknown;
+}
+
+/** Where a record sits in its source, so the entry it gave can be read again alone. */
+export interface Origin {
+  /** 1-based line of a JSONL file (the item's or row's ordinal elsewhere). */
+  line: number;
+  /** Byte offset and length of the line in the file (0 and 0 when the source has no lines). */
+  offset: number;
+  length: number;
+}
+
+/** One entry a dialect gave, with the records it was made from. */
+export interface DialectEntry {
+  entry: PiEntry;
+  /** The first record it came from (its line for the tree's warnings and `show`). */
+  origin: Origin;
+  /** Every record merged into it when more than one was (Claude Code's streamed copies), in file order. */
+  parts?: Origin[];
+  /** Other ids that name this entry (the merged copies' own ids): a child of one of them hangs from this entry. */
+  aliases?: string[];
+}
+
+/** What a dialect knows of the session as a whole (the list's row, the tree's header). */
+export interface DialectFacts {
+  /** The agent's own session id ("" when the source names none). */
+  id: string;
+  cwd: string;
+  /** The name or title the agent shows for it, or null. */
+  name: string | null;
+  /** ISO time the session started ("" when unknown). */
+  created: string;
+  /** The model of the session's first turn, as "provider/model" or the agent's model id, when known. */
+  model?: string;
+  /** The session this one was forked from or spawned by (a path when known, else the agent's id for it). */
+  parentSession?: string | null;
+  /** The entry of the parent session this one hangs from (a subagent's Task call), when known. */
+  parentEntryId?: string | null;
+  /** The agent's version that wrote it, when the source says. */
+  agentVersion?: string;
+}
+
+/** A reader for one session: records go in, in source order; entries come out. */
+export interface RecordReader {
+  /**
+   * One record (already JSON.parse'd). Returns the entries it completes: none
+   * when it is not an entry or is held back (a streamed copy waiting for its
+   * last part), several when it releases held entries or one record holds
+   * several entries. Throws a DialectError for a record that makes the whole
+   * source unreadable; returns a warning string for one to skip.
+   */
+  push(value: unknown, origin: Origin): DialectEntry[] | string;
+  /** After the last record: whatever is still held back. */
+  end(): DialectEntry[];
+  /** The session's facts so far (valid after any push; complete after end()). */
+  facts(): DialectFacts;
+}
+
+/** How the records of one session come out of its place. */
+export interface RecordSource {
+  /** The records in order, each with its origin; a damaged record is given as a warning. */
+  records(): AsyncIterable<{ value: unknown; origin: Origin } | { warning: string; origin: Origin }>;
+  /** Frees what the source holds (a database handle). */
+  close?(): void;
+}
+
+/** One agent's format. */
+export interface Dialect {
+  agent: AgentId;
+  /** Human name for the screen: "Claude Code", "Codex", … */
+  label: string;
+  /** pi and omp: the write keys work. Others: every write says "read-only" at once. */
+  writable: boolean;
+  /** Whether a path is one of this agent's session sources, by its name and place (no reading). */
+  claims(path: string): boolean;
+  /** Opens a session's records. JSONL dialects stream the file line by line (see read/lines). */
+  open(path: string): RecordSource;
+  /** A fresh reader for one session. */
+  reader(path: string): RecordReader;
+  /**
+   * Optional: the messages the model sees at the end of a path (root first),
+   * for dialects whose rule is not pi's (Claude Code starts at the last compact
+   * boundary). Absent: pi's rule over the pi-shaped entries.
+   */
+  context?(path: PiEntry[]): { messages: Record<string, unknown>[]; model?: { provider: string; modelId: string } | null };
+  /** The places where this agent keeps sessions by default (after env overrides), for discovery. */
+  defaultRoots(env: NodeJS.ProcessEnv, home: string): string[];
+  /**
+   * The session sources under one root, without reading them. A session kept
+   * in a database is named `<database file>#<session id>`; its freshness is
+   * the database file's and its `-wal` file's (size, mtime).
+   */
+  sources(root: string): Promise<string[]>;
+}
