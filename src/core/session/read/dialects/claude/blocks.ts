@@ -1,0 +1,133 @@
+// Claude Code writes `message` in the Anthropic Messages API's shape; these turn
+// its content blocks, usage and stop reasons into pi's (session-format.md §4).
+
+export type Obj = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+export const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** pi's usage: `input` without the cached tokens; Claude Code records no cost, so none is given. */
+export interface PiUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+}
+
+export function usageOf(u: unknown): PiUsage | undefined {
+  if (!isObj(u)) return undefined;
+  const input = num(u.input_tokens);
+  const output = num(u.output_tokens);
+  const cacheRead = num(u.cache_read_input_tokens);
+  const cacheWrite = num(u.cache_creation_input_tokens);
+  return { input, output, cacheRead, cacheWrite, totalTokens: input + output + cacheRead + cacheWrite };
+}
+
+/**
+ * The API's stop reasons in pi's words. Claude Code writes each content block as
+ * soon as it is complete, before the stream's closing delta, so most lines say
+ * `null`: then a turn that called tools stopped for them, any other stopped.
+ */
+export function stopReasonOf(reason: unknown, hasToolCall: boolean): string {
+  switch (reason) {
+    case "tool_use":
+      return "toolUse";
+    case "max_tokens":
+    case "model_context_window_exceeded":
+      return "length";
+    case "end_turn":
+    case "stop_sequence":
+    case "pause_turn":
+    case "refusal":
+      return "stop";
+    default:
+      return hasToolCall ? "toolUse" : "stop";
+  }
+}
+
+/** An image block (base64 source) as pi's image; any other source as a line of text saying what it was. */
+function imageOf(b: Obj): Obj {
+  const src = isObj(b.source) ? b.source : {};
+  if (src.type === "base64" && typeof src.data === "string") return { type: "image", data: src.data, mimeType: str(src.media_type) || "image/png" };
+  const where = str(src.url) || str(src.file_id) || str(src.type) || "unknown source";
+  return { type: "text", text: `[image: ${where}]` };
+}
+
+function documentOf(b: Obj): Obj {
+  const src = isObj(b.source) ? b.source : {};
+  if (src.type === "text" && typeof src.data === "string") return { type: "text", text: src.data };
+  const title = str(b.title) || str(src.media_type) || "document";
+  return { type: "text", text: `[document: ${title}]` };
+}
+
+/** One assistant content block in pi's shape (null for a block that carries nothing to show). */
+export function assistantBlock(b: unknown): Obj | null {
+  if (typeof b === "string") return { type: "text", text: b };
+  if (!isObj(b)) return null;
+  switch (b.type) {
+    case "text":
+      return { type: "text", text: str(b.text) };
+    case "thinking": {
+      const out: Obj = { type: "thinking", thinking: str(b.thinking) };
+      if (typeof b.signature === "string" && b.signature) out.thinkingSignature = b.signature;
+      return out;
+    }
+    case "redacted_thinking":
+      return { type: "redactedThinking", data: str(b.data) };
+    case "tool_use":
+    case "server_tool_use":
+      return { type: "toolCall", id: str(b.id), name: str(b.name), arguments: isObj(b.input) ? b.input : {} };
+    case "image":
+      return imageOf(b);
+    default:
+      // Server tool results (web search…) and kinds to come: kept whole so nothing is lost.
+      return { ...b };
+  }
+}
+
+/** The content of a tool_result block (a string or blocks) as pi's blocks. */
+export function resultContent(c: unknown): Obj[] {
+  if (typeof c === "string") return [{ type: "text", text: c }];
+  if (!Array.isArray(c)) return [];
+  const out: Obj[] = [];
+  for (const b of c) {
+    if (typeof b === "string") out.push({ type: "text", text: b });
+    else if (!isObj(b)) continue;
+    else if (b.type === "text") out.push({ type: "text", text: str(b.text) });
+    else if (b.type === "image") out.push(imageOf(b));
+    else if (b.type === "document") out.push(documentOf(b));
+    else if (b.type === "tool_reference") out.push({ type: "text", text: `[tool: ${str(b.tool_name)}]` });
+    else out.push({ type: "text", text: `[${str(b.type) || "block"}]` });
+  }
+  return out;
+}
+
+/** A user message's own blocks (text, images, documents), tool results aside. */
+export function userBlocks(content: unknown): Obj[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (!Array.isArray(content)) return [];
+  const out: Obj[] = [];
+  for (const b of content) {
+    if (typeof b === "string") out.push({ type: "text", text: b });
+    else if (!isObj(b) || b.type === "tool_result") continue;
+    else if (b.type === "text") out.push({ type: "text", text: str(b.text) });
+    else if (b.type === "image") out.push(imageOf(b));
+    else if (b.type === "document") out.push(documentOf(b));
+    else out.push({ type: "text", text: `[${str(b.type) || "block"}]` });
+  }
+  return out;
+}
+
+/** A user message's content in pi's shape: a plain string stays a string (as pi writes prompts). */
+export function userContent(content: unknown): string | Obj[] {
+  return typeof content === "string" ? content : userBlocks(content);
+}
+
+/** Epoch milliseconds of an ISO time (pi messages carry one), or undefined. */
+export function epochOf(iso: unknown): number | undefined {
+  if (typeof iso !== "string") return undefined;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : undefined;
+}

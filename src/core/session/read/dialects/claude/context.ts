@@ -1,0 +1,72 @@
+// What the model sees at the end of a path in a Claude Code session. Claude
+// Code rebuilds a conversation from the leaf up its parent chain, and a
+// compaction cuts it: the context starts at the last compact boundary on the
+// path, with the summary as its first message, and does not follow the
+// boundary's link to the history before it.
+import type { PiEntry } from "../../dialect-api.js";
+import { epochOf, isObj, type Obj, str } from "./blocks.js";
+import { PARALLEL_PEERS } from "./reader.js";
+
+const peersOf = (e: PiEntry): PiEntry[] | undefined => (e as unknown as Record<symbol, PiEntry[] | undefined>)[PARALLEL_PEERS];
+
+export function claudeContext(path: PiEntry[]): { messages: Record<string, unknown>[]; model: { provider: string; modelId: string } | null } {
+  let model: { provider: string; modelId: string } | null = null;
+  for (const e of path) {
+    const m = e.message;
+    if (e.type === "message" && isObj(m) && m.role === "assistant" && str(m.model) && m.model !== "<synthetic>") model = { provider: str(m.provider) || "anthropic", modelId: str(m.model) };
+  }
+  let start = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    if (path[i].type === "compaction") {
+      start = i;
+      break;
+    }
+  }
+  const messages: Obj[] = [];
+  let summary: Obj | null = null;
+  const first = path[start];
+  if (first?.type === "compaction") {
+    summary = { role: "compactionSummary", summary: str(first.summary), tokensBefore: first.tokensBefore ?? 0 };
+    const ts = epochOf(first.timestamp);
+    if (ts !== undefined) summary.timestamp = ts;
+    messages.push(summary);
+  }
+  const done = new Set<string>();
+  for (let i = first?.type === "compaction" ? start + 1 : start; i < path.length; i++) {
+    const e = path[i];
+    if (done.has(e.id)) continue;
+    if (e.type === "message" && isObj(e.message)) {
+      const m = e.message;
+      // Claude Code's own notices in the assistant's place (API errors, "no response
+      // requested") carry the model "<synthetic>": they are shown, never sent.
+      if (m.role === "assistant" && m.model === "<synthetic>") continue;
+      if (m.role !== "user" && m.role !== "assistant" && m.role !== "toolResult") continue;
+      // A parallel turn's results all go back to the model, the ones beside the path too.
+      const group = m.role === "toolResult" ? peersOf(e) : undefined;
+      for (const r of group ?? [e]) {
+        if (done.has(r.id)) continue;
+        done.add(r.id);
+        messages.push(r.message as Obj);
+      }
+      continue;
+    }
+    if (e.type === "custom_message" && e.customType === "meta") {
+      // Meta lines are hidden in Claude Code's transcript view but are part of the user's turn the model reads.
+      const m: Obj = { role: "user", content: e.content };
+      const ts = epochOf(e.timestamp);
+      if (ts !== undefined) m.timestamp = ts;
+      messages.push(m);
+      continue;
+    }
+    if (e.type === "custom_message" && e.customType === "compact-summary") {
+      // The summary already opens the context; it fills it when the boundary found none.
+      if (summary && !summary.summary) summary.summary = str(e.content);
+      continue;
+    }
+    // Left out: progress lines (a running tool's live output, never sent), system lines
+    // (Claude Code's local notices: turn durations, hook summaries, API errors), attachments
+    // (Claude Code words them into the request when it sends it; the file keeps only their
+    // data, not that text), and any kind this reader does not know.
+  }
+  return { messages, model };
+}

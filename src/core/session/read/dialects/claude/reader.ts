@@ -1,0 +1,363 @@
+// Claude Code's lines in, pi-shaped entries out (dialect-api.ts).
+//
+// Every line with a `uuid` is an entry (`parentUuid` → parentId). Three things
+// make this more than a map:
+// - Streamed copies: one assistant message is written as several lines sharing
+//   `message.id` and `requestId`. It is emitted once, when complete (a new
+//   message or prompt in the same lane, or the end): blocks merged, usage and
+//   stop reason of the last copy, the first copy's uuid as id, the others as
+//   aliases. Entries read while it is open wait behind it, so the output keeps
+//   file order and a parent always comes before its children.
+// - Compactions: a `compact_boundary` system line waits for the compact summary
+//   that follows it and becomes pi's `compaction` entry.
+// - Parallel tool calls: their results hang side by side from the one merged
+//   message. They are marked `parallel: true`, so a tree can tell that fork
+//   from an edited prompt or a rewind (whose sibling is a new prompt).
+import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
+import { epochOf, isObj, type Obj, stopReasonOf, str, usageOf } from "./blocks.js";
+import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
+import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath } from "./paths.js";
+import { PARENT_LINK, type ParentLink } from "./source.js";
+import { mergeBlocks } from "./streamed.js";
+import { readSubagentMeta, type SubagentMeta } from "./subagent-meta.js";
+
+interface Pending {
+  de: DialectEntry;
+  open: boolean;
+  kind: "assistant" | "boundary" | "plain";
+  /** assistant: `message.id` + `requestId`, and the lane (agent, sidechain) it streams in. */
+  key?: string;
+  lane?: string;
+  blocks?: Obj[];
+  seen?: Set<string>;
+  last?: Obj;
+  /** assistant: its tool call ids; the entries hanging from it; those that answer or report on its calls. */
+  calls?: Set<string>;
+  sideKids?: PiEntry[];
+  /** boundary: records read since it. */
+  age?: number;
+}
+
+/** On a parallel tool result: every result of its turn, in file order (for the context). */
+export const PARALLEL_PEERS = Symbol("claude parallel results");
+
+/** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
+const MAX_HELD = 5000;
+/** Records after a compact boundary within which its summary is looked for. */
+const SUMMARY_WINDOW = 50;
+
+/** The text and usage of a streamed message, for the summary of its parts. */
+function finishAssistant(p: Pending): void {
+  const last = p.last ?? {};
+  const m = p.de.entry.message as Obj;
+  m.content = p.blocks ?? [];
+  const usage = usageOf(last.usage);
+  if (usage) m.usage = usage;
+  else delete m.usage;
+  const hasCall = (p.blocks ?? []).some((b) => b.type === "toolCall");
+  if (m.stopReason !== "error") m.stopReason = stopReasonOf(last.stop_reason, hasCall);
+  // Results (or progress) of two or more of its calls side by side: a parallel fork, not a rewind.
+  const kids = p.sideKids ?? [];
+  if (kids.length < 2) return;
+  const results = kids.filter((k) => (k.message as Obj | undefined)?.role === "toolResult");
+  for (const k of kids) {
+    k.parallel = true;
+    // The model saw every result of the turn, though only one of them is on the path to the
+    // leaf: each keeps its group (under a symbol, so JSON output does not repeat them).
+    if (results.includes(k)) (k as unknown as Record<symbol, PiEntry[]>)[PARALLEL_PEERS] = results;
+  }
+}
+
+export class ClaudeReader implements RecordReader {
+  private readonly kind: SourceKind;
+  private readonly meta: SubagentMeta | null;
+  private queue: Pending[] = [];
+  private openByKey = new Map<string, Pending>();
+  private openByLane = new Map<string, Pending>();
+  private openBoundary: Pending | null = null;
+  /** A merged copy's uuid → the entry's id. */
+  private alias = new Map<string, string>();
+  /** Pending entries by id, while held. */
+  private held = new Map<string, Pending>();
+  /** Tool call id → its name and the entry holding it. */
+  private calls = new Map<string, { name: string; entry: string }>();
+  private ids = new Set<string>();
+
+  private sessionId = "";
+  private agentId = "";
+  private cwd = "";
+  private created = "";
+  private model: string | undefined;
+  private version: string | undefined;
+  private customTitle: string | null = null;
+  private aiTitle: string | null = null;
+  private summaries: { text: string; leaf: string }[] = [];
+  private link: ParentLink | null = null;
+
+  constructor(private readonly path: string) {
+    this.kind = kindOf(path);
+    this.meta = this.kind === "subagent" ? readSubagentMeta(path) : null;
+  }
+
+  push(value: unknown, origin: Origin): DialectEntry[] | string {
+    if (isObj(value) && PARENT_LINK in value) {
+      this.link = (value as unknown as Record<symbol, ParentLink>)[PARENT_LINK];
+      return [];
+    }
+    if (!isObj(value)) return "not a JSON object: line skipped";
+    this.noteFacts(value);
+    if (this.openBoundary && ++this.openBoundary.age! > SUMMARY_WINDOW) this.close(this.openBoundary);
+    const uuid = str(value.uuid);
+    if (!uuid) {
+      this.noteBookkeeping(value);
+      return this.flush();
+    }
+    switch (value.type) {
+      case "assistant":
+        if (isObj(value.message)) this.assistant(value, value.message, origin);
+        else this.add(otherEntry(value), origin);
+        break;
+      case "user":
+        if (isObj(value.message)) this.user(value, value.message, origin);
+        else this.add(otherEntry(value), origin);
+        break;
+      case "system":
+        if (value.subtype === "compact_boundary") this.boundary(value, origin);
+        else this.add(otherEntry(value), origin);
+        break;
+      default:
+        this.add(otherEntry(value), origin);
+    }
+    return this.flush();
+  }
+
+  end(): DialectEntry[] {
+    for (const p of this.queue) if (p.open) this.close(p);
+    return this.flush();
+  }
+
+  facts(): DialectFacts {
+    const sub = this.kind !== "session";
+    const f: DialectFacts = {
+      id: (sub ? this.agentId || agentIdOfPath(this.path) : this.sessionId) || "",
+      cwd: this.cwd,
+      name: this.name(),
+      created: this.created,
+    };
+    if (this.model) f.model = this.model;
+    if (this.version) f.agentVersion = this.version;
+    if (sub) {
+      f.parentSession =
+        this.link?.parentSession ??
+        (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
+      f.parentEntryId = this.link?.parentEntryId ?? null;
+    }
+    return f;
+  }
+
+  // ---- facts -------------------------------------------------------------
+
+  private noteFacts(v: Obj): void {
+    if (!this.sessionId && str(v.sessionId)) this.sessionId = str(v.sessionId);
+    if (!this.agentId && str(v.agentId)) this.agentId = str(v.agentId);
+    if (!this.cwd && str(v.cwd)) this.cwd = str(v.cwd);
+    if (!this.created && str(v.timestamp)) this.created = str(v.timestamp);
+    if (!this.version && str(v.version)) this.version = str(v.version);
+  }
+
+  /** Lines without a uuid: names and bookkeeping, no entries. */
+  private noteBookkeeping(v: Obj): void {
+    switch (v.type) {
+      case "custom-title":
+        if (str(v.customTitle).trim()) this.customTitle = str(v.customTitle).trim();
+        break;
+      case "ai-title":
+        if (str(v.aiTitle).trim()) this.aiTitle = str(v.aiTitle).trim();
+        break;
+      case "summary":
+        if (str(v.summary).trim()) this.summaries.push({ text: str(v.summary).trim(), leaf: str(v.leafUuid) });
+        break;
+    }
+  }
+
+  private name(): string | null {
+    if (this.customTitle) return this.customTitle;
+    if (this.aiTitle) return this.aiTitle;
+    if (this.meta?.description) return this.meta.agentType ? `${this.meta.agentType}: ${this.meta.description}` : this.meta.description;
+    // Older versions copy summaries of earlier sessions into a resumed file: the one about this file's own entries wins.
+    const own = [...this.summaries].reverse().find((s) => this.ids.has(s.leaf) || this.alias.has(s.leaf));
+    return (own ?? this.summaries[this.summaries.length - 1])?.text ?? null;
+  }
+
+  // ---- lines -------------------------------------------------------------
+
+  private laneOf(v: Obj): string {
+    return `${str(v.agentId)}\u0000${v.isSidechain === true ? 1 : 0}`;
+  }
+
+  private assistant(v: Obj, message: Obj, origin: Origin): void {
+    const uuid = str(v.uuid);
+    const msgId = str(message.id);
+    const key = msgId ? `${msgId}\u0000${str(v.requestId)}` : "";
+    const lane = this.laneOf(v);
+    const blocks = assistantBlocks(message);
+    const open = key ? this.openByKey.get(key) : undefined;
+    if (open) {
+      if (open.de.entry.id === uuid || open.de.aliases?.includes(uuid)) return; // the same line written twice
+      mergeBlocks(open.blocks!, blocks, open.seen!);
+      for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, open);
+      open.last = message;
+      (open.de.aliases ??= []).push(uuid);
+      open.de.parts!.push(origin);
+      this.alias.set(uuid, open.de.entry.id);
+      return;
+    }
+    const prev = this.openByLane.get(lane);
+    if (prev) this.close(prev);
+    const e = baseEntry(v, "message");
+    const m: Obj = { role: "assistant", content: [], api: "anthropic-messages", provider: "anthropic", model: str(message.model) };
+    if (msgId) m.responseId = msgId;
+    const ts = epochOf(v.timestamp);
+    if (ts !== undefined) m.timestamp = ts;
+    if (v.isApiErrorMessage === true) {
+      m.stopReason = "error";
+      m.errorMessage = blocks.map((b) => str(b.text)).join("\n");
+    }
+    e.message = m;
+    if (str(v.requestId)) e.requestId = str(v.requestId);
+    if (!this.model && m.model && m.model !== "<synthetic>") this.model = str(m.model);
+    const p: Pending = { de: { entry: e, origin, parts: [origin] }, open: true, kind: "assistant", key, lane, blocks: [], seen: new Set(), last: message, calls: new Set(), sideKids: [] };
+    mergeBlocks(p.blocks!, blocks, p.seen!);
+    for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, p);
+    this.enqueue(p);
+    if (key) this.openByKey.set(key, p);
+    this.openByLane.set(lane, p);
+    if (!key) this.close(p); // no id to match copies by: complete as it is
+  }
+
+  private noteCall(b: Obj, p: Pending): void {
+    const id = str(b.id);
+    p.calls!.add(id);
+    this.calls.set(id, { name: str(b.name), entry: p.de.entry.id });
+  }
+
+  private user(v: Obj, message: Obj, origin: Origin): void {
+    if (v.isCompactSummary === true) {
+      const e = baseEntry(v, "custom_message");
+      e.customType = "compact-summary";
+      e.content = userText(message);
+      e.display = false;
+      const b = this.openBoundary;
+      if (b) {
+        b.de.entry.summary = e.content;
+        this.close(b);
+      }
+      this.add(e, origin);
+      return;
+    }
+    if (hasToolResults(message)) {
+      const entries = toolResultEntries(v, message, (id) => this.calls.get(id)?.name ?? "");
+      this.linkSubagent(v, entries);
+      for (const e of entries) this.add(e, origin);
+      return;
+    }
+    if (v.isMeta === true) {
+      // Text Claude Code adds in the user's turn (command caveats, skill bodies, hook
+      // feedback): hidden from its transcript view, but sent to the model. Kept as
+      // a custom message so the tree shows it as meta, not as something typed.
+      const e = baseEntry(v, "custom_message");
+      e.customType = "meta";
+      e.content = userMessage(v, message).content;
+      e.display = false;
+      e.meta = true;
+      this.add(e, origin);
+      return;
+    }
+    // A prompt: whatever was streaming in this lane is complete.
+    const prev = this.openByLane.get(this.laneOf(v));
+    if (prev) this.close(prev);
+    const e = baseEntry(v, "message");
+    e.message = userMessage(v, message);
+    this.add(e, origin);
+  }
+
+  /** A tool result naming the agent it ran (`toolUseResult.agentId`) leads to that agent's transcript. */
+  private linkSubagent(v: Obj, entries: PiEntry[]): void {
+    const r = v.toolUseResult;
+    if (!isObj(r) || typeof r.agentId !== "string" || !entries.length) return;
+    const path = childSessionPath(this.path, this.sessionId, r.agentId);
+    if (!path) return;
+    const result = entries.find((e) => (e.message as Obj | undefined)?.role === "toolResult");
+    if (!result) return;
+    result.childSession = path;
+    const callId = str((result.message as Obj).toolCallId);
+    const call = this.calls.get(callId);
+    const holder = call ? this.held.get(call.entry) : undefined;
+    if (holder) ((holder.de.entry.childSessions ??= []) as unknown[]).push({ toolCallId: callId, agentId: r.agentId, path });
+  }
+
+  private boundary(v: Obj, origin: Origin): void {
+    if (this.openBoundary) this.close(this.openBoundary);
+    // The tree keeps the link across the compaction (`logicalParentUuid`); the context starts here.
+    const logical = str(v.logicalParentUuid) || str(v.parentUuid) || null;
+    const e = baseEntry(v, "compaction", str(v.uuid), logical);
+    const md = isObj(v.compactMetadata) ? v.compactMetadata : {};
+    e.summary = "";
+    e.firstKeptEntryId = "";
+    e.tokensBefore = typeof md.preTokens === "number" ? md.preTokens : 0;
+    if (str(md.trigger)) e.trigger = str(md.trigger);
+    if (str(v.content)) e.note = str(v.content);
+    e.claudeBoundary = true;
+    const p: Pending = { de: { entry: e, origin }, open: true, kind: "boundary", age: 0 };
+    this.enqueue(p);
+    this.openBoundary = p;
+  }
+
+  // ---- the queue ---------------------------------------------------------
+
+  private add(e: PiEntry, origin: Origin): void {
+    this.noteKid(e);
+    this.enqueue({ de: { entry: e, origin }, open: false, kind: "plain" });
+  }
+
+  /** Counts an entry against the open message it hangs from (for the parallel mark). */
+  private noteKid(e: PiEntry): void {
+    if (!e.parentId) return;
+    const parent = this.held.get(this.alias.get(e.parentId) ?? e.parentId);
+    if (!parent || parent.kind !== "assistant") return;
+    const msg = e.message as Obj | undefined;
+    const answers = msg?.role === "toolResult" && parent.calls!.has(str(msg.toolCallId));
+    const reports = e.type === "claude_progress" && (parent.calls!.has(str(e.toolUseID)) || parent.calls!.has(str(e.parentToolUseID)));
+    if (answers || reports) parent.sideKids!.push(e);
+  }
+
+  private enqueue(p: Pending): void {
+    this.queue.push(p);
+    this.held.set(p.de.entry.id, p);
+    if (this.queue.length > MAX_HELD && this.queue[0].open) this.close(this.queue[0]);
+  }
+
+  private close(p: Pending): void {
+    if (!p.open) return;
+    p.open = false;
+    if (p.kind === "assistant") {
+      finishAssistant(p);
+      if (p.key && this.openByKey.get(p.key) === p) this.openByKey.delete(p.key);
+      if (p.lane !== undefined && this.openByLane.get(p.lane) === p) this.openByLane.delete(p.lane);
+    } else if (p.kind === "boundary" && this.openBoundary === p) {
+      this.openBoundary = null;
+    }
+  }
+
+  private flush(): DialectEntry[] {
+    let n = 0;
+    while (n < this.queue.length && !this.queue[n].open) n++;
+    if (n === 0) return [];
+    const out = this.queue.splice(0, n).map((p) => {
+      this.held.delete(p.de.entry.id);
+      this.ids.add(p.de.entry.id);
+      return p.de;
+    });
+    return out;
+  }
+}

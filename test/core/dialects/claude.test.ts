@@ -1,0 +1,228 @@
+// The Claude Code dialect against hand-computed expectations: each fixture under
+// test/fixtures/agents/claude/projects/ has an *.expect.json worked out from its
+// lines by hand (see write-fixtures.mjs for what each file holds).
+import { describe, it, expect } from "vitest";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import type { DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
+import { claudeDialect } from "../../../src/core/session/read/dialects/claude/index.js";
+
+const ROOT = join(import.meta.dirname, "../../fixtures/agents/claude/projects");
+const PROJECT = join(ROOT, "-home-dev-demo");
+
+interface Read {
+  entries: DialectEntry[];
+  warnings: number[];
+  facts: DialectFacts;
+}
+
+async function readAll(path: string): Promise<Read> {
+  const source = claudeDialect.open(path);
+  const reader = claudeDialect.reader(path);
+  const entries: DialectEntry[] = [];
+  const warnings: number[] = [];
+  for await (const r of source.records()) {
+    if ("warning" in r) {
+      warnings.push(r.origin.line);
+      continue;
+    }
+    const got = reader.push(r.value, r.origin);
+    if (typeof got === "string") warnings.push(r.origin.line);
+    else entries.push(...got);
+  }
+  entries.push(...reader.end());
+  return { entries, warnings, facts: reader.facts() };
+}
+
+/** The tree as the generic path builds it: a child of a merged copy hangs from the merged entry. */
+function shape(entries: DialectEntry[]) {
+  const owner = new Map<string, string>();
+  for (const d of entries) {
+    owner.set(d.entry.id, d.entry.id);
+    for (const a of d.aliases ?? []) owner.set(a, d.entry.id);
+  }
+  const parent = new Map<string, string | null>();
+  const kids = new Map<string, string[]>();
+  for (const d of entries) {
+    const p = d.entry.parentId ? (owner.get(d.entry.parentId) ?? null) : null;
+    parent.set(d.entry.id, p);
+    if (p) kids.set(p, [...(kids.get(p) ?? []), d.entry.id]);
+  }
+  const ids = entries.map((d) => d.entry.id);
+  return {
+    roots: ids.filter((id) => parent.get(id) === null),
+    leaves: ids.filter((id) => !kids.has(id)),
+    branchPoints: ids.filter((id) => (kids.get(id)?.length ?? 0) > 1),
+    pathTo(leaf: string): PiEntry[] {
+      const byId = new Map(entries.map((d) => [d.entry.id, d.entry]));
+      const out: PiEntry[] = [];
+      for (let at: string | null = leaf; at; at = parent.get(at) ?? null) out.unshift(byId.get(at)!);
+      return out;
+    },
+  };
+}
+
+const fixtures = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return fixtures(p);
+    return name.endsWith(".expect.json") ? [p] : [];
+  });
+
+const msgOf = (e: PiEntry) => e.message as Record<string, unknown> | undefined;
+
+describe("the Claude Code dialect on its fixtures", () => {
+  for (const expectFile of fixtures(PROJECT)) {
+    const file = expectFile.replace(/\.expect\.json$/, ".jsonl");
+    const want = JSON.parse(readFileSync(expectFile, "utf8"));
+    it(`${relative(PROJECT, file)}: ${want.about}`, async () => {
+      const { entries, warnings, facts } = await readAll(file);
+      const byId = new Map(entries.map((d) => [d.entry.id, d]));
+
+      expect(warnings).toEqual(want.warnings);
+      expect(
+        entries.map(({ entry: e }) => {
+          const row: Record<string, unknown> = { id: e.id, type: e.type };
+          if (msgOf(e)) row.role = msgOf(e)!.role;
+          row.parentId = e.parentId;
+          return row;
+        }),
+      ).toEqual(want.entries.map(({ blocks: _b, lines: _l, tokensBefore: _t, ...row }: Record<string, unknown>) => row));
+      for (const w of want.entries) {
+        const d = byId.get(w.id)!;
+        if (w.blocks) expect((msgOf(d.entry)!.content as { type: string }[]).map((b) => b.type)).toEqual(w.blocks);
+        if (w.lines) expect(d.parts!.map((p) => p.line)).toEqual(w.lines);
+        if (w.tokensBefore) expect(d.entry.tokensBefore).toBe(w.tokensBefore);
+      }
+
+      const tree = shape(entries);
+      expect(tree.roots).toEqual(want.roots);
+      expect(tree.leaves).toEqual(want.leaves);
+      expect(tree.branchPoints).toEqual(want.branchPoints);
+      expect(entries[entries.length - 1].entry.id).toBe(want.activeLeaf);
+
+      const merged = Object.fromEntries(entries.filter((d) => d.aliases?.length).map((d) => [d.entry.id, d.aliases]));
+      expect(merged).toEqual(want.merged);
+      expect(entries.filter((d) => d.entry.parallel === true).map((d) => d.entry.id)).toEqual(want.parallel);
+      if (want.sidechain) expect(entries.every((d) => d.entry.sidechain === true)).toBe(true);
+
+      const usage = Object.fromEntries(entries.filter((d) => msgOf(d.entry)?.usage).map((d) => [d.entry.id, msgOf(d.entry)!.usage]));
+      expect(usage).toEqual(want.usage);
+      for (const [id, reason] of Object.entries(want.stopReasons ?? {})) expect(msgOf(byId.get(id)!.entry)!.stopReason).toBe(reason);
+      for (const [id, name] of Object.entries(want.toolNames ?? {})) expect(msgOf(byId.get(id)!.entry)!.toolName).toBe(name);
+      for (const [id, kids] of Object.entries(want.children ?? {}) as [string, { path: string }[]][]) {
+        expect(byId.get(id)!.entry.childSessions).toEqual(kids.map((k) => ({ ...k, path: join(PROJECT, k.path) })));
+      }
+      for (const [id, path] of Object.entries(want.childSession ?? {})) expect(byId.get(id)!.entry.childSession).toBe(join(PROJECT, path as string));
+
+      const ctx = claudeDialect.context!(tree.pathTo(want.activeLeaf));
+      expect(ctx.messages.map((m) => m.role)).toEqual(want.contextRoles);
+      if (want.contextToolCallIds) expect(ctx.messages.filter((m) => m.role === "toolResult").map((m) => m.toolCallId)).toEqual(want.contextToolCallIds);
+      if (want.compactionSummary) expect(ctx.messages[0].summary).toBe(want.compactionSummary);
+      expect(ctx.model).toEqual({ provider: "anthropic", modelId: want.facts.model });
+
+      const f = { ...want.facts };
+      if (f.parentSession) f.parentSession = join(PROJECT, f.parentSession);
+      expect(facts).toMatchObject(f);
+      if (!f.parentSession) expect(facts.parentSession).toBeUndefined();
+    });
+  }
+
+  it("the fork fixture has two branches whose leaves end different prompts", async () => {
+    const { entries } = await readAll(join(PROJECT, "22222222-2222-4222-8222-222222222222.jsonl"));
+    const tree = shape(entries);
+    const prompts = tree.leaves.map((leaf) => tree.pathTo(leaf).filter((e) => msgOf(e)?.role === "user").map((e) => msgOf(e)!.content));
+    expect(prompts).toEqual([
+      ["Write a haiku about rivers.", "Now one about mountains."],
+      ["Write a haiku about rivers.", "Now one about the desert."],
+    ]);
+  });
+
+  it("keeps the first streamed copy's place, the last copy's usage and every block once", async () => {
+    const { entries } = await readAll(join(PROJECT, "44444444-4444-4444-8444-444444444444.jsonl"));
+    const m = msgOf(entries[1].entry)!;
+    expect(m.content).toEqual([
+      { type: "thinking", thinking: "List the files first.", thinkingSignature: "EqQBCkYIBxgCKkA" },
+      { type: "text", text: "Let me count them." },
+      { type: "toolCall", id: "toolu_04Bash", name: "Bash", arguments: { command: "git ls-files '*.ts' | wc -l", description: "Count TypeScript files" } },
+    ]);
+    expect(entries[1].origin.line).toBe(2);
+    expect((m.usage as { output: number }).output).toBe(300); // not the first copy's 30
+  });
+
+  it("the meta caveat is kept, marked as meta, and reaches the context as the user's text", async () => {
+    const file = join(PROJECT, "11111111-1111-4111-8111-111111111111.jsonl");
+    const { entries } = await readAll(file);
+    const meta = entries[0].entry;
+    expect(meta).toMatchObject({ type: "custom_message", customType: "meta", meta: true, display: false });
+    const ctx = claudeDialect.context!(shape(entries).pathTo(entries[entries.length - 1].entry.id));
+    expect(String(ctx.messages[0].content)).toMatch(/^<local-command-caveat>/);
+  });
+
+  it("JSON output of a parallel result does not repeat its peers", async () => {
+    const { entries } = await readAll(join(PROJECT, "55555555-5555-4555-8555-555555555555.jsonl"));
+    const r = entries.find((d) => d.entry.id === "55555555-0000-4000-8000-000000000007")!;
+    expect(Object.keys(JSON.parse(JSON.stringify(r.entry))).sort()).toEqual(["id", "message", "parallel", "parentId", "timestamp", "type"]);
+  });
+
+  it("a user line with several tool results gives one chained entry per result, the last keeping the uuid", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
+    const p = join(dir, "projects", "-x", "aaaaaaaa-0000-4000-8000-000000000000.jsonl");
+    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
+    const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "1.0.40", timestamp: "2025-06-01T00:00:00.000Z" };
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "go" } },
+      { ...base, parentUuid: "u1", type: "assistant", uuid: "a1", requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-opus-4-20250514", content: [{ type: "tool_use", id: "t1", name: "Read", input: {} }, { type: "tool_use", id: "t2", name: "Grep", input: {} }], stop_reason: "tool_use", usage: { input_tokens: 1, output_tokens: 2 } } },
+      { ...base, parentUuid: "a1", type: "user", uuid: "u2", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "one" }, { type: "tool_result", tool_use_id: "t2", content: "two", is_error: true }, { type: "text", text: "[Request interrupted by user]" }] } },
+    ];
+    writeFileSync(p, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { entries } = await readAll(p);
+    expect(entries.map((d) => [d.entry.id, d.entry.parentId, msgOf(d.entry)!.role, msgOf(d.entry)!.toolName])).toEqual([
+      ["u1", null, "user", undefined],
+      ["a1", "u1", "assistant", undefined],
+      ["u2#0", "a1", "toolResult", "Read"],
+      ["u2#1", "u2#0", "toolResult", "Grep"],
+      ["u2", "u2#1", "user", undefined],
+    ]);
+    expect(msgOf(entries[3].entry)!.isError).toBe(true);
+  });
+});
+
+describe("Claude Code discovery", () => {
+  it("lists sessions, subagents and old-style sidechains under a projects dir, nothing else", async () => {
+    const got = (await claudeDialect.sources(ROOT)).map((p) => relative(PROJECT, p));
+    expect(got).toEqual([
+      "11111111-1111-4111-8111-111111111111.jsonl",
+      "22222222-2222-4222-8222-222222222222.jsonl",
+      "33333333-3333-4333-8333-333333333333.jsonl",
+      "44444444-4444-4444-8444-444444444444.jsonl",
+      "55555555-5555-4555-8555-555555555555.jsonl",
+      "66666666-6666-4666-8666-666666666666.jsonl",
+      "77777777-7777-4777-8777-777777777777.jsonl",
+      "77777777-7777-4777-8777-777777777777/subagents/agent-a1b2c3d4e5f6a7b8c.jsonl",
+      "88888888-8888-4888-8888-888888888888.jsonl",
+      "99999999-9999-4999-8999-999999999999.jsonl",
+      "agent-0f1e2d3c.jsonl",
+    ]);
+    for (const p of await claudeDialect.sources(ROOT)) expect(claudeDialect.claims(p)).toBe(true);
+  });
+
+  it("claims Claude Code's places by name, not pi's or other files", () => {
+    expect(claudeDialect.claims("/h/.claude/projects/-h-p/0b1c2d3e-0000-4000-8000-000000000000.jsonl")).toBe(true);
+    expect(claudeDialect.claims("/h/.claude/projects/-h-p/0b1c2d3e-0000-4000-8000-000000000000/subagents/workflows/wf_1/agent-a1.jsonl")).toBe(true);
+    expect(claudeDialect.claims("/h/.pi/agent/sessions/--h-p--/2026-01-01T00-00-00-000Z_0b1c2d3e.jsonl")).toBe(false);
+    expect(claudeDialect.claims("/h/.claude/projects/-h-p/notes.jsonl")).toBe(false);
+    expect(claudeDialect.claims("/h/.claude/projects/-h-p/0b1c2d3e-0000-4000-8000-000000000000.json")).toBe(false);
+  });
+
+  it("roots: CLAUDE_CONFIG_DIR (a comma list, missing dirs dropped) replaces the defaults", () => {
+    const home = mkdtempSync(join(tmpdir(), "omps-claude-home-"));
+    for (const d of [".claude/projects", ".config/claude/projects", "a/projects", "b/projects"]) mkdirSync(join(home, d), { recursive: true });
+    expect(claudeDialect.defaultRoots({}, home)).toEqual([join(home, ".config/claude/projects"), join(home, ".claude/projects")]);
+    expect(claudeDialect.defaultRoots({ CLAUDE_CONFIG_DIR: `${join(home, "a")}, ${join(home, "missing")},${join(home, "b/projects")}` }, home)).toEqual([join(home, "a/projects"), join(home, "b/projects")]);
+    expect(claudeDialect.defaultRoots({ CLAUDE_CONFIG_DIR: "~/a" }, home)).toEqual([join(home, "a/projects")]);
+    const bare = mkdtempSync(join(tmpdir(), "omps-claude-none-"));
+    expect(claudeDialect.defaultRoots({}, bare)).toEqual([]);
+  });
+});
