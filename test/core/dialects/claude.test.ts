@@ -160,6 +160,18 @@ describe("the Claude Code dialect on its fixtures", () => {
     expect(String(ctx.messages[0].content)).toMatch(/^<local-command-caveat>/);
   });
 
+  it("an Agent call re-read alone (its own lines, no result after it) still leads to its subagent", async () => {
+    const file = join(PROJECT, "77777777-7777-4777-8777-777777777777.jsonl");
+    const { entries } = await readAll(file);
+    const call = entries[1];
+    const lines = readFileSync(file, "utf8").split("\n");
+    const reader = claudeDialect.reader(file);
+    const again = call.parts!.flatMap((o) => reader.push(JSON.parse(lines[o.line - 1]), o) as DialectEntry[]).concat(reader.end());
+    expect(again).toHaveLength(1);
+    expect(again[0].entry.childSessions).toEqual([{ toolCallId: "toolu_07Agent", agentId: "a1b2c3d4e5f6a7b8c", path: join(PROJECT, "77777777-7777-4777-8777-777777777777/subagents/agent-a1b2c3d4e5f6a7b8c.jsonl") }]);
+    expect(again[0].entry.message).toEqual(call.entry.message);
+  });
+
   it("JSON output of a parallel result does not repeat its peers", async () => {
     const { entries } = await readAll(join(PROJECT, "55555555-5555-4555-8555-555555555555.jsonl"));
     const r = entries.find((d) => d.entry.id === "55555555-0000-4000-8000-000000000007")!;

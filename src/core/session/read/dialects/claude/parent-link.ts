@@ -7,6 +7,7 @@
 import { stat } from "node:fs/promises";
 import { readLines } from "./lines.js";
 import { isObj, str } from "./blocks.js";
+import { SPAWN_TOOLS } from "./subagent-meta.js";
 
 interface Links {
   /** Tool call id → entry id of the message holding it. */
@@ -21,7 +22,6 @@ const CACHE_MAX = 64;
 
 const REQUEST = /"requestId":"([^"]+)"/;
 const UUID = /"uuid":"([^"]+)"/;
-const SPAWN_TOOLS = new Set(["Agent", "Task"]);
 
 async function scan(path: string): Promise<Links> {
   const firstByRequest = new Map<string, string>();

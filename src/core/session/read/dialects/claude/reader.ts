@@ -16,10 +16,10 @@
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, stopReasonOf, str, usageOf } from "./blocks.js";
 import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
-import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath } from "./paths.js";
+import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
 import { PARENT_LINK, type ParentLink } from "./source.js";
 import { mergeBlocks } from "./streamed.js";
-import { readSubagentMeta, type SubagentMeta } from "./subagent-meta.js";
+import { readSubagentMeta, SPAWN_TOOLS, type SubagentMeta, subagentsByToolUse } from "./subagent-meta.js";
 
 interface Pending {
   de: DialectEntry;
@@ -68,6 +68,18 @@ function finishAssistant(p: Pending): void {
   }
 }
 
+interface ChildLink {
+  toolCallId: string;
+  agentId: string;
+  path: string;
+}
+
+/** A call's subagent on the entry holding the call (`childSessions`), once per call. */
+function addChild(e: PiEntry, link: ChildLink): void {
+  const list = (e.childSessions ??= []) as ChildLink[];
+  if (!list.some((l) => l.toolCallId === link.toolCallId)) list.push(link);
+}
+
 export class ClaudeReader implements RecordReader {
   private readonly kind: SourceKind;
   private readonly meta: SubagentMeta | null;
@@ -82,6 +94,7 @@ export class ClaudeReader implements RecordReader {
   /** Tool call id → its name and the entry holding it. */
   private calls = new Map<string, { name: string; entry: string }>();
   private ids = new Set<string>();
+  private spawnedByCall: Map<string, { path: string; agentId: string }> | null = null;
 
   private sessionId = "";
   private agentId = "";
@@ -237,8 +250,22 @@ export class ClaudeReader implements RecordReader {
 
   private noteCall(b: Obj, p: Pending): void {
     const id = str(b.id);
+    const name = str(b.name);
     p.calls!.add(id);
-    this.calls.set(id, { name: str(b.name), entry: p.de.entry.id });
+    this.calls.set(id, { name, entry: p.de.entry.id });
+    if (SPAWN_TOOLS.has(name)) {
+      const child = this.spawned().get(id);
+      if (child) addChild(p.de.entry, { toolCallId: id, agentId: child.agentId, path: child.path });
+    }
+  }
+
+  /** The session's subagents by the call that spawned them, read once from their sidecars. */
+  private spawned(): Map<string, { path: string; agentId: string }> {
+    if (!this.spawnedByCall) {
+      const dir = this.kind === "session" ? this.path.replace(/\.jsonl$/, "") : this.kind === "subagent" ? subagentSessionDir(this.path) : null;
+      this.spawnedByCall = dir ? subagentsByToolUse(dir) : new Map();
+    }
+    return this.spawnedByCall;
   }
 
   private user(v: Obj, message: Obj, origin: Origin): void {
@@ -293,7 +320,7 @@ export class ClaudeReader implements RecordReader {
     const callId = str((result.message as Obj).toolCallId);
     const call = this.calls.get(callId);
     const holder = call ? this.held.get(call.entry) : undefined;
-    if (holder) ((holder.de.entry.childSessions ??= []) as unknown[]).push({ toolCallId: callId, agentId: r.agentId, path });
+    if (holder) addChild(holder.de.entry, { toolCallId: callId, agentId: r.agentId, path });
   }
 
   private boundary(v: Obj, origin: Origin): void {
