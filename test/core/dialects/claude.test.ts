@@ -88,12 +88,13 @@ describe("the Claude Code dialect on its fixtures", () => {
           row.parentId = e.parentId;
           return row;
         }),
-      ).toEqual(want.entries.map(({ blocks: _b, lines: _l, tokensBefore: _t, ...row }: Record<string, unknown>) => row));
+      ).toEqual(want.entries.map(({ blocks: _b, lines: _l, tokensBefore: _t, fileParentId: _f, ...row }: Record<string, unknown>) => row));
       for (const w of want.entries) {
         const d = byId.get(w.id)!;
         if (w.blocks) expect((msgOf(d.entry)!.content as { type: string }[]).map((b) => b.type)).toEqual(w.blocks);
         if (w.lines) expect(d.parts!.map((p) => p.line)).toEqual(w.lines);
         if (w.tokensBefore) expect(d.entry.tokensBefore).toBe(w.tokensBefore);
+        expect(d.entry.fileParentId).toBe(w.fileParentId);
       }
 
       const tree = shape(entries);
@@ -172,10 +173,41 @@ describe("the Claude Code dialect on its fixtures", () => {
     expect(again[0].entry.message).toEqual(call.entry.message);
   });
 
-  it("JSON output of a parallel result does not repeat its peers", async () => {
-    const { entries } = await readAll(join(PROJECT, "55555555-5555-4555-8555-555555555555.jsonl"));
-    const r = entries.find((d) => d.entry.id === "55555555-0000-4000-8000-000000000007")!;
-    expect(Object.keys(JSON.parse(JSON.stringify(r.entry))).sort()).toEqual(["id", "message", "parallel", "parentId", "timestamp", "type"]);
+  it("a parallel result re-read alone is the line as written: its file parent, no chain", async () => {
+    const file = join(PROJECT, "55555555-5555-4555-8555-555555555555.jsonl");
+    const lines = readFileSync(file, "utf8").split("\n");
+    const reader = claudeDialect.reader(file);
+    const got = [...(reader.push(JSON.parse(lines[6]), { line: 7, offset: 0, length: 0 }) as DialectEntry[]), ...reader.end()];
+    expect(got.map((d) => [d.entry.id, d.entry.parentId, d.entry.parallel])).toEqual([["55555555-0000-4000-8000-000000000007", "55555555-0000-4000-8000-000000000004", undefined]]);
+  });
+
+  it("parallel results are chained so the one the reply hangs from comes last, whichever it is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
+    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
+    const p = join(dir, "projects", "-x", "bbbbbbbb-0000-4000-8000-000000000000.jsonl");
+    const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "2.1.0", timestamp: "2026-06-01T00:00:00.000Z" };
+    const call = (uuid: string, parentUuid: string, id: string) => ({ ...base, parentUuid, type: "assistant", uuid, requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-opus-4-5", content: [{ type: "tool_use", id, name: "Read", input: {} }], stop_reason: null, usage: { input_tokens: 1, output_tokens: 2 } } });
+    const res = (uuid: string, parentUuid: string, id: string) => ({ ...base, parentUuid, type: "user", uuid, message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: id }] } });
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "go" } },
+      call("c1", "u1", "t1"),
+      call("c2", "c1", "t2"),
+      res("r1", "c1", "t1"),
+      res("r2", "c2", "t2"),
+      { ...base, parentUuid: "r1", type: "assistant", uuid: "n1", requestId: "r2", message: { id: "m2", role: "assistant", model: "claude-opus-4-5", content: [{ type: "text", text: "done" }], stop_reason: "end_turn" } },
+    ];
+    writeFileSync(p, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { entries } = await readAll(p);
+    expect(entries.map((d) => [d.entry.id, d.entry.parentId, d.entry.fileParentId])).toEqual([
+      ["u1", null, undefined],
+      ["c1", "u1", undefined],
+      ["r1", "r2", "c1"],
+      ["r2", "c2", undefined],
+      ["n1", "r1", undefined],
+    ]);
+    const tree = shape(entries);
+    expect(tree.leaves).toEqual(["n1"]);
+    expect(claudeDialect.context!(tree.pathTo("n1")).messages.map((m) => m.toolCallId ?? m.role)).toEqual(["user", "assistant", "t2", "t1", "assistant"]);
   });
 
   it("a user line with several tool results gives one chained entry per result, the last keeping the uuid", async () => {

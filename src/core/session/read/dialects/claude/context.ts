@@ -5,9 +5,6 @@
 // boundary's link to the history before it.
 import type { PiEntry } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, str } from "./blocks.js";
-import { PARALLEL_PEERS } from "./reader.js";
-
-const peersOf = (e: PiEntry): PiEntry[] | undefined => (e as unknown as Record<symbol, PiEntry[] | undefined>)[PARALLEL_PEERS];
 
 export function claudeContext(path: PiEntry[]): { messages: Record<string, unknown>[]; model: { provider: string; modelId: string } | null } {
   let model: { provider: string; modelId: string } | null = null;
@@ -31,23 +28,15 @@ export function claudeContext(path: PiEntry[]): { messages: Record<string, unkno
     if (ts !== undefined) summary.timestamp = ts;
     messages.push(summary);
   }
-  const done = new Set<string>();
   for (let i = first?.type === "compaction" ? start + 1 : start; i < path.length; i++) {
     const e = path[i];
-    if (done.has(e.id)) continue;
     if (e.type === "message" && isObj(e.message)) {
       const m = e.message;
       // Claude Code's own notices in the assistant's place (API errors, "no response
       // requested") carry the model "<synthetic>": they are shown, never sent.
       if (m.role === "assistant" && m.model === "<synthetic>") continue;
       if (m.role !== "user" && m.role !== "assistant" && m.role !== "toolResult") continue;
-      // A parallel turn's results all go back to the model, the ones beside the path too.
-      const group = m.role === "toolResult" ? peersOf(e) : undefined;
-      for (const r of group ?? [e]) {
-        if (done.has(r.id)) continue;
-        done.add(r.id);
-        messages.push(r.message as Obj);
-      }
+      messages.push(m);
       continue;
     }
     if (e.type === "custom_message" && e.customType === "meta") {

@@ -38,16 +38,16 @@ interface Pending {
   age?: number;
 }
 
-/** On a parallel tool result: every result of its turn, in file order (for the context). */
-export const PARALLEL_PEERS = Symbol("claude parallel results");
-
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
 const MAX_HELD = 5000;
 /** Records after a compact boundary within which its summary is looked for. */
 const SUMMARY_WINDOW = 50;
 
-/** The text and usage of a streamed message, for the summary of its parts. */
-function finishAssistant(p: Pending): void {
+/**
+ * Completes a streamed message: its merged blocks, the last copy's usage and
+ * stop reason. `next` is the parent named by the line that completed it.
+ */
+function finishAssistant(p: Pending, next: string | null): void {
   const last = p.last ?? {};
   const m = p.de.entry.message as Obj;
   m.content = p.blocks ?? [];
@@ -56,16 +56,28 @@ function finishAssistant(p: Pending): void {
   else delete m.usage;
   const hasCall = (p.blocks ?? []).some((b) => b.type === "toolCall");
   if (m.stopReason !== "error") m.stopReason = stopReasonOf(last.stop_reason, hasCall);
-  // Results (or progress) of two or more of its calls side by side: a parallel fork, not a rewind.
-  const kids = p.sideKids ?? [];
+  chainParallel(p.sideKids ?? [], next);
+}
+
+/**
+ * Results (and progress) of two or more of a message's calls, each hanging
+ * from the line of its own call, are siblings once the copies are merged. They
+ * are one turn, not a fork: the model got every result. So they are chained
+ * in file order — the one the conversation goes on from last — each marked
+ * `parallel: true` with the file's own parent kept as `fileParentId`. The path
+ * to the leaf then holds every result (its context is right), and no branch
+ * is counted that nobody abandoned.
+ */
+function chainParallel(kids: PiEntry[], next: string | null): void {
   if (kids.length < 2) return;
-  const results = kids.filter((k) => (k.message as Obj | undefined)?.role === "toolResult");
-  for (const k of kids) {
+  const goesOn = kids.findIndex((k) => k.id === next);
+  const order = goesOn < 0 ? kids : [...kids.slice(0, goesOn), ...kids.slice(goesOn + 1), kids[goesOn]];
+  order.forEach((k, i) => {
     k.parallel = true;
-    // The model saw every result of the turn, though only one of them is on the path to the
-    // leaf: each keeps its group (under a symbol, so JSON output does not repeat them).
-    if (results.includes(k)) (k as unknown as Record<symbol, PiEntry[]>)[PARALLEL_PEERS] = results;
-  }
+    if (i === 0) return;
+    k.fileParentId = k.parentId;
+    k.parentId = order[i - 1].id;
+  });
 }
 
 interface ChildLink {
@@ -226,7 +238,7 @@ export class ClaudeReader implements RecordReader {
       return;
     }
     const prev = this.openByLane.get(lane);
-    if (prev) this.close(prev);
+    if (prev) this.close(prev, str(v.parentUuid) || null);
     const e = baseEntry(v, "message");
     const m: Obj = { role: "assistant", content: [], api: "anthropic-messages", provider: "anthropic", model: str(message.model) };
     if (msgId) m.responseId = msgId;
@@ -302,7 +314,7 @@ export class ClaudeReader implements RecordReader {
     }
     // A prompt: whatever was streaming in this lane is complete.
     const prev = this.openByLane.get(this.laneOf(v));
-    if (prev) this.close(prev);
+    if (prev) this.close(prev, str(v.parentUuid) || null);
     const e = baseEntry(v, "message");
     e.message = userMessage(v, message);
     this.add(e, origin);
@@ -364,11 +376,11 @@ export class ClaudeReader implements RecordReader {
     if (this.queue.length > MAX_HELD && this.queue[0].open) this.close(this.queue[0]);
   }
 
-  private close(p: Pending): void {
+  private close(p: Pending, next: string | null = null): void {
     if (!p.open) return;
     p.open = false;
     if (p.kind === "assistant") {
-      finishAssistant(p);
+      finishAssistant(p, next ? (this.alias.get(next) ?? next) : null);
       if (p.key && this.openByKey.get(p.key) === p) this.openByKey.delete(p.key);
       if (p.lane !== undefined && this.openByLane.get(p.lane) === p) this.openByLane.delete(p.lane);
     } else if (p.kind === "boundary" && this.openBoundary === p) {
