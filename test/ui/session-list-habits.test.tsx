@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { listViewOf } from "../../src/ui/state/store.js";
-import type { SessionSummary } from "../../src/core/session/summary.js";
+import type { SessionSummary } from "../../src/core/session/list/summary.js";
 
 let m: Mounted | null = null;
 const dirs: string[] = [];

@@ -6,9 +6,9 @@
 // written out). Labels in force that were set from another branch, and a pi
 // session's name, come along as entries beside the leaf, written before the
 // leaf's line so the leaf stays the last entry.
-import { readEntry, readPlainRanges } from "../session/entry.js";
-import { safeText } from "../session/text.js";
-import type { EntryMeta, Session } from "../session/types.js";
+import { readEntry, readPlainRanges } from "../session/read/entry.js";
+import { safeText } from "../session/text/safe-text.js";
+import type { EntryMeta, Session } from "../session/model.js";
 import { serializeSlot } from "../session/write/title-slot.js";
 import { fullEntries } from "./entries.js";
 import type { ExportOptions } from "./options.js";

@@ -10,12 +10,12 @@
 // leaves a usable index that the next run continues.
 import { statSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
-import { isGzipPath, isZlibError, scanLines } from "../session/lines.js";
-import { listSessions } from "../session/list.js";
-import { cacheDir } from "../session/catalog.js";
-import { hashBytes } from "../session/catalog-scan.js";
-import { v1Id } from "../session/migrate.js";
-import { newEntryHead, readEntryHead } from "../session/entry-head.js";
+import { isGzipPath, isZlibError, scanLines } from "../session/read/lines.js";
+import { listSessions } from "../session/list/list.js";
+import { cacheDir } from "../session/list/cache-dir.js";
+import { hashBytes } from "../session/list/catalog-scan.js";
+import { v1Id } from "../session/read/migrate.js";
+import { newEntryHead, readEntryHead } from "../session/read/entry-head.js";
 import type { SearchDb } from "./db.js";
 import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";

@@ -9,12 +9,12 @@
 import { closeSync, fsyncSync, linkSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { OmpSessionsError, SessionError, WriteRefusedError } from "../../errors.js";
-import { readEntries } from "../entry.js";
-import { pathTo } from "../path.js";
-import type { EntryMeta, Session } from "../types.js";
+import { readEntries } from "../read/entry.js";
+import { pathTo } from "../tree/path.js";
+import type { EntryMeta, Session } from "../model.js";
 import { newEntryId, newSessionId } from "./ids.js";
 import { ompNameOf, serializeSlot } from "./title-slot.js";
-import { jsonText } from "../json-text.js";
+import { jsonText } from "../text/json-text.js";
 
 type Obj = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // What makes a session file unwritable for us, whatever the operation.
 import { WriteRefusedError } from "../../errors.js";
-import type { Session } from "../types.js";
+import type { Session } from "../model.js";
 
 /** Throws WriteRefusedError (exit 4) for files we must never append to. */
 export function assertAppendable(s: Session): void {

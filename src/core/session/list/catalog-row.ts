@@ -6,7 +6,7 @@
 // `ls --json` reads the keys and copies the texts of unchanged rows to stdout,
 // neither parsing nor serializing them. Decoding a row gives back exactly the
 // SessionSummary stored, and its text is JSON.stringify of it.
-import type { Dialect } from "./types.js";
+import type { Dialect } from "../model.js";
 import type { SessionSummary } from "./summary.js";
 
 /** One cached file. */

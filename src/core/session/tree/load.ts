@@ -1,17 +1,17 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (session-format.md §2–5).
-import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "./dialect.js";
+import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "../read/omp-marks.js";
 import { resolve } from "node:path";
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
-import { agentDirOf } from "./blobs.js";
-import { SessionError } from "../errors.js";
-import { scanLines, isGzipPath } from "./lines.js";
+import { agentDirOf } from "../read/blobs.js";
+import { SessionError } from "../../errors.js";
+import { scanLines, isGzipPath } from "../read/lines.js";
 import { describeEntry } from "./describe.js";
-import { buildTree, type NameFacts } from "./tree.js";
-import { v1Id } from "./migrate.js";
-import { parseLine } from "./latin1.js";
-import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "./types.js";
+import { buildTree, type NameFacts } from "./build.js";
+import { v1Id } from "../read/migrate.js";
+import { parseLine } from "../read/parse-line.js";
+import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
 

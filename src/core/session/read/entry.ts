@@ -1,11 +1,11 @@
 // Re-reads entries' full JSON from their byte offsets: the tree keeps only
 // previews, so showing an entry or building a context reads it again.
 import { open } from "node:fs/promises";
-import { SessionError } from "../errors.js";
+import { SessionError } from "../../errors.js";
 import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { scanLines } from "./lines.js";
 import { migrateEntry } from "./migrate.js";
-import type { EntryMeta, Session } from "./types.js";
+import type { EntryMeta, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;
 

@@ -4,13 +4,14 @@
 // {"type":…,"id":…,"parentId":…,"timestamp":…,"message":{"role":… so a line's
 // first bytes give what the list needs (entry-head.ts); a line whose head does
 // not have that shape is parsed in full, so the shortcut never changes a result.
-import { OMP_ONLY_TYPES } from "./dialect.js";
-import { open, stat } from "node:fs/promises";
+import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Dialect } from "./types.js";
-import { isGzipPath, scanLines } from "./lines.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
-import { isoOrNull, validTime } from "./time.js";
+import type { Dialect } from "../model.js";
+import { isGzipPath, scanLines } from "../read/lines.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "../read/entry-head.js";
+import { isoOrNull, validTime } from "../read/time.js";
+import { readSessionHeader } from "../read/header.js";
 
 /** One row of `ls --json` (see spec/cli.md). */
 export interface SessionSummary {
@@ -364,50 +365,6 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
     dialect: scan.omp ? "omp" : "pi",
     valid: true,
   };
-}
-
-const HEAD_READ = 16 * 1024;
-
-/**
- * The header of a plain session file from its first bytes, or null when the
- * file is not a session file; undefined when that cannot be told cheaply
- * (gzip, or a first line longer than the read), so the caller scans it.
- */
-export async function readSessionHeader(file: string): Promise<Json | null | undefined> {
-  if (isGzipPath(file)) return undefined;
-  let buf: Buffer;
-  let got: number;
-  try {
-    const fh = await open(file, "r");
-    try {
-      buf = Buffer.allocUnsafe(HEAD_READ);
-      got = (await fh.read(buf, 0, HEAD_READ, 0)).bytesRead;
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    return undefined;
-  }
-  let pos = got >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
-  let lineNo = 1;
-  while (pos < got) {
-    const nl = buf.indexOf(10, pos);
-    if (nl === -1 || nl >= got) return got < HEAD_READ ? lineHeader(buf, pos, got, lineNo) ?? null : undefined;
-    const r = lineHeader(buf, pos, nl, lineNo);
-    if (r !== undefined) return r;
-    pos = nl + 1;
-    lineNo++;
-  }
-  return got < HEAD_READ ? null : undefined;
-}
-
-/** A header, null (definitely not a session), or undefined (skip this line). */
-function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Json | null | undefined {
-  if (isBlank(buf, start, end)) return undefined;
-  const obj = parseLine(buf, start, end);
-  if (obj === null) return undefined;
-  if (obj.type === "title" && lineNo === 1) return undefined;
-  return obj.type === "session" && typeof obj.id === "string" ? obj : null;
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

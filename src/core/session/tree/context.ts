@@ -1,12 +1,12 @@
 // What the model sees at a leaf (session-format.md §6), computed from the
 // path's full entries re-read from disk. omp files follow omp's own rule
 // (context-omp.ts), over entries whose blob references are resolved first.
-import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
+import { blobReaderFor, resolveBlobRefs } from "../read/blobs.js";
 import { emptyOmpContext, ompContextOfPath } from "./context-omp.js";
-import { readEntries } from "./entry.js";
+import { readEntries } from "../read/entry.js";
 import { pathTo } from "./path.js";
 import { epoch, strip } from "./message-fields.js";
-import type { Session, SessionContext } from "./types.js";
+import type { Session, SessionContext } from "../model.js";
 
 type Obj = Record<string, unknown>;
 

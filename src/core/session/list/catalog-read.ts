@@ -2,14 +2,15 @@
 // (new, grown, replaced), by scanning them or by resuming a saved scan state.
 // Imported only when some file changed: a warm `ls` never loads the scanner.
 import { open } from "node:fs/promises";
-import type { FileStamp } from "../fs/stat.js";
+import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
-import { isGzipPath, isZlibError, scanLines, type ScanResult } from "./lines.js";
+import { isGzipPath, isZlibError, scanLines, type ScanResult } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, sameDir, type CatalogRows } from "./catalog-common.js";
-import { emptySummary, readSessionHeader, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
+import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
+import { readSessionHeader } from "../read/header.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {

@@ -5,14 +5,14 @@
 // fast. A line with any other byte is decoded as UTF-8, exactly.
 //
 // The tree keeps previews, never bodies, and a preview reads at most
-// PREVIEW_SOURCE_UNITS characters of any one string (text.ts). So before
+// PREVIEW_SOURCE_UNITS characters of any one string (text/safe-text.ts). So before
 // parsing, a line's long strings nested inside the entry (message text, tool
 // output, tool arguments) are cut to just over that many characters, in the
 // bytes: the parse then reads and allocates a fraction of a session made
 // mostly of tool output. A long string directly in the entry (an id, a label,
 // a name, a compaction summary) is never cut: such a line is parsed whole.
 import { isAscii } from "node:buffer";
-import { PREVIEW_SOURCE_UNITS } from "./text.js";
+import { PREVIEW_SOURCE_UNITS } from "../text/safe-text.js";
 
 /**
  * Parses one line. Strings nested below the entry's own fields keep at least

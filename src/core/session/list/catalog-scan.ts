@@ -8,12 +8,12 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES } from "./dialect.js";
+import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
-import type { Dialect } from "./types.js";
+import type { Dialect } from "../model.js";
 import type { SessionSummary } from "./summary.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
-import { isoOrNull, validTime } from "./time.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "../read/entry-head.js";
+import { isoOrNull, validTime } from "../read/time.js";
 
 type Json = Record<string, unknown>;
 
