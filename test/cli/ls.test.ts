@@ -171,6 +171,7 @@ describe("ls table", () => {
     size: 1,
     parentSession: null,
     dialect: "pi",
+    agent: "pi",
     valid: true,
   });
 

@@ -29,6 +29,7 @@ function summary(p: Partial<SessionSummary>): SessionSummary {
     size: 10,
     parentSession: null,
     dialect: "pi",
+    agent: "pi",
     valid: true,
     ...p,
   };

@@ -100,7 +100,8 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
       if (next) nextKept.set(plan.path[i].id, next);
     } else next = plan.path[i].id;
   }
-  const raw = s.version >= 3 && !s.gzip && !changesEntries(o);
+  // Another agent's entries are not lines of its source: they are written from the dialect's pi-shaped entries.
+  const raw = s.version >= 3 && !s.gzip && !s.held && !changesEntries(o);
   // A path that starts inside a parent loop keeps its first entry's parent:
   // the copy holds the loop's members in path order, so the loop is broken at
   // that first entry again (the loader breaks it at the member first in the file).

@@ -55,6 +55,8 @@ export function session(list: E[], leafId?: string | null): Session {
     file: "/tmp/x.jsonl",
     gzip: false,
     dialect: "pi",
+    agent: "pi",
+    writable: true,
     version: 3,
     header: { type: "session", id: "s" },
     titleSlot: null,

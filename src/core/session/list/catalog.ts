@@ -27,7 +27,7 @@ export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
-export const CATALOG_SCHEMA = 4;
+export const CATALOG_SCHEMA = 5;
 
 /** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
 export const CATALOG_FILE = "catalog";

@@ -2,7 +2,8 @@
 // filtered by cwd can rule out most files without scanning them.
 import { open } from "node:fs/promises";
 import { isGzipPath } from "./lines.js";
-import { isBlank, parseLine } from "./entry-head.js";
+import { isBlank } from "./entry-head.js";
+import { parseObject } from "./parse-line.js";
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ export async function readSessionHeader(file: string): Promise<Json | null | und
 /** A header, null (definitely not a session), or undefined (skip this line). */
 function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Json | null | undefined {
   if (isBlank(buf, start, end)) return undefined;
-  const obj = parseLine(buf, start, end);
+  const obj = parseObject(buf, start, end);
   if (obj === null) return undefined;
   if (obj.type === "title" && lineNo === 1) return undefined;
   return obj.type === "session" && typeof obj.id === "string" ? obj : null;

@@ -7,6 +7,8 @@ import { readEntries } from "../read/entry.js";
 import { pathTo } from "./path.js";
 import { epoch, strip } from "./message-fields.js";
 import type { Session, SessionContext } from "../model.js";
+import { dialectFor } from "../read/dialect-of.js";
+import type { PiEntry } from "../read/dialect-api.js";
 
 type Obj = Record<string, unknown>;
 
@@ -24,6 +26,7 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
     s,
     ids.map((id) => s.byId.get(id)!),
   );
+  if (s.held) return { ...dialectContext(s, path), leafId: leaf };
   if (!omp) return { ...contextOfPath(path), leafId: leaf };
   const blobs = blobReaderFor(s.file);
   const missing: string[] = [];
@@ -31,6 +34,14 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   const ctx: SessionContext = { ...ompContextOfPath(path), leafId: leaf };
   if (missing.length) ctx.missingBlobs = [...new Set(missing)];
   return ctx;
+}
+
+/** Another agent's session: its dialect's own rule when it has one, else pi's over the pi-shaped entries. */
+function dialectContext(s: Session, path: Obj[]): Omit<SessionContext, "leafId"> {
+  const d = dialectFor(s.agent);
+  if (!d?.context) return contextOfPath(path);
+  const own = d.context(path as PiEntry[]);
+  return { thinkingLevel: "off", model: own.model ?? null, messages: own.messages };
 }
 
 /** The context rule over a root→leaf path of full entries. */
