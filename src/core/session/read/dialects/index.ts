@@ -16,5 +16,6 @@
 // fs/stat.ts stampOf (a `<db file>#<id>` path stamps as the db and its -wal).
 // A dialect must not import tree/ or list/ (they import this registry).
 import type { Dialect } from "../dialect-api.js";
+import { claudeDialect } from "./claude/index.js";
 
-export const dialects: Dialect[] = [];
+export const dialects: Dialect[] = [claudeDialect];

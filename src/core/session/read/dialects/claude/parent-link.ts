@@ -5,7 +5,7 @@
 // entry that holds that call — the first streamed copy of its message, the id
 // the reader gives the merged message.
 import { stat } from "node:fs/promises";
-import { readLines } from "./lines.js";
+import { lineBatches } from "../../lines.js";
 import { isObj, str } from "./blocks.js";
 import { SPAWN_TOOLS } from "./subagent-meta.js";
 
@@ -20,35 +20,63 @@ interface Links {
 const cache = new Map<string, { key: string; links: Links }>();
 const CACHE_MAX = 64;
 
-const REQUEST = /"requestId":"([^"]+)"/;
-const UUID = /"uuid":"([^"]+)"/;
+const REQUEST = Buffer.from('"requestId":"');
+const UUID = Buffer.from('"uuid":"');
+const TOOL_USE = Buffer.from('"tool_use"');
+const SPAWN_NAMES = [...SPAWN_TOOLS].map((n) => Buffer.from(`"name":"${n}"`));
+const AGENT_ID = Buffer.from('"agentId":"');
+const TOOL_USE_RESULT = Buffer.from('"toolUseResult"');
+
+const has = (buf: Buffer, start: number, end: number, what: Buffer): number => {
+  const i = buf.indexOf(what, start);
+  return i >= 0 && i + what.length <= end ? i : -1;
+};
+
+/** The string value after a `"key":"` found in the line, or "". */
+function valueAfter(buf: Buffer, start: number, end: number, key: Buffer): string {
+  const i = has(buf, start, end, key);
+  if (i < 0) return "";
+  const from = i + key.length;
+  const to = buf.indexOf(0x22, from);
+  return to < 0 || to > end ? "" : buf.toString("latin1", from, to);
+}
+
+interface Seen {
+  request: string;
+  uuid: string;
+  /** The line's text, only for the few lines worth parsing (a spawn or its result). */
+  text?: string;
+}
 
 async function scan(path: string): Promise<Links> {
   const firstByRequest = new Map<string, string>();
   const byCall = new Map<string, string>();
   const byAgent = new Map<string, string>();
   const resultAgent: [string, string][] = [];
-  for await (const { text } of readLines(path)) {
-    // Plain string tests first: most lines are neither a spawn nor its result, and are never parsed.
-    const request = text.includes('"requestId":"') ? REQUEST.exec(text)?.[1] : undefined;
-    const uuid = UUID.exec(text)?.[1];
-    if (request && uuid && !firstByRequest.has(request)) firstByRequest.set(request, uuid);
-    const spawn = text.includes('"tool_use"') && (text.includes('"name":"Agent"') || text.includes('"name":"Task"'));
-    const result = text.includes('"agentId":"') && text.includes('"toolUseResult"');
-    if (!spawn && !result) continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    if (!isObj(v) || !isObj(v.message) || !Array.isArray(v.message.content)) continue;
-    const own = (request && firstByRequest.get(request)) || str(v.uuid);
-    for (const b of v.message.content) {
-      if (!isObj(b)) continue;
-      if (spawn && b.type === "tool_use" && SPAWN_TOOLS.has(str(b.name)) && own) byCall.set(str(b.id), own);
-      if (result && b.type === "tool_result" && isObj(v.toolUseResult) && typeof v.toolUseResult.agentId === "string") {
-        resultAgent.push([v.toolUseResult.agentId, str(b.tool_use_id)]);
+  // The bytes are searched before anything is decoded: most lines are neither a spawn nor its result.
+  const take = (buf: Buffer, start: number, end: number): Seen => {
+    const seen: Seen = { request: valueAfter(buf, start, end, REQUEST), uuid: valueAfter(buf, start, end, UUID) };
+    const spawn = has(buf, start, end, TOOL_USE) >= 0 && SPAWN_NAMES.some((n) => has(buf, start, end, n) >= 0);
+    const result = has(buf, start, end, AGENT_ID) >= 0 && has(buf, start, end, TOOL_USE_RESULT) >= 0;
+    if (spawn || result) seen.text = buf.toString("utf8", start, end);
+    return seen;
+  };
+  for await (const batch of lineBatches(path, take)) {
+    for (const { request, uuid, text } of batch) {
+      if (request && uuid && !firstByRequest.has(request)) firstByRequest.set(request, uuid);
+      if (text === undefined) continue;
+      let v: unknown;
+      try {
+        v = JSON.parse(text);
+      } catch {
+        continue;
+      }
+      if (!isObj(v) || !isObj(v.message) || !Array.isArray(v.message.content)) continue;
+      const own = (request && firstByRequest.get(request)) || str(v.uuid);
+      for (const b of v.message.content) {
+        if (!isObj(b)) continue;
+        if (b.type === "tool_use" && SPAWN_TOOLS.has(str(b.name)) && own) byCall.set(str(b.id), own);
+        if (b.type === "tool_result" && isObj(v.toolUseResult) && typeof v.toolUseResult.agentId === "string") resultAgent.push([v.toolUseResult.agentId, str(b.tool_use_id)]);
       }
     }
   }

@@ -3,7 +3,7 @@
 // spawned it (found by scanning the parent), since the file itself never says.
 import type { Origin, RecordSource } from "../../dialect-api.js";
 import { isObj, str } from "./blocks.js";
-import { readLines } from "./lines.js";
+import { jsonlSource } from "../../jsonl-source.js";
 import { findSpawnEntry } from "./parent-link.js";
 import { agentIdOfPath, kindOf, sidechainParentPath, subagentParentPath } from "./paths.js";
 import { readSubagentMeta } from "./subagent-meta.js";
@@ -29,22 +29,15 @@ export function claudeSource(path: string): RecordSource {
       yield { value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN };
     }
     let linked = kind !== "sidechain";
-    for await (const { text, origin, terminated } of readLines(path)) {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        yield { warning: terminated ? "not valid JSON: line skipped" : "truncated last line (not valid JSON): skipped", origin };
-        continue;
-      }
+    for await (const r of jsonlSource(path).records()) {
       // An old-style sidechain names its parent only by the session id its records carry.
-      if (!linked && isObj(value) && str(value.sessionId)) {
+      if (!linked && "value" in r && isObj(r.value) && str(r.value.sessionId)) {
         linked = true;
-        const parentSession = sidechainParentPath(path, str(value.sessionId));
+        const parentSession = sidechainParentPath(path, str(r.value.sessionId));
         const parentEntryId = await findSpawnEntry(parentSession, null, agentId);
         yield { value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN };
       }
-      yield { value, origin };
+      yield r;
     }
   }
   return { records };
