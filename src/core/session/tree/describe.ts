@@ -157,8 +157,10 @@ export function describeEntry(e: Obj): Description {
     case "reset_boundary":
       return { preview: "", summary: "[reset boundary]" };
     default: {
+      // A kind of its own (another agent's line): its sub-kind when it names one, e.g. "[claude_system: turn_duration]".
       const t = oneLine(type || "entry", 40);
-      return { preview: "", summary: `[${t}]` };
+      const kind = str(e.subtype) || (isObj(e.data) ? str(e.data.type) : "") || (isObj(e.attachment) ? str(e.attachment.type) : "");
+      return { preview: "", summary: kind ? `[${t}: ${oneLine(kind, 40)}]` : `[${t}]` };
     }
   }
 }

@@ -58,6 +58,10 @@ const BOOKKEEPING = new Set([
   "credential_pin",
   "session_init",
   "archive",
+  // Claude Code's lines around the conversation: a running tool's progress, local notices, attachments.
+  "claude_progress",
+  "claude_system",
+  "claude_attachment",
 ]);
 
 /** Deeper levels are drawn at this indent: a 10k-deep staircase helps nobody and would cost O(depth) per row. */
