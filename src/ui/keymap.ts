@@ -87,6 +87,8 @@ export const BINDINGS: readonly Binding[] = [
   { action: "fold.down", keys: ["ctrl+right", "alt+right"], help: "unfold the branch, or jump to the next segment start (pi)", scope: "tree" },
   { action: "label.time", keys: ["T"], help: "show / hide when each label was set", scope: "tree" },
   { action: "path.copy", keys: ["y"], help: "put the session's file path on the status line to select (printed again on exit)", scope: "tree" },
+  { action: "subagent.open", keys: ["o"], help: "open the subagent session this call started (Claude Code Agent/Task calls)", scope: "tree" },
+  { action: "parent.open", keys: ["p"], help: "open the parent session (a subagent's spawner, a fork's source) at the entry this one came from", scope: "tree" },
 
   // The tree's search line.
   { action: "search.keep", keys: ["enter"], help: "keep the search and go back to the tree's keys", scope: "tree-query", hint: "keep" },

@@ -15,6 +15,7 @@ import { useAppStore } from "../state/use-app.js";
 import { useWriteStep } from "../state/write-store.js";
 import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
 import { homedir } from "node:os";
+import { basename } from "node:path";
 import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { labelTimes as readLabelTimes } from "../../core/session/tree/build.js";
 import type { Session } from "../../core/session/model.js";
@@ -31,11 +32,13 @@ function labelTimesOf(s: Session): Map<string, string> {
 }
 import { resumeFromTree } from "../state/resume.js";
 import { exportAtCursor } from "../state/export-action.js";
+import { openChildSession, openParentSession } from "../state/session-links.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
   const file = useApp((s) => s.session?.file ?? "");
   const name = useApp((s) => s.session?.name ?? null);
+  const parent = useApp((s) => (typeof s.session?.header.parentSession === "string" ? s.session.header.parentSession : null));
   const labelTimes = useApp((s) => (s.labelTimes && s.session ? labelTimesOf(s.session) : null));
   const cursor = useApp((s) => s.cursor);
   const query = useApp((s) => s.treeQuery);
@@ -61,7 +64,9 @@ function TreeScreen({ width, height }: ScreenProps) {
     );
   }
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
-  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length));
+  // A subagent's or a fork's session names where it came from; p goes there.
+  const from = parent ? `  ·  p: parent ${safeText(basename(parent))}` : "";
+  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length - from.length)) + from;
   const start = windowStart(cursor, rows.count, listHeight);
   const end = Math.min(rows.count, start + listHeight);
   const drawn = [];
@@ -147,6 +152,12 @@ export const treeScreen: ScreenDef = {
         return true;
       case "export":
         void exportAtCursor(store);
+        return true;
+      case "subagent.open":
+        void openChildSession(store);
+        return true;
+      case "parent.open":
+        void openParentSession(store);
         return true;
     }
     return false;
