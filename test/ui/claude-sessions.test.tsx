@@ -9,6 +9,7 @@ const PROJECT = "test/fixtures/agents/claude/projects/-home-dev-demo";
 const FORK = resolve(PROJECT, "22222222-2222-4222-8222-222222222222.jsonl");
 const PARENT = resolve(PROJECT, "77777777-7777-4777-8777-777777777777.jsonl");
 const SIDECHAIN_PARENT = resolve(PROJECT, "88888888-8888-4888-8888-888888888888.jsonl");
+const DAMAGED = resolve(PROJECT, "99999999-9999-4999-8999-999999999999.jsonl");
 
 let m: Mounted | null = null;
 afterEach(() => {
@@ -64,5 +65,12 @@ describe("Claude Code sessions in the tree", () => {
     await m.press("p");
     expect(m.frame()).toContain("this session has no parent session");
     expect(m.store.getState().session!.file).toBe(FORK);
+  });
+
+  it("a damaged line and a cut-off last line are counted as warnings; the rest of the session shows", async () => {
+    m = await mount({ file: DAMAGED });
+    const f = m.frame();
+    expect(f).toContain("2 warnings");
+    expect(f).toContain("user: Still there?");
   });
 });
