@@ -87,14 +87,14 @@ export function assistantBlock(b: unknown): Obj | null {
   }
 }
 
-/** The content of a tool_result block (a string or blocks) as pi's blocks. */
-export function resultContent(c: unknown): Obj[] {
+/** The blocks of a user turn or a tool result (a string or blocks) as pi's; `skip` leaves some kinds out. */
+function contentBlocks(c: unknown, skip?: string): Obj[] {
   if (typeof c === "string") return [{ type: "text", text: c }];
   if (!Array.isArray(c)) return [];
   const out: Obj[] = [];
   for (const b of c) {
     if (typeof b === "string") out.push({ type: "text", text: b });
-    else if (!isObj(b)) continue;
+    else if (!isObj(b) || b.type === skip) continue;
     else if (b.type === "text") out.push({ type: "text", text: str(b.text) });
     else if (b.type === "image") out.push(imageOf(b));
     else if (b.type === "document") out.push(documentOf(b));
@@ -104,21 +104,11 @@ export function resultContent(c: unknown): Obj[] {
   return out;
 }
 
+/** The content of a tool_result block (a string or blocks) as pi's blocks. */
+export const resultContent = (c: unknown): Obj[] => contentBlocks(c);
+
 /** A user message's own blocks (text, images, documents), tool results aside. */
-export function userBlocks(content: unknown): Obj[] {
-  if (typeof content === "string") return [{ type: "text", text: content }];
-  if (!Array.isArray(content)) return [];
-  const out: Obj[] = [];
-  for (const b of content) {
-    if (typeof b === "string") out.push({ type: "text", text: b });
-    else if (!isObj(b) || b.type === "tool_result") continue;
-    else if (b.type === "text") out.push({ type: "text", text: str(b.text) });
-    else if (b.type === "image") out.push(imageOf(b));
-    else if (b.type === "document") out.push(documentOf(b));
-    else out.push({ type: "text", text: `[${str(b.type) || "block"}]` });
-  }
-  return out;
-}
+export const userBlocks = (content: unknown): Obj[] => contentBlocks(content, "tool_result");
 
 /** A user message's content in pi's shape: a plain string stays a string (as pi writes prompts). */
 export function userContent(content: unknown): string | Obj[] {

@@ -5,23 +5,10 @@
 //   <config dir>/projects/<project>/agent-<agent id>.jsonl   (older sidechains, beside the sessions)
 // The config dir is $CLAUDE_CONFIG_DIR (a comma-separated list is allowed, as
 // ccusage reads it), else ~/.config/claude and ~/.claude.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-
-const isDir = (p: string): boolean => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-function expandHome(p: string, home: string): string {
-  if (p === "~") return home;
-  if (p.startsWith("~/")) return join(home, p.slice(2));
-  return p;
-}
+import { expandHome, isDir } from "../../../../fs/home-dir.js";
 
 /** The `projects` dirs to scan, those that exist. */
 export function claudeRoots(env: NodeJS.ProcessEnv, home: string): string[] {
