@@ -210,6 +210,26 @@ describe("the Claude Code dialect on its fixtures", () => {
     expect(claudeDialect.context!(tree.pathTo("n1")).messages.map((m) => m.toolCallId ?? m.role)).toEqual(["user", "assistant", "t2", "t1", "assistant"]);
   });
 
+  it("a compact summary with no boundary before it (older versions) is the first user message of the context", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
+    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
+    const p = join(dir, "projects", "-x", "cccccccc-0000-4000-8000-000000000000.jsonl");
+    const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "1.0.30", timestamp: "2025-05-01T00:00:00.000Z" };
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "s1", isCompactSummary: true, message: { role: "user", content: "Summary: we fixed the build." } },
+      { ...base, parentUuid: "s1", type: "user", uuid: "u1", message: { role: "user", content: "Now the tests." } },
+      { ...base, parentUuid: "u1", type: "assistant", uuid: "a1", requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-sonnet-4-20250514", content: [{ type: "text", text: "On it." }], stop_reason: "end_turn" } },
+    ];
+    writeFileSync(p, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { entries } = await readAll(p);
+    const ctx = claudeDialect.context!(shape(entries).pathTo("a1"));
+    expect(ctx.messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Summary: we fixed the build."],
+      ["user", "Now the tests."],
+      ["assistant", [{ type: "text", text: "On it." }]],
+    ]);
+  });
+
   it("a user line with several tool results gives one chained entry per result, the last keeping the uuid", async () => {
     const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
     const p = join(dir, "projects", "-x", "aaaaaaaa-0000-4000-8000-000000000000.jsonl");

@@ -6,6 +6,13 @@
 import type { PiEntry } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, str } from "./blocks.js";
 
+/** A message with its entry's time (epoch ms), as pi's messages carry it. */
+function withTime(m: Obj, e: PiEntry): Obj {
+  const ts = epochOf(e.timestamp);
+  if (ts !== undefined) m.timestamp = ts;
+  return m;
+}
+
 export function claudeContext(path: PiEntry[]): { messages: Record<string, unknown>[]; model: { provider: string; modelId: string } | null } {
   let model: { provider: string; modelId: string } | null = null;
   for (const e of path) {
@@ -41,15 +48,15 @@ export function claudeContext(path: PiEntry[]): { messages: Record<string, unkno
     }
     if (e.type === "custom_message" && e.customType === "meta") {
       // Meta lines are hidden in Claude Code's transcript view but are part of the user's turn the model reads.
-      const m: Obj = { role: "user", content: e.content };
-      const ts = epochOf(e.timestamp);
-      if (ts !== undefined) m.timestamp = ts;
-      messages.push(m);
+      messages.push(withTime({ role: "user", content: e.content }, e));
       continue;
     }
     if (e.type === "custom_message" && e.customType === "compact-summary") {
-      // The summary already opens the context; it fills it when the boundary found none.
+      // The summary already opens the context (it fills it when the boundary found none).
+      // Without a boundary (older versions began the compacted chain at the summary) it is
+      // the user message the model reads first.
       if (summary && !summary.summary) summary.summary = str(e.content);
+      else if (!summary) messages.push(withTime({ role: "user", content: e.content }, e));
       continue;
     }
     // Left out: progress lines (a running tool's live output, never sent), system lines
