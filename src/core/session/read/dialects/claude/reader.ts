@@ -7,12 +7,12 @@
 //   message or prompt in the same lane, or the end): blocks merged, usage and
 //   stop reason of the last copy, the first copy's uuid as id, the others as
 //   aliases. Entries read while it is open wait behind it, so the output keeps
-//   file order and a parent always comes before its children.
+//   file order and the message comes before what hangs from it.
 // - Compactions: a `compact_boundary` system line waits for the compact summary
 //   that follows it and becomes pi's `compaction` entry.
-// - Parallel tool calls: their results hang side by side from the one merged
-//   message. They are marked `parallel: true`, so a tree can tell that fork
-//   from an edited prompt or a rewind (whose sibling is a new prompt).
+// - Parallel tool calls: their results would hang side by side from the one
+//   merged message. They are one turn, so they are chained and marked
+//   `parallel: true` (chainParallel), never drawn as an edit or a rewind.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, stopReasonOf, str, usageOf } from "./blocks.js";
 import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
@@ -31,7 +31,7 @@ interface Pending {
   blocks?: Obj[];
   seen?: Set<string>;
   last?: Obj;
-  /** assistant: its tool call ids; the entries hanging from it; those that answer or report on its calls. */
+  /** assistant: its tool call ids, and the entries hanging from it that answer or report on those calls. */
   calls?: Set<string>;
   sideKids?: PiEntry[];
   /** boundary: records read since it. */
