@@ -1,0 +1,19 @@
+// The Codex CLI dialect: rollouts under $CODEX_HOME, read-only.
+import { basename } from "node:path";
+import type { Dialect } from "../../dialect-api.js";
+import { jsonlRecordSource } from "../jsonl-records.js";
+import { codexContext } from "./context.js";
+import { codexRoots, isRolloutName, rolloutFiles } from "./paths.js";
+import { codexReader } from "./reader.js";
+
+export const codexDialect: Dialect = {
+  agent: "codex",
+  label: "Codex",
+  writable: false,
+  claims: (path) => isRolloutName(basename(path)),
+  open: (path) => jsonlRecordSource(path),
+  reader: () => codexReader(),
+  context: (path) => codexContext(path),
+  defaultRoots: (env, home) => codexRoots(env, home),
+  sources: (root) => rolloutFiles(root),
+};
