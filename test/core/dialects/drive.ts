@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import type { Dialect, DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
+import { contextOfPath } from "../../../src/core/session/context.js";
 
 export interface Read {
   entries: DialectEntry[];
@@ -44,8 +45,8 @@ export function pathTo(entries: PiEntry[], id: string): PiEntry[] {
 type Obj = Record<string, any>;
 
 function contextOf(d: Dialect, path: PiEntry[]): { messages: Obj[]; model?: unknown } {
-  if (!d.context) throw new Error(`${d.agent} has no context rule`);
-  return d.context(path);
+  // No rule of its own: pi's rule over the pi-shaped entries, as the session core does.
+  return d.context ? d.context(path) : contextOfPath(path);
 }
 
 export function checkExpect(d: Dialect, got: Read, expectFile: string): void {
