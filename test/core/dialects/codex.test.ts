@@ -139,3 +139,30 @@ describe("Codex token counts", () => {
     expect(usage).toEqual([undefined, { input: 90, output: 20, cacheRead: 10, cacheWrite: 0, totalTokens: 120 }]);
   });
 });
+
+describe("Codex rollbacks", () => {
+  it("hangs what follows a rollback from before the turns it removed, which stay as a branch", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-rollback-"));
+    const f = join(dir, "rollout-2026-06-01T00-00-00-rb.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-06-01T00:00:${String(s).padStart(2, "0")}.000Z`, type, payload });
+    const user = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
+    const reply = (text: string) => ({ type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+    writeFileSync(
+      f,
+      [
+        at(0, "session_meta", { id: "rb", cwd: "/p" }),
+        at(1, "response_item", user("one")),
+        at(2, "response_item", reply("1")),
+        at(3, "response_item", user("two")),
+        at(4, "response_item", reply("2")),
+        at(5, "event_msg", { type: "thread_rolled_back", num_turns: 1 }),
+        at(6, "response_item", user("two, again")),
+      ].join("\n") + "\n",
+    );
+    const { entries } = await readSession(codexDialect, f);
+    const parent = Object.fromEntries(entries.map((d) => [d.entry.id, d.entry.parentId]));
+    expect(parent).toEqual({ c2: null, c3: "c2", c4: "c3", c5: "c4", c6: "c3", c7: "c6" });
+    const ctx = codexDialect.context!(pathTo(entries.map((d) => d.entry), "c7"));
+    expect(ctx.messages.map((m: any) => m.content[0].text)).toEqual(["one", "1", "two, again"]);
+  });
+});

@@ -3,6 +3,11 @@
 // straight path, each the child of the one before, with ids made from their
 // line numbers (`c<line>`), so a re-read gives the same ids.
 //
+// The one exception is a rollback (`thread_rolled_back`, newer Codex): it
+// takes the last N user turns out of the context, so the entries after it
+// hang from the entry before those turns, which stay in the tree as an
+// abandoned branch.
+//
 // The conversation is written twice: as `response_item`s (what the model was
 // sent and returned, tool calls and outputs, reasoning, in the order the model
 // saw them) and as `event_msg` echoes for the UI (`user_message`,
@@ -48,6 +53,8 @@ export function codexReader(): RecordReader {
   let orphan: CodexTokens | null = null;
   let contextTokens = 0;
   const toolNames = new Map<string, string>();
+  // The user turns on the current path (their entry and what it hangs from), for rollbacks.
+  const turns: { id: string; parentId: string | null }[] = [];
   // The open assistant turn (items still joining it), and the entries held behind it.
   let open: Held | null = null;
   let waiting: Held | null = null;
@@ -107,7 +114,11 @@ export function codexReader(): RecordReader {
     const time = ts ? Date.parse(ts) || undefined : undefined;
     if (t === "message") {
       const content = contentBlocks(p.content);
-      if (p.role === "user" && !isInjected(textOf(content))) return emit(make("message", origin, ts, { message: { role: "user", content, timestamp: time } }), origin);
+      if (p.role === "user" && !isInjected(textOf(content))) {
+        const entry = make("message", origin, ts, { message: { role: "user", content, timestamp: time } });
+        turns.push({ id: entry.id, parentId: entry.parentId });
+        return emit(entry, origin);
+      }
       const customType = p.role === "user" ? "codex_context" : `codex_${str(p.role) || "message"}`;
       return emit(make("custom_message", origin, ts, { customType, content, display: false }), origin);
     }
@@ -236,6 +247,11 @@ export function codexReader(): RecordReader {
         }
         if (KEPT_EVENTS.has(t)) {
           closeTurn();
+          const n = typeof p.num_turns === "number" ? Math.floor(p.num_turns) : 0;
+          if (t === "thread_rolled_back" && n > 0 && n <= turns.length) {
+            lastId = turns[turns.length - n].parentId;
+            turns.length -= n;
+          }
           return emit(make("custom", origin, ts, { customType: `codex_${t}`, data: p }), origin);
         }
         return [];
