@@ -91,3 +91,35 @@ describe("Gemini CLI dialect", () => {
     expect(cancelled.content[0].text).toMatch(/Operation Cancelled/);
   });
 });
+
+describe("Gemini CLI checkpoints and rewinds", () => {
+  it("replays a $set checkpoint (known messages keep their place, new ones join the path) and a rewind to an unknown id", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gemini-ckpt-"));
+    mkdirSync(join(dir, "chats"));
+    const f = join(dir, "chats/session-2026-01-01T00-00-ckpt0001.jsonl");
+    const m = (id: string, type: string, text: string) => ({ id, timestamp: "2026-01-01T00:00:01.000Z", type, content: [{ text }] });
+    writeFileSync(
+      f,
+      [
+        { sessionId: "ckpt", projectHash: "h", startTime: "2026-01-01T00:00:00.000Z" },
+        m("a", "user", "hi"),
+        m("b", "gemini", "hello"),
+        { $set: { messages: [m("a", "user", "hi"), m("b", "gemini", "hello"), m("s", "user", "summary of earlier turns")] } },
+        m("c", "gemini", "after the checkpoint"),
+        { $rewindTo: "nowhere" },
+        m("d", "user", "a fresh start"),
+      ]
+        .map((o) => JSON.stringify(o))
+        .join("\n") + "\n",
+    );
+    const { entries, warnings } = await readSession(geminiDialect, f);
+    expect(warnings).toEqual([]);
+    expect(entries.map((d) => [d.entry.id, d.entry.parentId])).toEqual([
+      ["a", null],
+      ["b", "a"],
+      ["s", "b"],
+      ["c", "s"],
+      ["d", null],
+    ]);
+  });
+});
