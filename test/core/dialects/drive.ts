@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import type { Dialect, DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
-import { contextOfPath } from "../../../src/core/session/context.js";
+import { contextOfPath } from "../../../src/core/session/tree/context.js";
 
 export interface Read {
   entries: DialectEntry[];

@@ -1,7 +1,7 @@
 // The Codex CLI dialect: rollouts under $CODEX_HOME, read-only.
 import { basename } from "node:path";
 import type { Dialect } from "../../dialect-api.js";
-import { jsonlRecordSource } from "../jsonl-records.js";
+import { jsonlSource } from "../../jsonl-source.js";
 import { codexContext } from "./context.js";
 import { codexRoots, isRolloutName, rolloutFiles } from "./paths.js";
 import { codexReader } from "./reader.js";
@@ -11,7 +11,7 @@ export const codexDialect: Dialect = {
   label: "Codex",
   writable: false,
   claims: (path) => isRolloutName(basename(path)),
-  open: (path) => jsonlRecordSource(path),
+  open: (path) => jsonlSource(path),
   reader: () => codexReader(),
   context: (path) => codexContext(path),
   defaultRoots: (env, home) => codexRoots(env, home),
