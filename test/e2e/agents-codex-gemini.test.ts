@@ -61,9 +61,9 @@ describe("Codex and Gemini CLI through the binary", () => {
       ].sort(),
     );
     expect(rows.every((x) => x.valid)).toBe(true);
-    expect(byName["rollout-2026-12-01T10-00-00-0199a1b2-0000-7000-8000-000000000002.jsonl"].parentSession).toBe("0199a1b2-0000-7000-8000-000000000001");
+    expect(byName["rollout-2026-12-01T10-00-00-0199a1b2-0000-7000-8000-000000000002.jsonl"].parentSession).toBe(NORMAL());
     expect(byName["session-2025-06-01T10-00-deadbeef.json"].cwd).toBe("/home/dev/projects/old-site");
-    expect(byName["codebase-investigator-7f3e.jsonl"].parentSession).toBe("5f0c2a1e-7d3b-4c21-9e8f-0a1b2c3d4e5f");
+    expect(byName["codebase-investigator-7f3e.jsonl"].parentSession).toBe(JSONL());
   });
 
   it("tree --json, show and context --json read a Codex rollout", async () => {

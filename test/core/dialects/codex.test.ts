@@ -34,9 +34,15 @@ describe("Codex dialect", () => {
     expect(codexDialect.claims("/x/2026-01-01T00-00-00-000Z_abc.jsonl")).toBe(false);
   });
 
-  it("finds a fork's parent rollout by the id it names", async () => {
+  it("finds a fork's parent rollout by the id it names, and gives the id when it is not there", async () => {
+    expect(rolloutOfId(FORK, "0199a1b2-0000-7000-8000-000000000001")).toBe(NORMAL);
+    expect(rolloutOfId(FORK, "0199A1B2-0000-7000-8000-000000000003")).toBe(ARCHIVED);
     const { facts } = await readSession(codexDialect, FORK);
-    expect(await rolloutOfId(codexDialect.defaultRoots({ CODEX_HOME: HOME }, "/"), facts.parentSession!)).toBe(NORMAL);
+    expect(facts.parentSession).toBe(NORMAL);
+    const dir = mkdtempSync(join(tmpdir(), "codex-orphan-"));
+    const f = join(dir, "rollout-2026-01-01T00-00-00-0199a1b2-0000-7000-8000-0000000000ff.jsonl");
+    writeFileSync(f, JSON.stringify({ timestamp: "2026-01-01T00:00:00.000Z", type: "session_meta", payload: { id: "x", cwd: "/p", forked_from_id: "gone" } }) + "\n");
+    expect((await readSession(codexDialect, f)).facts.parentSession).toBe("gone");
   });
 
   it("shows each turn once: the event_msg echoes of the conversation are not entries", async () => {

@@ -2,6 +2,7 @@
 // records in order into a fresh reader, then end(). Checks the result against
 // a hand-computed `*.expect.json` beside the fixture.
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { expect } from "vitest";
 import type { Dialect, DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
 import { contextOfPath } from "../../../src/core/session/tree/context.js";
@@ -51,6 +52,9 @@ function contextOf(d: Dialect, path: PiEntry[]): { messages: Obj[]; model?: unkn
 
 export function checkExpect(d: Dialect, got: Read, expectFile: string): void {
   const want = JSON.parse(readFileSync(expectFile, "utf8")) as Obj;
+  // A parent given as a relative path is the fixture beside it (the dialect gives it absolute).
+  const parent = want.facts.parentSession;
+  if (typeof parent === "string" && parent.startsWith(".")) want.facts.parentSession = resolve(dirname(expectFile), parent);
   expect(got.facts).toMatchObject(want.facts);
   expect(got.warnings.map((w) => w.line)).toEqual(want.warnings);
   const entries = got.entries.map((de) => de.entry);

@@ -12,7 +12,7 @@ export const codexDialect: Dialect = {
   writable: false,
   claims: (path) => isRolloutName(basename(path)),
   open: (path) => jsonlSource(path),
-  reader: () => codexReader(),
+  reader: (path) => codexReader(path),
   context: (path) => codexContext(path),
   defaultRoots: (env, home) => codexRoots(env, home),
   sources: (root) => rolloutFiles(root),

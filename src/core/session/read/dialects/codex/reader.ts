@@ -21,6 +21,7 @@
 // starts; the entries after it wait with it so entries come out in file order.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { ASSISTANT_ITEMS, assistantBlocks, contentBlocks, isInjected, isObj, replacementMessages, str, textOf, toolOutput, type Obj } from "./items.js";
+import { rolloutOfId } from "./paths.js";
 import { addTokens, piUsage, TokenCounter, type CodexTokens } from "./usage.js";
 
 /** Event types kept as entries (things that happened to the conversation); the rest are UI echoes and progress. */
@@ -38,9 +39,11 @@ interface Held {
   usage: CodexTokens | null;
 }
 
-export function codexReader(): RecordReader {
+export function codexReader(file: string): RecordReader {
   const facts: DialectFacts = { id: "", cwd: "", name: null, created: "", parentSession: null };
   let metaSeen = false;
+  let parentId = "";
+  let parentLooked = false;
   // A fork or a spawned agent opens with its parent's history copied in, every
   // line stamped with the copy's instant: usage in that burst was counted in
   // the parent already.
@@ -172,6 +175,7 @@ export function codexReader(): RecordReader {
     const spawn = isObj(p.source) && isObj(p.source.subagent) && isObj(p.source.subagent.thread_spawn) ? p.source.subagent.thread_spawn : null;
     const parent = str(p.forked_from_id) || str(spawn?.parent_thread_id) || str(p.parent_thread_id);
     if (parent) {
+      parentId = parent;
       facts.parentSession = parent;
       if (ts.length >= 19) burstSecond = ts.slice(0, 19);
     }
@@ -265,6 +269,13 @@ export function codexReader(): RecordReader {
   return {
     push,
     end: () => (waiting ? release() : []),
-    facts: () => ({ ...facts }),
+    facts: () => {
+      // The parent by its path when its rollout is in the same Codex home, else by its id.
+      if (parentId && !parentLooked) {
+        parentLooked = true;
+        facts.parentSession = rolloutOfId(file, parentId) ?? parentId;
+      }
+      return { ...facts };
+    },
   };
 }

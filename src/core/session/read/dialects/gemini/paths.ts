@@ -2,6 +2,7 @@
 // (`$GEMINI_CLI_HOME` stands in for the home folder). Main sessions are
 // `session-<time>-<id prefix>.json` (older) or `.jsonl`; a subagent's chat is
 // `chats/<parent session id>/<session id>.jsonl`.
+import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { findFiles } from "../walk.js";
 
@@ -28,4 +29,24 @@ export async function chatFiles(root: string): Promise<string[]> {
   const all = await findFiles(root, (name, dir) => isChatFile(join(dir, name)), 3);
   const set = new Set(all);
   return all.filter((f) => !(f.endsWith(".json") && set.has(`${f}l`)));
+}
+
+/**
+ * The main chat of a session id in a chats folder (`session-<time>-<first 8
+ * characters of the id>.jsonl`, or `.json`), for a subagent's parent; null
+ * when none is there.
+ */
+export function mainChatOf(chatsDir: string, sessionId: string): string | null {
+  const tail = sessionId.slice(0, 8);
+  if (!tail) return null;
+  let names: string[];
+  try {
+    names = readdirSync(chatsDir);
+  } catch {
+    return null;
+  }
+  const hits = names.filter((n) => MAIN.test(n) && (n.endsWith(`-${tail}.jsonl`) || n.endsWith(`-${tail}.json`))).sort();
+  const jsonl = hits.filter((n) => n.endsWith(".jsonl"));
+  const pick = (jsonl.length > 0 ? jsonl : hits).at(-1);
+  return pick ? join(chatsDir, pick) : null;
 }

@@ -10,8 +10,10 @@
 // it. A rewind makes a branch: the next message hangs from the one before the
 // dropped one, so what was dropped stays in the tree as an abandoned branch.
 // The older `.json` document gives the same records (see json-document).
+import { basename, dirname } from "node:path";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
+import { mainChatOf } from "./paths.js";
 import { projectPathOf } from "./project.js";
 
 interface Pending {
@@ -39,9 +41,9 @@ export function geminiReader(file: string): RecordReader {
     if (typeof m.startTime === "string" && !facts.created) facts.created = m.startTime;
     if (typeof m.summary === "string") facts.name = m.summary || null;
     if (m.kind === "subagent") {
-      // Subagent chats live in chats/<parent session id>/<session id>.jsonl.
-      const parts = file.split(/[\\/]/);
-      if (parts.length >= 3 && parts[parts.length - 3] === "chats") facts.parentSession = parts[parts.length - 2];
+      // Subagent chats live in chats/<parent session id>/<session id>.jsonl: the parent by its path when its chat is there.
+      const dir = dirname(file);
+      if (basename(dirname(dir)) === "chats" && !facts.parentSession) facts.parentSession = mainChatOf(dirname(dir), basename(dir)) ?? basename(dir);
     }
   };
 
