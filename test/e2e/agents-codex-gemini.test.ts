@@ -98,7 +98,13 @@ describe("Codex and Gemini CLI through the binary", () => {
     expect(d.stderr).toMatch(/cut short/);
   });
 
-  it("search finds their text", async () => {
+  it("search finds their text where the agents keep them, with no path given", async () => {
+    const r = await run(["search", "--json", "ShortRowError"]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { entryId: string }[]).map((h) => h.entryId)).toEqual(["c13"]);
+  });
+
+  it("search finds their text under the paths given", async () => {
     const r = await run(["search", "--json", "ShortRowError", "--path", join(home, ".codex"), "--path", join(home, ".gemini/tmp")]);
     expect(r.code).toBe(0);
     const hits = JSON.parse(r.stdout) as { path: string; entryId: string }[];
