@@ -3,12 +3,10 @@
 // given, opened as trees, shown, their context built, found by search; a
 // damaged line or file is a warning, never a crash.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
 
 const FIX = join(import.meta.dirname, "../fixtures/agents");
 let home: string;
@@ -19,15 +17,7 @@ const env = (): NodeJS.ProcessEnv => {
   return e;
 };
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { cwd: home, env: env(), maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (args: string[]) => runBin(args, { cwd: home, env: env() });
 
 const codex = (rel: string) => join(home, ".codex", rel);
 const gemini = (rel: string) => join(home, ".gemini/tmp", rel);
