@@ -155,7 +155,8 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
     const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
     const listAll = all || (paths.length > 0 && cwdFlag === undefined);
-    const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
+    // Only --agent-dir narrows the listing to those dirs; without it the other agents' default places are listed too.
+    const listOpts = { agentDirs: agentDirsFlag.length > 0 ? agentDirs : undefined, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
     const json = bool(args, "--json");
     // --json takes the rows the catalog holds as stored text (list.ts).
     const listed = json ? await listSessionsJsonParts(listOpts) : await listSessions(listOpts);

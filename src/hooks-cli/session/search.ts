@@ -90,7 +90,8 @@ snippet, marks}.`,
     };
     let result;
     try {
-      result = await searchSessions(query, { agentDirs, paths, tools: bool(args, "--tools"), limit, onProgress });
+      // Only --agent-dir narrows the search to those dirs; without it the other agents' default places are searched too.
+      result = await searchSessions(query, { agentDirs: dirs.length > 0 ? agentDirs : undefined, paths, tools: bool(args, "--tools"), limit, onProgress });
     } catch (err) {
       if (err instanceof SearchQueryError) throw new UsageError(err.message);
       throw err;

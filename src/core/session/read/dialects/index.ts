@@ -17,5 +17,7 @@
 // A dialect must not import tree/ or list/ (they import this registry).
 import type { Dialect } from "../dialect-api.js";
 import { claudeDialect } from "./claude/index.js";
+import { codexDialect } from "./codex/index.js";
+import { geminiDialect } from "./gemini/index.js";
 
-export const dialects: Dialect[] = [claudeDialect];
+export const dialects: Dialect[] = [claudeDialect, codexDialect, geminiDialect];

@@ -1,0 +1,52 @@
+// Where Gemini CLI keeps its chats: `<home>/.gemini/tmp/<project>/chats/`
+// (`$GEMINI_CLI_HOME` stands in for the home folder). Main sessions are
+// `session-<time>-<id prefix>.json` (older) or `.jsonl`; a subagent's chat is
+// `chats/<parent session id>/<session id>.jsonl`.
+import { readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { findFiles } from "../walk.js";
+
+// No dot in the name part: `session-….expect.json` and other files beside a chat are not chats.
+const MAIN = /^session-[^.]+\.jsonl?$/;
+
+export function geminiRoots(env: NodeJS.ProcessEnv, home: string): string[] {
+  return [join(env.GEMINI_CLI_HOME || home, ".gemini", "tmp")];
+}
+
+export function isChatFile(path: string): boolean {
+  const name = basename(path);
+  const dir = dirname(path);
+  if (basename(dir) === "chats") return MAIN.test(name);
+  return basename(dirname(dir)) === "chats" && name.endsWith(".jsonl");
+}
+
+/**
+ * The chats under a tmp folder. Resuming a `.json` chat makes Gemini CLI
+ * carry it on in `<same name>.jsonl` and leave the `.json` behind: then the
+ * `.jsonl` is the session and the `.json` is not listed again.
+ */
+export async function chatFiles(root: string): Promise<string[]> {
+  const all = await findFiles(root, (name, dir) => isChatFile(join(dir, name)), 3);
+  const set = new Set(all);
+  return all.filter((f) => !(f.endsWith(".json") && set.has(`${f}l`)));
+}
+
+/**
+ * The main chat of a session id in a chats folder (`session-<time>-<first 8
+ * characters of the id>.jsonl`, or `.json`), for a subagent's parent; null
+ * when none is there.
+ */
+export function mainChatOf(chatsDir: string, sessionId: string): string | null {
+  const tail = sessionId.slice(0, 8);
+  if (!tail) return null;
+  let names: string[];
+  try {
+    names = readdirSync(chatsDir);
+  } catch {
+    return null;
+  }
+  const hits = names.filter((n) => MAIN.test(n) && (n.endsWith(`-${tail}.jsonl`) || n.endsWith(`-${tail}.json`))).sort();
+  const jsonl = hits.filter((n) => n.endsWith(".jsonl"));
+  const pick = (jsonl.length > 0 ? jsonl : hits).at(-1);
+  return pick ? join(chatsDir, pick) : null;
+}

@@ -1,0 +1,56 @@
+// Which project a Gemini CLI chat belongs to. Chats live in
+// `<gemini dir>/tmp/<project>/chats/`, where <project> is a short name
+// (newer Gemini CLI: the folder holds `.project_root` with the project's path,
+// and `<gemini dir>/projects.json` maps each path to its short name) or the
+// SHA-256 of the project's path (older releases, and every record's
+// `projectHash`). The folder name is a hint; these files say the path.
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+
+const cache = new Map<string, string>();
+
+const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex");
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** The `<tmp>/<project>` folder of a chat file (subagent chats sit one folder deeper). */
+export function projectDirOf(file: string): string | null {
+  let dir = dirname(file);
+  for (let i = 0; i < 2; i++) {
+    if (basename(dir) === "chats") return dirname(dir);
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+/** The project's path for a chat file, from Gemini's own files ("" when they do not say). */
+export function projectPathOf(file: string, projectHash: string): string {
+  const dir = projectDirOf(file);
+  if (!dir) return "";
+  const key = `${dir}\0${projectHash}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  let found = readText(join(dir, ".project_root"))?.trim() ?? "";
+  if (!found) {
+    const registry = readText(join(dirname(dirname(dir)), "projects.json"));
+    const name = basename(dir);
+    try {
+      const projects = (JSON.parse(registry ?? "{}") as { projects?: Record<string, unknown> }).projects ?? {};
+      for (const [path, short] of Object.entries(projects)) {
+        if (short === name || sha256(path) === name || (projectHash && sha256(path) === projectHash)) {
+          found = path;
+          break;
+        }
+      }
+    } catch {}
+  }
+  cache.set(key, found);
+  return found;
+}

@@ -1,0 +1,155 @@
+// One Gemini CLI chat read into pi-shaped entries: each message record is an
+// entry with the message's own id, each tool call's result a toolResult entry
+// after it (`<message id>/<call id>`).
+//
+// The `.jsonl` form is a log: a metadata line, then message records — the
+// same message written again each time it grows (thoughts, tokens, tool
+// calls and their results), the last copy holding it whole — `{$set:{…}}`
+// metadata updates (a `messages` list there is a checkpoint of the whole
+// conversation) and `{$rewindTo: id}`, which drops that message and all after
+// it. A rewind makes a branch: the next message hangs from the one before the
+// dropped one, so what was dropped stays in the tree as an abandoned branch.
+// The older `.json` document gives the same records (see json-document).
+import { basename, dirname } from "node:path";
+import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
+import { geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
+import { mainChatOf } from "./paths.js";
+import { projectPathOf } from "./project.js";
+
+interface Pending {
+  record: Obj;
+  origins: Origin[];
+}
+
+interface Placed {
+  /** The entry a message hangs from, and the last entry it made (its last tool result, or itself). */
+  parent: string | null;
+  tail: string;
+}
+
+export function geminiReader(file: string): RecordReader {
+  const facts: DialectFacts = { id: "", cwd: "", name: null, created: "", parentSession: null };
+  let projectHash = "";
+  let cwdKnown = false;
+  let position: string | null = null;
+  let pending: Pending | null = null;
+  const placed = new Map<string, Placed>();
+
+  const metadata = (m: Obj): void => {
+    if (typeof m.sessionId === "string" && !facts.id) facts.id = m.sessionId;
+    if (typeof m.projectHash === "string") projectHash = m.projectHash;
+    if (typeof m.startTime === "string" && !facts.created) facts.created = m.startTime;
+    if (typeof m.summary === "string") facts.name = m.summary || null;
+    if (m.kind === "subagent") {
+      // Subagent chats live in chats/<parent session id>/<session id>.jsonl: the parent by its path when its chat is there.
+      const dir = dirname(file);
+      if (basename(dirname(dir)) === "chats" && !facts.parentSession) facts.parentSession = mainChatOf(dirname(dir), basename(dir)) ?? basename(dir);
+    }
+  };
+
+  const place = (record: Obj, origins: Origin[]): DialectEntry[] => {
+    const id = str(record.id);
+    const ts = str(record.timestamp);
+    const time = Date.parse(ts);
+    const stamp = (o: Obj): Obj => (Number.isFinite(time) ? { ...o, timestamp: time } : o);
+    const base = (entryId: string): PiEntry => ({ type: "message", id: entryId, parentId: position, ...(ts ? { timestamp: ts } : {}) });
+    const origin = origins[0];
+    const parts = origins.length > 1 ? { parts: origins } : {};
+    const parent = position;
+    const out: DialectEntry[] = [];
+    const type = str(record.type);
+    if (type === "user") {
+      out.push({ entry: { ...base(id), message: stamp({ role: "user", content: partBlocks(record.content) }) }, origin, ...parts });
+    } else if (type === "gemini") {
+      const calls = Array.isArray(record.toolCalls) ? record.toolCalls.filter(isObj) : [];
+      const content = [...thoughtBlocks(record.thoughts), ...partBlocks(record.content)];
+      for (const tc of calls) content.push({ type: "toolCall", id: str(tc.id), name: str(tc.name), arguments: isObj(tc.args) ? tc.args : {} });
+      const message: Obj = { role: "assistant", content, api: "gemini", provider: "google", model: str(record.model), stopReason: calls.length > 0 ? "toolUse" : "stop" };
+      const usage = geminiUsage(record.tokens);
+      if (usage) message.usage = usage;
+      if (!facts.model && record.model) facts.model = `google/${str(record.model)}`;
+      out.push({ entry: { ...base(id), message: stamp(message) }, origin, ...parts });
+      position = id;
+      for (const tc of calls) {
+        const result = toolResultContent(tc);
+        if (!result) continue;
+        const rid = `${id}/${str(tc.id)}`;
+        const isError = tc.status === "error" || tc.status === "cancelled";
+        const rts = str(tc.timestamp) || ts;
+        const rtime = Date.parse(rts);
+        const msg: Obj = { role: "toolResult", toolCallId: str(tc.id), toolName: str(tc.name), content: result, isError };
+        if (Number.isFinite(rtime)) msg.timestamp = rtime;
+        // Its result is in the message's last copy: that is where it is read again.
+        out.push({ entry: { type: "message", id: rid, parentId: position, ...(rts ? { timestamp: rts } : {}), message: msg }, origin: origins[origins.length - 1] });
+        position = rid;
+      }
+    } else {
+      // info / error / warning: the CLI's own notes, shown to the user, never sent to the model.
+      const e: PiEntry = { type: "custom", id, parentId: position, ...(ts ? { timestamp: ts } : {}), customType: `gemini_${type || "message"}`, data: { content: record.content } };
+      out.push({ entry: e, origin, ...parts });
+    }
+    position = out[out.length - 1].entry.id;
+    placed.set(id, { parent, tail: position });
+    return out;
+  };
+
+  const flush = (): DialectEntry[] => {
+    if (!pending) return [];
+    const p = pending;
+    pending = null;
+    return place(p.record, p.origins);
+  };
+
+  const push = (value: unknown, origin: Origin): DialectEntry[] | string => {
+    if (!isObj(value)) return `line ${origin.line}: not a Gemini CLI record (skipped)`;
+    if (typeof value.$rewindTo === "string") {
+      const out = flush();
+      const target = placed.get(value.$rewindTo);
+      // Gemini drops everything when the message is not there.
+      position = target ? target.parent : null;
+      return out;
+    }
+    if (isObj(value.$set)) {
+      const set = value.$set;
+      metadata(set);
+      if (!Array.isArray(set.messages)) return [];
+      const out = flush();
+      for (const m of set.messages) {
+        if (!isObj(m) || typeof m.id !== "string") continue;
+        const known = placed.get(m.id);
+        if (known) position = known.tail;
+        else out.push(...place(m, [origin]));
+      }
+      return out;
+    }
+    if (typeof value.id === "string" && typeof value.type === "string") {
+      if (pending && pending.record.id === value.id) {
+        pending.record = value;
+        pending.origins.push(origin);
+        return [];
+      }
+      const out = flush();
+      // A later copy of a message that other messages followed already: its place is taken.
+      if (placed.has(value.id)) return out;
+      pending = { record: value, origins: [origin] };
+      return out;
+    }
+    if (typeof value.sessionId === "string") {
+      metadata(value);
+      return [];
+    }
+    return `line ${origin.line}: not a Gemini CLI record (skipped)`;
+  };
+
+  return {
+    push,
+    end: flush,
+    facts: () => {
+      if (!cwdKnown && (facts.id || projectHash)) {
+        facts.cwd = projectPathOf(file, projectHash);
+        cwdKnown = true;
+      }
+      return { ...facts };
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { join } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { codexDialect } from "../../../src/core/session/read/dialects/codex/index.js";
+import { rolloutOfId } from "../../../src/core/session/read/dialects/codex/paths.js";
+import { TokenCounter, piUsage } from "../../../src/core/session/read/dialects/codex/usage.js";
+import { checkExpect, pathTo, readSession } from "./drive.js";
+
+const HOME = join(import.meta.dirname, "../../fixtures/agents/codex");
+const NORMAL = join(HOME, "sessions/2026/11/30/rollout-2026-11-30T09-15-02-0199a1b2-0000-7000-8000-000000000001.jsonl");
+const FORK = join(HOME, "sessions/2026/12/01/rollout-2026-12-01T10-00-00-0199a1b2-0000-7000-8000-000000000002.jsonl");
+const ARCHIVED = join(HOME, "archived_sessions/rollout-2026-10-02T08-00-00-0199a1b2-0000-7000-8000-000000000003.jsonl");
+const expectOf = (f: string): string => f.replace(/\.jsonl$/, ".expect.json");
+
+describe("Codex dialect", () => {
+  it.each([
+    ["a session with tool calls, reasoning, a re-emitted count and a compaction", NORMAL],
+    ["a fork (its copied history counts no usage)", FORK],
+    ["an archived session with a damaged and a truncated line", ARCHIVED],
+  ])("reads %s as expected", async (_what, file) => {
+    checkExpect(codexDialect, await readSession(codexDialect, file), expectOf(file));
+  });
+
+  it("finds the rollouts under $CODEX_HOME's sessions and archived_sessions", async () => {
+    const roots = codexDialect.defaultRoots({ CODEX_HOME: HOME }, "/nowhere");
+    expect(roots).toEqual([join(HOME, "sessions"), join(HOME, "archived_sessions")]);
+    expect(codexDialect.defaultRoots({}, "/home/u")).toEqual(["/home/u/.codex/sessions", "/home/u/.codex/archived_sessions"]);
+    const found = [...(await codexDialect.sources(roots[0])), ...(await codexDialect.sources(roots[1]))];
+    expect(found).toEqual([NORMAL, FORK, ARCHIVED]);
+    expect(await codexDialect.sources(join(HOME, "missing"))).toEqual([]);
+    expect(codexDialect.claims(FORK)).toBe(true);
+    expect(codexDialect.claims(expectOf(FORK))).toBe(false);
+    expect(codexDialect.claims("/x/2026-01-01T00-00-00-000Z_abc.jsonl")).toBe(false);
+  });
+
+  it("finds a fork's parent rollout by the id it names, and gives the id when it is not there", async () => {
+    expect(rolloutOfId(FORK, "0199a1b2-0000-7000-8000-000000000001")).toBe(NORMAL);
+    expect(rolloutOfId(FORK, "0199A1B2-0000-7000-8000-000000000003")).toBe(ARCHIVED);
+    const { facts } = await readSession(codexDialect, FORK);
+    expect(facts.parentSession).toBe(NORMAL);
+    const dir = mkdtempSync(join(tmpdir(), "codex-orphan-"));
+    const f = join(dir, "rollout-2026-01-01T00-00-00-0199a1b2-0000-7000-8000-0000000000ff.jsonl");
+    writeFileSync(f, JSON.stringify({ timestamp: "2026-01-01T00:00:00.000Z", type: "session_meta", payload: { id: "x", cwd: "/p", forked_from_id: "gone" } }) + "\n");
+    expect((await readSession(codexDialect, f)).facts.parentSession).toBe("gone");
+  });
+
+  it("shows each turn once: the event_msg echoes of the conversation are not entries", async () => {
+    const { entries } = await readSession(codexDialect, NORMAL);
+    const texts = entries.flatMap((de) => ((de.entry.message as any)?.content ?? []).filter((b: any) => b.type === "text").map((b: any) => b.text as string));
+    expect(texts.filter((t) => t.startsWith("The tide table parser drops"))).toHaveLength(1);
+    expect(texts.filter((t) => t.startsWith("The loop stopped one row early"))).toHaveLength(1);
+  });
+
+  it("gives tool calls their arguments and reasoning its summary", async () => {
+    const { entries } = await readSession(codexDialect, NORMAL);
+    const c8 = entries.find((de) => de.entry.id === "c8")!.entry.message as any;
+    expect(c8.content[0]).toEqual({ type: "thinking", thinking: "**Looking for the parser**\n\nI'll search the source for parseTable first." });
+    expect(c8.content[1]).toEqual({ type: "toolCall", id: "call_A1", name: "shell", arguments: { command: ["rg", "-n", "parseTable", "src"], workdir: "/home/dev/projects/tide" } });
+    expect(c8.model).toBe("gpt-5.1-codex");
+    expect(c8.provider).toBe("openai");
+    const c12 = entries.find((de) => de.entry.id === "c12")!.entry.message as any;
+    expect(c12.content[0]).toEqual({ type: "thinking", thinking: "", redacted: true });
+    expect(c12.content[1].arguments.input).toContain("*** Update File: src/table.ts");
+    const res = entries.find((de) => de.entry.id === "c11")!.entry.message as any;
+    expect(res.toolCallId).toBe("call_A1");
+  });
+
+  it("puts the compaction's replacement history first in the context", async () => {
+    const { entries } = await readSession(codexDialect, NORMAL);
+    const ctx = codexDialect.context!(pathTo(entries.map((d) => d.entry), "c33"));
+    const first = ctx.messages.slice(0, 3).map((m: any) => m.content[0].text as string);
+    expect(first[0]).toMatch(/^The tide table parser/);
+    expect(first[2]).toMatch(/^Another language model started/);
+    expect((ctx.messages[3] as any).content[0].text).toBe("Write the test now, please.");
+  });
+
+  it("reads a rollout again to the same ids", async () => {
+    const a = await readSession(codexDialect, NORMAL);
+    const b = await readSession(codexDialect, NORMAL);
+    expect(b.entries.map((d) => [d.entry.id, d.origin.offset, d.origin.length])).toEqual(a.entries.map((d) => [d.entry.id, d.origin.offset, d.origin.length]));
+  });
+
+  it("reads the first rollout format (bare header and items)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-old-"));
+    const f = join(dir, "rollout-2025-05-01-old.jsonl");
+    writeFileSync(
+      f,
+      [
+        { id: "old-1", timestamp: "2025-05-01T10:00:00.000Z", instructions: null },
+        { record_type: "state" },
+        { type: "message", role: "user", content: [{ type: "input_text", text: "hello" }] },
+        { type: "message", role: "assistant", content: [{ type: "output_text", text: "hi" }] },
+      ]
+        .map((o) => JSON.stringify(o))
+        .join("\n") + "\n",
+    );
+    const r = await readSession(codexDialect, f);
+    expect(r.facts.id).toBe("old-1");
+    expect(r.warnings).toEqual([]);
+    expect(r.entries.map((d) => [d.entry.id, d.entry.parentId, (d.entry.message as any).role])).toEqual([
+      ["c3", null, "user"],
+      ["c4", "c3", "assistant"],
+    ]);
+  });
+});
+
+describe("Codex token counts", () => {
+  const info = (t: number[], l?: number[]) => ({
+    total_token_usage: { input_tokens: t[0], cached_input_tokens: t[1], output_tokens: t[2], reasoning_output_tokens: t[3] },
+    ...(l ? { last_token_usage: { input_tokens: l[0], cached_input_tokens: l[1], output_tokens: l[2], reasoning_output_tokens: l[3] } } : {}),
+  });
+
+  it("counts by difference, skips a re-emit, and takes last_token_usage after a reset", () => {
+    const c = new TokenCounter();
+    expect(c.next(info([100, 20, 10, 2], [100, 20, 10, 2]))).toEqual({ input: 100, cached: 20, output: 10, reasoning: 2 });
+    expect(c.next(info([100, 20, 10, 2], [100, 20, 10, 2]))).toBeNull();
+    expect(c.next(info([250, 60, 30, 2], [150, 40, 20, 0]))).toEqual({ input: 150, cached: 40, output: 20, reasoning: 0 });
+    // A spawned agent's own count starts again below its parent's copied total.
+    expect(c.next(info([40, 0, 5, 0], [40, 0, 5, 0]))).toEqual({ input: 40, cached: 0, output: 5, reasoning: 0 });
+  });
+
+  it("maps OpenAI's counting to pi's: cached tokens out of input, reasoning inside output", () => {
+    expect(piUsage({ input: 1000, cached: 600, output: 50, reasoning: 30 })).toEqual({ input: 400, output: 50, cacheRead: 600, cacheWrite: 0, totalTokens: 1050 });
+  });
+
+  it("does not count a spawned agent's copied burst", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-spawn-"));
+    const f = join(dir, "rollout-2026-05-12T08-03-00-sub.jsonl");
+    const at = (ts: string, type: string, payload: object) => JSON.stringify({ timestamp: ts, type, payload });
+    writeFileSync(
+      f,
+      [
+        at("2026-05-12T08:03:00.000Z", "session_meta", { id: "sub", cwd: "/p", source: { subagent: { thread_spawn: { parent_thread_id: "parent", depth: 1 } } } }),
+        at("2026-05-12T08:03:00.001Z", "session_meta", { id: "parent", cwd: "/p" }),
+        at("2026-05-12T08:03:00.002Z", "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "parent reply" }] }),
+        at("2026-05-12T08:03:00.003Z", "event_msg", { type: "token_count", info: info([1500, 150, 300, 0], [500, 50, 100, 0]) }),
+        at("2026-05-12T08:03:04.000Z", "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "own reply" }] }),
+        at("2026-05-12T08:03:04.100Z", "event_msg", { type: "token_count", info: info([100, 10, 20, 0], [100, 10, 20, 0]) }),
+      ].join("\n") + "\n",
+    );
+    const r = await readSession(codexDialect, f);
+    expect(r.facts.parentSession).toBe("parent");
+    const usage = r.entries.filter((d) => (d.entry.message as any)?.role === "assistant").map((d) => (d.entry.message as any).usage);
+    expect(usage).toEqual([undefined, { input: 90, output: 20, cacheRead: 10, cacheWrite: 0, totalTokens: 120 }]);
+  });
+});
+
+describe("Codex rollbacks", () => {
+  it("hangs what follows a rollback from before the turns it removed, which stay as a branch", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-rollback-"));
+    const f = join(dir, "rollout-2026-06-01T00-00-00-rb.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-06-01T00:00:${String(s).padStart(2, "0")}.000Z`, type, payload });
+    const user = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
+    const reply = (text: string) => ({ type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+    writeFileSync(
+      f,
+      [
+        at(0, "session_meta", { id: "rb", cwd: "/p" }),
+        at(1, "response_item", user("one")),
+        at(2, "response_item", reply("1")),
+        at(3, "response_item", user("two")),
+        at(4, "response_item", reply("2")),
+        at(5, "event_msg", { type: "thread_rolled_back", num_turns: 1 }),
+        at(6, "response_item", user("two, again")),
+      ].join("\n") + "\n",
+    );
+    const { entries } = await readSession(codexDialect, f);
+    const parent = Object.fromEntries(entries.map((d) => [d.entry.id, d.entry.parentId]));
+    expect(parent).toEqual({ c2: null, c3: "c2", c4: "c3", c5: "c4", c6: "c3", c7: "c6" });
+    const ctx = codexDialect.context!(pathTo(entries.map((d) => d.entry), "c7"));
+    expect(ctx.messages.map((m: any) => m.content[0].text)).toEqual(["one", "1", "two, again"]);
+  });
+});

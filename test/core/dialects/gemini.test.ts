@@ -1,0 +1,125 @@
+import { join } from "node:path";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { geminiDialect } from "../../../src/core/session/read/dialects/gemini/index.js";
+import { jsonDocumentRecords } from "../../../src/core/session/read/dialects/gemini/json-document.js";
+import { readFileSync } from "node:fs";
+import { checkExpect, readSession } from "./drive.js";
+
+const GEMINI = join(import.meta.dirname, "../../fixtures/agents/gemini");
+const TMP = join(GEMINI, "tmp");
+const JSON_DOC = join(TMP, "tide/chats/session-2025-09-14T09-30-a1b2c3d4.json");
+const JSONL = join(TMP, "tide/chats/session-2026-11-28T14-02-5f0c2a1e.jsonl");
+const SUB = join(TMP, "tide/chats/5f0c2a1e-7d3b-4c21-9e8f-0a1b2c3d4e5f/codebase-investigator-7f3e.jsonl");
+const DAMAGED = join(TMP, "59c0704cae1a598f2252472e0603debba6c5db922a006fe521e3aa440cde5d20/chats/session-2025-06-01T10-00-deadbeef.json");
+const expectOf = (f: string): string => f.replace(/\.jsonl?$/, ".expect.json");
+
+describe("Gemini CLI dialect", () => {
+  it.each([
+    ["the one-document .json form", JSON_DOC],
+    ["the .jsonl log with rewritten messages and a rewind", JSONL],
+    ["a subagent's chat", SUB],
+    ["a damaged .json in a hash-named project folder", DAMAGED],
+  ])("reads %s as expected", async (_what, file) => {
+    checkExpect(geminiDialect, await readSession(geminiDialect, file), expectOf(file));
+  });
+
+  it("finds the chats under ~/.gemini/tmp ($GEMINI_CLI_HOME stands in for home)", async () => {
+    expect(geminiDialect.defaultRoots({}, "/home/u")).toEqual(["/home/u/.gemini/tmp"]);
+    expect(geminiDialect.defaultRoots({ GEMINI_CLI_HOME: "/srv/g" }, "/home/u")).toEqual(["/srv/g/.gemini/tmp"]);
+    expect(await geminiDialect.sources(TMP)).toEqual([DAMAGED, SUB, JSON_DOC, JSONL]);
+    for (const f of [DAMAGED, SUB, JSON_DOC, JSONL]) expect(geminiDialect.claims(f)).toBe(true);
+    expect(geminiDialect.claims(expectOf(JSONL))).toBe(false);
+    expect(geminiDialect.claims(join(TMP, "tide/logs.json"))).toBe(false);
+  });
+
+  it("lists a resumed .json chat once, as the .jsonl it went on in", async () => {
+    const root = mkdtempSync(join(tmpdir(), "gemini-tmp-"));
+    const chats = join(root, "p/chats");
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(join(chats, "session-2025-01-01T00-00-aaaaaaaa.json"), "{}");
+    writeFileSync(join(chats, "session-2025-01-01T00-00-aaaaaaaa.jsonl"), "{}\n");
+    writeFileSync(join(chats, "session-2025-01-02T00-00-bbbbbbbb.json"), "{}");
+    expect(await geminiDialect.sources(root)).toEqual([join(chats, "session-2025-01-01T00-00-aaaaaaaa.jsonl"), join(chats, "session-2025-01-02T00-00-bbbbbbbb.json")]);
+  });
+
+  it("streams a .json chat: each message's bytes alone are that message", async () => {
+    const bytes = readFileSync(JSON_DOC);
+    const got: unknown[] = [];
+    for await (const r of jsonDocumentRecords(JSON_DOC)) {
+      if ("warning" in r) throw new Error(r.warning);
+      if (r.origin.line === 0) continue;
+      expect(JSON.parse(bytes.toString("utf8", r.origin.offset, r.origin.offset + r.origin.length))).toEqual(r.value);
+      got.push(r.value);
+    }
+    expect(got).toEqual(JSON.parse(bytes.toString("utf8")).messages);
+  });
+
+  it("reads a message that spans the reader's chunks", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gemini-big-"));
+    const f = join(dir, "chats/session-big.json");
+    mkdirSync(join(dir, "chats"));
+    const big = "x\"\\{[".repeat(700_000);
+    writeFileSync(f, JSON.stringify({ sessionId: "s", projectHash: "h", startTime: "2025-01-01T00:00:00.000Z", messages: [{ id: "m1", timestamp: "2025-01-01T00:00:01.000Z", type: "user", content: big }, { id: "m2", timestamp: "2025-01-01T00:00:02.000Z", type: "gemini", content: "ok" }], summary: "big one" }));
+    const r = await readSession(geminiDialect, f);
+    expect(r.warnings).toEqual([]);
+    expect(r.facts).toMatchObject({ id: "s", name: "big one" });
+    expect(((r.entries[0].entry.message as any).content[0].text as string).length).toBe(big.length);
+    expect(r.entries.map((e) => e.entry.id)).toEqual(["m1", "m2"]);
+  });
+
+  it("gives a warning, not a crash, for a file that is not a chat", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gemini-bad-"));
+    mkdirSync(join(dir, "chats"));
+    const f = join(dir, "chats/session-garbage.json");
+    writeFileSync(f, "garbage, not json");
+    const r = await readSession(geminiDialect, f);
+    expect(r.entries).toEqual([]);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.facts.id).toBe("");
+  });
+
+  it("keeps tool calls' arguments and results, and thoughts as thinking", async () => {
+    const { entries } = await readSession(geminiDialect, JSONL);
+    const g1 = entries.find((d) => d.entry.id.endsWith("g1"))!.entry.message as any;
+    expect(g1.content[0]).toEqual({ type: "thinking", thinking: "**Reading the parser**\nOpen src/table.ts and look at the loop." });
+    expect(g1.content[1]).toEqual({ type: "toolCall", id: "read_file-1764338746000-0", name: "read_file", arguments: { absolute_path: "/home/dev/projects/tide/src/table.ts" } });
+    const res = entries.find((d) => d.entry.id.endsWith("g1/read_file-1764338746000-0"))!.entry.message as any;
+    expect(res.content[0].text).toMatch(/^export function parseTable/);
+    const cancelled = entries.find((d) => d.entry.id.endsWith("/replace-1764338766000-0"))!.entry.message as any;
+    expect(cancelled.content[0].text).toMatch(/Operation Cancelled/);
+  });
+});
+
+describe("Gemini CLI checkpoints and rewinds", () => {
+  it("replays a $set checkpoint (known messages keep their place, new ones join the path) and a rewind to an unknown id", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gemini-ckpt-"));
+    mkdirSync(join(dir, "chats"));
+    const f = join(dir, "chats/session-2026-01-01T00-00-ckpt0001.jsonl");
+    const m = (id: string, type: string, text: string) => ({ id, timestamp: "2026-01-01T00:00:01.000Z", type, content: [{ text }] });
+    writeFileSync(
+      f,
+      [
+        { sessionId: "ckpt", projectHash: "h", startTime: "2026-01-01T00:00:00.000Z" },
+        m("a", "user", "hi"),
+        m("b", "gemini", "hello"),
+        { $set: { messages: [m("a", "user", "hi"), m("b", "gemini", "hello"), m("s", "user", "summary of earlier turns")] } },
+        m("c", "gemini", "after the checkpoint"),
+        { $rewindTo: "nowhere" },
+        m("d", "user", "a fresh start"),
+      ]
+        .map((o) => JSON.stringify(o))
+        .join("\n") + "\n",
+    );
+    const { entries, warnings } = await readSession(geminiDialect, f);
+    expect(warnings).toEqual([]);
+    expect(entries.map((d) => [d.entry.id, d.entry.parentId])).toEqual([
+      ["a", null],
+      ["b", "a"],
+      ["s", "b"],
+      ["c", "s"],
+      ["d", null],
+    ]);
+  });
+});
