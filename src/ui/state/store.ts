@@ -32,7 +32,7 @@ export const LIVE_SEARCH_MAX = 50_000;
 import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { trashSession } from "./trash-session.js";
-import { AGENT_IDS, AGENT_LABELS, agentOf, type AgentId } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, AGENT_LABELS, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
 
 /** The agents that have sessions in the list, in the filter's order. */
 function agentsListed(list: readonly SessionSummary[]): AgentId[] {
@@ -397,6 +397,8 @@ export function createAppStore(init: StoreInit): AppStore {
         const s = get().listView[get().listCursor];
         if (!s) return get().setStatus("no session here", "error");
         if (get().session?.file === s.path) return get().setStatus("that session is open on the tree: open another first", "error");
+        const readOnly = readOnlyReason(s);
+        if (readOnly) return get().setStatus(readOnly, "error");
         set({ deleting: s });
       },
       answerDelete: async (yes) => {

@@ -1,0 +1,96 @@
+// A session in a format we only read (Claude Code, Codex, Gemini CLI,
+// OpenCode): every write key says so in one status line at once, with no
+// prompt opened first and nothing written; export still works.
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { KEYS, mount, type Mounted } from "./harness.js";
+import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
+import { loadSession } from "../../src/core/session/load.js";
+import type { Session } from "../../src/core/session/types.js";
+import type { SessionSummary } from "../../src/core/session/summary.js";
+import type { AgentId } from "../../src/core/agents/agent-id.js";
+import { writeStoreOf } from "../../src/ui/state/write-store.js";
+
+let m: Mounted | null = null;
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  m?.unmount();
+  m = null;
+  cleanup?.();
+  cleanup = null;
+  delete process.env.OMP_SESSIONS_EXPORT_DIR;
+});
+
+/** A pi fixture copy, loaded, then named another agent's (as a dialect's loader names its sessions). */
+async function asAgent(agent: AgentId): Promise<{ file: string; dir: string; session: Session }> {
+  const t = tempDir();
+  cleanup = t.done;
+  const file = copyFixture(fixtureNames("pi-2026")[0], t.dir);
+  const loaded = await loadSession(file);
+  return { file, dir: t.dir, session: { ...loaded, agent } as Session };
+}
+
+const statusLine = (frame: string): string => frame.split("\n").at(-2) ?? "";
+
+describe("a read-only format on the tree", () => {
+  it("L, b, f, R and u refuse at once in one line naming the agent; nothing is written and no prompt opens", async () => {
+    const { file, dir, session } = await asAgent("claude");
+    const before = readFileSync(file);
+    m = await mount({ paths: [], width: 140, height: 40 });
+    m.store.getState().setSession(session);
+    await m.press("k");
+    for (const key of ["L", "b", "f", "R", "u"]) {
+      await m.press(key);
+      const f = m.frame();
+      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(f, key).not.toMatch(/Label for|Continue from|Session name|Write this\?|Write the new session\?/);
+      expect(statusLine(f), key).toContain("✗ read-only: Claude Code sessions are not written by omp-sessions (export and resume still work)");
+      await m.press("j");
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toHaveLength(1); // no fork beside it
+  });
+
+  it("E still exports the path (it writes a new file, never the session)", async () => {
+    const { file, dir, session } = await asAgent("codex");
+    const before = readFileSync(file);
+    process.env.OMP_SESSIONS_EXPORT_DIR = join(dir, "out");
+    mkdirSync(join(dir, "out"));
+    m = await mount({ paths: [], width: 140, height: 40 });
+    m.store.getState().setSession(session);
+    await m.press("E");
+    await m.waitFor((f) => statusLine(f).includes("exported the path"), "the export");
+    expect(readdirSync(join(dir, "out")).some((n) => n.endsWith(".html"))).toBe(true);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe("a read-only format on the session list", () => {
+  it("^d refuses at once, before asking", async () => {
+    m = await mount({ paths: [], width: 120 });
+    const row = {
+      path: "/s/x/ses_1.json",
+      id: "ses_1",
+      cwd: "/w",
+      name: "chat",
+      firstMessage: "",
+      messageCount: 1,
+      entryCount: 1,
+      branchCount: 1,
+      labelCount: 0,
+      created: "2026-01-01T00:00:00.000Z",
+      modified: "2026-01-01T00:00:00.000Z",
+      size: 1,
+      parentSession: null,
+      dialect: "unknown",
+      agent: "opencode",
+      valid: true,
+    } as SessionSummary;
+    m.store.getState().setSessions([row]);
+    await m.press(KEYS.ctrl("d"));
+    expect(m.store.getState().deleting).toBeNull();
+    expect(statusLine(m.frame())).toContain("read-only: OpenCode sessions are not written by omp-sessions");
+    expect(m.frame()).not.toContain("Move to the trash?");
+  });
+});
