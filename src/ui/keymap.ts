@@ -103,12 +103,12 @@ export const BINDINGS: readonly Binding[] = [
   { action: "review.status", keys: ["s"], help: "cycle status filter: new · promoted · dismissed · all", scope: "feedback", hint: "status" },
   { action: "review.type", keys: ["t"], help: "cycle type filter: any · correction · preference · approval · decision · manual", scope: "feedback" },
   { action: "review.confidence", keys: ["c"], help: "cycle confidence filter: any · medium+ · high", scope: "feedback" },
-  { action: "review.open", keys: ["o"], help: "open the agent session at that turn (omp/pi files)", scope: "feedback", hint: "open" },
+  { action: "review.open", keys: ["o"], help: "open the agent session on the tree at that turn (any agent: its transcript, or the file with its session id)", scope: "feedback", hint: "open" },
   { action: "review.mode", keys: ["M"], help: "cycle capture mode: off (asks first) · capture-only · balanced · aggressive", scope: "feedback", hint: "mode" },
   { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "feedback" },
 
   { action: "review.promote", keys: ["p"], help: "promote the session's digest to a topic", scope: "digests", hint: "promote" },
-  { action: "review.open", keys: ["o"], help: "open the agent session (omp/pi files)", scope: "digests", hint: "open" },
+  { action: "review.open", keys: ["o"], help: "open the agent session on the tree (any agent: its transcript, or the file with its session id)", scope: "digests", hint: "open" },
   { action: "review.mode", keys: ["M"], help: "cycle capture mode: off (asks first) · capture-only · balanced · aggressive", scope: "digests", hint: "mode" },
   { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "digests" },
 
