@@ -1,7 +1,7 @@
 // The session list shows every agent: a tag per row, and A filters by agent.
 import { afterEach, describe, expect, it } from "vitest";
 import { bodyLines, KEYS, mount, type Mounted } from "./harness.js";
-import type { SessionSummary } from "../../src/core/session/summary.js";
+import type { SessionSummary } from "../../src/core/session/list/summary.js";
 import type { AgentId } from "../../src/core/agents/agent-id.js";
 
 let m: Mounted | null = null;

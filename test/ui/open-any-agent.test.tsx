@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { KEYS, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, reviewHub, writePiSession } from "./review-helpers.js";
 import { send } from "../capture/ingest-helper.js";
-import { loadSession } from "../../src/core/session/load.js";
-import type { Session } from "../../src/core/session/types.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import type { Session } from "../../src/core/session/model.js";
 import type { SessionAccess } from "../../src/ui/state/session-access.js";
 import { agentOf } from "../../src/core/agents/agent-id.js";
 
@@ -43,7 +43,7 @@ function stubLoader(expected: string, asked: string[]): SessionAccess["load"] {
   return async (source) => {
     asked.push(source);
     if (source !== expected) throw new Error(`not a session: ${source}`);
-    return { ...(await loadSession(source)), agent: "claude" } as Session;
+    return { ...(await loadSession(source)), agent: "claude", writable: false } as Session;
   };
 }
 

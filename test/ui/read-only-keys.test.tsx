@@ -6,9 +6,9 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
-import { loadSession } from "../../src/core/session/load.js";
-import type { Session } from "../../src/core/session/types.js";
-import type { SessionSummary } from "../../src/core/session/summary.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import type { Session } from "../../src/core/session/model.js";
+import type { SessionSummary } from "../../src/core/session/list/summary.js";
 import type { AgentId } from "../../src/core/agents/agent-id.js";
 import { writeStoreOf } from "../../src/ui/state/write-store.js";
 
@@ -28,7 +28,7 @@ async function asAgent(agent: AgentId): Promise<{ file: string; dir: string; ses
   cleanup = t.done;
   const file = copyFixture(fixtureNames("pi-2026")[0], t.dir);
   const loaded = await loadSession(file);
-  return { file, dir: t.dir, session: { ...loaded, agent } as Session };
+  return { file, dir: t.dir, session: { ...loaded, agent, writable: false } as Session };
 }
 
 const statusLine = (frame: string): string => frame.split("\n").at(-2) ?? "";

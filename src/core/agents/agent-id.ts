@@ -5,6 +5,7 @@
 // the pi/omp dialect of the file.
 import { sep } from "node:path";
 import type { AgentId } from "../session/read/dialect-api.js";
+import { dialectFor } from "../session/read/dialect-of.js";
 
 export type { AgentId };
 
@@ -26,9 +27,11 @@ const WRITABLE: ReadonlySet<AgentId> = new Set<AgentId>(["pi", "omp"]);
 
 export const isAgentId = (v: unknown): v is AgentId => typeof v === "string" && (AGENT_IDS as readonly string[]).includes(v);
 
-/** What the helper reads of a session or a list row: the reader's agent when it names one, the dialect, and where it lives. */
+/** What the helper reads of a session or a list row: the reader's agent, the dialect, whether it may be written, and where it lives. */
 export interface AgentSource {
   agent?: AgentId | null;
+  /** The session's own say (Session.writable), when it has one. */
+  writable?: boolean;
   dialect?: string;
   /** The row's path (SessionSummary) or the session's file (Session). */
   path?: string;
@@ -40,20 +43,23 @@ export interface AgentSource {
  * tell (an invalid or empty pi/omp file) is omp's under a `.omp` dir, else pi's.
  */
 export function agentOf(s: AgentSource): AgentId {
-  if (isAgentId(s.agent)) return s.agent;
+  // The reader's word wins, even for an agent this list does not name (a dialect registered later).
+  if (typeof s.agent === "string" && s.agent) return s.agent;
   if (isAgentId(s.dialect)) return s.dialect;
   const where = s.path ?? s.file ?? "";
   return where.split(sep).includes(".omp") ? "omp" : "pi";
 }
 
-/** Whether omp-sessions writes to this session's source. */
-export const isWritable = (s: AgentSource): boolean => WRITABLE.has(agentOf(s));
+/** How people call an agent: its label here, else its registered dialect's, else its id. */
+export const agentLabel = (agent: AgentId): string => AGENT_LABELS[agent] ?? dialectFor(agent)?.label ?? agent;
+
+/** Whether omp-sessions writes to this session's source: the session's own `writable`, else by its agent. */
+export const isWritable = (s: AgentSource): boolean => (typeof s.writable === "boolean" ? s.writable : WRITABLE.has(agentOf(s)));
 
 /** The one status line (and error) for a write refused on a read-only format; null when the session is writable. */
 export function readOnlyReason(s: AgentSource): string | null {
-  const agent = agentOf(s);
-  if (WRITABLE.has(agent)) return null;
-  return `read-only: ${AGENT_LABELS[agent]} sessions are not written by omp-sessions (export and resume still work)`;
+  if (isWritable(s)) return null;
+  return `read-only: ${agentLabel(agentOf(s))} sessions are not written by omp-sessions (export and resume still work)`;
 }
 
 /**
@@ -64,9 +70,9 @@ export function parseAgentList(values: readonly string[]): { agents: AgentId[] }
   const out: AgentId[] = [];
   for (const v of values) {
     for (const part of v.split(",")) {
-      const a = part.trim().toLowerCase();
+      const a = part.trim().toLowerCase() as AgentId;
       if (!a) continue;
-      if (!isAgentId(a)) return { bad: part.trim() };
+      if (!isAgentId(a) && !dialectFor(a)) return { bad: part.trim() };
       if (!out.includes(a)) out.push(a);
     }
   }

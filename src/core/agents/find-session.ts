@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { open, readdir, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { defaultAgentDirs } from "../session/discover.js";
+import { defaultAgentDirs } from "../session/list/discover.js";
 import { isAgentId, type AgentId } from "./agent-id.js";
 
 /** What the capture store holds of a session (its state file's fields). */

@@ -9,7 +9,7 @@
 // OpenCode `opencode --session <id>` (`-s`). Claude Code and Gemini CLI look
 // the id up in the project of the directory they start in, hence the cwd.
 import { sep } from "node:path";
-import { safeText } from "../session/text.js";
+import { safeText } from "../session/text/safe-text.js";
 import { shellWord } from "./shell-word.js";
 import { agentOf as agentOfSession, isAgentId, type AgentId } from "./agent-id.js";
 

@@ -5,8 +5,8 @@ import React, { useEffect } from "react";
 import { Box, Text } from "ink";
 import { homedir } from "node:os";
 import { basename } from "node:path";
-import type { SessionSummary } from "../../core/session/summary.js";
-import { oneLine, safeText } from "../../core/session/text.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
+import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { fitWidth as fit } from "../format/width.js";
 import { age, pathTail, shortPath } from "../format/age.js";
 import { windowStart } from "../components/window.js";
@@ -37,7 +37,7 @@ function columns(width: number, paths = false) {
 }
 
 /** The row's first cell: its agent's tag (pi, omp, claude, codex, gemini, opencode), when the width allows. */
-const agentCell = (tag: string, width: number): string[] => (width > 0 ? [tag.padEnd(width)] : []);
+const agentCell = (tag: string, width: number): string[] => (width > 0 ? [fit(safeText(tag), width, true)] : []);
 
 /** One list row: `prefix` is the row's thread guides; `paths` shows the file path instead of the project. */
 export function sessionLine(s: SessionSummary, width: number, now: number, prefix = "", paths = false): string {

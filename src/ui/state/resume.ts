@@ -10,11 +10,11 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { resumeCommand, type ResumeCommand, type ResumeTarget } from "../../core/agents/resume-command.js";
 import { resumeProblem } from "../../core/agents/run-agent.js";
-import type { Session } from "../../core/session/types.js";
+import type { Session } from "../../core/session/model.js";
 import type { AppStore } from "./store.js";
 import { startWrite } from "./write-actions.js";
 import { writeStoreOf } from "./write-store.js";
-import { AGENT_LABELS, agentOf, isWritable } from "../../core/agents/agent-id.js";
+import { agentLabel, agentOf, isWritable } from "../../core/agents/agent-id.js";
 
 export interface ResumeRequest {
   cmd: ResumeCommand;
@@ -80,7 +80,7 @@ export function resumeFromTree(app: AppStore): void {
   }
   // A read-only format cannot be given a new position: the agent resumes where it left off.
   if (!isWritable(s)) {
-    app.getState().setStatus(`${AGENT_LABELS[agentOf(s)]} resumes at its own last position (the position of a read-only session cannot move)`);
+    app.getState().setStatus(`${agentLabel(agentOf(s))} resumes at its own last position (the position of a read-only session cannot move)`);
     resumeStoreOf(app).setState({ request: r });
     return;
   }

@@ -1,13 +1,13 @@
 // The browser's one store: data plus the actions that call core. Components
 // select the slices they draw, so a keypress repaints only what changed.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { loadSession, refreshSession } from "../../core/session/load.js";
-import { readEntryResolved } from "../../core/session/entry.js";
-import { buildContext } from "../../core/session/context.js";
-import { safeText } from "../../core/session/text.js";
-import { listSessions } from "../../core/session/list.js";
-import type { SessionSummary } from "../../core/session/summary.js";
-import type { Session } from "../../core/session/types.js";
+import { loadSession, refreshSession } from "../../core/session/tree/load.js";
+import { readEntryResolved } from "../../core/session/read/entry.js";
+import { buildContext } from "../../core/session/tree/context.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+import { listSessions } from "../../core/session/list/list.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
+import type { Session } from "../../core/session/model.js";
 import {
   TREE_FILTERS,
   findBranchPoint,
@@ -20,7 +20,7 @@ import {
   type FlatTree,
   type TreeFilter,
   type TreeRows,
-} from "../../core/session/rows.js";
+} from "../../core/session/tree/rows.js";
 import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { Line } from "../format/lines.js";
@@ -32,12 +32,12 @@ export const LIVE_SEARCH_MAX = 50_000;
 import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { trashSession } from "./trash-session.js";
-import { AGENT_IDS, AGENT_LABELS, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
 
 /** The agents that have sessions in the list, in the filter's order. */
 function agentsListed(list: readonly SessionSummary[]): AgentId[] {
   const seen = new Set(list.map((s) => agentOf(s)));
-  return AGENT_IDS.filter((a) => seen.has(a));
+  return [...AGENT_IDS.filter((a) => seen.has(a)), ...[...seen].filter((a) => !AGENT_IDS.includes(a)).sort()];
 }
 
 export { listViewOf, type ListScope, type SortMode } from "./session-list-view.js";
@@ -374,12 +374,12 @@ export function createAppStore(init: StoreInit): AppStore {
       cycleAgent: () => {
         const listed = agentsListed(get().sessions ?? []);
         if (listed.length < 2 && !get().agentFilter) {
-          return get().setStatus(listed.length === 1 ? `only ${AGENT_LABELS[listed[0]]} sessions are listed` : "no sessions listed", "info");
+          return get().setStatus(listed.length === 1 ? `only ${agentLabel(listed[0])} sessions are listed` : "no sessions listed", "info");
         }
         const cur = get().agentFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ agentFilter: next ?? null });
-        get().setStatus(next ? `agent: ${AGENT_LABELS[next]} only (A: next agent)` : "every agent");
+        get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
       },
       togglePaths: () => {
         set({ showPaths: !get().showPaths });

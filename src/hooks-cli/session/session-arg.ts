@@ -1,10 +1,9 @@
-import { loadSession } from "../../core/session/load.js";
-import type { Session } from "../../core/session/types.js";
-import { jsonText } from "../../core/session/json-text.js";
+import { loadSession } from "../../core/session/tree/load.js";
+import type { Session } from "../../core/session/model.js";
+import { jsonText } from "../../core/session/text/json-text.js";
 import { UsageError } from "../command.js";
 import { stdout } from "../stdout.js";
-import { readOnlyReason } from "../../core/agents/agent-id.js";
-import { WriteRefusedError } from "../../core/errors.js";
+import { assertWritable } from "../../core/session/write/guard.js";
 
 /** Loads FILE for a command; a missing argument is a usage error, a bad file a SessionError (exit 3). */
 export async function loadArg(file: string | undefined): Promise<Session> {
@@ -15,8 +14,7 @@ export async function loadArg(file: string | undefined): Promise<Session> {
 /** Loads FILE for a write command (label, continue, fork, rename): a read-only format is refused (exit 4) before anything else. */
 export async function loadWritableArg(file: string | undefined): Promise<Session> {
   const s = await loadArg(file);
-  const readOnly = readOnlyReason(s);
-  if (readOnly) throw new WriteRefusedError(`${s.file}: ${readOnly}`);
+  assertWritable(s);
   return s;
 }
 
