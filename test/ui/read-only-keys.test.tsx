@@ -2,7 +2,7 @@
 // OpenCode): every write key says so in one status line at once, with no
 // prompt opened first and nothing written; export still works.
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
@@ -11,6 +11,8 @@ import type { Session } from "../../src/core/session/model.js";
 import type { SessionSummary } from "../../src/core/session/list/summary.js";
 import type { AgentId } from "../../src/core/agents/agent-id.js";
 import { writeStoreOf } from "../../src/ui/state/write-store.js";
+import { registerDialect } from "../../src/core/session/read/dialect-of.js";
+import { toyDialect } from "../core/session/toy-dialect.js";
 
 let m: Mounted | null = null;
 let cleanup: (() => void) | null = null;
@@ -92,5 +94,35 @@ describe("a read-only format on the session list", () => {
     expect(m.store.getState().deleting).toBeNull();
     expect(statusLine(m.frame())).toContain("read-only: OpenCode sessions are not written by omp-sessions");
     expect(m.frame()).not.toContain("Move to the trash?");
+  });
+});
+
+describe("a session read through a registered dialect", () => {
+  it("lists with its agent's tag, and its write keys refuse at once", async () => {
+    const unregister = registerDialect(toyDialect);
+    const t = tempDir();
+    cleanup = () => {
+      unregister();
+      t.done();
+    };
+    const file = join(t.dir, "talk.toy.jsonl");
+    const rec = (o: object) => JSON.stringify(o) + "\n";
+    writeFileSync(
+      file,
+      rec({ k: "meta", sid: "toy-1", dir: "/home/u/toy", title: "Toy talk", at: "2026-03-01T10:00:00.000Z" }) +
+        rec({ k: "msg", uid: "u1", up: null, who: "human", text: "hello capybara", at: "2026-03-01T10:01:00.000Z" }) +
+        rec({ k: "msg", uid: "a1", up: "u1", who: "bot", text: "hi", at: "2026-03-01T10:02:00.000Z" }),
+    );
+    const before = readFileSync(file);
+    m = await mount({ paths: [t.dir], width: 120, height: 30 });
+    await m.waitFor((f) => /^› toy\s+Toy talk/m.test(f), "the toy row with its tag");
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]") && f.includes("hello capybara"), "its tree");
+    for (const key of ["L", "R"]) {
+      await m.press(key);
+      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(statusLine(m.frame()), key).toContain("✗ read-only: Toy sessions are not written by omp-sessions");
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
