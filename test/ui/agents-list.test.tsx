@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bodyLines, KEYS, mount, type Mounted } from "./harness.js";
 import type { SessionSummary } from "../../src/core/session/list/summary.js";
 import type { AgentId } from "../../src/core/agents/agent-id.js";
+import { summaryRow } from "../helpers/summary-row.js";
 
 let m: Mounted | null = null;
 afterEach(() => {
@@ -12,24 +13,8 @@ afterEach(() => {
 
 /** A list row of any agent (the reader's `agent` field, as the dialect registry gives it). */
 function row(agent: AgentId, name: string, at: number): SessionSummary {
-  return {
-    path: `/s/${agent}/${name}.jsonl`,
-    id: `${agent}-${name}`,
-    cwd: "/work/app",
-    name,
-    firstMessage: "",
-    messageCount: 2,
-    entryCount: 2,
-    branchCount: 1,
-    labelCount: 0,
-    created: "2026-01-01T00:00:00.000Z",
-    modified: `2026-01-0${at}T00:00:00.000Z`,
-    size: 10,
-    parentSession: null,
-    dialect: agent === "pi" || agent === "omp" ? agent : "unknown",
-    agent,
-    valid: true,
-  } as SessionSummary;
+  const dialect = agent === "pi" || agent === "omp" ? agent : "unknown";
+  return summaryRow({ path: `/s/${agent}/${name}.jsonl`, id: `${agent}-${name}`, cwd: "/work/app", name, messageCount: 2, entryCount: 2, modified: `2026-01-0${at}T00:00:00.000Z`, dialect, agent });
 }
 
 /** The session rows on screen (after the header line). */

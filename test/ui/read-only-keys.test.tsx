@@ -8,7 +8,7 @@ import { KEYS, mount, type Mounted } from "./harness.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
 import type { Session } from "../../src/core/session/model.js";
-import type { SessionSummary } from "../../src/core/session/list/summary.js";
+import { summaryRow } from "../helpers/summary-row.js";
 import type { AgentId } from "../../src/core/agents/agent-id.js";
 import { writeStoreOf } from "../../src/ui/state/write-store.js";
 import { registerDialect } from "../../src/core/session/read/dialect-of.js";
@@ -71,24 +71,7 @@ describe("a read-only format on the tree", () => {
 describe("a read-only format on the session list", () => {
   it("^d refuses at once, before asking", async () => {
     m = await mount({ paths: [], width: 120 });
-    const row = {
-      path: "/s/x/ses_1.json",
-      id: "ses_1",
-      cwd: "/w",
-      name: "chat",
-      firstMessage: "",
-      messageCount: 1,
-      entryCount: 1,
-      branchCount: 1,
-      labelCount: 0,
-      created: "2026-01-01T00:00:00.000Z",
-      modified: "2026-01-01T00:00:00.000Z",
-      size: 1,
-      parentSession: null,
-      dialect: "unknown",
-      agent: "opencode",
-      valid: true,
-    } as SessionSummary;
+    const row = summaryRow({ path: "/s/x/ses_1.json", id: "ses_1", cwd: "/w", name: "chat", size: 1, dialect: "unknown", agent: "opencode" });
     m.store.getState().setSessions([row]);
     await m.press(KEYS.ctrl("d"));
     expect(m.store.getState().deleting).toBeNull();
