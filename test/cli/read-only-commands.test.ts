@@ -16,6 +16,8 @@ import { renameCommand } from "../../src/hooks-cli/session/rename.js";
 import { exportCommand } from "../../src/hooks-cli/session/export.js";
 import { parseAgentList } from "../../src/core/agents/agent-id.js";
 import { toyDialect } from "../core/session/toy-dialect.js";
+import { importSession } from "../../src/core/capture/import-session.js";
+import { sandbox } from "../capture/helpers.js";
 
 let tmp: string;
 let file: string;
@@ -70,5 +72,14 @@ describe("write commands on a read-only format", () => {
 
   it("ls --agent takes a registered dialect's agent too", () => {
     expect(parseAgentList(["toy,pi"])).toEqual({ agents: ["toy", "pi"] });
+  });
+});
+
+describe("import-session on another agent's session", () => {
+  it("records it under that agent (the sid its hook gives it), reading it through its dialect", async () => {
+    const sb = sandbox();
+    const r = await importSession(sb.root, file);
+    expect(r.llm_wiki_session_id).toBe("toy:toy-1");
+    expect((await importSession(sb.root, file)).unchanged).toBe(true);
   });
 });
