@@ -145,7 +145,7 @@ async function openCaptured(
   try {
     turn = turnOf ? await turnOf(s) : null;
   } catch {}
-  app.getState().setStatus("");
+  app.setState({ status: null });
   showSession(app, s, turn);
   if (turnOf && !turn) app.getState().setStatus("that turn is not in the session (edited or compacted away?): opened at its last entry");
 }
