@@ -69,6 +69,30 @@ describe("review core", () => {
     expect(await locateTurn(s, { turn_id: "nope", text_sha256: "0".repeat(64) })).toBeNull();
   });
 
+  it("locateTurn: a prompt the agent stored otherwise (no hash match) is the user message written nearest the candidate's time, within two minutes", async () => {
+    const sb = sandbox();
+    mkdirSync(sb.home, { recursive: true });
+    const file = join(sb.home, "s.jsonl");
+    const user = (id: string, parentId: string | null, at: string, text: string) => ({ type: "message", id, parentId, timestamp: at, message: { role: "user", content: text } });
+    writeFileSync(
+      file,
+      [
+        { type: "session", version: 3, id: "c1", timestamp: "2026-06-01T10:00:00.000Z", cwd: "/w" },
+        user("u1", null, "2026-06-01T10:00:01.000Z", "<command-name>review</command-name> first"),
+        user("u2", "u1", "2026-06-01T10:05:00.500Z", "[Pasted text] no, the other file"),
+        user("u3", "u2", "2026-06-01T10:20:00.000Z", "later"),
+      ]
+        .map((x) => JSON.stringify(x))
+        .join("\n") + "\n",
+    );
+    const s = await loadSession(file);
+    const c = { text_sha256: "0".repeat(64), ts: "2026-06-01T10:05:01Z" };
+    expect(await locateTurn(s, c)).toBe("u2");
+    expect(await locateTurn(s, { ts: "2026-06-01T10:00:00Z" })).toBe("u1");
+    expect(await locateTurn(s, { ...c, ts: "2026-06-01T10:12:00Z" })).toBeNull(); // nothing within two minutes
+    expect(await locateTurn(s, { text_sha256: "0".repeat(64) })).toBeNull(); // no time: no guess
+  });
+
   it("listCaptured: newest first, filtered by harness", () => {
     const sb = sandbox();
     process.env.OMP_SESSIONS_NOW = "2026-06-13T10:00:00Z";

@@ -116,7 +116,7 @@ describe("omp-sessions ls", () => {
     const r = await run(["ls", "--all", "--agent-dir", agent]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^MODIFIED\s+MSGS\s+BR\s+LBL\s+NAME/);
+    expect(lines[0]).toMatch(/^MODIFIED\s+MSGS\s+BR\s+LBL\s+AGENT\s+NAME/);
     expect(lines).toHaveLength(5);
     expect(r.stdout).not.toContain("\u001b");
     expect(r.stdout).toContain("second ␛[31mred");
@@ -147,6 +147,31 @@ describe("omp-sessions ls", () => {
     const some = await run(["ls", "--json", missing, join(agent, "sessions", "--elsewhere--", "c.jsonl")]);
     expect(some.code).toBe(3);
     expect((JSON.parse(some.stdout) as { id: string }[]).map((x) => x.id)).toEqual(["id-c"]);
+  });
+
+  it("--agent keeps one agent's sessions (repeatable, comma lists); an unknown agent is a usage error naming the valid ones", async () => {
+    const fixtures = "test/fixtures/sessions";
+    const all = JSON.parse((await run(["ls", "--json", "--agent", "pi,omp", join(process.cwd(), fixtures)])).stdout) as { agent: string; dialect: string }[];
+    expect(new Set(all.map((r) => r.agent))).toEqual(new Set(["pi", "omp"]));
+    const pi = await run(["ls", "--json", "--agent", "pi", join(process.cwd(), fixtures)]);
+    expect(pi.code).toBe(0);
+    const rows = JSON.parse(pi.stdout) as { agent: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(all.length);
+    expect(rows.every((r) => r.agent === "pi")).toBe(true);
+    const both = JSON.parse((await run(["ls", "--json", "--agent", "omp", "--agent", "pi", join(process.cwd(), fixtures)])).stdout) as unknown[];
+    expect(both).toHaveLength(all.length);
+    const table = await run(["ls", "--agent", "omp", join(process.cwd(), fixtures)]);
+    const body = table.stdout.trimEnd().split("\n").slice(1);
+    expect(body.length).toBeGreaterThan(0);
+    const col = table.stdout.indexOf("AGENT");
+    for (const l of body) expect(l.slice(col, col + 4)).toBe("omp ");
+    const none = await run(["ls", "--agent", "claude", "--agent-dir", agent, "--all"]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain("No sessions of claude");
+    const bad = await run(["ls", "--agent", "cursor"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split("\n")[0]).toBe('omp-sessions ls: unknown agent "cursor" for --agent: one of pi, omp, claude, codex, gemini, opencode');
   });
 
   it("rejects --all with --cwd (exit 2)", async () => {

@@ -108,7 +108,7 @@ describe("digests screen", () => {
     expect(readdirSync(hub.demoNotes)).toHaveLength(1);
   });
 
-  it("o opens an imported pi session on the tree; a codex session says why it cannot", async () => {
+  it("o opens an imported pi session on the tree; a codex session with no rollout here says why it cannot", async () => {
     const hub = reviewHub();
     const { file } = writePiSession(join(hub.home, "pi"), "pi-sess-1", ["hello there", "no, that is the wrong file"]);
     await importSession(hub.root, file);
@@ -116,7 +116,7 @@ describe("digests screen", () => {
     m = await mountOn(hub, "4");
     expect(cursorLine(m.frame())).toMatch(/^pi /);
     await m.press("j", "o");
-    await m.waitFor((f) => f.includes("codex:cx is not an omp/pi session file"), "refusal");
+    await m.waitFor((f) => f.includes("codex:cx: its session is not on this machine"), "refusal");
     await m.press("k", "o");
     const f = await m.waitFor((x) => x.includes("[2 tree]") && x.includes("← leaf"), "the tree");
     expect(f).toContain("no, that is the wrong file");

@@ -7,6 +7,7 @@ import { sandbox, type Sandbox } from "../capture/helpers.js";
 import { send } from "../capture/ingest-helper.js";
 import { attachReview, reviewStoreOf } from "../../src/ui/state/review-store.js";
 import { mount, type Mounted } from "./harness.js";
+import type { SessionAccess } from "../../src/ui/state/session-access.js";
 
 export interface ReviewHub extends Sandbox {
   /** topics/demo: raw/notes and log.md exist. */
@@ -58,9 +59,14 @@ export function writePiSession(dir: string, id: string, userTexts: string[]): { 
 }
 
 /** The browser on this hub, switched to a screen by its key ("3" feedback, "4" digests). */
-export async function mountOn(sb: Sandbox, key: "3" | "4", opts: { file?: string; width?: number; height?: number; pollMs?: number } = {}): Promise<Mounted> {
+export async function mountOn(
+  sb: Sandbox,
+  key: "3" | "4",
+  opts: { file?: string; width?: number; height?: number; pollMs?: number; sessions?: SessionAccess } = {},
+): Promise<Mounted> {
   const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file, pollMs: opts.pollMs });
-  attachReview(m.store, { hub: { hub: sb.hub }, cwd: "/work/app" });
+  // Sessions are looked for under the sandbox's home only, never the machine's.
+  attachReview(m.store, { hub: { hub: sb.hub }, cwd: "/work/app", sessions: opts.sessions ?? { find: { home: sb.home, env: {}, agentDirs: [] } } });
   if (!opts.file) {
     await m.press(key);
     await m.waitFor((f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && reviewStoreOf(m.store).getState().loaded, "the review screen");

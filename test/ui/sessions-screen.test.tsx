@@ -4,8 +4,8 @@ import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { listViewOf } from "../../src/ui/state/store.js";
 import { sessionLine } from "../../src/ui/screens/sessions-screen.js";
 import { displayWidth } from "../../src/ui/format/width.js";
-import type { SessionSummary } from "../../src/core/session/list/summary.js";
 import { lastActive } from "../../src/ui/state/last-active.js";
+import { summaryRow } from "../helpers/summary-row.js";
 
 let m: Mounted | null = null;
 afterEach(() => {
@@ -13,27 +13,7 @@ afterEach(() => {
   m = null;
 });
 
-function summary(p: Partial<SessionSummary>): SessionSummary {
-  return {
-    path: "/s/x.jsonl",
-    id: "id",
-    cwd: "/p",
-    name: null,
-    firstMessage: "",
-    messageCount: 1,
-    entryCount: 1,
-    branchCount: 1,
-    labelCount: 0,
-    created: "2026-01-01T00:00:00.000Z",
-    modified: "2026-01-01T00:00:00.000Z",
-    size: 10,
-    parentSession: null,
-    dialect: "pi",
-    agent: "pi",
-    valid: true,
-    ...p,
-  };
-}
+const summary = summaryRow;
 
 describe("session list", () => {
   it("lists the sessions of a directory with name or first message, and opens one with Enter", async () => {

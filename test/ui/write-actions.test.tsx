@@ -216,7 +216,7 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     const at = view.indexOf(newFile);
     expect(at).toBe(view.indexOf(file) + 1);
     const rows = list.split("\n");
-    expect(rows[rows.findIndex((l) => /^\s+session\s/.test(l)) + 1 + at]).toMatch(/\s\d+s\s/);
+    expect(rows[rows.findIndex((l) => /^\s+(agent\s+)?session\s/.test(l)) + 1 + at]).toMatch(/\s\d+s\s/);
   });
 
   it("R renames the session: prompt prefilled, header shows the new name, the file speaks its dialect", async () => {

@@ -3,13 +3,17 @@
 // takes `--session <path|id>` and opens a path as is; omp
 // (@oh-my-pi/pi-coding-agent 18.3) takes `--resume <path|id>`, opens a path
 // as is, and needs `--profile NAME` for a session kept in a profile's agent
-// dir. The others are keyed by session id; they are listed here so that their
-// readers, when they land, only have to name the agent.
+// dir. The others are keyed by session id, as their CLI references document
+// it: Claude Code `claude --resume <session-id>` (`-r`), Codex
+// `codex resume <SESSION_ID>`, Gemini CLI `gemini --resume <session UUID>`,
+// OpenCode `opencode --session <id>` (`-s`). Claude Code and Gemini CLI look
+// the id up in the project of the directory they start in, hence the cwd.
 import { sep } from "node:path";
 import { safeText } from "../session/text/safe-text.js";
 import { shellWord } from "./shell-word.js";
+import { agentOf as agentOfSession, isAgentId, type AgentId } from "./agent-id.js";
 
-export type ResumeAgent = "pi" | "omp" | "claude" | "codex" | "gemini" | "opencode";
+export type ResumeAgent = AgentId;
 
 export interface ResumeTarget {
   /** The session file (pi, omp) — or whatever the agent keys its sessions by. */
@@ -20,6 +24,8 @@ export interface ResumeTarget {
   cwd: string;
   /** The file's dialect as the reader tells it ("unknown": decided by where the file lives). */
   dialect: string;
+  /** The agent, when the reader names it. */
+  agent?: AgentId;
 }
 
 export interface ResumeCommand {
@@ -55,8 +61,9 @@ function profileFlag(file: string): string[] {
 
 /** The agent a session belongs to; a file that shows no omp-only entry is omp's when it lives under a .omp dir. */
 export function agentOf(t: ResumeTarget): ResumeAgent | null {
-  if (t.dialect in ARGS) return t.dialect as ResumeAgent;
-  if (t.dialect === "unknown") return t.file.split(sep).includes(".omp") ? "omp" : "pi";
+  if (isAgentId(t.agent)) return t.agent;
+  if (isAgentId(t.dialect)) return t.dialect;
+  if (t.dialect === "unknown") return agentOfSession({ file: t.file });
   return null;
 }
 

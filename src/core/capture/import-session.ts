@@ -1,9 +1,11 @@
 // `import-session` (§11.1): a digest and feedback candidates from one omp/pi
 // session file, read with the project's session reader. Idempotent per
 // (path, size, mtime, leaf); never writes the session file or queue lines.
-import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { withLockSync } from "../fs/lock.js";
+import { stampOf } from "../fs/stat.js";
+import { SessionError } from "../errors.js";
+import type { Session } from "../session/model.js";
 import { ensureDir } from "../fs/dir.js";
 import { loadSession } from "../session/tree/load.js";
 import { readEntries } from "../session/read/entry.js";
@@ -92,8 +94,10 @@ function derive(path: Obj[]): Derived {
   return d;
 }
 
-function detectHarness(file: string, dialect: string, hasSlot: boolean): string {
-  if (hasSlot || dialect === "omp" || file.split(/[/\\]/).includes(".omp")) return "omp";
+function detectHarness(file: string, session: Session): string {
+  // Another agent's session (read through its dialect) is that agent's: the sid its hook gives it too.
+  if (session.agent !== "pi" && session.agent !== "omp") return session.agent;
+  if (session.titleSlot || session.dialect === "omp" || file.split(/[/\\]/).includes(".omp")) return "omp";
   return "pi";
 }
 
@@ -102,9 +106,11 @@ const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v)
 export async function importSession(root: string, fileArg: string, harnessOpt?: string): Promise<ImportResult> {
   const file = resolve(fileArg);
   const session = await loadSession(file);
-  const st = statSync(file);
+  // A session kept in a database (`<db>#<id>`) is as fresh as the database and its -wal.
+  const st = stampOf(file);
+  if (!st) throw new SessionError(`${file}: no such file`);
   const config = loadConfig(root).config;
-  const harness = safeId(redactId(harnessOpt || detectHarness(file, session.dialect, !!session.titleSlot)));
+  const harness = safeId(redactId(harnessOpt || detectHarness(file, session)));
   const header = session.header;
   const nativeId = redactId(typeof header.id === "string" && header.id ? header.id : safeId(file));
   const sourcePath = scrubCut(file, 1000);

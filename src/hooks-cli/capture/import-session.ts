@@ -6,11 +6,13 @@ import { storeCommand } from "./common.js";
 
 export const importSessionCommand = storeCommand({
   name: "import-session",
-  summary: "build a capture digest and feedback candidates from an omp/pi session file",
+  summary: "build a capture digest and feedback candidates from a session (omp, pi, or any agent read)",
   usage: `Usage: omp-sessions import-session FILE [--harness omp|pi] [--json] [--hub DIR | --local]
 
 Reads the session's active path (never writes the file), writes a digest with
-trigger "import" and adds feedback candidates from user messages. Running it
+trigger "import" and adds feedback candidates from user messages. A session of
+another agent (Claude Code, Codex, Gemini CLI, OpenCode) is recorded under that
+agent, as its hook records it; --harness tells omp from pi. Running it
 again on an unchanged file prints "unchanged" and writes nothing.`,
   flags: { values: ["--harness"], bools: ["--json"] },
   async run(p, ctx) {

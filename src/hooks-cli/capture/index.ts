@@ -12,7 +12,7 @@ export const captureCommands: CommandEntry[] = [
   { name: "rehydrate", summary: "print the rehydration context (recent digests for a cwd, session or topic)", load: async () => (await import("./capture.js")).rehydrateCommand },
   { name: "promote", summary: "promote a captured session's digest into a topic wiki's raw/notes", load: async () => (await import("./promote.js")).promoteCommand },
   { name: "feedback", summary: "review feedback candidates distilled from user turns (list, show, edit, promote, dismiss, capture)", load: async () => (await import("./feedback.js")).feedbackCommand },
-  { name: "import-session", summary: "build a capture digest and feedback candidates from an omp/pi session file", load: async () => (await import("./import-session.js")).importSessionCommand },
+  { name: "import-session", summary: "build a capture digest and feedback candidates from a session (omp, pi, or any agent read)", load: async () => (await import("./import-session.js")).importSessionCommand },
   { name: "install-hooks", summary: "wire the capture hook into claude, codex, gemini, opencode, pi, omp (or --uninstall it)", load: async () => (await import("./install-hooks.js")).installHooksCommand },
   { name: "reindex", summary: "refresh the capture store's derived indexes (--full rebuilds everything)", load: async () => (await import("./capture.js")).reindexCommand },
 ];

@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
-import { loadArg } from "./session-arg.js";
+import { loadWritableArg } from "./session-arg.js";
 import { applyWrite, type SummaryChoice } from "../../core/session/write/index.js";
 import { printWrite } from "./write-output.js";
 
@@ -23,7 +23,8 @@ will be told about the branch it leaves:
   --json           print the appended entry as JSON
 
 Exit status: 0 done, 1 failure, 2 bad usage, 3 no such file or entry,
-4 refused (live session, file changed under us, .jsonl.gz, version 1).`,
+4 refused (a read-only format: Claude Code, Codex, Gemini CLI, OpenCode;
+live session, file changed under us, .jsonl.gz, version 1).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--force", "--auto-summary"], values: ["--summary"] });
     const [file, id, extra] = args.positional;
@@ -33,7 +34,7 @@ Exit status: 0 done, 1 failure, 2 bad usage, 3 no such file or entry,
     const auto = bool(args, "--auto-summary");
     if (text !== undefined && auto) throw new UsageError("give --summary TEXT or --auto-summary, not both");
     const summary: SummaryChoice = auto ? { kind: "auto" } : text !== undefined ? { kind: "text", text } : { kind: "none" };
-    const s = await loadArg(file);
+    const s = await loadWritableArg(file);
     const r = await applyWrite(s, { op: "continue", targetId: id, summary }, { force: bool(args, "--force") });
     printWrite(r, bool(args, "--json"));
     return 0;

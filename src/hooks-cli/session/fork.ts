@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg, printJson } from "./session-arg.js";
+import { loadWritableArg, printJson } from "./session-arg.js";
 import { forkSession } from "../../core/session/write/index.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { stdout } from "../stdout.js";
@@ -18,12 +18,12 @@ the new file's path; --json prints {file, parentSession, id, copied, labels,
 leafId}.
 
 Exit status: 0 done, 1 failure, 2 bad usage, 3 no such file or entry,
-4 refused.`,
+4 refused (a read-only format: Claude Code, Codex, Gemini CLI, OpenCode).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--force"] });
     const [file, id] = args.positional;
     if (!id) throw new UsageError("missing ID");
-    const s = await loadArg(file);
+    const s = await loadWritableArg(file);
     const plan = await forkSession(s, id);
     if (bool(args, "--json")) {
       printJson({ file: plan.file, parentSession: plan.source, id: plan.header.id, copied: plan.copied, labels: plan.labels.length, leafId: plan.leafId });

@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg } from "./session-arg.js";
+import { loadWritableArg } from "./session-arg.js";
 import { applyWrite } from "../../core/session/write/index.js";
 import { printWrite } from "./write-output.js";
 
@@ -19,13 +19,14 @@ the agents write it, and becomes the new last entry.
   --json    print the appended entry as JSON
 
 Exit status: 0 done, 1 failure, 2 bad usage, 3 no such file or entry,
-4 refused (live session, file changed under us, .jsonl.gz, version 1).`,
+4 refused (a read-only format: Claude Code, Codex, Gemini CLI, OpenCode;
+live session, file changed under us, .jsonl.gz, version 1).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--force"] });
     const [file, id, ...words] = args.positional;
     if (!id) throw new UsageError("missing ID");
     const text = words.join(" ").trim();
-    const s = await loadArg(file);
+    const s = await loadWritableArg(file);
     const r = await applyWrite(s, { op: "label", targetId: id, label: text || undefined }, { force: bool(args, "--force") });
     printWrite(r, bool(args, "--json"));
     return 0;

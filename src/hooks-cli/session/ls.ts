@@ -13,6 +13,7 @@ import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { previewCell } from "./ls-preview.js";
 import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { printCatalogStats } from "./catalog-stats.js";
+import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/agents/agent-id.js";
 
 /** "now", "5m", "3h", "12d", else the date: short enough for a narrow column. */
 export function age(iso: string, now: number = Date.now()): string {
@@ -43,6 +44,7 @@ interface Cells {
   msgs: string;
   br: string;
   lbl: string;
+  agent: string;
   /** The session's name or first message; an invalid file's whole cell text. */
   text: string;
   where: string;
@@ -52,8 +54,9 @@ interface Cells {
 /** The human listing: one aligned row per session, every string made terminal-safe. */
 export function formatTable(rows: SessionSummary[], opts: TableOptions): string[] {
   const home = opts.home ?? homedir();
-  const head: Cells = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", text: "NAME / FIRST MESSAGE", where: "CWD", valid: true };
+  const head: Cells = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", agent: "AGENT", text: "NAME / FIRST MESSAGE", where: "CWD", valid: true };
   let wAge = head.age.length;
+  let wAgent = head.agent.length;
   let wMsgs = head.msgs.length;
   let wBr = head.br.length;
   let wLbl = head.lbl.length;
@@ -69,15 +72,16 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
     }
     const where = w.text;
     const text = s.valid ? (s.name ?? (s.firstMessage || "(no messages)")) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
-    const c = { age: age(s.modified, opts.now), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), text, where, valid: s.valid };
+    const c = { age: age(s.modified, opts.now), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), text, where, valid: s.valid };
     wAge = Math.max(wAge, c.age.length);
     wMsgs = Math.max(wMsgs, c.msgs.length);
     wBr = Math.max(wBr, c.br.length);
     wLbl = Math.max(wLbl, c.lbl.length);
+    wAgent = Math.max(wAgent, c.agent.length);
     longestWhere = Math.max(longestWhere, w.width);
     return c;
   });
-  const fixed = wAge + wMsgs + wBr + wLbl + 4 * 2;
+  const fixed = wAge + wMsgs + wBr + wLbl + wAgent + 5 * 2;
   const rest = Math.max(20, opts.width - fixed - 2);
   const wWhere = Math.min(longestWhere, Math.max(12, Math.floor(rest * 0.4)));
   const wText = Math.max(8, rest - wWhere);
@@ -97,6 +101,8 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
       "  " +
       c.lbl.padStart(wLbl) +
       "  " +
+      c.agent.padEnd(wAgent) +
+      "  " +
       (c.valid ? previewCell(c.text, 400, wText) : fitWidth(c.text, wText, true)) +
       "  " +
       fitWhere(c.where)
@@ -112,12 +118,14 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
 export const lsCommand: Command = {
   name: "ls",
   summary: "list sessions, newest activity first (this project's, --all, or --cwd DIR)",
-  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--json] [--no-cache] [--agent-dir DIR]... [PATH...]
+  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--agent A]... [--json] [--no-cache] [--agent-dir DIR]... [PATH...]
 
 Lists agent sessions, newest activity first. By default only the sessions
 whose cwd is the current directory; --cwd DIR another project's; --all every
 session. --search Q keeps sessions whose name, first message, cwd or id
-contains Q (case-insensitive).
+contains Q (case-insensitive). --agent A keeps the sessions of agent A, one of
+${AGENT_IDS.join(", ")} (repeat it or give a comma list
+for several).
 
 Sessions are looked for in every omp and pi agent dir that exists
 ($PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent,
@@ -125,11 +133,11 @@ Sessions are looked for in every omp and pi agent dir that exists
 files or dirs holding them) are listed instead, all of them unless --cwd.
 
 Columns: MODIFIED (age of the newest message), MSGS, BR (branches: leaves of
-the tree), LBL (labels), the session name or its first message, and CWD.
+the tree), LBL (labels), AGENT, the session name or its first message, and CWD.
 Files that are not session files are listed dimmed, marked ✗ with the reason.
 --json prints an array of {path, id, cwd, name, firstMessage, messageCount,
 entryCount, branchCount, labelCount, created, modified, size, parentSession,
-dialect, valid, error?}.
+dialect, agent, valid, error?}.
 
 Rows are cached in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions): a file is read again only from where it grew.
@@ -140,8 +148,9 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     const args = parseArgs(argv, {
       bools: ["--all", "--json", "--no-color", "--no-cache"],
       values: ["--cwd", "--search"],
-      repeat: ["--agent-dir"],
+      repeat: ["--agent-dir", "--agent"],
     });
+    const agents = agentsArg(list(args, "--agent"));
     const all = bool(args, "--all");
     const cwdFlag = str(args, "--cwd");
     if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
@@ -158,18 +167,24 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     // Only --agent-dir narrows the listing to those dirs; without it the other agents' default places are listed too.
     const listOpts = { agentDirs: agentDirsFlag.length > 0 ? agentDirs : undefined, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
     const json = bool(args, "--json");
-    // --json takes the rows the catalog holds as stored text (list.ts).
-    const listed = json ? await listSessionsJsonParts(listOpts) : await listSessions(listOpts);
+    // --json takes the rows the catalog holds as stored text (list.ts), unless rows are picked by agent.
+    const raw = json && agents === null;
+    const listed = raw ? await listSessionsJsonParts(listOpts) : await listSessions(listOpts);
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
 
-    if (json) {
+    if (raw) {
       // The rows as stored, not joined into one copy first (stdout.ts).
       writeParts([...(listed as Uint8Array[]), NEWLINE]);
       return done;
     }
-    const sessions = listed as Awaited<ReturnType<typeof listSessions>>;
+    let sessions = listed as SessionSummary[];
+    if (agents !== null) sessions = sessions.filter((s) => agents.includes(agentOf(s)));
+    if (json) {
+      stdout().write(JSON.stringify(sessions) + "\n");
+      return done;
+    }
     if (sessions.length === 0) {
-      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search")));
+      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search"), agents));
       return done;
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
@@ -183,8 +198,17 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
 
 const NEWLINE = Buffer.from("\n");
 
-function nothingFound(looked: string[], cwd: string | null, search: string | undefined): string {
-  const what = `No sessions${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
+/** `--agent` values as agents (null: not given); an unknown one is a usage error naming the valid ones. */
+function agentsArg(values: string[]): AgentId[] | null {
+  if (values.length === 0) return null;
+  const r = parseAgentList(values);
+  if ("bad" in r) throw new UsageError(`unknown agent "${safeText(r.bad)}" for --agent: one of ${AGENT_IDS.join(", ")}`);
+  return r.agents;
+}
+
+function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null): string {
+  const of = agents ? ` of ${agents.join(", ")}` : "";
+  const what = `No sessions${of}${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
   const where =
     looked.length > 0
       ? `Looked in:\n${looked.map((d) => `  ${safeText(d)}`).join("\n")}`

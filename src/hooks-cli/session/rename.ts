@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { WriteRefusedError } from "../../core/errors.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg } from "./session-arg.js";
+import { loadWritableArg } from "./session-arg.js";
 import { applyWrite, planWrite } from "../../core/session/write/index.js";
 import { printPlan, printWrite } from "./write-output.js";
 
@@ -28,14 +28,15 @@ omp cleans names (control characters and runs of spaces become one space).
   --json    print the appended entry as JSON
 
 Exit status: 0 done, 1 failure, 2 bad usage, 3 no such file,
-4 refused (live session, file changed under us, .jsonl.gz, version 1).`,
+4 refused (a read-only format: Claude Code, Codex, Gemini CLI, OpenCode;
+live session, file changed under us, .jsonl.gz, version 1).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--force", "--dry-run", "--yes"] });
     const [file, ...words] = args.positional;
     const name = words.join(" ").trim();
     if (!file) throw new UsageError("missing FILE");
     if (!name) throw new UsageError("missing NAME");
-    const s = await loadArg(file);
+    const s = await loadWritableArg(file);
     const plan = await planWrite(s, { op: "rename", name });
     if (bool(args, "--dry-run")) {
       printPlan(plan, bool(args, "--json"));

@@ -16,7 +16,7 @@ import { ReviewPrompt } from "../components/review-prompt.js";
 import { useAppStore } from "../state/use-app.js";
 import { reviewStoreOf } from "../state/review-store.js";
 import { useLiveCapture } from "../state/live-capture.js";
-import { agentFileOfState, openAgentSession } from "../state/review-open.js";
+import { openDigestSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
 import { listAction, onKey, ownsInput } from "./review-keys.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
@@ -127,10 +127,7 @@ export const digestsScreen: ScreenDef = {
         r.askTopic("digests");
         return true;
       case "review.open": {
-        if (!d) return true;
-        const file = agentFileOfState(d.state);
-        if (!file) app.getState().setStatus(`${str(d.state.llm_wiki_session_id)} is not an omp/pi session file on this machine`, "error");
-        else void openAgentSession(app, file, null);
+        if (d) void openDigestSession(app, d.state);
         return true;
       }
     }

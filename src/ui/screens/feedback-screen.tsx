@@ -17,7 +17,7 @@ import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useAppStore } from "../state/use-app.js";
-import { reviewStoreOf } from "../state/review-store.js";
+import { reviewOptionsOf, reviewStoreOf } from "../state/review-store.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { confidenceLabel, STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
@@ -63,9 +63,9 @@ function FeedbackScreen({ width, height }: ScreenProps) {
     const id = current.id as string;
     if (review.getState().context?.id === id) return;
     const timer = setTimeout(() => {
-      candidateContext(root, current).then(
+      candidateContext(root, current, reviewOptionsOf(app).sessions).then(
         (ctx) => {
-          const lines: Line[] = ctx ? ctx.lines : [{ text: "no omp/pi session file on this machine for this session", tone: "muted" }];
+          const lines: Line[] = ctx ? ctx.lines : [{ text: "this session is not on this machine (no transcript, no file with its id)", tone: "muted" }];
           if (review.getState().current()?.id === id) review.getState().setContext({ id, lines });
         },
         (err: Error) => review.getState().setContext({ id, lines: [{ text: `session file: ${err.message}`, tone: "error" }] }),

@@ -18,23 +18,35 @@ import { useTheme } from "../theme-context.js";
 import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
+import { agentOf, AGENT_IDS } from "../../core/agents/agent-id.js";
 
 const HOME = homedir();
 
+/** The agent tag's column: as wide as the longest tag ("opencode"). */
+const AGENT_WIDTH = Math.max(...AGENT_IDS.map((a) => a.length));
+/** Below this width the agent tag is dropped before the name is squeezed (the info line still names a filtered agent). */
+const AGENT_MIN_WIDTH = 60;
+
 function columns(width: number, paths = false) {
   const fixed = { age: 4, msgs: 5, branches: 4, labels: 4 };
-  const rest = Math.max(20, width - 2 - (fixed.age + fixed.msgs + fixed.branches + fixed.labels) - 5);
+  const agent = width >= AGENT_MIN_WIDTH ? AGENT_WIDTH : 0;
+  const rest = Math.max(20, width - 2 - (fixed.age + fixed.msgs + fixed.branches + fixed.labels) - 5 - (agent ? agent + 1 : 0));
   // With paths shown, the file path takes the project's place, wider.
   const project = paths ? Math.max(10, Math.floor(rest * 0.55)) : Math.max(10, Math.min(36, Math.floor(rest * 0.35)));
-  return { ...fixed, project, name: Math.max(8, rest - project - 1) };
+  return { ...fixed, agent, project, name: Math.max(8, rest - project - 1) };
 }
+
+/** The row's first cell: its agent's tag (pi, omp, claude, codex, gemini, opencode), when the width allows. */
+const agentCell = (tag: string, width: number): string[] => (width > 0 ? [fit(safeText(tag), width, true)] : []);
 
 /** One list row: `prefix` is the row's thread guides; `paths` shows the file path instead of the project. */
 export function sessionLine(s: SessionSummary, width: number, now: number, prefix = "", paths = false): string {
   const c = columns(width, paths);
+  const tag = agentCell(agentOf(s), c.agent);
   if (!s.valid) {
     const where = paths ? shortPath(s.path, HOME) : basename(s.path);
-    return `✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - c.name - 4)}`;
+    const lead = tag.length ? tag[0] + " " : "";
+    return `${lead}✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - lead.length - c.name - 4)}`;
   }
   const room = Math.max(4, c.name - prefix.length);
   const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
@@ -42,6 +54,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   const where = paths ? safeText(shortPath(s.path, HOME)) : safeText(shortPath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;
   return [
+    ...tag,
     fit(prefix + title, c.name, true),
     fit(place, c.project, true),
     age(lastActiveIso(s), now).padStart(c.age),
@@ -62,6 +75,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
   const searching = useApp((s) => s.searching);
   const queryCursor = useApp((s) => s.queryCursor);
   const listError = useApp((s) => s.listError);
+  const agentFilter = useApp((s) => s.agentFilter);
   const setPageSize = useApp((s) => s.setPageSize);
   // Sessions that agents create or grow show up while the list is open.
   useLiveSessions();
@@ -73,6 +87,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
   const header =
     "  " +
     [
+      ...agentCell("agent", c.agent),
       fit("session", c.name, true),
       fit(paths ? "file" : "project", c.project, true),
       "age".padStart(c.age),
@@ -92,7 +107,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       {sessions === null ? <Text color={theme.text.muted}>  looking for sessions…</Text> : null}
       {listError ? <Text color={theme.status.error}>✗ {safeText(listError)}</Text> : null}
       {sessions !== null && listView.length === 0 ? (
-        <Text color={theme.text.muted}>  {query ? "no session matches" : "no sessions here (a: all projects)"}</Text>
+        <Text color={theme.text.muted}>  {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (A: next agent, a: all projects)` : "no sessions here (a: all projects)"}</Text>
       ) : null}
       {visible.map((s, i) => {
         const selected = start + i === cursor;
@@ -134,6 +149,9 @@ export const sessionsScreen: ScreenDef = {
       case "named":
         st.toggleNamed();
         return true;
+      case "agent":
+        st.cycleAgent();
+        return true;
       case "paths":
         st.togglePaths();
         return true;
@@ -153,7 +171,7 @@ export const sessionsScreen: ScreenDef = {
         const s = st.listView[st.listCursor];
         if (!s) st.setStatus("no session under the cursor", "error");
         else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
-        else requestResume(store, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+        else requestResume(store, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect, agent: agentOf(s) });
         return true;
       }
     }
@@ -161,6 +179,6 @@ export const sessionsScreen: ScreenDef = {
   },
   info(st) {
     const total = st.sessions?.length ?? 0;
-    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
+    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""}${st.agentFilter ? ` · agent ${st.agentFilter}` : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
   },
 };

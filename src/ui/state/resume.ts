@@ -14,6 +14,7 @@ import type { Session } from "../../core/session/model.js";
 import type { AppStore } from "./store.js";
 import { startWrite } from "./write-actions.js";
 import { writeStoreOf } from "./write-store.js";
+import { agentLabel, agentOf, isWritable } from "../../core/agents/agent-id.js";
 
 export interface ResumeRequest {
   cmd: ResumeCommand;
@@ -58,6 +59,7 @@ const targetOf = (s: Session): ResumeTarget => ({
   id: typeof s.header.id === "string" ? s.header.id : "",
   cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
   dialect: s.dialect,
+  agent: agentOf(s),
 });
 
 /** `r` in the tree: resume at the entry under the cursor. */
@@ -73,6 +75,12 @@ export function resumeFromTree(app: AppStore): void {
   const id = rows && cursor < rows.count ? rows.row(cursor).id : null;
   // A command that cannot start writes nothing: say so (and how to run it) first.
   if (!id || id === s.leafId || r.problem) {
+    resumeStoreOf(app).setState({ request: r });
+    return;
+  }
+  // A read-only format cannot be given a new position: the agent resumes where it left off.
+  if (!isWritable(s)) {
+    app.getState().setStatus(`${agentLabel(agentOf(s))} resumes at its own last position (the position of a read-only session cannot move)`);
     resumeStoreOf(app).setState({ request: r });
     return;
   }

@@ -1,10 +1,12 @@
 // Where review meets the session browser: the agent session behind a
-// candidate or digest (when it is an omp/pi file on this machine), the turns
-// around a candidate, opening the tree at that turn, and `I` (import-session)
-// from the tree.
-import { existsSync } from "node:fs";
+// candidate or digest (any agent's, when it is on this machine: the
+// transcript path the hook recorded, else found by the session id), the
+// turns around a candidate, opening the tree at that turn, and `I`
+// (import-session) from the tree.
 import { basename } from "node:path";
 import { loadSession } from "../../core/session/tree/load.js";
+import { findSessionSource } from "../../core/agents/find-session.js";
+import type { SessionAccess } from "./session-access.js";
 import { pathTo } from "../../core/session/tree/path.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import type { Session } from "../../core/session/model.js";
@@ -16,17 +18,21 @@ import { refreshIfDirty } from "../../core/capture/indexes.js";
 import type { State } from "../../core/capture/state.js";
 import type { Line } from "../format/lines.js";
 import type { AppStore } from "./store.js";
-import { reviewStoreOf } from "./review-store.js";
+import { reviewOptionsOf, reviewStoreOf } from "./review-store.js";
 
-const AGENT_HARNESSES = new Set(["omp", "pi"]);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** The omp/pi session file a captured session points at, when it exists here. */
-export function agentFileOfState(state: State | null | undefined): string | null {
-  if (!state || !AGENT_HARNESSES.has(str(state.harness))) return null;
-  const file = str(state.transcript_path);
-  return file && existsSync(file) ? file : null;
+/** The session source a captured session points at, when it is on this machine. */
+export async function sourceOfState(state: State | null | undefined, access: SessionAccess = {}): Promise<string | null> {
+  if (!state) return null;
+  return findSessionSource(
+    { harness: str(state.harness), nativeId: str(state.native_session_id), transcriptPath: str(state.transcript_path) || null, cwd: str(state.cwd) || null },
+    access.find,
+  );
 }
+
+/** The access an app's review screens were given (attachReview's `sessions`). */
+const accessOf = (app: AppStore): SessionAccess => reviewOptionsOf(app).sessions ?? {};
 
 /** The state of a candidate's session (read only), or null. */
 export function stateOfCandidate(root: string, c: Record<string, unknown>): State | null {
@@ -45,10 +51,10 @@ export function stateOfCandidate(root: string, c: Record<string, unknown>): Stat
 
 // A few recently read sessions, so moving through one session's candidates reads its file once.
 const cache = new Map<string, Promise<Session>>();
-function sessionOf(file: string): Promise<Session> {
+function sessionOf(file: string, access: SessionAccess = {}): Promise<Session> {
   let p = cache.get(file);
   if (!p) {
-    p = loadSession(file);
+    p = (access.load ?? loadSession)(file);
     p.catch(() => cache.delete(file));
     cache.set(file, p);
     if (cache.size > 3) cache.delete(cache.keys().next().value as string);
@@ -85,42 +91,75 @@ export interface TurnContext {
   lines: Line[];
 }
 
-/** The session context of a candidate, or null when its session is no omp/pi file here. */
-export async function candidateContext(root: string, c: Record<string, unknown>): Promise<TurnContext | null> {
-  const file = agentFileOfState(stateOfCandidate(root, c));
+/** The session context of a candidate, or null when its session is not on this machine. */
+export async function candidateContext(root: string, c: Record<string, unknown>, access: SessionAccess = {}): Promise<TurnContext | null> {
+  const file = await sourceOfState(stateOfCandidate(root, c), access);
   if (!file) return null;
-  const s = await sessionOf(file);
+  const s = await sessionOf(file, access);
   const turnId = await locateTurn(s, c);
   const head: Line = { text: `session file ${safeText(basename(file))}${turnId ? " (o opens it at this turn)" : ""}`, tone: "accent", bold: true };
   if (!turnId) return { file, turnId, lines: [head, { text: "  this turn is not in the file (edited or compacted away?)", tone: "muted" }] };
   return { file, turnId, lines: [head, ...turnLines(s, turnId)] };
 }
 
-/** Opens an agent session on the tree screen, the cursor on `entryId` when given and visible. */
-export async function openAgentSession(app: AppStore, file: string, entryId: string | null): Promise<boolean> {
-  const ok = await app.getState().openFile(file);
-  if (!ok || !entryId) return ok;
+/** Opens a session (already read) on the tree screen, the cursor on `entryId` when given, showing every entry when the filter hides it. */
+function showSession(app: AppStore, s: Session, entryId: string | null): void {
+  const from = app.getState().screen;
+  app.getState().setSession(s);
+  // Esc on the tree goes back to the review screen it was opened from.
+  if (from === "feedback" || from === "digests") app.setState({ treeFrom: from });
+  if (!entryId) return;
   const rows = app.getState().rows;
   const i = rows ? rows.indexOf(entryId) : -1;
   if (i >= 0) app.setState({ cursor: i });
-  else app.getState().setStatus("that turn is hidden by the tree's filter (^a shows all)");
-  return true;
+  else if (s.byId.has(entryId)) {
+    app.getState().setFilter("all");
+    const j = app.getState().rows?.indexOf(entryId) ?? -1;
+    if (j >= 0) app.setState({ cursor: j });
+    app.getState().setStatus("filter: all (the default filter hides this turn)");
+  }
 }
 
-/** `o` on a candidate: its session's tree at the candidate's turn. */
-export async function openCandidateSession(app: AppStore, c: Record<string, unknown>): Promise<void> {
-  const r = reviewStoreOf(app).getState();
-  const root = r.root;
-  const file = root ? agentFileOfState(stateOfCandidate(root, c)) : null;
-  if (!root || !file) {
-    app.getState().setStatus(`${str(c.llm_wiki_session_id) || "this session"} is not an omp/pi session file on this machine`, "error");
+/** Reads the session a captured session points at and opens it, at `turnOf`'s entry when it finds one. */
+async function openCaptured(
+  app: AppStore,
+  state: State | null,
+  sid: string,
+  turnOf: ((s: Session) => Promise<string | null>) | null,
+): Promise<void> {
+  const access = accessOf(app);
+  const file = await sourceOfState(state, access);
+  if (!file) {
+    app.getState().setStatus(`${sid || "this session"}: its session is not on this machine (no transcript path, and no file with its id where ${str(state?.harness) || "its agent"} keeps sessions)`, "error");
+    return;
+  }
+  app.getState().setStatus(`loading ${file} …`);
+  let s: Session;
+  try {
+    s = await sessionOf(file, access);
+  } catch (err) {
+    app.getState().setStatus(`${file}: ${(err as Error).message}`, "error");
     return;
   }
   let turn: string | null = null;
   try {
-    turn = await locateTurn(await sessionOf(file), c);
+    turn = turnOf ? await turnOf(s) : null;
   } catch {}
-  await openAgentSession(app, file, turn);
+  app.setState({ status: null });
+  showSession(app, s, turn);
+  if (turnOf && !turn) app.getState().setStatus("that turn is not in the session (edited or compacted away?): opened at its last entry");
+}
+
+/** `o` on a digest: its session's tree. */
+export async function openDigestSession(app: AppStore, state: State): Promise<void> {
+  await openCaptured(app, state, str(state.llm_wiki_session_id), null);
+}
+
+/** `o` on a candidate: its session's tree at the candidate's turn. */
+export async function openCandidateSession(app: AppStore, c: Record<string, unknown>): Promise<void> {
+  const root = reviewStoreOf(app).getState().root;
+  const state = root ? stateOfCandidate(root, c) : null;
+  await openCaptured(app, state, str(c.llm_wiki_session_id), (s) => locateTurn(s, c));
 }
 
 /** `I` on the tree: import-session on the open file, then the feedback queue filtered to that session. */

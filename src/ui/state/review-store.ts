@@ -16,6 +16,7 @@ import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
 import { editLine, lineAt, type LineState } from "./line-edit.js";
 import type { AppStore } from "./store.js";
+import type { SessionAccess } from "./session-access.js";
 import {
   CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
 } from "./review-view.js";
@@ -119,6 +120,8 @@ export type ReviewStore = StoreApi<ReviewState & ReviewActions>;
 export interface ReviewInit {
   hub?: HubOptions;
   cwd?: string;
+  /** How `o` and the candidate pane find and read captured sessions (default: the agents' own places, the session reader). */
+  sessions?: SessionAccess;
   notify(text: string, kind?: "info" | "error"): void;
 }
 
@@ -531,6 +534,9 @@ export function attachReview(app: AppStore, o: Omit<ReviewInit, "notify">): void
   options.set(app, o);
   stores.delete(app);
 }
+
+/** The options an app's review screens were attached with. */
+export const reviewOptionsOf = (app: AppStore): Omit<ReviewInit, "notify"> => options.get(app) ?? {};
 
 /** The review store of an app store, created (and loaded) on first use. */
 export function reviewStoreOf(app: AppStore): ReviewStore {

@@ -12,6 +12,7 @@ import { basename, dirname, resolve } from "node:path";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { shortPath } from "../format/age.js";
 import { newestActiveFirst } from "./last-active.js";
+import { agentOf, type AgentId } from "../../core/agents/agent-id.js";
 
 export type SortMode = "threaded" | "recent" | "project" | "size";
 export type ListScope = "project" | "all";
@@ -25,6 +26,8 @@ export interface ListOptions {
   cwd: string;
   /** Only sessions with a name. */
   named?: boolean;
+  /** Only this agent's sessions (null or absent: every agent). */
+  agent?: AgentId | null;
 }
 
 /** What the list draws: the sessions, and per row its thread guides ("├─ ") in threaded order. */
@@ -138,6 +141,7 @@ function threaded(list: SessionSummary[], first: (s: SessionSummary) => boolean)
 export function sessionListView(list: SessionSummary[], o: ListOptions): ListView {
   let out = o.scope === "project" ? list.filter((s) => s.cwd === o.cwd) : list;
   if (o.named) out = out.filter((s) => !!s.name?.trim());
+  if (o.agent) out = out.filter((s) => agentOf(s) === o.agent);
   const words = o.query.toLowerCase().trim().split(/\s+/).filter(Boolean);
   if (words.length > 0) {
     const scores = scoreAll(out, words);

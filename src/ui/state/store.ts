@@ -32,6 +32,13 @@ export const LIVE_SEARCH_MAX = 50_000;
 import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { trashSession } from "./trash-session.js";
+import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
+
+/** The agents that have sessions in the list, in the filter's order. */
+function agentsListed(list: readonly SessionSummary[]): AgentId[] {
+  const seen = new Set(list.map((s) => agentOf(s)));
+  return [...AGENT_IDS.filter((a) => seen.has(a)), ...[...seen].filter((a) => !AGENT_IDS.includes(a)).sort()];
+}
 
 export { listViewOf, type ListScope, type SortMode } from "./session-list-view.js";
 
@@ -75,6 +82,8 @@ export interface AppState {
   listCursor: number;
   /** Only named sessions (pi's ctrl+n). */
   namedOnly: boolean;
+  /** Only this agent's sessions (A cycles the agents listed); null: every agent. */
+  agentFilter: AgentId | null;
   /** Each row shows its file path (pi's ctrl+p). */
   showPaths: boolean;
   /** The session waiting for a yes before it goes to the trash. */
@@ -121,6 +130,8 @@ export interface AppActions {
   cycleSort(): void;
   toggleScope(): void;
   toggleNamed(): void;
+  /** The next agent among those listed, then every agent again. */
+  cycleAgent(): void;
   togglePaths(): void;
   /** Puts the file path of the session under the cursor (or the open one) on the status line. */
   copyPath(): void;
@@ -170,7 +181,7 @@ export function createAppStore(init: StoreInit): AppStore {
   return createStore<AppState & AppActions>()((set, get) => {
     const relist = (patch: Partial<AppState> = {}) => {
       const st = { ...get(), ...patch };
-      const view = sessionListView(st.sessions ?? [], { query: st.listQuery, sort: st.sort, scope: st.scope, cwd: st.cwd, named: st.namedOnly });
+      const view = sessionListView(st.sessions ?? [], { query: st.listQuery, sort: st.sort, scope: st.scope, cwd: st.cwd, named: st.namedOnly, agent: st.agentFilter });
       const listView = view.items;
       const prev = get().listView[get().listCursor];
       // By path: a reloaded list (live updates) holds new objects for the same sessions.
@@ -251,6 +262,7 @@ export function createAppStore(init: StoreInit): AppStore {
       listPrefixes: [],
       listCursor: 0,
       namedOnly: false,
+      agentFilter: null,
       showPaths: false,
       deleting: null,
       session: null,
@@ -359,6 +371,16 @@ export function createAppStore(init: StoreInit): AppStore {
         relist({ namedOnly: !get().namedOnly });
         get().setStatus(get().namedOnly ? "named sessions only (^n: all)" : "all sessions, named or not");
       },
+      cycleAgent: () => {
+        const listed = agentsListed(get().sessions ?? []);
+        if (listed.length < 2 && !get().agentFilter) {
+          return get().setStatus(listed.length === 1 ? `only ${agentLabel(listed[0])} sessions are listed` : "no sessions listed", "info");
+        }
+        const cur = get().agentFilter;
+        const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
+        relist({ agentFilter: next ?? null });
+        get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
+      },
       togglePaths: () => {
         set({ showPaths: !get().showPaths });
         get().setStatus(get().showPaths ? "file paths shown (^p hides them)" : "file paths hidden");
@@ -375,6 +397,8 @@ export function createAppStore(init: StoreInit): AppStore {
         const s = get().listView[get().listCursor];
         if (!s) return get().setStatus("no session here", "error");
         if (get().session?.file === s.path) return get().setStatus("that session is open on the tree: open another first", "error");
+        const readOnly = readOnlyReason(s);
+        if (readOnly) return get().setStatus(readOnly, "error");
         set({ deleting: s });
       },
       answerDelete: async (yes) => {

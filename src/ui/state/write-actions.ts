@@ -15,6 +15,7 @@ import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
 import { stepLine, stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
 import { editLine } from "./line-edit.js";
+import { readOnlyReason } from "../../core/agents/agent-id.js";
 
 /** The key table actions that start a write. */
 const WRITE_ACTIONS = new Set(["label.set", "continue", "fork", "rename", "undo"]);
@@ -54,6 +55,12 @@ export function startWrite(action: string, app: AppStore): boolean {
   const s = app.getState().session;
   if (!s) {
     app.getState().setStatus("no session open", "error");
+    return true;
+  }
+  // A format we never write (Claude Code, Codex, Gemini CLI, OpenCode) is refused at once, fork included.
+  const readOnly = readOnlyReason(s);
+  if (readOnly) {
+    app.getState().setStatus(readOnly, "error");
     return true;
   }
   const w = writeStoreOf(app).getState();

@@ -1,0 +1,33 @@
+// Which agent a session or row is, whether we write it, and `--agent` lists.
+import { describe, expect, it } from "vitest";
+import { agentOf, isWritable, parseAgentList, readOnlyReason } from "../../../src/core/agents/agent-id.js";
+
+describe("the agent of a session", () => {
+  it("is the reader's agent when it names one, else the pi/omp dialect, else decided by the place (.omp → omp)", () => {
+    expect(agentOf({ agent: "claude", dialect: "unknown", path: "/h/.claude/projects/-w/a.jsonl" })).toBe("claude");
+    expect(agentOf({ dialect: "omp", path: "/x/a.jsonl" })).toBe("omp");
+    expect(agentOf({ dialect: "pi", file: "/h/.omp/agent/sessions/a.jsonl" })).toBe("pi");
+    expect(agentOf({ dialect: "unknown", file: "/h/.omp/agent/sessions/a.jsonl" })).toBe("omp");
+    expect(agentOf({ dialect: "unknown", path: "/tmp/a.jsonl" })).toBe("pi");
+  });
+
+  it("pi and omp are written; every other agent is read-only, said in one line naming it", () => {
+    expect(isWritable({ dialect: "pi" })).toBe(true);
+    expect(isWritable({ dialect: "omp" })).toBe(true);
+    expect(readOnlyReason({ dialect: "omp" })).toBeNull();
+    for (const [agent, label] of [["claude", "Claude Code"], ["codex", "Codex"], ["gemini", "Gemini CLI"], ["opencode", "OpenCode"]] as const) {
+      expect(isWritable({ agent })).toBe(false);
+      const why = readOnlyReason({ agent })!;
+      expect(why).toBe(`read-only: ${label} sessions are not written by omp-sessions (export and resume still work)`);
+      expect(why).not.toContain("\n");
+    }
+  });
+});
+
+describe("--agent values", () => {
+  it("take repeats and comma lists, any case, without duplicates; the first unknown name is reported", () => {
+    expect(parseAgentList(["pi", "claude,codex", " Gemini ", "pi"])).toEqual({ agents: ["pi", "claude", "codex", "gemini"] });
+    expect(parseAgentList(["opencode,,omp"])).toEqual({ agents: ["opencode", "omp"] });
+    expect(parseAgentList(["pi,cursor", "aider"])).toEqual({ bad: "cursor" });
+  });
+});

@@ -1,0 +1,111 @@
+// A session in a format we only read (Claude Code, Codex, Gemini CLI,
+// OpenCode): every write key says so in one status line at once, with no
+// prompt opened first and nothing written; export still works.
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { KEYS, mount, type Mounted } from "./harness.js";
+import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import type { Session } from "../../src/core/session/model.js";
+import { summaryRow } from "../helpers/summary-row.js";
+import type { AgentId } from "../../src/core/agents/agent-id.js";
+import { writeStoreOf } from "../../src/ui/state/write-store.js";
+import { registerDialect } from "../../src/core/session/read/dialect-of.js";
+import { toyDialect } from "../core/session/toy-dialect.js";
+
+let m: Mounted | null = null;
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  m?.unmount();
+  m = null;
+  cleanup?.();
+  cleanup = null;
+  delete process.env.OMP_SESSIONS_EXPORT_DIR;
+});
+
+/** A pi fixture copy, loaded, then named another agent's (as a dialect's loader names its sessions). */
+async function asAgent(agent: AgentId): Promise<{ file: string; dir: string; session: Session }> {
+  const t = tempDir();
+  cleanup = t.done;
+  const file = copyFixture(fixtureNames("pi-2026")[0], t.dir);
+  const loaded = await loadSession(file);
+  return { file, dir: t.dir, session: { ...loaded, agent, writable: false } as Session };
+}
+
+const statusLine = (frame: string): string => frame.split("\n").at(-2) ?? "";
+
+describe("a read-only format on the tree", () => {
+  it("L, b, f, R and u refuse at once in one line naming the agent; nothing is written and no prompt opens", async () => {
+    const { file, dir, session } = await asAgent("claude");
+    const before = readFileSync(file);
+    m = await mount({ paths: [], width: 140, height: 40 });
+    m.store.getState().setSession(session);
+    await m.press("k");
+    for (const key of ["L", "b", "f", "R", "u"]) {
+      await m.press(key);
+      const f = m.frame();
+      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(f, key).not.toMatch(/Label for|Continue from|Session name|Write this\?|Write the new session\?/);
+      expect(statusLine(f), key).toContain("✗ read-only: Claude Code sessions are not written by omp-sessions (export and resume still work)");
+      await m.press("j");
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toHaveLength(1); // no fork beside it
+  });
+
+  it("E still exports the path (it writes a new file, never the session)", async () => {
+    const { file, dir, session } = await asAgent("codex");
+    const before = readFileSync(file);
+    process.env.OMP_SESSIONS_EXPORT_DIR = join(dir, "out");
+    mkdirSync(join(dir, "out"));
+    m = await mount({ paths: [], width: 140, height: 40 });
+    m.store.getState().setSession(session);
+    await m.press("E");
+    await m.waitFor((f) => statusLine(f).includes("exported the path"), "the export");
+    expect(readdirSync(join(dir, "out")).some((n) => n.endsWith(".html"))).toBe(true);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe("a read-only format on the session list", () => {
+  it("^d refuses at once, before asking", async () => {
+    m = await mount({ paths: [], width: 120 });
+    const row = summaryRow({ path: "/s/x/ses_1.json", id: "ses_1", cwd: "/w", name: "chat", size: 1, dialect: "unknown", agent: "opencode" });
+    m.store.getState().setSessions([row]);
+    await m.press(KEYS.ctrl("d"));
+    expect(m.store.getState().deleting).toBeNull();
+    expect(statusLine(m.frame())).toContain("read-only: OpenCode sessions are not written by omp-sessions");
+    expect(m.frame()).not.toContain("Move to the trash?");
+  });
+});
+
+describe("a session read through a registered dialect", () => {
+  it("lists with its agent's tag, and its write keys refuse at once", async () => {
+    const unregister = registerDialect(toyDialect);
+    const t = tempDir();
+    cleanup = () => {
+      unregister();
+      t.done();
+    };
+    const file = join(t.dir, "talk.toy.jsonl");
+    const rec = (o: object) => JSON.stringify(o) + "\n";
+    writeFileSync(
+      file,
+      rec({ k: "meta", sid: "toy-1", dir: "/home/u/toy", title: "Toy talk", at: "2026-03-01T10:00:00.000Z" }) +
+        rec({ k: "msg", uid: "u1", up: null, who: "human", text: "hello capybara", at: "2026-03-01T10:01:00.000Z" }) +
+        rec({ k: "msg", uid: "a1", up: "u1", who: "bot", text: "hi", at: "2026-03-01T10:02:00.000Z" }),
+    );
+    const before = readFileSync(file);
+    m = await mount({ paths: [t.dir], width: 120, height: 30 });
+    await m.waitFor((f) => /^› toy\s+Toy talk/m.test(f), "the toy row with its tag");
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]") && f.includes("hello capybara"), "its tree");
+    for (const key of ["L", "R"]) {
+      await m.press(key);
+      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(statusLine(m.frame()), key).toContain("✗ read-only: Toy sessions are not written by omp-sessions");
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
