@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import React from "react";
 import { render } from "ink";
 import { defaultAgentDirs } from "../core/session/list/discover.js";
+import { listedRoots } from "../core/session/list/dialect-sources.js";
 import { loadSession } from "../core/session/tree/load.js";
 import { safeText } from "../core/session/text/safe-text.js";
 import { App } from "./app.js";
@@ -71,14 +72,14 @@ export function demoDir(): string | null {
   return null;
 }
 
-function hasSessionFiles(dirs: string[]): boolean {
-  // Cheap check: does any agent dir hold a sessions folder with anything in it?
+function hasSessionFiles(dirs: string[], otherRoots: string[]): boolean {
+  // Cheap check: does any agent dir hold a sessions folder, or another agent's default place exist?
   for (const d of dirs) {
     try {
       if (statSync(join(d, "sessions")).isDirectory()) return true;
     } catch {}
   }
-  return false;
+  return otherRoots.length > 0;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -117,11 +118,14 @@ export async function run(argv: string[]): Promise<number> {
     init.list = { paths: opts.paths.map((p) => resolve(p)) };
     if (opts.paths.length === 1 && existsSync(opts.paths[0]) && statSync(opts.paths[0]).isFile()) file = resolve(opts.paths[0]);
   } else {
-    const dirs = opts.agentDirs.length > 0 ? opts.agentDirs.map((d) => resolve(d)) : defaultAgentDirs();
-    if (!hasSessionFiles(dirs) && demo) {
+    // No --agent-dir: pi's and omp's default dirs and every other agent's default places.
+    const given = opts.agentDirs.length > 0;
+    const dirs = given ? opts.agentDirs.map((d) => resolve(d)) : defaultAgentDirs();
+    const others = given ? [] : listedRoots({}).filter((r) => !dirs.includes(r));
+    if (!hasSessionFiles(dirs, others) && demo) {
       init.list = { paths: [demo] };
       init.status = { text: "no agent sessions found on this machine — showing the demo sessions", kind: "info" };
-    } else init.list = { agentDirs: dirs };
+    } else init.list = given ? { agentDirs: dirs } : {};
   }
 
   // The user's keybindings.json; a bad one keeps the defaults and says why on the status line.
@@ -147,7 +151,7 @@ export async function run(argv: string[]): Promise<number> {
     .then(() => {
       // Agent dirs exist but hold no session: say so and show the demo instead.
       const st = store.getState();
-      if (init.list.agentDirs && demo && st.sessions?.length === 0 && !st.session) {
+      if (!init.list.paths && demo && st.sessions?.length === 0 && !st.session) {
         void st.setListSource({ paths: [demo] }, { text: "no agent sessions found on this machine — showing the demo sessions", kind: "info" });
       }
     });

@@ -2,8 +2,9 @@
 // and the footer shows the key.
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { cpSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { hasTmux, keys, tmux, waitFor } from "../helpers/tmux.js";
 
 const BIN = resolve("bin/omp-sessions");
@@ -34,6 +35,20 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("every agent on the list
     expect(rows(omp).every((l) => l.slice(2).startsWith("omp "))).toBe(true);
     await keys(name, "A");
     await waitFor(name, (s) => s.includes("every agent"), "every agent again");
+    await keys(name, "q");
+  });
+
+  it("with no paths, lists other agents' sessions from their default places (not the demo)", async () => {
+    // A home with Claude Code's projects dir only: no pi or omp sessions.
+    const home = mkdtempSync(join(tmpdir(), "omp-agents-home-"));
+    mkdirSync(join(home, ".claude"));
+    cpSync(resolve("test/fixtures/agents/claude/projects"), join(home, ".claude", "projects"), { recursive: true });
+    const name = `omp-agents-home-${process.pid}`;
+    names.push(name);
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `cd ${JSON.stringify(home)} && env -u CLAUDE_CONFIG_DIR -u XDG_CONFIG_HOME HOME=${JSON.stringify(home)} NO_COLOR=1 ${BIN}; sleep 30`);
+    const screen = await waitFor(name, (s) => rows(s).length > 3 || s.includes("demo sessions"), "the list");
+    expect(screen).not.toContain("demo sessions");
+    expect(rows(screen).every((l) => l.slice(2).startsWith("claude "))).toBe(true);
     await keys(name, "q");
   });
 });

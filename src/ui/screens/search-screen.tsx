@@ -26,6 +26,7 @@ import { SEARCH_LIMIT, newVisit, searchStoreOf } from "../state/search-store.js"
 import { useTheme } from "../theme-context.js";
 import { HitRows, hitTitle } from "./search-row.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
+import { listedRoots } from "../../core/session/list/dialect-sources.js";
 
 const HOME = homedir();
 
@@ -90,7 +91,7 @@ function SearchScreen({ width, height }: ScreenProps) {
   // While the screen is open, sessions that agents write are indexed as they grow.
   const source = useApp((s) => s.listSource());
   useEffect(() => {
-    const roots = source.paths && source.paths.length > 0 ? source.paths : (source.agentDirs ?? []);
+    const roots = listedRoots(source);
     if (roots.length === 0) return;
     return watchSessions(roots, () => search.getState().startIndexing(), { debounceMs: 500 });
   }, [source, search]);

@@ -12,6 +12,7 @@ import { catalogSummaries } from "../../core/session/list/catalog.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { useApp, useAppStore } from "./use-app.js";
 import type { AppStore } from "./store.js";
+import { listedRoots } from "../../core/session/list/dialect-sources.js";
 
 const MIN_GAP_MS = 400;
 
@@ -47,7 +48,7 @@ export async function refreshRows(app: AppStore, paths: readonly string[]): Prom
 /** Starts following the store's list source; returns the stop function. */
 export function followSessions(app: AppStore, opts: { pollMs?: number; debounceMs?: number } = {}): () => void {
   const source = app.getState().listSource();
-  const roots = source.paths && source.paths.length > 0 ? source.paths : (source.agentDirs ?? []);
+  const roots = listedRoots(source);
   const pending = new Set<string>();
   let running = false;
   let stopped = false;

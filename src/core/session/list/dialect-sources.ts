@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { registeredDialects } from "../read/dialect-of.js";
+import { defaultAgentDirs } from "./discover.js";
 
 export interface DialectSources {
   /** The sources found, absolute, in a stable order, without repeats. */
@@ -61,4 +62,17 @@ export function joinSources(files: string[], other: DialectSources): string[] {
   const have = new Set(kept);
   for (const f of other.files) if (!have.has(f)) kept.push(f);
   return kept;
+}
+
+/**
+ * The dirs a listing of `opts` reads, for watching: the paths or agent dirs
+ * given, else pi's and omp's default agent dirs and every dialect's default
+ * roots that exist.
+ */
+export function listedRoots(opts: SourceRoots, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string[] {
+  if (opts.paths && opts.paths.length > 0) return opts.paths;
+  if (opts.agentDirs !== undefined) return opts.agentDirs;
+  const roots = defaultAgentDirs(env, home);
+  for (const d of registeredDialects()) for (const r of d.defaultRoots(env, home)) if (existsSync(r)) roots.push(resolve(r));
+  return [...new Set(roots)];
 }
