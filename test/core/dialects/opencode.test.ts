@@ -275,3 +275,52 @@ describe("the database is never locked, written or waited on for long", () => {
     expect(await d.sources(dir)).toHaveLength(2);
   });
 });
+
+describe("the reader on records OpenCode may write", () => {
+  const origin = (line: number) => ({ line, offset: 0, length: 0 });
+  const session = (over: Record<string, unknown> = {}) => ({
+    kind: "session",
+    session: { id: "ses_x", projectID: null, parentID: null, title: "", directory: null, worktree: null, version: null, created: 1_000, updated: 2_000, ...over },
+    parentPath: null,
+    parentEntryId: null,
+  });
+  const tokens = (input: number, output: number) => ({ input, output, reasoning: 0, cache: { read: 0, write: 0 } });
+
+  it("takes the cwd from the assistant's path when the session names none, and no name from an empty title", () => {
+    const r = dialect.reader("/x/opencode.db#ses_x");
+    r.push(session(), origin(1));
+    r.push({ kind: "message", info: { id: "msg_1", role: "assistant", time: { created: 5_000 }, path: { cwd: "/w/app", root: "/w" }, tokens: tokens(1, 1), cost: 0 }, parts: [] }, origin(2));
+    expect(r.facts()).toMatchObject({ id: "ses_x", cwd: "/w/app", name: null, created: new Date(1_000).toISOString() });
+  });
+
+  it("a compaction no summary answered stays an entry of its own kind; a step without its finish leaves the message's figures to the last step", () => {
+    const r = dialect.reader("/x/opencode.db#ses_x");
+    r.push(session(), origin(1));
+    expect(r.push({ kind: "message", info: { id: "msg_1", role: "user", time: { created: 2_000 } }, parts: [{ id: "prt_1", type: "compaction", auto: true }] }, origin(2))).toEqual([]);
+    const got = r.push(
+      {
+        kind: "message",
+        info: { id: "msg_2", role: "assistant", time: { created: 3_000 }, providerID: "openai", modelID: "gpt-5", tokens: tokens(70, 7), cost: 0.5 },
+        parts: [
+          { id: "prt_2", type: "step-start" },
+          { id: "prt_3", type: "text", text: "one" },
+          { id: "prt_4", type: "step-finish", reason: "stop", tokens: tokens(10, 1), cost: 0.1 },
+          { id: "prt_5", type: "step-start" },
+          { id: "prt_6", type: "text", text: "two", time: { start: 4_000 } },
+        ],
+      },
+      origin(3),
+    ) as DialectEntry[];
+    expect(got.map((e) => [e.entry.type, e.entry.id, e.entry.parentId, e.origin.line])).toEqual([
+      ["opencode_compaction", "msg_1", null, 2],
+      ["message", "msg_2", "msg_1", 3],
+      ["message", "prt_5", "msg_2", 3],
+    ]);
+    const usage = (e: DialectEntry) => (e.entry.message as { usage?: unknown }).usage;
+    expect(usage(got[1])).toBeUndefined();
+    expect(usage(got[2])).toEqual({ input: 70, output: 7, cacheRead: 0, cacheWrite: 0, totalTokens: 77, cost: { total: 0.5 } });
+    expect(got[2].entry.timestamp).toBe(new Date(4_000).toISOString());
+    expect(r.push({ kind: "message", info: { id: "msg_3", role: "system" }, parts: [] }, origin(4))).toMatch(/role "system"/);
+    expect(r.end()).toEqual([]);
+  });
+});

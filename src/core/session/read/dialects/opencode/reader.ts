@@ -181,6 +181,8 @@ export class OpencodeReader implements RecordReader {
     const out: DialectEntry[] = [];
     const steps = splitSteps(str(info.id) ?? "", parts);
     const time = isObj(info.time) ? info.time : {};
+    // Where the session names no directory, the cwd its assistant ran in.
+    if (!this.f.cwd && isObj(info.path) && typeof info.path.cwd === "string") this.f.cwd = info.path.cwd;
     const provider = str(info.providerID) ?? undefined;
     const model = str(info.modelID) ?? undefined;
     if (!this.f.model && provider && model) this.f.model = `${provider}/${model}`;
