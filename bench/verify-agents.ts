@@ -10,11 +10,11 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildContext } from "../src/core/session/context.js";
-import { readEntries } from "../src/core/session/entry.js";
-import { loadSession } from "../src/core/session/load.js";
-import { pathTo } from "../src/core/session/path.js";
-import type { Session } from "../src/core/session/types.js";
+import { buildContext } from "../src/core/session/tree/context.js";
+import { readEntries } from "../src/core/session/read/entry.js";
+import { loadSession } from "../src/core/session/tree/load.js";
+import { pathTo } from "../src/core/session/tree/path.js";
+import type { Session } from "../src/core/session/model.js";
 import { ensurePi, piEnv, PI_PACKAGE } from "./pi.js";
 import { ensureOmp, OMP_PACKAGE } from "./omp.js";
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Dialect, DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
 import { createOpencodeDialect } from "../../../src/core/session/read/dialects/opencode/index.js";
-import { contextOfPath } from "../../../src/core/session/context.js";
+import { contextOfPath } from "../../../src/core/session/tree/context.js";
 // @ts-expect-error a plain script (no types): it builds the fixture database
 import { CHILD, makeDb, PARENT } from "../../fixtures/agents/opencode/make-db.mjs";
 
@@ -148,14 +148,14 @@ describe("finding OpenCode sessions", () => {
     expect(dialect.claims(`/x/${LEGACY_FILE}`)).toBe(true);
     expect(dialect.claims("/x/other.db#ses_1")).toBe(false);
     expect(dialect.claims("/x/opencode.db")).toBe(false);
+    expect(dialect.claims("/x/opencode.db#")).toBe(true);
     expect(dialect.claims("/x/storage/message/ses_1/msg_1.json")).toBe(false);
     expect(dialect.claims("/home/u/.pi/agent/sessions/--x--/2026_a.jsonl")).toBe(false);
   });
 
-  it("a session the database does not hold gives a warning, not a crash", async () => {
-    const got = await readSession(dialect, `${db}#ses_missing`);
-    expect(got.entries).toEqual([]);
-    expect(got.warnings[0].warning).toMatch(/has no session ses_missing/);
+  it("a session the database does not hold is a clear error, not a crash", async () => {
+    await expect(readSession(dialect, `${db}#ses_missing`)).rejects.toThrow(/has no session ses_missing/);
+    await expect(readSession(dialect, `${db}#`)).rejects.toThrow(/is OpenCode's database, not a session/);
   });
 });
 
@@ -238,12 +238,12 @@ describe("the database is never locked, written or waited on for long", () => {
           locker.exec("BEGIN EXCLUSIVE");
           locker.prepare("UPDATE session SET time_updated = 2 WHERE id = ?").run(CHILD);
         }
-        expect(await d.sources(join(file, ".."))).toEqual([]);
+        // The database stands in for its sessions, and its row says why.
+        expect(await d.sources(join(file, ".."))).toEqual([`${file}#`]);
         expect(warnings).toHaveLength(1);
         expect(warnings[0]).toMatch(/could not be read \(database is locked\): its sessions are left out/);
-        const got = await readSession(d, `${file}#${PARENT}`);
-        expect(got.entries).toEqual([]);
-        expect(got.warnings).toEqual([{ line: 1, warning: expect.stringMatching(/database is locked/) as unknown as string }]);
+        await expect(readSession(d, `${file}#`)).rejects.toThrow(/could not be read \(database is locked\)/);
+        await expect(readSession(d, `${file}#${PARENT}`)).rejects.toThrow(/could not be read \(database is locked\)/);
       } finally {
         locker.close();
       }
@@ -260,17 +260,15 @@ describe("the database is never locked, written or waited on for long", () => {
     const warnings: string[] = [];
     const d = createOpencodeDialect({ busyTimeoutMs: 50, warn: (m) => warnings.push(m) });
     const listed = await d.sources(dir);
-    const got = await readSession(d, `${bad}#${PARENT}`);
     // A cut file may still list (its first pages are whole) but never reads whole.
-    if (listed.length === 0) expect(warnings[0]).toMatch(/could not be read/);
-    expect(got.entries).toEqual([]);
-    expect(got.warnings[0].warning).toMatch(/could not be read|has no session/);
+    if (listed.length === 1) expect(warnings[0]).toMatch(/could not be read/);
+    await expect(readSession(d, `${bad}#${PARENT}`)).rejects.toThrow(/could not be read|has no session/);
 
     writeFileSync(bad, "this is not a database, just text ".repeat(200));
     warnings.length = 0;
-    expect(await d.sources(dir)).toEqual([]);
+    expect(await d.sources(dir)).toEqual([`${bad}#`]);
     expect(warnings[0]).toMatch(/could not be read \(file is not a database\)/);
-    expect((await readSession(d, `${bad}#${PARENT}`)).warnings[0].warning).toMatch(/file is not a database/);
+    await expect(readSession(d, `${bad}#${PARENT}`)).rejects.toThrow(/file is not a database/);
     copyFileSync(good, bad);
     expect(await d.sources(dir)).toHaveLength(2);
   });

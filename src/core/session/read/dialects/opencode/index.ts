@@ -4,6 +4,7 @@
 // Read-only: we never write, lock or copy OpenCode's files.
 import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
+import { SessionError } from "../../../../errors.js";
 import type { Dialect, Origin, RecordSource } from "../../dialect-api.js";
 import { listDbSessions, readDbSession, type DbOptions } from "./db.js";
 import { listLegacySessions, readLegacySession } from "./legacy.js";
@@ -19,8 +20,12 @@ export interface OpencodeOptions extends DbOptions {
 const DEFAULTS: OpencodeOptions = {
   // OpenCode's writes are short; a reader that waits longer only freezes the screen.
   busyTimeoutMs: 1000,
-  warn: (message) => process.emitWarning(message, { code: "OMP_OPENCODE_DB" }),
+  // The list shows the problem as the database's own row (see sources); a caller may want it too.
+  warn: () => {},
 };
+
+/** `<db>#`: a database whose sessions could not be listed. */
+const isDbItself = (path: string): boolean => path.endsWith("#") && isDbName(basename(path.slice(0, -1)));
 
 const why = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -64,37 +69,49 @@ async function* numbered(records: (OpencodeRecord | RowWarning)[]): AsyncGenerat
 export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): Dialect {
   const opts: OpencodeOptions = { ...DEFAULTS, ...options };
 
+  const unreadable = (db: string, err: unknown): string => `OpenCode database ${db} could not be read (${why(err)}): its sessions are left out`;
+
+  function readRecords(path: string): (OpencodeRecord | RowWarning)[] {
+    const db = parseDbPath(path);
+    if (db) {
+      let records: (OpencodeRecord | RowWarning)[] | null;
+      try {
+        records = readDbSession(db.db, db.id, opts);
+      } catch (err) {
+        throw new SessionError(unreadable(db.db, err));
+      }
+      if (!records) throw new SessionError(`OpenCode database ${db.db} has no session ${db.id}`);
+      return records;
+    }
+    if (isDbItself(path)) {
+      // Listed in place of the sessions of a database that could not be read: says why, as an invalid row.
+      const file = path.slice(0, -1);
+      try {
+        listDbSessions(file, opts);
+      } catch (err) {
+        throw new SessionError(unreadable(file, err));
+      }
+      throw new SessionError(`${file} is OpenCode's database, not a session: its sessions are ${file}#<session id>`);
+    }
+    const legacy = parseLegacyPath(path);
+    const records = legacy ? readLegacySession(path, legacy) : null;
+    if (!records) throw new SessionError(`${path}: not an OpenCode session file`);
+    return records;
+  }
+
   function openSource(path: string): RecordSource {
     return {
       records() {
         // The whole read happens here, at once, so the database is closed
         // before the first record is handed on (no handle held across awaits).
-        let records: (OpencodeRecord | RowWarning)[] | null;
-        let problem: string | null = null;
-        const db = parseDbPath(path);
-        const legacy = db ? null : parseLegacyPath(path);
         try {
-          if (db) {
-            records = readDbSession(db.db, db.id, opts);
-            if (!records) problem = `OpenCode database ${db.db} has no session ${db.id}`;
-          } else if (legacy) {
-            records = readLegacySession(path, legacy);
-            if (!records) problem = `${path}: not an OpenCode session file`;
-          } else {
-            records = null;
-            problem = `${path}: not an OpenCode session`;
-          }
+          return numbered(readRecords(path));
         } catch (err) {
-          records = null;
-          problem = db ? `OpenCode database ${db.db} could not be read (${why(err)}): its sessions are left out` : `${path}: ${why(err)}`;
-        }
-        if (problem) {
-          const warning = problem;
           return (async function* () {
-            yield { warning, origin: { line: 1, offset: 0, length: 0 } };
+            yield* [];
+            throw err;
           })();
         }
-        return numbered(records ?? []);
       },
     };
   }
@@ -103,7 +120,7 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
     agent: "opencode",
     label: "OpenCode",
     writable: false,
-    claims,
+    claims: (path) => claims(path) || isDbItself(path),
     open: openSource,
     reader: (path) => new OpencodeReader(path),
     defaultRoots(env, home) {
@@ -121,7 +138,9 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
             out.push(dbSessionPath(db, id));
           }
         } catch (err) {
-          opts.warn(`OpenCode database ${db} could not be read (${why(err)}): its sessions are left out`);
+          // The database itself stands in for its sessions: its row says why they are missing.
+          opts.warn(unreadable(db, err));
+          out.push(`${db}#`);
         }
       }
       // OpenCode 1.2 copies its JSON storage into the database and leaves the

@@ -9,7 +9,7 @@
 // carrying the summary, so that pi's context rule starts after it as
 // OpenCode's does.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
-import { isoOrNull } from "../../../time.js";
+import { isoOrNull } from "../../time.js";
 import { dbSessionPath, parseDbPath } from "./paths.js";
 import { isObj, num, str, type MessageRecord, type Obj, type SessionRecord } from "./records.js";
 import { splitSteps, type Step } from "./steps.js";
