@@ -148,14 +148,14 @@ describe("finding OpenCode sessions", () => {
     expect(dialect.claims(`/x/${LEGACY_FILE}`)).toBe(true);
     expect(dialect.claims("/x/other.db#ses_1")).toBe(false);
     expect(dialect.claims("/x/opencode.db")).toBe(false);
-    expect(dialect.claims("/x/opencode.db#")).toBe(true);
+    expect(dialect.claims("/x/opencode.db#")).toBe(false);
     expect(dialect.claims("/x/storage/message/ses_1/msg_1.json")).toBe(false);
     expect(dialect.claims("/home/u/.pi/agent/sessions/--x--/2026_a.jsonl")).toBe(false);
   });
 
   it("a session the database does not hold is a clear error, not a crash", async () => {
     await expect(readSession(dialect, `${db}#ses_missing`)).rejects.toThrow(/has no session ses_missing/);
-    await expect(readSession(dialect, `${db}#`)).rejects.toThrow(/is OpenCode's database, not a session/);
+    await expect(readSession(dialect, `${db}#database`)).rejects.toThrow(/readable again/);
   });
 });
 
@@ -239,10 +239,10 @@ describe("the database is never locked, written or waited on for long", () => {
           locker.prepare("UPDATE session SET time_updated = 2 WHERE id = ?").run(CHILD);
         }
         // The database stands in for its sessions, and its row says why.
-        expect(await d.sources(join(file, ".."))).toEqual([`${file}#`]);
+        expect(await d.sources(join(file, ".."))).toEqual([`${file}#database`]);
         expect(warnings).toHaveLength(1);
         expect(warnings[0]).toMatch(/could not be read \(database is locked\): its sessions are left out/);
-        await expect(readSession(d, `${file}#`)).rejects.toThrow(/could not be read \(database is locked\)/);
+        await expect(readSession(d, `${file}#database`)).rejects.toThrow(/could not be read \(database is locked\)/);
         await expect(readSession(d, `${file}#${PARENT}`)).rejects.toThrow(/could not be read \(database is locked\)/);
       } finally {
         locker.close();
@@ -261,12 +261,13 @@ describe("the database is never locked, written or waited on for long", () => {
     const d = createOpencodeDialect({ busyTimeoutMs: 50, warn: (m) => warnings.push(m) });
     const listed = await d.sources(dir);
     // A cut file may still list (its first pages are whole) but never reads whole.
+    if (listed.length === 1) expect(listed[0]).toBe(`${bad}#database`);
     if (listed.length === 1) expect(warnings[0]).toMatch(/could not be read/);
     await expect(readSession(d, `${bad}#${PARENT}`)).rejects.toThrow(/could not be read|has no session/);
 
     writeFileSync(bad, "this is not a database, just text ".repeat(200));
     warnings.length = 0;
-    expect(await d.sources(dir)).toEqual([`${bad}#`]);
+    expect(await d.sources(dir)).toEqual([`${bad}#database`]);
     expect(warnings[0]).toMatch(/could not be read \(file is not a database\)/);
     await expect(readSession(d, `${bad}#${PARENT}`)).rejects.toThrow(/file is not a database/);
     copyFileSync(good, bad);

@@ -24,8 +24,12 @@ const DEFAULTS: OpencodeOptions = {
   warn: () => {},
 };
 
-/** `<db>#`: a database whose sessions could not be listed. */
-const isDbItself = (path: string): boolean => path.endsWith("#") && isDbName(basename(path.slice(0, -1)));
+/**
+ * `<db>#database`: listed in place of the sessions of a database that could
+ * not be read, so that its row says why. OpenCode's session ids all start
+ * with `ses_`, so this one names none of them.
+ */
+const STAND_IN = "database";
 
 const why = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -69,10 +73,23 @@ async function* numbered(records: (OpencodeRecord | RowWarning)[]): AsyncGenerat
 export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): Dialect {
   const opts: OpencodeOptions = { ...DEFAULTS, ...options };
 
+  /** Why each database that could not be listed was not, until it lists again. */
+  const listErrors = new Map<string, string>();
   const unreadable = (db: string, err: unknown): string => `OpenCode database ${db} could not be read (${why(err)}): its sessions are left out`;
 
   function readRecords(path: string): (OpencodeRecord | RowWarning)[] {
     const db = parseDbPath(path);
+    if (db && db.id === STAND_IN) {
+      // The listing just failed: its reason, without waiting on the database again.
+      const known = listErrors.get(db.db);
+      if (known) throw new SessionError(known);
+      try {
+        listDbSessions(db.db, opts);
+      } catch (err) {
+        throw new SessionError(unreadable(db.db, err));
+      }
+      throw new SessionError(`${db.db}: OpenCode's database is readable again (its sessions show at the next listing)`);
+    }
     if (db) {
       let records: (OpencodeRecord | RowWarning)[] | null;
       try {
@@ -82,16 +99,6 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
       }
       if (!records) throw new SessionError(`OpenCode database ${db.db} has no session ${db.id}`);
       return records;
-    }
-    if (isDbItself(path)) {
-      // Listed in place of the sessions of a database that could not be read: says why, as an invalid row.
-      const file = path.slice(0, -1);
-      try {
-        listDbSessions(file, opts);
-      } catch (err) {
-        throw new SessionError(unreadable(file, err));
-      }
-      throw new SessionError(`${file} is OpenCode's database, not a session: its sessions are ${file}#<session id>`);
     }
     const legacy = parseLegacyPath(path);
     const records = legacy ? readLegacySession(path, legacy) : null;
@@ -120,7 +127,7 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
     agent: "opencode",
     label: "OpenCode",
     writable: false,
-    claims: (path) => claims(path) || isDbItself(path),
+    claims,
     open: openSource,
     reader: (path) => new OpencodeReader(path),
     defaultRoots(env, home) {
@@ -137,10 +144,13 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
             inDb.add(id);
             out.push(dbSessionPath(db, id));
           }
+          listErrors.delete(db);
         } catch (err) {
-          // The database itself stands in for its sessions: its row says why they are missing.
-          opts.warn(unreadable(db, err));
-          out.push(`${db}#`);
+          // A stand-in for its sessions: its row says why they are missing.
+          const message = unreadable(db, err);
+          listErrors.set(db, message);
+          opts.warn(message);
+          out.push(dbSessionPath(db, STAND_IN));
         }
       }
       // OpenCode 1.2 copies its JSON storage into the database and leaves the

@@ -153,7 +153,9 @@ export class OpencodeReader implements RecordReader {
   }
 
   private add(entry: NewEntry, origin: Origin): DialectEntry {
-    const full = { ...entry, parentId: this.prev } as PiEntry;
+    // pi's key order: type, id, parentId, then the rest.
+    const { type, id, ...rest } = entry;
+    const full: PiEntry = { type, id, parentId: this.prev, ...rest };
     this.prev = entry.id;
     return { entry: full, origin };
   }
