@@ -21,7 +21,7 @@ let data: string;
 let db: string;
 
 async function run(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache"), XDG_DATA_HOME: join(root, "xdg"), COLUMNS: "200", NO_COLOR: "1", ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache"), XDG_DATA_HOME: join(root, "xdg"), COLUMNS: "200", NO_COLOR: "1", ...extraEnv };
   delete env.OMP_SESSIONS_CACHE_DIR;
   try {
     const { stdout, stderr } = await promisify(execFile)(BIN, args, { env, maxBuffer: 1 << 26 });
