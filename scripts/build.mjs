@@ -34,7 +34,7 @@ const result = await build({
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
   define: {
-    // Where db.ts finds better-sqlite3's JavaScript in one file (built below).
+    // Where core/sqlite.ts finds better-sqlite3's JavaScript in one file (built below).
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
     // ink-caches.ts patches the Ink bundled here, not a copy in node_modules.
     OMP_INK_BUNDLED: "true",

@@ -2,10 +2,9 @@
 // It is a cache like the catalog: a missing, corrupt or older-schema database
 // is deleted and built again, never repaired.
 import type Database from "better-sqlite3";
-import { createRequire } from "node:module";
 import { mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { OmpSessionsError } from "../errors.js";
+import { join } from "node:path";
+import { openSqlite } from "../sqlite.js";
 
 export type SearchDb = Database.Database;
 
@@ -67,62 +66,8 @@ export function searchDbPath(dir: string, tools: boolean): string {
   return join(dir, tools ? "search-tools.db" : "search.db");
 }
 
-// Loaded on first use: commands that never search do not pay for the native module.
-let sqlite: typeof Database | undefined;
-let addon: string | null | undefined;
-
-/** Set by the build (scripts/build.mjs): better-sqlite3's JavaScript bundled into one file next to this chunk. */
-declare const OMP_SQLITE_BUNDLE: string | undefined;
-
-function loadSqlite(): typeof Database {
-  const require = createRequire(import.meta.url);
-  if (typeof OMP_SQLITE_BUNDLE === "string") {
-    try {
-      return require(OMP_SQLITE_BUNDLE) as typeof Database;
-    } catch {
-      // not built next to us: the package itself
-    }
-  }
-  return require("better-sqlite3") as typeof Database;
-}
-
-/**
- * An install whose native module was never built (its install script did not
- * run, or could not compile) or was built for another Node: said in words a
- * user can act on, instead of the loader's list of probed paths.
- */
-function addonMissing(err: unknown): OmpSessionsError | null {
-  const text = err instanceof Error ? err.message : String(err);
-  if (!/bindings file|better_sqlite3\.node|NODE_MODULE_VERSION|was compiled against a different Node/.test(text)) return null;
-  let dir = "the omp-sessions install";
-  try {
-    // …/node_modules/better-sqlite3/package.json: the folder holding node_modules.
-    dir = dirname(dirname(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json"))));
-  } catch {
-    // not resolvable: the generic words
-  }
-  return new OmpSessionsError(
-    `search needs better-sqlite3's native module, which ${/bindings file/.test(text) ? "was never built" : `does not load (${text.split("\n")[0]})`}: run \`npm rebuild better-sqlite3\` in ${dir} (where no prebuilt binary can be fetched it compiles: python3, make and a C++ compiler)`,
-  );
-}
-
 function open(file: string): SearchDb {
-  sqlite ??= loadSqlite();
-  if (addon === undefined) {
-    // The addon from where npm builds it: better-sqlite3's own lookup (the
-    // `bindings` package) probes a dozen paths first. Elsewhere: its lookup.
-    try {
-      addon = createRequire(import.meta.url).resolve("better-sqlite3/build/Release/better_sqlite3.node");
-    } catch {
-      addon = null;
-    }
-  }
-  let db: SearchDb;
-  try {
-    db = new sqlite(file, addon ? { nativeBinding: addon } : {});
-  } catch (err) {
-    throw addonMissing(err) ?? err;
-  }
+  const db = openSqlite(file, {}, "search");
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
   // Pages read in place from the OS cache instead of copied in: a warm query

@@ -19,5 +19,6 @@ import type { Dialect } from "../dialect-api.js";
 import { claudeDialect } from "./claude/index.js";
 import { codexDialect } from "./codex/index.js";
 import { geminiDialect } from "./gemini/index.js";
+import { opencodeDialect } from "./opencode/index.js";
 
-export const dialects: Dialect[] = [claudeDialect, codexDialect, geminiDialect];
+export const dialects: Dialect[] = [claudeDialect, codexDialect, geminiDialect, opencodeDialect];

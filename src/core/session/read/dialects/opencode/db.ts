@@ -1,0 +1,156 @@
+// Reading OpenCode's SQLite database (1.2 and later) without getting in its
+// way: OpenCode may have it open, in WAL mode, while we read. Every read opens
+// the file read-only (never created, never written), with a short busy
+// timeout, runs its queries and closes it at once: no handle, lock or
+// transaction outlives the read. A locked, busy or damaged database throws;
+// the callers turn that into a warning and no sessions from it.
+//
+// Schema (OpenCode's drizzle migrations): project(id, worktree, …),
+// session(id, project_id, parent_id, slug, directory, title, version,
+// time_created, time_updated, …), message(id, session_id, time_created,
+// time_updated, data JSON), part(id, message_id, session_id, time_created,
+// time_updated, data JSON); times in ms. Columns are looked up, not assumed,
+// so that a newer or older schema degrades to what it has.
+import type Database from "better-sqlite3";
+import { existsSync, statSync } from "node:fs";
+import { openSqlite, uriFor } from "../../../../sqlite.js";
+import { dbSessionPath } from "./paths.js";
+import { isObj, parseObj, str, type MessageRecord, type OpencodeRecord, type RowWarning, type SessionInfo } from "./records.js";
+import { stepOfPart } from "./steps.js";
+
+export interface DbOptions {
+  /** How long a read waits for a lock OpenCode holds before giving up (ms). */
+  busyTimeoutMs: number;
+}
+
+const stamp = (file: string): string | null => {
+  try {
+    const s = statSync(file);
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+};
+
+function readWith<T>(name: string, opts: DbOptions, read: (db: Database.Database) => T): T {
+  const db = openSqlite(name, { readonly: true, fileMustExist: true, timeout: opts.busyTimeoutMs }, "reading OpenCode sessions");
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Runs one read. When no OpenCode has the database open (no -wal, no
+ * -journal: nothing is being written), it is read as an immutable file: no
+ * locks, and no -wal or -shm file left behind in OpenCode's dir (a read-only
+ * WAL reader would create both). The read counts only if the file is still
+ * untouched afterwards; otherwise, and whenever OpenCode may be writing, it is
+ * read again the ordinary way, read-only with shared locks that end with it.
+ */
+function withDb<T>(file: string, opts: DbOptions, read: (db: Database.Database) => T): T {
+  const quiet = (): boolean => !existsSync(`${file}-wal`) && !existsSync(`${file}-journal`);
+  const before = quiet() ? stamp(file) : null;
+  if (before) {
+    try {
+      const got = readWith(uriFor(file, "immutable=1"), opts, read);
+      if (quiet() && stamp(file) === before) return got;
+    } catch {
+      // URI names off in this process, or the file changed under us: the ordinary read says what is wrong.
+    }
+  }
+  return readWith(file, opts, read);
+}
+
+function columns(db: Database.Database, table: string): Set<string> {
+  const rows = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[];
+  return new Set(rows.map((r) => r.name));
+}
+
+/** The ids of every session in the database, oldest first. */
+export function listDbSessions(file: string, opts: DbOptions): string[] {
+  return withDb(file, opts, (db) => {
+    const order = columns(db, "session").has("time_created") ? "time_created, id" : "id";
+    return (db.prepare(`SELECT id FROM session ORDER BY ${order}`).raw().all() as [unknown][]).map((r) => r[0]).filter((id): id is string => typeof id === "string");
+  });
+}
+
+function sessionInfo(db: Database.Database, id: string): SessionInfo | null {
+  const have = columns(db, "session");
+  const col = (name: string): string => (have.has(name) ? `s.${name}` : "NULL");
+  const worktree = have.has("project_id") && columns(db, "project").has("worktree");
+  const sql = `SELECT s.id, ${col("project_id")}, ${col("parent_id")}, ${col("title")}, ${col("directory")}, ${col("version")}, ${col("time_created")}, ${col("time_updated")}, ${worktree ? "p.worktree" : "NULL"}
+    FROM session s ${worktree ? "LEFT JOIN project p ON p.id = s.project_id" : ""} WHERE s.id = ?`;
+  const row = db.prepare(sql).raw().get(id) as unknown[] | undefined;
+  if (!row) return null;
+  const n = (v: unknown): number | null => (typeof v === "number" ? v : null);
+  return {
+    id,
+    projectID: str(row[1]),
+    parentID: str(row[2]),
+    title: str(row[3]),
+    directory: str(row[4]),
+    version: str(row[5]),
+    created: n(row[6]),
+    updated: n(row[7]),
+    worktree: str(row[8]),
+  };
+}
+
+/** The step of the parent's message that holds the tool call which spawned `child` (OpenCode's task tool records the child's id in its metadata). */
+function parentEntry(db: Database.Database, parent: string, child: string): string | null {
+  const like = `%${child.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const hits = db.prepare(`SELECT id, message_id, data FROM part WHERE session_id = ? AND data LIKE ? ESCAPE '\\' ORDER BY id`).raw().all(parent, like) as [string, string, string][];
+  for (const [partId, messageId, data] of hits) {
+    const part = parseObj(data);
+    const meta = part && isObj(part.state) && isObj(part.state.metadata) ? part.state.metadata : null;
+    if (!meta || (meta.sessionId !== child && meta.sessionID !== child)) continue;
+    const parts = (db.prepare(`SELECT id, data FROM part WHERE message_id = ? ORDER BY id`).raw().all(messageId) as [string, string][]).map(([id, d]) => ({ ...parseObj(d), id }));
+    return stepOfPart(messageId, parts, partId);
+  }
+  return null;
+}
+
+/**
+ * One session's records: the session, then its messages in OpenCode's order
+ * (time created, then id) with their parts in id order. Null when the
+ * database has no such session.
+ */
+export function readDbSession(file: string, id: string, opts: DbOptions): (OpencodeRecord | RowWarning)[] | null {
+  return withDb(file, opts, (db) => {
+    const session = sessionInfo(db, id);
+    if (!session) return null;
+    const out: (OpencodeRecord | RowWarning)[] = [];
+    const parentEntryId = session.parentID ? parentEntry(db, session.parentID, id) : null;
+    out.push({ kind: "session", session, parentPath: session.parentID ? dbSessionPath(file, session.parentID) : null, parentEntryId });
+    // One statement, so one consistent snapshot of the session's rows.
+    const rows = db
+      .prepare(
+        `SELECT m.id, m.data, p.id, p.data FROM message m LEFT JOIN part p ON p.message_id = m.id
+         WHERE m.session_id = ? ORDER BY m.time_created, m.id, p.id`,
+      )
+      .raw()
+      .iterate(id) as IterableIterator<[string, string, string | null, string | null]>;
+    let current: MessageRecord | null = null;
+    let currentId: string | null = null;
+    for (const [mid, mdata, pid, pdata] of rows) {
+      if (mid !== currentId) {
+        currentId = mid;
+        const info = parseObj(mdata);
+        if (!info) {
+          current = null;
+          out.push({ warning: `message ${mid}: its data is not a JSON object`, row: "message" });
+          continue;
+        }
+        current = { kind: "message", info: { ...info, id: mid, sessionID: id }, parts: [] };
+        out.push(current);
+      }
+      if (!current || pid === null) continue;
+      const part = parseObj(pdata);
+      if (part) current.parts.push({ ...part, id: pid, messageID: mid, sessionID: id });
+      else out.push({ warning: `part ${pid} of message ${mid}: its data is not a JSON object`, row: "part" });
+    }
+    return out;
+  });
+}

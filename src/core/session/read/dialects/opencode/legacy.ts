@@ -1,0 +1,130 @@
+// OpenCode's storage before 1.2: one JSON file per session, message and part,
+//   storage/session/<project id>/<session id>.json   (Session.Info)
+//   storage/message/<session id>/<message id>.json   (MessageV2.Info)
+//   storage/part/<message id>/<part id>.json         (MessageV2.Part)
+//   storage/project/<project id>.json                (its worktree)
+// Ids are ascending, so file-name order is OpenCode's own order (its loader
+// sorts the listing the same way). Files are small; each is read whole.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isObj, parseObj, str, type MessageRecord, type Obj, type OpencodeRecord, type RowWarning, type SessionInfo } from "./records.js";
+import { stepOfPart } from "./steps.js";
+
+function jsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((n) => n.endsWith(".json"))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function readObj(file: string): Obj | null {
+  try {
+    return parseObj(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Every session file under a storage dir, by project then id. */
+export function listLegacySessions(storage: string): string[] {
+  const sessions = join(storage, "session");
+  let projects: string[];
+  try {
+    projects = readdirSync(sessions, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+  return projects.flatMap((p) => jsonFiles(join(sessions, p)).map((f) => join(sessions, p, f)));
+}
+
+function sessionInfo(storage: string, raw: Obj, fallbackId: string): SessionInfo {
+  const time = isObj(raw.time) ? raw.time : {};
+  const projectID = str(raw.projectID);
+  const project = projectID ? readObj(join(storage, "project", `${projectID}.json`)) : null;
+  const n = (v: unknown): number | null => (typeof v === "number" ? v : null);
+  return {
+    id: str(raw.id) ?? fallbackId,
+    projectID,
+    parentID: str(raw.parentID),
+    title: str(raw.title),
+    directory: str(raw.directory),
+    worktree: project ? str(project.worktree) : null,
+    version: str(raw.version),
+    created: n(time.created),
+    updated: n(time.updated),
+  };
+}
+
+/** The parent's session file: beside the child's, else in another project's dir. */
+function parentFile(storage: string, project: string, parent: string): string | null {
+  const near = join(storage, "session", project, `${parent}.json`);
+  if (readObj(near)) return near;
+  for (const file of listLegacySessions(storage)) if (file.endsWith(`/${parent}.json`) || file.endsWith(`\\${parent}.json`)) return file;
+  return null;
+}
+
+function parts(storage: string, messageId: string): { parts: Obj[]; damaged: string[] } {
+  const dir = join(storage, "part", messageId);
+  const out: Obj[] = [];
+  const damaged: string[] = [];
+  for (const f of jsonFiles(dir)) {
+    const p = readObj(join(dir, f));
+    if (p) out.push({ ...p, id: str(p.id) ?? f.slice(0, -5), messageID: messageId });
+    else damaged.push(f);
+  }
+  return { parts: out, damaged };
+}
+
+/** The step of the parent's message holding the task call that spawned `child`. */
+function parentEntry(storage: string, parent: string, child: string): string | null {
+  for (const f of jsonFiles(join(storage, "message", parent))) {
+    const messageId = f.slice(0, -5);
+    const dir = join(storage, "part", messageId);
+    for (const pf of jsonFiles(dir)) {
+      let text: string;
+      try {
+        text = readFileSync(join(dir, pf), "utf8");
+      } catch {
+        continue;
+      }
+      if (!text.includes(child)) continue;
+      const part = parseObj(text);
+      const meta = part && isObj(part.state) && isObj(part.state.metadata) ? part.state.metadata : null;
+      if (!meta || (meta.sessionId !== child && meta.sessionID !== child)) continue;
+      return stepOfPart(messageId, parts(storage, messageId).parts, str(part?.id) ?? pf.slice(0, -5));
+    }
+  }
+  return null;
+}
+
+/** One legacy session's records, as the database's (db.ts); null when the session file is not readable JSON. */
+export function readLegacySession(file: string, where: { storage: string; project: string; id: string }): (OpencodeRecord | RowWarning)[] | null {
+  const raw = readObj(file);
+  if (!raw) return null;
+  const { storage } = where;
+  const session = sessionInfo(storage, raw, where.id);
+  const out: (OpencodeRecord | RowWarning)[] = [];
+  const parentPath = session.parentID ? parentFile(storage, where.project, session.parentID) : null;
+  const parentEntryId = session.parentID ? parentEntry(storage, session.parentID, session.id) : null;
+  out.push({ kind: "session", session, parentPath, parentEntryId });
+  const dir = join(storage, "message", session.id);
+  for (const f of jsonFiles(dir)) {
+    const info = readObj(join(dir, f));
+    if (!info) {
+      out.push({ warning: `message file ${f}: not a JSON object`, row: "message" });
+      continue;
+    }
+    const id = str(info.id) ?? f.slice(0, -5);
+    const got = parts(storage, id);
+    const rec: MessageRecord = { kind: "message", info: { ...info, id, sessionID: session.id }, parts: got.parts };
+    out.push(rec);
+    for (const d of got.damaged) out.push({ warning: `part file ${d} of message ${id}: not a JSON object`, row: "part" });
+  }
+  return out;
+}
