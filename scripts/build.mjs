@@ -38,6 +38,8 @@ const result = await build({
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
     // ink-caches.ts patches the Ink bundled here, not a copy in node_modules.
     OMP_INK_BUNDLED: "true",
+    // …and checks the version of that Ink before it does (ink-caches.ts).
+    OMP_INK_VERSION: JSON.stringify(JSON.parse(readFileSync("node_modules/ink/package.json", "utf8")).version),
   },
 });
 // better-sqlite3's JavaScript (a dozen small CommonJS files) as one file next
