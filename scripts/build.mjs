@@ -8,6 +8,11 @@ import { build } from "esbuild";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
+import { staleReason } from "./build-stale.mjs";
+
+// --if-stale (npm start): nothing to do while dist/ is newer than every source,
+// this script and package.json.
+if (process.argv.includes("--if-stale") && staleReason(".") === null) process.exit(0);
 
 // --clean (npm pack's prepack): start from an empty dist/, so the package
 // holds this build's chunks only.
