@@ -186,10 +186,6 @@ export function dispatchKey(input: string, name: string, burst: boolean, store: 
     }
     return;
   }
-  if (b.soon) {
-    st.setStatus(`${b.help}: coming soon`);
-    return;
-  }
   runAction(b.action, name, store, exit);
 }
 

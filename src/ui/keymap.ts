@@ -16,8 +16,6 @@ export interface Binding {
   hint?: string;
   /** How the footer writes the keys, when not just the first key. */
   hintKeys?: string;
-  /** Reserved for the write actions that land later: shown as "coming soon". */
-  soon?: boolean;
   /** Works from anywhere: before an open prompt, query line or overlay takes the key. */
   anywhere?: boolean;
   /** Not a key but typed text ("other letters", "paste"): shown in help and docs, never matched. */
@@ -258,7 +256,7 @@ export function footerHints(scopes: readonly Scope[]): { keys: string; hint: str
   const seenKeys = new Set<string>();
   for (const scope of scopes) {
     for (const b of BINDINGS) {
-      if (b.scope !== scope || !b.hint || b.soon) continue;
+      if (b.scope !== scope || !b.hint) continue;
       if (b.keys.some((k) => seenKeys.has(k))) continue;
       b.keys.forEach((k) => seenKeys.add(k));
       out.push({ keys: b.hintKeys ?? keyLabel(b.keys[0]), hint: b.hint });

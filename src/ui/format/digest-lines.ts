@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { safeText } from "../../core/session/text.js";
 import { readFrontmatter } from "../../core/capture/frontmatter.js";
 import type { State } from "../../core/capture/state.js";
-import { age, shortPath } from "./age.js";
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import type { Line } from "./lines.js";
 import { fitWidth as fit } from "./width.js";
 
@@ -47,7 +48,7 @@ export function digestRow(state: State, trigger: string, width: number, now: num
   const promoted = strings(state.promoted_to).length;
   return [
     fit(safeText(s(state.harness)), c.harness, true),
-    fit(safeText(shortPath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
+    fit(safeText(tildePath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
     (state.last_seen_at ? age(s(state.last_seen_at), now) : "").padStart(c.age),
     fit(safeText(trigger), c.trigger, true),
     (promoted ? String(promoted) : "").padStart(c.promoted),

@@ -8,7 +8,9 @@ import { basename } from "node:path";
 import type { SessionSummary } from "../../core/session/summary.js";
 import { oneLine, safeText } from "../../core/session/text.js";
 import { fitWidth as fit } from "../format/width.js";
-import { age, pathTail, shortPath } from "../format/age.js";
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
+import { pathTail } from "../format/path-tail.js";
 import { windowStart } from "../components/window.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
@@ -33,13 +35,13 @@ function columns(width: number, paths = false) {
 export function sessionLine(s: SessionSummary, width: number, now: number, prefix = "", paths = false): string {
   const c = columns(width, paths);
   if (!s.valid) {
-    const where = paths ? shortPath(s.path, HOME) : basename(s.path);
+    const where = paths ? tildePath(s.path, HOME) : basename(s.path);
     return `✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - c.name - 4)}`;
   }
   const room = Math.max(4, c.name - prefix.length);
   const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
   // A long path keeps its end: the file name tells two copies apart.
-  const where = paths ? safeText(shortPath(s.path, HOME)) : safeText(shortPath(s.cwd, HOME));
+  const where = paths ? safeText(tildePath(s.path, HOME)) : safeText(tildePath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;
   return [
     fit(prefix + title, c.name, true),
@@ -105,7 +107,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       })}
       {deleting ? (
         <Text color={theme.status.error} bold={theme.color}>
-          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}`, width)}
+          {fit(`Move to the trash? ${safeText(tildePath(deleting.path, HOME))}`, width)}
         </Text>
       ) : null}
     </Box>

@@ -19,7 +19,8 @@ import { oneLine, safeText } from "../../core/session/text.js";
 import { labelTimes as readLabelTimes } from "../../core/session/tree.js";
 import type { Session } from "../../core/session/types.js";
 import { fitWidth as fit } from "../format/width.js";
-import { pathTail, shortPath } from "../format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
+import { pathTail } from "../format/path-tail.js";
 import { labelStamp } from "../format/label-time.js";
 
 // Label times are replayed once per loaded session (a refresh makes a new one).
@@ -61,7 +62,7 @@ function TreeScreen({ width, height }: ScreenProps) {
     );
   }
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
-  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length));
+  const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length));
   const start = windowStart(cursor, rows.count, listHeight);
   const end = Math.min(rows.count, start + listHeight);
   const drawn = [];
