@@ -5,7 +5,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sandbox, type Sandbox } from "../capture/helpers.js";
 import { send } from "../capture/ingest-helper.js";
-import { attachReview, reviewStoreOf } from "../../src/ui/state/review-store.js";
 import { mount, type Mounted } from "./harness.js";
 
 export interface ReviewHub extends Sandbox {
@@ -59,11 +58,14 @@ export function writePiSession(dir: string, id: string, userTexts: string[]): { 
 
 /** The browser on this hub, switched to a screen by its key ("3" feedback, "4" digests). */
 export async function mountOn(sb: Sandbox, key: "3" | "4", opts: { file?: string; width?: number; height?: number; pollMs?: number } = {}): Promise<Mounted> {
-  const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file, pollMs: opts.pollMs });
-  attachReview(m.store, { hub: { hub: sb.hub }, cwd: "/work/app" });
+  const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file, pollMs: opts.pollMs, review: { hub: { hub: sb.hub }, cwd: "/work/app" } });
   if (!opts.file) {
     await m.press(key);
-    await m.waitFor((f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && reviewStoreOf(m.store).getState().loaded, "the review screen");
+    // The digests screen reads its files after the first frame: wait until they are drawn.
+    await m.waitFor(
+      (f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && m.stores.review.getState().loaded && !f.includes("reading the digest") && m.stores.digestFiles.getState().pending === 0,
+      "the review screen",
+    );
   }
   return m;
 }

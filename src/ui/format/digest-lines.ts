@@ -1,6 +1,5 @@
 // A captured session as a list row, and its digest (markdown) as readable lines.
 import { homedir } from "node:os";
-import { readFileSync } from "node:fs";
 import { safeText } from "../../core/session/text.js";
 import { readFrontmatter } from "../../core/capture/frontmatter.js";
 import type { State } from "../../core/capture/state.js";
@@ -23,17 +22,6 @@ export function digestColumns(width: number) {
 export function digestHeader(width: number): string {
   const c = digestColumns(width);
   return [fit("harness", c.harness, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), "prom".padStart(c.promoted), "topics"].join(" ");
-}
-
-/** The frontmatter fields of a digest file (quoted scalars and lists decoded), or null when unreadable. */
-export function readDigestHead(path: string): Record<string, unknown> | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-  return parseDigest(text).fields;
 }
 
 /** Splits a digest into frontmatter fields and body (gray-matter: hand-edited digests read too). */
@@ -78,14 +66,25 @@ function markdownLines(body: string): Line[] {
   return out;
 }
 
-/** The digest pane: who/where, topics and promotions, then the digest body. */
-export function digestLines(state: State, text: string | null): Line[] {
+/** Who/where, topics and promotions: from the session's state, no file needed. */
+function stateLines(state: State): Line[] {
   const out: Line[] = [];
   out.push({ text: safeText(`${s(state.llm_wiki_session_id)} · ${s(state.harness)} · ${s(state.cwd) || "unknown cwd"}`), tone: "accent", bold: true });
   const topics = strings(state.topics);
   const promoted = strings(state.promoted_to);
   out.push({ text: safeText(`topics: ${topics.join(", ") || "none"} · ${promoted.length} promoted note${promoted.length === 1 ? "" : "s"}`), tone: "muted" });
   for (const p of promoted) out.push({ text: safeText(`  → ${p}`), tone: "muted" });
+  return out;
+}
+
+/** The digest pane while its file is being read. */
+export function digestLoadingLines(state: State): Line[] {
+  return [...stateLines(state), { text: "" }, { text: "reading the digest…", tone: "muted" }];
+}
+
+/** The digest pane: who/where, topics and promotions, then the digest body (`text` null: no file). */
+export function digestLines(state: State, text: string | null): Line[] {
+  const out = stateLines(state);
   if (text === null) {
     out.push({ text: "" }, { text: "no digest on disk for this session yet", tone: "muted" });
     return out;

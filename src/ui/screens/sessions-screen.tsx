@@ -124,14 +124,14 @@ export const sessionsScreen: ScreenDef = {
   list: true,
   Component: SessionsScreen,
   // A delete waiting for its yes takes every key: only yes or no answer it.
-  ownsInput: (store) => store.getState().deleting !== null,
-  onKey(_input, name, store) {
+  ownsInput: (ui) => ui.app.getState().deleting !== null,
+  onKey(_input, name, ui) {
     const b = findBinding(name, ["delete"]);
-    if (b?.action === "delete.yes") void store.getState().answerDelete(true);
-    else if (b?.action === "delete.no") void store.getState().answerDelete(false);
+    if (b?.action === "delete.yes") void ui.app.getState().answerDelete(true);
+    else if (b?.action === "delete.no") void ui.app.getState().answerDelete(false);
   },
-  onAction(action, store) {
-    const st = store.getState();
+  onAction(action, ui) {
+    const st = ui.app.getState();
     switch (action) {
       case "named":
         st.toggleNamed();
@@ -155,7 +155,7 @@ export const sessionsScreen: ScreenDef = {
         const s = st.listView[st.listCursor];
         if (!s) st.setStatus("no session under the cursor", "error");
         else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
-        else requestResume(store, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+        else requestResume(ui, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
         return true;
       }
     }

@@ -11,7 +11,7 @@ import type { TreeFilter } from "../../core/session/rows.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { importOpenSession } from "../state/review-open.js";
 import { WritePanel, writePanelHeight } from "../components/prompt-write.js";
-import { useAppStore } from "../state/use-app.js";
+import { useStores } from "../state/use-app.js";
 import { useWriteStep } from "../state/write-store.js";
 import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
 import { homedir } from "node:os";
@@ -45,7 +45,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   const paneOpen = useApp((s) => s.pane !== null);
   const setPageSize = useApp((s) => s.setPageSize);
   // A write prompt or preview (L b f R u) takes the pane's place.
-  const step = useWriteStep(useAppStore());
+  const step = useWriteStep(useStores().write);
   const theme = useTheme();
   const showSearch = searching || query !== "";
   // One header line: the file's path (and name) — copies of a session look alike otherwise.
@@ -94,9 +94,9 @@ export const treeScreen: ScreenDef = {
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
   ownsInput: writeOwnsInput,
   onKey: writeKey,
-  onAction(action, store) {
-    if (startWrite(action, store)) return true;
-    const st = store.getState();
+  onAction(action, ui) {
+    if (startWrite(action, ui)) return true;
+    const st = ui.app.getState();
     if (action.startsWith("filter.")) {
       const f = action.slice(7);
       if (f === "next") st.cycleFilter(1);
@@ -141,13 +141,13 @@ export const treeScreen: ScreenDef = {
         st.gotoLeaf();
         return true;
       case "import":
-        void importOpenSession(store);
+        void importOpenSession(ui);
         return true;
       case "resume":
-        resumeFromTree(store);
+        resumeFromTree(ui);
         return true;
       case "export":
-        void exportAtCursor(store);
+        void exportAtCursor(ui.app);
         return true;
     }
     return false;

@@ -16,7 +16,7 @@ import { refreshIfDirty } from "../../core/capture/indexes.js";
 import type { State } from "../../core/capture/state.js";
 import type { Line } from "../format/lines.js";
 import type { AppStore } from "./store.js";
-import { reviewStoreOf } from "./review-store.js";
+import type { Stores } from "./stores.js";
 
 const AGENT_HARNESSES = new Set(["omp", "pi"]);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -108,8 +108,9 @@ export async function openAgentSession(app: AppStore, file: string, entryId: str
 }
 
 /** `o` on a candidate: its session's tree at the candidate's turn. */
-export async function openCandidateSession(app: AppStore, c: Record<string, unknown>): Promise<void> {
-  const r = reviewStoreOf(app).getState();
+export async function openCandidateSession(ui: Stores, c: Record<string, unknown>): Promise<void> {
+  const app = ui.app;
+  const r = ui.review.getState();
   const root = r.root;
   const file = root ? agentFileOfState(stateOfCandidate(root, c)) : null;
   if (!root || !file) {
@@ -124,11 +125,14 @@ export async function openCandidateSession(app: AppStore, c: Record<string, unkn
 }
 
 /** `I` on the tree: import-session on the open file, then the feedback queue filtered to that session. */
-export async function importOpenSession(app: AppStore): Promise<void> {
+export async function importOpenSession(ui: Stores): Promise<void> {
+  const app = ui.app;
   const st = app.getState();
   const s = st.session;
   if (!s) return st.setStatus("no session open", "error");
-  const review = reviewStoreOf(app);
+  const review = ui.review;
+  // The capture store is read when a review screen first opens; `I` may come first.
+  review.getState().ensureLoaded();
   const root = review.getState().root;
   if (!root) return st.setStatus(review.getState().hubError ?? "no capture store", "error");
   st.setStatus(`capturing ${basename(s.file)} …`);

@@ -1,7 +1,8 @@
 // The review screens' store (feedback queue, digests): data read from the
 // capture store plus actions that call the same core functions as the CLI's
-// `feedback …`, `promote`, `enable`/`disable` and `import-session`. One per app
-// store (reviewStoreOf), so the shared browser store stays untouched.
+// `feedback …`, `promote`, `enable`/`disable` and `import-session`. Made with
+// the browser's other stores (stores.ts); it reads the capture store when a
+// review screen first opens (or `I` needs it), never before.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { existsSync } from "node:fs";
 import { resolveHub, type HubOptions } from "../../core/capture/hub.js";
@@ -15,7 +16,6 @@ import { enableCapture, disableCapture, storeStatus } from "../../core/capture/s
 import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
 import { editLine, lineAt, type LineState } from "./line-edit.js";
-import type { AppStore } from "./store.js";
 import {
   CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
 } from "./review-view.js";
@@ -80,6 +80,8 @@ export interface ReviewState {
 
 export interface ReviewActions {
   load(): void;
+  /** Loads once: the first review screen, or `I`, needs the store read (its hub resolved). */
+  ensureLoaded(): void;
   /** Re-reads one screen's part of the store (a hook wrote to it); the cursor and its pane stay on the same item. */
   refresh(part: ReviewScreen): void;
   reloadStatus(): void;
@@ -238,6 +240,9 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
           set({ loaded: true });
           notify(errText(err), "error");
         }
+      },
+      ensureLoaded: () => {
+        if (!get().loaded) get().load();
       },
       refresh: (part) => {
         const h = hubReady();
@@ -522,23 +527,3 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
 /** The effective lesson of a candidate in this store's status. */
 export const lessonOf = (st: ReviewState, c: Candidate): string => effectiveLesson(st.status, c);
 export { reviewCounts };
-
-const stores = new WeakMap<AppStore, ReviewStore>();
-const options = new WeakMap<AppStore, Omit<ReviewInit, "notify">>();
-
-/** Which hub the review screens of this app read (`--hub`, `--local`); call before first use. */
-export function attachReview(app: AppStore, o: Omit<ReviewInit, "notify">): void {
-  options.set(app, o);
-  stores.delete(app);
-}
-
-/** The review store of an app store, created (and loaded) on first use. */
-export function reviewStoreOf(app: AppStore): ReviewStore {
-  let r = stores.get(app);
-  if (!r) {
-    r = createReviewStore({ ...(options.get(app) ?? {}), notify: (text, kind) => app.getState().setStatus(text, kind) });
-    stores.set(app, r);
-    r.getState().load();
-  }
-  return r;
-}

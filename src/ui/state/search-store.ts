@@ -1,5 +1,5 @@
-// State of `5 search`, in a store of its own beside the browser's (one per
-// app store, like the review screens'): the query, ranked hits, the cursor and
+// State of `5 search`, in a store of its own beside the browser's (made with
+// the others in stores.ts): the query, ranked hits, the cursor and
 // the index build. Queries are debounced; one runs at a time and only the
 // newest typed query runs next, so stale ones never cost anything and their
 // late answers are dropped. While the index is built, the current query is
@@ -8,7 +8,6 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { SearchHit } from "../../core/search/query.js";
 import { cacheDir } from "../../core/session/catalog.js";
 import { createSearchEngine, type IndexJobHandle, type SearchEngine } from "./search-engine.js";
-import type { AppStore } from "./store.js";
 
 export const SEARCH_DEBOUNCE_MS = 150;
 /** Hits asked for: a screenful many times over; narrowing the query beats scrolling. */
@@ -46,6 +45,9 @@ export interface SearchActions {
   move(how: "up" | "down" | "pageUp" | "pageDown" | "first" | "last"): void;
   setPageSize(n: number): void;
   current(): SearchHit | undefined;
+  /** True once per visit of the search screen (its first mount after arriving there), then false until endVisit. */
+  beginVisit(): boolean;
+  endVisit(): void;
   dispose(): void;
 }
 
@@ -71,6 +73,7 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
   let again = false;
   let lastRefresh = 0;
   let disposed = false;
+  let visiting = false;
 
   return createStore<SearchState & SearchActions>()((set, get) => {
     const run = async (): Promise<void> => {
@@ -183,6 +186,14 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
         if (n !== get().pageSize) set({ pageSize: Math.max(1, n) });
       },
       current: () => get().hits[get().cursor],
+      beginVisit: () => {
+        if (visiting) return false;
+        visiting = true;
+        return true;
+      },
+      endVisit: () => {
+        visiting = false;
+      },
       dispose: () => {
         disposed = true;
         if (timer) clearTimeout(timer);
@@ -191,36 +202,4 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
       },
     };
   });
-}
-
-const stores = new WeakMap<AppStore, SearchStore>();
-
-/** The search store that belongs to this browser (created on first use). */
-export function searchStoreOf(app: AppStore): SearchStore {
-  let s = stores.get(app);
-  if (!s) {
-    s = createSearchStore({ source: () => app.getState().listSource() });
-    stores.set(app, s);
-    const search = s;
-    // A visit ends when the browser leaves the screen (not when the help overlay covers it).
-    app.subscribe((st, prev) => {
-      if (prev.screen === "search" && st.screen !== "search") visits.delete(search);
-    });
-  }
-  return s;
-}
-
-/** Ends this browser's search work, if it started any: index build, query thread, database (on quit). */
-export function closeSearchOf(app: AppStore): void {
-  stores.get(app)?.getState().dispose();
-  stores.delete(app);
-}
-
-const visits = new WeakSet<SearchStore>();
-
-/** True once per visit of the search screen: the first mount after arriving there. */
-export function newVisit(search: SearchStore): boolean {
-  if (visits.has(search)) return false;
-  visits.add(search);
-  return true;
 }
