@@ -45,8 +45,17 @@ export interface Mounted {
   unmount(): void;
 }
 
-export async function mount(opts: { file?: string; paths?: string[]; width?: number; height?: number; pollMs?: number; review?: StoresInit["review"] }): Promise<Mounted> {
-  const stores = createStores({ cwd: "/nowhere", list: { paths: opts.paths ?? [] }, review: opts.review });
+export interface MountOptions extends Pick<StoresInit, "review" | "searchEngine" | "readDigest"> {
+  file?: string;
+  paths?: string[];
+  width?: number;
+  height?: number;
+  pollMs?: number;
+}
+
+export async function mount(opts: MountOptions): Promise<Mounted> {
+  const { file: _file, paths, width: _w, height: _h, pollMs: _p, ...made } = opts;
+  const stores = createStores({ cwd: "/nowhere", list: { paths: paths ?? [] }, ...made });
   const store = stores.app;
   if (opts.file) store.getState().setSession(await loadSession(opts.file));
   if (opts.paths) await store.getState().loadList();

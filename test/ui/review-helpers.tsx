@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sandbox, type Sandbox } from "../capture/helpers.js";
 import { send } from "../capture/ingest-helper.js";
-import { mount, type Mounted } from "./harness.js";
+import { mount, type Mounted, type MountOptions } from "./harness.js";
 
 export interface ReviewHub extends Sandbox {
   /** topics/demo: raw/notes and log.md exist. */
@@ -57,8 +57,8 @@ export function writePiSession(dir: string, id: string, userTexts: string[]): { 
 }
 
 /** The browser on this hub, switched to a screen by its key ("3" feedback, "4" digests). */
-export async function mountOn(sb: Sandbox, key: "3" | "4", opts: { file?: string; width?: number; height?: number; pollMs?: number } = {}): Promise<Mounted> {
-  const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file, pollMs: opts.pollMs, review: { hub: { hub: sb.hub }, cwd: "/work/app" } });
+export async function mountOn(sb: Sandbox, key: "3" | "4", opts: Omit<MountOptions, "review" | "paths"> = {}): Promise<Mounted> {
+  const m = await mount({ ...opts, paths: [], width: opts.width ?? 120, height: opts.height ?? 34, review: { hub: { hub: sb.hub }, cwd: "/work/app" } });
   if (!opts.file) {
     await m.press(key);
     // The digests screen reads its files after the first frame: wait until they are drawn.

@@ -30,10 +30,12 @@ export interface StoresInit extends StoreInit {
   review?: Omit<ReviewInit, "notify">;
   /** The search screen's engine (tests); otherwise one on the cache dir. */
   searchEngine?: SearchEngine;
+  /** How the digests screen reads a digest file (tests); otherwise fs/promises. */
+  readDigest?: (path: string) => Promise<string>;
 }
 
 export function createStores(init: StoresInit): Stores {
-  const { review: reviewInit, searchEngine, ...appInit } = init;
+  const { review: reviewInit, searchEngine, readDigest, ...appInit } = init;
   const app = createAppStore(appInit);
   const notify = (text: string, kind?: "info" | "error") => app.getState().setStatus(text, kind);
   const search = createSearchStore({ source: () => app.getState().listSource(), engine: searchEngine });
@@ -44,7 +46,7 @@ export function createStores(init: StoresInit): Stores {
   return {
     app,
     review: createReviewStore({ ...reviewInit, notify }),
-    digestFiles: createDigestFiles(),
+    digestFiles: createDigestFiles(readDigest),
     search,
     write: createWriteStore(),
     resume: createResumeStore(),
