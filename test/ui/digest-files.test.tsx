@@ -4,11 +4,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { readJson } from "../capture/helpers.js";
-import { send } from "../capture/ingest-helper.js";
 import { createDigestFiles } from "../../src/ui/state/digest-files.js";
 import { mount, type Mounted } from "./harness.js";
-import { mountOn, reviewHub } from "./review-helpers.js";
+import { codexDigest, mountOn, reviewHub } from "./review-helpers.js";
 
 // Every synchronous file read of this test file's modules, to check none is a digest.
 vi.mock("node:fs", async (original) => {
@@ -21,14 +19,6 @@ afterEach(() => {
   m?.unmount();
   m = undefined;
 });
-
-function codexDigest(root: string, sid: string, cwd: string, ts: string): string {
-  process.env.OMP_SESSIONS_NOW = ts;
-  send(root, { session_id: sid, hook_event_name: "PostToolUse", cwd, tool_name: "Bash", tool_input: { command: "ls" } }, "codex");
-  send(root, { session_id: sid, hook_event_name: "Stop", cwd }, "codex");
-  process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
-  return readJson(join(root, "state", "codex", `${sid}.json`)).last_digest_path as string;
-}
 
 /** A promise and the functions that settle it. */
 function deferred<T>() {

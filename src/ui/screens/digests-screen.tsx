@@ -8,7 +8,7 @@ import { Box, Text } from "ink";
 import { useStore } from "zustand";
 import { fitWidth as fit } from "../format/width.js";
 import { digestHeader, digestLines, digestLoadingLines, digestRow, parseDigest } from "../format/digest-lines.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
@@ -68,13 +68,13 @@ function DigestsScreen({ width, height }: ScreenProps) {
   useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 
   const now = Date.now();
-  const start = windowStart(cursor, view.length, listHeight);
+  const { start, end } = windowRange(cursor, view.length, listHeight);
   // The files of the rows on screen (the cursor's among them), read after this frame; a reload (new `digests`) reads them again.
-  const shown = view.slice(start, start + listHeight).map((d) => digestPath(d.state));
+  const shown = view.slice(start, end).map((d) => digestPath(d.state));
   const shownKey = shown.join("\n");
   useEffect(() => digestFiles.getState().want(shownKey.split("\n"), digests), [shownKey, digests, digestFiles]);
   const rows = [];
-  for (let i = start; i < Math.min(view.length, start + listHeight); i++) {
+  for (let i = start; i < end; i++) {
     const d = view[i];
     const isCursor = i === cursor;
     rows.push(

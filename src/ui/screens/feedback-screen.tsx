@@ -11,7 +11,7 @@ import { effectiveLesson } from "../../core/capture/review.js";
 import { fitWidth as fit } from "../format/width.js";
 import { feedbackHeader, feedbackPreview, feedbackRow } from "../format/feedback-lines.js";
 import type { Line } from "../format/lines.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
@@ -86,9 +86,9 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   ].join(" · ");
 
   const now = Date.now();
-  const start = windowStart(cursor, view.length, listHeight);
+  const { start, end } = windowRange(cursor, view.length, listHeight);
   const rows = [];
-  for (let i = start; i < Math.min(view.length, start + listHeight); i++) {
+  for (let i = start; i < end; i++) {
     const c = view[i];
     const id = c.id as string;
     const isCursor = i === cursor;

@@ -19,7 +19,7 @@ import { safeText } from "../../core/session/text.js";
 import { watchSessions } from "../../core/session/watch.js";
 import { findBinding, type Action } from "../keymap.js";
 import { fitWidth as fit } from "../format/width.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { useApp, useStores } from "../state/use-app.js";
 import type { Stores } from "../state/stores.js";
 import { SEARCH_LIMIT } from "../state/search-store.js";
@@ -117,10 +117,10 @@ function SearchScreen({ width, height }: ScreenProps) {
     const why = busy || answered !== query ? "searching…" : phase === "indexing" ? "no matches yet (the index is still being built)" : "no matches";
     body = <Text color={theme.text.muted}>{fit("  " + why, width)}</Text>;
   } else {
-    const start = windowStart(cursor, hits.length, perPage);
+    const { start, end } = windowRange(cursor, hits.length, perPage);
     const now = Date.now();
     const rows = [];
-    for (let i = start; i < Math.min(hits.length, start + perPage); i++) {
+    for (let i = start; i < end; i++) {
       const h = hits[i];
       const title = hitTitle(h, byPath.get(h.path), Math.max(10, width));
       rows.push(<HitRows key={`${h.path}\u0000${h.entryId}`} hit={h} title={title} selected={i === cursor} width={width} home={HOME} now={now} theme={theme} />);

@@ -11,7 +11,7 @@ import { fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { pathTail } from "../format/path-tail.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
 import { lastActiveIso } from "../state/last-active.js";
@@ -83,8 +83,8 @@ function SessionsScreen({ width, height }: ScreenProps) {
       "lbls".padStart(c.labels),
     ].join(" ");
   const now = Date.now();
-  const start = windowStart(cursor, listView.length, bodyHeight);
-  const visible = listView.slice(start, start + bodyHeight);
+  const { start, end } = windowRange(cursor, listView.length, bodyHeight);
+  const visible = listView.slice(start, end);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.text.muted} bold={theme.color}>

@@ -4,7 +4,7 @@ import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
 import { PaneView } from "../components/pane.js";
 import { SearchLine } from "../components/search-line.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
 import type { TreeFilter } from "../../core/session/rows.js";
@@ -63,8 +63,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   }
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
   const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length));
-  const start = windowStart(cursor, rows.count, listHeight);
-  const end = Math.min(rows.count, start + listHeight);
+  const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];
   for (let i = start; i < end; i++) {
     const row = rows.row(i);

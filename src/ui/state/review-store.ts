@@ -4,6 +4,7 @@
 // the browser's other stores (stores.ts); it reads the capture store when a
 // review screen first opens (or `I` needs it), never before.
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
 import { existsSync } from "node:fs";
 import { resolveHub, type HubOptions } from "../../core/capture/hub.js";
 import { listFeedback, reviewCounts } from "../../core/capture/feedback-list.js";
@@ -21,7 +22,7 @@ import {
 } from "./review-view.js";
 
 export type ReviewScreen = "feedback" | "digests";
-export type Move = "up" | "down" | "pageUp" | "pageDown" | "first" | "last";
+export type Move = CursorMove;
 
 export type Prompt =
   | { kind: "topic"; target: ReviewScreen; ids: string[]; topics: TopicInfo[] }
@@ -48,6 +49,8 @@ export interface ReviewState {
   root: string | null;
   hubError: string | null;
   loaded: boolean;
+  /** The start-up refresh of the derived indexes (§3.8) is scheduled and has not run yet. */
+  indexing: boolean;
   info: StoreInfo | null;
 
   candidates: Candidate[];
@@ -141,10 +144,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
     const review = (patch: Partial<ReviewState>, keepScroll = false) => {
       const st = { ...get(), ...patch };
       const view = feedbackView(st.candidates, st.status, st.filters, st.query);
-      const prevId = get().view[get().cursor]?.id;
-      let cursor = prevId ? view.findIndex((c) => c.id === prevId) : -1;
-      const same = cursor >= 0;
-      if (cursor < 0) cursor = Math.max(0, Math.min(st.cursor, view.length - 1));
+      const { cursor, same } = keepCursor(view, (c) => String(c.id), get().view[get().cursor], st.cursor);
       const selected = new Set([...st.selected].filter((id) => view.some((c) => c.id === id)));
       const pane = keepScroll && same ? st.pane : { ...st.pane, feedback: { ...st.pane.feedback, scroll: 0 } };
       set({ ...patch, view, cursor, selected, pane });
@@ -152,9 +152,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
     const redigest = (patch: Partial<ReviewState>) => {
       const st = { ...get(), ...patch };
       const digestView = digestsView(st.digests, st.digestQuery);
-      const prev = get().digestView[get().digestCursor]?.path;
-      let digestCursor = prev ? digestView.findIndex((d) => d.path === prev) : -1;
-      if (digestCursor < 0) digestCursor = Math.max(0, Math.min(st.digestCursor, digestView.length - 1));
+      const { cursor: digestCursor } = keepCursor(digestView, (d) => d.path, get().digestView[get().digestCursor], st.digestCursor);
       set({ ...patch, digestView, digestCursor });
     };
     const hubReady = (): { hub: string; root: string } | null => {
@@ -192,6 +190,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       root: null,
       hubError: null,
       loaded: false,
+      indexing: false,
       info: null,
       candidates: [],
       status: EMPTY_STATUS(),
@@ -234,7 +233,11 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
             // after the first frame, since nothing on screen reads them.
             indexed = true;
             const r = root;
-            setTimeout(() => afterWrite(r, true), 0);
+            set({ indexing: true });
+            setTimeout(() => {
+              afterWrite(r, true);
+              set({ indexing: false });
+            }, 0);
           }
         } catch (err) {
           set({ loaded: true });
@@ -289,14 +292,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         const count = screen === "feedback" ? st.view.length : st.digestView.length;
         if (count === 0) return;
         const cur = screen === "feedback" ? st.cursor : st.digestCursor;
-        const page = Math.max(1, st.pageSize - 1);
-        let next = cur;
-        if (how === "up") next = cur <= 0 ? count - 1 : cur - 1;
-        else if (how === "down") next = cur >= count - 1 ? 0 : cur + 1;
-        else if (how === "pageUp") next = Math.max(0, cur - page);
-        else if (how === "pageDown") next = Math.min(count - 1, cur + page);
-        else if (how === "first") next = 0;
-        else next = count - 1;
+        const next = moveCursor(cur, count, how, st.pageSize);
         if (next === cur) return;
         const pane = { ...st.pane, [screen]: { ...st.pane[screen], scroll: 0 } };
         if (screen === "feedback") set({ cursor: next, pane });

@@ -5,6 +5,7 @@
 // late answers are dropped. While the index is built, the current query is
 // asked again now and then, so results fill in as files are indexed.
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
 import type { SearchHit } from "../../core/search/query.js";
 import { cacheDir } from "../../core/session/catalog.js";
 import { createSearchEngine, type IndexJobHandle, type SearchEngine } from "./search-engine.js";
@@ -42,7 +43,7 @@ export interface SearchActions {
   /** Esc while indexing: stop; what is indexed so far stays searchable. */
   stopIndexing(): void;
   setQuery(text: string): void;
-  move(how: "up" | "down" | "pageUp" | "pageDown" | "first" | "last"): void;
+  move(how: CursorMove): void;
   setPageSize(n: number): void;
   current(): SearchHit | undefined;
   /** True once per visit of the search screen (its first mount after arriving there), then false until endVisit. */
@@ -98,8 +99,7 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
         // A cursor the user moved stays on its hit when a refresh (more of the index built) re-ranks them;
         // an unmoved one stays on the best match.
         const prev = get().answered === text && get().cursor > 0 ? get().current() : undefined;
-        let cursor = prev ? hits.findIndex((h) => h.path === prev.path && h.entryId === prev.entryId) : 0;
-        if (cursor < 0) cursor = Math.min(get().cursor, Math.max(0, hits.length - 1));
+        const cursor = prev ? keepCursor(hits, (h) => `${h.path}\n${h.entryId}`, prev, get().cursor).cursor : 0;
         set({ hits, answered: text, cursor, queryError: "hits" in r ? null : r.message, busy: again || timer !== null });
       }
       if (again || get().query !== get().answered) void run();
@@ -170,16 +170,8 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
       },
       move: (how) => {
         const { hits, cursor, pageSize } = get();
-        const n = hits.length;
-        if (n === 0) return;
-        const page = Math.max(1, pageSize - 1);
-        let next = cursor;
-        if (how === "up") next = cursor <= 0 ? n - 1 : cursor - 1;
-        else if (how === "down") next = cursor >= n - 1 ? 0 : cursor + 1;
-        else if (how === "pageUp") next = Math.max(0, cursor - page);
-        else if (how === "pageDown") next = Math.min(n - 1, cursor + page);
-        else if (how === "first") next = 0;
-        else next = n - 1;
+        if (hits.length === 0) return;
+        const next = moveCursor(cursor, hits.length, how, pageSize);
         set({ cursor: next });
       },
       setPageSize: (n) => {
