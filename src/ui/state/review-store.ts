@@ -18,7 +18,7 @@ import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
 import { editLine, lineAt, type LineState } from "./line-edit.js";
 import {
-  CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
+  CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, createFeedbackView, digestsView, type DigestItem, type FeedbackFilters,
 } from "./review-view.js";
 
 export type ReviewScreen = "feedback" | "digests";
@@ -138,6 +138,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
   const notify = init.notify;
   let indexed = false;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  const feedbackView = createFeedbackView();
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
