@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { SearchEngine } from "../../src/ui/state/search-engine.js";
 import type { SearchHit } from "../../src/core/search/query.js";
 import { ROOT } from "../helpers/fixtures.js";
+import { createStores, disposeStores } from "../../src/ui/state/stores.js";
 import { mount, type Mounted } from "./harness.js";
 
 let m: Mounted | undefined;
@@ -47,7 +48,7 @@ describe("stores made where the app is made", () => {
     const a = await mount({ paths: [] });
     const b = await mount({ paths: [] });
     try {
-      for (const k of ["app", "review", "search", "write", "resume", "digestFiles"] as const) expect(a.stores[k], k).not.toBe(b.stores[k]);
+      for (const k of ["app", "review", "reviewOptions", "search", "write", "resume", "digestFiles"] as const) expect(a.stores[k], k).not.toBe(b.stores[k]);
       await a.press("5");
       await a.type("only in a");
       expect(a.stores.search.getState().query).toBe("only in a");
@@ -56,6 +57,12 @@ describe("stores made where the app is made", () => {
       a.unmount();
       b.unmount();
     }
+  });
+
+  it("what the review store was made with stays with the stores (hub, cwd)", () => {
+    const stores = createStores({ cwd: "/w", list: { paths: [] }, review: { hub: { hub: "/hub-a" }, cwd: "/work/a" } });
+    expect(stores.reviewOptions).toEqual({ hub: { hub: "/hub-a" }, cwd: "/work/a" });
+    disposeStores(stores);
   });
 
   it("no module in src/ui looks a store up by another store (WeakMap registries, *StoreOf helpers)", () => {

@@ -15,6 +15,8 @@ export interface Stores {
   app: AppStore;
   /** The feedback queue and the digests (the capture store). */
   review: ReviewStore;
+  /** What the review store was made with (`--hub`, `--local`, the cwd): code that reads captured sessions asks here. */
+  reviewOptions: Readonly<Omit<ReviewInit, "notify">>;
   /** The digest files the digests screen draws. */
   digestFiles: DigestFilesStore;
   /** `5 search`: the query, hits and the index build. */
@@ -46,6 +48,7 @@ export function createStores(init: StoresInit): Stores {
   return {
     app,
     review: createReviewStore({ ...reviewInit, notify }),
+    reviewOptions: { ...reviewInit },
     digestFiles: createDigestFiles(readDigest),
     search,
     write: createWriteStore(),
