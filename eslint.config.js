@@ -15,6 +15,20 @@ export default tseslint.config(
     },
   },
   {
+    // No Node internals and no patched globals (issue 11): what the product
+    // needs from Node it asks through public APIs.
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[property.name=/^(binding|_linkedBinding)$/]:matches([object.name='process'], [object.expression.name='process'], [object.expression.expression.name='process'])", message: "no Node internals: use node:fs and friends" },
+        { selector: "CallExpression[callee.name='internalBinding']", message: "no Node internals: use node:fs and friends" },
+        { selector: "CallExpression[callee.property.name=/^(defineProperty|defineProperties)$/][arguments.0.name='process']", message: "do not redefine process properties" },
+        { selector: "CallExpression[callee.property.name=/^(defineProperty|defineProperties)$/][arguments.0.object.name='process']", message: "do not redefine process properties (process.stdout …)" },
+      ],
+    },
+  },
+  {
     // Headless output goes through stdout() (src/hooks-cli/stdout.ts): it makes
     // the stream on first use and ends a run quietly when the reader is gone.
     files: ["src/cli.ts", "src/hooks-cli/**/*.ts"],

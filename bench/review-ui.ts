@@ -18,8 +18,7 @@ export async function benchReviewUi(n = 10_000): Promise<string> {
   const React = (await import("react")).default;
   const { render } = await import("ink-testing-library");
   const { App } = await import("../src/ui/app.js");
-  const { createAppStore } = await import("../src/ui/state/store.js");
-  const { attachReview, reviewStoreOf } = await import("../src/ui/state/review-store.js");
+  const { createStores } = await import("../src/ui/state/stores.js");
   const { makeTheme } = await import("../src/ui/theme.js");
   const { writeManyCandidates } = await import("../test/ui/review-many.js");
 
@@ -28,9 +27,8 @@ export async function benchReviewUi(n = 10_000): Promise<string> {
   // A store in use has its derived indexes (the first start of a store without them rebuilds them once, ~1 s here).
   const { refreshIndexes } = await import("../src/core/capture/indexes.js");
   refreshIndexes(join(hub, ".sessions"));
-  const store = createAppStore({ cwd: "/", list: { paths: [] } });
-  attachReview(store, { hub: { hub } });
-  const inst = render(React.createElement(App, { store, theme: makeTheme(true), size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
+  const stores = createStores({ cwd: "/", list: { paths: [] }, review: { hub: { hub } } });
+  const inst = render(React.createElement(App, { stores, theme: makeTheme(true), size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
   const settle = () => new Promise((r) => setImmediate(r));
   await settle();
   const t0 = performance.now();
@@ -62,7 +60,7 @@ export async function benchReviewUi(n = 10_000): Promise<string> {
   const s0 = performance.now();
   while (!(inst.lastFrame() ?? "").includes(`(2000 matches)`)) await new Promise((r) => setTimeout(r, 2));
   const settled = performance.now() - s0;
-  const r = reviewStoreOf(store).getState();
+  const r = stores.review.getState();
   if (r.view.length !== 2000) throw new Error(`search found ${r.view.length}, expected 2000`);
   inst.unmount();
   return [

@@ -26,7 +26,8 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
   const React = (await import("react")).default;
   const { render } = await import("ink-testing-library");
   const { App, runAction } = await import("../src/ui/app.js");
-  const { createAppStore } = await import("../src/ui/state/store.js");
+  const { createStores } = await import("../src/ui/state/stores.js");
+  type Action = import("../src/ui/keymap.js").Action;
   const { makeTheme } = await import("../src/ui/theme.js");
   const { loadSession } = await import("../src/core/session/tree/load.js");
   const log = opts.log ?? (() => {});
@@ -42,12 +43,13 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
     const t0 = performance.now();
     const s = await loadSession(file);
     const t1 = performance.now();
-    const store = createAppStore({ cwd: "/", list: { paths: [] } });
+    const stores = createStores({ cwd: "/", list: { paths: [] } });
+    const store = stores.app;
     store.getState().setSession(s);
     const t2 = performance.now();
     const theme = makeTheme(true);
     // One live Ink instance, as in the terminal: a keypress re-renders what changed.
-    const inst = render(React.createElement(App, { store, theme, size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
+    const inst = render(React.createElement(App, { stores, theme, size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
     const settle = async () => {
       // Ink commits store updates synchronously or on the next turn; wait for the frame.
       await new Promise((r) => setImmediate(r));
@@ -65,7 +67,7 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
     // A browsing session: moves, pages, jumps, folds; each followed by a full frame.
     const script = ["j", "j", "k", "pagedown", "pagedown", "j", "]", "]", "[", "}", "{", "space", "space", ".", "g", "G", "pageup", "k", "up", "down"];
     const times: number[] = [];
-    const keyToAction: Record<string, string> = {
+    const keyToAction: Record<string, Action> = {
       j: "cursor.down",
       k: "cursor.down",
       up: "cursor.up",
@@ -84,16 +86,16 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
     for (let round = 0; round < 10; round++) {
       for (const k of script) {
         const a = performance.now();
-        runAction(keyToAction[k], k, store, () => {});
+        runAction(keyToAction[k], k, stores, () => {});
         await draw();
         times.push(performance.now() - a);
       }
     }
     // Filter changes re-flatten the whole tree: measured apart, they are not navigation.
     const filterTimes: number[] = [];
-    for (const f of ["filter.user-only", "filter.no-tools", "filter.all", "filter.default"]) {
+    for (const f of ["filter.user-only", "filter.no-tools", "filter.all", "filter.default"] as const) {
       const a = performance.now();
-      runAction(f, "", store, () => {});
+      runAction(f, "", stores, () => {});
       await draw();
       filterTimes.push(performance.now() - a);
     }

@@ -8,6 +8,11 @@ import { build } from "esbuild";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
+import { staleReason } from "./build-stale.mjs";
+
+// --if-stale (npm start): nothing to do while dist/ is newer than every source,
+// this script and package.json.
+if (process.argv.includes("--if-stale") && staleReason(".") === null) process.exit(0);
 
 // --clean (npm pack's prepack): start from an empty dist/, so the package
 // holds this build's chunks only.
@@ -38,6 +43,8 @@ const result = await build({
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
     // ink-caches.ts patches the Ink bundled here, not a copy in node_modules.
     OMP_INK_BUNDLED: "true",
+    // …and checks the version of that Ink before it does (ink-caches.ts).
+    OMP_INK_VERSION: JSON.stringify(JSON.parse(readFileSync("node_modules/ink/package.json", "utf8")).version),
   },
 });
 // better-sqlite3's JavaScript (a dozen small CommonJS files) as one file next

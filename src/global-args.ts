@@ -1,5 +1,8 @@
 // Global options may come before the subcommand (`omp-sessions --hub X hook`).
-// Kept dependency-free: the bin and the hook's entry use it before anything loads.
+// Used by cli.ts, the hook's entry and every command bundle's main before
+// anything else loads, so it imports nothing (the hook's bundle stays small).
+// bin/omp-sessions keeps its own one-line copy of the option list: it is
+// plain CommonJS that picks a bundle before any of ours is loaded.
 
 const WITH_VALUE = new Set(["--hub", "--agent-dir"]);
 const FLAGS = new Set(["--local", "--no-color"]);

@@ -3,10 +3,11 @@
 import React, { useEffect, useState } from "react";
 import { Box, useApp as useInkApp, useInput, useStdout } from "ink";
 import { useShallow } from "zustand/react/shallow";
-import { anywhereBinding, findBinding, keyName, type Scope } from "./keymap.js";
+import { anywhereBinding, findBinding, keyName, type Action, type Scope } from "./keymap.js";
 import { SCREENS, screenById } from "./screens/registry.js";
-import { StoreContext, useApp } from "./state/use-app.js";
+import { StoresContext, useApp } from "./state/use-app.js";
 import type { AppStore } from "./state/store.js";
+import type { Stores } from "./state/stores.js";
 import { ThemeContext } from "./theme-context.js";
 import { PollContext } from "./poll-context.js";
 import type { Theme } from "./theme.js";
@@ -20,7 +21,8 @@ import { usePromptScopes } from "./state/write-store.js";
 await shareInkCaches();
 
 export interface AppProps {
-  store: AppStore;
+  /** Made where the app is made (run.ts, the tests' harness): see state/stores.ts. */
+  stores: Stores;
   theme: Theme;
   /** Fixed size (tests); otherwise the terminal's, following resizes. */
   size?: { width: number; height: number };
@@ -55,10 +57,10 @@ export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
 }
 
 /** Runs one action of the key table. */
-export function runAction(action: string, key: string, store: AppStore, exit: () => void): void {
-  const st = store.getState();
+export function runAction(action: Action, key: string, ui: Stores, exit: () => void): void {
+  const st = ui.app.getState();
   const def = screenById(st.screen);
-  if (def.onAction?.(action, store)) return;
+  if (def.onAction?.(action, ui)) return;
   switch (action) {
     case "quit":
       exit();
@@ -152,29 +154,29 @@ function charName(ch: string): string {
  * the screen, the screen's search line, then the key table. A key that opens
  * a prompt hands the very next key to that prompt.
  */
-export function dispatchKey(input: string, name: string, burst: boolean, store: AppStore, exit: () => void): void {
-  const st = store.getState();
+export function dispatchKey(input: string, name: string, burst: boolean, ui: Stores, exit: () => void): void {
+  const st = ui.app.getState();
   // ctrl+c quits even while a prompt or query line owns the keyboard (an open
   // prompt is dropped, nothing is written); q there is just a typed letter.
   const always = anywhereBinding(name);
   if (always) {
-    runAction(always.action, name, store, exit);
+    runAction(always.action, name, ui, exit);
     return;
   }
   const owner = screenById(st.screen);
-  if (!st.help && owner.ownsInput?.(store)) {
-    owner.onKey?.(input, name, store);
+  if (!st.help && owner.ownsInput?.(ui)) {
+    owner.onKey?.(input, name, ui);
     return;
   }
   if (st.searching && owner.queryScope) {
     // The search line: its keys from the table (and the screen's ctrl keys), the rest edits the query.
     const b = findBinding(name, [owner.queryScope]) ?? (name.startsWith("ctrl+") && owner.scope ? findBinding(name, [owner.scope]) : undefined);
-    if (b) runAction(b.action, name, store, exit);
+    if (b) runAction(b.action, name, ui, exit);
     else st.editSearch(input, name);
     return;
   }
   if (burst) {
-    for (const ch of input) dispatchKey(ch, charName(ch), false, store, exit);
+    for (const ch of input) dispatchKey(ch, charName(ch), false, ui, exit);
     return;
   }
   const b = findBinding(name, scopesFor(st));
@@ -186,11 +188,7 @@ export function dispatchKey(input: string, name: string, burst: boolean, store: 
     }
     return;
   }
-  if (b.soon) {
-    st.setStatus(`${b.help}: coming soon`);
-    return;
-  }
-  runAction(b.action, name, store, exit);
+  runAction(b.action, name, ui, exit);
 }
 
 /**
@@ -206,7 +204,8 @@ function dropStatusAfterKey(store: AppStore): void {
   });
 }
 
-function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
+function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
+  const store = stores.app;
   const { exit } = useInkApp();
   const { width, height } = useTerminalSize(fixed);
   const screen = useApp((s) => s.screen);
@@ -215,7 +214,7 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   const info = useApp((s) => screenById(s.screen).info?.(s) ?? "");
   const scopes = useApp(useShallow(scopesFor));
   // While a write prompt is open, its keys are the only ones in force.
-  const promptScopes = usePromptScopes(store);
+  const promptScopes = usePromptScopes(stores.write);
 
   useInput((input, key) => {
     dropStatusAfterKey(store);
@@ -223,7 +222,7 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
     // A burst of typed keys can arrive as one chunk ("jj\r", "xtoo vague"): unless
     // a prompt or query line takes it whole as a paste, it goes key by key.
     const burst = !name && input.length > 1 && !key.ctrl && !key.meta;
-    dispatchKey(input, name, burst, store, exit);
+    dispatchKey(input, name, burst, stores, exit);
   });
 
   useEffect(() => {
@@ -263,14 +262,14 @@ function Shell({ store, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) {
   );
 }
 
-export function App({ store, theme, size, pollMs = 1000 }: AppProps) {
+export function App({ stores, theme, size, pollMs = 1000 }: AppProps) {
   return (
-    <StoreContext.Provider value={store}>
+    <StoresContext.Provider value={stores}>
       <ThemeContext.Provider value={theme}>
         <PollContext.Provider value={pollMs}>
-          <Shell store={store} size={size} pollMs={pollMs} />
+          <Shell stores={stores} size={size} pollMs={pollMs} />
         </PollContext.Provider>
       </ThemeContext.Provider>
-    </StoreContext.Provider>
+    </StoresContext.Provider>
   );
 }

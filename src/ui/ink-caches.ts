@@ -5,8 +5,12 @@
 // keypress: it is most of a keypress's cost. Sharing the caches across frames
 // is safe because Ink only reads the cached values (it copies references into
 // its grid and never changes them). The caches are bounded and cleared when
-// full. Ink is pinned (6.8.0); if its internals are not as expected, nothing
-// is changed.
+// full. This reaches into Ink's internals (its Output class), so it only runs
+// on the Ink it was written against: another version, or internals not as
+// expected, and nothing is changed (frames are drawn as Ink draws them, only
+// slower). It belongs upstream: an Ink option to keep the output caches
+// across frames would make this file go away.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,15 +20,33 @@ type Caches = { getStyledChars(line: string): unknown; getStringWidth(text: stri
 const MAX_LINES = 4000;
 const MAX_WIDTHS = 20000;
 
+/** The Ink whose internals this was checked against (package.json pins it). */
+export const PINNED_INK = "6.8.0";
+
 let shared: Promise<boolean> | undefined;
 
 /** Makes Ink's per-frame output caches live across frames. Resolves to whether it could. */
 export function shareInkCaches(): Promise<boolean> {
-  return (shared ??= patch());
+  return (shared ??= patchInkCaches(inkVersion()));
 }
 
 /** Set by the build (scripts/build.mjs) when Ink is bundled with this code. */
 declare const OMP_INK_BUNDLED: boolean | undefined;
+/** The bundled Ink's version, set by the build next to OMP_INK_BUNDLED. */
+declare const OMP_INK_VERSION: string | undefined;
+
+/** The version of the Ink that renders: the bundled one's, else the one node_modules resolves to. */
+export function inkVersion(): string | null {
+  if (typeof OMP_INK_VERSION !== "undefined" && OMP_INK_VERSION) return OMP_INK_VERSION;
+  try {
+    // Ink's exports map hides its package.json: read it next to the entry (build/index.js).
+    const entry = createRequire(import.meta.url).resolve("ink");
+    const pkg = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : null;
+  } catch {
+    return null;
+  }
+}
 
 type OutputModule = { default: new (o: { width: number; height: number }) => { caches?: object } };
 
@@ -38,7 +60,9 @@ async function inkOutput(): Promise<OutputModule> {
   return (await import(pathToFileURL(file).href)) as OutputModule;
 }
 
-async function patch(): Promise<boolean> {
+/** Shares the caches if `version` is the pinned Ink's; resolves to whether it did. */
+export async function patchInkCaches(version: string | null): Promise<boolean> {
+  if (version !== PINNED_INK) return false;
   try {
     const mod = await inkOutput();
     const probe = new mod.default({ width: 1, height: 1 });

@@ -1,13 +1,59 @@
 // Every key binding, as data. The input handler, the footer hints and the `?`
 // help overlay all read this one table, so help can never drift from behaviour.
 
+/**
+ * Every action a key can do. The table below, the dispatcher and every
+ * screen's handler take an `Action`, so a typo or an action nobody binds is a
+ * compile error rather than a key that silently does nothing.
+ */
+export const ACTIONS = [
+  "screen",
+  "help", "help.up", "help.down", "help.pageUp", "help.pageDown", "help.top", "help.bottom",
+  "back",
+  "quit",
+  "cursor.up", "cursor.down", "cursor.pageUp", "cursor.pageDown", "cursor.first", "cursor.last",
+  "search", "search.typed", "search.keep", "search.clear", "search.open", "search.stop", "search.reindex", "search.leave", "search.backspace",
+  "focus",
+  "open",
+  "sort",
+  "scope",
+  "agent",
+  "resume",
+  "named",
+  "paths",
+  "path.copy",
+  "delete", "delete.yes", "delete.no",
+  "detail",
+  "context",
+  "filter.default", "filter.no-tools", "filter.user-only", "filter.labeled-only", "filter.all", "filter.next", "filter.prev",
+  "fold", "fold.up", "fold.down",
+  "branch.prev", "branch.next",
+  "label.prev", "label.next", "label.set", "label.time",
+  "leaf",
+  "subagent.open", "parent.open",
+  "continue",
+  "fork",
+  "rename",
+  "undo",
+  "export",
+  "import",
+  "review.promote", "review.edit", "review.dismiss", "review.undo", "review.select", "review.status", "review.type", "review.confidence", "review.open", "review.mode", "review.reload",
+  "prompt.submit", "prompt.cancel",
+  "edit.left", "edit.right", "edit.wordLeft", "edit.wordRight", "edit.home", "edit.end", "edit.backspace", "edit.deleteWord", "edit.deleteWordForward", "edit.killStart", "edit.killEnd", "edit.paste",
+  "choose.text", "choose.auto", "choose.none", "choose.cancel",
+  "confirm.yes", "confirm.no", "confirm.up", "confirm.down",
+  "pane.up", "pane.down", "pane.pageUp", "pane.pageDown", "pane.top", "pane.bottom",
+] as const;
+
+export type Action = (typeof ACTIONS)[number];
+
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
 export type Scope =
   | "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query"
   | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
 
 export interface Binding {
-  action: string;
+  action: Action;
   /** Key names as produced by `keyName` ("ctrl+d", "up", "space", "G"). */
   keys: string[];
   help: string;
@@ -16,8 +62,6 @@ export interface Binding {
   hint?: string;
   /** How the footer writes the keys, when not just the first key. */
   hintKeys?: string;
-  /** Reserved for the write actions that land later: shown as "coming soon". */
-  soon?: boolean;
   /** Works from anywhere: before an open prompt, query line or overlay takes the key. */
   anywhere?: boolean;
   /** Not a key but typed text ("other letters", "paste"): shown in help and docs, never matched. */
@@ -261,7 +305,7 @@ export function footerHints(scopes: readonly Scope[]): { keys: string; hint: str
   const seenKeys = new Set<string>();
   for (const scope of scopes) {
     for (const b of BINDINGS) {
-      if (b.scope !== scope || !b.hint || b.soon) continue;
+      if (b.scope !== scope || !b.hint) continue;
       if (b.keys.some((k) => seenKeys.has(k))) continue;
       b.keys.forEach((k) => seenKeys.add(k));
       out.push({ keys: b.hintKeys ?? keyLabel(b.keys[0]), hint: b.hint });

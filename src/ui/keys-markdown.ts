@@ -30,7 +30,7 @@ export function keysMarkdown(): string {
     for (const b of rows) {
       const keys = b.keys.map((k) => "`" + keyLabel(k).replace("|", "\\|") + "`").join(" ");
       const id = b.typed || b.anywhere ? "" : "`" + bindingId(b) + "`";
-      out.push(`| ${keys} | ${b.help}${b.soon ? " *(coming soon)*" : ""} | ${id} |`);
+      out.push(`| ${keys} | ${b.help} | ${id} |`);
     }
     out.push("");
   }

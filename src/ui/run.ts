@@ -11,12 +11,11 @@ import { listedRoots } from "../core/session/list/dialect-sources.js";
 import { loadSession } from "../core/session/tree/load.js";
 import { safeText } from "../core/session/text/safe-text.js";
 import { App } from "./app.js";
-import { createAppStore, type StoreInit } from "./state/store.js";
-import { attachReview } from "./state/review-store.js";
-import { closeSearchOf } from "./state/search-store.js";
+import type { StoreInit } from "./state/store.js";
+import { createStores, disposeStores } from "./state/stores.js";
 import { colorWanted, makeTheme } from "./theme.js";
 import { loadKeyConfig } from "./key-config.js";
-import { resumeStoreOf, type ResumeRequest } from "./state/resume.js";
+import type { ResumeRequest } from "./state/resume-store.js";
 import { shownCommand } from "../core/agents/resume-command.js";
 import { runAgent } from "../core/agents/run-agent.js";
 
@@ -132,8 +131,9 @@ export async function run(argv: string[]): Promise<number> {
   const keyWarning = loadKeyConfig();
   if (keyWarning) init.status = { text: keyWarning, kind: "error" };
 
-  const store = createAppStore(init);
-  attachReview(store, { hub: { hub: opts.hub, local: opts.local }, cwd: process.cwd() });
+  // Every store of the browser, made here and handed down (state/stores.ts).
+  const stores = createStores({ ...init, review: { hub: { hub: opts.hub, local: opts.local }, cwd: process.cwd() } });
+  const store = stores.app;
   if (file) {
     // A file named on the command line must be a session: fail like the CLI does (exit 3).
     try {
@@ -157,7 +157,7 @@ export async function run(argv: string[]): Promise<number> {
     });
 
   const theme = makeTheme(opts.color);
-  const app = render(React.createElement(App, { store, theme }), {
+  const app = render(React.createElement(App, { stores, theme }), {
     exitOnCtrlC: false,
     // Only changed lines are rewritten: moving the cursor touches two rows, not the screen.
     incrementalRendering: true,
@@ -167,14 +167,14 @@ export async function run(argv: string[]): Promise<number> {
   // cursor shown, input listener gone) and its last frame erased before the
   // agent gets the terminal. (The browser draws in the main screen, so there
   // is no alternate screen to leave.)
-  const resume = resumeStoreOf(store);
+  const resume = stores.resume;
   const unsubscribe = resume.subscribe((st) => {
     if (!st.request) return;
     unsubscribe();
     app.unmount();
   });
   await app.waitUntilExit();
-  closeSearchOf(store);
+  disposeStores(stores);
   // Paths put on the status line with `y`, once more where the terminal keeps them (no OSC 52).
   for (const p of store.getState().copiedPaths) process.stdout.write(`${safeText(p)}\n`);
   unsubscribe();

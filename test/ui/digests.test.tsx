@@ -5,25 +5,16 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
-import { send } from "../capture/ingest-helper.js";
 import { handEdit } from "../capture/digest-edit-helper.js";
 import { importSession } from "../../src/core/capture/import-session.js";
 import { KEYS, type Mounted } from "./harness.js";
-import { cursorLine, mountOn, queueRows, reviewHub, writePiSession } from "./review-helpers.js";
+import { codexDigest, cursorLine, mountOn, queueRows, reviewHub, writePiSession } from "./review-helpers.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
   m?.unmount();
   m = undefined;
 });
-
-/** A codex session with a stop checkpoint (a digest) and a manual summary. */
-function codexDigest(root: string, sid: string, cwd: string, ts: string): void {
-  process.env.OMP_SESSIONS_NOW = ts;
-  send(root, { session_id: sid, hook_event_name: "PostToolUse", cwd, tool_name: "Bash", tool_input: { command: "ls" } }, "codex");
-  send(root, { session_id: sid, hook_event_name: "Stop", cwd }, "codex");
-  process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
-}
 
 describe("digests screen", () => {
   it("lists captured sessions newest first with harness, project, trigger, topics; the digest reads as text", async () => {

@@ -7,7 +7,6 @@ import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
 import { KEYS, tick, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, queueRows, reviewHub, userPrompt } from "./review-helpers.js";
-import { reviewStoreOf } from "../../src/ui/state/review-store.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -189,7 +188,7 @@ describe("feedback queue", () => {
     const ids = threeCandidates(hub.root);
     m = await mountOn(hub, "3", { pollMs: 20 });
     await m.press("j");
-    const review = reviewStoreOf(m.store);
+    const review = m.stores.review;
     expect(review.getState().current()?.id).toBe(ids.preference);
     const fresh = userPrompt(hub.root, "s2", "No, that is the wrong command; use pnpm instead of npm.", "t1", "2026-06-13T18:05:00Z");
     process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";

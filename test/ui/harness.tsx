@@ -3,7 +3,8 @@
 import React from "react";
 import { render } from "ink-testing-library";
 import { App } from "../../src/ui/app.js";
-import { createAppStore, type AppStore } from "../../src/ui/state/store.js";
+import type { AppStore } from "../../src/ui/state/store.js";
+import { createStores, disposeStores, type Stores, type StoresInit } from "../../src/ui/state/stores.js";
 import { makeTheme } from "../../src/ui/theme.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
 
@@ -29,7 +30,10 @@ export const KEYS = {
 export const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
 export interface Mounted {
+  /** The browser's store (stores.app). */
   store: AppStore;
+  /** Every store of this browser, as the app was made with them. */
+  stores: Stores;
   frame(): string;
   press(...keys: string[]): Promise<void>;
   /** Writes every chunk at once, with no pause between them (keys faster than any frame), then waits a tick. */
@@ -41,12 +45,22 @@ export interface Mounted {
   unmount(): void;
 }
 
-export async function mount(opts: { file?: string; paths?: string[]; width?: number; height?: number; pollMs?: number }): Promise<Mounted> {
-  const store = createAppStore({ cwd: "/nowhere", list: { paths: opts.paths ?? [] } });
+export interface MountOptions extends Pick<StoresInit, "review" | "searchEngine" | "readDigest"> {
+  file?: string;
+  paths?: string[];
+  width?: number;
+  height?: number;
+  pollMs?: number;
+}
+
+export async function mount(opts: MountOptions): Promise<Mounted> {
+  const { file: _file, paths, width: _w, height: _h, pollMs: _p, ...made } = opts;
+  const stores = createStores({ cwd: "/nowhere", list: { paths: paths ?? [] }, ...made });
+  const store = stores.app;
   if (opts.file) store.getState().setSession(await loadSession(opts.file));
   if (opts.paths) await store.getState().loadList();
   const inst = render(
-    <App store={store} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={opts.pollMs ?? 0} />,
+    <App stores={stores} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={opts.pollMs ?? 0} />,
   );
   // Ink turns raw mode on for its input hooks and off only once every one is gone.
   let raw = true;
@@ -57,6 +71,7 @@ export async function mount(opts: { file?: string; paths?: string[]; width?: num
   const frame = () => inst.lastFrame() ?? "";
   return {
     store,
+    stores,
     frame,
     async press(...keys) {
       for (const k of keys) {
@@ -85,7 +100,10 @@ export async function mount(opts: { file?: string; paths?: string[]; width?: num
       throw new Error(`timed out waiting for ${what}; last frame:\n${frame()}`);
     },
     exited: () => !raw,
-    unmount: () => inst.unmount(),
+    unmount: () => {
+      inst.unmount();
+      disposeStores(stores);
+    },
   };
 }
 

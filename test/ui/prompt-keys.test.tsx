@@ -6,8 +6,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { mountOn, reviewHub, userPrompt } from "./review-helpers.js";
-import { reviewStoreOf } from "../../src/ui/state/review-store.js";
-import { writeStoreOf } from "../../src/ui/state/write-store.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 
 let m: Mounted | null = null;
@@ -31,7 +29,7 @@ async function treeOnCopy(): Promise<string> {
 }
 
 const promptLine = () => {
-  const step = writeStoreOf(m!.store).getState().step;
+  const step = m!.stores.write.getState().step;
   if (step?.kind !== "text") throw new Error(`no text prompt open (${step?.kind ?? "none"})`);
   return { value: step.value, cursor: step.cursor ?? step.value.length };
 };
@@ -114,7 +112,7 @@ describe("the first key typed into a prompt is never lost", () => {
     await m.burst("xnot a lesson\r");
     await m.waitFor(() => a in (status().dismissed ?? {}), "the second dismissal");
     expect(status().dismissed[a]).toMatchObject({ reason: "not a lesson" });
-    expect(reviewStoreOf(m.store).getState().prompt).toBeNull();
+    expect(m.stores.review.getState().prompt).toBeNull();
   });
 
   it("the topic picker's Enter opens the new-topic prompt, and the next key is typed into it", async () => {
@@ -125,7 +123,7 @@ describe("the first key typed into a prompt is never lost", () => {
     await m.waitFor((f) => f.includes("to which topic?"), "the picker");
     // demo, then "+ new topic…": down, Enter, and the name at once.
     await m.burst(KEYS.down, "\r", "n", "ew-topic");
-    expect(reviewStoreOf(m.store).getState().prompt?.kind).toBe("new-topic");
-    expect(reviewStoreOf(m.store).getState().line.value).toBe("new-topic");
+    expect(m.stores.review.getState().prompt?.kind).toBe("new-topic");
+    expect(m.stores.review.getState().line.value).toBe("new-topic");
   });
 });

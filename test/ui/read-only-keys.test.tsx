@@ -10,7 +10,6 @@ import { loadSession } from "../../src/core/session/tree/load.js";
 import type { Session } from "../../src/core/session/model.js";
 import { summaryRow } from "../helpers/summary-row.js";
 import type { AgentId } from "../../src/core/agents/agent-id.js";
-import { writeStoreOf } from "../../src/ui/state/write-store.js";
 import { registerDialect } from "../../src/core/session/read/dialect-of.js";
 import { toyDialect } from "../core/session/toy-dialect.js";
 
@@ -45,7 +44,7 @@ describe("a read-only format on the tree", () => {
     for (const key of ["L", "b", "f", "R", "u"]) {
       await m.press(key);
       const f = m.frame();
-      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(m.stores.write.getState().step, key).toBeNull();
       expect(f, key).not.toMatch(/Label for|Continue from|Session name|Write this\?|Write the new session\?/);
       expect(statusLine(f), key).toContain("✗ read-only: Claude Code sessions are not written by omp-sessions (export and resume still work)");
       await m.press("j");
@@ -103,7 +102,7 @@ describe("a session read through a registered dialect", () => {
     await m.waitFor((f) => f.includes("[2 tree]") && f.includes("hello capybara"), "its tree");
     for (const key of ["L", "R"]) {
       await m.press(key);
-      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(m.stores.write.getState().step, key).toBeNull();
       expect(statusLine(m.frame()), key).toContain("✗ read-only: Toy sessions are not written by omp-sessions");
     }
     expect(readFileSync(file).equals(before)).toBe(true);

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { agentStub, sessionIn } from "../helpers/agent-stub.js";
-import { resumeStoreOf } from "../../src/ui/state/resume.js";
 
 let m: Mounted | null = null;
 const cleanups: (() => void)[] = [];
@@ -31,7 +30,7 @@ async function open(opts: { tree: boolean }): Promise<{ file: string; project: s
   return { file, project };
 }
 
-const request = () => resumeStoreOf(m!.store).getState().request;
+const request = () => m!.stores.resume.getState().request;
 
 describe("r: resume", () => {
   it("on the session list: asks for the agent on the session under the cursor", async () => {

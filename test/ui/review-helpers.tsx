@@ -3,10 +3,9 @@
 // with raw/notes and log.md, and the browser mounted on that hub.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sandbox, type Sandbox } from "../capture/helpers.js";
+import { readJson, sandbox, type Sandbox } from "../capture/helpers.js";
 import { send } from "../capture/ingest-helper.js";
-import { attachReview, reviewStoreOf } from "../../src/ui/state/review-store.js";
-import { mount, type Mounted } from "./harness.js";
+import { mount, type Mounted, type MountOptions } from "./harness.js";
 import type { SessionAccess } from "../../src/ui/state/session-access.js";
 
 export interface ReviewHub extends Sandbox {
@@ -28,6 +27,15 @@ export function userPrompt(root: string, sid: string, text: string, turn: string
   if (ts) process.env.OMP_SESSIONS_NOW = ts;
   const r = send(root, { session_id: sid, hook_event_name: "UserPromptSubmit", cwd: "/work/app", turn_id: turn, prompt: text }, "codex");
   return r.candidate?.id as string;
+}
+
+/** A codex session with a stop checkpoint (a digest); returns the digest's path. */
+export function codexDigest(root: string, sid: string, cwd: string, ts: string): string {
+  process.env.OMP_SESSIONS_NOW = ts;
+  send(root, { session_id: sid, hook_event_name: "PostToolUse", cwd, tool_name: "Bash", tool_input: { command: "ls" } }, "codex");
+  send(root, { session_id: sid, hook_event_name: "Stop", cwd }, "codex");
+  process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+  return readJson(join(root, "state", "codex", `${sid}.json`)).last_digest_path as string;
 }
 
 /** A pi session file: a header, then user/assistant turns; returns the path and the user entries' ids. */
@@ -59,17 +67,22 @@ export function writePiSession(dir: string, id: string, userTexts: string[]): { 
 }
 
 /** The browser on this hub, switched to a screen by its key ("3" feedback, "4" digests). */
-export async function mountOn(
-  sb: Sandbox,
-  key: "3" | "4",
-  opts: { file?: string; width?: number; height?: number; pollMs?: number; sessions?: SessionAccess } = {},
-): Promise<Mounted> {
-  const m = await mount({ paths: [], width: opts.width ?? 120, height: opts.height ?? 34, file: opts.file, pollMs: opts.pollMs });
+export async function mountOn(sb: Sandbox, key: "3" | "4", opts: Omit<MountOptions, "review" | "paths"> & { sessions?: SessionAccess } = {}): Promise<Mounted> {
+  const { sessions, ...rest } = opts;
   // Sessions are looked for under the sandbox's home only, never the machine's.
-  attachReview(m.store, { hub: { hub: sb.hub }, cwd: "/work/app", sessions: opts.sessions ?? { find: { home: sb.home, env: {}, agentDirs: [] } } });
+  const m = await mount({ ...rest, paths: [], width: opts.width ?? 120, height: opts.height ?? 34, review: { hub: { hub: sb.hub }, cwd: "/work/app", sessions: sessions ?? { find: { home: sb.home, env: {}, agentDirs: [] } } } });
   if (!opts.file) {
     await m.press(key);
-    await m.waitFor((f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && reviewStoreOf(m.store).getState().loaded, "the review screen");
+    // The capture store is read when the screen opens, its indexes refreshed just after, and the
+    // digests screen reads its files after the first frame: wait until all of that is done.
+    const ready = () => {
+      const r = m.stores.review.getState();
+      return r.loaded && !r.indexing && m.stores.digestFiles.getState().pending === 0;
+    };
+    await m.waitFor(
+      (f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && !f.includes("reading the digest") && ready(),
+      "the review screen",
+    );
   }
   return m;
 }

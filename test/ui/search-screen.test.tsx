@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
-import { searchStoreOf } from "../../src/ui/state/search-store.js";
 import { displayWidth } from "../../src/ui/format/width.js";
 
 let tmp: string;
@@ -23,7 +22,7 @@ afterAll(() => {
 
 let m: Mounted | null = null;
 afterEach(() => {
-  if (m) searchStoreOf(m.store).getState().dispose();
+  if (m) m.stores.search.getState().dispose();
   m?.unmount();
   m = null;
 });
@@ -71,7 +70,7 @@ describe("search screen", () => {
     m = await mount({ paths: [s.agent], width: 110, height: 24 });
     await m.press("5");
     await m.waitFor((f) => f.includes("[5 search]") && f.includes("search ›"), "search screen");
-    const search = searchStoreOf(m.store);
+    const search = m.stores.search;
     await m.type(`"${phrase}"`);
     const frame = await m.waitFor((f) => f.includes("1 hit") && !f.includes("searching…"), "one hit");
     const hits = search.getState().hits;
@@ -105,7 +104,7 @@ describe("search screen", () => {
     const s = store("amber lighthouse beacon");
     m = await mount({ paths: [s.agent], width: 110, height: 24 });
     await m.press("5");
-    const search = searchStoreOf(m.store);
+    const search = m.stores.search;
     // Esc stops a running build first: let this one finish.
     await m.waitFor((f) => f.includes("index up to date"), "the index built");
     await m.type("lighthouse");
@@ -132,7 +131,7 @@ describe("search screen", () => {
     await m.waitFor((f) => f.includes("no matches"), "nothing yet");
     writeFileSync(join(s.projectDir, "later.jsonl"), sessionWith("l1", "/work/proj", "a saffron kite"));
     for (let i = 0; i < 250 && !m.frame().includes("1 hit"); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(searchStoreOf(m.store).getState().hits.map((h) => h.entryId)).toEqual(["l1-3"]);
+    expect(m.stores.search.getState().hits.map((h) => h.entryId)).toEqual(["l1-3"]);
   });
 
   it("the first build shows its progress, Esc stops it, and the browser stays usable meanwhile", async () => {
@@ -152,7 +151,7 @@ describe("search screen", () => {
     expect(m.store.getState().listCursor).toBe(1);
     await m.press("5");
     await m.waitFor((f) => f.includes("[5 search]"), "back on search");
-    const search = searchStoreOf(m.store);
+    const search = m.stores.search;
     if (search.getState().phase === "indexing") {
       await m.press(KEYS.escape);
       await m.waitFor((f) => f.includes("indexing stopped"), "stopped");
@@ -203,7 +202,7 @@ describe("search screen size", () => {
       const lines = f.split("\n");
       expect(lines.length).toBeLessThanOrEqual(height);
       for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
-      searchStoreOf(m.store).getState().dispose();
+      m.stores.search.getState().dispose();
       m.unmount();
       m = null;
     }

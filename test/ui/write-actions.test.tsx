@@ -13,7 +13,6 @@ import { activePath } from "../../src/core/session/tree/path.js";
 import { autoSummary } from "../../src/core/session/write/index.js";
 import { oneLine, safeText } from "../../src/core/session/text/safe-text.js";
 import type { Session } from "../../src/core/session/model.js";
-import { writeStoreOf } from "../../src/ui/state/write-store.js";
 
 let m: Mounted | null = null;
 let cleanup: (() => void) | null = null;
@@ -441,7 +440,7 @@ describe("an archived (.jsonl.gz) session", () => {
     for (const key of ["L", "b", "R", "u"]) {
       await m.press(key);
       const f = m.frame();
-      expect(writeStoreOf(m.store).getState().step, key).toBeNull();
+      expect(m.stores.write.getState().step, key).toBeNull();
       expect(f, key).not.toMatch(/Label for|Continue from|Session name|Write this\?/);
       const status = f.split("\n").at(-2)!;
       expect(status, key).toContain("✗ an archived (.jsonl.gz) session is read-only: f forks it into a writable copy");

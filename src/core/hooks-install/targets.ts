@@ -3,6 +3,7 @@
 // in a JSON settings file; OpenCode loads plugin files from its plugins dir;
 // omp and pi load extension files from their agent dir's extensions/.
 import { homedir } from "node:os";
+import { expandHome } from "../fs/home-path.js";
 import { join, resolve } from "node:path";
 
 export const HARNESSES = ["claude", "codex", "gemini", "opencode", "pi", "omp"] as const;
@@ -47,7 +48,7 @@ export const PLUGIN_FILE = "omp-sessions-capture.js";
 
 const fromEnv = (env: NodeJS.ProcessEnv, key: string, fallback: string): string => {
   const v = env[key]?.trim();
-  return v ? resolve(v.replace(/^~(?=$|\/)/, homedir())) : fallback;
+  return v ? resolve(expandHome(v)) : fallback;
 };
 
 /** Where a harness's hooks go, in one scope (project: under `cwd`). */

@@ -14,23 +14,8 @@ import { previewCell } from "./ls-preview.js";
 import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { printCatalogStats } from "./catalog-stats.js";
 import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/agents/agent-id.js";
-
-/** "now", "5m", "3h", "12d", else the date: short enough for a narrow column. */
-export function age(iso: string, now: number = Date.now()): string {
-  const t = Date.parse(iso);
-  if (!Number.isFinite(t)) return "?";
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 60) return "now";
-  if (s < 3600) return `${Math.floor(s / 60)}m`;
-  if (s < 86400) return `${Math.floor(s / 3600)}h`;
-  if (s < 86400 * 30) return `${Math.floor(s / 86400)}d`;
-  return iso.slice(0, 10);
-}
-
-function tilde(p: string, home: string): string {
-  if (home && (p === home || p.startsWith(home + "/"))) return "~" + p.slice(home.length);
-  return p;
-}
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 
 interface TableOptions {
   width: number;
@@ -67,12 +52,12 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
     const dir = s.valid ? s.cwd : s.path;
     let w = whereOf.get(dir);
     if (w === undefined) {
-      const text = safeText(tilde(dir, home));
+      const text = safeText(tildePath(dir, home));
       whereOf.set(dir, (w = { text, width: displayWidth(text) }));
     }
     const where = w.text;
     const text = s.valid ? (s.name ?? (s.firstMessage || "(no messages)")) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
-    const c = { age: age(s.modified, opts.now), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), text, where, valid: s.valid };
+    const c = { age: age(s.modified, opts.now, "table"), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), text, where, valid: s.valid };
     wAge = Math.max(wAge, c.age.length);
     wMsgs = Math.max(wMsgs, c.msgs.length);
     wBr = Math.max(wBr, c.br.length);

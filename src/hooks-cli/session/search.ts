@@ -1,6 +1,5 @@
 // `search QUERY`: full-text search over every session, best matches first.
 import { indexProgressText } from "../../core/search/progress-text.js";
-import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
@@ -10,11 +9,7 @@ import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
 import { fit, safeText } from "../../core/session/text/safe-text.js";
 import { writeParts, stdout } from "../stdout.js";
-
-function tilde(p: string): string {
-  const home = homedir();
-  return home && (p === home || p.startsWith(home + "/")) ? "~" + p.slice(home.length) : p;
-}
+import { tildePath } from "../../core/fs/home-path.js";
 
 /** The snippet with its matches highlighted (bold) or, without colour, left plain. */
 function marked(h: SearchHit, color: boolean, width: number): string {
@@ -35,7 +30,7 @@ export function formatHits(hits: SearchHit[], opts: { color: boolean; width: num
   for (const h of hits) {
     const when = h.timestamp ? h.timestamp.slice(0, 16).replace("T", " ") : "";
     const label = h.label !== null ? ` [${safeText(h.label)}]` : "";
-    const head = `${safeText(tilde(h.path))}  ${safeText(h.entryId)}  ${h.role}  ${safeText(when)}${label}`;
+    const head = `${safeText(tildePath(h.path))}  ${safeText(h.entryId)}  ${h.role}  ${safeText(when)}${label}`;
     out.push(opts.color ? `\x1b[2m${head}\x1b[22m` : head);
     out.push(`  ${marked(h, opts.color, Math.max(20, opts.width - 2))}`);
   }

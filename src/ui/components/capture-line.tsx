@@ -5,7 +5,7 @@ import { Text } from "ink";
 import { homedir } from "node:os";
 import { useStore } from "zustand";
 import { safeText } from "../../core/session/text/safe-text.js";
-import { shortPath } from "../format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import { fitWidth as fit } from "../format/width.js";
 import { useTheme } from "../theme-context.js";
 import type { ReviewStore } from "../state/review-store.js";
@@ -19,7 +19,7 @@ export function CaptureLine({ review, width, extra }: { review: ReviewStore; wid
     return <Text color={theme.status.error}>{fit(`✗ ${safeText(hubError)}`, width)}</Text>;
   }
   const state = !info ? "capture …" : info.configError ? "capture off (config.json invalid)" : info.enabled ? `capture on · ${info.mode}` : "capture off";
-  const text = `${state} · hub ${safeText(shortPath(hub ?? "", homedir()))} · ${info?.sessionCount ?? 0} sessions${extra ? ` │ ${extra}` : ""}`;
+  const text = `${state} · hub ${safeText(tildePath(hub ?? "", homedir()))} · ${info?.sessionCount ?? 0} sessions${extra ? ` │ ${extra}` : ""}`;
   return (
     <Text color={info?.enabled && !info.configError ? theme.status.ok : theme.status.warning} bold={theme.color}>
       {fit(text, width)}

@@ -3,16 +3,15 @@
 // keys come from the key table's "confirm" scope.
 import React from "react";
 import { footerHints } from "../keymap.js";
-import { useAppStore } from "../state/use-app.js";
-import { writeStoreOf, type WriteStep } from "../state/write-store.js";
+import { useStores } from "../state/use-app.js";
+import type { WriteStep } from "../state/write-store.js";
 import { useStore } from "zustand";
 import { LinesPane } from "./lines-pane.js";
 
 type ConfirmStep = Extract<WriteStep, { kind: "preview" | "live" | "forked" }>;
 
 export function ConfirmWrite({ step, width, height }: { step: ConfirmStep; width: number; height: number }) {
-  const app = useAppStore();
-  const scroll = useStore(writeStoreOf(app), (s) => s.scroll);
+  const scroll = useStore(useStores().write, (s) => s.scroll);
   const keys = footerHints(["confirm"])
     .map((h) => `${h.keys} ${h.hint}`)
     .join(" · ");

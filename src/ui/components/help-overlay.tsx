@@ -32,7 +32,6 @@ const GROUPS: { scope: Scope; title: string }[] = [
 export interface HelpLine {
   text: string;
   heading?: boolean;
-  soon?: boolean;
 }
 
 const KEY_COLUMN = 13;
@@ -55,7 +54,7 @@ export function helpLines(screen?: ScreenId): HelpLine[] {
     out.push({ text: g.title, heading: true });
     for (const b of BINDINGS.filter((x) => x.scope === g.scope)) {
       const keys = b.keys.map(keyLabel).join(" ");
-      out.push({ text: `  ${keys.padEnd(KEY_COLUMN - 2)} ${b.help}${b.soon ? " (coming soon)" : ""}`, soon: b.soon });
+      out.push({ text: `  ${keys.padEnd(KEY_COLUMN - 2)} ${b.help}` });
     }
   }
   return out;
@@ -112,7 +111,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
         {Array.from({ length: cols }, (_, c) => (
           <Box key={c} flexDirection="column" width={colWidth + 1}>
             {shown.slice(c * rows, (c + 1) * rows).map((l, i) => (
-              <Text key={i} bold={l.heading} color={l.heading ? theme.text.accent : l.soon ? theme.text.muted : undefined}>
+              <Text key={i} bold={l.heading} color={l.heading ? theme.text.accent : undefined}>
                 {fit(l.text, colWidth)}
               </Text>
             ))}

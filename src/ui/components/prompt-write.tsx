@@ -6,7 +6,7 @@ import React from "react";
 import { Box, Text } from "ink";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { BINDINGS, footerHints, keyLabel } from "../keymap.js";
-import { useAppStore } from "../state/use-app.js";
+import { useStores } from "../state/use-app.js";
 import { stepLine, useWriteStep, type WriteStep } from "../state/write-store.js";
 import { useTheme } from "../theme-context.js";
 import { fitWidth as fit } from "../format/width.js";
@@ -54,8 +54,7 @@ function ChooseStep({ step, width }: { step: Extract<WriteStep, { kind: "choose"
 }
 
 export function WritePanel({ width, height }: { width: number; height: number }) {
-  const app = useAppStore();
-  const step = useWriteStep(app);
+  const step = useWriteStep(useStores().write);
   const theme = useTheme();
   if (!step) return null;
   return (

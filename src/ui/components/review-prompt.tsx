@@ -10,7 +10,7 @@ import { safeText } from "../../core/session/text/safe-text.js";
 import { useTheme } from "../theme-context.js";
 import { fitWidth as fit } from "../format/width.js";
 import type { Prompt, ReviewStore } from "../state/review-store.js";
-import { windowStart } from "./window.js";
+import { windowStart } from "../state/list-cursor.js";
 import { editHint, LineView } from "./line-view.js";
 
 function TextPrompt({ review, label, hint, width }: { review: ReviewStore; label: string; hint: string; width: number }) {

@@ -1,10 +1,10 @@
 // A captured session as a list row, and its digest (markdown) as readable lines.
 import { homedir } from "node:os";
-import { readFileSync } from "node:fs";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { readFrontmatter } from "../../core/capture/frontmatter.js";
 import type { State } from "../../core/capture/state.js";
-import { age, shortPath } from "./age.js";
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import type { Line } from "./lines.js";
 import { fitWidth as fit } from "./width.js";
 
@@ -24,17 +24,6 @@ export function digestHeader(width: number): string {
   return [fit("harness", c.harness, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), "prom".padStart(c.promoted), "topics"].join(" ");
 }
 
-/** The frontmatter fields of a digest file (quoted scalars and lists decoded), or null when unreadable. */
-export function readDigestHead(path: string): Record<string, unknown> | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-  return parseDigest(text).fields;
-}
-
 /** Splits a digest into frontmatter fields and body (gray-matter: hand-edited digests read too). */
 export function parseDigest(text: string): { fields: Record<string, unknown>; body: string } {
   const fm = readFrontmatter(text);
@@ -47,7 +36,7 @@ export function digestRow(state: State, trigger: string, width: number, now: num
   const promoted = strings(state.promoted_to).length;
   return [
     fit(safeText(s(state.harness)), c.harness, true),
-    fit(safeText(shortPath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
+    fit(safeText(tildePath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
     (state.last_seen_at ? age(s(state.last_seen_at), now) : "").padStart(c.age),
     fit(safeText(trigger), c.trigger, true),
     (promoted ? String(promoted) : "").padStart(c.promoted),
@@ -77,14 +66,25 @@ function markdownLines(body: string): Line[] {
   return out;
 }
 
-/** The digest pane: who/where, topics and promotions, then the digest body. */
-export function digestLines(state: State, text: string | null): Line[] {
+/** Who/where, topics and promotions: from the session's state, no file needed. */
+function stateLines(state: State): Line[] {
   const out: Line[] = [];
   out.push({ text: safeText(`${s(state.llm_wiki_session_id)} · ${s(state.harness)} · ${s(state.cwd) || "unknown cwd"}`), tone: "accent", bold: true });
   const topics = strings(state.topics);
   const promoted = strings(state.promoted_to);
   out.push({ text: safeText(`topics: ${topics.join(", ") || "none"} · ${promoted.length} promoted note${promoted.length === 1 ? "" : "s"}`), tone: "muted" });
   for (const p of promoted) out.push({ text: safeText(`  → ${p}`), tone: "muted" });
+  return out;
+}
+
+/** The digest pane while its file is being read. */
+export function digestLoadingLines(state: State): Line[] {
+  return [...stateLines(state), { text: "" }, { text: "reading the digest…", tone: "muted" }];
+}
+
+/** The digest pane: who/where, topics and promotions, then the digest body (`text` null: no file). */
+export function digestLines(state: State, text: string | null): Line[] {
+  const out = stateLines(state);
   if (text === null) {
     out.push({ text: "" }, { text: "no digest on disk for this session yet", tone: "muted" });
     return out;

@@ -3,7 +3,8 @@ import { homedir } from "node:os";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { reviewState, type Candidate, type Status } from "../../core/capture/review.js";
 import { effectiveLesson } from "../../core/capture/review.js";
-import { age, shortPath } from "./age.js";
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import { textLines, type Line } from "./lines.js";
 import { fitWidth as fit } from "./width.js";
 
@@ -63,7 +64,7 @@ export function feedbackPreview(c: Candidate, status: Status): Line[] {
   if (edited) out.push(...textLines(`original: ${s(c.distilled_lesson)}`, "muted"));
   out.push({ text: "What the user said (redacted)", bold: true });
   out.push(...textLines(s(c.text_preview), "user"));
-  const where = [s(c.llm_wiki_session_id), s(c.harness), c.cwd ? shortPath(s(c.cwd), HOME) : "", s(c.git_branch), s(c.ts), c.turn_id ? `turn ${s(c.turn_id)}` : ""];
+  const where = [s(c.llm_wiki_session_id), s(c.harness), c.cwd ? tildePath(s(c.cwd), HOME) : "", s(c.git_branch), s(c.ts), c.turn_id ? `turn ${s(c.turn_id)}` : ""];
   out.push({ text: "Session", bold: true });
   out.push(...textLines(where.filter(Boolean).join(" · ")));
   return out;

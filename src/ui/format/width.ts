@@ -1,2 +1,3 @@
-// Column widths live in the core (the CLI tables need them too).
+// The browser's one way to the core's column widths (the CLI tables use the
+// same functions): when the core's text module moves, only this line changes.
 export { displayWidth, fitWidth } from "../../core/session/text/width.js";

@@ -1,20 +1,19 @@
 // `4 digests`: captured sessions newest first (harness, project, last seen,
 // trigger, topics, promoted notes) and the selected session's digest as
 // readable text; `p` promotes the digest to a topic, `o` opens the agent
-// session when it is an omp/pi file here.
+// session when it is an omp/pi file here. The digest files are read off the
+// render path (state/digest-files.ts): a loading line shows until they are in.
 import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { useStore } from "zustand";
-import { readFileSync } from "node:fs";
 import { fitWidth as fit } from "../format/width.js";
-import { digestHeader, digestLines, digestRow, readDigestHead } from "../format/digest-lines.js";
-import { windowStart } from "../components/window.js";
+import { digestHeader, digestLines, digestLoadingLines, digestRow, parseDigest } from "../format/digest-lines.js";
+import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
-import { useAppStore } from "../state/use-app.js";
-import { reviewStoreOf } from "../state/review-store.js";
+import { useStores } from "../state/use-app.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { openDigestSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
@@ -23,19 +22,10 @@ import type { ScreenDef, ScreenProps } from "./screen.js";
 import type { State } from "../../core/capture/state.js";
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
-
-function readText(path: string): string | null {
-  if (!path) return null;
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-}
+const digestPath = (st: State): string => str(st.last_digest_path);
 
 function DigestsScreen({ width, height }: ScreenProps) {
-  const app = useAppStore();
-  const review = reviewStoreOf(app);
+  const { review, digestFiles } = useStores();
   const theme = useTheme();
   const digests = useStore(review, (s) => s.digests);
   const view = useStore(review, (s) => s.digestView);
@@ -45,29 +35,31 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const prompt = useStore(review, (s) => s.prompt);
   const pane = useStore(review, (s) => s.pane.digests);
   const loaded = useStore(review, (s) => s.loaded);
+  const texts = useStore(digestFiles, (s) => s.texts);
   // What hooks write while the screen is open shows up by itself (before the
   // load below, so a write in between counts as a change).
   useLiveCapture(review, "digests");
-  // Coming back to the screen shows what hooks wrote meanwhile.
-  useEffect(() => {
-    if (review.getState().loaded) review.getState().load();
-  }, [review]);
-  // Triggers come from the digests' frontmatter, read only for rows drawn; forgotten on reload.
-  const triggers = useMemo(() => new Map<string, string>(), [digests]);
+  // Read on arrival: the first visit reads the capture store, coming back shows what hooks wrote meanwhile.
+  useEffect(() => review.getState().load(), [review]);
+  // Triggers come from the digests' frontmatter, parsed once per file text.
+  const triggers = useMemo(() => new Map<string, string>(), [texts]);
   const triggerOf = (st: State): string => {
-    const p = str(st.last_digest_path);
+    const p = digestPath(st);
     if (!p) return "(none)";
+    const text = texts.get(p);
+    if (text === undefined) return "…";
     let t = triggers.get(p);
     if (t === undefined) {
-      t = str(readDigestHead(p)?.capture_trigger) || "?";
+      t = (text !== null && str(parseDigest(text).fields.capture_trigger)) || "?";
       triggers.set(p, t);
     }
     return t;
   };
 
   const current = view[cursor];
-  const text = useMemo(() => (current ? readText(str(current.state.last_digest_path)) : null), [current]);
-  const lines = useMemo(() => (current ? digestLines(current.state, text) : []), [current, text]);
+  const currentPath = current ? digestPath(current.state) : "";
+  const text = currentPath ? texts.get(currentPath) : null;
+  const lines = useMemo(() => (!current ? [] : text === undefined ? digestLoadingLines(current.state) : digestLines(current.state, text)), [current, text]);
 
   const showSearch = searching || query !== "";
   const avail = Math.max(4, height - 2 - (showSearch ? 1 : 0));
@@ -76,9 +68,13 @@ function DigestsScreen({ width, height }: ScreenProps) {
   useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 
   const now = Date.now();
-  const start = windowStart(cursor, view.length, listHeight);
+  const { start, end } = windowRange(cursor, view.length, listHeight);
+  // The files of the rows on screen (the cursor's among them), read after this frame; a reload (new `digests`) reads them again.
+  const shown = view.slice(start, end).map((d) => digestPath(d.state));
+  const shownKey = shown.join("\n");
+  useEffect(() => digestFiles.getState().want(shownKey.split("\n"), digests), [shownKey, digests, digestFiles]);
   const rows = [];
-  for (let i = start; i < Math.min(view.length, start + listHeight); i++) {
+  for (let i = start; i < end; i++) {
     const d = view[i];
     const isCursor = i === cursor;
     rows.push(
@@ -118,16 +114,16 @@ export const digestsScreen: ScreenDef = {
   Component: DigestsScreen,
   ownsInput: ownsInput("digests"),
   onKey: onKey("digests"),
-  onAction(action, app) {
-    if (listAction("digests", action, app)) return true;
-    const r = reviewStoreOf(app).getState();
+  onAction(action, ui) {
+    if (listAction("digests", action, ui)) return true;
+    const r = ui.review.getState();
     const d = r.currentDigest();
     switch (action) {
       case "review.promote":
         r.askTopic("digests");
         return true;
       case "review.open": {
-        if (d) void openDigestSession(app, d.state);
+        if (d) void openDigestSession(ui, d.state);
         return true;
       }
     }

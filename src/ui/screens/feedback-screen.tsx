@@ -11,13 +11,12 @@ import { effectiveLesson } from "../../core/capture/review.js";
 import { fitWidth as fit } from "../format/width.js";
 import { feedbackHeader, feedbackPreview, feedbackRow } from "../format/feedback-lines.js";
 import type { Line } from "../format/lines.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
-import { useAppStore } from "../state/use-app.js";
-import { reviewOptionsOf, reviewStoreOf } from "../state/review-store.js";
+import { useStores } from "../state/use-app.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { confidenceLabel, STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
@@ -29,8 +28,7 @@ import type { ScreenDef, ScreenProps } from "./screen.js";
 const CONTEXT_DELAY_MS = 120;
 
 function FeedbackScreen({ width, height }: ScreenProps) {
-  const app = useAppStore();
-  const review = reviewStoreOf(app);
+  const { review, reviewOptions } = useStores();
   const theme = useTheme();
   const view = useStore(review, (s) => s.view);
   const cursor = useStore(review, (s) => s.cursor);
@@ -49,10 +47,8 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   // What hooks write while the screen is open shows up by itself (before the
   // load below, so a write in between counts as a change).
   useLiveCapture(review, "feedback");
-  // Coming back to the screen shows what hooks wrote meanwhile.
-  useEffect(() => {
-    if (review.getState().loaded) review.getState().load();
-  }, [review]);
+  // Read on arrival: the first visit reads the capture store, coming back shows what hooks wrote meanwhile.
+  useEffect(() => review.getState().load(), [review]);
   const counts = useMemo(() => reviewCounts(candidates, status), [candidates, status]);
   const current = view[cursor];
   const currentId = (current?.id as string | undefined) ?? null;
@@ -63,7 +59,7 @@ function FeedbackScreen({ width, height }: ScreenProps) {
     const id = current.id as string;
     if (review.getState().context?.id === id) return;
     const timer = setTimeout(() => {
-      candidateContext(root, current, reviewOptionsOf(app).sessions).then(
+      candidateContext(root, current, reviewOptions.sessions).then(
         (ctx) => {
           const lines: Line[] = ctx ? ctx.lines : [{ text: "this session is not on this machine (no transcript, no file with its id)", tone: "muted" }];
           if (review.getState().current()?.id === id) review.getState().setContext({ id, lines });
@@ -90,9 +86,9 @@ function FeedbackScreen({ width, height }: ScreenProps) {
   ].join(" · ");
 
   const now = Date.now();
-  const start = windowStart(cursor, view.length, listHeight);
+  const { start, end } = windowRange(cursor, view.length, listHeight);
   const rows = [];
-  for (let i = start; i < Math.min(view.length, start + listHeight); i++) {
+  for (let i = start; i < end; i++) {
     const c = view[i];
     const id = c.id as string;
     const isCursor = i === cursor;
@@ -145,9 +141,10 @@ export const feedbackScreen: ScreenDef = {
   Component: FeedbackScreen,
   ownsInput: ownsInput("feedback"),
   onKey: onKey("feedback"),
-  onAction(action, app) {
-    if (listAction("feedback", action, app)) return true;
-    const r = reviewStoreOf(app).getState();
+  onAction(action, ui) {
+    if (listAction("feedback", action, ui)) return true;
+    const app = ui.app;
+    const r = ui.review.getState();
     const c = r.current();
     switch (action) {
       case "review.status":
@@ -180,7 +177,7 @@ export const feedbackScreen: ScreenDef = {
         r.undoDismiss();
         return true;
       case "review.open":
-        if (c) void openCandidateSession(app, c);
+        if (c) void openCandidateSession(ui, c);
         return true;
     }
     return false;

@@ -1,23 +1,24 @@
 // Key handling shared by the feedback and digests screens: their own search
 // line and prompts take keystrokes (ownsInput/onKey); list moves, Tab and Esc
 // act on the review store rather than the session browser's list.
-import type { AppStore } from "../state/store.js";
-import { reviewStoreOf, type ReviewScreen } from "../state/review-store.js";
+import type { Action } from "../keymap.js";
+import type { Stores } from "../state/stores.js";
+import type { ReviewScreen } from "../state/review-store.js";
 
 export function ownsInput(screen: ReviewScreen) {
-  return (app: AppStore): boolean => {
-    const r = reviewStoreOf(app).getState();
+  return (ui: Stores): boolean => {
+    const r = ui.review.getState();
     return r.prompt !== null || r.searching === screen;
   };
 }
 
 export function onKey(screen: ReviewScreen) {
-  return (input: string, name: string, app: AppStore): void => {
-    const r = reviewStoreOf(app).getState();
+  return (input: string, name: string, ui: Stores): void => {
+    const r = ui.review.getState();
     if (r.prompt) {
       if (name === "escape") {
         r.closePrompt();
-        app.getState().setStatus("cancelled");
+        ui.app.getState().setStatus("cancelled");
       } else r.typePrompt(input, name);
       return;
     }
@@ -33,12 +34,11 @@ export function onKey(screen: ReviewScreen) {
 }
 
 /** Moving, searching, Tab and Esc on a review screen; false for actions it leaves to the screen or the shell. */
-export function listAction(screen: ReviewScreen, action: string, app: AppStore): boolean {
-  const review = reviewStoreOf(app);
-  const r = review.getState();
+export function listAction(screen: ReviewScreen, action: Action, ui: Stores): boolean {
+  const r = ui.review.getState();
   const focused = r.pane[screen].focus;
   const page = Math.max(1, r.pageSize - 1);
-  const moves: Record<string, [Parameters<typeof r.move>[1], number | "top" | "bottom"]> = {
+  const moves: Partial<Record<Action, [Parameters<typeof r.move>[1], number | "top" | "bottom"]>> = {
     "cursor.up": ["up", -1],
     "cursor.down": ["down", 1],
     "cursor.pageUp": ["pageUp", -page],
@@ -67,13 +67,13 @@ export function listAction(screen: ReviewScreen, action: string, app: AppStore):
       return true;
     case "review.reload":
       r.load();
-      app.getState().setStatus("re-read the capture store");
+      ui.app.getState().setStatus("re-read the capture store");
       return true;
     case "review.mode":
       r.cycleMode();
       return true;
     case "back": {
-      const a = app.getState();
+      const a = ui.app.getState();
       if (a.help) return false;
       if (screen === "feedback" ? r.query : r.digestQuery) r.clearSearch(screen);
       else if (screen === "feedback" && r.selected.size > 0) r.clearSelection();

@@ -1,7 +1,8 @@
 // What a screen provides to the app shell.
 import type { FC } from "react";
-import type { Scope } from "../keymap.js";
-import type { AppState, AppStore } from "../state/store.js";
+import type { Action, Scope } from "../keymap.js";
+import type { AppState } from "../state/store.js";
+import type { Stores } from "../state/stores.js";
 import type { ScreenId } from "./ids.js";
 
 export interface ScreenProps {
@@ -24,10 +25,10 @@ export interface ScreenDef {
   list?: boolean;
   Component: FC<ScreenProps>;
   /** While true, every key goes to `onKey` (the screen's search line or prompt), not the key table. */
-  ownsInput?(store: AppStore): boolean;
-  onKey?(input: string, name: string, store: AppStore): void;
+  ownsInput?(ui: Stores): boolean;
+  onKey?(input: string, name: string, ui: Stores): void;
   /** Handles an action from the key table; return false to let the shell try. */
-  onAction?(action: string, store: AppStore): boolean;
+  onAction?(action: Action, ui: Stores): boolean;
   /** Right-hand side of the status line. */
   info?(state: AppState): string;
   /** Can be switched to right now (e.g. the tree needs an open session). */

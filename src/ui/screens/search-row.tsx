@@ -7,7 +7,8 @@ import { basename } from "node:path";
 import type { SearchHit } from "../../core/search/query.js";
 import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
-import { age, shortPath } from "../format/age.js";
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
 
 /** The session's title as the list shows it: name, else first message, else file name. */
@@ -19,7 +20,7 @@ export function hitTitle(hit: SearchHit, summary: { name: string | null; firstMe
 
 /** The head line of a hit (without the cursor mark), cut to `width` columns. */
 export function hitHead(hit: SearchHit, title: string, width: number, home: string, now: number): string {
-  const meta = [safeText(shortPath(hit.cwd, home)), hit.role, age(hit.timestamp, now)];
+  const meta = [safeText(tildePath(hit.cwd, home)), hit.role, age(hit.timestamp, now)];
   if (hit.label !== null) meta.push(`[${safeText(hit.label)}]`);
   const tail = meta.join(" · ");
   const room = Math.max(8, Math.min(displayWidth(title), width - displayWidth(tail) - 3));

@@ -17,12 +17,12 @@ import { homedir } from "node:os";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { watchSessions } from "../../core/session/list/watch.js";
-import { findBinding } from "../keymap.js";
+import { findBinding, type Action } from "../keymap.js";
 import { fitWidth as fit } from "../format/width.js";
-import { windowStart } from "../components/window.js";
-import { useApp, useAppStore } from "../state/use-app.js";
-import type { AppStore } from "../state/store.js";
-import { SEARCH_LIMIT, newVisit, searchStoreOf } from "../state/search-store.js";
+import { windowRange } from "../state/list-cursor.js";
+import { useApp, useStores } from "../state/use-app.js";
+import type { Stores } from "../state/stores.js";
+import { SEARCH_LIMIT } from "../state/search-store.js";
 import { useTheme } from "../theme-context.js";
 import { HitRows, hitTitle } from "./search-row.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
@@ -42,7 +42,7 @@ const SYNTAX = [
 ];
 
 function IndexLine({ width }: { width: number }) {
-  const search = searchStoreOf(useAppStore());
+  const { search } = useStores();
   const theme = useTheme();
   const phase = useStore(search, (s) => s.phase);
   const progress = useStore(search, (s) => s.progress);
@@ -68,8 +68,7 @@ function IndexLine({ width }: { width: number }) {
 }
 
 function SearchScreen({ width, height }: ScreenProps) {
-  const app = useAppStore();
-  const search = searchStoreOf(app);
+  const { app, search } = useStores();
   const theme = useTheme();
   const typing = useApp((s) => s.searching);
   const sessions = useApp((s) => s.sessions);
@@ -84,7 +83,7 @@ function SearchScreen({ width, height }: ScreenProps) {
   useEffect(() => {
     // Every visit brings the index up to date (a warm index only stats files) and, with no
     // query yet, puts the keys in the query line. The help overlay closing is no new visit.
-    if (!newVisit(search)) return;
+    if (!search.getState().beginVisit()) return;
     search.getState().startIndexing();
     if (search.getState().query === "") app.getState().startSearch();
   }, [app, search]);
@@ -119,10 +118,10 @@ function SearchScreen({ width, height }: ScreenProps) {
     const why = busy || answered !== query ? "searching…" : phase === "indexing" ? "no matches yet (the index is still being built)" : "no matches";
     body = <Text color={theme.text.muted}>{fit("  " + why, width)}</Text>;
   } else {
-    const start = windowStart(cursor, hits.length, perPage);
+    const { start, end } = windowRange(cursor, hits.length, perPage);
     const now = Date.now();
     const rows = [];
-    for (let i = start; i < Math.min(hits.length, start + perPage); i++) {
+    for (let i = start; i < end; i++) {
       const h = hits[i];
       const title = hitTitle(h, byPath.get(h.path), Math.max(10, width));
       rows.push(<HitRows key={`${h.path}\u0000${h.entryId}`} hit={h} title={title} selected={i === cursor} width={width} home={HOME} now={now} theme={theme} />);
@@ -144,10 +143,9 @@ function SearchScreen({ width, height }: ScreenProps) {
 }
 
 /** Runs a search-screen action; false for those left to the shell (quit, help, screens). */
-function act(action: string, app: AppStore): boolean {
-  const search = searchStoreOf(app);
-  const s = search.getState();
-  const st = app.getState();
+function act(action: Action, ui: Stores): boolean {
+  const s = ui.search.getState();
+  const st = ui.app.getState();
   switch (action) {
     case "cursor.up":
       s.move("up");
@@ -215,20 +213,20 @@ export const searchScreen: ScreenDef = {
   queryScope: "search-query",
   list: true,
   Component: SearchScreen,
-  ownsInput: (app) => app.getState().searching,
-  onKey(input, name, app) {
+  ownsInput: (ui) => ui.app.getState().searching,
+  onKey(input, name, ui) {
     const b = findBinding(name, ["search-query"]);
     if (b) {
-      act(b.action, app);
+      act(b.action, ui);
       return;
     }
     // Typed text: one key, or a pasted burst; never control keys or ctrl/alt chords.
     if (name.startsWith("ctrl+") || (name !== input && name !== "space" && !(name === "" && input.length > 1))) return;
     const text = input.replace(/[\u0000-\u001f\u007f]/g, "");
     if (text) {
-      const s = searchStoreOf(app).getState();
+      const s = ui.search.getState();
       s.setQuery(s.query + text);
     }
   },
-  onAction: (action, app) => act(action, app),
+  onAction: (action, ui) => act(action, ui),
 };

@@ -8,8 +8,10 @@ import { basename } from "node:path";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { fitWidth as fit } from "../format/width.js";
-import { age, pathTail, shortPath } from "../format/age.js";
-import { windowStart } from "../components/window.js";
+import { age } from "../../core/format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
+import { pathTail } from "../format/path-tail.js";
+import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { useApp } from "../state/use-app.js";
 import { lastActiveIso } from "../state/last-active.js";
@@ -44,14 +46,14 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   const c = columns(width, paths);
   const tag = agentCell(agentOf(s), c.agent);
   if (!s.valid) {
-    const where = paths ? shortPath(s.path, HOME) : basename(s.path);
+    const where = paths ? tildePath(s.path, HOME) : basename(s.path);
     const lead = tag.length ? tag[0] + " " : "";
     return `${lead}✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - lead.length - c.name - 4)}`;
   }
   const room = Math.max(4, c.name - prefix.length);
   const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
   // A long path keeps its end: the file name tells two copies apart.
-  const where = paths ? safeText(shortPath(s.path, HOME)) : safeText(shortPath(s.cwd, HOME));
+  const where = paths ? safeText(tildePath(s.path, HOME)) : safeText(tildePath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;
   return [
     ...tag,
@@ -96,8 +98,8 @@ function SessionsScreen({ width, height }: ScreenProps) {
       "lbls".padStart(c.labels),
     ].join(" ");
   const now = Date.now();
-  const start = windowStart(cursor, listView.length, bodyHeight);
-  const visible = listView.slice(start, start + bodyHeight);
+  const { start, end } = windowRange(cursor, listView.length, bodyHeight);
+  const visible = listView.slice(start, end);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.text.muted} bold={theme.color}>
@@ -120,7 +122,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       })}
       {deleting ? (
         <Text color={theme.status.error} bold={theme.color}>
-          {fit(`Move to the trash? ${safeText(shortPath(deleting.path, HOME))}`, width)}
+          {fit(`Move to the trash? ${safeText(tildePath(deleting.path, HOME))}`, width)}
         </Text>
       ) : null}
     </Box>
@@ -137,14 +139,14 @@ export const sessionsScreen: ScreenDef = {
   list: true,
   Component: SessionsScreen,
   // A delete waiting for its yes takes every key: only yes or no answer it.
-  ownsInput: (store) => store.getState().deleting !== null,
-  onKey(_input, name, store) {
+  ownsInput: (ui) => ui.app.getState().deleting !== null,
+  onKey(_input, name, ui) {
     const b = findBinding(name, ["delete"]);
-    if (b?.action === "delete.yes") void store.getState().answerDelete(true);
-    else if (b?.action === "delete.no") void store.getState().answerDelete(false);
+    if (b?.action === "delete.yes") void ui.app.getState().answerDelete(true);
+    else if (b?.action === "delete.no") void ui.app.getState().answerDelete(false);
   },
-  onAction(action, store) {
-    const st = store.getState();
+  onAction(action, ui) {
+    const st = ui.app.getState();
     switch (action) {
       case "named":
         st.toggleNamed();
@@ -171,7 +173,7 @@ export const sessionsScreen: ScreenDef = {
         const s = st.listView[st.listCursor];
         if (!s) st.setStatus("no session under the cursor", "error");
         else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
-        else requestResume(store, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect, agent: agentOf(s) });
+        else requestResume(ui, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect, agent: agentOf(s) });
         return true;
       }
     }

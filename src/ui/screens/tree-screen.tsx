@@ -4,14 +4,14 @@ import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
 import { PaneView } from "../components/pane.js";
 import { SearchLine } from "../components/search-line.js";
-import { windowStart } from "../components/window.js";
+import { windowRange } from "../state/list-cursor.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
 import type { TreeFilter } from "../../core/session/tree/rows.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { importOpenSession } from "../state/review-open.js";
 import { WritePanel, writePanelHeight } from "../components/prompt-write.js";
-import { useAppStore } from "../state/use-app.js";
+import { useStores } from "../state/use-app.js";
 import { useWriteStep } from "../state/write-store.js";
 import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
 import { homedir } from "node:os";
@@ -20,7 +20,8 @@ import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { labelTimes as readLabelTimes } from "../../core/session/tree/build.js";
 import type { Session } from "../../core/session/model.js";
 import { fitWidth as fit } from "../format/width.js";
-import { pathTail, shortPath } from "../format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
+import { pathTail } from "../format/path-tail.js";
 import { labelStamp } from "../format/label-time.js";
 
 // Label times are replayed once per loaded session (a refresh makes a new one).
@@ -47,7 +48,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   const paneOpen = useApp((s) => s.pane !== null);
   const setPageSize = useApp((s) => s.setPageSize);
   // A write prompt or preview (L b f R u) takes the pane's place.
-  const step = useWriteStep(useAppStore());
+  const step = useWriteStep(useStores().write);
   const theme = useTheme();
   const showSearch = searching || query !== "";
   // One header line: the file's path (and name) — copies of a session look alike otherwise.
@@ -66,9 +67,8 @@ function TreeScreen({ width, height }: ScreenProps) {
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
   // A subagent's or a fork's session names where it came from; p goes there.
   const from = parent ? `  ·  p: parent ${safeText(basename(parent))}` : "";
-  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length - from.length)) + from;
-  const start = windowStart(cursor, rows.count, listHeight);
-  const end = Math.min(rows.count, start + listHeight);
+  const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length - from.length)) + from;
+  const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];
   for (let i = start; i < end; i++) {
     const row = rows.row(i);
@@ -98,9 +98,9 @@ export const treeScreen: ScreenDef = {
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
   ownsInput: writeOwnsInput,
   onKey: writeKey,
-  onAction(action, store) {
-    if (startWrite(action, store)) return true;
-    const st = store.getState();
+  onAction(action, ui) {
+    if (startWrite(action, ui)) return true;
+    const st = ui.app.getState();
     if (action.startsWith("filter.")) {
       const f = action.slice(7);
       if (f === "next") st.cycleFilter(1);
@@ -145,19 +145,19 @@ export const treeScreen: ScreenDef = {
         st.gotoLeaf();
         return true;
       case "import":
-        void importOpenSession(store);
+        void importOpenSession(ui);
         return true;
       case "resume":
-        resumeFromTree(store);
+        resumeFromTree(ui);
         return true;
       case "export":
-        void exportAtCursor(store);
+        void exportAtCursor(ui.app);
         return true;
       case "subagent.open":
-        void openChildSession(store);
+        void openChildSession(ui.app);
         return true;
       case "parent.open":
-        void openParentSession(store);
+        void openParentSession(ui.app);
         return true;
     }
     return false;

@@ -5,7 +5,7 @@
 // help, docs and user overrides cover them. Keys reach it synchronously
 // through the shell's one dispatcher, so fast typing and pastes never act on
 // a stale value.
-import { findBinding } from "../keymap.js";
+import { findBinding, type Action } from "../keymap.js";
 
 export interface LineState {
   value: string;
@@ -50,7 +50,7 @@ function step(v: string, i: number, dir: 1 | -1): number {
 const cut = (l: LineState, from: number, to: number): LineState => ({ value: l.value.slice(0, from) + l.value.slice(to), cursor: from });
 
 /** Applies one edit action of the key table to a line. */
-function act(l: LineState, action: string): LineState | null {
+function act(l: LineState, action: Action): LineState | null {
   const { value: v, cursor: c } = l;
   switch (action) {
     case "edit.left":

@@ -7,36 +7,14 @@
 // the tree, an entry other than the current leaf is first made the position
 // with the usual continue-from-here write (its preview and yes), then the
 // agent starts there.
-import { createStore, type StoreApi } from "zustand/vanilla";
-import { resumeCommand, type ResumeCommand, type ResumeTarget } from "../../core/agents/resume-command.js";
+import { resumeCommand, type ResumeTarget } from "../../core/agents/resume-command.js";
 import { resumeProblem } from "../../core/agents/run-agent.js";
 import type { Session } from "../../core/session/model.js";
-import type { AppStore } from "./store.js";
-import { startWrite } from "./write-actions.js";
-import { writeStoreOf } from "./write-store.js";
 import { agentLabel, agentOf, isWritable } from "../../core/agents/agent-id.js";
-
-export interface ResumeRequest {
-  cmd: ResumeCommand;
-  /** Why it cannot start (with the command to run by hand), or null. */
-  problem: string | null;
-}
-
-export interface ResumeState {
-  /** Set once the browser should give way to this command. */
-  request: ResumeRequest | null;
-}
-
-const stores = new WeakMap<AppStore, StoreApi<ResumeState>>();
-
-export function resumeStoreOf(app: AppStore): StoreApi<ResumeState> {
-  let r = stores.get(app);
-  if (!r) {
-    r = createStore<ResumeState>()(() => ({ request: null }));
-    stores.set(app, r);
-  }
-  return r;
-}
+import type { AppStore } from "./store.js";
+import type { Stores } from "./stores.js";
+import type { ResumeRequest } from "./resume-store.js";
+import { startWrite } from "./write-actions.js";
 
 /** The request for a target, or null (no agent known: said in the status line). */
 function requestFor(app: AppStore, t: ResumeTarget): ResumeRequest | null {
@@ -49,9 +27,9 @@ function requestFor(app: AppStore, t: ResumeTarget): ResumeRequest | null {
 }
 
 /** Leaves the browser for the agent on this session (at its current position). */
-export function requestResume(app: AppStore, t: ResumeTarget): void {
-  const r = requestFor(app, t);
-  if (r) resumeStoreOf(app).setState({ request: r });
+export function requestResume(ui: Stores, t: ResumeTarget): void {
+  const r = requestFor(ui.app, t);
+  if (r) ui.resume.setState({ request: r });
 }
 
 const targetOf = (s: Session): ResumeTarget => ({
@@ -63,7 +41,8 @@ const targetOf = (s: Session): ResumeTarget => ({
 });
 
 /** `r` in the tree: resume at the entry under the cursor. */
-export function resumeFromTree(app: AppStore): void {
+export function resumeFromTree(ui: Stores): void {
+  const app = ui.app;
   const { session: s, rows, cursor } = app.getState();
   if (!s) {
     app.getState().setStatus("no session open", "error");
@@ -75,17 +54,17 @@ export function resumeFromTree(app: AppStore): void {
   const id = rows && cursor < rows.count ? rows.row(cursor).id : null;
   // A command that cannot start writes nothing: say so (and how to run it) first.
   if (!id || id === s.leafId || r.problem) {
-    resumeStoreOf(app).setState({ request: r });
+    ui.resume.setState({ request: r });
     return;
   }
   // A read-only format cannot be given a new position: the agent resumes where it left off.
   if (!isWritable(s)) {
     app.getState().setStatus(`${agentLabel(agentOf(s))} resumes at its own last position (the position of a read-only session cannot move)`);
-    resumeStoreOf(app).setState({ request: r });
+    ui.resume.setState({ request: r });
     return;
   }
   // Not the current position: continue from here first; the agent starts once that is written.
-  startWrite("continue", app);
-  writeStoreOf(app).getState().setThen(() => requestResume(app, targetOf(app.getState().session ?? s)));
+  startWrite("continue", ui);
+  ui.write.getState().setThen(() => requestResume(ui, targetOf(app.getState().session ?? s)));
   app.getState().setStatus(`resume at ${id}: the position moves here first, then ${r.cmd.agent} starts`);
 }

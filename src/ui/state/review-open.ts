@@ -18,7 +18,7 @@ import { refreshIfDirty } from "../../core/capture/indexes.js";
 import type { State } from "../../core/capture/state.js";
 import type { Line } from "../format/lines.js";
 import type { AppStore } from "./store.js";
-import { reviewOptionsOf, reviewStoreOf } from "./review-store.js";
+import type { Stores } from "./stores.js";
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -32,7 +32,7 @@ export async function sourceOfState(state: State | null | undefined, access: Ses
 }
 
 /** The access an app's review screens were given (attachReview's `sessions`). */
-const accessOf = (app: AppStore): SessionAccess => reviewOptionsOf(app).sessions ?? {};
+const accessOf = (ui: Stores): SessionAccess => ui.reviewOptions.sessions ?? {};
 
 /** The state of a candidate's session (read only), or null. */
 export function stateOfCandidate(root: string, c: Record<string, unknown>): State | null {
@@ -122,12 +122,13 @@ function showSession(app: AppStore, s: Session, entryId: string | null): void {
 
 /** Reads the session a captured session points at and opens it, at `turnOf`'s entry when it finds one. */
 async function openCaptured(
-  app: AppStore,
+  ui: Stores,
   state: State | null,
   sid: string,
   turnOf: ((s: Session) => Promise<string | null>) | null,
 ): Promise<void> {
-  const access = accessOf(app);
+  const app = ui.app;
+  const access = accessOf(ui);
   const file = await sourceOfState(state, access);
   if (!file) {
     app.getState().setStatus(`${sid || "this session"}: its session is not on this machine (no transcript path, and no file with its id where ${str(state?.harness) || "its agent"} keeps sessions)`, "error");
@@ -151,23 +152,26 @@ async function openCaptured(
 }
 
 /** `o` on a digest: its session's tree. */
-export async function openDigestSession(app: AppStore, state: State): Promise<void> {
-  await openCaptured(app, state, str(state.llm_wiki_session_id), null);
+export async function openDigestSession(ui: Stores, state: State): Promise<void> {
+  await openCaptured(ui, state, str(state.llm_wiki_session_id), null);
 }
 
 /** `o` on a candidate: its session's tree at the candidate's turn. */
-export async function openCandidateSession(app: AppStore, c: Record<string, unknown>): Promise<void> {
-  const root = reviewStoreOf(app).getState().root;
+export async function openCandidateSession(ui: Stores, c: Record<string, unknown>): Promise<void> {
+  const root = ui.review.getState().root;
   const state = root ? stateOfCandidate(root, c) : null;
-  await openCaptured(app, state, str(c.llm_wiki_session_id), (s) => locateTurn(s, c));
+  await openCaptured(ui, state, str(c.llm_wiki_session_id), (s) => locateTurn(s, c));
 }
 
 /** `I` on the tree: import-session on the open file, then the feedback queue filtered to that session. */
-export async function importOpenSession(app: AppStore): Promise<void> {
+export async function importOpenSession(ui: Stores): Promise<void> {
+  const app = ui.app;
   const st = app.getState();
   const s = st.session;
   if (!s) return st.setStatus("no session open", "error");
-  const review = reviewStoreOf(app);
+  const review = ui.review;
+  // The capture store is read when a review screen first opens; `I` may come first.
+  review.getState().ensureLoaded();
   const root = review.getState().root;
   if (!root) return st.setStatus(review.getState().hubError ?? "no capture store", "error");
   st.setStatus(`capturing ${basename(s.file)} …`);

@@ -1,8 +1,10 @@
 // The review screens' store (feedback queue, digests): data read from the
 // capture store plus actions that call the same core functions as the CLI's
-// `feedback …`, `promote`, `enable`/`disable` and `import-session`. One per app
-// store (reviewStoreOf), so the shared browser store stays untouched.
+// `feedback …`, `promote`, `enable`/`disable` and `import-session`. Made with
+// the browser's other stores (stores.ts); it reads the capture store when a
+// review screen first opens (or `I` needs it), never before.
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
 import { existsSync } from "node:fs";
 import { resolveHub, type HubOptions } from "../../core/capture/hub.js";
 import { listFeedback, reviewCounts } from "../../core/capture/feedback-list.js";
@@ -15,14 +17,13 @@ import { enableCapture, disableCapture, storeStatus } from "../../core/capture/s
 import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
 import { editLine, lineAt, type LineState } from "./line-edit.js";
-import type { AppStore } from "./store.js";
 import type { SessionAccess } from "./session-access.js";
 import {
-  CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, digestsView, feedbackView, type DigestItem, type FeedbackFilters,
+  CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, createFeedbackView, digestsView, type DigestItem, type FeedbackFilters,
 } from "./review-view.js";
 
 export type ReviewScreen = "feedback" | "digests";
-export type Move = "up" | "down" | "pageUp" | "pageDown" | "first" | "last";
+export type Move = CursorMove;
 
 export type Prompt =
   | { kind: "topic"; target: ReviewScreen; ids: string[]; topics: TopicInfo[] }
@@ -49,6 +50,8 @@ export interface ReviewState {
   root: string | null;
   hubError: string | null;
   loaded: boolean;
+  /** The start-up refresh of the derived indexes (§3.8) is scheduled and has not run yet. */
+  indexing: boolean;
   info: StoreInfo | null;
 
   candidates: Candidate[];
@@ -81,6 +84,8 @@ export interface ReviewState {
 
 export interface ReviewActions {
   load(): void;
+  /** Loads once: the first review screen, or `I`, needs the store read (its hub resolved). */
+  ensureLoaded(): void;
   /** Re-reads one screen's part of the store (a hook wrote to it); the cursor and its pane stay on the same item. */
   refresh(part: ReviewScreen): void;
   reloadStatus(): void;
@@ -136,16 +141,14 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
   const notify = init.notify;
   let indexed = false;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  const feedbackView = createFeedbackView();
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
     const review = (patch: Partial<ReviewState>, keepScroll = false) => {
       const st = { ...get(), ...patch };
       const view = feedbackView(st.candidates, st.status, st.filters, st.query);
-      const prevId = get().view[get().cursor]?.id;
-      let cursor = prevId ? view.findIndex((c) => c.id === prevId) : -1;
-      const same = cursor >= 0;
-      if (cursor < 0) cursor = Math.max(0, Math.min(st.cursor, view.length - 1));
+      const { cursor, same } = keepCursor(view, (c) => String(c.id), get().view[get().cursor], st.cursor);
       const selected = new Set([...st.selected].filter((id) => view.some((c) => c.id === id)));
       const pane = keepScroll && same ? st.pane : { ...st.pane, feedback: { ...st.pane.feedback, scroll: 0 } };
       set({ ...patch, view, cursor, selected, pane });
@@ -153,9 +156,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
     const redigest = (patch: Partial<ReviewState>) => {
       const st = { ...get(), ...patch };
       const digestView = digestsView(st.digests, st.digestQuery);
-      const prev = get().digestView[get().digestCursor]?.path;
-      let digestCursor = prev ? digestView.findIndex((d) => d.path === prev) : -1;
-      if (digestCursor < 0) digestCursor = Math.max(0, Math.min(st.digestCursor, digestView.length - 1));
+      const { cursor: digestCursor } = keepCursor(digestView, (d) => d.path, get().digestView[get().digestCursor], st.digestCursor);
       set({ ...patch, digestView, digestCursor });
     };
     const hubReady = (): { hub: string; root: string } | null => {
@@ -193,6 +194,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       root: null,
       hubError: null,
       loaded: false,
+      indexing: false,
       info: null,
       candidates: [],
       status: EMPTY_STATUS(),
@@ -235,12 +237,19 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
             // after the first frame, since nothing on screen reads them.
             indexed = true;
             const r = root;
-            setTimeout(() => afterWrite(r, true), 0);
+            set({ indexing: true });
+            setTimeout(() => {
+              afterWrite(r, true);
+              set({ indexing: false });
+            }, 0);
           }
         } catch (err) {
           set({ loaded: true });
           notify(errText(err), "error");
         }
+      },
+      ensureLoaded: () => {
+        if (!get().loaded) get().load();
       },
       refresh: (part) => {
         const h = hubReady();
@@ -287,14 +296,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         const count = screen === "feedback" ? st.view.length : st.digestView.length;
         if (count === 0) return;
         const cur = screen === "feedback" ? st.cursor : st.digestCursor;
-        const page = Math.max(1, st.pageSize - 1);
-        let next = cur;
-        if (how === "up") next = cur <= 0 ? count - 1 : cur - 1;
-        else if (how === "down") next = cur >= count - 1 ? 0 : cur + 1;
-        else if (how === "pageUp") next = Math.max(0, cur - page);
-        else if (how === "pageDown") next = Math.min(count - 1, cur + page);
-        else if (how === "first") next = 0;
-        else next = count - 1;
+        const next = moveCursor(cur, count, how, st.pageSize);
         if (next === cur) return;
         const pane = { ...st.pane, [screen]: { ...st.pane[screen], scroll: 0 } };
         if (screen === "feedback") set({ cursor: next, pane });
@@ -525,26 +527,3 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
 /** The effective lesson of a candidate in this store's status. */
 export const lessonOf = (st: ReviewState, c: Candidate): string => effectiveLesson(st.status, c);
 export { reviewCounts };
-
-const stores = new WeakMap<AppStore, ReviewStore>();
-const options = new WeakMap<AppStore, Omit<ReviewInit, "notify">>();
-
-/** Which hub the review screens of this app read (`--hub`, `--local`); call before first use. */
-export function attachReview(app: AppStore, o: Omit<ReviewInit, "notify">): void {
-  options.set(app, o);
-  stores.delete(app);
-}
-
-/** The options an app's review screens were attached with. */
-export const reviewOptionsOf = (app: AppStore): Omit<ReviewInit, "notify"> => options.get(app) ?? {};
-
-/** The review store of an app store, created (and loaded) on first use. */
-export function reviewStoreOf(app: AppStore): ReviewStore {
-  let r = stores.get(app);
-  if (!r) {
-    r = createReviewStore({ ...(options.get(app) ?? {}), notify: (text, kind) => app.getState().setStatus(text, kind) });
-    stores.set(app, r);
-    r.getState().load();
-  }
-  return r;
-}

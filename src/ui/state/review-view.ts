@@ -52,29 +52,35 @@ const s = (v: unknown): string => (v == null ? "" : String(v));
 // The lesson holds the redacted words (prefix + preview), so they need no key of their own.
 const FEEDBACK_KEYS = ["lesson", "type", "session", "scope"];
 
-// The filtered list and its search index, kept while the data and filters stay the same:
-// typing a search then costs one Fuse query per word, not an index of every candidate.
-let last: { all: Candidate[]; status: Status; key: string; base: Candidate[]; fuse: Fuse<Record<string, string>> | null } | null = null;
-
 /** The candidates the queue shows: filters, then the search (every word must match). */
-export function feedbackView(all: Candidate[], status: Status, f: FeedbackFilters, query: string): Candidate[] {
-  const key = JSON.stringify(f);
-  if (!last || last.all !== all || last.status !== status || last.key !== key) {
-    const q = queryOf(f);
-    last = { all, status, key, base: all.filter((c) => matchesQuery(c, status, q)), fuse: null };
-  }
-  const cached = last;
-  if (words(query).length === 0) return cached.base;
-  cached.fuse ??= fuseOf(
-    cached.base.map((c) => ({
-      lesson: effectiveLesson(status, c),
-      type: s(c.feedback_type),
-      session: s(c.llm_wiki_session_id),
-      scope: s(c.scope_hint),
-    })),
-    FEEDBACK_KEYS,
-  );
-  return fuzzyAll(cached.base, cached.fuse, query);
+export type FeedbackView = (all: Candidate[], status: Status, f: FeedbackFilters, query: string) => Candidate[];
+
+/**
+ * A feedback view for one review store. It keeps the filtered list and its
+ * search index while the data and filters stay the same: typing a search then
+ * costs one Fuse query per word, not an index of every candidate.
+ */
+export function createFeedbackView(): FeedbackView {
+  let last: { all: Candidate[]; status: Status; key: string; base: Candidate[]; fuse: Fuse<Record<string, string>> | null } | null = null;
+  return (all, status, f, query) => {
+    const key = JSON.stringify(f);
+    if (!last || last.all !== all || last.status !== status || last.key !== key) {
+      const q = queryOf(f);
+      last = { all, status, key, base: all.filter((c) => matchesQuery(c, status, q)), fuse: null };
+    }
+    const cached = last;
+    if (words(query).length === 0) return cached.base;
+    cached.fuse ??= fuseOf(
+      cached.base.map((c) => ({
+        lesson: effectiveLesson(status, c),
+        type: s(c.feedback_type),
+        session: s(c.llm_wiki_session_id),
+        scope: s(c.scope_hint),
+      })),
+      FEEDBACK_KEYS,
+    );
+    return fuzzyAll(cached.base, cached.fuse, query);
+  };
 }
 
 export interface DigestItem {

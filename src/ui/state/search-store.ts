@@ -1,14 +1,14 @@
-// State of `5 search`, in a store of its own beside the browser's (one per
-// app store, like the review screens'): the query, ranked hits, the cursor and
+// State of `5 search`, in a store of its own beside the browser's (made with
+// the others in stores.ts): the query, ranked hits, the cursor and
 // the index build. Queries are debounced; one runs at a time and only the
 // newest typed query runs next, so stale ones never cost anything and their
 // late answers are dropped. While the index is built, the current query is
 // asked again now and then, so results fill in as files are indexed.
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
 import type { SearchHit } from "../../core/search/query.js";
 import { cacheDir } from "../../core/session/list/cache-dir.js";
 import { createSearchEngine, type IndexJobHandle, type SearchEngine } from "./search-engine.js";
-import type { AppStore } from "./store.js";
 
 export const SEARCH_DEBOUNCE_MS = 150;
 /** Hits asked for: a screenful many times over; narrowing the query beats scrolling. */
@@ -43,9 +43,12 @@ export interface SearchActions {
   /** Esc while indexing: stop; what is indexed so far stays searchable. */
   stopIndexing(): void;
   setQuery(text: string): void;
-  move(how: "up" | "down" | "pageUp" | "pageDown" | "first" | "last"): void;
+  move(how: CursorMove): void;
   setPageSize(n: number): void;
   current(): SearchHit | undefined;
+  /** True once per visit of the search screen (its first mount after arriving there), then false until endVisit. */
+  beginVisit(): boolean;
+  endVisit(): void;
   dispose(): void;
 }
 
@@ -71,6 +74,7 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
   let again = false;
   let lastRefresh = 0;
   let disposed = false;
+  let visiting = false;
 
   return createStore<SearchState & SearchActions>()((set, get) => {
     const run = async (): Promise<void> => {
@@ -95,8 +99,7 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
         // A cursor the user moved stays on its hit when a refresh (more of the index built) re-ranks them;
         // an unmoved one stays on the best match.
         const prev = get().answered === text && get().cursor > 0 ? get().current() : undefined;
-        let cursor = prev ? hits.findIndex((h) => h.path === prev.path && h.entryId === prev.entryId) : 0;
-        if (cursor < 0) cursor = Math.min(get().cursor, Math.max(0, hits.length - 1));
+        const cursor = prev ? keepCursor(hits, (h) => `${h.path}\n${h.entryId}`, prev, get().cursor).cursor : 0;
         set({ hits, answered: text, cursor, queryError: "hits" in r ? null : r.message, busy: again || timer !== null });
       }
       if (again || get().query !== get().answered) void run();
@@ -167,22 +170,22 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
       },
       move: (how) => {
         const { hits, cursor, pageSize } = get();
-        const n = hits.length;
-        if (n === 0) return;
-        const page = Math.max(1, pageSize - 1);
-        let next = cursor;
-        if (how === "up") next = cursor <= 0 ? n - 1 : cursor - 1;
-        else if (how === "down") next = cursor >= n - 1 ? 0 : cursor + 1;
-        else if (how === "pageUp") next = Math.max(0, cursor - page);
-        else if (how === "pageDown") next = Math.min(n - 1, cursor + page);
-        else if (how === "first") next = 0;
-        else next = n - 1;
+        if (hits.length === 0) return;
+        const next = moveCursor(cursor, hits.length, how, pageSize);
         set({ cursor: next });
       },
       setPageSize: (n) => {
         if (n !== get().pageSize) set({ pageSize: Math.max(1, n) });
       },
       current: () => get().hits[get().cursor],
+      beginVisit: () => {
+        if (visiting) return false;
+        visiting = true;
+        return true;
+      },
+      endVisit: () => {
+        visiting = false;
+      },
       dispose: () => {
         disposed = true;
         if (timer) clearTimeout(timer);
@@ -191,36 +194,4 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
       },
     };
   });
-}
-
-const stores = new WeakMap<AppStore, SearchStore>();
-
-/** The search store that belongs to this browser (created on first use). */
-export function searchStoreOf(app: AppStore): SearchStore {
-  let s = stores.get(app);
-  if (!s) {
-    s = createSearchStore({ source: () => app.getState().listSource() });
-    stores.set(app, s);
-    const search = s;
-    // A visit ends when the browser leaves the screen (not when the help overlay covers it).
-    app.subscribe((st, prev) => {
-      if (prev.screen === "search" && st.screen !== "search") visits.delete(search);
-    });
-  }
-  return s;
-}
-
-/** Ends this browser's search work, if it started any: index build, query thread, database (on quit). */
-export function closeSearchOf(app: AppStore): void {
-  stores.get(app)?.getState().dispose();
-  stores.delete(app);
-}
-
-const visits = new WeakSet<SearchStore>();
-
-/** True once per visit of the search screen: the first mount after arriving there. */
-export function newVisit(search: SearchStore): boolean {
-  if (visits.has(search)) return false;
-  visits.add(search);
-  return true;
 }

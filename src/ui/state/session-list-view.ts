@@ -10,7 +10,7 @@ import Fuse from "fuse.js";
 import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import type { SessionSummary } from "../../core/session/list/summary.js";
-import { shortPath } from "../format/age.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import { newestActiveFirst } from "./last-active.js";
 import { agentOf, type AgentId } from "../../core/agents/agent-id.js";
 
@@ -50,7 +50,7 @@ function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
 
 /** The fields a word is looked for in, best first. */
 function fields(s: SessionSummary): string[] {
-  return [s.name ?? "", s.firstMessage, shortPath(s.cwd, HOME), s.id, basename(s.path)].map((f) => f.toLowerCase());
+  return [s.name ?? "", s.firstMessage, tildePath(s.cwd, HOME), s.id, basename(s.path)].map((f) => f.toLowerCase());
 }
 
 const BOUNDARY = /[\s\-_./:~]/;
@@ -82,7 +82,7 @@ function scoreAll(list: SessionSummary[], words: string[]): Map<SessionSummary, 
     }
     if (w.length >= TYPO_MIN && missing.length > 0) {
       const fuse = new Fuse(missing, {
-        keys: [{ name: "name", getFn: (s) => s.name ?? "" }, "firstMessage", { name: "project", getFn: (s) => shortPath(s.cwd, HOME) }],
+        keys: [{ name: "name", getFn: (s) => s.name ?? "" }, "firstMessage", { name: "project", getFn: (s) => tildePath(s.cwd, HOME) }],
         threshold: 0.2,
         ignoreLocation: true,
         includeScore: true,

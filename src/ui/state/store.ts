@@ -1,6 +1,7 @@
 // The browser's one store: data plus the actions that call core. Components
 // select the slices they draw, so a keypress repaints only what changed.
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { clampCursor, keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
 import { loadSession, refreshSession } from "../../core/session/tree/load.js";
 import { readEntryResolved } from "../../core/session/read/entry.js";
 import { buildContext } from "../../core/session/tree/context.js";
@@ -121,7 +122,7 @@ export interface AppActions {
   endSearch(): void;
   clearSearch(): void;
   /** Moves the cursor of the current list: "up" | "down" wrap, page and ends clamp. */
-  move(how: "up" | "down" | "pageUp" | "pageDown" | "first" | "last"): void;
+  move(how: CursorMove): void;
 
   loadList(): Promise<void>;
   /** Lists sessions from somewhere else from now on (e.g. the demo when the machine has none). */
@@ -185,8 +186,7 @@ export function createAppStore(init: StoreInit): AppStore {
       const listView = view.items;
       const prev = get().listView[get().listCursor];
       // By path: a reloaded list (live updates) holds new objects for the same sessions.
-      let listCursor = prev ? listView.findIndex((s) => s.path === prev.path) : 0;
-      if (listCursor < 0) listCursor = Math.min(st.listCursor, Math.max(0, listView.length - 1));
+      let listCursor = prev ? keepCursor(listView, (s) => s.path, prev, st.listCursor).cursor : 0;
       // While a query is typed the best match is first: the cursor goes there.
       if (patch.listQuery !== undefined && patch.listQuery !== get().listQuery && patch.listQuery.trim()) listCursor = 0;
       set({ ...patch, listView, listPrefixes: view.prefixes, listCursor });
@@ -211,7 +211,7 @@ export function createAppStore(init: StoreInit): AppStore {
           p = st.session.byId.get(p)?.parentId ?? null;
         }
       }
-      if (cursor < 0) cursor = Math.max(0, Math.min(get().cursor, rows.count - 1));
+      if (cursor < 0) cursor = clampCursor(get().cursor, rows.count);
       set({ ...patch, flat, rows, cursor });
     };
 
@@ -324,15 +324,7 @@ export function createAppStore(init: StoreInit): AppStore {
         const onTree = st.screen === "tree";
         const count = onTree ? (st.rows?.count ?? 0) : st.listView.length;
         if (count === 0) return;
-        const cur = onTree ? st.cursor : st.listCursor;
-        const page = Math.max(1, st.pageSize - 1);
-        let next = cur;
-        if (how === "up") next = cur <= 0 ? count - 1 : cur - 1;
-        else if (how === "down") next = cur >= count - 1 ? 0 : cur + 1;
-        else if (how === "pageUp") next = Math.max(0, cur - page);
-        else if (how === "pageDown") next = Math.min(count - 1, cur + page);
-        else if (how === "first") next = 0;
-        else next = count - 1;
+        const next = moveCursor(onTree ? st.cursor : st.listCursor, count, how, st.pageSize);
         if (onTree) {
           set({ cursor: next });
           followCursor();

@@ -10,15 +10,16 @@ import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite
 import type { Session } from "../../core/session/model.js";
 import { assertAppendable } from "../../core/session/write/guard.js";
 import { findBinding } from "../keymap.js";
-import type { AppStore } from "./store.js";
+import type { Action } from "../keymap.js";
+import type { Stores } from "./stores.js";
 import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
-import { stepLine, stepScope, writeStoreOf, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
+import { stepLine, stepScope, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
 import { editLine } from "./line-edit.js";
 import { readOnlyReason } from "../../core/agents/agent-id.js";
 
 /** The key table actions that start a write. */
-const WRITE_ACTIONS = new Set(["label.set", "continue", "fork", "rename", "undo"]);
+const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>(["label.set", "continue", "fork", "rename", "undo"]);
 
 /** An error for the status line: the open session's path is implied, so it is cut to its name. */
 function message(err: unknown, file: string | undefined): string {
@@ -28,20 +29,20 @@ function message(err: unknown, file: string | undefined): string {
   return rest.split(file).join(basename(file));
 }
 
-export function writeOwnsInput(app: AppStore): boolean {
-  return writeStoreOf(app).getState().step !== null;
+export function writeOwnsInput(ui: Stores): boolean {
+  return ui.write.getState().step !== null;
 }
 
-function fail(app: AppStore, err: unknown): void {
-  writeStoreOf(app).getState().close();
-  app.getState().setStatus(message(err, app.getState().session?.file), "error");
+function fail(ui: Stores, err: unknown): void {
+  ui.write.getState().close();
+  ui.app.getState().setStatus(message(err, ui.app.getState().session?.file), "error");
 }
 
 /** The entry under the tree cursor, or null (with a status saying why). */
-function cursorEntry(app: AppStore): string | null {
-  const { rows, cursor } = app.getState();
+function cursorEntry(ui: Stores): string | null {
+  const { rows, cursor } = ui.app.getState();
   if (!rows || rows.count === 0) {
-    app.getState().setStatus("no entry under the cursor", "error");
+    ui.app.getState().setStatus("no entry under the cursor", "error");
     return null;
   }
   return rows.row(cursor).id;
@@ -50,30 +51,30 @@ function cursorEntry(app: AppStore): string | null {
 const entryWords = (s: Session, id: string): string => oneLine(s.byId.get(id)?.summary || s.byId.get(id)?.type || "", 50);
 
 /** Starts the write for a key table action; false when the action is not a write. */
-export function startWrite(action: string, app: AppStore): boolean {
+export function startWrite(action: Action, ui: Stores): boolean {
   if (!WRITE_ACTIONS.has(action)) return false;
-  const s = app.getState().session;
+  const s = ui.app.getState().session;
   if (!s) {
-    app.getState().setStatus("no session open", "error");
+    ui.app.getState().setStatus("no session open", "error");
     return true;
   }
   // A format we never write (Claude Code, Codex, Gemini CLI, OpenCode) is refused at once, fork included.
   const readOnly = readOnlyReason(s);
   if (readOnly) {
-    app.getState().setStatus(readOnly, "error");
+    ui.app.getState().setStatus(readOnly, "error");
     return true;
   }
-  const w = writeStoreOf(app).getState();
+  const w = ui.write.getState();
   // A file we never append to is refused before any prompt opens (a fork is still possible: it only reads).
   if (action !== "fork") {
     if (s.gzip) {
-      app.getState().setStatus("an archived (.jsonl.gz) session is read-only: f forks it into a writable copy", "error");
+      ui.app.getState().setStatus("an archived (.jsonl.gz) session is read-only: f forks it into a writable copy", "error");
       return true;
     }
     try {
       assertAppendable(s);
     } catch (err) {
-      app.getState().setStatus(message(err, s.file), "error");
+      ui.app.getState().setStatus(message(err, s.file), "error");
       return true;
     }
   }
@@ -82,24 +83,24 @@ export function startWrite(action: string, app: AppStore): boolean {
     return true;
   }
   if (action === "undo") {
-    void preview(app, s, { op: "undo" }, null);
+    void preview(ui, s, { op: "undo" }, null);
     return true;
   }
-  const id = cursorEntry(app);
+  const id = cursorEntry(ui);
   if (!id) return true;
   if (action === "label.set") {
     w.open({ kind: "text", purpose: "label", title: `Label for ${id} (${entryWords(s, id)}); empty clears it:`, value: s.labels.get(id) ?? "", targetId: id });
   } else if (action === "continue") {
     w.open({ kind: "choose", title: `Continue from ${id} (${entryWords(s, id)}): what should the agent be told about the branch it leaves?`, targetId: id });
   } else {
-    void previewFork(app, s, id);
+    void previewFork(ui, s, id);
   }
   return true;
 }
 
 /** Plans a write against the open session and shows it for confirmation. */
-async function preview(app: AppStore, s: Session, req: WriteRequest, cursor: CursorAfter | null): Promise<void> {
-  const w = writeStoreOf(app);
+async function preview(ui: Stores, s: Session, req: WriteRequest, cursor: CursorAfter | null): Promise<void> {
+  const w = ui.write;
   w.getState().open({ kind: "busy", title: req.op === "continue" && req.summary.kind === "auto" ? "summarising the branch being left …" : "planning …" });
   try {
     const plan = await planWrite(s, req);
@@ -110,27 +111,27 @@ async function preview(app: AppStore, s: Session, req: WriteRequest, cursor: Cur
       cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
     w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, plan, cursor: after, rewrite: plan.rewrite !== null } });
   } catch (err) {
-    fail(app, err);
+    fail(ui, err);
   }
 }
 
-async function previewFork(app: AppStore, s: Session, id: string): Promise<void> {
-  const w = writeStoreOf(app);
+async function previewFork(ui: Stores, s: Session, id: string): Promise<void> {
+  const w = ui.write;
   w.getState().open({ kind: "busy", title: "planning the fork …" });
   try {
     const plan = await planFork(s, id);
     if (w.getState().step?.kind !== "busy") return;
     w.getState().open({ kind: "preview", title: "Write the new session?", lines: forkPreview(plan), pending: { kind: "fork", plan } });
   } catch (err) {
-    fail(app, err);
+    fail(ui, err);
   }
 }
 
 /** Enter in a text prompt. */
-export function submitText(app: AppStore, raw: string): void {
-  const w = writeStoreOf(app).getState();
+export function submitText(ui: Stores, raw: string): void {
+  const w = ui.write.getState();
   const step = w.step;
-  const s = app.getState().session;
+  const s = ui.app.getState().session;
   if (step?.kind !== "text" || !s) return;
   const value = raw.trim();
   if (step.purpose === "label" && step.targetId) {
@@ -138,28 +139,28 @@ export function submitText(app: AppStore, raw: string): void {
     const current = s.labels.get(id);
     if ((value || undefined) === current) {
       w.close();
-      app.getState().setStatus(value ? `the label of ${id} is already "${value}": nothing written` : `${id} has no label: nothing written`);
+      ui.app.getState().setStatus(value ? `the label of ${id} is already "${value}": nothing written` : `${id} has no label: nothing written`);
       return;
     }
-    void preview(app, s, { op: "label", targetId: id, label: value || undefined }, { kind: "entry", id });
+    void preview(ui, s, { op: "label", targetId: id, label: value || undefined }, { kind: "entry", id });
   } else if (step.purpose === "rename") {
     if (value === (s.name ?? "")) {
       w.close();
-      app.getState().setStatus("the name is unchanged: nothing written");
+      ui.app.getState().setStatus("the name is unchanged: nothing written");
       return;
     }
-    void preview(app, s, { op: "rename", name: value }, { kind: "keep" });
+    void preview(ui, s, { op: "rename", name: value }, { kind: "keep" });
   } else if (step.purpose === "summary" && step.targetId) {
     // An empty summary moves the position without adding context.
-    void preview(app, s, { op: "continue", targetId: step.targetId, summary: value ? { kind: "text", text: raw } : { kind: "none" } }, { kind: "leaf" });
+    void preview(ui, s, { op: "continue", targetId: step.targetId, summary: value ? { kind: "text", text: raw } : { kind: "none" } }, { kind: "leaf" });
   }
 }
 
 /** The session looks live, unless the only sign is our own last write. */
-function liveStatus(app: AppStore, file: string): LiveStatus {
+function liveStatus(ui: Stores, file: string): LiveStatus {
   const st = checkLive(file);
   if (!st.live) return st;
-  const mine = writeStoreOf(app).getState().own.get(file);
+  const mine = ui.write.getState().own.get(file);
   try {
     const now = statSync(file);
     if (mine && now.size === mine.size && now.mtimeMs === mine.mtimeMs) return checkLive(file, { windowMs: 0 });
@@ -169,25 +170,25 @@ function liveStatus(app: AppStore, file: string): LiveStatus {
   return st;
 }
 
-function cursorId(app: AppStore): string | null {
-  const { rows, cursor } = app.getState();
+function cursorId(ui: Stores): string | null {
+  const { rows, cursor } = ui.app.getState();
   return rows && cursor < rows.count ? rows.row(cursor).id : null;
 }
 
 /** Shows a re-read session with the cursor on `after`. */
-function show(app: AppStore, s: Session, after: CursorAfter, kept: string | null): void {
-  app.getState().setSession(s);
+function show(ui: Stores, s: Session, after: CursorAfter, kept: string | null): void {
+  ui.app.getState().setSession(s);
   const id = after.kind === "entry" ? after.id : after.kind === "keep" ? kept : null;
-  const rows = app.getState().rows;
+  const rows = ui.app.getState().rows;
   const i = id && rows ? rows.indexOf(id) : -1;
-  if (i >= 0) app.setState({ cursor: i });
+  if (i >= 0) ui.app.setState({ cursor: i });
 }
 
-async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }>): Promise<void> {
-  const w = writeStoreOf(app);
-  const s = app.getState().session;
-  if (!s || s.file !== pending.file) return fail(app, "the open session changed: nothing written");
-  const kept = cursorId(app);
+async function write(ui: Stores, pending: Extract<Pending, { kind: "append" }>): Promise<void> {
+  const w = ui.write;
+  const s = ui.app.getState().session;
+  if (!s || s.file !== pending.file) return fail(ui, "the open session changed: nothing written");
+  const kept = cursorId(ui);
   w.getState().open({ kind: "busy", title: "writing …" });
   try {
     const r = await applyWrite(s, pending.req, { force: true, plan: pending.plan });
@@ -195,37 +196,37 @@ async function write(app: AppStore, pending: Extract<Pending, { kind: "append" }
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
     const then = w.getState().then;
     w.getState().close();
-    show(app, r.session, pending.cursor, kept);
+    show(ui, r.session, pending.cursor, kept);
     // The session list is not watched while the tree is on screen: its row is read again now.
-    void refreshRows(app, [s.file]);
-    app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
+    void refreshRows(ui.app, [s.file]);
+    ui.app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
     then?.();
   } catch (err) {
-    if (!(err instanceof PlanChangedError)) return fail(app, err);
+    if (!(err instanceof PlanChangedError)) return fail(ui, err);
     // Something appended since the preview: show the file as it is and what would be written now.
-    show(app, err.session, { kind: "keep" }, kept);
+    show(ui, err.session, { kind: "keep" }, kept);
     const lines = [{ text: "⚠ the file changed since the preview (nothing was written); this is the new plan:", tone: "error" as const, bold: true }, ...appendPreview(err.plan, err.session.name)];
     w.getState().open({ kind: "preview", title: "The file changed — write this instead?", lines, pending: { ...pending, plan: err.plan } });
   }
 }
 
 /** A new session file must show up in the session list, also when the list names files rather than folders. */
-async function listFork(app: AppStore, file: string): Promise<void> {
-  const st = app.getState();
+async function listFork(ui: Stores, file: string): Promise<void> {
+  const st = ui.app.getState();
   const source = st.listSource();
   const covered = !source.paths || source.paths.some((p) => p === file || file.startsWith(p.endsWith(sep) ? p : p + sep));
   if (covered) await st.loadList();
   else await st.setListSource({ ...source, paths: [...source.paths!, file] });
 }
 
-function confirm(app: AppStore, step: WriteStep): void {
-  const w = writeStoreOf(app).getState();
+function confirm(ui: Stores, step: WriteStep): void {
+  const w = ui.write.getState();
   if (step.kind === "forked") {
     w.close();
-    void app
+    void ui.app
       .getState()
       .openFile(step.file)
-      .then((ok) => ok && app.getState().setStatus(`opened the fork ${step.file}`));
+      .then((ok) => ok && ui.app.getState().setStatus(`opened the fork ${step.file}`));
     return;
   }
   if (step.kind !== "preview" && step.kind !== "live") return;
@@ -235,17 +236,17 @@ function confirm(app: AppStore, step: WriteStep): void {
     try {
       const file = applyFork(pending.plan);
       w.open({ kind: "forked", title: "Fork written", lines: forkedLines(file, pending.plan.source), file });
-      app.getState().setStatus(`✓ forked ${pending.plan.copied} entries into ${file}`);
-      void listFork(app, file);
+      ui.app.getState().setStatus(`✓ forked ${pending.plan.copied} entries into ${file}`);
+      void listFork(ui, file);
     } catch (err) {
-      fail(app, err);
+      fail(ui, err);
     }
     return;
   }
   if (step.kind === "preview") {
-    const live = liveStatus(app, pending.file);
+    const live = liveStatus(ui, pending.file);
     if (live.live && pending.rewrite) {
-      fail(app, `${pending.file} looks live (${live.reasons.join("; ")}): a file without a title slot is renamed by rewriting it whole, which is never done while an agent may be writing it; nothing written`);
+      fail(ui, `${pending.file} looks live (${live.reasons.join("; ")}): a file without a title slot is renamed by rewriting it whole, which is never done while an agent may be writing it; nothing written`);
       return;
     }
     if (live.live) {
@@ -253,13 +254,13 @@ function confirm(app: AppStore, step: WriteStep): void {
       return;
     }
     // Checked just now (our own last write does not count), so core need not check again.
-    void write(app, pending);
-  } else void write(app, pending);
+    void write(ui, pending);
+  } else void write(ui, pending);
 }
 
 /** Keys while a write step is open: looked up in the step's scope of the key table; a text step's other keys edit its line. */
-export function writeKey(input: string, name: string, app: AppStore): void {
-  const w = writeStoreOf(app).getState();
+export function writeKey(input: string, name: string, ui: Stores): void {
+  const w = ui.write.getState();
   const step = w.step;
   if (!step) return;
   const scope = stepScope(step);
@@ -269,7 +270,7 @@ export function writeKey(input: string, name: string, app: AppStore): void {
     // Typed text, line editing keys, a paste (a pasted line end submits, as Enter would).
     const { line, submit } = editLine(stepLine(step), input, name);
     w.setLine(line);
-    if (submit) submitText(app, line.value);
+    if (submit) submitText(ui, line.value);
     return;
   }
   switch (b.action) {
@@ -277,23 +278,23 @@ export function writeKey(input: string, name: string, app: AppStore): void {
     case "choose.cancel":
     case "confirm.no":
       w.close();
-      app.getState().setStatus(step.kind === "forked" ? `the fork stays at ${step.file}` : "cancelled: nothing written");
+      ui.app.getState().setStatus(step.kind === "forked" ? `the fork stays at ${step.file}` : "cancelled: nothing written");
       return;
     case "prompt.submit":
-      if (step.kind === "text") submitText(app, step.value);
+      if (step.kind === "text") submitText(ui, step.value);
       return;
     case "choose.text":
       if (step.kind === "choose") w.open({ kind: "text", purpose: "summary", title: `Summary for the move to ${step.targetId} (empty: none):`, value: "", targetId: step.targetId });
       return;
     case "choose.auto":
     case "choose.none": {
-      const s = app.getState().session;
+      const s = ui.app.getState().session;
       if (step.kind !== "choose" || !s) return;
-      void preview(app, s, { op: "continue", targetId: step.targetId, summary: { kind: b.action === "choose.auto" ? "auto" : "none" } }, { kind: "leaf" });
+      void preview(ui, s, { op: "continue", targetId: step.targetId, summary: { kind: b.action === "choose.auto" ? "auto" : "none" } }, { kind: "leaf" });
       return;
     }
     case "confirm.yes":
-      confirm(app, step);
+      confirm(ui, step);
       return;
     case "confirm.up":
       w.scrollBy(-1);

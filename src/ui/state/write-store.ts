@@ -1,14 +1,13 @@
 // The write flow of the tree screen (label, continue, fork, rename, undo): one
 // step at a time — a text prompt, a choice, a preview waiting for a yes, a
 // live-session warning, the fork's result. It lives in its own small store
-// beside the browser's (writeStoreOf), so the shared store stays untouched.
+// beside the browser's (made with the others in stores.ts).
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { useStore } from "zustand";
 import type { AppendPlan, WriteRequest } from "../../core/session/write/index.js";
 import type { ForkPlan } from "../../core/session/write/index.js";
 import type { Scope } from "../keymap.js";
 import type { Line } from "../format/lines.js";
-import type { AppStore } from "./store.js";
 import type { LineState } from "./line-edit.js";
 
 /** Where the cursor goes once the write is done. */
@@ -89,23 +88,12 @@ export function createWriteStore(): WriteStore {
   }));
 }
 
-const stores = new WeakMap<AppStore, WriteStore>();
-
-export function writeStoreOf(app: AppStore): WriteStore {
-  let w = stores.get(app);
-  if (!w) {
-    w = createWriteStore();
-    stores.set(app, w);
-  }
-  return w;
-}
-
 /** A text step's line (the caret defaults to the end). */
 export const stepLine = (step: Extract<WriteStep, { kind: "text" }>): LineState => ({ value: step.value, cursor: Math.min(step.cursor ?? step.value.length, step.value.length) });
 
 /** The open write step, for components. */
-export function useWriteStep(app: AppStore): WriteStep | null {
-  return useStore(writeStoreOf(app), (s) => s.step);
+export function useWriteStep(write: WriteStore): WriteStep | null {
+  return useStore(write, (s) => s.step);
 }
 
 const NO_KEYS: Scope[] = [];
@@ -113,8 +101,8 @@ const NO_KEYS: Scope[] = [];
 const SCOPE_LISTS: Partial<Record<Scope, Scope[]>> = { prompt: ["prompt"], choose: ["choose"], confirm: ["confirm"] };
 
 /** While a write step is open, the only scopes in force (its keys), else null. */
-export function usePromptScopes(app: AppStore): Scope[] | null {
-  return useStore(writeStoreOf(app), (s) => {
+export function usePromptScopes(write: WriteStore): Scope[] | null {
+  return useStore(write, (s) => {
     if (!s.step) return null;
     const scope = stepScope(s.step);
     return (scope && SCOPE_LISTS[scope]) || NO_KEYS;

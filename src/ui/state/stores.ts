@@ -1,0 +1,62 @@
+// The browser's stores, made together where the app is made (run.ts, and the
+// tests' harness) and handed down: the app shell gives them to the screens by
+// context and to every key handler as an argument. Nothing looks a store up
+// by its app store, so two browsers in one process (tests) never share one.
+import { createAppStore, type AppStore, type StoreInit } from "./store.js";
+import { createReviewStore, type ReviewInit, type ReviewStore } from "./review-store.js";
+import { createSearchStore, type SearchStore } from "./search-store.js";
+import { createWriteStore, type WriteStore } from "./write-store.js";
+import { createResumeStore, type ResumeStore } from "./resume-store.js";
+import { createDigestFiles, type DigestFilesStore } from "./digest-files.js";
+import type { SearchEngine } from "./search-engine.js";
+
+export interface Stores {
+  /** The session browser: list, tree, panes, status line. */
+  app: AppStore;
+  /** The feedback queue and the digests (the capture store). */
+  review: ReviewStore;
+  /** What the review store was made with (`--hub`, `--local`, the cwd): code that reads captured sessions asks here. */
+  reviewOptions: Readonly<Omit<ReviewInit, "notify">>;
+  /** The digest files the digests screen draws. */
+  digestFiles: DigestFilesStore;
+  /** `5 search`: the query, hits and the index build. */
+  search: SearchStore;
+  /** The tree's write flow (prompt, preview, yes). */
+  write: WriteStore;
+  /** `r`: the agent the browser gives way to. */
+  resume: ResumeStore;
+}
+
+export interface StoresInit extends StoreInit {
+  /** Which capture store the review screens read (`--hub`, `--local`). */
+  review?: Omit<ReviewInit, "notify">;
+  /** The search screen's engine (tests); otherwise one on the cache dir. */
+  searchEngine?: SearchEngine;
+  /** How the digests screen reads a digest file (tests); otherwise fs/promises. */
+  readDigest?: (path: string) => Promise<string>;
+}
+
+export function createStores(init: StoresInit): Stores {
+  const { review: reviewInit, searchEngine, readDigest, ...appInit } = init;
+  const app = createAppStore(appInit);
+  const notify = (text: string, kind?: "info" | "error") => app.getState().setStatus(text, kind);
+  const search = createSearchStore({ source: () => app.getState().listSource(), engine: searchEngine });
+  // A visit of the search screen ends when the browser leaves it (not when the help overlay covers it).
+  app.subscribe((st, prev) => {
+    if (prev.screen === "search" && st.screen !== "search") search.getState().endVisit();
+  });
+  return {
+    app,
+    review: createReviewStore({ ...reviewInit, notify }),
+    reviewOptions: { ...reviewInit },
+    digestFiles: createDigestFiles(readDigest),
+    search,
+    write: createWriteStore(),
+    resume: createResumeStore(),
+  };
+}
+
+/** Ends what the stores started in the background (the search index build, its query thread, the database): on quit. */
+export function disposeStores(stores: Stores): void {
+  stores.search.getState().dispose();
+}
