@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import type { FileStamp } from "../../fs/stat.js";
 import type { Row, RowStore } from "./catalog-row.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 
 /** What the catalog read from session files in this process (OMP_SESSIONS_STATS=1 prints it). */
 export const catalogStats = { bytesRead: 0, filesRead: 0 };

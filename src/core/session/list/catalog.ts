@@ -24,7 +24,7 @@ import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "./cache-dir.js";
 import { sameDir, type CatalogRows } from "./catalog-common.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
 export const CATALOG_SCHEMA = 5;
