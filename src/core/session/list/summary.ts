@@ -16,6 +16,8 @@ import { loadDialectSession } from "../tree/load-dialect.js";
 import { stampOf } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
 import { CatalogScan } from "./catalog-scan.js";
+import { mapLimit } from "../../map-limit.js";
+import { sameDir } from "../../fs/paths.js";
 
 export type { SessionSummary } from "../model.js";
 
@@ -157,18 +159,6 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
   };
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /**
  * The listing rows of `files` read without the catalog (null for those whose
@@ -188,6 +178,3 @@ export async function scanSummaries(files: string[], cwd: string | undefined, li
   });
 }
 
-function sameDir(a: string, b: string): boolean {
-  return a === b || resolve(a) === resolve(b);
-}
