@@ -269,8 +269,10 @@ export class CatalogScan {
       this.beforeHeader(buf, start, end, offset, lineNo);
       return;
     }
-    let full: Json | null | undefined;
-    const parse = (): Json | null => (full === undefined ? (full = parseObject(buf, start, end)) : full);
+    this.buf = buf;
+    this.start = start;
+    this.end = end;
+    this.parsed = undefined;
     const f = this.head;
     // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
     let ok = lastByte(buf, start, end) === 0x7d && readEntryHead(buf, start, end, f);
@@ -280,11 +282,21 @@ export class CatalogScan {
       if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
     }
     if (!ok) {
-      const obj = parse();
+      const obj = this.parse();
       if (obj === null) return;
       headOf(obj, f);
     }
-    this.entry(f, buf, start, end, parse);
+    this.entry(f);
+  }
+
+  // The current line, parsed at most once and only when needed (fields, not a closure per line).
+  private buf: Buffer = Buffer.alloc(0);
+  private start = 0;
+  private end = 0;
+  private parsed: Json | null | undefined;
+  private parse(): Json | null {
+    if (this.parsed === undefined) this.parsed = parseObject(this.buf, this.start, this.end);
+    return this.parsed;
   }
 
   private beforeHeader(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
@@ -319,7 +331,7 @@ export class CatalogScan {
     this.stop = true;
   }
 
-  private entry(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+  private entry(f: EntryHead): void {
     const { type } = f;
     const facts = this.facts;
     if (type === "session") return;
@@ -338,15 +350,15 @@ export class CatalogScan {
       if (facts.linear) facts.linearMessages++;
       const role = f.role === "hookMessage" ? "custom" : f.role;
       if (role === "user" && facts.firstMessage === null) {
-        const obj = parse();
+        const obj = this.parse();
         const text = obj ? messageText(obj.message) : "";
         if (text !== "") facts.firstMessage = text;
       }
-      if (role === "user" || role === "assistant") this.activity(f, buf, start, end, parse);
+      if (role === "user" || role === "assistant") this.activity(f);
       return;
     }
     if (!PARSE_TYPES.has(type)) return;
-    const obj = parse();
+    const obj = this.parse();
     if (obj === null) return;
     if (type === "label") {
       if (typeof obj.targetId === "string") {
@@ -363,10 +375,11 @@ export class CatalogScan {
     }
   }
 
-  private activity(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
-    let t = tailTimestamp(buf, start, end);
+  private activity(f: EntryHead): void {
+    const buf = this.buf;
+    let t = tailTimestamp(buf, this.start, this.end);
     if (Number.isNaN(t)) {
-      const obj = parse();
+      const obj = this.parse();
       const msg = obj?.message as Json | undefined;
       if (msg && typeof msg.timestamp === "number") t = msg.timestamp;
       else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
