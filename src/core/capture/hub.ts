@@ -1,7 +1,6 @@
 // Where the store lives (§2): --local > --hub > OMP_SESSIONS_HUB > the llm-wiki
 // config's hub_path / resolved_path > ~/wiki. Always absolute.
 import { readFileSync } from "node:fs";
-import { expandHome } from "../fs/paths.js";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { CaptureConfigError } from "./errors.js";
@@ -16,6 +15,11 @@ export interface Hub {
   root: string;
 }
 
+export function expandHome(p: string): string {
+  if (p === "~") return homedir();
+  if (p.startsWith("~/") || p.startsWith("~\\")) return join(homedir(), p.slice(2));
+  return p;
+}
 
 export const llmWikiConfigPath = (): string => join(homedir(), ".config", "llm-wiki", "config.json");
 

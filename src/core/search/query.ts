@@ -7,7 +7,7 @@
 //   cwd:DIR      sessions whose cwd is DIR or under it (a bare name: cwd contains it)
 //   role:R       user, assistant, tool (tool output; needs the tools index) or bash
 //   label:TEXT   entries whose label in force contains TEXT (label: alone: any label)
-import { expandHome } from "../fs/paths.js";
+import { homedir } from "node:os";
 import type { SearchDb } from "./db.js";
 import type { SearchRole } from "./extract.js";
 import { safeText } from "../session/text/safe-text.js";
@@ -114,6 +114,9 @@ export interface SearchOptions {
 
 const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => "\\" + c);
 
+function expandHome(p: string): string {
+  return p === "~" ? homedir() : p.startsWith("~/") ? homedir() + p.slice(1) : p;
+}
 
 /** Turns FTS5 snippet text (matches between \x01 and \x02) into one safe line and its marks. */
 export function renderSnippet(raw: string): { snippet: string; marks: [number, number][] } {

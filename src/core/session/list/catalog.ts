@@ -23,7 +23,7 @@ export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "./cache-dir.js";
 import { type CatalogRows } from "./catalog-common.js";
-import { sameDir } from "../../fs/paths.js";
+import { sameDir } from "../../fs/same-dir.js";
 import { mapLimit } from "../../map-limit.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "../model.js";

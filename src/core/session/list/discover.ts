@@ -4,7 +4,6 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
-import { expandHome } from "../../fs/paths.js";
 
 function isDir(p: string): boolean {
   try {
@@ -14,6 +13,12 @@ function isDir(p: string): boolean {
   }
 }
 
+/** `~` and `~/x` in an env value mean the home dir, as the agents read them. */
+function expandHome(p: string, home: string): string {
+  if (p === "~") return home;
+  if (p.startsWith("~/") || p.startsWith("~\\")) return join(home, p.slice(2));
+  return p;
+}
 
 /** Every `~/.omp/profiles/<name>/agent` candidate, in name order. */
 function profileDirs(home: string): string[] {

@@ -17,7 +17,7 @@ import { stampOf } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
 import { CatalogScan } from "./catalog-scan.js";
 import { mapLimit } from "../../map-limit.js";
-import { sameDir } from "../../fs/paths.js";
+import { sameDir } from "../../fs/same-dir.js";
 
 export type { SessionSummary } from "../model.js";
 
