@@ -248,8 +248,12 @@ function backoff(round: number): number {
 
 const tsNow = (): string => new Date().toISOString().slice(0, 19) + "Z";
 
-/** Takes `<target>.lock`, blocking the thread between attempts. Throws LockTimeoutError. */
-export function lockSync(target: string, opts: LockOptions): LockHandle {
+/**
+ * The attempts to take `<target>.lock`: yields how long to wait before the
+ * next one, returns the lock; throws LockTimeoutError past the deadline. The
+ * blocking and the async lock differ only in how they wait.
+ */
+function* attempts(target: string, opts: LockOptions): Generator<number, LockHandle> {
   const path = target + ".lock";
   checkWritePath(path);
   const ts = opts.ts ?? tsNow();
@@ -259,22 +263,25 @@ export function lockSync(target: string, opts: LockOptions): LockHandle {
     if (typeof r === "object") return r;
     if (r === "broken") continue;
     if (Date.now() >= deadline) throw new LockTimeoutError(path);
-    sleepSync(Math.min(backoff(round), Math.max(1, deadline - Date.now())));
+    yield Math.min(backoff(round), Math.max(1, deadline - Date.now()));
+  }
+}
+
+/** Takes `<target>.lock`, blocking the thread between attempts. Throws LockTimeoutError. */
+export function lockSync(target: string, opts: LockOptions): LockHandle {
+  const it = attempts(target, opts);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    sleepSync(r.value);
   }
 }
 
 /** Takes `<target>.lock` without blocking the event loop. Throws LockTimeoutError. */
 export async function lock(target: string, opts: LockOptions): Promise<LockHandle> {
-  const path = target + ".lock";
-  checkWritePath(path);
-  const ts = opts.ts ?? tsNow();
-  const deadline = Date.now() + opts.waitMs;
-  for (let round = 0; ; round++) {
-    const r = attempt(path, opts, ts);
-    if (typeof r === "object") return r;
-    if (r === "broken") continue;
-    if (Date.now() >= deadline) throw new LockTimeoutError(path);
-    await sleep(Math.min(backoff(round), Math.max(1, deadline - Date.now())));
+  const it = attempts(target, opts);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    await sleep(r.value);
   }
 }
 

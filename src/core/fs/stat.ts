@@ -4,7 +4,7 @@
 //
 // Only public fs APIs: Node's internal fs binding answered these a few ms
 // faster on a warm `ls`, but an internal can change under any Node release.
-import { statSync } from "node:fs";
+import { fstatSync, statSync } from "node:fs";
 
 /** What callers compare a file by: its identity, size, and modification time. */
 export interface FileStamp {
@@ -26,6 +26,12 @@ export function stampOf(path: string): FileStamp | null {
   if (st) return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() };
   const v = virtualSource(path);
   return v ? databaseStamp(v.file) : null;
+}
+
+/** The stamp of an open file. */
+export function stampOfFd(fd: number): FileStamp {
+  const st = fstatSync(fd);
+  return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() };
 }
 
 /**

@@ -146,3 +146,39 @@ export interface SessionContext {
   /** Blob references whose data is not in the agent dir's store. Not printed. */
   missingBlobs?: string[];
 }
+
+/** One row of `ls --json` (see spec/cli.md). */
+export interface SessionSummary {
+  /** Absolute path of the file. */
+  path: string;
+  /** Header id ("" for an invalid file). */
+  id: string;
+  /** Header cwd ("" when missing or invalid). */
+  cwd: string;
+  /** Session name per the spec's precedence, or null. */
+  name: string | null;
+  /** Text of the first user message with text ("" when none). */
+  firstMessage: string;
+  /** `message` entries in the tree. */
+  messageCount: number;
+  /** Entries in the tree (header and title slot excluded, earlier duplicate ids left out). */
+  entryCount: number;
+  /** Leaves of the tree: entries with no children (1 for a linear session, 0 when empty). */
+  branchCount: number;
+  /** Labels in force after replay, on entries that exist. */
+  labelCount: number;
+  /** Header timestamp as found (file mtime when the header has none or the file is invalid). */
+  created: string;
+  /** Newest user/assistant message time, else header time, else file mtime (ISO). */
+  modified: string;
+  /** File size in bytes, as stored on disk. */
+  size: number;
+  parentSession: string | null;
+  /** pi and omp files: their dialect; "unknown" for an invalid file and for other agents' sessions. */
+  dialect: Dialect;
+  /** The agent that wrote it (the dialect that claims its path, else pi or omp by its content). */
+  agent: AgentId;
+  valid: boolean;
+  /** One line saying why the file is not a session file. */
+  error?: string;
+}

@@ -18,6 +18,7 @@ import { searchSessions } from "../../../src/core/search/search.js";
 import { assertAppendable } from "../../../src/core/session/write/guard.js";
 import { planFork } from "../../../src/core/session/write/fork.js";
 import { WriteRefusedError } from "../../../src/core/errors.js";
+import { watchSessions } from "../../../src/core/session/list/watch.js";
 import { TOY, toyDialect } from "./toy-dialect.js";
 
 let tmp: string;
@@ -160,6 +161,24 @@ describe("a registered dialect", () => {
     expect(grown.hits.map((h) => h.entryId)).toEqual(["u4"]);
     expect(grown.index.updated).toBe(1);
     expect((await searchSessions("capybara", { paths: [dir], cacheDir })).hits).toHaveLength(1);
+  });
+
+  it("is watched for changes: a file and a database session", async () => {
+    const calls: string[][] = [];
+    const stop = watchSessions([], (c) => calls.push(c), { pollMs: 50, debounceMs: 20, native: false, dialects: { paths: [dir] } });
+    const until = async (cond: () => boolean) => {
+      for (let i = 0; i < 250 && !cond(); i++) await new Promise((r) => setTimeout(r, 20));
+      return cond();
+    };
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      appendFileSync(file, rec({ k: "msg", uid: "u5", up: "u3", who: "human", text: "still here", at: "2026-03-01T10:06:00.000Z" }));
+      expect(await until(() => calls.flat().includes(file))).toBe(true);
+      appendFileSync(`${db}-wal`, "more");
+      expect(await until(() => calls.flat().includes(`${db}#s2`))).toBe(true);
+    } finally {
+      stop();
+    }
   });
 
   it("refuses every write: its sessions are read-only", async () => {

@@ -2,10 +2,9 @@
 // catalog-read.ts (reading the files that changed, loaded only when one did).
 // A leaf module, so the reading half needs nothing from catalog.ts and the
 // two never import each other.
-import { resolve } from "node:path";
 import type { FileStamp } from "../../fs/stat.js";
 import type { Row, RowStore } from "./catalog-row.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 
 /** What the catalog read from session files in this process (OMP_SESSIONS_STATS=1 prints it). */
 export const catalogStats = { bytesRead: 0, filesRead: 0 };
@@ -15,17 +14,6 @@ export function resetCatalogStats(): void {
   catalogStats.filesRead = 0;
 }
 
-const resolved = new Map<string, string>();
-/** Both name the same dir (thousands of rows share a few cwds: resolve each once). */
-export function sameDir(a: string, b: string): boolean {
-  if (a === b) return true;
-  const r = (p: string) => {
-    let v = resolved.get(p);
-    if (v === undefined) resolved.set(p, (v = resolve(p)));
-    return v;
-  };
-  return r(a) === r(b);
-}
 
 export function keyOf(st: FileStamp): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };

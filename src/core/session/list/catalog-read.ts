@@ -8,7 +8,8 @@ import { isGzipPath, isZlibError, scanLines, type ScanResult } from "../read/lin
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
-import { catalogStats, keyOf, sameDir, type CatalogRows } from "./catalog-common.js";
+import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
+import { sameDir } from "../../fs/same-dir.js";
 import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 import { readSessionHeader } from "../read/header.js";
 import { dialectOf } from "../read/dialect-of.js";

@@ -8,7 +8,7 @@
 // SessionSummary stored, and its text is JSON.stringify of it.
 import type { Dialect } from "../model.js";
 import type { AgentId } from "../read/dialect-api.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 
 /** One cached file. */
 export interface Row {

@@ -1,5 +1,5 @@
-// The session-list scan (the same facts as summary.ts's SummaryScan) in a form
-// that can stop, be saved, and continue: session files only grow, so the
+// The session-list scan of pi and omp files (summary.ts and the catalog read
+// through it), in a form that can stop, be saved, and continue: session files only grow, so the
 // catalog keeps a compact state per file and reads only the bytes appended
 // since. A first scan keeps every id and parent (the tree may hold duplicate
 // ids and parent loops that only the whole file resolves); the saved state
@@ -11,10 +11,11 @@
 import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
 import { parseObject } from "../read/parse-line.js";
 import { isoOrNull, validTime } from "../read/time.js";
+import { ParentLinks } from "../tree/resolve.js";
 
 type Json = Record<string, unknown>;
 
@@ -70,65 +71,36 @@ export class IdSet {
   }
 }
 
-/** Tree facts while the whole file is read: every id and parent, resolved at the end (§5). */
+/** Tree facts while the whole file is read: every id and parent, resolved at the end (§5, tree/resolve.ts). */
 class FullTree {
-  ids: string[] = [];
-  parents: (string | null)[] = [];
-  isMessage: boolean[] = [];
-  index = new Map<string, number>();
-  duplicates = false;
+  private readonly links = new ParentLinks();
+  private readonly isMessage: boolean[] = [];
 
   add(id: string, parent: string | null, message: boolean): void {
-    const i = this.ids.length;
-    this.ids.push(id);
-    this.parents.push(parent);
+    this.links.add(id, parent);
     this.isMessage.push(message);
-    const size = this.index.size;
-    this.index.set(id, i);
-    if (this.index.size === size) this.duplicates = true;
   }
 
-  /** The tree after duplicate ids and loops are resolved (§5): counts, leaves, ids. */
-  finish(): FrozenTree {
-    const { ids, parents, index: last } = this;
-    const n = ids.length;
-    const parentIdx = new Int32Array(n);
-    const kept = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      // The later of duplicate ids wins; a parent id names its last occurrence.
-      if (this.duplicates && last.get(ids[i]) !== i) continue;
-      kept[i] = 1;
-      const p = parents[i];
-      parentIdx[i] = p === null || p === ids[i] ? -1 : (last.get(p) ?? -1);
-    }
-    // Break each parent loop at its member that comes first in the file.
-    const state = new Uint8Array(n);
-    const walk: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (!kept[i] || state[i] !== 0) continue;
-      walk.length = 0;
-      let cur = i;
-      while (cur !== -1 && state[cur] === 0) {
-        state[cur] = 1;
-        walk.push(cur);
-        cur = parentIdx[cur];
-      }
-      if (cur !== -1 && state[cur] === 1) {
-        let first = cur;
-        for (let k = walk.indexOf(cur); k < walk.length; k++) if (walk[k] < first) first = walk[k];
-        parentIdx[first] = -1;
-      }
-      for (const w of walk) state[w] = 2;
-    }
-    const hasChild = new Uint8Array(n);
-    let entries = 0;
+  /** Entries, messages and leaves of the resolved tree, and which ids exist. */
+  counts(): { entries: number; messages: number; leaves: number; has: (id: string) => boolean } {
+    const { kept, entries, hasChild } = this.links.resolve();
     let messages = 0;
-    for (let i = 0; i < n; i++) {
+    let leaves = 0;
+    for (let i = 0; i < kept.length; i++) {
       if (!kept[i]) continue;
-      entries++;
       if (this.isMessage[i]) messages++;
-      if (parentIdx[i] !== -1) hasChild[parentIdx[i]] = 1;
+      if (!hasChild[i]) leaves++;
     }
+    const last = this.links.last;
+    return { entries, messages, leaves, has: (id) => last.has(id) };
+  }
+
+  /** The tree in its saved form. */
+  finish(): FrozenTree {
+    const { ids, parents, last } = this.links;
+    const { kept, entries, hasChild } = this.links.resolve();
+    const n = ids.length;
+    let messages = 0;
     // The saved form straight from the arrays: no per-id objects for thousands of files.
     const hex = Buffer.allocUnsafe(entries * 4);
     let at = 0;
@@ -136,6 +108,7 @@ class FullTree {
     const leaves: string[] = [];
     for (let i = 0; i < n; i++) {
       if (!kept[i]) continue;
+      if (this.isMessage[i]) messages++;
       const h = hex8(ids[i]);
       if (h >= 0) at = hex.writeUInt32LE(h, at);
       else otherIds.push(ids[i]);
@@ -296,8 +269,10 @@ export class CatalogScan {
       this.beforeHeader(buf, start, end, offset, lineNo);
       return;
     }
-    let full: Json | null | undefined;
-    const parse = (): Json | null => (full === undefined ? (full = parseObject(buf, start, end)) : full);
+    this.buf = buf;
+    this.start = start;
+    this.end = end;
+    this.parsed = undefined;
     const f = this.head;
     // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
     let ok = lastByte(buf, start, end) === 0x7d && readEntryHead(buf, start, end, f);
@@ -307,11 +282,21 @@ export class CatalogScan {
       if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
     }
     if (!ok) {
-      const obj = parse();
+      const obj = this.parse();
       if (obj === null) return;
       headOf(obj, f);
     }
-    this.entry(f, buf, start, end, parse);
+    this.entry(f);
+  }
+
+  // The current line, parsed at most once and only when needed (fields, not a closure per line).
+  private buf: Buffer = Buffer.alloc(0);
+  private start = 0;
+  private end = 0;
+  private parsed: Json | null | undefined;
+  private parse(): Json | null {
+    if (this.parsed === undefined) this.parsed = parseObject(this.buf, this.start, this.end);
+    return this.parsed;
   }
 
   private beforeHeader(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
@@ -346,7 +331,7 @@ export class CatalogScan {
     this.stop = true;
   }
 
-  private entry(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
+  private entry(f: EntryHead): void {
     const { type } = f;
     const facts = this.facts;
     if (type === "session") return;
@@ -365,15 +350,15 @@ export class CatalogScan {
       if (facts.linear) facts.linearMessages++;
       const role = f.role === "hookMessage" ? "custom" : f.role;
       if (role === "user" && facts.firstMessage === null) {
-        const obj = parse();
+        const obj = this.parse();
         const text = obj ? messageText(obj.message) : "";
         if (text !== "") facts.firstMessage = text;
       }
-      if (role === "user" || role === "assistant") this.activity(f, buf, start, end, parse);
+      if (role === "user" || role === "assistant") this.activity(f);
       return;
     }
     if (!PARSE_TYPES.has(type)) return;
-    const obj = parse();
+    const obj = this.parse();
     if (obj === null) return;
     if (type === "label") {
       if (typeof obj.targetId === "string") {
@@ -390,10 +375,11 @@ export class CatalogScan {
     }
   }
 
-  private activity(f: EntryHead, buf: Buffer, start: number, end: number, parse: () => Json | null): void {
-    let t = tailTimestamp(buf, start, end);
+  private activity(f: EntryHead): void {
+    const buf = this.buf;
+    let t = tailTimestamp(buf, this.start, this.end);
     if (Number.isNaN(t)) {
-      const obj = parse();
+      const obj = this.parse();
       const msg = obj?.message as Json | undefined;
       if (msg && typeof msg.timestamp === "number") t = msg.timestamp;
       else if (typeof obj?.timestamp === "string") t = Date.parse(obj.timestamp);
@@ -477,8 +463,15 @@ export class CatalogScan {
       messages = t.messages;
       leaves = t.leaves.size;
       exists = (id) => t.ids.has(id);
+    } else if (this.full) {
+      // A listing without a saved state needs only the counts, not the saved form.
+      const t = this.full.counts();
+      entries = t.entries;
+      messages = t.messages;
+      leaves = t.leaves;
+      exists = t.has;
     } else {
-      const t = this.freeze()!;
+      const t = this.frozen!;
       entries = t.entries;
       messages = t.messages;
       leaves = t.leaves.length;

@@ -22,9 +22,11 @@ import { RowStore, type RawSummary } from "./catalog-row.js";
 export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "./cache-dir.js";
-import { sameDir, type CatalogRows } from "./catalog-common.js";
+import { type CatalogRows } from "./catalog-common.js";
+import { sameDir } from "../../fs/same-dir.js";
+import { mapLimit } from "../../map-limit.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
 export const CATALOG_SCHEMA = 5;
@@ -113,18 +115,6 @@ export function catalogText(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /**
  * The rows in memory: what a warm listing asks of them, and writing them back.

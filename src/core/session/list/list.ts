@@ -4,7 +4,7 @@
 // (summary.ts, catalog-read.ts) is imported when some file must be read.
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
-import type { SessionSummary } from "./summary.js";
+import type { SessionSummary } from "../model.js";
 
 export interface ListOptions {
   /** Agent dirs to scan (default: every omp and pi agent dir that exists). */

@@ -14,6 +14,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { isSessionFileName, traceSessionFiles } from "./discover.js";
 import { stampAll, stampOf } from "../../fs/stat.js";
+import { dialectSources, type SourceRoots } from "./dialect-sources.js";
 
 export interface WatchOptions {
   /** Poll period (ms); 0 turns the poll off. Default 2000. */
@@ -22,6 +23,12 @@ export interface WatchOptions {
   debounceMs?: number;
   /** Use fs.watch too (default true). */
   native?: boolean;
+  /**
+   * Also poll other agents' sessions (dialect-sources.ts) for a listing of
+   * these roots: `{}` for every agent's default places, `{ paths }` for the
+   * paths given. Absent: pi and omp files under `roots` only.
+   */
+  dialects?: SourceRoots;
 }
 
 export type WatchCallback = (changed: string[]) => void;
@@ -68,11 +75,8 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
     return true;
   };
 
-  /** One pass: list the dirs, stat every file, report what differs from the last pass. */
-  const poll = (report: boolean) => {
-    if (stopped) return;
-    const dirs: string[] = [];
-    const files = traceSessionFiles(roots, (dir) => dirs.push(dir));
+  /** Stats `files`, reports what differs from the last pass over `seen`'s files (and what left them). */
+  const compare = (files: string[], seen: Set<string>, report: boolean) => {
     const { packed } = stampAll(files);
     const now = new Set<string>();
     for (let i = 0; i < files.length; i++) {
@@ -81,13 +85,35 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
       now.add(files[i]);
       if (note(files[i], size, packed[i * 4 + 3]) && report) mark(files[i]);
     }
-    for (const f of [...known.keys()]) {
+    for (const f of seen) {
       if (!now.has(f)) {
         known.delete(f);
         if (report) mark(f);
       }
     }
+    seen.clear();
+    for (const f of now) seen.add(f);
+  };
+  const ours = new Set<string>();
+  const others = new Set<string>();
+  let othersBusy = false;
+  /** One pass: list the dirs, stat every file, report what differs from the last pass. */
+  const poll = (report: boolean) => {
+    if (stopped) return;
+    const dirs: string[] = [];
+    const files = traceSessionFiles(roots, (dir) => dirs.push(dir));
+    compare(files, ours, report);
     if (opts.native !== false) follow(dirs);
+    if (opts.dialects && !othersBusy) {
+      // Other agents' sources are named by their dialects (a database's sessions included): polled only.
+      othersBusy = true;
+      void dialectSources(opts.dialects)
+        .then((found) => {
+          if (!stopped) compare(found.files.filter((f) => !ours.has(f)), others, report);
+        })
+        .catch(() => {})
+        .finally(() => (othersBusy = false));
+    }
   };
   /** A full pass shortly: a burst of added or removed entries costs one. */
   const pollSoon = () => {

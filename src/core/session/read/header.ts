@@ -1,7 +1,7 @@
 // Header sniffing: a session file's header from its first bytes, so a listing
-// filtered by cwd can rule out most files without scanning them.
-import { open } from "node:fs/promises";
-import { isGzipPath } from "./lines.js";
+// filtered by cwd can rule out most files without scanning them. Read with
+// the one line scanner (lines.ts), stopped after its first HEAD_READ bytes.
+import { isGzipPath, scanLines } from "./lines.js";
 import { isBlank } from "./entry-head.js";
 import { parseObject } from "./parse-line.js";
 
@@ -16,30 +16,29 @@ const HEAD_READ = 16 * 1024;
  */
 export async function readSessionHeader(file: string): Promise<Json | null | undefined> {
   if (isGzipPath(file)) return undefined;
-  let buf: Buffer;
-  let got: number;
+  let found: Json | null | undefined;
+  // A last line without "\n": the file's own end when the read stopped short of HEAD_READ.
+  let partial: Json | null | undefined;
+  let cut = false;
+  let bytes: number;
   try {
-    const fh = await open(file, "r");
-    try {
-      buf = Buffer.allocUnsafe(HEAD_READ);
-      got = (await fh.read(buf, 0, HEAD_READ, 0)).bytesRead;
-    } finally {
-      await fh.close();
-    }
+    ({ bytes } = await scanLines(
+      file,
+      (buf, start, end, _offset, line, terminated) => {
+        if (terminated) found = lineHeader(buf, start, end, line);
+        else {
+          cut = true;
+          partial = lineHeader(buf, start, end, line);
+        }
+      },
+      { end: HEAD_READ, shouldStop: () => found !== undefined, buffer: Buffer.allocUnsafe(HEAD_READ) },
+    ));
   } catch {
     return undefined;
   }
-  let pos = got >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
-  let lineNo = 1;
-  while (pos < got) {
-    const nl = buf.indexOf(10, pos);
-    if (nl === -1 || nl >= got) return got < HEAD_READ ? lineHeader(buf, pos, got, lineNo) ?? null : undefined;
-    const r = lineHeader(buf, pos, nl, lineNo);
-    if (r !== undefined) return r;
-    pos = nl + 1;
-    lineNo++;
-  }
-  return got < HEAD_READ ? null : undefined;
+  if (found !== undefined) return found;
+  if (bytes >= HEAD_READ) return undefined; // the first lines go on past the read
+  return cut ? (partial ?? null) : null;
 }
 
 /** A header, null (definitely not a session), or undefined (skip this line). */

@@ -1,7 +1,10 @@
-// Builds the tree from entries in file order (session-format.md §5): roots,
-// orphans, self-parents, cycles, duplicate ids, children order, labels, leaf,
-// name. Every walk is iterative and bounded: no input can make it loop.
+// Builds the tree from entries in file order (session-format.md §5):
+// duplicate ids, children order, labels, leaf, name; roots, orphans,
+// self-parents and cycles are resolve.ts's. Every walk is iterative and
+// bounded: no input can make it loop.
 import type { EntryMeta, TitleSlot, Topology, Warning } from "../model.js";
+import { idIndex } from "./id-index.js";
+import { resolveParents } from "./resolve.js";
 
 export interface Tree {
   entries: EntryMeta[];
@@ -47,16 +50,13 @@ export function buildTree(
   }
   const entries = dropped ? all.filter((e) => !dropped!.has(e)) : all;
   const n = entries.length;
-  const posOf = positions(entries, byId);
+  const posOf = idIndex(entries, byId);
 
-  // Effective parent by position: -1 for null/self/missing parents; loops broken below.
-  const parent = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
+  // Effective parent by position: -1 for null/self/missing parents, loops broken (§5, resolve.ts).
+  const parent = resolveParents(n, (i) => {
     const p = entries[i].parentId;
-    const at = p === null ? -1 : posOf(p);
-    parent[i] = at === i ? -1 : at;
-  }
-  breakCycles(parent);
+    return p === null ? -1 : posOf(p);
+  });
 
   // Children in CSR form: count, prefix sums, fill in file order, then order
   // the few lists with siblings by timestamp (ties keep file order).
@@ -94,29 +94,6 @@ export function buildTree(
   const labels = replayLabels(entries, byId);
   const leafId = entries.length ? entries[entries.length - 1].id : null;
   return { entries, byId, roots, children: new ChildMap(entries, topology), labels, leafId, name: sessionName(entries, facts, header, slot), topology };
-}
-
-/**
- * Id → position without a second hash map: entries are in file order, so
- * their line numbers increase, and a typed array by line finds the position
- * of the meta byId gives.
- */
-function positions(entries: EntryMeta[], byId: Map<string, EntryMeta>): (id: string) => number {
-  const n = entries.length;
-  const maxLine = n ? entries[n - 1].line : 0;
-  let increasing = maxLine <= n * 4 + 1024;
-  for (let i = 1; increasing && i < n; i++) if (entries[i].line <= entries[i - 1].line) increasing = false;
-  if (increasing) {
-    const byLine = new Int32Array(maxLine + 1).fill(-1);
-    for (let i = 0; i < n; i++) byLine[entries[i].line] = i;
-    return (id) => {
-      const m = byId.get(id);
-      return m === undefined ? -1 : byLine[m.line];
-    };
-  }
-  const pos = new Map<string, number>();
-  for (let i = 0; i < n; i++) pos.set(entries[i].id, i);
-  return (id) => pos.get(id) ?? -1;
 }
 
 /**
@@ -207,31 +184,4 @@ function sessionName(entries: EntryMeta[], facts: NameFacts, header: Record<stri
   if (info) return info;
   if (title) return title;
   return typeof header.title === "string" && header.title ? header.title : null;
-}
-
-/**
- * Entries whose parent chain never reaches a root sit on (or hang below) a
- * loop. Each loop is broken at its member that comes first in the file, i.e.
- * the one with the smallest position.
- */
-function breakCycles(parent: Int32Array): void {
-  const n = parent.length;
-  const state = new Uint8Array(n); // 0 unseen, 1 on the current walk, 2 known to reach a root
-  const walk: number[] = [];
-  for (let start = 0; start < n; start++) {
-    if (state[start]) continue;
-    walk.length = 0;
-    let i = start;
-    while (i >= 0 && state[i] === 0) {
-      state[i] = 1;
-      walk.push(i);
-      i = parent[i];
-    }
-    if (i >= 0 && state[i] === 1) {
-      let first = i;
-      for (let k = walk.indexOf(i); k < walk.length; k++) if (walk[k] < first) first = walk[k];
-      parent[first] = -1;
-    }
-    for (const w of walk) state[w] = 2;
-  }
 }

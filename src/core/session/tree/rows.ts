@@ -5,6 +5,7 @@
 // cheap second pass applies folds, and a Row object is built only for the
 // rows actually on screen.
 import type { EntryMeta, Session } from "../model.js";
+import { idIndex } from "./id-index.js";
 
 export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 
@@ -161,40 +162,6 @@ interface Topology {
 
 const topologies = new WeakMap<Session, Topology>();
 
-/**
- * Maps ids to entry indices without building a new hash map (the expensive part
- * at a million entries): the loader's byId already finds the meta, and each
- * entry's physical line number is unique, so a typed array finds its index.
- */
-function indexer(s: Session): (id: string) => number {
-  const metas = s.entries;
-  let maxLine = 0;
-  for (const e of metas) if (e.line > maxLine) maxLine = e.line;
-  if (maxLine <= metas.length * 4 + 1024) {
-    const byLine = new Int32Array(maxLine + 1).fill(-1);
-    let unique = true;
-    for (let i = 0; i < metas.length; i++) {
-      const l = metas[i].line;
-      if (l < 0 || byLine[l] !== -1) {
-        unique = false;
-        break;
-      }
-      byLine[l] = i;
-    }
-    if (unique) {
-      return (id) => {
-        const m = s.byId.get(id);
-        if (!m) return -1;
-        const i = byLine[m.line];
-        return i >= 0 && metas[i] === m ? i : -1;
-      };
-    }
-  }
-  const index = new Map<string, number>();
-  for (let i = 0; i < metas.length; i++) index.set(metas[i].id, i);
-  return (id) => index.get(id) ?? -1;
-}
-
 function topology(s: Session): Topology {
   const cached = topologies.get(s);
   if (cached) return cached;
@@ -209,7 +176,7 @@ function topology(s: Session): Topology {
     ({ childStart, childList, roots } = s.topology);
     indexOf = s.topology.posOf;
   } else {
-    indexOf = indexer(s);
+    indexOf = idIndex(s.entries, s.byId);
     // Children in CSR form, read by iterating the children map (no lookup per entry).
     const count = new Int32Array(n + 1);
     const parents: number[] = [];

@@ -4,26 +4,16 @@
 // title slot in place (one positioned write of exactly its size, after
 // checking the bytes there are the ones we planned against).
 // Neither creates, truncates or moves anything.
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, readSync, writeSync } from "node:fs";
 import { WriteRefusedError } from "../../errors.js";
-
-/** Who the file is: a different inode means it was replaced under us. */
-export interface FileStamp {
-  dev: number;
-  ino: number;
-  size: number;
-}
+import { stampOfFd, type FileStamp } from "../../fs/stat.js";
 
 export type AppendOutcome =
   | { kind: "done"; offset: number; bytes: number; newlineAdded: boolean }
   /** The file grew since `expect` was taken: re-read it and plan again. */
   | { kind: "moved"; size: number };
 
-export function stampOf(fd: number): FileStamp {
-  const st = fstatSync(fd);
-  return { dev: st.dev, ino: st.ino, size: st.size };
-}
-
+/** Who the file is (a different inode: it was replaced under us) and how long. */
 function checkSame(file: string, now: FileStamp, expect: FileStamp): void {
   if (now.ino !== expect.ino || now.dev !== expect.dev) {
     throw new WriteRefusedError(`${file} was replaced since it was read (another program rewrote it); reload it and try again`);
@@ -48,7 +38,7 @@ export function appendLines(file: string, lines: string[], expect: FileStamp, al
     throw new WriteRefusedError(`${file}: cannot open for appending (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   try {
-    const now = stampOf(fd);
+    const now = stampOfFd(fd);
     checkSame(file, now, expect);
     if (now.size !== expect.size && !allowGrowth) return { kind: "moved", size: now.size };
     let newlineAdded = false;
@@ -56,7 +46,7 @@ export function appendLines(file: string, lines: string[], expect: FileStamp, al
       // A reader can see part of another writer's line while it is being written:
       // wait a moment before calling the line torn (and gluing a "\n" after it).
       Atomics.wait(PAUSE, 0, 0, 25);
-      const later = stampOf(fd);
+      const later = stampOfFd(fd);
       if (later.size === now.size) newlineAdded = true;
       else if (!allowGrowth) return { kind: "moved", size: later.size };
       else newlineAdded = lastByteAt(fd, later.size) !== 0x0a;
@@ -93,7 +83,7 @@ export function rewriteInPlace(file: string, offset: number, before: Buffer, aft
   if (after.length !== before.length) throw new Error("in-place rewrite must keep the size");
   const fd = openSync(file, constants.O_RDWR);
   try {
-    checkSame(file, stampOf(fd), expect);
+    checkSame(file, stampOfFd(fd), expect);
     const cur = Buffer.alloc(before.length);
     const got = readSync(fd, cur, 0, cur.length, offset);
     if (got !== cur.length || !cur.equals(before)) return { kind: "moved" };
@@ -123,7 +113,7 @@ export function readBytes(file: string, offset: number, length: number): Buffer 
 export function statStamp(file: string): FileStamp {
   const fd = openSync(file, "r");
   try {
-    return stampOf(fd);
+    return stampOfFd(fd);
   } finally {
     closeSync(fd);
   }

@@ -6,7 +6,8 @@
 import { WriteRefusedError } from "../../errors.js";
 import { loadSession, refreshSession } from "../tree/load.js";
 import type { Session } from "../model.js";
-import { appendLines, readBytes, rewriteInPlace, statStamp, type FileStamp } from "./append.js";
+import { appendLines, readBytes, rewriteInPlace, statStamp } from "./append.js";
+import type { FileStamp } from "../../fs/stat.js";
 import { assertAppendable } from "./guard.js";
 import { checkLive, type LiveOptions } from "./live.js";
 import { planWrite, type AppendPlan, type PlanOptions, type WriteRequest } from "./plan.js";
