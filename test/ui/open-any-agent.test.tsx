@@ -1,18 +1,16 @@
 // `o` on the feedback and digests screens opens the captured session whatever
 // its agent, at the turn: a candidate the Claude Code hook captured opens its
 // transcript (or the file found by its session id) on the tree, the cursor on
-// that prompt. The Claude Code reader lives in its own lane, so the session
-// is read here by a stub loader given through attachReview's options (the
-// pi reader, naming the session Claude Code's); it is asked for exactly the
-// Claude Code path.
+// that prompt. The transcript is a Claude Code file read by the Claude Code
+// dialect; the loader given through the review options notes which path it
+// was asked for (exactly the Claude Code path).
 import { afterEach, describe, expect, it } from "vitest";
-import { renameSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEYS, type Mounted } from "./harness.js";
-import { cursorLine, mountOn, reviewHub, writePiSession } from "./review-helpers.js";
+import { cursorLine, mountOn, reviewHub } from "./review-helpers.js";
 import { send } from "../capture/ingest-helper.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
-import type { Session } from "../../src/core/session/model.js";
 import type { SessionAccess } from "../../src/ui/state/session-access.js";
 import { agentOf } from "../../src/core/agents/agent-id.js";
 
@@ -27,23 +25,43 @@ const SID = "5f0c2a4e-8d1b-4c7e-9a3f-2b6d8e1c0a97";
 const PROMPTS = ["read the parser first", "no, that is the wrong file; use config.json instead", "now run the tests"];
 
 /**
- * A session where Claude Code keeps its transcripts, holding the conversation
- * in pi's shape (what the Claude Code dialect turns a transcript into): the
- * stub loader reads it with the pi reader and names it Claude Code's, so the
- * entries it re-reads (the turn's text) come from that very path.
+ * A Claude Code transcript where Claude Code keeps them: a user line and a
+ * streamed assistant reply (two copies of one message) per prompt, as Claude
+ * Code writes them. The browser reads it with the Claude Code dialect.
  */
 function claudeSession(home: string, projectDir: string): { transcript: string; userIds: string[] } {
-  const { file, userIds } = writePiSession(join(home, ".claude", "projects", projectDir), SID, PROMPTS);
-  const transcript = join(home, ".claude", "projects", projectDir, `${SID}.jsonl`);
-  renameSync(file, transcript);
+  const dir = join(home, ".claude", "projects", projectDir);
+  mkdirSync(dir, { recursive: true });
+  const transcript = join(dir, `${SID}.jsonl`);
+  const lines: string[] = [];
+  const userIds: string[] = [];
+  let parent: string | null = null;
+  const base = { sessionId: SID, cwd: "/work/app", version: "2.1.0", userType: "external", isSidechain: false };
+  PROMPTS.forEach((text, i) => {
+    const t = (k: number) => `2026-06-01T10:${String(i).padStart(2, "0")}:0${k}.000Z`;
+    const u = `0000000${i}-1111-4111-8111-000000000001`;
+    lines.push(JSON.stringify({ ...base, type: "user", uuid: u, parentUuid: parent, timestamp: t(1), message: { role: "user", content: text } }));
+    userIds.push(u);
+    const msg = { id: `msg_${i}`, type: "message", role: "assistant", model: "claude-sonnet-4-5" };
+    const a1 = `0000000${i}-2222-4222-8222-000000000001`;
+    const a2 = `0000000${i}-2222-4222-8222-000000000002`;
+    const usage = (out: number) => ({ input_tokens: 10, output_tokens: out, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+    lines.push(JSON.stringify({ ...base, type: "assistant", uuid: a1, parentUuid: u, requestId: `req_${i}`, timestamp: t(2), message: { ...msg, content: [{ type: "thinking", thinking: "…", signature: "x" }], stop_reason: null, usage: usage(1) } }));
+    lines.push(JSON.stringify({ ...base, type: "assistant", uuid: a2, parentUuid: a1, requestId: `req_${i}`, timestamp: t(3), message: { ...msg, content: [{ type: "text", text: `reply ${i}` }], stop_reason: "end_turn", usage: usage(12) } }));
+    parent = a2;
+  });
+  writeFileSync(transcript, lines.join("\n") + "\n");
   return { transcript, userIds };
 }
 
+/** The real loader, noting what it was asked to read. */
 function stubLoader(expected: string, asked: string[]): SessionAccess["load"] {
   return async (source) => {
     asked.push(source);
     if (source !== expected) throw new Error(`not a session: ${source}`);
-    return { ...(await loadSession(source)), agent: "claude", writable: false } as Session;
+    const s = await loadSession(source);
+    expect(s.agent).toBe("claude");
+    return s;
   };
 }
 
