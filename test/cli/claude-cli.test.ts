@@ -62,6 +62,20 @@ describe("omp-sessions on Claude Code sessions", () => {
     });
   }
 
+  it("show with a streamed copy's own uuid prints the one merged entry", async () => {
+    const file = join(PROJECT, "44444444-4444-4444-8444-444444444444.jsonl");
+    const want = JSON.parse(readFileSync(file.replace(/\.jsonl$/, ".expect.json"), "utf8")) as { merged: Record<string, string[]> };
+    for (const [id, copies] of Object.entries(want.merged)) {
+      const own = await run(["show", file, id, "--json"]);
+      expect(own.code).toBe(0);
+      for (const copy of copies) {
+        const r = await run(["show", file, copy, "--json"]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout)).toEqual(JSON.parse(own.stdout));
+      }
+    }
+  });
+
   it("the fork fixture draws two branches under the reply both prompts answer", async () => {
     const r = await run(["tree", join(PROJECT, "22222222-2222-4222-8222-222222222222.jsonl")]);
     expect(r.code).toBe(0);

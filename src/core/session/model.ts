@@ -89,6 +89,8 @@ export interface Session {
   /** Entries in file order (the earlier of duplicate ids left out), ids as migration gave them. */
   entries: EntryMeta[];
   byId: Map<string, EntryMeta>;
+  /** Other ids that name an entry (a dialect's merged records, e.g. Claude Code's streamed copies) → the entry's id. */
+  aliases?: ReadonlyMap<string, string>;
   /** Root ids in file order. */
   roots: string[];
   /** Children ids per entry id, in display order (timestamp, then file order). */

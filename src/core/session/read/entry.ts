@@ -9,8 +9,13 @@ import type { EntryMeta, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;
 
+/** The entry `id` names: its own, or the one it was merged into (a streamed copy's id). */
+export function entryOf(s: Session, id: string): EntryMeta | undefined {
+  return s.byId.get(id) ?? (s.aliases ? s.byId.get(s.aliases.get(id) ?? "") : undefined);
+}
+
 export async function readEntry(s: Session, id: string): Promise<Obj> {
-  const meta = s.byId.get(id);
+  const meta = entryOf(s, id);
   if (!meta) throw new SessionError(`no entry ${id} in ${s.file}`);
   const [obj] = await readEntries(s, [meta]);
   return obj;

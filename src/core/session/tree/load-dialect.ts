@@ -81,6 +81,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     agent: d.agent,
     writable: d.writable,
     held,
+    ...(aliases.size > 0 ? { aliases } : {}),
     version: 3,
     header,
     titleSlot: null,
