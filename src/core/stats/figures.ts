@@ -1,0 +1,175 @@
+// A session's figures: every model call's usage, priced, summed into buckets
+// by branch, model and quarter hour. Quarter hours (UTC) because every time
+// zone's offset is a whole number of them: any --tz groups the buckets into
+// its days exactly, without going back to the calls.
+import type { Session } from "../session/types.js";
+import type { CallUsage, Tokens } from "./usage.js";
+import { callUsage, modelKey } from "./usage.js";
+import type { Pricer } from "./prices.js";
+
+/** Summed usage; `cost` covers the priced calls only, `unpriced*` say what it leaves out. */
+export interface Figure extends Tokens {
+  cost: number;
+  /** Model calls counted. */
+  calls: number;
+  /** Calls no price was found for, and their tokens (never counted as $0). */
+  unpricedCalls: number;
+  unpricedTokens: number;
+}
+
+export interface Bucket extends Figure {
+  /** 0: the active path (root → the session's leaf); k ≥ 1: the k-th abandoned branch. */
+  branch: number;
+  /** Index into SessionFigures.models. */
+  model: number;
+  /** Quarter hours since the epoch (UTC), or -1 when the call has no time. */
+  slot: number;
+}
+
+export interface BranchInfo {
+  /** The branch's leaf (for the active path, the session's leaf). */
+  leafId: string;
+  /** Entries counted in this branch (each entry belongs to one branch only). */
+  entries: number;
+}
+
+export interface SessionFigures {
+  file: string;
+  /** The session's id, cwd and agent (the dialect that read it). */
+  id: string;
+  cwd: string;
+  agent: string;
+  /** ISO time the session started ("" when unknown). */
+  created: string;
+  /** The session this one came from (a fork's source, a subagent's parent), as written. */
+  parentSession: string | null;
+  /** A subagent (its usage belongs to its parent session's row), not a fork. */
+  subagent: boolean;
+  models: string[];
+  branches: BranchInfo[];
+  buckets: Bucket[];
+  /** Calls copied from the parent session (a fork's copied path): counted there, not here. */
+  inherited: number;
+}
+
+export const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+export function emptyFigure(): Figure {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, calls: 0, unpricedCalls: 0, unpricedTokens: 0 };
+}
+
+export function addFigure(into: Figure, f: Figure): void {
+  into.input += f.input;
+  into.output += f.output;
+  into.cacheRead += f.cacheRead;
+  into.cacheWrite += f.cacheWrite;
+  into.cost += f.cost;
+  into.calls += f.calls;
+  into.unpricedCalls += f.unpricedCalls;
+  into.unpricedTokens += f.unpricedTokens;
+}
+
+/**
+ * Which branch each entry is on, by position in s.entries: 0 for the active
+ * path, then 1, 2, … for the other leaves in file order, each taking the
+ * entries of its root → leaf path that no earlier branch took. So every entry
+ * counts once, and the branches' sums add up to the session's.
+ */
+export function branchesOf(s: Session): { branchOf: Int32Array; branches: BranchInfo[] } {
+  const n = s.entries.length;
+  const branchOf = new Int32Array(n).fill(-1);
+  const branches: BranchInfo[] = [];
+  const topo = s.topology;
+  if (!topo || n === 0) return { branchOf, branches };
+  const claim = (leaf: number, k: number): number => {
+    let taken = 0;
+    // Parents were made acyclic by the loader; the bound is a second guard.
+    for (let i = leaf, steps = 0; i >= 0 && branchOf[i] < 0 && steps <= n; i = topo.parent[i], steps++) {
+      branchOf[i] = k;
+      taken++;
+    }
+    return taken;
+  };
+  const leafPos = s.leafId !== null ? topo.posOf(s.leafId) : n - 1;
+  branches.push({ leafId: s.entries[leafPos].id, entries: claim(leafPos, 0) });
+  for (let i = 0; i < n; i++) {
+    if (i === leafPos || topo.childStart[i + 1] !== topo.childStart[i]) continue;
+    branches.push({ leafId: s.entries[i].id, entries: claim(i, branches.length) });
+  }
+  return { branchOf, branches };
+}
+
+export interface FigureInput {
+  session: Session;
+  /** The full entries of the calls (assistant messages, model_usage), by entry id. */
+  entries: Map<string, Record<string, unknown>>;
+  agent: string;
+  /** Entry ids (with their timestamps) the parent session holds: a fork's copied calls. */
+  inheritedKeys?: Set<string>;
+  subagent?: boolean;
+}
+
+export const entryKey = (id: string, timestamp: string): string => `${id}\u0000${timestamp}`;
+
+/** The session's figures, priced by `pricer`. */
+export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigures {
+  const s = input.session;
+  const { branchOf, branches } = branchesOf(s);
+  const models: string[] = [];
+  const modelIndex = new Map<string, number>();
+  const byKey = new Map<string, Bucket>();
+  let inherited = 0;
+  s.entries.forEach((meta, i) => {
+    const entry = input.entries.get(meta.id);
+    if (!entry) return;
+    const call: CallUsage | null = callUsage(entry);
+    if (!call) return;
+    if (input.inheritedKeys?.has(entryKey(meta.id, meta.timestamp))) {
+      inherited++;
+      return;
+    }
+    const model = modelKey(call.provider, call.modelId) || "(unknown model)";
+    let m = modelIndex.get(model);
+    if (m === undefined) {
+      m = models.push(model) - 1;
+      modelIndex.set(model, m);
+    }
+    const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
+    const branch = Math.max(0, branchOf[i]);
+    const key = `${branch}:${m}:${slot}`;
+    let b = byKey.get(key);
+    if (!b) byKey.set(key, (b = { ...emptyFigure(), branch, model: m, slot }));
+    const cost = pricer.cost(call);
+    b.input += call.input;
+    b.output += call.output;
+    b.cacheRead += call.cacheRead;
+    b.cacheWrite += call.cacheWrite;
+    b.calls++;
+    if (cost === null) {
+      b.unpricedCalls++;
+      b.unpricedTokens += call.input + call.output + call.cacheRead + call.cacheWrite;
+    } else b.cost += cost;
+  });
+  const h = s.header;
+  const str = (v: unknown): string => (typeof v === "string" ? v : "");
+  return {
+    file: s.file,
+    id: str(h.id),
+    cwd: str(h.cwd),
+    agent: input.agent,
+    created: str(h.timestamp),
+    parentSession: str(h.parentSession) || null,
+    subagent: input.subagent === true,
+    models,
+    branches,
+    buckets: [...byKey.values()],
+    inherited,
+  };
+}
+
+/** The session's total, or one branch's. */
+export function totalOf(f: SessionFigures, branch?: number): Figure {
+  const t = emptyFigure();
+  for (const b of f.buckets) if (branch === undefined || b.branch === branch) addFigure(t, b);
+  return t;
+}

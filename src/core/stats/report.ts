@@ -1,0 +1,141 @@
+// Rows of figures grouped one way: by session, branch, model, project or day.
+// A subagent's calls go to its parent session's row when the parent is among
+// the sessions given (counted once: its own row is not made then).
+import { addFigure, emptyFigure, type Figure, type SessionFigures } from "./figures.js";
+import { dayFormatter } from "./days.js";
+import { resolveParent } from "./parent.js";
+
+export const GROUPINGS = ["session", "model", "project", "day", "branch"] as const;
+export type GroupBy = (typeof GROUPINGS)[number];
+
+export interface ReportOptions {
+  by: GroupBy;
+  /** IANA zone for days (default: the local zone). */
+  tz?: string;
+  /** Inclusive days, YYYY-MM-DD in the zone: calls outside are left out. */
+  since?: string;
+  until?: string;
+}
+
+export interface Row extends Figure {
+  /** The row's key as shown: a path, a model, a project, a day, "path · branch". */
+  key: string;
+  session?: string;
+  id?: string;
+  model?: string;
+  project?: string;
+  day?: string;
+  /** "active" or "abandoned N" (by branch). */
+  branch?: string;
+  leafId?: string;
+  /** When the row's session started (by session, by branch): for sorting. */
+  created?: string;
+}
+
+/** Which session's row a session's calls belong to: its parent's for a listed subagent. */
+function ownerOf(figures: SessionFigures[]): (f: SessionFigures) => SessionFigures {
+  const byFile = new Map(figures.map((f) => [f.file, f]));
+  const byId = new Map(figures.filter((f) => f.id).map((f) => [f.id, f]));
+  return (f) => {
+    let owner = f;
+    // Up the chain of subagents (a subagent's subagent), bounded by the count of sessions.
+    for (let steps = 0; owner.subagent && steps < figures.length; steps++) {
+      const p = owner.parentSession;
+      const parent = (p && (byFile.get(resolveParent(owner.file, p) ?? "") ?? byId.get(p))) || undefined;
+      if (!parent || parent === owner) break;
+      owner = parent;
+    }
+    return owner;
+  };
+}
+
+export function report(figures: SessionFigures[], opts: ReportOptions): Row[] {
+  const day = dayFormatter(opts.tz);
+  const filtered = opts.since !== undefined || opts.until !== undefined;
+  const rows = new Map<string, Row>();
+  const owner = ownerOf(figures);
+  const row = (key: string, make: () => Omit<Row, keyof Figure>): Row => {
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { ...emptyFigure(), ...make() }));
+    return r;
+  };
+  for (const f of figures) {
+    const o = owner(f);
+    for (const b of f.buckets) {
+      const d = day(b.slot);
+      if (filtered && (d === "" || (opts.since !== undefined && d < opts.since) || (opts.until !== undefined && d > opts.until))) continue;
+      let r: Row;
+      switch (opts.by) {
+        case "session":
+          r = row(o.file, () => ({ key: o.file, session: o.file, id: o.id, project: o.cwd, created: o.created }));
+          break;
+        case "branch": {
+          // A subagent's calls are its own row under the parent session: they are on no branch of the parent.
+          const name = o !== f ? `subagent ${f.id || f.file}` : b.branch === 0 ? "active" : `abandoned ${b.branch}`;
+          const leafId = o !== f ? undefined : f.branches[b.branch]?.leafId;
+          r = row(`${o.file}\u0000${name}`, () => ({ key: `${o.file} · ${name}`, session: o.file, id: o.id, branch: name, leafId, created: o.created }));
+          break;
+        }
+        case "model": {
+          const m = f.models[b.model] ?? "(unknown model)";
+          r = row(m, () => ({ key: m, model: m }));
+          break;
+        }
+        case "project":
+          r = row(o.cwd, () => ({ key: o.cwd || "(no project)", project: o.cwd }));
+          break;
+        case "day": {
+          const k = d || "(no time)";
+          r = row(k, () => ({ key: k, day: d || undefined }));
+          break;
+        }
+      }
+      addFigure(r, b);
+    }
+  }
+  const out = [...rows.values()];
+  return out.sort(orderFor(opts.by));
+}
+
+const byCost = (a: Row, b: Row): number => b.cost - a.cost || tokens(b) - tokens(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const tokens = (r: Figure): number => r.input + r.output + r.cacheRead + r.cacheWrite;
+const branchNo = (r: Row): number => (r.branch === "active" ? 0 : r.branch?.startsWith("abandoned ") ? Number(r.branch.slice(10)) : Number.MAX_SAFE_INTEGER);
+
+function orderFor(by: GroupBy): (a: Row, b: Row) => number {
+  if (by === "day") return (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  if (by === "branch") return (a, b) => (a.session! < b.session! ? -1 : a.session! > b.session! ? 1 : branchNo(a) - branchNo(b) || (a.key < b.key ? -1 : 1));
+  return byCost;
+}
+
+/** The sum of rows. */
+export function totalRow(rows: Row[]): Figure {
+  const t = emptyFigure();
+  for (const r of rows) addFigure(t, r);
+  return t;
+}
+
+/** A row as `stats --json` prints it. */
+export function rowJson(r: Row, by: GroupBy): Record<string, unknown> {
+  const key: Record<string, unknown> =
+    by === "session"
+      ? { session: r.session, id: r.id, project: r.project }
+      : by === "branch"
+        ? { session: r.session, id: r.id, branch: r.branch, leafId: r.leafId ?? null }
+        : by === "model"
+          ? { model: r.model }
+          : by === "project"
+            ? { project: r.project }
+            : { day: r.day ?? null };
+  return {
+    ...key,
+    inputTokens: r.input,
+    outputTokens: r.output,
+    cacheReadTokens: r.cacheRead,
+    cacheWriteTokens: r.cacheWrite,
+    totalTokens: tokens(r),
+    // Nothing priced: no cost at all, never $0.
+    cost: r.calls > r.unpricedCalls ? r.cost : null,
+    unpriced: { messages: r.unpricedCalls, tokens: r.unpricedTokens },
+    messages: r.calls,
+  };
+}
