@@ -50,6 +50,8 @@ export interface SessionFigures {
   buckets: Bucket[];
   /** Calls copied from the parent session (a fork's copied path): counted there, not here. */
   inherited: number;
+  /** Earlier copies of a response listed again (same responseId): only the last copy counts. */
+  duplicates: number;
 }
 
 export const QUARTER_HOUR_MS = 15 * 60 * 1000;
@@ -119,11 +121,25 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
   const modelIndex = new Map<string, number>();
   const byKey = new Map<string, Bucket>();
   let inherited = 0;
-  s.entries.forEach((meta, i) => {
+  let duplicates = 0;
+  const calls: (CallUsage | null)[] = s.entries.map((meta) => {
     const entry = input.entries.get(meta.id);
-    if (!entry) return;
-    const call: CallUsage | null = callUsage(entry);
+    return entry ? callUsage(entry) : null;
+  });
+  // A response listed more than once (a streamed message whose copies were not
+  // merged) counts once, with its last copy's usage: the first copies' output
+  // counts are partial.
+  const lastCopy = new Map<string, number>();
+  calls.forEach((c, i) => {
+    if (c?.responseId) lastCopy.set(c.responseId, i);
+  });
+  s.entries.forEach((meta, i) => {
+    const call = calls[i];
     if (!call) return;
+    if (call.responseId && lastCopy.get(call.responseId) !== i) {
+      duplicates++;
+      return;
+    }
     if (input.inheritedKeys?.has(entryKey(meta.id, meta.timestamp))) {
       inherited++;
       return;
@@ -164,6 +180,7 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
     branches,
     buckets: [...byKey.values()],
     inherited,
+    duplicates,
   };
 }
 

@@ -18,6 +18,8 @@ export interface CallUsage extends Tokens {
   modelId: string;
   /** Milliseconds since the epoch; NaN when the entry has no readable time. */
   time: number;
+  /** The provider's id of the response (pi's `responseId`), "" when not recorded: copies of one response count once. */
+  responseId: string;
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -44,6 +46,7 @@ function fromUsage(usage: unknown, holder: Obj, entry: Obj, message: Obj | null)
     provider: text(holder.provider),
     modelId: text(holder.model),
     time: timeOf(entry, message),
+    responseId: text(holder.responseId),
   };
 }
 
