@@ -20,6 +20,8 @@ export interface CollectOptions {
   onProgress?: (done: number, total: number) => void;
   /** The user's prices (default: prices.json in the config dir). */
   overrides?: PriceOverrides;
+  /** false: only what the cache holds (the list's cost column never reads a session). Default true. */
+  readMissing?: boolean;
 }
 
 export interface Collected {
@@ -56,7 +58,7 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
     if (hit === undefined) misses.push(i);
     else out[i] = hit;
   });
-  if (misses.length > 0) {
+  if (misses.length > 0 && opts.readMissing !== false) {
     const pricer: Pricer = await makePricer(overrides);
     let next = 0;
     let done = 0;
@@ -77,5 +79,6 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
       // A cache that cannot be written costs the next run its speed, never this run's answer.
     });
   }
-  return { figures: out.filter((f): f is SessionFigures => f !== null), read: misses.length, overridesError: overrides.error };
+  const read = opts.readMissing === false ? 0 : misses.length;
+  return { figures: out.filter((f): f is SessionFigures => f !== null), read, overridesError: overrides.error };
 }

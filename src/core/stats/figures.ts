@@ -190,3 +190,10 @@ export function totalOf(f: SessionFigures, branch?: number): Figure {
   for (const b of f.buckets) if (branch === undefined || b.branch === branch) addFigure(t, b);
   return t;
 }
+
+/** What the abandoned branches (every branch but the active path) add up to. */
+export function abandonedOf(f: SessionFigures): Figure {
+  const t = emptyFigure();
+  for (const b of f.buckets) if (b.branch > 0) addFigure(t, b);
+  return t;
+}

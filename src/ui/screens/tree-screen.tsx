@@ -30,6 +30,32 @@ function labelTimesOf(s: Session): Map<string, string> {
   return t;
 }
 import { resumeFromTree } from "../state/resume.js";
+import { useStore } from "zustand";
+import { statsStoreOf, type OpenFigures } from "../state/stats-store.js";
+import { abandonedOf, totalOf } from "../../core/stats/figures.js";
+import { costCell, figureTokens, shortCount } from "../../core/stats/format.js";
+
+/** The header's cost: the session's, and what its abandoned branches cost ("" before the figures are in). */
+export function sessionCostText(o: OpenFigures | null): string {
+  if (!o) return "";
+  const total = totalOf(o.figures);
+  if (total.calls === 0) return "";
+  const gone = abandonedOf(o.figures);
+  return `${costCell(total)}${gone.calls > 0 ? ` · abandoned branches ${costCell(gone)}` : ""}`;
+}
+
+/** For a model call's detail: the total of the branch it is on (the active path, or abandoned branch N). */
+export function branchTotalText(o: OpenFigures | null, entryId: string): string | null {
+  if (!o) return null;
+  const pos = o.session.topology?.posOf(entryId) ?? -1;
+  const meta = pos >= 0 ? o.session.entries[pos] : undefined;
+  if (!meta || !((meta.type === "message" && meta.role === "assistant") || meta.type === "model_usage")) return null;
+  const branch = o.branchOf[pos];
+  if (branch < 0) return null;
+  const t = totalOf(o.figures, branch);
+  const which = branch === 0 ? "the active path" : `abandoned branch ${branch}`;
+  return `branch total (${which}): ${t.calls} msgs · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
+}
 import { exportAtCursor } from "../state/export-action.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
@@ -42,6 +68,16 @@ function TreeScreen({ width, height }: ScreenProps) {
   const searching = useApp((s) => s.searching);
   const queryCursor = useApp((s) => s.queryCursor);
   const paneOpen = useApp((s) => s.pane !== null);
+  const detailId = useApp((s) => (s.pane?.kind === "detail" ? s.pane.id : null));
+  const session = useApp((s) => s.session);
+  // The session's figures (cost in the header, branch totals by the detail pane): loaded in the stats store.
+  const stats = statsStoreOf(useAppStore());
+  const loadedFigures = useStore(stats, (s) => s.open);
+  useEffect(() => {
+    if (session) void stats.getState().loadOpen(session);
+  }, [session, stats]);
+  const figures = loadedFigures && loadedFigures.session === session ? loadedFigures : null;
+  const branchLine = detailId !== null ? branchTotalText(figures, detailId) : null;
   const setPageSize = useApp((s) => s.setPageSize);
   // A write prompt or preview (L b f R u) takes the pane's place.
   const step = useWriteStep(useAppStore());
@@ -61,7 +97,9 @@ function TreeScreen({ width, height }: ScreenProps) {
     );
   }
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
-  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length));
+  const cost = sessionCostText(figures);
+  const costPart = cost ? `  ·  ${cost}` : "";
+  const header = title + pathTail(safeText(shortPath(file, homedir())), Math.max(10, width - title.length - costPart.length)) + costPart;
   const start = windowStart(cursor, rows.count, listHeight);
   const end = Math.min(rows.count, start + listHeight);
   const drawn = [];
@@ -77,7 +115,8 @@ function TreeScreen({ width, height }: ScreenProps) {
       <Box flexDirection="column" height={listHeight}>
         {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
       </Box>
-      {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={paneHeight} /> : null}
+      {!step && paneOpen && branchLine ? <Text color={theme.text.muted}>{fit(branchLine, width)}</Text> : null}
+      {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={branchLine ? Math.max(2, paneHeight - 1) : paneHeight} /> : null}
     </Box>
   );
 }
