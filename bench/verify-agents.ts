@@ -17,6 +17,7 @@ import { pathTo } from "../src/core/session/path.js";
 import type { Session } from "../src/core/session/types.js";
 import { ensurePi, piEnv, PI_PACKAGE } from "./pi.js";
 import { ensureOmp, OMP_PACKAGE } from "./omp.js";
+import { agentRoots, asPiSessionsDir, ccusageSessions, compare, ensureCcusage, filesUnder, oursSessions, CCUSAGE_PACKAGE, type Figures } from "./ccusage.js";
 
 type Obj = Record<string, unknown>;
 
@@ -31,6 +32,7 @@ const progress = (s: string) => process.stderr.write(s + "\n");
 
 const pi = ensurePi(join(DATA, "pi"), progress);
 const omp = ensureOmp(join(DATA, "omp"), progress);
+const ccusage = ensureCcusage(join(DATA, "ccusage"), progress);
 const work = mkdtempSync(join(DATA, "verify-"));
 const home = join(work, "home");
 mkdirSync(join(home, ".omp", "agent"), { recursive: true });
@@ -272,8 +274,63 @@ async function noteNativeCompactions(s: Session): Promise<void> {
   }
 }
 
+/**
+ * Our `stats --json` against ccusage on the same files: every pi fixture
+ * (ccusage's \`pi\` reader; it has none for omp), and every fixture dir in
+ * Claude Code's or Codex's layout that test/fixtures holds. Tokens must agree
+ * exactly, cost within 2% where both price it. A fork is the one difference
+ * by design: ccusage counts the path it copied from its parent again.
+ */
+async function usageAgainstCcusage(): Promise<void> {
+  const dir = join(work, "ccusage");
+  const env = { HOME: home, OMP_SESSIONS_CACHE_DIR: join(work, "cache") };
+  const roots = agentRoots(FIX);
+  const inAgentRoot = (f: string) => [...roots.claude, ...roots.codex].some((r) => f.startsWith(r + "/"));
+  const piFiles: string[] = [];
+  const seen = new Set<string>();
+  for (const f of filesUnder(FIX, (rel) => rel.endsWith(".jsonl")).filter((f) => !inAgentRoot(f))) {
+    let s: Session;
+    try {
+      s = await loadSession(f);
+    } catch {
+      continue;
+    }
+    // One copy per file name: ccusage's pi reader takes a flat folder per project.
+    if (s.dialect === "pi" && !seen.has(basename(f))) {
+      seen.add(basename(f));
+      piFiles.push(f);
+    }
+  }
+  const forks = new Set<string>();
+  for (const f of piFiles) {
+    const h = (await loadSession(f)).header;
+    if (typeof h.parentSession === "string" && h.parentSession) forks.add(String(h.id));
+  }
+  const piDir = asPiSessionsDir(piFiles, join(dir, "pi"));
+  const sides: { agent: string; ours: Map<string, Figures>; theirs: Map<string, Figures>; where: string }[] = [];
+  sides.push({ agent: "pi", ours: oursSessions(BIN, [piDir], env, "pi"), theirs: ccusageSessions(ccusage, ["pi", "--pi-path", piDir], env), where: `${piFiles.length} pi fixture files` });
+  for (const r of roots.claude) sides.push({ agent: "claude", ours: oursSessions(BIN, [join(r, "projects")], env, "claude"), theirs: ccusageSessions(ccusage, ["claude"], { ...env, CLAUDE_CONFIG_DIR: r }), where: r });
+  for (const r of roots.codex) sides.push({ agent: "codex", ours: oursSessions(BIN, [join(r, "sessions")], env, "codex"), theirs: ccusageSessions(ccusage, ["codex"], { ...env, CODEX_HOME: r }), where: r });
+  for (const side of sides) {
+    const ids = [...new Set([...side.ours.keys(), ...side.theirs.keys()])].sort();
+    let known = 0;
+    const d: string[] = [];
+    for (const id of ids) {
+      const diffs = compare(side.ours.get(id), side.theirs.get(id));
+      if (diffs.length === 0) continue;
+      if (forks.has(id)) {
+        known++;
+        continue;
+      }
+      d.push(`${id}: ${diffs.join("; ")}`);
+    }
+    const priced = ids.filter((id) => side.ours.get(id)?.cost != null && side.theirs.get(id)?.cost != null).length;
+    check(side.agent, `stats = ccusage: ${ids.length} sessions, ${priced} priced by both${known ? ` (${known} forks: ccusage counts the copied path again)` : ""}`, side.where, d.slice(0, 8));
+  }
+}
+
 async function main(): Promise<void> {
-  log(`# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion})`);
+  log(`# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion}); usage against ${CCUSAGE_PACKAGE}@${ccusage.version}`);
   log("");
 
   // pi: two sessions with branches, labels and compactions.
@@ -336,6 +393,8 @@ async function main(): Promise<void> {
   }
 
   await contextsAgainstOmp();
+
+  await usageAgainstCcusage();
 
   log("");
   log(`verify:agents: ${passed + failed} checks, ${passed} passed, ${failed} failed`);
