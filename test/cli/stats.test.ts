@@ -146,7 +146,7 @@ describe("stats --json on the hand-made pi fixtures", () => {
     mkdirSync(copy, { recursive: true });
     copyFileSync(main(), join(copy, "s.jsonl"));
     await json([copy]);
-    const stored = JSON.parse(readFileSync(join(cache, "stats-v1.json"), "utf8")) as { sessions: Record<string, unknown> };
+    const stored = JSON.parse(readFileSync(join(cache, "stats-v2.json"), "utf8")) as { sessions: Record<string, unknown> };
     expect(Object.keys(stored.sessions)).toContain(join(copy, "s.jsonl"));
     appendFileSync(
       join(copy, "s.jsonl"),

@@ -1,5 +1,5 @@
 // Per-session figures kept between runs, in a cache file of their own beside
-// the catalog (stats-v1.json in the cache dir), keyed by the file's stamp
+// the catalog (stats-v2.json in the cache dir), keyed by the file's stamp
 // (dev, ino, size, mtime) and, for a fork, its parent's: a session that did
 // not change is never read again. Figures priced under another price stamp
 // (a new table, an edited prices.json) are read again.
@@ -7,16 +7,32 @@ import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FileStamp } from "../fs/stat.js";
 import { writeCacheFile } from "../session/cache-file.js";
-import type { Bucket, SessionFigures } from "./figures.js";
+import type { BranchInfo, Bucket, Figure, SessionFigures } from "./figures.js";
 
-const VERSION = 1;
-export const FIGURES_CACHE_FILE = "stats-v1.json";
+const VERSION = 2;
+export const FIGURES_CACHE_FILE = "stats-v2.json";
 
 /** A bucket as stored: [branch, model, slot, input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
 type StoredBucket = [number, number, number, number, number, number, number, number, number, number, number];
 
-interface StoredFigures extends Omit<SessionFigures, "buckets"> {
-  buckets: StoredBucket[];
+/** A figure as stored: [input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
+type StoredFigure = [number, number, number, number, number, number, number, number];
+
+interface StoredFigures extends Omit<SessionFigures, "buckets" | "branches" | "total" | "modelTotals" | "file"> {
+  total: StoredFigure;
+  modelTotals: StoredFigure[];
+  /**
+   * The buckets and branches as JSON text inside the JSON: a warm report by
+   * session, model or project never needs them, and a string costs the parse
+   * of the cache file almost nothing (tens of thousands of small arrays and
+   * objects would).
+   */
+  detail: string;
+}
+
+interface Detail {
+  b: StoredBucket[];
+  r: BranchInfo[];
 }
 
 interface Stored {
@@ -34,6 +50,31 @@ interface CacheFile {
 }
 
 export const stampText = (s: FileStamp | null): string => (s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}` : "");
+
+const packFigure = (f: Figure): StoredFigure => [f.input, f.output, f.cacheRead, f.cacheWrite, f.cost, f.calls, f.unpricedCalls, f.unpricedTokens];
+const unpackFigure = (a: StoredFigure): Figure => ({ input: a[0], output: a[1], cacheRead: a[2], cacheWrite: a[3], cost: a[4], calls: a[5], unpricedCalls: a[6], unpricedTokens: a[7] });
+
+function fromStored(file: string, s: StoredFigures): SessionFigures {
+  const { detail: text, ...rest } = s;
+  let detail: { buckets: Bucket[]; branches: BranchInfo[] } | null = null;
+  const decoded = () => {
+    if (detail === null) {
+      const d = JSON.parse(text) as Detail;
+      detail = { buckets: d.b.map(unpack), branches: d.r };
+    }
+    return detail;
+  };
+  const f = { ...rest, file, total: unpackFigure(s.total), modelTotals: s.modelTotals.map(unpackFigure) } as unknown as SessionFigures;
+  Object.defineProperty(f, "buckets", { enumerable: true, get: () => decoded().buckets });
+  Object.defineProperty(f, "branches", { enumerable: true, get: () => decoded().branches });
+  return f;
+}
+
+function toStored(f: SessionFigures): StoredFigures {
+  const { file: _file, buckets, branches, total, modelTotals, ...rest } = f;
+  const detail: Detail = { b: buckets.map(pack), r: branches };
+  return { ...rest, total: packFigure(total), modelTotals: modelTotals.map(packFigure), detail: JSON.stringify(detail) };
+}
 
 const pack = (b: Bucket): StoredBucket => [b.branch, b.model, b.slot, b.input, b.output, b.cacheRead, b.cacheWrite, b.cost, b.calls, b.unpricedCalls, b.unpricedTokens];
 const unpack = (a: StoredBucket): Bucket => ({
@@ -81,7 +122,7 @@ export class FiguresCache {
     const s = this.sessions[file];
     if (!s || s.stamp !== stamp || s.parentStamp !== parentStamp) return undefined;
     if (s.figures === null) return null;
-    return { ...s.figures, buckets: s.figures.buckets.map(unpack) };
+    return fromStored(file, s.figures);
   }
 
   /** The parent a stored entry was computed against, so a warm check stats only that. */
@@ -91,7 +132,7 @@ export class FiguresCache {
   }
 
   set(file: string, stamp: string, parentStamp: string, figures: SessionFigures | null): void {
-    this.sessions[file] = { stamp, parentStamp, figures: figures && { ...figures, buckets: figures.buckets.map(pack) } };
+    this.sessions[file] = { stamp, parentStamp, figures: figures && toStored(figures) };
     this.changed = true;
   }
 

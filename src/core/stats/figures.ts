@@ -47,6 +47,10 @@ export interface SessionFigures {
   subagent: boolean;
   models: string[];
   branches: BranchInfo[];
+  /** The whole session, and per model (by index into models): what most reports need, without the buckets. */
+  total: Figure;
+  modelTotals: Figure[];
+  /** The calls by branch, model and quarter hour (from the cache: decoded on first use). */
   buckets: Bucket[];
   /** Calls copied from the parent session (a fork's copied path): counted there, not here. */
   inherited: number;
@@ -168,6 +172,13 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
   });
   const h = s.header;
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
+  const buckets = [...byKey.values()];
+  const total = emptyFigure();
+  const modelTotals = models.map(() => emptyFigure());
+  for (const b of buckets) {
+    addFigure(total, b);
+    addFigure(modelTotals[b.model], b);
+  }
   return {
     file: s.file,
     id: str(h.id),
@@ -178,7 +189,9 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
     subagent: input.subagent === true,
     models,
     branches,
-    buckets: [...byKey.values()],
+    total,
+    modelTotals,
+    buckets,
     inherited,
     duplicates,
   };
@@ -186,6 +199,7 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
 
 /** The session's total, or one branch's. */
 export function totalOf(f: SessionFigures, branch?: number): Figure {
+  if (branch === undefined) return { ...f.total };
   const t = emptyFigure();
   for (const b of f.buckets) if (branch === undefined || b.branch === branch) addFigure(t, b);
   return t;

@@ -1,7 +1,7 @@
 // Rows of figures grouped one way: by session, branch, model, project or day.
 // A subagent's calls go to its parent session's row when the parent is among
 // the sessions given (counted once: its own row is not made then).
-import { addFigure, emptyFigure, type Figure, type SessionFigures } from "./figures.js";
+import { addFigure, emptyFigure, QUARTER_HOUR_MS, type Figure, type SessionFigures } from "./figures.js";
 import { dayFormatter } from "./days.js";
 import { resolveParent } from "./parent.js";
 
@@ -49,9 +49,19 @@ function ownerOf(figures: SessionFigures[]): (f: SessionFigures) => SessionFigur
   };
 }
 
+/** Slots surely before `since` / after `until` in any zone (offsets stay within ±14 h): skipped without formatting their day. */
+function slotBounds(since: string | undefined, until: string | undefined): [number, number] {
+  const H14 = 14 * 3600_000;
+  const lo = since === undefined ? -Infinity : Math.floor((Date.parse(`${since}T00:00:00Z`) - H14) / QUARTER_HOUR_MS);
+  const hi = until === undefined ? Infinity : Math.ceil((Date.parse(`${until}T00:00:00Z`) + 86_400_000 + H14) / QUARTER_HOUR_MS);
+  return [lo, hi];
+}
+
 export function report(figures: SessionFigures[], opts: ReportOptions): Row[] {
-  const day = dayFormatter(opts.tz);
   const filtered = opts.since !== undefined || opts.until !== undefined;
+  // Days are formatted only when asked for (by day, or a --since/--until): Intl is the slow part.
+  const day = filtered || opts.by === "day" ? dayFormatter(opts.tz) : () => "";
+  const [lo, hi] = slotBounds(opts.since, opts.until);
   const rows = new Map<string, Row>();
   const owner = ownerOf(figures);
   const row = (key: string, make: () => Omit<Row, keyof Figure>): Row => {
@@ -59,15 +69,31 @@ export function report(figures: SessionFigures[], opts: ReportOptions): Row[] {
     if (!r) rows.set(key, (r = { ...emptyFigure(), ...make() }));
     return r;
   };
+  const sessionRow = (o: SessionFigures): Row => row(o.file, () => ({ key: o.file, session: o.file, id: o.id, project: o.cwd, created: o.created }));
+  const projectRow = (o: SessionFigures): Row => row(o.cwd, () => ({ key: o.cwd || "(no project)", project: o.cwd }));
+  const modelRow = (f: SessionFigures, m: number): Row => {
+    const name = f.models[m] ?? "(unknown model)";
+    return row(name, () => ({ key: name, model: name }));
+  };
   for (const f of figures) {
     const o = owner(f);
+    // Whole sessions need no buckets: the stored totals answer (a warm run decodes none).
+    if (!filtered && opts.by !== "day" && opts.by !== "branch") {
+      if (opts.by === "model") f.modelTotals.forEach((t, m) => addFigure(modelRow(f, m), t));
+      else addFigure(opts.by === "session" ? sessionRow(o) : projectRow(o), f.total);
+      continue;
+    }
     for (const b of f.buckets) {
-      const d = day(b.slot);
-      if (filtered && (d === "" || (opts.since !== undefined && d < opts.since) || (opts.until !== undefined && d > opts.until))) continue;
+      let d = "";
+      if (filtered) {
+        if (b.slot < lo || b.slot > hi) continue;
+        d = day(b.slot);
+        if (d === "" || (opts.since !== undefined && d < opts.since) || (opts.until !== undefined && d > opts.until)) continue;
+      } else if (opts.by === "day") d = day(b.slot);
       let r: Row;
       switch (opts.by) {
         case "session":
-          r = row(o.file, () => ({ key: o.file, session: o.file, id: o.id, project: o.cwd, created: o.created }));
+          r = sessionRow(o);
           break;
         case "branch": {
           // A subagent's calls are its own row under the parent session: they are on no branch of the parent.
@@ -76,13 +102,11 @@ export function report(figures: SessionFigures[], opts: ReportOptions): Row[] {
           r = row(`${o.file}\u0000${name}`, () => ({ key: `${o.file} · ${name}`, session: o.file, id: o.id, branch: name, leafId, created: o.created }));
           break;
         }
-        case "model": {
-          const m = f.models[b.model] ?? "(unknown model)";
-          r = row(m, () => ({ key: m, model: m }));
+        case "model":
+          r = modelRow(f, b.model);
           break;
-        }
         case "project":
-          r = row(o.cwd, () => ({ key: o.cwd || "(no project)", project: o.cwd }));
+          r = projectRow(o);
           break;
         case "day": {
           const k = d || "(no time)";

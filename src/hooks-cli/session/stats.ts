@@ -50,7 +50,7 @@ model | project | day | session, branch, leafId), inputTokens, outputTokens,
 cacheReadTokens, cacheWriteTokens, totalTokens, cost (null when nothing is
 priced), unpriced {messages, tokens}, messages.
 
-Figures are cached per session file in the cache dir (stats-v1.json beside
+Figures are cached per session file in the cache dir (stats-v2.json beside
 the catalog), keyed by the file's stamp: unchanged files are not read again.
 --no-cache reads every file.
 
@@ -127,9 +127,11 @@ export const statsCommand: Command = {
     const since = day("--since");
     const until = day("--until");
     if (since !== undefined && until !== undefined && since > until) throw new UsageError(`--since ${since} is after --until ${until}`);
-    let tz: string;
+    // The zone is looked up only when days matter (Intl's zone data is a cost of its own).
+    const tzFlag = str(args, "--tz");
+    let tz: string | undefined;
     try {
-      tz = checkTimeZone(str(args, "--tz"));
+      if (tzFlag !== undefined || by === "day" || since !== undefined || until !== undefined) tz = checkTimeZone(tzFlag);
     } catch (err) {
       if (err instanceof TimeZoneError) throw new UsageError(`--tz: ${safeText(err.message)}`);
       throw err;
