@@ -28,7 +28,7 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
   const { App, runAction } = await import("../src/ui/app.js");
   const { createAppStore } = await import("../src/ui/state/store.js");
   const { makeTheme } = await import("../src/ui/theme.js");
-  const { loadSession } = await import("../src/core/session/load.js");
+  const { loadSession } = await import("../src/core/session/tree/load.js");
   const log = opts.log ?? (() => {});
   mkdirSync(DATA, { recursive: true });
 

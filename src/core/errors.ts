@@ -19,6 +19,14 @@ export class SessionError extends OmpSessionsError {
   }
 }
 
+/**
+ * A dialect's record that makes its whole source unreadable (not this agent's
+ * format after all, a database it cannot open): the source is not a session (exit 3).
+ */
+export class DialectError extends SessionError {
+  override name = "DialectError";
+}
+
 /** A write refused because the file changed under us or a live agent holds it (exit 4). */
 export class WriteRefusedError extends OmpSessionsError {
   override name = "WriteRefusedError";

@@ -10,7 +10,7 @@ import { dismissCandidate } from "../../src/core/capture/review.js";
 import { createTopic, listTopics } from "../../src/core/capture/topic.js";
 import { locateTurn } from "../../src/core/capture/turn.js";
 import { listCaptured } from "../../src/core/capture/captured.js";
-import { loadSession } from "../../src/core/session/load.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
 
 const prompt = (root: string, sid: string, text: string, turn: string | null, harness = "codex", extra: Record<string, unknown> = {}) =>
   send(root, { session_id: sid, hook_event_name: "UserPromptSubmit", cwd: "/w", ...(turn ? { turn_id: turn } : {}), prompt: text, ...extra }, harness).candidate;

@@ -13,9 +13,9 @@ import { ensureBuilt, REPO, run } from "../capture/helpers.js";
 import { CHROMIUM, openPage, type Page } from "../helpers/chromium.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 import { writeHostileSession } from "../helpers/hostile-session.js";
-import { loadSession } from "../../src/core/session/load.js";
-import { pathTo } from "../../src/core/session/path.js";
-import type { Session } from "../../src/core/session/types.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { pathTo } from "../../src/core/session/tree/path.js";
+import type { Session } from "../../src/core/session/model.js";
 
 const branchy = fixtureFiles("sessions").find((f) => f.name.startsWith("pi-2026-01-05T09"))!.file;
 let dir: string;

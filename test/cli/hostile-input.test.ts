@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN } from "../helpers/fixtures.js";
 import { ensureBuilt } from "../capture/helpers.js";
-import { listSessions } from "../../src/core/session/list.js";
-import { catalogSummaries } from "../../src/core/session/catalog.js";
+import { listSessions } from "../../src/core/session/list/list.js";
+import { catalogSummaries } from "../../src/core/session/list/catalog.js";
 
 beforeAll(ensureBuilt);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { previewCell } from "../../src/hooks-cli/session/ls-preview.js";
-import { oneLine } from "../../src/core/session/text.js";
-import { fitWidth } from "../../src/core/session/width.js";
+import { oneLine } from "../../src/core/session/text/safe-text.js";
+import { fitWidth } from "../../src/core/session/text/width.js";
 
 /** A small seeded generator: the same strings on every run. */
 function rng(seed: number): () => number {

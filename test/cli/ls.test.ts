@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, fixtureFiles } from "../helpers/fixtures.js";
 import { formatTable } from "../../src/hooks-cli/session/ls.js";
-import { displayWidth } from "../../src/core/session/width.js";
-import type { SessionSummary } from "../../src/core/session/summary.js";
+import { displayWidth } from "../../src/core/session/text/width.js";
+import type { SessionSummary } from "../../src/core/session/list/summary.js";
 
 let root: string;
 let home: string;
@@ -171,6 +171,7 @@ describe("ls table", () => {
     size: 1,
     parentSession: null,
     dialect: "pi",
+    agent: "pi",
     valid: true,
   });
 

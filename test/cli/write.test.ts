@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { runBin } from "../helpers/run-bin.js";
 import { age, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
-import { loadSession } from "../../src/core/session/load.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
 
 const run = runBin;
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { summarizeSession } from "../../src/core/session/summary.js";
-import { catalogStats, catalogSummaries, catalogText, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/catalog.js";
-import { listSessions, listSessionsJson, type ListOptions } from "../../src/core/session/list.js";
+import { summarizeSession } from "../../src/core/session/list/summary.js";
+import { catalogStats, catalogSummaries, catalogText, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/list/catalog.js";
+import { listSessions, listSessionsJson, type ListOptions } from "../../src/core/session/list/list.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;

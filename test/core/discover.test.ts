@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defaultAgentDirs, findSessionFiles } from "../../src/core/session/discover.js";
+import { defaultAgentDirs, findSessionFiles } from "../../src/core/session/list/discover.js";
 
 let home: string;
 

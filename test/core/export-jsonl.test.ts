@@ -6,12 +6,12 @@ import { describe, expect, it, beforeAll } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadSession } from "../../src/core/session/load.js";
-import { pathTo } from "../../src/core/session/path.js";
-import { buildContext } from "../../src/core/session/context.js";
-import { readEntries } from "../../src/core/session/entry.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { pathTo } from "../../src/core/session/tree/path.js";
+import { buildContext } from "../../src/core/session/tree/context.js";
+import { readEntries } from "../../src/core/session/read/entry.js";
 import { jsonlExport } from "../../src/core/export/jsonl.js";
-import type { Session } from "../../src/core/session/types.js";
+import type { Session } from "../../src/core/session/model.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 import { collect } from "./export-helpers.js";
 

@@ -1,8 +1,8 @@
 // Every fixture: our tree and contexts equal what the agents' own code computed.
 import { describe, it, expect } from "vitest";
-import { loadSession } from "../../src/core/session/load.js";
-import { buildContext } from "../../src/core/session/context.js";
-import { treeJson } from "../../src/core/session/json.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { buildContext } from "../../src/core/session/tree/context.js";
+import { treeJson } from "../../src/core/session/tree/tree-json.js";
 import { ALL_DIRS, comparableContext, fixtureFiles } from "../helpers/fixtures.js";
 
 const all = ALL_DIRS.flatMap((d) => fixtureFiles(d).map((f) => ({ ...f, name: `${d}/${f.name}` })));

@@ -4,10 +4,10 @@ import { mkdtempSync, writeFileSync, appendFileSync, readFileSync } from "node:f
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadSession, refreshSession } from "../../src/core/session/load.js";
-import { buildContext } from "../../src/core/session/context.js";
-import { readEntry } from "../../src/core/session/entry.js";
-import { pathTo } from "../../src/core/session/path.js";
+import { loadSession, refreshSession } from "../../src/core/session/tree/load.js";
+import { buildContext } from "../../src/core/session/tree/context.js";
+import { readEntry } from "../../src/core/session/read/entry.js";
+import { pathTo } from "../../src/core/session/tree/path.js";
 
 let dir: string;
 beforeAll(() => {
@@ -203,7 +203,7 @@ describe("previews", () => {
 
 describe("tree JSON", () => {
   it("the streamed form is byte-identical to JSON.stringify of the object form", async () => {
-    const { treeJson, treeJsonBuffers } = await import("../../src/core/session/json.js");
+    const { treeJson, treeJsonBuffers } = await import("../../src/core/session/tree/tree-json.js");
     const lines = [header(), msg("a1", null, "user", 'quote " and \\ and 日本'), msg("b1", "a1", "assistant", "x")];
     lines.push(JSON.stringify({ type: "label", id: "l1", parentId: "b1", timestamp: ts(9), targetId: "a1", label: "keep" }));
     const s = await loadSession(write("json.jsonl", lines));
@@ -211,7 +211,7 @@ describe("tree JSON", () => {
   });
 
   it("stays byte-identical across many buffers, with branches and multi-byte previews", async () => {
-    const { treeJson, treeJsonBuffers } = await import("../../src/core/session/json.js");
+    const { treeJson, treeJsonBuffers } = await import("../../src/core/session/tree/tree-json.js");
     const lines = [header()];
     for (let i = 0; i < 12_000; i++) {
       const parent = i === 0 ? null : `e${i % 7 === 0 ? Math.floor(i / 2) : i - 1}`;
@@ -226,7 +226,7 @@ describe("tree JSON", () => {
 
 describe("oneLine", () => {
   it("collapses whitespace, shows controls, cuts with … and never splits a surrogate pair", async () => {
-    const { oneLine } = await import("../../src/core/session/text.js");
+    const { oneLine } = await import("../../src/core/session/text/safe-text.js");
     expect(oneLine("  a \n\n b\t c  ", 50)).toBe("a b c");
     expect(oneLine("x\u001b[31my\u0007", 50)).toBe("x␛[31my␇");
     expect(oneLine("a".repeat(300), 10)).toBe("a".repeat(9) + "…");

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { searchSessions } from "../../src/core/search/search.js";
 import { checkIndex } from "../../src/core/search/fresh.js";
-import { listSessions } from "../../src/core/session/list.js";
-import { loadSession } from "../../src/core/session/load.js";
-import { readEntry } from "../../src/core/session/entry.js";
+import { listSessions } from "../../src/core/session/list/list.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { readEntry } from "../../src/core/session/read/entry.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 import { sessionHeader, userLine, agentDirIn } from "../helpers/session-lines.js";
 

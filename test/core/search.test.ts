@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { searchSessions } from "../../src/core/search/search.js";
 import { updateIndex, IndexAborted } from "../../src/core/search/indexer.js";
 import { parseQuery, renderSnippet, SearchQueryError } from "../../src/core/search/query.js";
-import { loadSession } from "../../src/core/session/load.js";
-import { readEntry } from "../../src/core/session/entry.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { readEntry } from "../../src/core/session/read/entry.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;

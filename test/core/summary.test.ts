@@ -3,9 +3,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSyn
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { summarizeSession, type SessionSummary } from "../../src/core/session/summary.js";
-import { listSessions } from "../../src/core/session/list.js";
-import { loadSession } from "../../src/core/session/load.js";
+import { summarizeSession, type SessionSummary } from "../../src/core/session/list/summary.js";
+import { listSessions } from "../../src/core/session/list/list.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { watchSessions } from "../../src/core/session/watch.js";
+import { watchSessions } from "../../src/core/session/list/watch.js";
 
 let tmp: string;
 beforeAll(() => {

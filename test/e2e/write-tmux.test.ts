@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { loadSession } from "../../src/core/session/load.js";
-import { activePath } from "../../src/core/session/path.js";
-import { flattenTree, foldRows } from "../../src/core/session/rows.js";
-import type { Session } from "../../src/core/session/types.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { activePath } from "../../src/core/session/tree/path.js";
+import { flattenTree, foldRows } from "../../src/core/session/tree/rows.js";
+import type { Session } from "../../src/core/session/model.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { hasTmux, keys, sleep, tmux, waitFor } from "../helpers/tmux.js";
 

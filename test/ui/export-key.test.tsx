@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { mount, type Mounted } from "./harness.js";
 import { copyFixture, tempDir } from "../core/write/helpers.js";
-import { pathTo } from "../../src/core/session/path.js";
+import { pathTo } from "../../src/core/session/tree/path.js";
 
 const NAME = "pi-2026-01-05T09-00-00-000Z_019b8d62-7a80-7445-a791-54e9f828ce1d.jsonl";
 

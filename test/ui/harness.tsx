@@ -5,7 +5,7 @@ import { render } from "ink-testing-library";
 import { App } from "../../src/ui/app.js";
 import { createAppStore, type AppStore } from "../../src/ui/state/store.js";
 import { makeTheme } from "../../src/ui/theme.js";
-import { loadSession } from "../../src/core/session/load.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
 
 export const KEYS = {
   up: "\u001b[A",

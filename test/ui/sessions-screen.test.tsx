@@ -4,7 +4,7 @@ import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { listViewOf } from "../../src/ui/state/store.js";
 import { sessionLine } from "../../src/ui/screens/sessions-screen.js";
 import { displayWidth } from "../../src/ui/format/width.js";
-import type { SessionSummary } from "../../src/core/session/summary.js";
+import type { SessionSummary } from "../../src/core/session/list/summary.js";
 import { lastActive } from "../../src/ui/state/last-active.js";
 
 let m: Mounted | null = null;
@@ -29,6 +29,7 @@ function summary(p: Partial<SessionSummary>): SessionSummary {
     size: 10,
     parentSession: null,
     dialect: "pi",
+    agent: "pi",
     valid: true,
     ...p,
   };

@@ -3,7 +3,7 @@ import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bodyLines, cursorRow, KEYS, mount, type Mounted } from "./harness.js";
-import { safeText } from "../../src/core/session/text.js";
+import { safeText } from "../../src/core/session/text/safe-text.js";
 import { BINDINGS } from "../../src/ui/keymap.js";
 
 const DIR = "test/fixtures/sessions";

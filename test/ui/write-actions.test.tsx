@@ -7,12 +7,12 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { cursorRow, KEYS, mount, tick, type Mounted } from "./harness.js";
 import { age, appendedLines, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
-import { loadSession } from "../../src/core/session/load.js";
-import { buildContext } from "../../src/core/session/context.js";
-import { activePath } from "../../src/core/session/path.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
+import { buildContext } from "../../src/core/session/tree/context.js";
+import { activePath } from "../../src/core/session/tree/path.js";
 import { autoSummary } from "../../src/core/session/write/index.js";
-import { oneLine, safeText } from "../../src/core/session/text.js";
-import type { Session } from "../../src/core/session/types.js";
+import { oneLine, safeText } from "../../src/core/session/text/safe-text.js";
+import type { Session } from "../../src/core/session/model.js";
 import { writeStoreOf } from "../../src/ui/state/write-store.js";
 
 let m: Mounted | null = null;

@@ -6,7 +6,7 @@
 // dir. The others are keyed by session id; they are listed here so that their
 // readers, when they land, only have to name the agent.
 import { sep } from "node:path";
-import { safeText } from "../session/text.js";
+import { safeText } from "../session/text/safe-text.js";
 import { shellWord } from "./shell-word.js";
 
 export type ResumeAgent = "pi" | "omp" | "claude" | "codex" | "gemini" | "opencode";

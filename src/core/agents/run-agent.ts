@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { statSync } from "node:fs";
-import { safeText } from "../session/text.js";
+import { safeText } from "../session/text/safe-text.js";
 import { findBinary } from "./find-binary.js";
 import { shownCommand, type ResumeCommand } from "./resume-command.js";
 

@@ -2,8 +2,8 @@
 // turn_id when that is an entry id (import-session), else the user message
 // whose normalized text hashes to the candidate's text_sha256 (hook captures
 // whose payload had no turn id).
-import { readEntries } from "../session/entry.js";
-import type { Session } from "../session/types.js";
+import { readEntries } from "../session/read/entry.js";
+import type { Session } from "../session/model.js";
 import { normalizeText } from "./harness.js";
 import { userTextOf } from "./import-session.js";
 import { sha256Hex } from "./serialize.js";

@@ -1,8 +1,8 @@
 // Full entries for an export, re-read from their byte offsets a batch at a
 // time: the tree keeps only previews, and an export of a large session must
 // not hold every entry's JSON at once.
-import { readEntries } from "../session/entry.js";
-import type { EntryMeta, Session } from "../session/types.js";
+import { readEntries } from "../session/read/entry.js";
+import type { EntryMeta, Session } from "../session/model.js";
 
 type Obj = Record<string, unknown>;
 

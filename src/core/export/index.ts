@@ -1,5 +1,5 @@
 // One entry point for the three export formats.
-import type { Session } from "../session/types.js";
+import type { Session } from "../session/model.js";
 import { htmlExport } from "./html.js";
 import { jsonlExport } from "./jsonl.js";
 import { markdownExport } from "./markdown.js";

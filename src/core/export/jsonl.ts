@@ -6,9 +6,9 @@
 // written out). Labels in force that were set from another branch, and a pi
 // session's name, come along as entries beside the leaf, written before the
 // leaf's line so the leaf stays the last entry.
-import { readEntry, readPlainRanges } from "../session/entry.js";
-import { safeText } from "../session/text.js";
-import type { EntryMeta, Session } from "../session/types.js";
+import { readEntry, readPlainRanges } from "../session/read/entry.js";
+import { safeText } from "../session/text/safe-text.js";
+import type { EntryMeta, Session } from "../session/model.js";
 import { serializeSlot } from "../session/write/title-slot.js";
 import { fullEntries } from "./entries.js";
 import type { ExportOptions } from "./options.js";
@@ -100,7 +100,8 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
       if (next) nextKept.set(plan.path[i].id, next);
     } else next = plan.path[i].id;
   }
-  const raw = s.version >= 3 && !s.gzip && !changesEntries(o);
+  // Another agent's entries are not lines of its source: they are written from the dialect's pi-shaped entries.
+  const raw = s.version >= 3 && !s.gzip && !s.held && !changesEntries(o);
   // A path that starts inside a parent loop keeps its first entry's parent:
   // the copy holds the loop's members in path order, so the loop is broken at
   // that first entry again (the loader breaks it at the member first in the file).

@@ -2,8 +2,8 @@
 // force and the session's facts, with --redact applied to the texts that do
 // not come from an entry body (name, cwd, labels).
 import { SessionError } from "../errors.js";
-import { pathTo } from "../session/path.js";
-import type { EntryMeta, Session } from "../session/types.js";
+import { pathTo } from "../session/tree/path.js";
+import type { EntryMeta, Session } from "../session/model.js";
 import type { ExportOptions } from "./options.js";
 import { redactText } from "./transform.js";
 

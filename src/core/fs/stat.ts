@@ -23,7 +23,34 @@ export interface FileStamp {
  */
 export function stampOf(path: string): FileStamp | null {
   const st = statSync(path, { throwIfNoEntry: false });
-  return st ? { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() } : null;
+  if (st) return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() };
+  const v = virtualSource(path);
+  return v ? databaseStamp(v.file) : null;
+}
+
+/**
+ * A session kept in a database is named `<database file>#<session id>`
+ * (read/dialect-api.ts): the parts of such a path, when the path itself does
+ * not exist. The last `#` splits it (a dir may hold one; session ids do not).
+ */
+export function virtualSource(path: string): { file: string; id: string } | null {
+  const i = path.lastIndexOf("#");
+  if (i <= 0 || i === path.length - 1) return null;
+  return { file: path.slice(0, i), id: path.slice(i + 1) };
+}
+
+/**
+ * A database's stamp as its sessions' freshness: the file's identity, and the
+ * size and newest mtime of the file and its `-wal` together (SQLite in WAL
+ * mode writes to the -wal file first). Null when the database is not a file.
+ */
+function databaseStamp(file: string): FileStamp | null {
+  const db = statSync(file, { throwIfNoEntry: false });
+  if (!db || !db.isFile()) return null;
+  const wal = statSync(`${file}-wal`, { throwIfNoEntry: false });
+  const walSize = wal?.isFile() ? wal.size : 0;
+  const walTime = wal?.isFile() ? wal.mtimeMs : 0;
+  return { dev: db.dev, ino: db.ino, size: db.size + walSize, mtimeMs: Math.max(db.mtimeMs, walTime), isFile: true };
 }
 
 /**

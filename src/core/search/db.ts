@@ -10,7 +10,7 @@ import { OmpSessionsError } from "../errors.js";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 6;
+export const SEARCH_SCHEMA = 7;
 
 const SCHEMA = `
 CREATE TABLE files (

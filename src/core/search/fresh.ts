@@ -10,9 +10,10 @@
 // file) sends the caller to the full update, which reads the catalog; a warm
 // query reads no catalog and no session bytes.
 import { resolve, sep } from "node:path";
-import { defaultAgentDirs, traceSessionFiles } from "../session/discover.js";
+import { defaultAgentDirs, traceSessionFiles } from "../session/list/discover.js";
 import { openSearchDb, type SearchDb } from "./db.js";
 import { stampsInto } from "../fs/stat.js";
+import { dialectSources, joinSources, type DialectSources } from "../session/list/dialect-sources.js";
 
 export interface RootOptions {
   agentDirs?: string[];
@@ -94,8 +95,8 @@ export interface DirTrace {
   at: number;
 }
 
-/** Each session file under the roots with its stat. */
-export function statSessionFiles(roots: string[]): Listing {
+/** Each session file under the roots with its stat (and other agents' sources, dialect-sources.ts). */
+export function statSessionFiles(roots: string[], other?: DialectSources): Listing {
   const at = Date.now();
   const dirs: string[] = [];
   const stamps: number[] = [];
@@ -105,7 +106,7 @@ export function statSessionFiles(roots: string[]): Listing {
     dirs.push(dir);
     stamps.push(...one);
   });
-  return Listing.stat(paths, { dirs, stats: Float64Array.from(stamps), at });
+  return Listing.stat(other ? joinSources(paths, other) : paths, { dirs, stats: Float64Array.from(stamps), at });
 }
 
 /**
@@ -224,8 +225,10 @@ export async function checkIndex(dir: string, tools: boolean, opts: RootOptions)
   try {
     const prefixes = gonePrefixes(opts);
     const key = checkKey(opts);
-    const again = relist(db, key);
-    const listed = again?.listed ?? statSessionFiles(listRoots(opts));
+    // Other agents' sources are named by their dialects, not found in the traced dirs: with any, list anew.
+    const other = await dialectSources(opts);
+    const again = other.files.length === 0 && other.containers.size === 0 ? relist(db, key) : null;
+    const listed = again?.listed ?? statSessionFiles(listRoots(opts), other);
     let fresh = again ? again.fresh : seenFresh(db, key, listed);
     if (fresh === null) {
       fresh = freshCount(db, listed, prefixes);

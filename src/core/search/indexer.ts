@@ -8,14 +8,17 @@
 // decompress is left out (recorded as skipped) until it changes again. Work is committed in batches, each checking that no
 // other run indexed the same bytes meanwhile, so a cancelled or crashed run
 // leaves a usable index that the next run continues.
-import { statSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
-import { isGzipPath, isZlibError, scanLines } from "../session/lines.js";
-import { listSessions } from "../session/list.js";
-import { cacheDir } from "../session/catalog.js";
-import { hashBytes } from "../session/catalog-scan.js";
-import { v1Id } from "../session/migrate.js";
-import { newEntryHead, readEntryHead } from "../session/entry-head.js";
+import { isGzipPath, isZlibError, scanLines } from "../session/read/lines.js";
+import { listSessions } from "../session/list/list.js";
+import { cacheDir } from "../session/list/cache-dir.js";
+import { hashBytes } from "../session/list/catalog-scan.js";
+import { v1Id } from "../session/read/migrate.js";
+import { newEntryHead, readEntryHead } from "../session/read/entry-head.js";
+import { dialectOf } from "../session/read/dialect-of.js";
+import { loadSession } from "../session/tree/load.js";
+import { readEntries } from "../session/read/entry.js";
+import { stampOf, type FileStamp } from "../fs/stat.js";
 import type { SearchDb } from "./db.js";
 import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
@@ -224,7 +227,7 @@ async function readHead(path: string, length: number): Promise<Buffer> {
 async function indexFile(
   w: Writer,
   path: string,
-  st: Stats,
+  st: FileStamp,
   cwd: string,
   tools: boolean,
   signal: AbortSignal | undefined,
@@ -349,10 +352,39 @@ async function indexFile(
   return { added, bytes: result.bytes };
 }
 
+/**
+ * Indexes another agent's session whole (after a reset): its entries come
+ * from its dialect (the loader), as the tree shows them. Returns entries added
+ * and the source's size as the bytes read.
+ */
+async function indexDialectFile(w: Writer, path: string, st: FileStamp, cwd: string, tools: boolean): Promise<{ added: number; bytes: number }> {
+  const s = await loadSession(path);
+  const docs: Pending[] = [];
+  const labels: [string, string | null][] = [];
+  let lastMs = st.mtimeMs;
+  for (const m of s.entries) {
+    if (m.type === "label") {
+      if (m.targetId) labels.push([m.targetId, m.label ? m.label : null]);
+      continue;
+    }
+    if (m.type !== "message" || skippableRole(m.role, tools)) continue;
+    const [obj] = await readEntries(s, [m]);
+    const doc = docOf(obj, tools);
+    if (!doc) continue;
+    const ms = Date.parse(m.timestamp);
+    if (Number.isFinite(ms)) lastMs = ms;
+    docs.push({ ms: lastMs, eid: m.id, role: doc.role, ts: m.timestamp, offset: m.offset, text: doc.text });
+  }
+  const row = w.fileRow(path)!;
+  const next = { dev: st.dev, ino: st.ino, size: st.size, mtime: st.mtimeMs, cwd, header_start: -1, header_end: -1, header_hash: "", resume: st.size, line: 0, v1: 0 };
+  return { added: w.commit(path, row.resume, docs, labels, next), bytes: st.size };
+}
+
 /** Whether a row's file is the same file, grown, so indexing can continue at row.resume. */
-async function canResume(row: FileRow, st: Stats): Promise<boolean> {
-  // Decompressed offsets cannot be reached without reading what comes before them.
-  if (isGzipPath(row.path)) return false;
+async function canResume(row: FileRow, st: FileStamp): Promise<boolean> {
+  // Decompressed offsets cannot be reached without reading what comes before them;
+  // another agent's session is indexed again whole when it changes.
+  if (isGzipPath(row.path) || dialectOf(row.path)) return false;
   if (row.v1 === 1 || row.header_end < 0 || row.dev !== st.dev || row.ino !== st.ino || st.size < row.size || row.resume > st.size) return false;
   const head = await readHead(row.path, row.header_end);
   return head.length === row.header_end && hashBytes(head.subarray(row.header_start, row.header_end)) === row.header_hash;
@@ -378,15 +410,16 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
     const w = new Writer(db);
     const rows = new Map((db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
     const live = new Set<string>();
-    const work: { path: string; st: Stats; cwd: string; row: FileRow | undefined }[] = [];
+    const work: { path: string; st: FileStamp; cwd: string; row: FileRow | undefined }[] = [];
     for (const s of sessions) {
       if (!s.valid) continue;
-      let st: Stats;
+      let st: FileStamp | null;
       try {
-        st = statSync(s.path);
+        st = stampOf(s.path);
       } catch {
         continue;
       }
+      if (st === null) continue;
       live.add(s.path);
       const row = rows.get(s.path);
       if (row && row.size === st.size && row.mtime === st.mtimeMs && row.dev === st.dev && row.ino === st.ino) continue;
@@ -417,7 +450,7 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
       const inFile = (read: number) => opts.onProgress?.(doneBytes + Math.min(todo[i], read), totalBytes, i, work.length);
       try {
         if (!row || !(await canResume(row, st))) w.reset(path, cwd);
-        const r = await indexFile(w, path, st, cwd, tools, opts.signal, inFile);
+        const r = dialectOf(path) ? await indexDialectFile(w, path, st, cwd, tools) : await indexFile(w, path, st, cwd, tools, opts.signal, inFile);
         stats.updated++;
         stats.added += r.added;
         stats.bytesRead += r.bytes;

@@ -10,7 +10,7 @@
 import { homedir } from "node:os";
 import type { SearchDb } from "./db.js";
 import type { SearchRole } from "./extract.js";
-import { safeText } from "../session/text.js";
+import { safeText } from "../session/text/safe-text.js";
 
 export class SearchQueryError extends Error {}
 

@@ -1,6 +1,6 @@
-import { buildRows, type TreeFilter } from "../../core/session/rows.js";
-import { fit, safeText } from "../../core/session/text.js";
-import type { Session } from "../../core/session/types.js";
+import { buildRows, type TreeFilter } from "../../core/session/tree/rows.js";
+import { fit, safeText } from "../../core/session/text/safe-text.js";
+import type { Session } from "../../core/session/model.js";
 
 /**
  * The tree as the browser draws it (same row model): `•` on the active path,

@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
-import { loadArg } from "./load-or-exit.js";
+import { loadArg } from "./session-arg.js";
 import { EXPORT_FORMATS, exportChunks, formatOfName, type ExportFormat } from "../../core/export/index.js";
 import { writeExportFile } from "../../core/export/write-file.js";
 import { stdout } from "../stdout.js";

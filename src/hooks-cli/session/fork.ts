@@ -1,9 +1,9 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg, printJson } from "./load-or-exit.js";
+import { loadArg, printJson } from "./session-arg.js";
 import { forkSession } from "../../core/session/write/index.js";
-import { safeText } from "../../core/session/text.js";
+import { safeText } from "../../core/session/text/safe-text.js";
 import { stdout } from "../stdout.js";
 
 export const forkCommand: Command = {

@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg } from "./load-or-exit.js";
+import { loadArg } from "./session-arg.js";
 import { applyWrite } from "../../core/session/write/index.js";
 import { printWrite } from "./write-output.js";
 

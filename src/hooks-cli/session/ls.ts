@@ -5,13 +5,13 @@ import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/discover.js";
-import { listSessions, listSessionsJsonParts } from "../../core/session/list.js";
+import { defaultAgentDirs } from "../../core/session/list/discover.js";
+import { listSessions, listSessionsJsonParts } from "../../core/session/list/list.js";
 import { writeParts, stdout } from "../stdout.js";
-import type { SessionSummary } from "../../core/session/summary.js";
-import { oneLine, safeText } from "../../core/session/text.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
+import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { previewCell } from "./ls-preview.js";
-import { displayWidth, fitWidth } from "../../core/session/width.js";
+import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { printCatalogStats } from "./catalog-stats.js";
 
 /** "now", "5m", "3h", "12d", else the date: short enough for a narrow column. */

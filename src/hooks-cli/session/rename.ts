@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { WriteRefusedError } from "../../core/errors.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg } from "./load-or-exit.js";
+import { loadArg } from "./session-arg.js";
 import { applyWrite, planWrite } from "../../core/session/write/index.js";
 import { printPlan, printWrite } from "./write-output.js";
 

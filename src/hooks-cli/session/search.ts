@@ -5,10 +5,10 @@ import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/discover.js";
+import { defaultAgentDirs } from "../../core/session/list/discover.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
-import { fit, safeText } from "../../core/session/text.js";
+import { fit, safeText } from "../../core/session/text/safe-text.js";
 import { writeParts, stdout } from "../stdout.js";
 
 function tilde(p: string): string {
@@ -98,7 +98,7 @@ snippet, marks}.`,
       if (shown) process.stderr.write("\r\x1b[2K");
     }
     if (bool(args, "--json")) {
-      // Not load-or-exit.js's printJson: that module brings the session loader,
+      // Not session-arg.js's printJson: that module brings the session loader,
       // which a search never needs. Straight to the descriptor (stdout.ts).
       writeParts([Buffer.from(JSON.stringify(result.hits) + "\n")]);
       return 0;

@@ -1,10 +1,10 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { loadArg, printJson } from "./load-or-exit.js";
-import { readEntryResolved } from "../../core/session/entry.js";
-import { safeText } from "../../core/session/text.js";
-import { jsonText } from "../../core/session/json-text.js";
+import { loadArg, printJson } from "./session-arg.js";
+import { readEntryResolved } from "../../core/session/read/entry.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+import { jsonText } from "../../core/session/text/json-text.js";
 import { stdout } from "../stdout.js";
 
 export const showCommand: Command = {

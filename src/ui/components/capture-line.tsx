@@ -4,7 +4,7 @@ import React from "react";
 import { Text } from "ink";
 import { homedir } from "node:os";
 import { useStore } from "zustand";
-import { safeText } from "../../core/session/text.js";
+import { safeText } from "../../core/session/text/safe-text.js";
 import { shortPath } from "../format/age.js";
 import { fitWidth as fit } from "../format/width.js";
 import { useTheme } from "../theme-context.js";

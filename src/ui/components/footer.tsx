@@ -5,7 +5,7 @@ import { Box, Text } from "ink";
 import { footerHints, type Scope } from "../keymap.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { safeText } from "../../core/session/text.js";
+import { safeText } from "../../core/session/text/safe-text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {

@@ -3,7 +3,7 @@ import { Box, Text } from "ink";
 import { SCREENS } from "../screens/registry.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { safeText } from "../../core/session/text.js";
+import { safeText } from "../../core/session/text/safe-text.js";
 import { fitWidth as fit } from "../format/width.js";
 
 /** The tabs' texts: every title when they fit the width, else the current one's title and the others' numbers. */

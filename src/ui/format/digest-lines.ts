@@ -1,7 +1,7 @@
 // A captured session as a list row, and its digest (markdown) as readable lines.
 import { homedir } from "node:os";
 import { readFileSync } from "node:fs";
-import { safeText } from "../../core/session/text.js";
+import { safeText } from "../../core/session/text/safe-text.js";
 import { readFrontmatter } from "../../core/capture/frontmatter.js";
 import type { State } from "../../core/capture/state.js";
 import { age, shortPath } from "./age.js";

@@ -1,2 +1,2 @@
 // Column widths live in the core (the CLI tables need them too).
-export { displayWidth, fitWidth } from "../../core/session/width.js";
+export { displayWidth, fitWidth } from "../../core/session/text/width.js";

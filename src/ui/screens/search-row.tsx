@@ -5,7 +5,7 @@ import React from "react";
 import { Text } from "ink";
 import { basename } from "node:path";
 import type { SearchHit } from "../../core/search/query.js";
-import { oneLine, safeText } from "../../core/session/text.js";
+import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { age, shortPath } from "../format/age.js";
 import type { Theme } from "../theme.js";

@@ -7,9 +7,9 @@
 // second, not one per line.
 import { useEffect } from "react";
 import { statSync } from "node:fs";
-import { watchSessions } from "../../core/session/watch.js";
-import { catalogSummaries } from "../../core/session/catalog.js";
-import type { SessionSummary } from "../../core/session/summary.js";
+import { watchSessions } from "../../core/session/list/watch.js";
+import { catalogSummaries } from "../../core/session/list/catalog.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
 import { useApp, useAppStore } from "./use-app.js";
 import type { AppStore } from "./store.js";
 

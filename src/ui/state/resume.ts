@@ -10,7 +10,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { resumeCommand, type ResumeCommand, type ResumeTarget } from "../../core/agents/resume-command.js";
 import { resumeProblem } from "../../core/agents/run-agent.js";
-import type { Session } from "../../core/session/types.js";
+import type { Session } from "../../core/session/model.js";
 import type { AppStore } from "./store.js";
 import { startWrite } from "./write-actions.js";
 import { writeStoreOf } from "./write-store.js";

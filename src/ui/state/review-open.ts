@@ -4,10 +4,10 @@
 // from the tree.
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
-import { loadSession } from "../../core/session/load.js";
-import { pathTo } from "../../core/session/path.js";
-import { safeText } from "../../core/session/text.js";
-import type { Session } from "../../core/session/types.js";
+import { loadSession } from "../../core/session/tree/load.js";
+import { pathTo } from "../../core/session/tree/path.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+import type { Session } from "../../core/session/model.js";
 import { readJsonObject } from "../../core/capture/jsonfile.js";
 import { legacyStatePath, statePath } from "../../core/capture/paths.js";
 import { locateTurn } from "../../core/capture/turn.js";

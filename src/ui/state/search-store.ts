@@ -6,7 +6,7 @@
 // asked again now and then, so results fill in as files are indexed.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { SearchHit } from "../../core/search/query.js";
-import { cacheDir } from "../../core/session/catalog.js";
+import { cacheDir } from "../../core/session/list/cache-dir.js";
 import { createSearchEngine, type IndexJobHandle, type SearchEngine } from "./search-engine.js";
 import type { AppStore } from "./store.js";
 

@@ -9,7 +9,7 @@
 import Fuse from "fuse.js";
 import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
-import type { SessionSummary } from "../../core/session/summary.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
 import { shortPath } from "../format/age.js";
 import { newestActiveFirst } from "./last-active.js";
 

@@ -1,13 +1,13 @@
 // The browser's one store: data plus the actions that call core. Components
 // select the slices they draw, so a keypress repaints only what changed.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { loadSession, refreshSession } from "../../core/session/load.js";
-import { readEntryResolved } from "../../core/session/entry.js";
-import { buildContext } from "../../core/session/context.js";
-import { safeText } from "../../core/session/text.js";
-import { listSessions } from "../../core/session/list.js";
-import type { SessionSummary } from "../../core/session/summary.js";
-import type { Session } from "../../core/session/types.js";
+import { loadSession, refreshSession } from "../../core/session/tree/load.js";
+import { readEntryResolved } from "../../core/session/read/entry.js";
+import { buildContext } from "../../core/session/tree/context.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+import { listSessions } from "../../core/session/list/list.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
+import type { Session } from "../../core/session/model.js";
 import {
   TREE_FILTERS,
   findBranchPoint,
@@ -20,7 +20,7 @@ import {
   type FlatTree,
   type TreeFilter,
   type TreeRows,
-} from "../../core/session/rows.js";
+} from "../../core/session/tree/rows.js";
 import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { Line } from "../format/lines.js";

@@ -5,9 +5,9 @@
 // the open one and the cursor lands where the change is.
 import { statSync } from "node:fs";
 import { basename, sep } from "node:path";
-import { oneLine } from "../../core/session/text.js";
+import { oneLine } from "../../core/session/text/safe-text.js";
 import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
-import type { Session } from "../../core/session/types.js";
+import type { Session } from "../../core/session/model.js";
 import { assertAppendable } from "../../core/session/write/guard.js";
 import { findBinding } from "../keymap.js";
 import type { AppStore } from "./store.js";

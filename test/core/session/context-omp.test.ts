@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ompContextOfPath } from "../../../src/core/session/context-omp.js";
-import { buildContext } from "../../../src/core/session/context.js";
-import { loadSession } from "../../../src/core/session/load.js";
+import { ompContextOfPath } from "../../../src/core/session/tree/context-omp.js";
+import { buildContext } from "../../../src/core/session/tree/context.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
 
 type Obj = Record<string, unknown>;
 

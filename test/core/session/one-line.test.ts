@@ -3,7 +3,7 @@
 // visible, the line is cut with "…", and only the first
 // PREVIEW_SOURCE_UNITS units of the source count.
 import { describe, expect, it } from "vitest";
-import { oneLine, PREVIEW_SOURCE_UNITS, safeText } from "../../../src/core/session/text.js";
+import { oneLine, PREVIEW_SOURCE_UNITS, safeText } from "../../../src/core/session/text/safe-text.js";
 
 const WS = /[\u0020\u0009-\u000d\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/;
 

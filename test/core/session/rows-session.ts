@@ -1,6 +1,6 @@
 // Builds small in-memory sessions for the rows tests, so each test states its
 // own tree instead of depending on a fixture's particulars.
-import type { EntryMeta, Session } from "../../../src/core/session/types.js";
+import type { EntryMeta, Session } from "../../../src/core/session/model.js";
 
 export interface E {
   id: string;
@@ -55,6 +55,8 @@ export function session(list: E[], leafId?: string | null): Session {
     file: "/tmp/x.jsonl",
     gzip: false,
     dialect: "pi",
+    agent: "pi",
+    writable: true,
     version: 3,
     header: { type: "session", id: "s" },
     titleSlot: null,

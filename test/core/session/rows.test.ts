@@ -7,11 +7,11 @@ import {
   foldRows,
   toggleFold,
   type TreeRows,
-} from "../../../src/core/session/rows.js";
+} from "../../../src/core/session/tree/rows.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
-import { pathTo } from "../../../src/core/session/path.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import { pathTo } from "../../../src/core/session/tree/path.js";
 import { chain, session, type E } from "./rows-session.js";
 
 function draw(rows: TreeRows): string[] {

@@ -1,9 +1,9 @@
 // The tree loader cuts long nested strings in the bytes before parsing
-// (latin1.ts). These check the cut is invisible to everything the tree keeps.
+// (read/parse-line.ts). These check the cut is invisible to everything the tree keeps.
 import { describe, expect, it } from "vitest";
-import { parseLine, shortened } from "../../../src/core/session/latin1.js";
-import { describeEntry } from "../../../src/core/session/describe.js";
-import { PREVIEW_SOURCE_UNITS } from "../../../src/core/session/text.js";
+import { parseLine, shortened } from "../../../src/core/session/read/parse-line.js";
+import { describeEntry } from "../../../src/core/session/tree/describe.js";
+import { PREVIEW_SOURCE_UNITS } from "../../../src/core/session/text/safe-text.js";
 
 const line = (o: unknown) => Buffer.from(JSON.stringify(o));
 const parse = (b: Buffer) => parseLine(b, 0, b.length) as Record<string, unknown>;

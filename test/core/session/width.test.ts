@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayWidth, fitWidth, charWidth } from "../../../src/core/session/width.js";
+import { displayWidth, fitWidth, charWidth } from "../../../src/core/session/text/width.js";
 
 // The rule written plainly (code points from the string iterator, one pass to
 // measure, one to cut): the fast versions must give the same results.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
 import { abandonedBranch, autoSummary, planWrite } from "../../../src/core/session/write/index.js";
 import { age, tempDir } from "./helpers.js";
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
 import { applyWrite } from "../../../src/core/session/write/index.js";
 import { copyFixture, fixtureNames, tempDir } from "./helpers.js";
 

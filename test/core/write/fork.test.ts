@@ -4,11 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
-import { buildContext } from "../../../src/core/session/context.js";
-import { pathTo } from "../../../src/core/session/path.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import { buildContext } from "../../../src/core/session/tree/context.js";
+import { pathTo } from "../../../src/core/session/tree/path.js";
 import { forkSession, planFork } from "../../../src/core/session/write/index.js";
-import type { Session } from "../../../src/core/session/types.js";
+import type { Session } from "../../../src/core/session/model.js";
 import { copyFixture, fixtureNames, tempDir } from "./helpers.js";
 
 const files = [...fixtureNames("pi-"), ...fixtureNames("v2-"), ...fixtureNames("omp-")];

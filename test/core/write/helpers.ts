@@ -4,8 +4,8 @@ import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURES } from "../../helpers/fixtures.js";
-import { loadSession } from "../../../src/core/session/load.js";
-import type { Session } from "../../../src/core/session/types.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import type { Session } from "../../../src/core/session/model.js";
 
 export function tempDir(): { dir: string; done: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "omp-write-"));

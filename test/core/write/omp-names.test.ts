@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { appendFileSync, copyFileSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES } from "../../helpers/fixtures.js";
-import { loadSession } from "../../../src/core/session/load.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
 import { applyWrite, forkSession } from "../../../src/core/session/write/index.js";
 import { WriteRefusedError } from "../../../src/core/errors.js";
 import { age, tempDir, treeDiff } from "./helpers.js";

@@ -5,11 +5,11 @@
 import { describe, expect, it, beforeEach, afterEach } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
-import { buildContext } from "../../../src/core/session/context.js";
-import { activePath } from "../../../src/core/session/path.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import { buildContext } from "../../../src/core/session/tree/context.js";
+import { activePath } from "../../../src/core/session/tree/path.js";
 import { applyWrite, planWrite } from "../../../src/core/session/write/index.js";
-import type { Session } from "../../../src/core/session/types.js";
+import type { Session } from "../../../src/core/session/model.js";
 import { age, appendedLines, copyFixture, fixtureNames, tempDir, treeDiff, warningLines } from "./helpers.js";
 
 interface Variant {

@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { appendFileSync, mkdirSync, readFileSync, renameSync, symlinkSync, truncateSync, writeFileSync, copyFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
 import { applyWrite, checkLive } from "../../../src/core/session/write/index.js";
 import { rewriteInPlace, statStamp } from "../../../src/core/session/write/append.js";
-import { activePath } from "../../../src/core/session/path.js";
+import { activePath } from "../../../src/core/session/tree/path.js";
 import { age, appendedLines, copyFixture, fixtureNames, tempDir, treeDiff, warningLines } from "./helpers.js";
 
 const PI = fixtureNames("pi-2026")[0];

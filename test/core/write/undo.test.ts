@@ -1,9 +1,9 @@
 // Undo appends the inverse of the file's last entry: a label goes back to the
 // target's previous label state, a move goes back to the previous leaf.
 import { describe, expect, it } from "vitest";
-import { loadSession } from "../../../src/core/session/load.js";
-import { buildContext } from "../../../src/core/session/context.js";
-import { activePath } from "../../../src/core/session/path.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import { buildContext } from "../../../src/core/session/tree/context.js";
+import { activePath } from "../../../src/core/session/tree/path.js";
 import { applyWrite } from "../../../src/core/session/write/index.js";
 import { copyFixture, fixtureNames, tempDir } from "./helpers.js";
 

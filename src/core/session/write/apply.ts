@@ -4,8 +4,8 @@
 // read and our write, we read again and re-plan (a few times; the last attempt
 // writes anyway, still hanging our entry from an entry that exists).
 import { WriteRefusedError } from "../../errors.js";
-import { loadSession, refreshSession } from "../load.js";
-import type { Session } from "../types.js";
+import { loadSession, refreshSession } from "../tree/load.js";
+import type { Session } from "../model.js";
 import { appendLines, readBytes, rewriteInPlace, statStamp, type FileStamp } from "./append.js";
 import { assertAppendable } from "./guard.js";
 import { checkLive, type LiveOptions } from "./live.js";

@@ -3,11 +3,11 @@
 // (its size, what the user asked, which files it read or changed, the commands
 // it ran, whether it ended in an error). Short on purpose: it goes into the
 // model's context as a branch summary.
-import { readEntries } from "../entry.js";
-import { pathTo } from "../path.js";
-import { contentText } from "../describe.js";
-import { oneLine } from "../text.js";
-import type { EntryMeta, Session } from "../types.js";
+import { readEntries } from "../read/entry.js";
+import { pathTo } from "../tree/path.js";
+import { contentText } from "../tree/describe.js";
+import { oneLine } from "../text/safe-text.js";
+import type { EntryMeta, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;
 

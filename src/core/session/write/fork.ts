@@ -9,12 +9,13 @@
 import { closeSync, fsyncSync, linkSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { OmpSessionsError, SessionError, WriteRefusedError } from "../../errors.js";
-import { readEntries } from "../entry.js";
-import { pathTo } from "../path.js";
-import type { EntryMeta, Session } from "../types.js";
+import { readEntries } from "../read/entry.js";
+import { pathTo } from "../tree/path.js";
+import type { EntryMeta, Session } from "../model.js";
 import { newEntryId, newSessionId } from "./ids.js";
 import { ompNameOf, serializeSlot } from "./title-slot.js";
-import { jsonText } from "../json-text.js";
+import { jsonText } from "../text/json-text.js";
+import { assertWritable } from "./guard.js";
 
 type Obj = Record<string, unknown>;
 
@@ -63,6 +64,7 @@ function rawLines(file: string, metas: EntryMeta[]): string[] {
 
 export async function planFork(s: Session, entryId: string, opts: ForkOptions = {}): Promise<ForkPlan> {
   if (!s.byId.has(entryId)) throw new SessionError(`no entry ${entryId} in ${s.file}`);
+  assertWritable(s);
   if (s.version > 3) throw new WriteRefusedError(`${s.file} is session version ${s.version}, newer than this tool knows; refusing to copy it into a version 3 file`);
   const now = opts.now ?? new Date();
   const full = pathTo(s, entryId).map((id) => s.byId.get(id)!);

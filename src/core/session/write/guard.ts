@@ -1,9 +1,10 @@
 // What makes a session file unwritable for us, whatever the operation.
 import { WriteRefusedError } from "../../errors.js";
-import type { Session } from "../types.js";
+import type { Session } from "../model.js";
 
 /** Throws WriteRefusedError (exit 4) for files we must never append to. */
 export function assertAppendable(s: Session): void {
+  assertWritable(s);
   if (s.gzip) throw new WriteRefusedError(`${s.file} is an archived (.jsonl.gz) session: it is read-only; fork it to get a writable copy`);
   if (s.version < 2) {
     throw new WriteRefusedError(
@@ -11,4 +12,9 @@ export function assertAppendable(s: Session): void {
     );
   }
   if (s.version > 3) throw new WriteRefusedError(`${s.file} is session version ${s.version}, newer than this tool knows; refusing to write to it`);
+}
+
+/** Throws WriteRefusedError (exit 4) for another agent's session: those are read-only. */
+export function assertWritable(s: Session): void {
+  if (!s.writable) throw new WriteRefusedError(`${s.file} is a ${s.agent} session: it is read-only here`);
 }

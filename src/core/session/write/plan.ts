@@ -3,10 +3,10 @@
 // shows a plan as a preview; applyWrite re-plans against the file's real tail
 // just before writing, so a plan is never written blindly.
 import { OmpSessionsError, SessionError, WriteRefusedError } from "../../errors.js";
-import { readEntries } from "../entry.js";
-import { replayLabels } from "../tree.js";
-import { oneLine } from "../text.js";
-import type { Dialect, Session } from "../types.js";
+import { readEntries } from "../read/entry.js";
+import { replayLabels } from "../tree/build.js";
+import { oneLine } from "../text/safe-text.js";
+import type { Dialect, Session } from "../model.js";
 import { autoSummary } from "./auto-summary.js";
 import { assertAppendable } from "./guard.js";
 import { newEntryId } from "./ids.js";

@@ -10,8 +10,8 @@ import { closeSync, fstatSync, fsyncSync, openSync, readFileSync, readSync, rena
 import { createHash, randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { OmpSessionsError, SessionError, WriteRefusedError } from "../../errors.js";
-import { scanLines } from "../lines.js";
-import type { Session } from "../types.js";
+import { scanLines } from "../read/lines.js";
+import type { Session } from "../model.js";
 import { checkLive, type LiveOptions } from "./live.js";
 import { serializeSlot } from "./title-slot.js";
 

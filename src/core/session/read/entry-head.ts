@@ -157,15 +157,6 @@ export function tailTimestamp(buf: Buffer, start: number, end: number): number {
 
 type Json = Record<string, unknown>;
 
-export function parseLine(buf: Buffer, start: number, end: number): Json | null {
-  try {
-    const v: unknown = JSON.parse(buf.toString("utf8", start, end));
-    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The head fields of a parsed entry, as readEntryHead would give them. */
 export function headOf(obj: Json, out: EntryHead): void {
   const msg = obj.message;

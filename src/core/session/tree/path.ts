@@ -1,5 +1,5 @@
 // Walks from an entry to its root via parentId (session-format.md §6.2).
-import type { Session } from "./types.js";
+import type { Session } from "../model.js";
 
 /**
  * Ids from the root down to `id`: the walk follows parentId and stops at a

@@ -13,7 +13,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { isSessionFileName, traceSessionFiles } from "./discover.js";
-import { stampAll, stampOf } from "../fs/stat.js";
+import { stampAll, stampOf } from "../../fs/stat.js";
 
 export interface WatchOptions {
   /** Poll period (ms); 0 turns the poll off. Default 2000. */

@@ -3,7 +3,7 @@
 // A leaf module, so the reading half needs nothing from catalog.ts and the
 // two never import each other.
 import { resolve } from "node:path";
-import type { FileStamp } from "../fs/stat.js";
+import type { FileStamp } from "../../fs/stat.js";
 import type { Row, RowStore } from "./catalog-row.js";
 import type { SessionSummary } from "./summary.js";
 

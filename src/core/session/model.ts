@@ -1,5 +1,6 @@
 // The in-memory shape of a session. The tree keeps only what the tree view
 // and the list need; an entry's full JSON is re-read from its byte offset.
+import type { AgentId } from "./read/dialect-api.js";
 
 export type Dialect = "pi" | "omp" | "unknown";
 
@@ -64,10 +65,22 @@ export interface TitleSlot {
 }
 
 export interface Session {
-  /** Absolute path of the file. */
+  /** Absolute path of the file (`<database file>#<session id>` for a session kept in a database). */
   file: string;
   gzip: boolean;
+  /** pi and omp files: their dialect. Other agents' sessions: "unknown" (their `agent` says whose). */
   dialect: Dialect;
+  /** The agent that wrote it. */
+  agent: AgentId;
+  /** Whether the write operations may change it: pi and omp files; other agents' sessions are read-only. */
+  writable: boolean;
+  /**
+   * Other agents' sessions: each entry in pi's shape as its dialect gave it,
+   * as JSON text by id. Their entries are re-read from here, not from the
+   * source: a dialect's entry may merge several records, take figures from
+   * records before it, or come from a database row.
+   */
+  held?: ReadonlyMap<string, string>;
   /** The header's version as found in the file (1 when missing). */
   version: number;
   /** The header object as found in the file. */

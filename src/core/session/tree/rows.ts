@@ -4,7 +4,7 @@
 // hidden entries handing their children to the nearest visible ancestor), a
 // cheap second pass applies folds, and a Row object is built only for the
 // rows actually on screen.
-import type { EntryMeta, Session } from "./types.js";
+import type { EntryMeta, Session } from "../model.js";
 
 export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 

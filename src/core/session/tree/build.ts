@@ -1,7 +1,7 @@
 // Builds the tree from entries in file order (session-format.md §5): roots,
 // orphans, self-parents, cycles, duplicate ids, children order, labels, leaf,
 // name. Every walk is iterative and bounded: no input can make it loop.
-import type { EntryMeta, TitleSlot, Topology, Warning } from "./types.js";
+import type { EntryMeta, TitleSlot, Topology, Warning } from "../model.js";
 
 export interface Tree {
   entries: EntryMeta[];

@@ -1,11 +1,11 @@
 // Re-reads entries' full JSON from their byte offsets: the tree keeps only
 // previews, so showing an entry or building a context reads it again.
 import { open } from "node:fs/promises";
-import { SessionError } from "../errors.js";
+import { SessionError } from "../../errors.js";
 import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { scanLines } from "./lines.js";
 import { migrateEntry } from "./migrate.js";
-import type { EntryMeta, Session } from "./types.js";
+import type { EntryMeta, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;
 
@@ -30,6 +30,7 @@ export async function readEntryResolved(s: Session, id: string): Promise<{ entry
 
 /** Full JSON of several entries, in the order given; one file handle (one pass for gzip). */
 export async function readEntries(s: Session, metas: EntryMeta[]): Promise<Obj[]> {
+  if (s.held) return metas.map((m) => heldEntry(s, s.held!, m));
   const texts = s.gzip ? await readGzipRanges(s.file, metas) : await readPlainRanges(s.file, metas);
   return texts.map((text, i) => {
     const meta = metas[i];
@@ -41,6 +42,13 @@ export async function readEntries(s: Session, metas: EntryMeta[]): Promise<Obj[]
     }
     return migrateEntry(obj, s.version, meta);
   });
+}
+
+/** Another agent's entry, as its dialect gave it when the session was loaded. */
+function heldEntry(s: Session, held: ReadonlyMap<string, string>, meta: EntryMeta): Obj {
+  const text = held.get(meta.id);
+  if (text === undefined) throw new SessionError(`no entry ${meta.id} in ${s.file}`);
+  return JSON.parse(text) as Obj;
 }
 
 /** Entries this close together are read in one go (a path's entries mostly are): one read instead of one per entry. */

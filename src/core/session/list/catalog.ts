@@ -15,20 +15,19 @@
 // so that a warm `ls` loads none of the scanning code.
 import { mkdir } from "node:fs/promises";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { stampAll, stampAt, type FileStamp } from "../fs/stat.js";
+import { stampAll, stampAt, type FileStamp } from "../../fs/stat.js";
 import { isAscii } from "node:buffer";
 import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary } from "./catalog-row.js";
 export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "./cache-dir.js";
-export { cacheDir } from "./cache-dir.js";
 import { sameDir, type CatalogRows } from "./catalog-common.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "./summary.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
-export const CATALOG_SCHEMA = 4;
+export const CATALOG_SCHEMA = 5;
 
 /** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
 export const CATALOG_FILE = "catalog";

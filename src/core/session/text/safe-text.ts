@@ -45,7 +45,7 @@ export const isSpace = (c: number): boolean =>
 /**
  * A one-line preview reads at most this many UTF-16 units of any one string.
  * The tree loader relies on it: it cuts nested strings to just over this
- * length before parsing (latin1.ts), and the previews come out the same.
+ * length before parsing (read/parse-line.ts), and the previews come out the same.
  */
 export const PREVIEW_SOURCE_UNITS = 1024;
 

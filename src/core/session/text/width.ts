@@ -1,6 +1,6 @@
 // Terminal column width of text (CJK and emoji take two columns, combining
-// marks none), so rows are cut to the screen without wrapping. The same rule
-// as src/ui/format/width.ts, here in core so headless commands (ls) can use it.
+// marks none), so rows are cut to the screen without wrapping. In core so the
+// headless commands (ls) and the UI (src/ui/format/width.ts re-exports it) share one rule.
 
 /** Columns of one code point. */
 export function charWidth(cp: number): number {

@@ -1,5 +1,5 @@
 // The JSON shapes of `tree --json` and `show --json` (cli.md).
-import type { EntryMeta, Session } from "./types.js";
+import type { EntryMeta, Session } from "../model.js";
 
 function entryJson(s: Session, e: EntryMeta): Record<string, unknown> {
   const o: Record<string, unknown> = {

@@ -6,7 +6,8 @@
 // `ls --json` reads the keys and copies the texts of unchanged rows to stdout,
 // neither parsing nor serializing them. Decoding a row gives back exactly the
 // SessionSummary stored, and its text is JSON.stringify of it.
-import type { Dialect } from "./types.js";
+import type { Dialect } from "../model.js";
+import type { AgentId } from "../read/dialect-api.js";
 import type { SessionSummary } from "./summary.js";
 
 /** One cached file. */
@@ -60,6 +61,7 @@ type StoredSummary = [
   dialect: Dialect,
   valid: boolean,
   error: string | null,
+  agent: AgentId,
 ];
 
 /** A cached row's `ls --json` text, not decoded. */
@@ -70,7 +72,7 @@ export interface RawSummary {
 }
 
 function encodeSummary(s: SessionSummary): StoredSummary {
-  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.dialect, s.valid, s.error ?? null];
+  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.dialect, s.valid, s.error ?? null, s.agent];
 }
 
 const isKey = (v: unknown): v is StoredKey =>
@@ -86,7 +88,7 @@ const hasSummary = (v: StoredKey): boolean => Number.isInteger(v[6]) && v[6] >= 
 /** The summary stored for a key entry, or null when it is missing or does not match the entry. */
 function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): SessionSummary | null {
   const s = summaries[v[6]] as StoredSummary | undefined;
-  if (!Array.isArray(s) || s.length !== 15 || s[9] !== v[9] || s[1] !== v[10] || s[13] !== v[11]) return null;
+  if (!Array.isArray(s) || s.length !== 16 || s[9] !== v[9] || s[1] !== v[10] || s[13] !== v[11]) return null;
   const summary: SessionSummary = {
     path,
     id: s[0],
@@ -102,6 +104,7 @@ function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): Sessio
     size: s[10],
     parentSession: s[11],
     dialect: s[12],
+    agent: s[15],
     valid: s[13],
   };
   if (s[14] !== null) summary.error = s[14];

@@ -1,17 +1,20 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (session-format.md §2–5).
-import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "./dialect.js";
+import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "../read/omp-marks.js";
 import { resolve } from "node:path";
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
-import { agentDirOf } from "./blobs.js";
-import { SessionError } from "../errors.js";
-import { scanLines, isGzipPath } from "./lines.js";
-import { describeEntry } from "./describe.js";
-import { buildTree, type NameFacts } from "./tree.js";
-import { v1Id } from "./migrate.js";
-import { parseLine } from "./latin1.js";
-import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "./types.js";
+import { agentDirOf } from "../read/blobs.js";
+import { SessionError } from "../../errors.js";
+import { scanLines, isGzipPath } from "../read/lines.js";
+import { entryMeta } from "./entry-meta.js";
+import { loadDialectSession } from "./load-dialect.js";
+import { dialectFor, dialectOf } from "../read/dialect-of.js";
+import { stampOf } from "../../fs/stat.js";
+import { buildTree, type NameFacts } from "./build.js";
+import { v1Id } from "../read/migrate.js";
+import { parseLine } from "../read/parse-line.js";
+import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
 
@@ -50,8 +53,14 @@ function isDirSync(p: string): boolean {
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/**
+ * A session: another agent's through the dialect that claims its path
+ * (load-dialect.ts), else a pi or omp file, read here.
+ */
 export async function loadSession(file: string): Promise<Session> {
   const abs = resolve(file);
+  const d = dialectOf(abs);
+  if (d) return loadDialectSession(abs, d);
   let size: number;
   try {
     const st = await stat(abs);
@@ -89,6 +98,12 @@ export async function loadSession(file: string): Promise<Session> {
  * file did not change, else a new Session (the old one stays valid).
  */
 export async function refreshSession(s: Session): Promise<Session> {
+  if (s.held) {
+    // Another agent's session: read again whole when its source changed.
+    const d = dialectFor(s.agent);
+    const st = d ? stampOf(s.file) : null;
+    return d && st && st.size !== s.size ? loadDialectSession(s.file, d) : s;
+  }
   const prev = progressOf.get(s);
   if (!prev || prev.gzip) return s;
   let size: number;
@@ -188,29 +203,8 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
   if (p.version < 3 && type === "message" && isObj(obj.message) && obj.message.role === "hookMessage") {
     obj.message = { ...obj.message, role: "custom" };
   }
-  const d = describeEntry(obj);
-  const meta: EntryMeta = {
-    id,
-    parentId,
-    type,
-    timestamp: typeof obj.timestamp === "string" ? obj.timestamp : "",
-    line,
-    offset,
-    length,
-    preview: d.preview,
-    summary: d.summary,
-  };
-  if (d.role !== undefined) meta.role = d.role;
-  if (d.isError) meta.isError = true;
-  if (d.tools) meta.tools = d.tools;
-  if (type === "label") {
-    if (typeof obj.targetId === "string") meta.targetId = obj.targetId;
-    if (typeof obj.label === "string") meta.label = obj.label;
-  } else if (type === "session_info") {
-    p.facts.names.set(id, typeof obj.name === "string" ? obj.name.trim() : "");
-  } else if (type === "title_change") {
-    p.facts.names.set(id, typeof obj.title === "string" ? obj.title.trim() : "");
-  } else if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
+  const meta = entryMeta(obj, type, id, parentId, line, offset, length, p.facts);
+  if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
     p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
   }
   if (!p.ompHints && (OMP_ONLY_TYPES.has(type) || (type === "model_change" && typeof obj.model === "string"))) p.ompHints = true;
@@ -227,6 +221,8 @@ function finish(p: Progress): Session {
     file: p.file,
     gzip: p.gzip,
     dialect,
+    agent: dialect,
+    writable: true,
     version: p.version,
     header,
     titleSlot: p.slot,

@@ -1,6 +1,5 @@
 // Where caches live (the catalog, the search index). Its own module so that a
 // warm search, which needs the dir but not the catalog, loads only this.
-// (catalog.ts still holds its own copy of cacheDir; it can re-export this one.)
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 

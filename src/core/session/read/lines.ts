@@ -30,6 +30,8 @@ export interface ScanOptions {
    * costs page faults and GC work that dominate listing thousands of files.
    */
   buffer?: Buffer;
+  /** Awaited before each read of the file: a consumer that awaits between lines holds the scan here (lineBatches). */
+  beforeRead?: () => Promise<void>;
 }
 
 export interface ScanResult {
@@ -131,6 +133,7 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
         buf = bigger;
       }
     }
+    if (opts.beforeRead) await opts.beforeRead();
     const n = await pull(buf, filled, buf.length - filled);
     if (n === 0) break;
     let scanFrom = filled;
@@ -167,6 +170,65 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
     sink(buf, lineStart, end, base + lineStart, lineNo, false);
   }
   return { resumeOffset, resumeLine: lineNo, bytes };
+}
+
+/** Ends a scan whose consumer stopped asking (lineBatches). */
+class Abandoned extends Error {}
+
+/**
+ * scanLines as an async iterable: `take` maps each line (its bytes are valid
+ * only during the call) to a value or undefined, and the values come out in
+ * batches, one per chunk read. The scan reads no further until the batch
+ * before has been taken; leaving the loop early ends the scan.
+ */
+export async function* lineBatches<T>(file: string, take: (...line: Parameters<LineSink>) => T | undefined, opts: ScanOptions = {}): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  let signal!: (done: boolean) => void;
+  let turn = new Promise<boolean>((r) => (signal = r));
+  let proceed: (() => void) | null = null;
+  let abandoned = false;
+  let failure: unknown = null;
+  const beforeRead = (): Promise<void> => {
+    if (abandoned) return Promise.reject(new Abandoned());
+    if (batch.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      proceed = () => (abandoned ? reject(new Abandoned()) : resolve());
+      signal(false);
+    });
+  };
+  const sink: LineSink = (...line) => {
+    const v = take(...line);
+    if (v !== undefined) batch.push(v);
+  };
+  const scan = scanLines(file, sink, { ...opts, beforeRead }).then(
+    () => signal(true),
+    (err: unknown) => {
+      if (!(err instanceof Abandoned)) failure = err;
+      signal(true);
+    },
+  );
+  try {
+    for (;;) {
+      const done = await turn;
+      turn = new Promise<boolean>((r) => (signal = r));
+      if (batch.length > 0) {
+        const out = batch;
+        batch = [];
+        yield out;
+      }
+      if (done) break;
+      const go = proceed as (() => void) | null;
+      proceed = null;
+      go?.();
+    }
+    if (failure !== null) throw failure;
+  } finally {
+    if (proceed) {
+      abandoned = true;
+      (proceed as () => void)();
+    }
+    await scan;
+  }
 }
 
 /** Reads the bytes [offset, offset+length) of a plain or gzip file as UTF-8. */

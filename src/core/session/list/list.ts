@@ -3,6 +3,7 @@
 // a warm `ls` loads only this, discover.ts and catalog.ts: the scanning code
 // (summary.ts, catalog-read.ts) is imported when some file must be read.
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
+import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "./summary.js";
 
 export interface ListOptions {
@@ -31,10 +32,16 @@ function options(opts: ListOptions): { roots: string[]; cwd: string | undefined;
   return { roots, cwd: !opts.all && opts.cwd !== undefined ? opts.cwd : undefined, limit: opts.concurrency ?? 8 };
 }
 
+/** pi and omp files under the roots, and other agents' sessions (dialect-sources.ts); roots for pruning. */
+async function findAll(opts: ListOptions, roots: string[]): Promise<{ files: string[]; roots: string[] }> {
+  const [files, other] = await Promise.all([findSessionFiles(roots), dialectSources(opts)]);
+  return { files: joinSources(files, other), roots: other.roots.length ? [...roots, ...other.roots] : roots };
+}
+
 /** Every session found, newest activity first. */
 export async function listSessions(opts: ListOptions = {}): Promise<SessionSummary[]> {
-  const { roots, cwd, limit } = options(opts);
-  const files = await findSessionFiles(roots);
+  const { cwd, limit, ...o } = options(opts);
+  const { files, roots } = await findAll(opts, o.roots);
   const summaries =
     opts.cache === false
       ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
@@ -59,8 +66,8 @@ export async function listSessionsJson(opts: ListOptions = {}): Promise<Buffer> 
 /** listSessionsJson's bytes in parts, in order (the stored rows as they are, not joined). */
 export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uint8Array[]> {
   if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify(await listSessions(opts)))];
-  const { roots, cwd, limit } = options(opts);
-  const files = await findSessionFiles(roots);
+  const { cwd, limit, ...o } = options(opts);
+  const { files, roots } = await findAll(opts, o.roots);
   const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
   const kept = rows.filter((r) => r !== null).sort(newestFirst);
   const parts: Uint8Array[] = [];

@@ -1,18 +1,21 @@
-// Fast line decoding for the tree pass.
+// The one line parser: a JSONL line's bytes to its value. parseRecord and
+// parseObject read the line exactly (a dialect's records, a header, the
+// summary's few parsed lines); parseLine is the tree pass's, which may cut
+// long nested strings (below).
 //
 // An ASCII line is decoded as latin1: a one-byte string (no UTF-8 validation,
 // half the memory of a two-byte one), which JSON.parse reads about twice as
 // fast. A line with any other byte is decoded as UTF-8, exactly.
 //
 // The tree keeps previews, never bodies, and a preview reads at most
-// PREVIEW_SOURCE_UNITS characters of any one string (text.ts). So before
+// PREVIEW_SOURCE_UNITS characters of any one string (text/safe-text.ts). So before
 // parsing, a line's long strings nested inside the entry (message text, tool
 // output, tool arguments) are cut to just over that many characters, in the
 // bytes: the parse then reads and allocates a fraction of a session made
 // mostly of tool output. A long string directly in the entry (an id, a label,
 // a name, a compaction summary) is never cut: such a line is parsed whole.
 import { isAscii } from "node:buffer";
-import { PREVIEW_SOURCE_UNITS } from "./text.js";
+import { PREVIEW_SOURCE_UNITS } from "../text/safe-text.js";
 
 /**
  * Parses one line. Strings nested below the entry's own fields keep at least
@@ -29,6 +32,23 @@ export function parseLine(buf: Buffer, start: number, end: number): unknown {
   }
   const ascii = isAscii(buf.subarray(start, end));
   return JSON.parse(buf.toString(ascii ? "latin1" : "utf8", start, end));
+}
+
+/** One line's value, exactly; throws a SyntaxError when it is not JSON. */
+export function parseRecord(buf: Buffer, start: number, end: number): unknown {
+  const ascii = isAscii(buf.subarray(start, end));
+  return JSON.parse(buf.toString(ascii ? "latin1" : "utf8", start, end));
+}
+
+/** One line's object, exactly; null when the line is not JSON or not an object. */
+export function parseObject(buf: Buffer, start: number, end: number): Record<string, unknown> | null {
+  let v: unknown;
+  try {
+    v = parseRecord(buf, start, end);
+  } catch {
+    return null;
+  }
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
 let scratch = Buffer.allocUnsafe(64 * 1024);

@@ -1,12 +1,14 @@
 // What the model sees at a leaf (session-format.md §6), computed from the
 // path's full entries re-read from disk. omp files follow omp's own rule
 // (context-omp.ts), over entries whose blob references are resolved first.
-import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
+import { blobReaderFor, resolveBlobRefs } from "../read/blobs.js";
 import { emptyOmpContext, ompContextOfPath } from "./context-omp.js";
-import { readEntries } from "./entry.js";
+import { readEntries } from "../read/entry.js";
 import { pathTo } from "./path.js";
 import { epoch, strip } from "./message-fields.js";
-import type { Session, SessionContext } from "./types.js";
+import type { Session, SessionContext } from "../model.js";
+import { dialectFor } from "../read/dialect-of.js";
+import type { PiEntry } from "../read/dialect-api.js";
 
 type Obj = Record<string, unknown>;
 
@@ -24,6 +26,7 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
     s,
     ids.map((id) => s.byId.get(id)!),
   );
+  if (s.held) return { ...dialectContext(s, path), leafId: leaf };
   if (!omp) return { ...contextOfPath(path), leafId: leaf };
   const blobs = blobReaderFor(s.file);
   const missing: string[] = [];
@@ -31,6 +34,14 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   const ctx: SessionContext = { ...ompContextOfPath(path), leafId: leaf };
   if (missing.length) ctx.missingBlobs = [...new Set(missing)];
   return ctx;
+}
+
+/** Another agent's session: its dialect's own rule when it has one, else pi's over the pi-shaped entries. */
+function dialectContext(s: Session, path: Obj[]): Omit<SessionContext, "leafId"> {
+  const d = dialectFor(s.agent);
+  if (!d?.context) return contextOfPath(path);
+  const own = d.context(path as PiEntry[]);
+  return { thinkingLevel: "off", model: own.model ?? null, messages: own.messages };
 }
 
 /** The context rule over a root→leaf path of full entries. */

@@ -8,12 +8,13 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES } from "./dialect.js";
+import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
-import type { Dialect } from "./types.js";
+import type { Dialect } from "../model.js";
 import type { SessionSummary } from "./summary.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
-import { isoOrNull, validTime } from "./time.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
+import { parseObject } from "../read/parse-line.js";
+import { isoOrNull, validTime } from "../read/time.js";
 
 type Json = Record<string, unknown>;
 
@@ -296,7 +297,7 @@ export class CatalogScan {
       return;
     }
     let full: Json | null | undefined;
-    const parse = (): Json | null => (full === undefined ? (full = parseLine(buf, start, end)) : full);
+    const parse = (): Json | null => (full === undefined ? (full = parseObject(buf, start, end)) : full);
     const f = this.head;
     // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
     let ok = lastByte(buf, start, end) === 0x7d && readEntryHead(buf, start, end, f);
@@ -314,7 +315,7 @@ export class CatalogScan {
   }
 
   private beforeHeader(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
-    const obj = parseLine(buf, start, end);
+    const obj = parseObject(buf, start, end);
     if (obj === null) return;
     const facts = this.facts;
     if (obj.type === "title" && lineNo === 1) {
@@ -500,6 +501,7 @@ export class CatalogScan {
       modified: isoOrNull(facts.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
       parentSession: header.parentSession,
       dialect: (facts.omp ? "omp" : "pi") satisfies Dialect,
+      agent: facts.omp ? "omp" : "pi",
       valid: true,
     };
   }

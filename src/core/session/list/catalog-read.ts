@@ -2,14 +2,16 @@
 // (new, grown, replaced), by scanning them or by resuming a saved scan state.
 // Imported only when some file changed: a warm `ls` never loads the scanner.
 import { open } from "node:fs/promises";
-import type { FileStamp } from "../fs/stat.js";
+import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
-import { isGzipPath, isZlibError, scanLines, type ScanResult } from "./lines.js";
+import { isGzipPath, isZlibError, scanLines, type ScanResult } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, sameDir, type CatalogRows } from "./catalog-common.js";
-import { emptySummary, readSessionHeader, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
+import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
+import { readSessionHeader } from "../read/header.js";
+import { dialectOf } from "../read/dialect-of.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -150,6 +152,13 @@ export class CatalogReader {
     if (hit !== undefined) return hit;
     const row = this.cat.rows.get(path);
     const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
+    if (dialectOf(path)) {
+      // Another agent's session: read whole through its dialect (no header to sniff, no saved state to resume).
+      const out = { summary: await summarizeSession(path), saved: null };
+      catalogStats.filesRead++;
+      this.store(path, st, out);
+      return wanted(out.summary);
+    }
     if (cwd !== undefined) {
       // A grown file keeps its header: when it belongs to another project, it need not be read now.
       const grown = row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size;

@@ -4,7 +4,7 @@
 // Every message the rule drops is recorded with the reason, so the context
 // view can draw it as left out instead of letting it silently vanish.
 import { epoch, strip } from "./message-fields.js";
-import type { LeftOut, SessionContext } from "./types.js";
+import type { LeftOut, SessionContext } from "../model.js";
 
 type Obj = Record<string, unknown>;
 type Ctx = Omit<SessionContext, "leafId">;

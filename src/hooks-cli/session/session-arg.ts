@@ -1,6 +1,6 @@
-import { loadSession } from "../../core/session/load.js";
-import type { Session } from "../../core/session/types.js";
-import { jsonText } from "../../core/session/json-text.js";
+import { loadSession } from "../../core/session/tree/load.js";
+import type { Session } from "../../core/session/model.js";
+import { jsonText } from "../../core/session/text/json-text.js";
 import { UsageError } from "../command.js";
 import { stdout } from "../stdout.js";
 

@@ -4,13 +4,20 @@
 // {"type":…,"id":…,"parentId":…,"timestamp":…,"message":{"role":… so a line's
 // first bytes give what the list needs (entry-head.ts); a line whose head does
 // not have that shape is parsed in full, so the shortcut never changes a result.
-import { OMP_ONLY_TYPES } from "./dialect.js";
-import { open, stat } from "node:fs/promises";
+import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Dialect } from "./types.js";
-import { isGzipPath, scanLines } from "./lines.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, parseLine, headOf, messageText, isBlank } from "./entry-head.js";
-import { isoOrNull, validTime } from "./time.js";
+import type { Dialect } from "../model.js";
+import { isGzipPath, scanLines } from "../read/lines.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
+import { parseObject } from "../read/parse-line.js";
+import { isoOrNull, validTime } from "../read/time.js";
+import { readSessionHeader } from "../read/header.js";
+import type { AgentId, Dialect as AgentDialect } from "../read/dialect-api.js";
+import { dialectOf } from "../read/dialect-of.js";
+import { loadDialectSession } from "../tree/load-dialect.js";
+import { stampOf } from "../../fs/stat.js";
+import type { Session } from "../model.js";
 
 /** One row of `ls --json` (see spec/cli.md). */
 export interface SessionSummary {
@@ -39,7 +46,10 @@ export interface SessionSummary {
   /** File size in bytes, as stored on disk. */
   size: number;
   parentSession: string | null;
+  /** pi and omp files: their dialect; "unknown" for an invalid file and for other agents' sessions. */
   dialect: Dialect;
+  /** The agent that wrote it (the dialect that claims its path, else pi or omp by its content). */
+  agent: AgentId;
   valid: boolean;
   /** One line saying why the file is not a session file. */
   error?: string;
@@ -115,12 +125,12 @@ class SummaryScan {
   private end = 0;
   private full: Json | null | undefined;
   private parse(): Json | null {
-    if (this.full === undefined) this.full = parseLine(this.buf, this.start, this.end);
+    if (this.full === undefined) this.full = parseObject(this.buf, this.start, this.end);
     return this.full;
   }
 
   private beforeHeader(buf: Buffer, start: number, end: number, lineNo: number): void {
-    const obj = parseLine(buf, start, end);
+    const obj = parseObject(buf, start, end);
     if (obj === null) return; // garbage before the header is skipped like any bad line
     if (obj.type === "title" && lineNo === 1) {
       this.omp = true;
@@ -307,6 +317,7 @@ export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary
     size,
     parentSession: null,
     dialect: "unknown",
+    agent: "pi",
     valid: false,
   };
 }
@@ -314,6 +325,8 @@ export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary
 /** The listing facts of one session file; never throws (an unreadable file is `valid: false`). */
 export async function summarizeSession(file: string): Promise<SessionSummary> {
   const path = resolve(file);
+  const d = dialectOf(path);
+  if (d) return summarizeDialectSession(path, d);
   const base = emptySummary(path);
   let mtime: string;
   try {
@@ -362,52 +375,71 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
     modified: isoOrNull(scan.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
     parentSession: typeof header.parentSession === "string" ? header.parentSession : null,
     dialect: scan.omp ? "omp" : "pi",
+    agent: scan.omp ? "omp" : "pi",
     valid: true,
   };
 }
 
-const HEAD_READ = 16 * 1024;
-
 /**
- * The header of a plain session file from its first bytes, or null when the
- * file is not a session file; undefined when that cannot be told cheaply
- * (gzip, or a first line longer than the read), so the caller scans it.
+ * The listing row of another agent's session, from the tree its dialect's
+ * entries make (load-dialect.ts): the same counts a pi file's row gives.
  */
-export async function readSessionHeader(file: string): Promise<Json | null | undefined> {
-  if (isGzipPath(file)) return undefined;
-  let buf: Buffer;
-  let got: number;
+async function summarizeDialectSession(path: string, d: AgentDialect): Promise<SessionSummary> {
+  const base = { ...emptySummary(path), agent: d.agent };
+  let mtime: string;
   try {
-    const fh = await open(file, "r");
-    try {
-      buf = Buffer.allocUnsafe(HEAD_READ);
-      got = (await fh.read(buf, 0, HEAD_READ, 0)).bytesRead;
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    return undefined;
+    const st = stampOf(path);
+    if (st === null) return { ...base, error: "cannot read: no such file" };
+    if (!st.isFile) return { ...base, error: "is a directory" };
+    base.size = st.size;
+    mtime = new Date(Math.round(st.mtimeMs)).toISOString();
+    base.created = base.modified = mtime;
+  } catch (err) {
+    return { ...base, error: unreadable(err) };
   }
-  let pos = got >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
-  let lineNo = 1;
-  while (pos < got) {
-    const nl = buf.indexOf(10, pos);
-    if (nl === -1 || nl >= got) return got < HEAD_READ ? lineHeader(buf, pos, got, lineNo) ?? null : undefined;
-    const r = lineHeader(buf, pos, nl, lineNo);
-    if (r !== undefined) return r;
-    pos = nl + 1;
-    lineNo++;
+  let s: Session;
+  try {
+    s = await loadDialectSession(path, d);
+  } catch (err) {
+    return { ...base, error: unreadable(err) };
   }
-  return got < HEAD_READ ? null : undefined;
+  return { ...base, ...sessionCounts(s, mtime) };
 }
 
-/** A header, null (definitely not a session), or undefined (skip this line). */
-function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Json | null | undefined {
-  if (isBlank(buf, start, end)) return undefined;
-  const obj = parseLine(buf, start, end);
-  if (obj === null) return undefined;
-  if (obj.type === "title" && lineNo === 1) return undefined;
-  return obj.type === "session" && typeof obj.id === "string" ? obj : null;
+/** A loaded session's listing facts. */
+function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
+  let firstMessage = "";
+  let messages = 0;
+  let leaves = 0;
+  let last = 0;
+  const cs = s.topology!.childStart;
+  s.entries.forEach((e, i) => {
+    if (cs[i + 1] === cs[i]) leaves++;
+    if (e.type !== "message") return;
+    messages++;
+    if (e.role !== "user" && e.role !== "assistant") return;
+    const t = Date.parse(e.timestamp);
+    if (t > last && validTime(t)) last = t;
+    if (e.role === "user" && firstMessage === "") {
+      const held = s.held?.get(e.id);
+      firstMessage = held ? messageText((JSON.parse(held) as Json).message) : "";
+    }
+  });
+  const created = typeof s.header.timestamp === "string" && s.header.timestamp !== "" ? s.header.timestamp : mtime;
+  return {
+    id: String(s.header.id ?? ""),
+    cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
+    name: s.name,
+    firstMessage,
+    messageCount: messages,
+    entryCount: s.entries.length,
+    branchCount: leaves,
+    labelCount: s.labels.size,
+    created,
+    modified: isoOrNull(last) ?? (created !== mtime ? isoOrNull(Date.parse(created)) : null) ?? mtime,
+    parentSession: typeof s.header.parentSession === "string" ? s.header.parentSession : null,
+    valid: true,
+  };
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

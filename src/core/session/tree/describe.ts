@@ -1,7 +1,7 @@
 // Turns a parsed entry into the few strings the tree and list need: a preview
 // (plain one-line text) and a summary (the short form drawn in tree rows).
-import { oneLine } from "./text.js";
-import { jsonText } from "./json-text.js";
+import { oneLine } from "../text/safe-text.js";
+import { jsonText } from "../text/json-text.js";
 
 type Obj = Record<string, unknown>;
 

@@ -1,0 +1,64 @@
+// Where other agents' sessions are found: each registered dialect's default
+// roots (after its env overrides) when no roots are given, or the roots given
+// on the command line. A dialect names its sources without reading them; a
+// database's sessions are `<database file>#<session id>`.
+import { homedir } from "node:os";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { registeredDialects } from "../read/dialect-of.js";
+
+export interface DialectSources {
+  /** The sources found, absolute, in a stable order, without repeats. */
+  files: string[];
+  /** The roots they were looked for under (for pruning what went away). */
+  roots: string[];
+  /** Given files that are containers of sessions (a database): not session files themselves. */
+  containers: Set<string>;
+}
+
+export interface SourceRoots {
+  /** Dirs or files to list instead of every agent's default places. */
+  paths?: string[];
+  /** pi/omp agent dirs given explicitly: then only those are listed. */
+  agentDirs?: string[];
+}
+
+/** Other agents' session sources for a listing of `opts`' roots. */
+export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): Promise<DialectSources> {
+  const out: DialectSources = { files: [], roots: [], containers: new Set() };
+  const dialects = registeredDialects();
+  if (dialects.length === 0 || (opts.agentDirs !== undefined && !(opts.paths && opts.paths.length > 0))) return out;
+  const given = opts.paths && opts.paths.length > 0 ? opts.paths.map((p) => resolve(p)) : null;
+  const seen = new Set<string>();
+  for (const d of dialects) {
+    const roots = given ?? d.defaultRoots(env, home).map((r) => resolve(r)).filter((r) => existsSync(r));
+    for (const root of roots) {
+      let found: string[];
+      try {
+        found = await d.sources(root);
+      } catch {
+        continue; // an unreadable root hides only its own sessions
+      }
+      if (!given) out.roots.push(root);
+      for (const f of found) {
+        const abs = resolve(f);
+        if (abs === root) continue;
+        if (given && f.startsWith(`${root}#`)) out.containers.add(root);
+        if (!seen.has(abs)) {
+          seen.add(abs);
+          out.files.push(abs);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** pi/omp files found under the roots joined with the other agents' sources: containers left out, no repeats. */
+export function joinSources(files: string[], other: DialectSources): string[] {
+  if (other.files.length === 0 && other.containers.size === 0) return files;
+  const kept = files.filter((f) => !other.containers.has(f));
+  const have = new Set(kept);
+  for (const f of other.files) if (!have.has(f)) kept.push(f);
+  return kept;
+}

@@ -1,0 +1,32 @@
+// A JSONL file as a dialect's record source (read/dialect-api.ts): streamed
+// line by line with byte offsets (lines.ts), each line parsed by the one line
+// parser (parse-line.ts). Blank lines are skipped; a line that is not JSON is
+// a warning with its line number, never the end of the read.
+import type { Origin, RecordSource } from "./dialect-api.js";
+import { isGzipPath, lineBatches } from "./lines.js";
+import { parseRecord } from "./parse-line.js";
+import { isBlank } from "./entry-head.js";
+
+type Rec = { value: unknown; origin: Origin } | { warning: string; origin: Origin };
+
+/** The records of a JSONL (or .jsonl.gz) file, in file order. */
+export function jsonlSource(file: string): RecordSource {
+  return { records: () => jsonlRecords(file) };
+}
+
+async function* jsonlRecords(file: string): AsyncGenerator<Rec> {
+  const batches = lineBatches<Rec>(
+    file,
+    (buf, start, end, offset, line, terminated) => {
+      if (isBlank(buf, start, end)) return undefined;
+      const origin: Origin = { line, offset, length: end - start };
+      try {
+        return { value: parseRecord(buf, start, end), origin };
+      } catch {
+        return { warning: terminated ? "not valid JSON, skipped" : "truncated last line (not valid JSON), skipped", origin };
+      }
+    },
+    { gzip: isGzipPath(file) },
+  );
+  for await (const batch of batches) yield* batch;
+}

@@ -1,0 +1,114 @@
+// Loads another agent's session through its dialect (read/dialect-api.ts):
+// the source's records go through a fresh reader in order, and the entries in
+// pi's shape it gives are built into the same tree as pi's and omp's
+// (build.ts: §5 once). The entries are kept as JSON text (Session.held), so
+// showing one or building a context needs no second pass over the source.
+import { SessionError } from "../../errors.js";
+import { stampOf } from "../../fs/stat.js";
+import type { Dialect, DialectEntry } from "../read/dialect-api.js";
+import { jsonText } from "../text/json-text.js";
+import { buildTree, type NameFacts } from "./build.js";
+import { entryMeta } from "./entry-meta.js";
+import type { EntryMeta, Session, Warning } from "../model.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function sourceSize(file: string): number {
+  let st;
+  try {
+    st = stampOf(file);
+  } catch (err) {
+    throw new SessionError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  if (st === null) throw new SessionError(`${file}: no such file`);
+  if (!st.isFile) throw new SessionError(`${file}: not a file`);
+  return st.size;
+}
+
+/** A session of `d`'s agent (`file` is a file, or `<database file>#<session id>`). */
+export async function loadDialectSession(file: string, d: Dialect): Promise<Session> {
+  const size = sourceSize(file);
+  const warnings: Warning[] = [];
+  const all: EntryMeta[] = [];
+  const held = new Map<string, string>();
+  const aliases = new Map<string, string>();
+  const facts: NameFacts = { names: new Map() };
+  const add = (de: DialectEntry): void => {
+    const e: unknown = de.entry;
+    const line = de.origin.line;
+    if (!isObj(e) || typeof e.id !== "string" || e.id === "") {
+      warnings.push({ line, message: "an entry without an id, left out of the tree" });
+      return;
+    }
+    const type = typeof e.type === "string" ? e.type : "";
+    const parentId = typeof e.parentId === "string" ? e.parentId : null;
+    all.push(entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts));
+    held.set(e.id, jsonText(e));
+    for (const a of de.aliases ?? []) if (a !== e.id) aliases.set(a, e.id);
+  };
+  const took = (got: DialectEntry[] | string, line: number): void => {
+    if (typeof got === "string") warnings.push({ line, message: got });
+    else for (const de of got) add(de);
+  };
+  const reader = d.reader(file);
+  const source = d.open(file);
+  try {
+    for await (const r of source.records()) {
+      if ("warning" in r) warnings.push({ line: r.origin.line, message: r.warning });
+      else took(reader.push(r.value, r.origin), r.origin.line);
+    }
+    took(reader.end(), 0);
+  } catch (err) {
+    if (err instanceof SessionError) throw err;
+    throw new SessionError(`${file}: cannot read as a ${d.label} session (${(err as Error)?.message ?? String(err)})`);
+  } finally {
+    source.close?.();
+  }
+  resolveAliases(all, aliases);
+  const f = reader.facts();
+  const header: Obj = { type: "session", version: 3, id: f.id, timestamp: f.created, cwd: f.cwd, agent: d.agent };
+  if (f.name) header.title = f.name;
+  if (f.parentSession) header.parentSession = f.parentSession;
+  if (f.parentEntryId) header.parentEntryId = f.parentEntryId;
+  if (f.model) header.model = f.model;
+  if (f.agentVersion) header.agentVersion = f.agentVersion;
+  const tree = buildTree(all, facts, header, null, warnings);
+  return {
+    file,
+    gzip: false,
+    dialect: "unknown",
+    agent: d.agent,
+    writable: d.writable,
+    held,
+    version: 3,
+    header,
+    titleSlot: null,
+    entries: tree.entries,
+    byId: tree.byId,
+    roots: tree.roots,
+    children: tree.children,
+    topology: tree.topology,
+    labels: tree.labels,
+    name: tree.name,
+    leafId: tree.leafId,
+    warnings: warnings.sort((a, b) => a.line - b.line),
+    size,
+    resumeOffset: size,
+    resumeLine: 0,
+  };
+}
+
+/**
+ * A parent named by one of an entry's aliases (the ids of the records merged
+ * into it) is that entry; an id that is an entry's own id stays that entry.
+ */
+function resolveAliases(all: EntryMeta[], aliases: ReadonlyMap<string, string>): void {
+  if (aliases.size === 0) return;
+  const ids = new Set(all.map((m) => m.id));
+  for (const m of all) {
+    if (m.parentId === null || ids.has(m.parentId)) continue;
+    const to = aliases.get(m.parentId);
+    if (to !== undefined) m.parentId = to;
+  }
+}
