@@ -6,7 +6,7 @@
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FileStamp } from "../fs/stat.js";
-import { writeCacheFile } from "../session/cache-file.js";
+import { writeCacheFile } from "../session/list/cache-file.js";
 import type { BranchInfo, Bucket, Figure, SessionFigures } from "./figures.js";
 
 const VERSION = 2;

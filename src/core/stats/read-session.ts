@@ -1,8 +1,8 @@
 // Reads one session file's figures through the session reader (the tree, the
 // leaf, the entries), re-reading only the entries that carry usage.
-import { loadSession } from "../session/load.js";
-import { readEntries } from "../session/entry.js";
-import type { EntryMeta, Session } from "../session/types.js";
+import { loadSession } from "../session/tree/load.js";
+import { readEntries } from "../session/read/entry.js";
+import type { EntryMeta, Session } from "../session/model.js";
 import type { Pricer } from "./prices.js";
 import { resolveParent } from "./parent.js";
 import { entryKey, sessionFigures, type SessionFigures } from "./figures.js";
@@ -50,6 +50,10 @@ export async function readSessionFigures(file: string, pricer: Pricer): Promise<
 
 /** The figures of a loaded session (the tree screen has one already). */
 export async function figuresOfSession(s: Session, pricer: Pricer): Promise<SessionFigures> {
-  const [entries, inherited] = await Promise.all([callEntries(s), inheritedKeys(s)]);
-  return sessionFigures({ session: s, entries, agent: s.dialect, inheritedKeys: inherited }, pricer);
+  // A session hanging from an entry of its parent (a subagent's Task call) is
+  // a subagent: its calls are its own (counted in the parent's row). A fork's
+  // first calls are copies of its parent's.
+  const subagent = typeof s.header.parentEntryId === "string" && s.header.parentEntryId !== "";
+  const [entries, inherited] = await Promise.all([callEntries(s), subagent ? new Set<string>() : inheritedKeys(s)]);
+  return sessionFigures({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent }, pricer);
 }

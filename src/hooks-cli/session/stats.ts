@@ -5,11 +5,11 @@ import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/discover.js";
-import { listSessions } from "../../core/session/list.js";
-import type { SessionSummary } from "../../core/session/summary.js";
-import { oneLine, safeText } from "../../core/session/text.js";
-import { displayWidth, fitWidth } from "../../core/session/width.js";
+import { defaultAgentDirs } from "../../core/session/list/discover.js";
+import { listSessions } from "../../core/session/list/list.js";
+import type { SessionSummary } from "../../core/session/list/summary.js";
+import { oneLine, safeText } from "../../core/session/text/safe-text.js";
+import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { stdout } from "../stdout.js";
 import { collectFigures } from "../../core/stats/collect.js";
 import { checkTimeZone, parseDay, TimeZoneError } from "../../core/stats/days.js";
@@ -30,7 +30,8 @@ branch holds, so branches add up to the session).
 
 Scope as for ls: this project's sessions by default, --cwd DIR another
 project's, --all every session, or the PATHs given (files or dirs).
---agent A keeps one agent's sessions (pi, omp, …). --since/--until DAY
+--agent A keeps one agent's sessions (pi, omp, claude, codex, gemini,
+opencode). --since/--until DAY
 (YYYY-MM-DD, inclusive) keep the calls made on those days, in --tz ZONE (an
 IANA name; default: the local zone), which also sets the days of --by day.
 
@@ -175,8 +176,5 @@ export const statsCommand: Command = {
   },
 };
 
-/** The agent a listed session belongs to (the list's dialect for pi and omp). */
-function agentOf(s: SessionSummary): string {
-  const own = (s as { agent?: unknown }).agent;
-  return typeof own === "string" ? own : s.dialect;
-}
+/** The agent a listed session belongs to. */
+const agentOf = (s: SessionSummary): string => s.agent;

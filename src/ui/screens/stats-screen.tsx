@@ -10,7 +10,7 @@ import { statsStoreOf } from "../state/stats-store.js";
 import { statsLines } from "../format/stats-lines.js";
 import { toneColor } from "../components/lines-pane.js";
 import { fitWidth as fit } from "../format/width.js";
-import { safeText } from "../../core/session/text.js";
+import { safeText } from "../../core/session/text/safe-text.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 

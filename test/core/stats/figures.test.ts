@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadSession } from "../../../src/core/session/load.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
 import { figuresOfSession } from "../../../src/core/stats/read-session.js";
 import { branchesOf, totalOf } from "../../../src/core/stats/figures.js";
 import { makePricer, PRICE_TABLE } from "../../../src/core/stats/prices.js";
