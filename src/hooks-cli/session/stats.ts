@@ -88,8 +88,9 @@ export function formatStatsTable(rows: Row[], by: GroupBy, opts: { width: number
   const line = (x: Cells): string =>
     (fitWidth(x.key, wKey, true) + cols.map((c) => "  " + (c === "unpriced" ? x[c].padEnd(w[c]) : x[c].padStart(w[c]))).join("")).trimEnd();
   const out = [line(all[0]), ...body.map(line)];
-  out.push("─".repeat(Math.min(opts.width, wKey + fixed)));
-  out.push(line(total));
+  const last = line(total);
+  out.push("─".repeat(Math.max(...[...out, last].map(displayWidth))));
+  out.push(last);
   return out;
 }
 
