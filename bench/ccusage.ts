@@ -42,9 +42,9 @@ type Obj = Record<string, unknown>;
 const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 /** Runs ccusage; its sessions by session id. */
-export function ccusageSessions(install: CcusageInstall, args: string[], env: NodeJS.ProcessEnv): Map<string, Figures> {
-  const r = spawnSync(install.bin, [...args, "session", "--json", "--offline"], { env: { ...process.env, ...env, NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`ccusage ${args.join(" ")} session failed (${r.status ?? r.signal}): ${r.stderr.slice(0, 600)}`);
+export function ccusageSessions(install: CcusageInstall, agent: string, args: string[], env: NodeJS.ProcessEnv): Map<string, Figures> {
+  const r = spawnSync(install.bin, [agent, "session", "--json", "--offline", ...args], { env: { ...process.env, ...env, NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`ccusage ${agent} session ${args.join(" ")} failed (${r.status ?? r.signal}): ${r.stderr.slice(0, 600)}`);
   const out = new Map<string, Figures>();
   const data = JSON.parse(r.stdout) as { sessions?: Obj[] };
   for (const s of data.sessions ?? []) {

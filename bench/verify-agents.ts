@@ -308,9 +308,9 @@ async function usageAgainstCcusage(): Promise<void> {
   }
   const piDir = asPiSessionsDir(piFiles, join(dir, "pi"));
   const sides: { agent: string; ours: Map<string, Figures>; theirs: Map<string, Figures>; where: string }[] = [];
-  sides.push({ agent: "pi", ours: oursSessions(BIN, [piDir], env, "pi"), theirs: ccusageSessions(ccusage, ["pi", "--pi-path", piDir], env), where: `${piFiles.length} pi fixture files` });
-  for (const r of roots.claude) sides.push({ agent: "claude", ours: oursSessions(BIN, [join(r, "projects")], env, "claude"), theirs: ccusageSessions(ccusage, ["claude"], { ...env, CLAUDE_CONFIG_DIR: r }), where: r });
-  for (const r of roots.codex) sides.push({ agent: "codex", ours: oursSessions(BIN, [join(r, "sessions")], env, "codex"), theirs: ccusageSessions(ccusage, ["codex"], { ...env, CODEX_HOME: r }), where: r });
+  sides.push({ agent: "pi", ours: oursSessions(BIN, [piDir], env, "pi"), theirs: ccusageSessions(ccusage, "pi", ["--pi-path", piDir], env), where: `${piFiles.length} pi fixture files` });
+  for (const r of roots.claude) sides.push({ agent: "claude", ours: oursSessions(BIN, [join(r, "projects")], env, "claude"), theirs: ccusageSessions(ccusage, "claude", [], { ...env, CLAUDE_CONFIG_DIR: r }), where: r });
+  for (const r of roots.codex) sides.push({ agent: "codex", ours: oursSessions(BIN, [join(r, "sessions")], env, "codex"), theirs: ccusageSessions(ccusage, "codex", [], { ...env, CODEX_HOME: r }), where: r });
   for (const side of sides) {
     const ids = [...new Set([...side.ours.keys(), ...side.theirs.keys()])].sort();
     let known = 0;

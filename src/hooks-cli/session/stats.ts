@@ -1,11 +1,9 @@
 // `stats`: tokens and cost of the sessions in scope, grouped one way, as an
 // aligned table or one JSON object per row.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
-import { parseArgs, bool, list, str } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/list/discover.js";
+import { parseArgs, bool, str } from "../args.js";
+import { listScope } from "./list-scope.js";
 import { listSessions } from "../../core/session/list/list.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { oneLine, safeText } from "../../core/session/text/safe-text.js";
@@ -114,9 +112,7 @@ export const statsCommand: Command = {
       values: ["--cwd", "--by", "--since", "--until", "--agent", "--tz"],
       repeat: ["--agent-dir"],
     });
-    const all = bool(args, "--all");
-    const cwdFlag = str(args, "--cwd");
-    if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
+    const scope = listScope(args, "stats");
     const by = (str(args, "--by") ?? "session") as GroupBy;
     if (!GROUPINGS.includes(by)) throw new UsageError(`--by takes ${GROUPINGS.join(", ")} (not "${safeText(by)}")`);
     const day = (flag: string): string | undefined => {
@@ -140,16 +136,10 @@ export const statsCommand: Command = {
     }
     const agent = str(args, "--agent");
 
-    const missing = args.positional.filter((p) => !existsSync(p));
-    for (const p of missing) process.stderr.write(`omp-sessions stats: ${safeText(p)}: no such file or directory\n`);
-    const paths = args.positional.filter((p) => !missing.includes(p));
-    if (missing.length > 0 && paths.length === 0) return 3;
-    const done = missing.length > 0 ? 3 : 0;
-    const agentDirsFlag = list(args, "--agent-dir");
-    const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
-    const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
+    if (scope === 3) return 3;
+    const { agentDirs, paths, cwd, all, done } = scope;
     const cache = !bool(args, "--no-cache");
-    const listed = await listSessions({ agentDirs, paths, cwd, all: all || (paths.length > 0 && cwdFlag === undefined), cache });
+    const listed = await listSessions({ agentDirs, paths, cwd, all, cache });
     const sessions = listed.filter((s) => s.valid && (agent === undefined || agentOf(s) === agent));
     const collected = await collectFigures(
       sessions.map((s) => s.path),
@@ -163,8 +153,8 @@ export const statsCommand: Command = {
       return done;
     }
     if (rows.length === 0) {
-      const scope = all || paths.length > 0 ? "" : ` for ${safeText(cwd)} (--all: every project)`;
-      stdout().write(`No model calls found${scope}.\n`);
+      const where = all ? "" : ` for ${safeText(cwd)} (--all: every project)`;
+      stdout().write(`No model calls found${where}.\n`);
       return done;
     }
     const width = stdout().columns || Number(process.env.COLUMNS) || 120;
