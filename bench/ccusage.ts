@@ -36,6 +36,8 @@ export interface Figures {
   cacheWrite: number;
   /** null: not priced. */
   cost: number | null;
+  /** Calls left unpriced (ours); their cost is compared only when there are none. */
+  unpriced?: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -56,22 +58,60 @@ export function ccusageSessions(install: CcusageInstall, agent: string, args: st
   return out;
 }
 
-/** Our `stats --json --by session` rows by session id (two files of one id summed, as ccusage does). */
-export function oursSessions(bin: string, paths: string[], env: NodeJS.ProcessEnv, agent?: string): Map<string, Figures> {
+/** How ccusage names a session: its file's name without .jsonl, after the last "_" (pi's <time>_<id>.jsonl). */
+export const ccusageKey = (file: string): string => basename(file).replace(/\.jsonl$/, "").split("_").at(-1)!;
+
+/**
+ * Our `stats --json --by session` rows by session id (copies of one session
+ * summed: both sides count each call once across copies, not always in the
+ * same copy), and each file's ccusage name → that session id.
+ */
+export function oursSessions(bin: string, paths: string[], env: NodeJS.ProcessEnv, agent?: string): { byId: Map<string, Figures>; idOf: Map<string, string>; files: Map<string, string[]> } {
   const r = spawnSync(bin, ["stats", "--json", "--by", "session", "--no-cache", ...(agent ? ["--agent", agent] : []), ...paths], { env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`omp-sessions stats failed (${r.status}): ${r.stderr.slice(0, 600)}`);
   const out = new Map<string, Figures>();
+  const idOf = new Map<string, string>();
+  const files = new Map<string, string[]>();
   for (const row of JSON.parse(r.stdout) as Obj[]) {
     const id = String(row.id ?? "");
-    const f: Figures = { input: n(row.inputTokens), output: n(row.outputTokens), cacheRead: n(row.cacheReadTokens), cacheWrite: n(row.cacheWriteTokens), cost: typeof row.cost === "number" ? row.cost : null };
+    idOf.set(ccusageKey(String(row.session)), id);
+    files.set(id, [...(files.get(id) ?? []), String(row.session)]);
+    const f: Figures = {
+      input: n(row.inputTokens),
+      output: n(row.outputTokens),
+      cacheRead: n(row.cacheReadTokens),
+      cacheWrite: n(row.cacheWriteTokens),
+      cost: typeof row.cost === "number" ? row.cost : null,
+      unpriced: n((row.unpriced as Obj | undefined)?.messages),
+    };
+    const prev = out.get(id);
+    out.set(id, prev ? add(prev, f) : f);
+  }
+  return { byId: out, idOf, files };
+}
+
+/** ccusage's sessions (by its file names) summed by our session ids. */
+export function bySessionId(theirs: Map<string, Figures>, idOf: Map<string, string>): Map<string, Figures> {
+  const out = new Map<string, Figures>();
+  for (const [k, f] of theirs) {
+    const id = idOf.get(k) ?? k;
     const prev = out.get(id);
     out.set(id, prev ? add(prev, f) : f);
   }
   return out;
 }
 
+export const sum = (a: Figures, b: Figures): Figures => add(a, b);
+
 function add(a: Figures, b: Figures): Figures {
-  return { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite, cost: a.cost === null || b.cost === null ? (a.cost ?? b.cost) : a.cost + b.cost };
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+    cost: a.cost === null || b.cost === null ? (a.cost ?? b.cost) : a.cost + b.cost,
+    unpriced: (a.unpriced ?? 0) + (b.unpriced ?? 0),
+  };
 }
 
 /** Differences between the two sides for one session: tokens exactly, cost within 2% where both price it. */
@@ -80,7 +120,8 @@ export function compare(ours: Figures | undefined, theirs: Figures | undefined):
   if (!theirs) return ["we count it, ccusage has no row"];
   const d: string[] = [];
   for (const k of ["input", "output", "cacheRead", "cacheWrite"] as const) if (ours[k] !== theirs[k]) d.push(`${k}: ours ${ours[k]}, ccusage ${theirs[k]}`);
-  if (ours.cost !== null && theirs.cost !== null && theirs.cost > 0) {
+  // Where we leave calls unpriced (ccusage counts them as $0), the costs are not comparable.
+  if (ours.cost !== null && theirs.cost !== null && theirs.cost > 0 && !ours.unpriced) {
     const off = Math.abs(ours.cost - theirs.cost) / theirs.cost;
     if (off > 0.02) d.push(`cost: ours $${ours.cost.toFixed(4)}, ccusage $${theirs.cost.toFixed(4)} (${(off * 100).toFixed(1)}% apart)`);
   }

@@ -146,7 +146,7 @@ describe("stats --json on the hand-made pi fixtures", () => {
     mkdirSync(copy, { recursive: true });
     copyFileSync(main(), join(copy, "s.jsonl"));
     await json([copy]);
-    const stored = JSON.parse(readFileSync(join(cache, "stats-v2.json"), "utf8")) as { sessions: Record<string, unknown> };
+    const stored = JSON.parse(readFileSync(join(cache, "stats-v3.json"), "utf8")) as { sessions: Record<string, unknown> };
     expect(Object.keys(stored.sessions)).toContain(join(copy, "s.jsonl"));
     appendFileSync(
       join(copy, "s.jsonl"),
@@ -155,6 +155,25 @@ describe("stats --json on the hand-made pi fixtures", () => {
     const [row] = await json([copy]);
     expect(row.messages).toBe(6);
     expect(row.inputTokens).toBe(1507);
+  });
+
+  it("counts a call once when two files hold copies of one session (same id, same entries)", async () => {
+    const copies = join(root, "copies");
+    mkdirSync(copies, { recursive: true });
+    const text = readFileSync(main(), "utf8");
+    writeFileSync(join(copies, "a.jsonl"), text);
+    // The other copy grew by one call after it was copied.
+    writeFileSync(
+      join(copies, "b.jsonl"),
+      text +
+        JSON.stringify({ type: "message", id: "a9", parentId: "a5", timestamp: "2026-12-01T12:00:00.000Z", message: { role: "assistant", content: [], provider: "openai", model: "gpt-5", usage: { input: 9, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.002 } } } }) +
+        "\n",
+    );
+    const rows = await json([copies]);
+    const by = new Map(rows.map((r) => [r.session, r]));
+    expect([by.get(join(copies, "b.jsonl"))!.messages, by.get(join(copies, "a.jsonl"))!.messages]).toEqual([6, 0]);
+    const [model] = (await json(["--by", "project", copies])).map(figures);
+    expect(model).toMatchObject({ inputTokens: 1509, messages: 6 });
   });
 
   it("draws a table with a total line, and says what is wrong with bad flags", async () => {

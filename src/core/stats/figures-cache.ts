@@ -1,5 +1,5 @@
 // Per-session figures kept between runs, in a cache file of their own beside
-// the catalog (stats-v2.json in the cache dir), keyed by the file's stamp
+// the catalog (stats-v3.json in the cache dir), keyed by the file's stamp
 // (dev, ino, size, mtime) and, for a fork, its parent's: a session that did
 // not change is never read again. Figures priced under another price stamp
 // (a new table, an edited prices.json) are read again.
@@ -7,10 +7,10 @@ import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FileStamp } from "../fs/stat.js";
 import { writeCacheFile } from "../session/list/cache-file.js";
-import type { BranchInfo, Bucket, Figure, SessionFigures } from "./figures.js";
+import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures.js";
 
-const VERSION = 2;
-export const FIGURES_CACHE_FILE = "stats-v2.json";
+const VERSION = 3;
+export const FIGURES_CACHE_FILE = "stats-v3.json";
 
 /** A bucket as stored: [branch, model, slot, input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
 type StoredBucket = [number, number, number, number, number, number, number, number, number, number, number];
@@ -18,7 +18,7 @@ type StoredBucket = [number, number, number, number, number, number, number, num
 /** A figure as stored: [input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
 type StoredFigure = [number, number, number, number, number, number, number, number];
 
-interface StoredFigures extends Omit<SessionFigures, "buckets" | "branches" | "total" | "modelTotals" | "file"> {
+interface StoredFigures extends Omit<SessionFigures, "buckets" | "branches" | "calls" | "total" | "modelTotals" | "file"> {
   total: StoredFigure;
   modelTotals: StoredFigure[];
   /**
@@ -33,7 +33,12 @@ interface StoredFigures extends Omit<SessionFigures, "buckets" | "branches" | "t
 interface Detail {
   b: StoredBucket[];
   r: BranchInfo[];
+  /** Calls: [key, branch, model, slot, input, output, cacheRead, cacheWrite, cost or -1 when unpriced]. */
+  c: number[][];
 }
+
+const packCall = (c: Call): number[] => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1];
+const unpackCall = (a: number[]): Call => ({ key: a[0], branch: a[1], model: a[2], slot: a[3], input: a[4], output: a[5], cacheRead: a[6], cacheWrite: a[7], cost: a[8] < 0 ? null : a[8] });
 
 interface Stored {
   /** The file's stamp, and its parent's when figures depend on it ("" for none). */
@@ -56,23 +61,24 @@ const unpackFigure = (a: StoredFigure): Figure => ({ input: a[0], output: a[1], 
 
 function fromStored(file: string, s: StoredFigures): SessionFigures {
   const { detail: text, ...rest } = s;
-  let detail: { buckets: Bucket[]; branches: BranchInfo[] } | null = null;
+  let detail: { buckets: Bucket[]; branches: BranchInfo[]; calls: Call[] } | null = null;
   const decoded = () => {
     if (detail === null) {
       const d = JSON.parse(text) as Detail;
-      detail = { buckets: d.b.map(unpack), branches: d.r };
+      detail = { buckets: d.b.map(unpack), branches: d.r, calls: d.c.map(unpackCall) };
     }
     return detail;
   };
   const f = { ...rest, file, total: unpackFigure(s.total), modelTotals: s.modelTotals.map(unpackFigure) } as unknown as SessionFigures;
   Object.defineProperty(f, "buckets", { enumerable: true, get: () => decoded().buckets });
   Object.defineProperty(f, "branches", { enumerable: true, get: () => decoded().branches });
+  Object.defineProperty(f, "calls", { enumerable: true, get: () => decoded().calls });
   return f;
 }
 
 function toStored(f: SessionFigures): StoredFigures {
-  const { file: _file, buckets, branches, total, modelTotals, ...rest } = f;
-  const detail: Detail = { b: buckets.map(pack), r: branches };
+  const { file: _file, buckets, branches, calls, total, modelTotals, ...rest } = f;
+  const detail: Detail = { b: buckets.map(pack), r: branches, c: calls.map(packCall) };
   return { ...rest, total: packFigure(total), modelTotals: modelTotals.map(packFigure), detail: JSON.stringify(detail) };
 }
 

@@ -26,6 +26,17 @@ export interface Bucket extends Figure {
   slot: number;
 }
 
+/** One counted call. */
+export interface Call extends Tokens {
+  /** A hash of the entry's id and time: the same call copied into another file has the same key. */
+  key: number;
+  branch: number;
+  model: number;
+  slot: number;
+  /** null: unpriced. */
+  cost: number | null;
+}
+
 export interface BranchInfo {
   /** The branch's leaf (for the active path, the session's leaf). */
   leafId: string;
@@ -52,6 +63,8 @@ export interface SessionFigures {
   modelTotals: Figure[];
   /** The calls by branch, model and quarter hour (from the cache: decoded on first use). */
   buckets: Bucket[];
+  /** Each counted call (from the cache: decoded on first use), for telling copies of one call in two files apart. */
+  calls: Call[];
   /** Calls copied from the parent session (a fork's copied path): counted there, not here. */
   inherited: number;
   /** Earlier copies of a response listed again (same responseId): only the last copy counts. */
@@ -123,10 +136,10 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
   const { branchOf, branches } = branchesOf(s);
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
-  const byKey = new Map<string, Bucket>();
+  const calls: Call[] = [];
   let inherited = 0;
   let duplicates = 0;
-  const calls: (CallUsage | null)[] = s.entries.map((meta) => {
+  const usages: (CallUsage | null)[] = s.entries.map((meta) => {
     const entry = input.entries.get(meta.id);
     return entry ? callUsage(entry) : null;
   });
@@ -134,11 +147,11 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
   // merged) counts once, with its last copy's usage: the first copies' output
   // counts are partial.
   const lastCopy = new Map<string, number>();
-  calls.forEach((c, i) => {
+  usages.forEach((c, i) => {
     if (c?.responseId) lastCopy.set(c.responseId, i);
   });
   s.entries.forEach((meta, i) => {
-    const call = calls[i];
+    const call = usages[i];
     if (!call) return;
     if (call.responseId && lastCopy.get(call.responseId) !== i) {
       duplicates++;
@@ -155,30 +168,22 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
       modelIndex.set(model, m);
     }
     const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
-    const branch = Math.max(0, branchOf[i]);
-    const key = `${branch}:${m}:${slot}`;
-    let b = byKey.get(key);
-    if (!b) byKey.set(key, (b = { ...emptyFigure(), branch, model: m, slot }));
     const cost = pricer.cost(call);
-    b.input += call.input;
-    b.output += call.output;
-    b.cacheRead += call.cacheRead;
-    b.cacheWrite += call.cacheWrite;
-    b.calls++;
-    if (cost === null) {
-      b.unpricedCalls++;
-      b.unpricedTokens += call.input + call.output + call.cacheRead + call.cacheWrite;
-    } else b.cost += cost;
+    calls.push({
+      key: hash32(entryKey(meta.id, meta.timestamp)),
+      branch: Math.max(0, branchOf[i]),
+      model: m,
+      slot,
+      input: call.input,
+      output: call.output,
+      cacheRead: call.cacheRead,
+      cacheWrite: call.cacheWrite,
+      cost,
+    });
   });
   const h = s.header;
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
-  const buckets = [...byKey.values()];
-  const total = emptyFigure();
-  const modelTotals = models.map(() => emptyFigure());
-  for (const b of buckets) {
-    addFigure(total, b);
-    addFigure(modelTotals[b.model], b);
-  }
+  const { buckets, total, modelTotals } = summed(calls, models.length);
   return {
     file: s.file,
     id: str(h.id),
@@ -192,6 +197,7 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
     total,
     modelTotals,
     buckets,
+    calls,
     inherited,
     duplicates,
   };
@@ -210,4 +216,41 @@ export function abandonedOf(f: SessionFigures): Figure {
   const t = emptyFigure();
   for (const b of f.buckets) if (b.branch > 0) addFigure(t, b);
   return t;
+}
+
+/** 32-bit FNV-1a of a string. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Calls summed into buckets (branch, model, quarter hour), the total and the total per model. */
+export function summed(calls: readonly Call[], modelCount: number): { buckets: Bucket[]; total: Figure; modelTotals: Figure[] } {
+  const byKey = new Map<string, Bucket>();
+  for (const c of calls) {
+    const key = `${c.branch}:${c.model}:${c.slot}`;
+    let b = byKey.get(key);
+    if (!b) byKey.set(key, (b = { ...emptyFigure(), branch: c.branch, model: c.model, slot: c.slot }));
+    b.input += c.input;
+    b.output += c.output;
+    b.cacheRead += c.cacheRead;
+    b.cacheWrite += c.cacheWrite;
+    b.calls++;
+    if (c.cost === null) {
+      b.unpricedCalls++;
+      b.unpricedTokens += c.input + c.output + c.cacheRead + c.cacheWrite;
+    } else b.cost += c.cost;
+  }
+  const buckets = [...byKey.values()];
+  const total = emptyFigure();
+  const modelTotals = Array.from({ length: modelCount }, emptyFigure);
+  for (const b of buckets) {
+    addFigure(total, b);
+    addFigure(modelTotals[b.model], b);
+  }
+  return { buckets, total, modelTotals };
 }

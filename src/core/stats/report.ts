@@ -1,7 +1,7 @@
 // Rows of figures grouped one way: by session, branch, model, project or day.
 // A subagent's calls go to its parent session's row when the parent is among
 // the sessions given (counted once: its own row is not made then).
-import { addFigure, emptyFigure, QUARTER_HOUR_MS, type Figure, type SessionFigures } from "./figures.js";
+import { addFigure, emptyFigure, QUARTER_HOUR_MS, summed, type Figure, type SessionFigures } from "./figures.js";
 import { dayFormatter } from "./days.js";
 import { resolveParent } from "./parent.js";
 
@@ -57,7 +57,40 @@ function slotBounds(since: string | undefined, until: string | undefined): [numb
   return [lo, hi];
 }
 
-export function report(figures: SessionFigures[], opts: ReportOptions): Row[] {
+/**
+ * Files that are copies of one session (the same agent and session id: a
+ * backup, an older version's file beside the migrated one) hold the same
+ * calls: each call counts once, in the copy with the most calls (the others
+ * keep what only they hold). Only such groups decode their calls.
+ */
+export function withoutCopies(figures: SessionFigures[]): SessionFigures[] {
+  const groups = new Map<string, number[]>();
+  figures.forEach((f, i) => {
+    if (!f.id) return;
+    const k = `${f.agent}\u0000${f.id}`;
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  });
+  let out: SessionFigures[] | null = null;
+  for (const g of groups.values()) {
+    if (g.length < 2) continue;
+    const order = [...g].sort((a, b) => figures[b].total.calls - figures[a].total.calls || (figures[a].file < figures[b].file ? -1 : 1));
+    const seen = new Set<number>();
+    for (const i of order) {
+      const f = figures[i];
+      const kept = f.calls.filter((c) => !seen.has(c.key));
+      for (const c of f.calls) seen.add(c.key);
+      if (kept.length === f.calls.length) continue;
+      out ??= [...figures];
+      out[i] = { ...f, ...summed(kept, f.models.length), calls: kept, duplicates: f.duplicates + f.calls.length - kept.length };
+    }
+  }
+  return out ?? figures;
+}
+
+export function report(all: SessionFigures[], opts: ReportOptions): Row[] {
+  const figures = withoutCopies(all);
   const filtered = opts.since !== undefined || opts.until !== undefined;
   // Days are formatted only when asked for (by day, or a --since/--until): Intl is the slow part.
   const day = filtered || opts.by === "day" ? dayFormatter(opts.tz) : () => "";

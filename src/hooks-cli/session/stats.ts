@@ -49,7 +49,7 @@ model | project | day | session, branch, leafId), inputTokens, outputTokens,
 cacheReadTokens, cacheWriteTokens, totalTokens, cost (null when nothing is
 priced), unpriced {messages, tokens}, messages.
 
-Figures are cached per session file in the cache dir (stats-v2.json beside
+Figures are cached per session file in the cache dir (stats-v3.json beside
 the catalog), keyed by the file's stamp: unchanged files are not read again.
 --no-cache reads every file.
 
