@@ -174,6 +174,14 @@ describe("stats --json on the hand-made pi fixtures", () => {
     expect([by.get(join(copies, "b.jsonl"))!.messages, by.get(join(copies, "a.jsonl"))!.messages]).toEqual([6, 0]);
     const [model] = (await json(["--by", "project", copies])).map(figures);
     expect(model).toMatchObject({ inputTokens: 1509, messages: 6 });
+    // From the cache now: the copy that held less still has its branches (all of them counted in the other).
+    const branches = await json(["--by", "branch", copies]);
+    expect(branches.filter((r) => r.session === join(copies, "b.jsonl")).map((r) => [r.branch, r.messages])).toEqual([
+      ["active", 4],
+      ["abandoned 1", 1],
+      ["abandoned 2", 1],
+    ]);
+    expect(branches.filter((r) => r.session === join(copies, "a.jsonl"))).toEqual([]);
   });
 
   it("draws a table with a total line, and says what is wrong with bad flags", async () => {

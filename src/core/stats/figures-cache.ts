@@ -1,7 +1,8 @@
-// Per-session figures kept between runs, in a cache file of their own beside
-// the catalog (stats-v3.json in the cache dir), keyed by the file's stamp
-// (dev, ino, size, mtime) and, for a fork, its parent's: a session that did
-// not change is never read again. Figures priced under another price stamp
+// Per-session figures kept between runs, in cache files of their own beside
+// the catalog (stats-v3.json in the cache dir; each call apart, in
+// stats-v3-calls.json), keyed by the file's stamp (dev, ino, size, mtime)
+// and, for a fork, its parent's: a session that did not change is never
+// read again. Figures priced under another price stamp
 // (a new table, an edited prices.json) are read again.
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 
 const VERSION = 3;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
+export const CALLS_FILE = "stats-v3-calls.json";
 
 /** A bucket as stored: [branch, model, slot, input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
 type StoredBucket = [number, number, number, number, number, number, number, number, number, number, number];
@@ -33,8 +35,18 @@ interface StoredFigures extends Omit<SessionFigures, "buckets" | "branches" | "c
 interface Detail {
   b: StoredBucket[];
   r: BranchInfo[];
-  /** Calls: [key, branch, model, slot, input, output, cacheRead, cacheWrite, cost or -1 when unpriced]. */
-  c: number[][];
+}
+
+/**
+ * Each session's calls, as JSON text of [key, branch, model, slot, input,
+ * output, cacheRead, cacheWrite, cost or -1 when unpriced], in a file of
+ * their own (CALLS_FILE): only copies of one session need them, so a warm
+ * run reads the small file alone.
+ */
+interface CallsFile {
+  version: number;
+  priceStamp: string;
+  calls: Record<string, { stamp: string; text: string }>;
 }
 
 const packCall = (c: Call): number[] => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1];
@@ -59,26 +71,70 @@ export const stampText = (s: FileStamp | null): string => (s ? `${s.dev}:${s.ino
 const packFigure = (f: Figure): StoredFigure => [f.input, f.output, f.cacheRead, f.cacheWrite, f.cost, f.calls, f.unpricedCalls, f.unpricedTokens];
 const unpackFigure = (a: StoredFigure): Figure => ({ input: a[0], output: a[1], cacheRead: a[2], cacheWrite: a[3], cost: a[4], calls: a[5], unpricedCalls: a[6], unpricedTokens: a[7] });
 
-function fromStored(file: string, s: StoredFigures): SessionFigures {
-  const { detail: text, ...rest } = s;
-  let detail: { buckets: Bucket[]; branches: BranchInfo[]; calls: Call[] } | null = null;
-  const decoded = () => {
-    if (detail === null) {
-      const d = JSON.parse(text) as Detail;
-      detail = { buckets: d.b.map(unpack), branches: d.r, calls: d.c.map(unpackCall) };
+/**
+ * Stored figures as SessionFigures: the totals at once, the buckets, branches
+ * and calls decoded on first use (getters on a class keep the objects' shape
+ * fast, which per-object defineProperty would not).
+ */
+class StoredSessionFigures implements SessionFigures {
+  readonly file: string;
+  readonly id: string;
+  readonly cwd: string;
+  readonly agent: string;
+  readonly created: string;
+  readonly parentSession: string | null;
+  readonly subagent: boolean;
+  readonly models: string[];
+  readonly total: Figure;
+  readonly modelTotals: Figure[];
+  readonly inherited: number;
+  readonly duplicates: number;
+  private detail: { buckets: Bucket[]; branches: BranchInfo[] } | null = null;
+  private decodedCalls: Call[] | null = null;
+
+  constructor(
+    file: string,
+    private readonly stored: StoredFigures,
+    private readonly callsOf: () => Call[],
+  ) {
+    this.file = file;
+    this.id = stored.id;
+    this.cwd = stored.cwd;
+    this.agent = stored.agent;
+    this.created = stored.created;
+    this.parentSession = stored.parentSession;
+    this.subagent = stored.subagent;
+    this.models = stored.models;
+    this.total = unpackFigure(stored.total);
+    this.modelTotals = stored.modelTotals.map(unpackFigure);
+    this.inherited = stored.inherited;
+    this.duplicates = stored.duplicates;
+  }
+
+  private decoded(): { buckets: Bucket[]; branches: BranchInfo[] } {
+    if (this.detail === null) {
+      const d = JSON.parse(this.stored.detail) as Detail;
+      this.detail = { buckets: d.b.map(unpack), branches: d.r };
     }
-    return detail;
-  };
-  const f = { ...rest, file, total: unpackFigure(s.total), modelTotals: s.modelTotals.map(unpackFigure) } as unknown as SessionFigures;
-  Object.defineProperty(f, "buckets", { enumerable: true, get: () => decoded().buckets });
-  Object.defineProperty(f, "branches", { enumerable: true, get: () => decoded().branches });
-  Object.defineProperty(f, "calls", { enumerable: true, get: () => decoded().calls });
-  return f;
+    return this.detail;
+  }
+
+  get buckets(): Bucket[] {
+    return this.decoded().buckets;
+  }
+
+  get branches(): BranchInfo[] {
+    return this.decoded().branches;
+  }
+
+  get calls(): Call[] {
+    return (this.decodedCalls ??= this.callsOf());
+  }
 }
 
 function toStored(f: SessionFigures): StoredFigures {
-  const { file: _file, buckets, branches, calls, total, modelTotals, ...rest } = f;
-  const detail: Detail = { b: buckets.map(pack), r: branches, c: calls.map(packCall) };
+  const { file: _file, buckets, branches, calls: _calls, total, modelTotals, ...rest } = f;
+  const detail: Detail = { b: buckets.map(pack), r: branches };
   return { ...rest, total: packFigure(total), modelTotals: modelTotals.map(packFigure), detail: JSON.stringify(detail) };
 }
 
@@ -101,6 +157,10 @@ export class FiguresCache {
   private sessions: Record<string, Stored>;
   private changed = false;
   private readonly file: string;
+  private readonly callsFile: string;
+  /** The calls file, read on first need. */
+  private calls: Record<string, { stamp: string; text: string }> | null = null;
+  private callsChanged = false;
 
   private constructor(
     dir: string,
@@ -108,7 +168,27 @@ export class FiguresCache {
     sessions: Record<string, Stored>,
   ) {
     this.file = join(dir, FIGURES_CACHE_FILE);
+    this.callsFile = join(dir, CALLS_FILE);
     this.sessions = sessions;
+  }
+
+  private loadCalls(): Record<string, { stamp: string; text: string }> {
+    if (this.calls === null) {
+      this.calls = {};
+      try {
+        const data = JSON.parse(readFileSync(this.callsFile, "utf8")) as CallsFile;
+        if (data && data.version === VERSION && data.priceStamp === this.priceStamp && typeof data.calls === "object" && data.calls !== null) this.calls = data.calls;
+      } catch {
+        // absent or damaged: copies of a session then count as separate sessions until their files are read again
+      }
+    }
+    return this.calls;
+  }
+
+  /** A stored session's calls (empty when the calls file lost them). */
+  private callsOf(file: string, stamp: string): Call[] {
+    const c = this.loadCalls()[file];
+    return c && c.stamp === stamp ? (JSON.parse(c.text) as number[][]).map(unpackCall) : [];
   }
 
   /** Opens the cache (a missing, damaged or differently priced file starts empty). */
@@ -128,7 +208,7 @@ export class FiguresCache {
     const s = this.sessions[file];
     if (!s || s.stamp !== stamp || s.parentStamp !== parentStamp) return undefined;
     if (s.figures === null) return null;
-    return fromStored(file, s.figures);
+    return new StoredSessionFigures(file, s.figures, () => this.callsOf(file, stamp));
   }
 
   /** The parent a stored entry was computed against, so a warm check stats only that. */
@@ -139,22 +219,20 @@ export class FiguresCache {
 
   set(file: string, stamp: string, parentStamp: string, figures: SessionFigures | null): void {
     this.sessions[file] = { stamp, parentStamp, figures: figures && toStored(figures) };
-    this.changed = true;
-  }
-
-  /** Forgets files no longer listed under the roots looked at (only when told which are gone). */
-  drop(files: Iterable<string>): void {
-    for (const f of files) {
-      if (f in this.sessions) {
-        delete this.sessions[f];
-        this.changed = true;
-      }
-    }
+    const calls = this.loadCalls();
+    if (figures) calls[file] = { stamp, text: JSON.stringify(figures.calls.map(packCall)) };
+    else delete calls[file];
+    this.changed = this.callsChanged = true;
   }
 
   async save(): Promise<void> {
     if (!this.changed) return;
     mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
+    if (this.callsChanged && this.calls) {
+      const calls: CallsFile = { version: VERSION, priceStamp: this.priceStamp, calls: this.calls };
+      await writeCacheFile(this.callsFile, JSON.stringify(calls));
+      this.callsChanged = false;
+    }
     const data: CacheFile = { version: VERSION, priceStamp: this.priceStamp, sessions: this.sessions };
     await writeCacheFile(this.file, JSON.stringify(data));
     this.changed = false;

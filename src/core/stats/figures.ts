@@ -254,3 +254,22 @@ export function summed(calls: readonly Call[], modelCount: number): { buckets: B
   }
   return { buckets, total, modelTotals };
 }
+
+/** The same session's figures made of only these calls (a plain object, whatever `f` is). */
+export function withCalls(f: SessionFigures, calls: Call[], duplicates: number): SessionFigures {
+  return {
+    file: f.file,
+    id: f.id,
+    cwd: f.cwd,
+    agent: f.agent,
+    created: f.created,
+    parentSession: f.parentSession,
+    subagent: f.subagent,
+    models: f.models,
+    branches: f.branches,
+    ...summed(calls, f.models.length),
+    calls,
+    inherited: f.inherited,
+    duplicates,
+  };
+}

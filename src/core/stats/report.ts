@@ -1,7 +1,7 @@
 // Rows of figures grouped one way: by session, branch, model, project or day.
 // A subagent's calls go to its parent session's row when the parent is among
 // the sessions given (counted once: its own row is not made then).
-import { addFigure, emptyFigure, QUARTER_HOUR_MS, summed, type Figure, type SessionFigures } from "./figures.js";
+import { addFigure, emptyFigure, QUARTER_HOUR_MS, withCalls, type Figure, type SessionFigures } from "./figures.js";
 import { dayFormatter } from "./days.js";
 import { resolveParent } from "./parent.js";
 
@@ -83,7 +83,7 @@ export function withoutCopies(figures: SessionFigures[]): SessionFigures[] {
       for (const c of f.calls) seen.add(c.key);
       if (kept.length === f.calls.length) continue;
       out ??= [...figures];
-      out[i] = { ...f, ...summed(kept, f.models.length), calls: kept, duplicates: f.duplicates + f.calls.length - kept.length };
+      out[i] = withCalls(f, kept, f.duplicates + f.calls.length - kept.length);
     }
   }
   return out ?? figures;
