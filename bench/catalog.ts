@@ -4,12 +4,13 @@
 // is mirrored by symlinks (one session copied, to append to) so the shared
 // bench data is never changed. Run: `npx tsx bench/catalog.ts` after a build,
 // or call benchCatalog() from bench/run.ts.
-import { appendFileSync, closeSync, copyFileSync, linkSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { appendFileSync, closeSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBenchData } from "./gen.js";
 import { measure, type Measurement } from "./measure.js";
+import { mirrorStore } from "./mirror.js";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, "..");
@@ -51,7 +52,7 @@ function readTail(file: string): string {
  * Warm runs are short and this host's speed drifts from minute to minute, so
  * the start-up floor is measured at the same moments as the command.
  */
-async function warm9(run: () => Promise<Measurement>, node: () => Promise<Measurement>): Promise<{ run: Measurement; node: Measurement }> {
+export async function warm9(run: () => Promise<Measurement>, node: () => Promise<Measurement>): Promise<{ run: Measurement; node: Measurement }> {
   const runs: Measurement[] = [];
   const nodes: Measurement[] = [];
   for (let i = 0; i < 9; i++) {
@@ -63,41 +64,20 @@ async function warm9(run: () => Promise<Measurement>, node: () => Promise<Measur
 }
 
 /** Writes back what the last run wrote (`sync`), so that the next runs are not timed against the flush. */
-function settle(): void {
+export function settle(): void {
   spawnSync("sync", { stdio: "ignore" });
 }
 
-const ms = (m: Measurement) => (m.ok ? `${Math.round(m.wallMs)} ms` : `failed (${m.stderr.split("\n")[0]})`);
-const cpu = (m: Measurement) => (m.cpuMs === null ? "n/a" : `${Math.round(m.cpuMs)} ms`);
+export const ms = (m: Measurement) => (m.ok ? `${Math.round(m.wallMs)} ms` : `failed (${m.stderr.split("\n")[0]})`);
+export const cpu = (m: Measurement) => (m.cpuMs === null ? "n/a" : `${Math.round(m.cpuMs)} ms`);
 const readStat = (m: Measurement) => /read (\d+) bytes from (\d+) files/.exec(m.stderr);
 
 export async function benchCatalog(): Promise<string> {
   const data = ensureBenchData(join(BENCH, ".data"), { log: (s) => process.stderr.write(s + "\n") });
   // The mirror sits next to the data, so that its files can be hard links:
   // real files to stat, like a user's store (a symlink costs a second lookup).
-  const work = mkdtempSync(join(dirname(dirname(data.store.agentDir)), "mirror-"));
+  const { work, agent, grow } = mirrorStore(data.store.agentDir);
   try {
-    // Mirror the store: hard links (symlinks across file systems), except one real copy that will grow.
-    const src = join(data.store.agentDir, "sessions");
-    const agent = join(work, "agent");
-    let grow = "";
-    for (const proj of readdirSync(src)) {
-      mkdirSync(join(agent, "sessions", proj), { recursive: true });
-      for (const f of readdirSync(join(src, proj))) {
-        const from = join(src, proj, f);
-        const to = join(agent, "sessions", proj, f);
-        if (!grow && statSync(from).size > 2 * MB) {
-          copyFileSync(from, to);
-          grow = to;
-        } else {
-          try {
-            linkSync(from, to);
-          } catch {
-            symlinkSync(from, to);
-          }
-        }
-      }
-    }
     const cache = join(work, "cache");
     const env = { OMP_SESSIONS_CACHE_DIR: cache, OMP_SESSIONS_STATS: "1", NO_COLOR: "1" };
     // The bin, as a user runs it.

@@ -193,7 +193,7 @@ function describeOther(x: unknown): string {
  */
 async function otherBenches(): Promise<string[]> {
   const out: string[] = [];
-  for (const [file, fn] of [["hook", "benchHook"], ["burst", "benchBurst"], ["catalog", "benchCatalog"], ["ui", "benchUi"], ["review-ui", "benchReviewUi"]] as const) {
+  for (const [file, fn] of [["hook", "benchHook"], ["burst", "benchBurst"], ["catalog", "benchCatalog"], ["stats", "benchStats"], ["ui", "benchUi"], ["review-ui", "benchReviewUi"]] as const) {
     if (!existsSync(join(BENCH, `${file}.ts`))) continue;
     // Run with this process's own loader flags (tsx), output as JSON on stdout.
     const r = spawnSync(process.execPath, [...process.execArgv, join(BENCH, "section.ts"), file, fn], {

@@ -17,6 +17,7 @@ import { pathTo } from "../src/core/session/tree/path.js";
 import type { Session } from "../src/core/session/model.js";
 import { ensurePi, piEnv, PI_PACKAGE } from "./pi.js";
 import { ensureOmp, OMP_PACKAGE } from "./omp.js";
+import { agentRoots, asPiSessionsDir, bySessionId, ccusageSessions, compare, ensureCcusage, filesUnder, oursSessions, sum, CCUSAGE_PACKAGE, type Figures } from "./ccusage.js";
 
 type Obj = Record<string, unknown>;
 
@@ -31,6 +32,7 @@ const progress = (s: string) => process.stderr.write(s + "\n");
 
 const pi = ensurePi(join(DATA, "pi"), progress);
 const omp = ensureOmp(join(DATA, "omp"), progress);
+const ccusage = ensureCcusage(join(DATA, "ccusage"), progress);
 const work = mkdtempSync(join(DATA, "verify-"));
 const home = join(work, "home");
 mkdirSync(join(home, ".omp", "agent"), { recursive: true });
@@ -272,8 +274,116 @@ async function noteNativeCompactions(s: Session): Promise<void> {
   }
 }
 
+/**
+ * Our `stats --json` against ccusage on the same files: every pi fixture
+ * (ccusage's \`pi\` reader; it has none for omp), and every fixture dir in
+ * Claude Code's or Codex's layout that test/fixtures holds. Tokens must agree
+ * exactly, cost within 2% where both price it. Sessions are compared by
+ * session id: copies of one session (an older version's file beside the
+ * migrated one) are summed on both sides, as each counts a call once across
+ * copies but not always in the same copy.
+ */
+/** The tokens of assistant entries that repeat an earlier one's time and usage (other entries, other ids), in these files. */
+function sameTimeAndUsage(files: string[]): Figures {
+  const out: Figures = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+  for (const f of files) {
+    const seen = new Set<string>();
+    const entries = readFileSync(f, "utf8")
+      .split("\n")
+      .flatMap((l) => {
+        try {
+          return [JSON.parse(l) as Obj];
+        } catch {
+          return []; // a damaged line (the fixtures hold some) counts on neither side
+        }
+      });
+    for (const e of entries) {
+      const m = e.message as Obj | undefined;
+      if (e.type !== "message" || m?.role !== "assistant" || !m.usage) continue;
+      const k = `${String(e.timestamp)} ${JSON.stringify(m.usage)}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        continue;
+      }
+      const u = m.usage as Record<string, number>;
+      out.input += u.input ?? 0;
+      out.output += u.output ?? 0;
+      out.cacheRead += u.cacheRead ?? 0;
+      out.cacheWrite += u.cacheWrite ?? 0;
+    }
+  }
+  return out;
+}
+
+const minus = (a: Figures | undefined, b: Figures): Figures | undefined =>
+  a && { ...a, input: a.input - b.input, output: a.output - b.output, cacheRead: a.cacheRead - b.cacheRead, cacheWrite: a.cacheWrite - b.cacheWrite, cost: null };
+
+async function usageAgainstCcusage(): Promise<void> {
+  const dir = join(work, "ccusage");
+  const env = { HOME: home, OMP_SESSIONS_CACHE_DIR: join(work, "cache") };
+  const roots = agentRoots(FIX);
+  const inAgentRoot = (f: string) => [...roots.claude, ...roots.codex].some((r) => f.startsWith(r + "/"));
+  const piFiles: string[] = [];
+  const seen = new Set<string>();
+  for (const f of filesUnder(FIX, (rel) => rel.endsWith(".jsonl")).filter((f) => !inAgentRoot(f))) {
+    let s: Session;
+    try {
+      s = await loadSession(f);
+    } catch {
+      continue;
+    }
+    // One copy per file name: ccusage's pi reader takes a flat folder per project.
+    if (s.dialect === "pi" && !seen.has(basename(f))) {
+      seen.add(basename(f));
+      piFiles.push(f);
+    }
+  }
+  const piDir = asPiSessionsDir(piFiles, join(dir, "pi"));
+  const sides: { agent: string; ours: Map<string, Figures>; theirs: Map<string, Figures>; files: Map<string, string[]>; where: string }[] = [];
+  const side = (agent: string, where: string, ourPath: string, theirArgs: string[], theirEnv: NodeJS.ProcessEnv) => {
+    const ours = oursSessions(BIN, [ourPath], env, agent);
+    sides.push({ agent, ours: ours.byId, theirs: bySessionId(ccusageSessions(ccusage, agent, theirArgs, { ...env, ...theirEnv }), ours.idOf), files: ours.files, where });
+  };
+  side("pi", `${piFiles.length} pi fixture files`, piDir, ["--pi-path", piDir], {});
+  for (const r of roots.claude) side("claude", r, join(r, "projects"), [], { CLAUDE_CONFIG_DIR: r });
+  for (const r of roots.codex) side("codex", r, join(r, "sessions"), [], { CODEX_HOME: r });
+  for (const side of sides) {
+    const ids = [...new Set([...side.ours.keys(), ...side.theirs.keys()])].sort();
+    const d: string[] = [];
+    let copies = 0;
+    let sameTime = 0;
+    for (const id of ids) {
+      const diffs = compare(side.ours.get(id), side.theirs.get(id));
+      if (diffs.length === 0) continue;
+      // Copies of one session (same id, the same calls): we count a call once,
+      // ccusage once per file. Each copy counted alone must then match exactly.
+      const files = side.files.get(id) ?? [];
+      if (files.length > 1) {
+        const alone = files.map((f) => oursSessions(BIN, [f], env, side.agent).byId.get(id)).reduce<Figures | undefined>((a, f) => (f === undefined ? a : a === undefined ? f : sum(a, f)), undefined);
+        if (compare(alone, side.theirs.get(id)).length === 0) {
+          copies++;
+          continue;
+        }
+      }
+      // ccusage's pi reader takes two entries with the same time and the same usage for one (two sibling answers can be both).
+      if (side.agent === "pi" && compare(minus(side.ours.get(id), sameTimeAndUsage(files)), side.theirs.get(id)).length === 0) {
+        sameTime++;
+        continue;
+      }
+      d.push(`${id}: ${diffs.join("; ")}`);
+    }
+    const priced = ids.filter((id) => side.ours.get(id)?.cost != null && !side.ours.get(id)?.unpriced && side.theirs.get(id)?.cost != null).length;
+    const notes = [
+      ...(copies ? [`${copies} held in several files: ccusage counts each copy's calls again, each copy alone agrees`] : []),
+      ...(sameTime ? [`${sameTime} with two answers at the same time and usage, which ccusage counts as one`] : []),
+    ];
+    const note = notes.length ? ` (${notes.join("; ")})` : "";
+    check(side.agent, `stats = ccusage: ${ids.length} sessions, cost compared on ${priced}${note}`, side.where, d.slice(0, 8));
+  }
+}
+
 async function main(): Promise<void> {
-  log(`# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion})`);
+  log(`# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion}); usage against ${CCUSAGE_PACKAGE}@${ccusage.version}`);
   log("");
 
   // pi: two sessions with branches, labels and compactions.
@@ -336,6 +446,8 @@ async function main(): Promise<void> {
   }
 
   await contextsAgainstOmp();
+
+  await usageAgainstCcusage();
 
   log("");
   log(`verify:agents: ${passed + failed} checks, ${passed} passed, ${failed} failed`);

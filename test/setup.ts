@@ -6,3 +6,5 @@ import { join } from "node:path";
 
 const root = mkdtempSync(join(tmpdir(), "omp-sessions-test-"));
 process.env.OMP_SESSIONS_HUB ??= join(root, "hub");
+// …nor the user's caches: the catalog and the figures cache (stats-v3.json) of this run only.
+process.env.OMP_SESSIONS_CACHE_DIR ??= join(root, "cache");

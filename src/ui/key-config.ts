@@ -3,17 +3,11 @@
 // does not parse, names an unknown binding or a key no terminal sends is not
 // half-applied: the defaults stay and the browser says why.
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { configDir } from "../core/config-dir.js";
 import { applyKeyOverrides, bindingId, normalizeKeyName, rebindable } from "./keymap.js";
 
-/** `$OMP_SESSIONS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/omp-sessions`, else `~/.config/omp-sessions`. */
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  const own = env.OMP_SESSIONS_CONFIG_DIR?.trim();
-  if (own) return own;
-  const xdg = env.XDG_CONFIG_HOME?.trim();
-  return join(xdg || join(homedir(), ".config"), "omp-sessions");
-}
+export { configDir };
 
 export const keybindingsPath = (env: NodeJS.ProcessEnv = process.env): string => join(configDir(env), "keybindings.json");
 

@@ -30,6 +30,7 @@ export const ACTIONS = [
   "branch.prev", "branch.next",
   "label.prev", "label.next", "label.set", "label.time",
   "leaf",
+  "stats.reload",
   "subagent.open", "parent.open",
   "continue",
   "fork",
@@ -49,7 +50,7 @@ export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
 export type Scope =
-  | "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query"
+  | "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats"
   | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
 
 export interface Binding {
@@ -69,7 +70,7 @@ export interface Binding {
 }
 
 export const BINDINGS: readonly Binding[] = [
-  { action: "screen", keys: ["1", "2", "3", "4", "5"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search", scope: "global" },
+  { action: "screen", keys: ["1", "2", "3", "4", "5", "6"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search · 6 stats", scope: "global" },
   { action: "help", keys: ["?"], help: "this help", scope: "global", hint: "help" },
   { action: "back", keys: ["escape"], help: "clear the search, then close the pane, then go back", scope: "global", hint: "back" },
   { action: "quit", keys: ["q"], help: "quit (in a prompt or a search line, q is typed)", scope: "global", hint: "quit" },
@@ -157,6 +158,8 @@ export const BINDINGS: readonly Binding[] = [
   { action: "review.open", keys: ["o"], help: "open the agent session on the tree (any agent: its transcript, or the file with its session id)", scope: "digests", hint: "open" },
   { action: "review.mode", keys: ["M"], help: "cycle capture mode: off (asks first) · capture-only · balanced · aggressive", scope: "digests", hint: "mode" },
   { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "digests" },
+
+  { action: "stats.reload", keys: ["r"], help: "read the figures again (sessions that changed since)", scope: "stats", hint: "reload" },
 
   { action: "search.open", keys: ["enter"], help: "open the session's tree at this entry", scope: "search", hint: "open" },
   { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search", hint: "stop/back" },

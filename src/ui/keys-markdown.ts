@@ -12,6 +12,7 @@ const TITLES: Record<Scope, string> = {
   digests: "Digests",
   search: "Search (5): results",
   "search-query": "Search (5): typing the query (other keys are typed)",
+  stats: "Stats (6)",
   pane: "Detail / context pane (after Tab)",
   prompt: "Tree: a text prompt (label, name, summary; other keys are typed)",
   line: "Editing a line (text prompts and search lines)",

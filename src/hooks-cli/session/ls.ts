@@ -1,11 +1,9 @@
 // `ls`: the session list, as a table for people or JSON for scripts.
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
-import type { Command } from "../command.js";
-import { UsageError } from "../command.js";
+import { UsageError, type Command } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/list/discover.js";
+import { listScope } from "./list-scope.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/list/list.js";
 import { writeParts, stdout } from "../stdout.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
@@ -136,21 +134,11 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
       repeat: ["--agent-dir", "--agent"],
     });
     const agents = agentsArg(list(args, "--agent"));
-    const all = bool(args, "--all");
-    const cwdFlag = str(args, "--cwd");
-    if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
-    // A PATH that does not exist is an error (exit 3, as for `tree`); the others are still listed.
-    const missing = args.positional.filter((p) => !existsSync(p));
-    for (const p of missing) process.stderr.write(`omp-sessions ls: ${safeText(p)}: no such file or directory\n`);
-    const paths = args.positional.filter((p) => !missing.includes(p));
-    if (missing.length > 0 && paths.length === 0) return 3;
-    const done = missing.length > 0 ? 3 : 0;
-    const agentDirsFlag = list(args, "--agent-dir");
-    const agentDirs = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : defaultAgentDirs();
-    const cwd = cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd();
-    const listAll = all || (paths.length > 0 && cwdFlag === undefined);
+    const scope = listScope(args, "ls");
+    if (scope === 3) return 3;
+    const { agentDirs, looked, paths, cwd, all: listAll, done } = scope;
     // Only --agent-dir narrows the listing to those dirs; without it the other agents' default places are listed too.
-    const listOpts = { agentDirs: agentDirsFlag.length > 0 ? agentDirs : undefined, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
+    const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
     const json = bool(args, "--json");
     // --json takes the rows the catalog holds as stored text (list.ts), unless rows are picked by agent.
     const raw = json && agents === null;
@@ -169,7 +157,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
       return done;
     }
     if (sessions.length === 0) {
-      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : agentDirs, listAll ? null : cwd, str(args, "--search"), agents));
+      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : looked, listAll ? null : cwd, str(args, "--search"), agents));
       return done;
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;

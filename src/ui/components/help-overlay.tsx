@@ -20,6 +20,7 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "digests", title: "Digests" },
   { scope: "search", title: "Search results" },
   { scope: "search-query", title: "Search query line" },
+  { scope: "stats", title: "Stats" },
   { scope: "pane", title: "Detail / context pane" },
   { scope: "prompt", title: "Write prompt (text)" },
   { scope: "line", title: "Editing a line (prompts, search lines)" },
@@ -43,6 +44,7 @@ const FIRST: Partial<Record<ScreenId, Scope[]>> = {
   feedback: ["feedback", "list", "global", "line", "pane"],
   digests: ["digests", "list", "global", "pane"],
   search: ["search", "search-query", "list", "global"],
+  stats: ["stats", "global"],
 };
 
 /** Every group of the key table, the screen's own first. */

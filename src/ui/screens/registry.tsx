@@ -4,6 +4,7 @@ import { treeScreen } from "./tree-screen.js";
 import { feedbackScreen } from "./feedback-screen.js";
 import { digestsScreen } from "./digests-screen.js";
 import { searchScreen } from "./search-screen.js";
+import { statsScreen } from "./stats-screen.js";
 import type { ScreenDef } from "./screen.js";
 
 export const SCREENS: readonly ScreenDef[] = [
@@ -12,6 +13,7 @@ export const SCREENS: readonly ScreenDef[] = [
   feedbackScreen,
   digestsScreen,
   searchScreen,
+  statsScreen,
 ];
 
 export function screenById(id: string): ScreenDef {

@@ -13,7 +13,10 @@ import { tildePath } from "../../core/fs/home-path.js";
 import { pathTail } from "../format/path-tail.js";
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
-import { useApp } from "../state/use-app.js";
+import { useStore } from "zustand";
+import { useApp, useStores } from "../state/use-app.js";
+import { costCell } from "../../core/stats/format.js";
+import type { Figure } from "../../core/stats/figures.js";
 import { lastActiveIso } from "../state/last-active.js";
 import { useLiveSessions } from "../state/live-sessions.js";
 import { useTheme } from "../theme-context.js";
@@ -29,10 +32,16 @@ const AGENT_WIDTH = Math.max(...AGENT_IDS.map((a) => a.length));
 /** Below this width the agent tag is dropped before the name is squeezed (the info line still names a filtered agent). */
 const AGENT_MIN_WIDTH = 60;
 
-function columns(width: number, paths = false) {
-  const fixed = { age: 4, msgs: 5, branches: 4, labels: 4 };
+const costCellOf = (f: Figure | undefined): string => (f ? costCell(f) : "");
+
+/** Below this width the cost column is the first to go. */
+const COST_MIN_WIDTH = 80;
+
+function columns(width: number, paths = false, costs = false) {
+  const cost = costs && width >= COST_MIN_WIDTH ? 9 : 0;
+  const fixed = { age: 4, msgs: 5, branches: 4, labels: 4, cost };
   const agent = width >= AGENT_MIN_WIDTH ? AGENT_WIDTH : 0;
-  const rest = Math.max(20, width - 2 - (fixed.age + fixed.msgs + fixed.branches + fixed.labels) - 5 - (agent ? agent + 1 : 0));
+  const rest = Math.max(20, width - 2 - (fixed.age + fixed.msgs + fixed.branches + fixed.labels) - 5 - (cost ? cost + 1 : 0) - (agent ? agent + 1 : 0));
   // With paths shown, the file path takes the project's place, wider.
   const project = paths ? Math.max(10, Math.floor(rest * 0.55)) : Math.max(10, Math.min(36, Math.floor(rest * 0.35)));
   return { ...fixed, agent, project, name: Math.max(8, rest - project - 1) };
@@ -41,9 +50,13 @@ function columns(width: number, paths = false) {
 /** The row's first cell: its agent's tag (pi, omp, claude, codex, gemini, opencode), when the width allows. */
 const agentCell = (tag: string, width: number): string[] => (width > 0 ? [fit(safeText(tag), width, true)] : []);
 
-/** One list row: `prefix` is the row's thread guides; `paths` shows the file path instead of the project. */
-export function sessionLine(s: SessionSummary, width: number, now: number, prefix = "", paths = false): string {
-  const c = columns(width, paths);
+/**
+ * One list row: `prefix` is the row's thread guides; `paths` shows the file
+ * path instead of the project; `cost` (a cost cell, "" when unknown) adds the
+ * cost column when the width allows it.
+ */
+export function sessionLine(s: SessionSummary, width: number, now: number, prefix = "", paths = false, cost?: string): string {
+  const c = columns(width, paths, cost !== undefined);
   const tag = agentCell(agentOf(s), c.agent);
   if (!s.valid) {
     const where = paths ? tildePath(s.path, HOME) : basename(s.path);
@@ -63,6 +76,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
     String(s.messageCount).padStart(c.msgs),
     String(s.branchCount).padStart(c.branches),
     (s.labelCount ? String(s.labelCount) : "").padStart(c.labels),
+    ...(c.cost ? [fit(cost ?? "", c.cost).padStart(c.cost)] : []),
   ].join(" ");
 }
 
@@ -81,11 +95,18 @@ function SessionsScreen({ width, height }: ScreenProps) {
   const setPageSize = useApp((s) => s.setPageSize);
   // Sessions that agents create or grow show up while the list is open.
   useLiveSessions();
+  // The cost column: what the figures cache holds (stats, a visit of screen 6 or a tree fills it).
+  const { stats } = useStores();
+  const costs = useStore(stats, (s) => s.costs);
+  useEffect(() => {
+    if (sessions) void stats.getState().loadCachedCosts(sessions.filter((s) => s.valid).map((s) => s.path));
+  }, [sessions, stats]);
+  const withCost = costs.size > 0;
   const theme = useTheme();
   const showSearch = searching || query !== "";
   const bodyHeight = Math.max(1, height - 1 - (showSearch ? 1 : 0) - (deleting ? 1 : 0));
   useEffect(() => setPageSize(bodyHeight), [bodyHeight, setPageSize]);
-  const c = columns(width - 2, paths);
+  const c = columns(width - 2, paths, withCost);
   const header =
     "  " +
     [
@@ -96,6 +117,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       "msgs".padStart(c.msgs),
       "brch".padStart(c.branches),
       "lbls".padStart(c.labels),
+      ...(c.cost ? ["cost".padStart(c.cost)] : []),
     ].join(" ");
   const now = Date.now();
   const { start, end } = windowRange(cursor, listView.length, bodyHeight);
@@ -116,7 +138,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
         return (
           <Text key={s.path} wrap="truncate" color={s.valid ? undefined : theme.text.muted} bold={selected && theme.color}>
             <Text color={theme.text.accent}>{selected ? "› " : "  "}</Text>
-            {fit(sessionLine(s, width - 2, now, prefixes[start + i] ?? "", paths), width - 2)}
+            {fit(sessionLine(s, width - 2, now, prefixes[start + i] ?? "", paths, withCost ? costCellOf(costs.get(s.path)) : undefined), width - 2)}
           </Text>
         );
       })}

@@ -5,13 +5,12 @@ import { TreeRowView } from "../components/tree-row.js";
 import { PaneView } from "../components/pane.js";
 import { SearchLine } from "../components/search-line.js";
 import { windowRange } from "../state/list-cursor.js";
-import { useApp } from "../state/use-app.js";
+import { useApp, useStores } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
 import type { TreeFilter } from "../../core/session/tree/rows.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { importOpenSession } from "../state/review-open.js";
 import { WritePanel, writePanelHeight } from "../components/prompt-write.js";
-import { useStores } from "../state/use-app.js";
 import { useWriteStep } from "../state/write-store.js";
 import { startWrite, writeKey, writeOwnsInput } from "../state/write-actions.js";
 import { homedir } from "node:os";
@@ -32,6 +31,32 @@ function labelTimesOf(s: Session): Map<string, string> {
   return t;
 }
 import { resumeFromTree } from "../state/resume.js";
+import { useStore } from "zustand";
+import type { OpenFigures } from "../state/stats-store.js";
+import { abandonedOf, totalOf } from "../../core/stats/figures.js";
+import { costCell, figureTokens, shortCount } from "../../core/stats/format.js";
+
+/** The header's cost: the session's, and what its abandoned branches cost ("" before the figures are in). */
+export function sessionCostText(o: OpenFigures | null): string {
+  if (!o) return "";
+  const total = totalOf(o.figures);
+  if (total.calls === 0) return "";
+  const gone = abandonedOf(o.figures);
+  return `${costCell(total)}${gone.calls > 0 ? ` · abandoned branches ${costCell(gone)}` : ""}`;
+}
+
+/** For a model call's detail: the total of the branch it is on (the active path, or abandoned branch N). */
+export function branchTotalText(o: OpenFigures | null, entryId: string): string | null {
+  if (!o) return null;
+  const pos = o.session.topology?.posOf(entryId) ?? -1;
+  const meta = pos >= 0 ? o.session.entries[pos] : undefined;
+  if (!meta || !((meta.type === "message" && meta.role === "assistant") || meta.type === "model_usage")) return null;
+  const branch = o.branchOf[pos];
+  if (branch < 0) return null;
+  const t = totalOf(o.figures, branch);
+  const which = branch === 0 ? "the active path" : `abandoned branch ${branch}`;
+  return `branch total (${which}): ${t.calls} msgs · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
+}
 import { exportAtCursor } from "../state/export-action.js";
 import { openChildSession, openParentSession } from "../state/session-links.js";
 
@@ -46,6 +71,16 @@ function TreeScreen({ width, height }: ScreenProps) {
   const searching = useApp((s) => s.searching);
   const queryCursor = useApp((s) => s.queryCursor);
   const paneOpen = useApp((s) => s.pane !== null);
+  const detailId = useApp((s) => (s.pane?.kind === "detail" ? s.pane.id : null));
+  const session = useApp((s) => s.session);
+  // The session's figures (cost in the header, branch totals by the detail pane): loaded in the stats store.
+  const { stats } = useStores();
+  const loadedFigures = useStore(stats, (s) => s.open);
+  useEffect(() => {
+    if (session) void stats.getState().loadOpen(session);
+  }, [session, stats]);
+  const figures = loadedFigures && loadedFigures.session === session ? loadedFigures : null;
+  const branchLine = detailId !== null ? branchTotalText(figures, detailId) : null;
   const setPageSize = useApp((s) => s.setPageSize);
   // A write prompt or preview (L b f R u) takes the pane's place.
   const step = useWriteStep(useStores().write);
@@ -67,7 +102,9 @@ function TreeScreen({ width, height }: ScreenProps) {
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
   // A subagent's or a fork's session names where it came from; p goes there.
   const from = parent ? `  ·  p: parent ${safeText(basename(parent))}` : "";
-  const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length - from.length)) + from;
+  const cost = sessionCostText(figures);
+  const costPart = cost ? `  ·  ${cost}` : "";
+  const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length - costPart.length - from.length)) + costPart + from;
   const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];
   for (let i = start; i < end; i++) {
@@ -82,7 +119,8 @@ function TreeScreen({ width, height }: ScreenProps) {
       <Box flexDirection="column" height={listHeight}>
         {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
       </Box>
-      {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={paneHeight} /> : null}
+      {!step && paneOpen && branchLine ? <Text color={theme.text.muted}>{fit(branchLine, width)}</Text> : null}
+      {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={branchLine ? Math.max(2, paneHeight - 1) : paneHeight} /> : null}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { createSearchStore, type SearchStore } from "./search-store.js";
 import { createWriteStore, type WriteStore } from "./write-store.js";
 import { createResumeStore, type ResumeStore } from "./resume-store.js";
 import { createDigestFiles, type DigestFilesStore } from "./digest-files.js";
+import { createStatsStore, type StatsStore } from "./stats-store.js";
 import type { SearchEngine } from "./search-engine.js";
 
 export interface Stores {
@@ -25,6 +26,8 @@ export interface Stores {
   write: WriteStore;
   /** `r`: the agent the browser gives way to. */
   resume: ResumeStore;
+  /** `6 stats`, the list's cost column, the tree's costs. */
+  stats: StatsStore;
 }
 
 export interface StoresInit extends StoreInit {
@@ -34,10 +37,12 @@ export interface StoresInit extends StoreInit {
   searchEngine?: SearchEngine;
   /** How the digests screen reads a digest file (tests); otherwise fs/promises. */
   readDigest?: (path: string) => Promise<string>;
+  /** Where the figures cache lives (tests); otherwise the cache dir. */
+  statsCacheDir?: string;
 }
 
 export function createStores(init: StoresInit): Stores {
-  const { review: reviewInit, searchEngine, readDigest, ...appInit } = init;
+  const { review: reviewInit, searchEngine, readDigest, statsCacheDir, ...appInit } = init;
   const app = createAppStore(appInit);
   const notify = (text: string, kind?: "info" | "error") => app.getState().setStatus(text, kind);
   const search = createSearchStore({ source: () => app.getState().listSource(), engine: searchEngine });
@@ -53,6 +58,7 @@ export function createStores(init: StoresInit): Stores {
     search,
     write: createWriteStore(),
     resume: createResumeStore(),
+    stats: createStatsStore({ cacheDir: statsCacheDir }),
   };
 }
 

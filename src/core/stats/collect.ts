@@ -1,0 +1,84 @@
+// The figures of many session files: from the cache when a file (and a fork's
+// parent) did not change, else read and priced, a few files at a time. The
+// price table is loaded only when some file has to be read.
+import { stampOf } from "../fs/stat.js";
+import { cacheDir as defaultCacheDir } from "../session/list/cache-dir.js";
+import { FiguresCache, stampText } from "./figures-cache.js";
+import type { SessionFigures } from "./figures.js";
+import { loadPriceOverrides, type PriceOverrides } from "./price-overrides.js";
+import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
+import { readSessionFigures } from "./read-session.js";
+import { resolveParent } from "./parent.js";
+
+export interface CollectOptions {
+  /** The cache's dir (default: the catalog's, cache-dir.ts). */
+  cacheDir?: string;
+  /** false: read every file, keep nothing. Default true. */
+  cache?: boolean;
+  concurrency?: number;
+  /** After each file read (not for cache hits): how many are done of how many to read. */
+  onProgress?: (done: number, total: number) => void;
+  /** The user's prices (default: prices.json in the config dir). */
+  overrides?: PriceOverrides;
+  /** false: only what the cache holds (the list's cost column never reads a session). Default true. */
+  readMissing?: boolean;
+}
+
+export interface Collected {
+  /** One per file that is a session, in the order of the files given. */
+  figures: SessionFigures[];
+  /** Files read this time (the others came from the cache). */
+  read: number;
+  /** prices.json was ignored, and why (null: fine or absent). */
+  overridesError: string | null;
+}
+
+const safeStamp = (file: string): string => {
+  try {
+    return stampText(stampOf(file));
+  } catch {
+    return "";
+  }
+};
+
+export async function collectFigures(files: readonly string[], opts: CollectOptions = {}): Promise<Collected> {
+  const overrides = opts.overrides ?? loadPriceOverrides();
+  const priceStamp = `${PRICE_TABLE}+${overrides.stamp}`;
+  const useCache = opts.cache !== false;
+  const cache = useCache ? FiguresCache.open(opts.cacheDir ?? defaultCacheDir(), priceStamp) : null;
+  const out: (SessionFigures | null)[] = new Array(files.length).fill(null);
+  const misses: number[] = [];
+  const stamps: string[] = [];
+  files.forEach((file, i) => {
+    const stamp = safeStamp(file);
+    stamps.push(stamp);
+    if (!cache) return misses.push(i);
+    const parent = resolveParent(file, cache.parentOf(file));
+    const hit = cache.get(file, stamp, parent ? safeStamp(parent) : "");
+    if (hit === undefined) misses.push(i);
+    else out[i] = hit;
+  });
+  if (misses.length > 0 && opts.readMissing !== false) {
+    const pricer: Pricer = await makePricer(overrides);
+    let next = 0;
+    let done = 0;
+    const worker = async (): Promise<void> => {
+      while (next < misses.length) {
+        const i = misses[next++];
+        const f = await readSessionFigures(files[i], pricer);
+        out[i] = f;
+        if (cache) {
+          const parent = f ? resolveParent(files[i], f.parentSession) : null;
+          cache.set(files[i], stamps[i], parent ? safeStamp(parent) : "", f);
+        }
+        opts.onProgress?.(++done, misses.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, misses.length) }, worker));
+    await cache?.save().catch(() => {
+      // A cache that cannot be written costs the next run its speed, never this run's answer.
+    });
+  }
+  const read = opts.readMissing === false ? 0 : misses.length;
+  return { figures: out.filter((f): f is SessionFigures => f !== null), read, overridesError: overrides.error };
+}

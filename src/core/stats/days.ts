@@ -1,0 +1,48 @@
+// Calendar days in a time zone, from quarter-hour slots (figures.ts), with
+// Intl alone: no time-zone package.
+import { QUARTER_HOUR_MS } from "./figures.js";
+
+export class TimeZoneError extends Error {}
+
+/** The zone's name as Intl knows it (the local zone when none is given); throws TimeZoneError for an unknown one. */
+export function checkTimeZone(tz: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    throw new TimeZoneError(`unknown time zone "${tz}" (an IANA name such as Europe/Berlin or UTC)`);
+  }
+}
+
+/** slot → "YYYY-MM-DD" in the zone ("" for a slot without a time), remembered per slot. */
+export function dayFormatter(tz: string | undefined): (slot: number) => string {
+  const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
+  const seen = new Map<number, string>();
+  return (slot) => {
+    if (slot < 0) return "";
+    let d = seen.get(slot);
+    if (d === undefined) {
+      const parts = fmt.formatToParts(slot * QUARTER_HOUR_MS);
+      const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? "";
+      seen.set(slot, (d = `${get("year")}-${get("month")}-${get("day")}`));
+    }
+    return d;
+  };
+}
+
+/** "YYYY-MM-DD" for a --since/--until value: YYYY-MM-DD or YYYYMMDD; null when it is neither. */
+export function parseDay(v: string): string | null {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(v.trim());
+  if (!m) return null;
+  const [, y, mo, d] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
+  return `${y}-${mo}-${d}`;
+}
+
+/** The n days ending with `today` (YYYY-MM-DD), oldest first. */
+export function lastDays(today: string, n: number): string[] {
+  const [y, m, d] = today.split("-").map(Number);
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) out.push(new Date(Date.UTC(y, m - 1, d - i)).toISOString().slice(0, 10));
+  return out;
+}

@@ -1,0 +1,240 @@
+// Per-session figures kept between runs, in cache files of their own beside
+// the catalog (stats-v3.json in the cache dir; each call apart, in
+// stats-v3-calls.json), keyed by the file's stamp (dev, ino, size, mtime)
+// and, for a fork, its parent's: a session that did not change is never
+// read again. Figures priced under another price stamp
+// (a new table, an edited prices.json) are read again.
+import { readFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { FileStamp } from "../fs/stat.js";
+import { writeCacheFile } from "../session/list/cache-file.js";
+import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures.js";
+
+const VERSION = 3;
+export const FIGURES_CACHE_FILE = "stats-v3.json";
+export const CALLS_FILE = "stats-v3-calls.json";
+
+/** A bucket as stored: [branch, model, slot, input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
+type StoredBucket = [number, number, number, number, number, number, number, number, number, number, number];
+
+/** A figure as stored: [input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
+type StoredFigure = [number, number, number, number, number, number, number, number];
+
+interface StoredFigures extends Omit<SessionFigures, "buckets" | "branches" | "calls" | "total" | "modelTotals" | "file"> {
+  total: StoredFigure;
+  modelTotals: StoredFigure[];
+  /**
+   * The buckets and branches as JSON text inside the JSON: a warm report by
+   * session, model or project never needs them, and a string costs the parse
+   * of the cache file almost nothing (tens of thousands of small arrays and
+   * objects would).
+   */
+  detail: string;
+}
+
+interface Detail {
+  b: StoredBucket[];
+  r: BranchInfo[];
+}
+
+/**
+ * Each session's calls, as JSON text of [key, branch, model, slot, input,
+ * output, cacheRead, cacheWrite, cost or -1 when unpriced], in a file of
+ * their own (CALLS_FILE): only copies of one session need them, so a warm
+ * run reads the small file alone.
+ */
+interface CallsFile {
+  version: number;
+  priceStamp: string;
+  calls: Record<string, { stamp: string; text: string }>;
+}
+
+const packCall = (c: Call): number[] => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1];
+const unpackCall = (a: number[]): Call => ({ key: a[0], branch: a[1], model: a[2], slot: a[3], input: a[4], output: a[5], cacheRead: a[6], cacheWrite: a[7], cost: a[8] < 0 ? null : a[8] });
+
+interface Stored {
+  /** The file's stamp, and its parent's when figures depend on it ("" for none). */
+  stamp: string;
+  parentStamp: string;
+  /** null: not a session file (kept, so it is not read again until it changes). */
+  figures: StoredFigures | null;
+}
+
+interface CacheFile {
+  version: number;
+  priceStamp: string;
+  sessions: Record<string, Stored>;
+}
+
+export const stampText = (s: FileStamp | null): string => (s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}` : "");
+
+const packFigure = (f: Figure): StoredFigure => [f.input, f.output, f.cacheRead, f.cacheWrite, f.cost, f.calls, f.unpricedCalls, f.unpricedTokens];
+const unpackFigure = (a: StoredFigure): Figure => ({ input: a[0], output: a[1], cacheRead: a[2], cacheWrite: a[3], cost: a[4], calls: a[5], unpricedCalls: a[6], unpricedTokens: a[7] });
+
+/**
+ * Stored figures as SessionFigures: the totals at once, the buckets, branches
+ * and calls decoded on first use (getters on a class keep the objects' shape
+ * fast, which per-object defineProperty would not).
+ */
+class StoredSessionFigures implements SessionFigures {
+  readonly file: string;
+  readonly id: string;
+  readonly cwd: string;
+  readonly agent: string;
+  readonly created: string;
+  readonly parentSession: string | null;
+  readonly subagent: boolean;
+  readonly models: string[];
+  readonly total: Figure;
+  readonly modelTotals: Figure[];
+  readonly inherited: number;
+  readonly duplicates: number;
+  private detail: { buckets: Bucket[]; branches: BranchInfo[] } | null = null;
+  private decodedCalls: Call[] | null = null;
+
+  constructor(
+    file: string,
+    private readonly stored: StoredFigures,
+    private readonly callsOf: () => Call[],
+  ) {
+    this.file = file;
+    this.id = stored.id;
+    this.cwd = stored.cwd;
+    this.agent = stored.agent;
+    this.created = stored.created;
+    this.parentSession = stored.parentSession;
+    this.subagent = stored.subagent;
+    this.models = stored.models;
+    this.total = unpackFigure(stored.total);
+    this.modelTotals = stored.modelTotals.map(unpackFigure);
+    this.inherited = stored.inherited;
+    this.duplicates = stored.duplicates;
+  }
+
+  private decoded(): { buckets: Bucket[]; branches: BranchInfo[] } {
+    if (this.detail === null) {
+      const d = JSON.parse(this.stored.detail) as Detail;
+      this.detail = { buckets: d.b.map(unpack), branches: d.r };
+    }
+    return this.detail;
+  }
+
+  get buckets(): Bucket[] {
+    return this.decoded().buckets;
+  }
+
+  get branches(): BranchInfo[] {
+    return this.decoded().branches;
+  }
+
+  get calls(): Call[] {
+    return (this.decodedCalls ??= this.callsOf());
+  }
+}
+
+function toStored(f: SessionFigures): StoredFigures {
+  const { file: _file, buckets, branches, calls: _calls, total, modelTotals, ...rest } = f;
+  const detail: Detail = { b: buckets.map(pack), r: branches };
+  return { ...rest, total: packFigure(total), modelTotals: modelTotals.map(packFigure), detail: JSON.stringify(detail) };
+}
+
+const pack = (b: Bucket): StoredBucket => [b.branch, b.model, b.slot, b.input, b.output, b.cacheRead, b.cacheWrite, b.cost, b.calls, b.unpricedCalls, b.unpricedTokens];
+const unpack = (a: StoredBucket): Bucket => ({
+  branch: a[0],
+  model: a[1],
+  slot: a[2],
+  input: a[3],
+  output: a[4],
+  cacheRead: a[5],
+  cacheWrite: a[6],
+  cost: a[7],
+  calls: a[8],
+  unpricedCalls: a[9],
+  unpricedTokens: a[10],
+});
+
+export class FiguresCache {
+  private sessions: Record<string, Stored>;
+  private changed = false;
+  private readonly file: string;
+  private readonly callsFile: string;
+  /** The calls file, read on first need. */
+  private calls: Record<string, { stamp: string; text: string }> | null = null;
+  private callsChanged = false;
+
+  private constructor(
+    dir: string,
+    private readonly priceStamp: string,
+    sessions: Record<string, Stored>,
+  ) {
+    this.file = join(dir, FIGURES_CACHE_FILE);
+    this.callsFile = join(dir, CALLS_FILE);
+    this.sessions = sessions;
+  }
+
+  private loadCalls(): Record<string, { stamp: string; text: string }> {
+    if (this.calls === null) {
+      this.calls = {};
+      try {
+        const data = JSON.parse(readFileSync(this.callsFile, "utf8")) as CallsFile;
+        if (data && data.version === VERSION && data.priceStamp === this.priceStamp && typeof data.calls === "object" && data.calls !== null) this.calls = data.calls;
+      } catch {
+        // absent or damaged: copies of a session then count as separate sessions until their files are read again
+      }
+    }
+    return this.calls;
+  }
+
+  /** A stored session's calls (empty when the calls file lost them). */
+  private callsOf(file: string, stamp: string): Call[] {
+    const c = this.loadCalls()[file];
+    return c && c.stamp === stamp ? (JSON.parse(c.text) as number[][]).map(unpackCall) : [];
+  }
+
+  /** Opens the cache (a missing, damaged or differently priced file starts empty). */
+  static open(dir: string, priceStamp: string): FiguresCache {
+    let sessions: Record<string, Stored> = {};
+    try {
+      const data = JSON.parse(readFileSync(join(dir, FIGURES_CACHE_FILE), "utf8")) as CacheFile;
+      if (data && data.version === VERSION && data.priceStamp === priceStamp && typeof data.sessions === "object" && data.sessions !== null) sessions = data.sessions;
+    } catch {
+      // absent or damaged: rebuilt
+    }
+    return new FiguresCache(dir, priceStamp, sessions);
+  }
+
+  /** The stored figures when both stamps still hold; undefined when the file must be read. */
+  get(file: string, stamp: string, parentStamp: string): SessionFigures | null | undefined {
+    const s = this.sessions[file];
+    if (!s || s.stamp !== stamp || s.parentStamp !== parentStamp) return undefined;
+    if (s.figures === null) return null;
+    return new StoredSessionFigures(file, s.figures, () => this.callsOf(file, stamp));
+  }
+
+  /** The parent a stored entry was computed against, so a warm check stats only that. */
+  parentOf(file: string): string | null {
+    const f = this.sessions[file]?.figures;
+    return f?.parentSession ?? null;
+  }
+
+  set(file: string, stamp: string, parentStamp: string, figures: SessionFigures | null): void {
+    this.sessions[file] = { stamp, parentStamp, figures: figures && toStored(figures) };
+    const calls = this.loadCalls();
+    if (figures) calls[file] = { stamp, text: JSON.stringify(figures.calls.map(packCall)) };
+    else delete calls[file];
+    this.changed = this.callsChanged = true;
+  }
+
+  async save(): Promise<void> {
+    if (!this.changed) return;
+    mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
+    if (this.callsChanged && this.calls) {
+      const calls: CallsFile = { version: VERSION, priceStamp: this.priceStamp, calls: this.calls };
+      await writeCacheFile(this.callsFile, JSON.stringify(calls));
+      this.callsChanged = false;
+    }
+    const data: CacheFile = { version: VERSION, priceStamp: this.priceStamp, sessions: this.sessions };
+    await writeCacheFile(this.file, JSON.stringify(data));
+    this.changed = false;
+  }
+}

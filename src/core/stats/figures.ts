@@ -1,0 +1,275 @@
+// A session's figures: every model call's usage, priced, summed into buckets
+// by branch, model and quarter hour. Quarter hours (UTC) because every time
+// zone's offset is a whole number of them: any --tz groups the buckets into
+// its days exactly, without going back to the calls.
+import type { Session } from "../session/model.js";
+import type { CallUsage, Tokens } from "./usage.js";
+import { callUsage, modelKey } from "./usage.js";
+import type { Pricer } from "./prices.js";
+
+/** Summed usage; `cost` covers the priced calls only, `unpriced*` say what it leaves out. */
+export interface Figure extends Tokens {
+  cost: number;
+  /** Model calls counted. */
+  calls: number;
+  /** Calls no price was found for, and their tokens (never counted as $0). */
+  unpricedCalls: number;
+  unpricedTokens: number;
+}
+
+export interface Bucket extends Figure {
+  /** 0: the active path (root → the session's leaf); k ≥ 1: the k-th abandoned branch. */
+  branch: number;
+  /** Index into SessionFigures.models. */
+  model: number;
+  /** Quarter hours since the epoch (UTC), or -1 when the call has no time. */
+  slot: number;
+}
+
+/** One counted call. */
+export interface Call extends Tokens {
+  /** A hash of the entry's id and time: the same call copied into another file has the same key. */
+  key: number;
+  branch: number;
+  model: number;
+  slot: number;
+  /** null: unpriced. */
+  cost: number | null;
+}
+
+export interface BranchInfo {
+  /** The branch's leaf (for the active path, the session's leaf). */
+  leafId: string;
+  /** Entries counted in this branch (each entry belongs to one branch only). */
+  entries: number;
+}
+
+export interface SessionFigures {
+  file: string;
+  /** The session's id, cwd and agent (the dialect that read it). */
+  id: string;
+  cwd: string;
+  agent: string;
+  /** ISO time the session started ("" when unknown). */
+  created: string;
+  /** The session this one came from (a fork's source, a subagent's parent), as written. */
+  parentSession: string | null;
+  /** A subagent (its usage belongs to its parent session's row), not a fork. */
+  subagent: boolean;
+  models: string[];
+  branches: BranchInfo[];
+  /** The whole session, and per model (by index into models): what most reports need, without the buckets. */
+  total: Figure;
+  modelTotals: Figure[];
+  /** The calls by branch, model and quarter hour (from the cache: decoded on first use). */
+  buckets: Bucket[];
+  /** Each counted call (from the cache: decoded on first use), for telling copies of one call in two files apart. */
+  calls: Call[];
+  /** Calls copied from the parent session (a fork's copied path): counted there, not here. */
+  inherited: number;
+  /** Earlier copies of a response listed again (same responseId): only the last copy counts. */
+  duplicates: number;
+}
+
+export const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+export function emptyFigure(): Figure {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, calls: 0, unpricedCalls: 0, unpricedTokens: 0 };
+}
+
+export function addFigure(into: Figure, f: Figure): void {
+  into.input += f.input;
+  into.output += f.output;
+  into.cacheRead += f.cacheRead;
+  into.cacheWrite += f.cacheWrite;
+  into.cost += f.cost;
+  into.calls += f.calls;
+  into.unpricedCalls += f.unpricedCalls;
+  into.unpricedTokens += f.unpricedTokens;
+}
+
+/**
+ * Which branch each entry is on, by position in s.entries: 0 for the active
+ * path, then 1, 2, … for the other leaves in file order, each taking the
+ * entries of its root → leaf path that no earlier branch took. So every entry
+ * counts once, and the branches' sums add up to the session's.
+ */
+export function branchesOf(s: Session): { branchOf: Int32Array; branches: BranchInfo[] } {
+  const n = s.entries.length;
+  const branchOf = new Int32Array(n).fill(-1);
+  const branches: BranchInfo[] = [];
+  const topo = s.topology;
+  if (!topo || n === 0) return { branchOf, branches };
+  const claim = (leaf: number, k: number): number => {
+    let taken = 0;
+    // Parents were made acyclic by the loader; the bound is a second guard.
+    for (let i = leaf, steps = 0; i >= 0 && branchOf[i] < 0 && steps <= n; i = topo.parent[i], steps++) {
+      branchOf[i] = k;
+      taken++;
+    }
+    return taken;
+  };
+  const leafPos = s.leafId !== null ? topo.posOf(s.leafId) : n - 1;
+  branches.push({ leafId: s.entries[leafPos].id, entries: claim(leafPos, 0) });
+  for (let i = 0; i < n; i++) {
+    if (i === leafPos || topo.childStart[i + 1] !== topo.childStart[i]) continue;
+    branches.push({ leafId: s.entries[i].id, entries: claim(i, branches.length) });
+  }
+  return { branchOf, branches };
+}
+
+export interface FigureInput {
+  session: Session;
+  /** The full entries of the calls (assistant messages, model_usage), by entry id. */
+  entries: Map<string, Record<string, unknown>>;
+  agent: string;
+  /** Entry ids (with their timestamps) the parent session holds: a fork's copied calls. */
+  inheritedKeys?: Set<string>;
+  subagent?: boolean;
+}
+
+export const entryKey = (id: string, timestamp: string): string => `${id}\u0000${timestamp}`;
+
+/** The session's figures, priced by `pricer`. */
+export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigures {
+  const s = input.session;
+  const { branchOf, branches } = branchesOf(s);
+  const models: string[] = [];
+  const modelIndex = new Map<string, number>();
+  const calls: Call[] = [];
+  let inherited = 0;
+  let duplicates = 0;
+  const usages: (CallUsage | null)[] = s.entries.map((meta) => {
+    const entry = input.entries.get(meta.id);
+    return entry ? callUsage(entry) : null;
+  });
+  // A response listed more than once (a streamed message whose copies were not
+  // merged) counts once, with its last copy's usage: the first copies' output
+  // counts are partial.
+  const lastCopy = new Map<string, number>();
+  usages.forEach((c, i) => {
+    if (c?.responseId) lastCopy.set(c.responseId, i);
+  });
+  s.entries.forEach((meta, i) => {
+    const call = usages[i];
+    if (!call) return;
+    if (call.responseId && lastCopy.get(call.responseId) !== i) {
+      duplicates++;
+      return;
+    }
+    if (input.inheritedKeys?.has(entryKey(meta.id, meta.timestamp))) {
+      inherited++;
+      return;
+    }
+    const model = modelKey(call.provider, call.modelId) || "(unknown model)";
+    let m = modelIndex.get(model);
+    if (m === undefined) {
+      m = models.push(model) - 1;
+      modelIndex.set(model, m);
+    }
+    const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
+    const cost = pricer.cost(call);
+    calls.push({
+      key: hash32(entryKey(meta.id, meta.timestamp)),
+      branch: Math.max(0, branchOf[i]),
+      model: m,
+      slot,
+      input: call.input,
+      output: call.output,
+      cacheRead: call.cacheRead,
+      cacheWrite: call.cacheWrite,
+      cost,
+    });
+  });
+  const h = s.header;
+  const str = (v: unknown): string => (typeof v === "string" ? v : "");
+  const { buckets, total, modelTotals } = summed(calls, models.length);
+  return {
+    file: s.file,
+    id: str(h.id),
+    cwd: str(h.cwd),
+    agent: input.agent,
+    created: str(h.timestamp),
+    parentSession: str(h.parentSession) || null,
+    subagent: input.subagent === true,
+    models,
+    branches,
+    total,
+    modelTotals,
+    buckets,
+    calls,
+    inherited,
+    duplicates,
+  };
+}
+
+/** The session's total, or one branch's. */
+export function totalOf(f: SessionFigures, branch?: number): Figure {
+  if (branch === undefined) return { ...f.total };
+  const t = emptyFigure();
+  for (const b of f.buckets) if (branch === undefined || b.branch === branch) addFigure(t, b);
+  return t;
+}
+
+/** What the abandoned branches (every branch but the active path) add up to. */
+export function abandonedOf(f: SessionFigures): Figure {
+  const t = emptyFigure();
+  for (const b of f.buckets) if (b.branch > 0) addFigure(t, b);
+  return t;
+}
+
+/** 32-bit FNV-1a of a string. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Calls summed into buckets (branch, model, quarter hour), the total and the total per model. */
+export function summed(calls: readonly Call[], modelCount: number): { buckets: Bucket[]; total: Figure; modelTotals: Figure[] } {
+  const byKey = new Map<string, Bucket>();
+  for (const c of calls) {
+    const key = `${c.branch}:${c.model}:${c.slot}`;
+    let b = byKey.get(key);
+    if (!b) byKey.set(key, (b = { ...emptyFigure(), branch: c.branch, model: c.model, slot: c.slot }));
+    b.input += c.input;
+    b.output += c.output;
+    b.cacheRead += c.cacheRead;
+    b.cacheWrite += c.cacheWrite;
+    b.calls++;
+    if (c.cost === null) {
+      b.unpricedCalls++;
+      b.unpricedTokens += c.input + c.output + c.cacheRead + c.cacheWrite;
+    } else b.cost += c.cost;
+  }
+  const buckets = [...byKey.values()];
+  const total = emptyFigure();
+  const modelTotals = Array.from({ length: modelCount }, emptyFigure);
+  for (const b of buckets) {
+    addFigure(total, b);
+    addFigure(modelTotals[b.model], b);
+  }
+  return { buckets, total, modelTotals };
+}
+
+/** The same session's figures made of only these calls (a plain object, whatever `f` is). */
+export function withCalls(f: SessionFigures, calls: Call[], duplicates: number): SessionFigures {
+  return {
+    file: f.file,
+    id: f.id,
+    cwd: f.cwd,
+    agent: f.agent,
+    created: f.created,
+    parentSession: f.parentSession,
+    subagent: f.subagent,
+    models: f.models,
+    branches: f.branches,
+    ...summed(calls, f.models.length),
+    calls,
+    inherited: f.inherited,
+    duplicates,
+  };
+}

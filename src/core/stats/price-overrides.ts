@@ -1,0 +1,63 @@
+// The user's own prices: prices.json in the config dir, per model id, in
+// dollars per million tokens: {"provider/model" or "model": {input, output,
+// cacheRead, cacheWrite}}. A file that does not parse or holds a price that
+// is no number is not half-applied: it is ignored, and the caller says why.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { configDir } from "../config-dir.js";
+import type { Tokens } from "./usage.js";
+
+/** Dollars per million tokens of each kind. */
+export type Rates = Tokens;
+
+export interface PriceOverrides {
+  rates: Map<string, Rates>;
+  /** Changes whenever the file's contents do (part of the figures cache's key). */
+  stamp: string;
+  /** Why the file was ignored, or null. */
+  error: string | null;
+  path: string;
+}
+
+export const pricesPath = (env: NodeJS.ProcessEnv = process.env): string => join(configDir(env), "prices.json");
+
+const KINDS = ["input", "output", "cacheRead", "cacheWrite"] as const;
+
+/** Parses a prices.json text: the rates, or the first problem. */
+export function parsePriceOverrides(text: string): { rates: Map<string, Rates> } | { error: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { error: `not valid JSON (${(err as Error).message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { error: "not a JSON object of model id → prices" };
+  const rates = new Map<string, Rates>();
+  for (const [model, v] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return { error: `"${model}": not an object of {input, output, cacheRead, cacheWrite}` };
+    const r: Rates = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    for (const [k, n] of Object.entries(v as Record<string, unknown>)) {
+      if (!(KINDS as readonly string[]).includes(k)) return { error: `"${model}": unknown field "${k}" (input, output, cacheRead, cacheWrite)` };
+      if (typeof n !== "number" || !Number.isFinite(n) || n < 0) return { error: `"${model}".${k}: not a price (dollars per million tokens)` };
+      r[k as keyof Rates] = n;
+    }
+    rates.set(model, r);
+  }
+  return { rates };
+}
+
+/** Reads prices.json (absent: no overrides, no error). */
+export function loadPriceOverrides(file: string = pricesPath()): PriceOverrides {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { rates: new Map(), stamp: "none", error: null, path: file };
+    return { rates: new Map(), stamp: "none", error: `cannot read it (${(err as Error).message})`, path: file };
+  }
+  const parsed = parsePriceOverrides(text);
+  if ("error" in parsed) return { rates: new Map(), stamp: "none", error: parsed.error, path: file };
+  return { rates: parsed.rates, stamp: createHash("sha256").update(text).digest("hex").slice(0, 16), error: null, path: file };
+}

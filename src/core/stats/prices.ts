@@ -1,0 +1,71 @@
+// What one model call cost. The cost the file records wins (pi, omp and
+// OpenCode write one); else the user's prices.json; else the price table of
+// @pydantic/genai-prices, bundled into our package (its data ships inside it:
+// no network at run time). A model none of them knows is unpriced — null,
+// never $0.
+import type { CallUsage } from "./usage.js";
+import { modelKey } from "./usage.js";
+import type { PriceOverrides, Rates } from "./price-overrides.js";
+
+/** The bundled table's name and version: part of the figures cache's key (a new table prices again). */
+export const PRICE_TABLE = "@pydantic/genai-prices@0.1.8";
+
+type CalcPrice = (typeof import("@pydantic/genai-prices"))["calcPrice"];
+
+export interface Pricer {
+  /** Dollars, or null when no price is known for the call's model. */
+  cost(call: CallUsage): number | null;
+  /** PRICE_TABLE and the overrides' stamp: figures priced under another stamp are priced again. */
+  stamp: string;
+}
+
+const MILLION = 1_000_000;
+
+function fromRates(r: Rates, call: CallUsage): number {
+  return (call.input * r.input + call.output * r.output + call.cacheRead * r.cacheRead + call.cacheWrite * r.cacheWrite) / MILLION;
+}
+
+/**
+ * A pricer. It loads the table (half a megabyte of JavaScript), so it is
+ * made only when some call must be priced: a warm run never makes one.
+ */
+export async function makePricer(overrides: PriceOverrides, loadTable: () => Promise<CalcPrice> = loadCalcPrice): Promise<Pricer> {
+  const calc = await loadTable();
+  const tableCost = (call: CallUsage): number | null => {
+    if (!call.modelId) return null;
+    try {
+      // genai-prices counts input with the cached tokens in it (the API's way); ours is without.
+      const r = calc(
+        {
+          input_tokens: call.input + call.cacheRead + call.cacheWrite,
+          output_tokens: call.output,
+          cache_read_tokens: call.cacheRead,
+          cache_write_tokens: call.cacheWrite,
+        },
+        call.modelId,
+        call.provider ? { providerId: call.provider } : undefined,
+      );
+      return r && Number.isFinite(r.total_price) ? r.total_price : null;
+    } catch {
+      return null;
+    }
+  };
+  const pricer: Pricer = {
+    stamp: `${PRICE_TABLE}+${overrides.stamp}`,
+    cost(call) {
+      // A recorded cost of 0 with tokens spent is what an agent writes for a
+      // model it has no price for: priced here instead, or left unpriced.
+      if (call.recordedCost !== null && (call.recordedCost > 0 || call.input + call.output + call.cacheRead + call.cacheWrite === 0)) {
+        return call.recordedCost;
+      }
+      const own = overrides.rates.get(modelKey(call.provider, call.modelId)) ?? overrides.rates.get(call.modelId);
+      if (own) return fromRates(own, call);
+      return tableCost(call);
+    },
+  };
+  return pricer;
+}
+
+async function loadCalcPrice(): Promise<CalcPrice> {
+  return (await import("@pydantic/genai-prices")).calcPrice;
+}

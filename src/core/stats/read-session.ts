@@ -1,0 +1,59 @@
+// Reads one session file's figures through the session reader (the tree, the
+// leaf, the entries), re-reading only the entries that carry usage.
+import { loadSession } from "../session/tree/load.js";
+import { readEntries } from "../session/read/entry.js";
+import type { EntryMeta, Session } from "../session/model.js";
+import type { Pricer } from "./prices.js";
+import { resolveParent } from "./parent.js";
+import { entryKey, sessionFigures, type SessionFigures } from "./figures.js";
+
+/** Entries that may carry usage: assistant messages and omp's model_usage side calls. */
+const mayCarryUsage = (m: EntryMeta): boolean => (m.type === "message" && m.role === "assistant") || m.type === "model_usage";
+
+const parentFile = (s: Session): string | null => resolveParent(s.file, s.header.parentSession);
+
+async function callEntries(s: Session): Promise<Map<string, Record<string, unknown>>> {
+  const metas = s.entries.filter(mayCarryUsage);
+  const objs = metas.length > 0 ? await readEntries(s, metas) : [];
+  return new Map(metas.map((m, i) => [m.id, objs[i]]));
+}
+
+/**
+ * The calls a fork copied from its parent (same id, same time): the parent
+ * counts them. Empty when the parent is gone or unreadable (then the fork's
+ * copy is all there is, and it counts).
+ */
+async function inheritedKeys(s: Session): Promise<Set<string>> {
+  const file = parentFile(s);
+  const keys = new Set<string>();
+  if (file === null || file === s.file) return keys;
+  let parent: Session;
+  try {
+    parent = await loadSession(file);
+  } catch {
+    return keys;
+  }
+  for (const m of parent.entries) if (mayCarryUsage(m)) keys.add(entryKey(m.id, m.timestamp));
+  return keys;
+}
+
+/** The figures of one session file; null when it is no session (the reader's error is the list's to show). */
+export async function readSessionFigures(file: string, pricer: Pricer): Promise<SessionFigures | null> {
+  let s: Session;
+  try {
+    s = await loadSession(file);
+  } catch {
+    return null;
+  }
+  return figuresOfSession(s, pricer);
+}
+
+/** The figures of a loaded session (the tree screen has one already). */
+export async function figuresOfSession(s: Session, pricer: Pricer): Promise<SessionFigures> {
+  // A session hanging from an entry of its parent (a subagent's Task call) is
+  // a subagent: its calls are its own (counted in the parent's row). A fork's
+  // first calls are copies of its parent's.
+  const subagent = typeof s.header.parentEntryId === "string" && s.header.parentEntryId !== "";
+  const [entries, inherited] = await Promise.all([callEntries(s), subagent ? new Set<string>() : inheritedKeys(s)]);
+  return sessionFigures({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent }, pricer);
+}

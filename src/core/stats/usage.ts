@@ -1,0 +1,71 @@
+// One model call's usage, read from a pi-shaped entry (session-format.md §3):
+// an assistant message's `usage`, or omp's `model_usage` entry (a side call —
+// a title, a memory — that costs tokens too but is no message).
+type Obj = Record<string, unknown>;
+
+export interface Tokens {
+  /** Input tokens without the cached ones (the dialect contract's `input`). */
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface CallUsage extends Tokens {
+  /** `usage.cost.total` when the file records a cost, else null (priced from the table). */
+  recordedCost: number | null;
+  provider: string;
+  modelId: string;
+  /** Milliseconds since the epoch; NaN when the entry has no readable time. */
+  time: number;
+  /** The provider's id of the response (pi's `responseId`), "" when not recorded: copies of one response count once. */
+  responseId: string;
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A count from a file: a finite, non-negative number, else 0 (a damaged field costs that field only). */
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
+const text = (v: unknown): string => (typeof v === "string" ? v : "");
+
+function timeOf(entry: Obj, message: Obj | null): number {
+  const t = typeof entry.timestamp === "string" ? Date.parse(entry.timestamp) : NaN;
+  if (Number.isFinite(t)) return t;
+  const m = message?.timestamp;
+  return typeof m === "number" && Number.isFinite(m) ? m : NaN;
+}
+
+function fromUsage(usage: unknown, holder: Obj, entry: Obj, message: Obj | null): CallUsage | null {
+  if (!isObj(usage)) return null;
+  const cost = isObj(usage.cost) && typeof usage.cost.total === "number" && Number.isFinite(usage.cost.total) ? usage.cost.total : null;
+  return {
+    input: count(usage.input),
+    output: count(usage.output),
+    cacheRead: count(usage.cacheRead),
+    cacheWrite: count(usage.cacheWrite),
+    recordedCost: cost,
+    provider: text(holder.provider),
+    modelId: text(holder.model),
+    time: timeOf(entry, message),
+    responseId: text(holder.responseId),
+  };
+}
+
+/** The usage an entry carries, or null (not a model call, or no usage recorded). */
+export function callUsage(entry: Obj): CallUsage | null {
+  if (entry.type === "message") {
+    const m = entry.message;
+    if (!isObj(m) || m.role !== "assistant") return null;
+    return fromUsage(m.usage, m, entry, m);
+  }
+  if (entry.type === "model_usage") return fromUsage(entry.usage, entry, entry, null);
+  return null;
+}
+
+/** "provider/model", or whichever of the two is known ("" when neither). */
+export function modelKey(provider: string, modelId: string): string {
+  if (!provider) return modelId;
+  if (!modelId) return provider;
+  return `${provider}/${modelId}`;
+}
+
+export const tokenSum = (t: Tokens): number => t.input + t.output + t.cacheRead + t.cacheWrite;

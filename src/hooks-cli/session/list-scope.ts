@@ -1,0 +1,44 @@
+// Which sessions a listing command covers (ls, stats): --all, --cwd DIR, the
+// agent dirs (--agent-dir, else every agent's default places) or the PATHs given. A PATH
+// that does not exist is reported (exit 3 at the end); the others still count.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { UsageError } from "../command.js";
+import { bool, list, str, type ParsedArgs } from "../args.js";
+import { defaultAgentDirs } from "../../core/session/list/discover.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+
+export interface ListScope {
+  /** The --agent-dir dirs; undefined when none was given (then every agent's default places are listed). */
+  agentDirs: string[] | undefined;
+  /** Where pi/omp sessions were looked for (the given dirs, else the default ones), for "nothing found". */
+  looked: string[];
+  paths: string[];
+  cwd: string;
+  /** Every session under the roots (--all, or PATHs without --cwd). */
+  all: boolean;
+  /** The exit status when done: 3 when some PATH did not exist. */
+  done: number;
+}
+
+/** The scope, or 3 when every PATH given is missing (each named on stderr). */
+export function listScope(args: ParsedArgs, command: string): ListScope | 3 {
+  const all = bool(args, "--all");
+  const cwdFlag = str(args, "--cwd");
+  if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
+  // A PATH that does not exist is an error (exit 3, as for `tree`); the others are still listed.
+  const missing = args.positional.filter((p) => !existsSync(p));
+  for (const p of missing) process.stderr.write(`omp-sessions ${command}: ${safeText(p)}: no such file or directory\n`);
+  const paths = args.positional.filter((p) => !missing.includes(p));
+  if (missing.length > 0 && paths.length === 0) return 3;
+  const agentDirsFlag = list(args, "--agent-dir");
+  const given = agentDirsFlag.length > 0 ? agentDirsFlag.map((d) => resolve(d)) : undefined;
+  return {
+    agentDirs: given,
+    looked: given ?? defaultAgentDirs(),
+    paths,
+    cwd: cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd(),
+    all: all || (paths.length > 0 && cwdFlag === undefined),
+    done: missing.length > 0 ? 3 : 0,
+  };
+}

@@ -1,0 +1,73 @@
+// `6 stats`: tokens and cost of every session the browser lists — totals, a
+// bar chart of cost and of tokens per day over the last 30 days, the top
+// models and projects. Figures load in the stats store (cached ones at once,
+// the rest read in the background with progress); drawing reads nothing.
+import React, { useEffect, useMemo } from "react";
+import { Box, Text } from "ink";
+import { useStore } from "zustand";
+import { useApp, useStores } from "../state/use-app.js";
+import { statsLines } from "../format/stats-lines.js";
+import { toneColor } from "../components/lines-pane.js";
+import { fitWidth as fit } from "../format/width.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+import { useTheme } from "../theme-context.js";
+import type { ScreenDef, ScreenProps } from "./screen.js";
+
+function StatsScreen({ width, height }: ScreenProps) {
+  const { stats } = useStores();
+  const theme = useTheme();
+  const sessions = useApp((s) => s.sessions);
+  const phase = useStore(stats, (s) => s.phase);
+  const progress = useStore(stats, (s) => s.progress);
+  const figures = useStore(stats, (s) => s.figures);
+  const error = useStore(stats, (s) => s.error);
+  const files = useMemo(() => (sessions ?? []).filter((s) => s.valid).map((s) => s.path), [sessions]);
+  // (Re)load when the list of sessions changed since the figures were made.
+  useEffect(() => {
+    if (sessions === null) return;
+    const have = stats.getState().files;
+    if (have.length === files.length && have.every((f, i) => f === files[i]) && stats.getState().phase !== "idle") return;
+    void stats.getState().load(files);
+  }, [files, sessions, stats]);
+  const lines = useMemo(() => statsLines(figures, { width: width - 2, now: Date.now() }), [figures, width]);
+
+  const head =
+    phase === "loading"
+      ? progress
+        ? `reading sessions for their usage… ${progress.done}/${progress.total}`
+        : "reading the figures…"
+      : `${figures.length} sessions with usage, of ${files.length} listed · days in ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text color={theme.text.muted}>{fit(head, width)}</Text>
+      {error ? <Text color={theme.status.error}>{fit(`✗ ${safeText(error)}`, width)}</Text> : null}
+      {phase === "loading" && figures.length === 0 ? null : (
+        <Box flexDirection="column" paddingLeft={1}>
+          {lines.slice(0, Math.max(0, height - 1 - (error ? 1 : 0))).map((l, i) => (
+            <Text key={i} color={toneColor(l.tone, theme)} wrap="truncate">
+              {l.text || " "}
+            </Text>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export const statsScreen: ScreenDef = {
+  id: "stats",
+  tab: "6",
+  title: "stats",
+  scope: "stats",
+  Component: StatsScreen,
+  onAction(action, ui) {
+    if (action !== "stats.reload") return false;
+    const st = ui.app.getState();
+    const files = (st.sessions ?? []).filter((s) => s.valid).map((s) => s.path);
+    void ui.stats.getState().load(files);
+    return true;
+  },
+  info(st) {
+    return `${st.sessions?.length ?? 0} sessions`;
+  },
+};

@@ -1,0 +1,107 @@
+// Screen 6 with real keys: totals, the two bar charts over the last 30 days
+// with their scale, the top models and projects, progress while it reads;
+// then the list's cost column and the tree's costs (header, branch total by
+// the detail pane), all from the figures the visit left in the cache.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { KEYS, mount, type Mounted } from "./harness.js";
+import { bars, EMPTY_DAY } from "../../src/ui/format/stats-lines.js";
+import { createStatsStore } from "../../src/ui/state/stats-store.js";
+
+let m: Mounted | null = null;
+let dir: string;
+afterEach(() => {
+  m?.unmount();
+  m = null;
+});
+
+const DAY = 86_400_000;
+// Calls one and three days ago (relative to now, so the 30-day window always holds them).
+const at = (daysAgo: number, min = 0) => new Date(Date.now() - daysAgo * DAY + min * 60_000).toISOString();
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "omp-stats-ui-"));
+  const call = (id: string, parentId: string, ts: string, model: string, output: number, cost: number) => ({
+    type: "message",
+    id,
+    parentId,
+    timestamp: ts,
+    message: { role: "assistant", content: [{ type: "text", text: `answer ${id}` }], provider: "anthropic", model, usage: { input: 1000, output, cacheRead: 0, cacheWrite: 0, totalTokens: 1000 + output, cost: { total: cost } } },
+  });
+  const user = (id: string, parentId: string | null, ts: string) => ({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: `question ${id}` } });
+  const lines = [
+    { type: "session", version: 3, id: "stats-ui-1", timestamp: at(3), cwd: "/work/chart-project" },
+    user("u1", null, at(3)),
+    call("a1", "u1", at(3, 1), "claude-opus-4-5", 500, 1.5),
+    user("u2", "a1", at(3, 2)),
+    call("a2", "u2", at(3, 3), "claude-opus-4-5", 100, 0.25),
+    user("u3", "a1", at(1)),
+    call("a3", "u3", at(1, 1), "claude-haiku-4-5", 50, 0.5),
+  ];
+  writeFileSync(join(dir, "s1.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("bars", () => {
+  it("scales to the largest value, keeps every positive value visible and marks empty days", () => {
+    expect(bars([0, 1, 4, 8])).toBe(`${EMPTY_DAY}▁▄█`);
+    expect(bars([0, 0])).toBe(EMPTY_DAY + EMPTY_DAY);
+    expect(bars([0.001, 100])).toBe("▁█");
+  });
+});
+
+describe("screen 6, stats", () => {
+  it("shows totals, cost and tokens per day with their scale, top models and projects; the list and the tree then show costs", async () => {
+    m = await mount({ paths: [dir], width: 120, height: 40 });
+    await m.press("6");
+    const f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("chart-project"), "the stats screen");
+    expect(f).toMatch(/all time\s+\$2\.25 · 3\.65k tokens \(input 3\.00k · output 650/);
+    expect(f).toMatch(/cost per day, last 30 days\s+\(█ = \$1\.75, ▁ up to \$0\.22, · none\)/);
+    expect(f).toMatch(/tokens per day, last 30 days\s+\(█ = 2\.60k/);
+    // 30 days, one per cell: two days with calls, the highest drawn full.
+    const chartRow = f.split("\n").find((l) => /[▁▂▃▄▅▆▇█]/.test(l) && l.includes(EMPTY_DAY))!;
+    expect(chartRow).toContain("█");
+    expect(f).toMatch(/anthropic\/claude-opus-4-5\s+\$1\.75\s+2\.60k tok\s+2 msgs/);
+    expect(f).toMatch(/anthropic\/claude-haiku-4-5\s+\$0\.50/);
+    expect(f).toMatch(/1 sessions with usage, of 1 listed/);
+
+    // The list gains its cost column from the figures just read.
+    await m.press("1");
+    const list = await m.waitFor((fr) => /cost/.test(fr) && fr.includes("$2.25"), "the cost column");
+    expect(list.split("\n").find((l) => l.includes("question u1"))).toMatch(/\$2\.25$/);
+
+    // The tree: the session's cost and its abandoned branch's in the header.
+    await m.press(KEYS.enter);
+    const tree = await m.waitFor((fr) => fr.includes("abandoned branches"), "the tree header's cost");
+    expect(tree).toMatch(/\$2\.25 · abandoned branches \$0\.25/);
+    // The leaf's answer (a3, on the active path): its branch total by the detail pane.
+    await m.press(".", KEYS.enter);
+    const detail = await m.waitFor((fr) => fr.includes("branch total"), "the branch total");
+    expect(detail).toMatch(/branch total \(the active path\): 2 msgs · 2\.55k tokens · \$2\.00/);
+  });
+
+  it("reports progress while it reads, draws it, and r reads the figures again", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "omp-stats-cache-"));
+    try {
+      // The store's own progress, every state it passes through, on a cold cache.
+      const store = createStatsStore({ cacheDir: cache });
+      const seen: string[] = [];
+      store.subscribe((st) => seen.push(`${st.phase}${st.progress ? ` ${st.progress.done}/${st.progress.total}` : ""}`));
+      await store.getState().load([join(dir, "s1.jsonl")]);
+      expect(seen).toEqual(["loading", "loading 1/1", "ready"]);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+    m = await mount({ paths: [dir], width: 100, height: 40 });
+    await m.press("6");
+    await m.waitFor((fr) => fr.includes("top models"), "the stats screen");
+    // What the screen draws while a read is under way.
+    m.stores.stats.setState({ phase: "loading", progress: { done: 3, total: 10 } });
+    await m.waitFor((fr) => fr.includes("reading sessions for their usage… 3/10"), "the progress line");
+    await m.press("r");
+    await m.waitFor((fr) => fr.includes("top models") && fr.includes("1 sessions with usage"), "the figures again");
+    expect(m.frame()).toMatch(/r reload/);
+  });
+});
