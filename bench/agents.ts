@@ -94,12 +94,16 @@ export async function benchAgents(): Promise<string> {
       piBytes += Buffer.byteLength(p);
     }
     const bin = join(ROOT, "bin", "omp-sessions");
-    // Each listing sees only its own store: HOME is the temp home, and no agent's env override leaks in.
-    const base = { HOME: home, NO_COLOR: "1", CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: join(home, "none"), XDG_DATA_HOME: join(home, "none"), XDG_CONFIG_HOME: join(home, "none"), GEMINI_CLI_HOME: join(home, "none"), PI_CODING_AGENT_DIR: undefined, OMP_CODING_AGENT_DIR: undefined };
-    const claudeEnv = { ...base, OMP_SESSIONS_CACHE_DIR: join(work, "cache-claude") };
-    const piEnv = { ...base, OMP_SESSIONS_CACHE_DIR: join(work, "cache-pi") };
+    // Both listings are the command a user types, `ls --all --json` with every
+    // agent's default places: HOME is the temp home, pi's agent dir is the pi
+    // store for one and an empty dir for the other, and no other agent's env
+    // override leaks in.
+    const none = join(home, "none");
+    const base = { HOME: home, NO_COLOR: "1", CODEX_HOME: none, XDG_DATA_HOME: none, XDG_CONFIG_HOME: none, GEMINI_CLI_HOME: none, OMP_CODING_AGENT_DIR: none };
+    const claudeEnv = { ...base, CLAUDE_CONFIG_DIR: claudeDir, PI_CODING_AGENT_DIR: none, OMP_SESSIONS_CACHE_DIR: join(work, "cache-claude") };
+    const piEnv = { ...base, CLAUDE_CONFIG_DIR: none, PI_CODING_AGENT_DIR: piAgent, OMP_SESSIONS_CACHE_DIR: join(work, "cache-pi") };
     const claude = () => measure({ cmd: bin, args: ["ls", "--all", "--json"], env: claudeEnv, isNode: true, captureStdout: true });
-    const pi = () => measure({ cmd: bin, args: ["ls", "--all", "--json", "--agent-dir", piAgent], env: piEnv, isNode: true, captureStdout: true });
+    const pi = () => measure({ cmd: bin, args: ["ls", "--all", "--json"], env: piEnv, isNode: true, captureStdout: true });
     const claudeCold = await claude();
     const piCold = await pi();
     // Warm: alternate the two, nine runs each, and take each one's median.

@@ -186,14 +186,14 @@ function describeOther(x: unknown): string {
 }
 
 /**
- * The other benches (hook, hook bursts, catalog and search, browser, review queue), each in
+ * The other benches (hook, hook bursts, catalog and search, stats, other agents, browser, review queue), each in
  * a process of its own (bench/section.ts), so that none is timed beside the
  * heap another one left behind (the browser's 1M-entry run leaves over a
  * gigabyte, collected in the background on the same 2 cores).
  */
 async function otherBenches(): Promise<string[]> {
   const out: string[] = [];
-  for (const [file, fn] of [["hook", "benchHook"], ["burst", "benchBurst"], ["catalog", "benchCatalog"], ["stats", "benchStats"], ["ui", "benchUi"], ["review-ui", "benchReviewUi"]] as const) {
+  for (const [file, fn] of [["hook", "benchHook"], ["burst", "benchBurst"], ["catalog", "benchCatalog"], ["stats", "benchStats"], ["agents", "benchAgents"], ["ui", "benchUi"], ["review-ui", "benchReviewUi"]] as const) {
     if (!existsSync(join(BENCH, `${file}.ts`))) continue;
     // Run with this process's own loader flags (tsx), output as JSON on stdout.
     const r = spawnSync(process.execPath, [...process.execArgv, join(BENCH, "section.ts"), file, fn], {

@@ -45,7 +45,15 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("pi's habits in a real t
     await keys(t, "C-Right", "H");
     await waitFor(t, (s) => /^› .*← leaf/m.test(s), "H (rebound from .) goes to the leaf");
     await keys(t, "y");
-    await waitFor(t, (s) => s.split("\n").some((l) => l.trim() === FILE), "the path alone on the status line");
+    // The status line is the one above the key hints (the last line); the screen's info may follow the path.
+    await waitFor(
+      t,
+      (s) => {
+        const lines = s.trimEnd().split("\n");
+        return (lines[lines.length - 2] ?? "").startsWith(FILE);
+      },
+      "the path on the status line",
+    );
     await keys(t, "q");
     const after = await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
     const lines = after.split("\n").map((l) => l.trim());
