@@ -78,3 +78,14 @@ export function parseAgentList(values: readonly string[]): { agents: AgentId[] }
   }
   return { agents: out };
 }
+
+/**
+ * A session's format for a header line: pi's and omp's dialect and version
+ * ("omp v3"), another agent's name and the version that wrote it ("Claude
+ * Code 2.1.12", read-only).
+ */
+export function formatOf(s: { agent?: AgentId; dialect: string; version: number; header: Record<string, unknown>; held?: unknown }): string {
+  if (!s.held || !s.agent) return `${s.dialect} v${s.version}`;
+  const v = typeof s.header.agentVersion === "string" && s.header.agentVersion ? ` ${s.header.agentVersion}` : "";
+  return `${agentLabel(s.agent)}${v} (read-only)`;
+}

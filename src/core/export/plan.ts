@@ -4,6 +4,7 @@
 import { SessionError } from "../errors.js";
 import { pathTo } from "../session/tree/path.js";
 import type { EntryMeta, Session } from "../session/model.js";
+import { formatOf } from "../agents/agent-id.js";
 import type { ExportOptions } from "./options.js";
 import { redactText } from "./transform.js";
 
@@ -28,7 +29,7 @@ export function planExport(s: Session, o: ExportOptions): ExportPlan {
   const title = clean(s.name ?? "") || "(unnamed session)";
   const left = [o.noThinking && "thinking", o.noTools && "tool calls and results"].filter(Boolean).join(", ");
   const facts: [string, string][] = [
-    ["session", `${String(s.header.id)} · ${s.dialect} v${s.version}`],
+    ["session", `${String(s.header.id)} · ${formatOf(s)}`],
     ["cwd", clean(typeof s.header.cwd === "string" ? s.header.cwd : "?")],
     ["file", clean(s.file)],
     ["path", leafId === null ? "empty" : `root → ${leafId} · ${path.length} of ${s.entries.length} entries${leafId === s.leafId ? " (the current leaf)" : ""}`],

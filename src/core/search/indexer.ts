@@ -15,7 +15,7 @@ import { cacheDir } from "../session/list/cache-dir.js";
 import { hashBytes } from "../session/list/catalog-scan.js";
 import { v1Id } from "../session/read/migrate.js";
 import { newEntryHead, readEntryHead } from "../session/read/entry-head.js";
-import { dialectOf } from "../session/read/dialect-of.js";
+import { dialectOf, sniffDialect } from "../session/read/dialect-of.js";
 import { loadSession } from "../session/tree/load.js";
 import { readEntries } from "../session/read/entry.js";
 import { stampOf, type FileStamp } from "../fs/stat.js";
@@ -384,7 +384,7 @@ async function indexDialectFile(w: Writer, path: string, st: FileStamp, cwd: str
 async function canResume(row: FileRow, st: FileStamp): Promise<boolean> {
   // Decompressed offsets cannot be reached without reading what comes before them;
   // another agent's session is indexed again whole when it changes.
-  if (isGzipPath(row.path) || dialectOf(row.path)) return false;
+  if (isGzipPath(row.path) || dialectOf(row.path) || sniffDialect(row.path)) return false;
   if (row.v1 === 1 || row.header_end < 0 || row.dev !== st.dev || row.ino !== st.ino || st.size < row.size || row.resume > st.size) return false;
   const head = await readHead(row.path, row.header_end);
   return head.length === row.header_end && hashBytes(head.subarray(row.header_start, row.header_end)) === row.header_hash;
@@ -450,7 +450,9 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
       const inFile = (read: number) => opts.onProgress?.(doneBytes + Math.min(todo[i], read), totalBytes, i, work.length);
       try {
         if (!row || !(await canResume(row, st))) w.reset(path, cwd);
-        const r = dialectOf(path) ? await indexDialectFile(w, path, st, cwd, tools) : await indexFile(w, path, st, cwd, tools, opts.signal, inFile);
+        // Another agent's session: claimed by its place, or (copied elsewhere) told by its first lines.
+        const other = dialectOf(path) ?? (isGzipPath(path) ? undefined : sniffDialect(path));
+        const r = other ? await indexDialectFile(w, path, st, cwd, tools) : await indexFile(w, path, st, cwd, tools, opts.signal, inFile);
         stats.updated++;
         stats.added += r.added;
         stats.bytesRead += r.bytes;

@@ -12,7 +12,7 @@ import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
 import { sameDir } from "../../fs/same-dir.js";
 import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 import { readSessionHeader } from "../read/header.js";
-import { dialectOf } from "../read/dialect-of.js";
+import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -182,6 +182,10 @@ export class CatalogReader {
       out = await this.resume(path, st, row);
     }
     out ??= await this.fullScan(path, st);
+    if (!out.summary.valid && !isGzipPath(path) && sniffDialect(path)) {
+      // Another agent's transcript outside its usual place: read through its dialect.
+      out = { summary: await summarizeSession(path), saved: null };
+    }
     this.store(path, st, out);
     return wanted(out.summary);
   }

@@ -11,7 +11,7 @@ import { messageText } from "../read/entry-head.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { readSessionHeader } from "../read/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
-import { dialectOf } from "../read/dialect-of.js";
+import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { loadDialectSession } from "../tree/load-dialect.js";
 import { stampOf } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
@@ -94,7 +94,11 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
   } finally {
     giveBuffer(buffer);
   }
-  return scan.summary(base, mtime);
+  const summary = scan.summary(base, mtime);
+  if (summary.valid || gzip) return summary;
+  // Not pi's or omp's: another agent's transcript outside its usual place, when its first bytes say so.
+  const other = sniffDialect(path);
+  return other ? summarizeDialectSession(path, other) : summary;
 }
 
 /**

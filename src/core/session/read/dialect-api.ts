@@ -89,6 +89,13 @@ export interface Dialect {
   writable: boolean;
   /** Whether a path is one of this agent's session sources, by its name and place (no reading). */
   claims(path: string): boolean;
+  /**
+   * Optional: whether a file that no dialect claims by its place (a transcript
+   * copied elsewhere, given by path) is this agent's, from its first bytes
+   * (`head`: up to 64 KB of text, cut at a line end when it holds one).
+   * Asked only of files that are not pi or omp sessions.
+   */
+  sniff?(head: string, path: string): boolean;
   /** Opens a session's records. JSONL dialects stream the file line by line (see read/lines). */
   open(path: string): RecordSource;
   /** A fresh reader for one session. */

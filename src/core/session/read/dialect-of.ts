@@ -1,13 +1,55 @@
 // Which registered dialect reads a session source: the first whose claims()
 // takes the path (by its name and place; nothing is read). None: the source
 // is pi's or omp's, told apart by its content as before.
+import { closeSync, openSync, readSync } from "node:fs";
 import type { AgentId, Dialect } from "./dialect-api.js";
 import { dialects } from "./dialects/index.js";
+import { firstObjects } from "./dialects/sniff.js";
 
 /** The dialect that claims `path`, or undefined for pi and omp files. */
 export function dialectOf(path: string): Dialect | undefined {
   for (const d of dialects) if (d.claims(path)) return d;
   return undefined;
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+/** Up to the first 64 KB of a file as text, cut after its last whole line when it holds one ("" when unreadable). */
+function headOf(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return "";
+  }
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
+    const text = buf.subarray(0, n).toString("utf8");
+    const cut = n === HEAD_BYTES ? text.lastIndexOf("\n") : -1;
+    return cut > 0 ? text.slice(0, cut) : text;
+  } catch {
+    return "";
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The dialect whose `sniff` recognises a file no dialect claims by its place,
+ * from its first bytes: asked only once a file proved not to be pi's or omp's
+ * (so listing pi files never reads them twice).
+ */
+export function sniffDialect(path: string): Dialect | undefined {
+  if (path.includes("#")) return undefined;
+  const candidates = dialects.filter((d) => d.sniff);
+  if (candidates.length === 0) return undefined;
+  const head = headOf(path);
+  if (head.trim() === "") return undefined;
+  // A pi or omp file (its header or omp's title slot first) is no other agent's.
+  const first = firstObjects(head, 1)[0];
+  if (first && (first.type === "session" || first.type === "title")) return undefined;
+  return candidates.find((d) => d.sniff!(head, path));
 }
 
 /** The registered dialect of an agent (pi and omp have none). */

@@ -9,7 +9,7 @@ import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
 import { loadDialectSession } from "./load-dialect.js";
-import { dialectFor, dialectOf } from "../read/dialect-of.js";
+import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { v1Id } from "../read/migrate.js";
@@ -88,8 +88,15 @@ export async function loadSession(file: string): Promise<Session> {
     resumeOffset: 0,
     resumeLine: 1,
   };
-  await readMore(p, p.gzip ? undefined : size);
-  if (!p.header) throw new SessionError(`${file}: not a session file (${size === 0 ? "empty file" : "no session header"})`);
+  try {
+    await readMore(p, p.gzip ? undefined : size);
+    if (!p.header) throw new SessionError(`${file}: not a session file (${size === 0 ? "empty file" : "no session header"})`);
+  } catch (err) {
+    // Not pi's or omp's: another agent's transcript outside its usual place, when its first bytes say so.
+    const other = err instanceof SessionError && !p.gzip ? sniffDialect(abs) : undefined;
+    if (other) return loadDialectSession(abs, other);
+    throw err;
+  }
   return finish(p);
 }
 

@@ -20,7 +20,9 @@ export function treeJson(s: Session): Record<string, unknown> {
 }
 
 function treeHead(s: Session): Record<string, unknown> {
-  return { file: s.file, dialect: s.dialect, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
+  // Another agent's session says whose it is (pi's and omp's keep the shape spec/cli.md gives).
+  const agent = s.held && s.agent ? { agent: s.agent } : {};
+  return { file: s.file, dialect: s.dialect, ...agent, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
 }
 
 /** One entry of `entries`, by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry. */

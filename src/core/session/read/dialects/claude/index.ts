@@ -5,12 +5,18 @@ import { claudeContext } from "./context.js";
 import { claimsPath, claudeRoots, claudeSources } from "./paths.js";
 import { ClaudeReader } from "./reader.js";
 import { claudeSource } from "./source.js";
+import { firstObjects } from "../sniff.js";
 
 export const claudeDialect: Dialect = {
   agent: "claude",
   label: "Claude Code",
   writable: false,
   claims: claimsPath,
+  // A transcript line: the session's id with the line's own uuid (a summary line names its leaf).
+  sniff: (head) =>
+    firstObjects(head).some(
+      (o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string"),
+    ),
   open: claudeSource,
   reader: (path) => new ClaudeReader(path),
   context: claudeContext,
