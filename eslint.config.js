@@ -6,7 +6,21 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", URL: "readonly", performance: "readonly", queueMicrotask: "readonly", setImmediate: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        Buffer: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        URL: "readonly",
+        performance: "readonly",
+        queueMicrotask: "readonly",
+        setImmediate: "readonly",
+      },
+    },
     rules: {
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
@@ -21,7 +35,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "MemberExpression[property.name=/^(binding|_linkedBinding)$/]:matches([object.name='process'], [object.expression.name='process'], [object.expression.expression.name='process'])", message: "no Node internals: use node:fs and friends" },
+        {
+          selector: "MemberExpression[property.name=/^(binding|_linkedBinding)$/]:matches([object.name='process'], [object.expression.name='process'], [object.expression.expression.name='process'])",
+          message: "no Node internals: use node:fs and friends",
+        },
         { selector: "CallExpression[callee.name='internalBinding']", message: "no Node internals: use node:fs and friends" },
         { selector: "CallExpression[callee.property.name=/^(defineProperty|defineProperties)$/][arguments.0.name='process']", message: "do not redefine process properties" },
         { selector: "CallExpression[callee.property.name=/^(defineProperty|defineProperties)$/][arguments.0.object.name='process']", message: "do not redefine process properties (process.stdout …)" },

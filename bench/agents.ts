@@ -32,8 +32,26 @@ function claudeLines(n: number, cwd: string): string {
     const usage = (o: number) => ({ input_tokens: 12, cache_read_input_tokens: 9000, cache_creation_input_tokens: 300, output_tokens: o });
     const a1 = uuid(n, 3 * t + 2);
     const a2 = uuid(n, 3 * t + 3);
-    out += JSON.stringify({ ...base, type: "assistant", uuid: a1, parentUuid: u, requestId: `req_${n}_${t}`, timestamp: at(n, 3 * t + 1), message: { ...msg, content: [{ type: "thinking", thinking: "Read the loop bounds.", signature: "sig" }], stop_reason: null, usage: usage(8) } }) + "\n";
-    out += JSON.stringify({ ...base, type: "assistant", uuid: a2, parentUuid: a1, requestId: `req_${n}_${t}`, timestamp: at(n, 3 * t + 2), message: { ...msg, content: [{ type: "text", text: reply(n, t) }], stop_reason: "end_turn", usage: usage(80) } }) + "\n";
+    out +=
+      JSON.stringify({
+        ...base,
+        type: "assistant",
+        uuid: a1,
+        parentUuid: u,
+        requestId: `req_${n}_${t}`,
+        timestamp: at(n, 3 * t + 1),
+        message: { ...msg, content: [{ type: "thinking", thinking: "Read the loop bounds.", signature: "sig" }], stop_reason: null, usage: usage(8) },
+      }) + "\n";
+    out +=
+      JSON.stringify({
+        ...base,
+        type: "assistant",
+        uuid: a2,
+        parentUuid: a1,
+        requestId: `req_${n}_${t}`,
+        timestamp: at(n, 3 * t + 2),
+        message: { ...msg, content: [{ type: "text", text: reply(n, t) }], stop_reason: "end_turn", usage: usage(80) },
+      }) + "\n";
     parent = a2;
   }
   return out;
@@ -55,7 +73,10 @@ function piLines(n: number, cwd: string): string {
         timestamp: at(n, 3 * t + 2),
         message: {
           role: "assistant",
-          content: [{ type: "thinking", thinking: "Read the loop bounds." }, { type: "text", text: reply(n, t) }],
+          content: [
+            { type: "thinking", thinking: "Read the loop bounds." },
+            { type: "text", text: reply(n, t) },
+          ],
           provider: "anthropic",
           model: "claude-sonnet-4-5-20250929",
           usage: { input: 12, output: 80, cacheRead: 9000, cacheWrite: 300, totalTokens: 9392 },

@@ -31,7 +31,9 @@ function queued(root: string): number {
   let n = 0;
   for (const f of existsSync(dir) ? readdirSync(dir) : []) {
     if (!f.endsWith(".jsonl")) continue;
-    n += readFileSync(join(dir, f), "utf8").split("\n").filter((l) => l.includes('"llm_wiki_session_id": "codex:burst-')).length;
+    n += readFileSync(join(dir, f), "utf8")
+      .split("\n")
+      .filter((l) => l.includes('"llm_wiki_session_id": "codex:burst-')).length;
   }
   return n;
 }
@@ -68,7 +70,9 @@ async function burst(sessions: number): Promise<BurstRun> {
     execFileSync(process.execPath, [BIN, "captured", "--json", "--hub", hub], { env, stdio: "ignore" });
     let lockTimeouts = 0;
     try {
-      lockTimeouts = readFileSync(join(root, "errors.jsonl"), "utf8").split("\n").filter((l) => l.includes('"lock-timeout"')).length;
+      lockTimeouts = readFileSync(join(root, "errors.jsonl"), "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"lock-timeout"')).length;
     } catch {}
     return { queued: queued(root), countedByHooks, counted: counted(root, sessions), lockTimeouts, nonZeroExits: codes.filter((c) => c !== 0).length, wallMs };
   } finally {

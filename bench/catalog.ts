@@ -108,8 +108,8 @@ export async function benchCatalog(): Promise<string> {
       ["`ls --all`, warm", warm.run, `${readStat(warm.run)?.[0] ?? ""}; ${floor(warm)}`],
       ["`ls --all`, warm (again)", warm2.run, `${readStat(warm2.run)?.[0] ?? ""}; ${floor(warm2)}`],
       [`\`ls --all\` after appending ${(added / MB).toFixed(1)} MB to one session`, grown, readStat(grown)?.[0] ?? ""],
-      ["`search \"parser review\"`, cold index (builds it)", searchCold, `index ${(indexSize / MB).toFixed(0)} MB`],
-      ["`search \"parser review\"`, warm", searchWarm.run, `common words: long posting lists; ${floor(searchWarm)}`],
+      ['`search "parser review"`, cold index (builds it)', searchCold, `index ${(indexSize / MB).toFixed(0)} MB`],
+      ['`search "parser review"`, warm', searchWarm.run, `common words: long posting lists; ${floor(searchWarm)}`],
       ["`search '\"appended line 7\"'`, warm", searchRare.run, `a phrase; ${floor(searchRare)}`],
     ];
     const lines = [

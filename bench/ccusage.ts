@@ -59,7 +59,11 @@ export function ccusageSessions(install: CcusageInstall, agent: string, args: st
 }
 
 /** How ccusage names a session: its file's name without .jsonl, after the last "_" (pi's <time>_<id>.jsonl). */
-export const ccusageKey = (file: string): string => basename(file).replace(/\.jsonl$/, "").split("_").at(-1)!;
+export const ccusageKey = (file: string): string =>
+  basename(file)
+    .replace(/\.jsonl$/, "")
+    .split("_")
+    .at(-1)!;
 
 /**
  * Our `stats --json --by session` rows by session id (copies of one session

@@ -66,11 +66,62 @@ export function mixSeed(a: number, b: number): number {
 // ---------------------------------------------------------------- text
 
 const WORDS = [
-  "the", "parser", "tree", "fix", "bug", "add", "refactor", "tests", "view", "branch", "label", "compaction",
-  "why", "does", "in", "npm test", "src/core/tree.ts", "session", "leaf", "context", "model", "tool", "output",
-  "ünïcödé", "日本語", "emoji 🚀", "function", "return", "error", "stream", "offset", "line", "byte", "cache",
-  "please", "check", "failing", "build", "lint", "types", "import", "export", "config", "entry", "message",
-  "assistant", "user", "result", "diff", "patch", "commit", "review", "merge", "rebase", "schema", "json",
+  "the",
+  "parser",
+  "tree",
+  "fix",
+  "bug",
+  "add",
+  "refactor",
+  "tests",
+  "view",
+  "branch",
+  "label",
+  "compaction",
+  "why",
+  "does",
+  "in",
+  "npm test",
+  "src/core/tree.ts",
+  "session",
+  "leaf",
+  "context",
+  "model",
+  "tool",
+  "output",
+  "ünïcödé",
+  "日本語",
+  "emoji 🚀",
+  "function",
+  "return",
+  "error",
+  "stream",
+  "offset",
+  "line",
+  "byte",
+  "cache",
+  "please",
+  "check",
+  "failing",
+  "build",
+  "lint",
+  "types",
+  "import",
+  "export",
+  "config",
+  "entry",
+  "message",
+  "assistant",
+  "user",
+  "result",
+  "diff",
+  "patch",
+  "commit",
+  "review",
+  "merge",
+  "rebase",
+  "schema",
+  "json",
 ];
 const TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls"];
 const PATHS = ["src/core/tree.ts", "src/cli.ts", "package.json", "README.md", "src/ui/app.tsx", "test/tree.test.ts", "docs/format.md", "src/core/session/load.ts"];
@@ -242,7 +293,11 @@ export function writeSession(file: string, opts: SessionOptions): SessionResult 
     const cacheWrite = r.chance(0.3) ? r.int(0, 8000) : 0;
     const c = (n: number, per: number) => Math.round(n * per * 1e3) / 1e9;
     return {
-      input, output, cacheRead, cacheWrite, totalTokens: input + output + cacheRead + cacheWrite,
+      input,
+      output,
+      cacheRead,
+      cacheWrite,
+      totalTokens: input + output + cacheRead + cacheWrite,
       cost: { input: c(input, 3), output: c(output, 15), cacheRead: c(cacheRead, 0.3), cacheWrite: c(cacheWrite, 3.75), total: c(input, 3) + c(output, 15) + c(cacheRead, 0.3) + c(cacheWrite, 3.75) },
     };
   };
@@ -292,10 +347,14 @@ export function writeSession(file: string, opts: SessionOptions): SessionResult 
         for (let c = r.int(1, 3); c > 0; c--) {
           const name = r.pick(TOOLS);
           const callId = r.chance(0.7) ? `toolu_01${r.base62(22)}` : `call_${++toolSeq}_${r.int(1000, 9999)}`;
-          const args = name === "bash" ? { command: `npm test -- ${r.pick(PATHS)}` }
-            : name === "edit" ? { path: r.pick(PATHS), oldText: words(r, r.int(2, 30)), newText: words(r, r.int(2, 30)) }
-            : name === "write" ? { path: r.pick(PATHS), content: codeText(r, pool, Math.min(maxOut, r.int(100, 6000))) }
-            : { path: r.pick(PATHS), offset: r.int(1, 300), limit: 40 };
+          const args =
+            name === "bash"
+              ? { command: `npm test -- ${r.pick(PATHS)}` }
+              : name === "edit"
+                ? { path: r.pick(PATHS), oldText: words(r, r.int(2, 30)), newText: words(r, r.int(2, 30)) }
+                : name === "write"
+                  ? { path: r.pick(PATHS), content: codeText(r, pool, Math.min(maxOut, r.int(100, 6000))) }
+                  : { path: r.pick(PATHS), offset: r.int(1, 300), limit: 40 };
           content.push({ type: "toolCall", id: callId, name, arguments: args });
           calls.push({ id: callId, name });
         }
@@ -344,11 +403,29 @@ export function makeLongLineSession(file: string, lineBytes = 50 * MB, seed = 11
   const id = sessionId(r, now);
   const sink = new LineSink(file);
   sink.line({ type: "session", version: 3, id, timestamp: iso(now), cwd: "/home/u/longline" });
-  const u = r.hex(8), a = r.hex(8), t = r.hex(8), a2 = r.hex(8);
+  const u = r.hex(8),
+    a = r.hex(8),
+    t = r.hex(8),
+    a2 = r.hex(8);
   const callId = `toolu_01${r.base62(22)}`;
   sink.line({ type: "message", id: u, parentId: null, timestamp: iso(now), message: { role: "user", content: "dump the whole log please", timestamp: now } });
   now += 3000;
-  sink.line({ type: "message", id: a, parentId: u, timestamp: iso(now), message: { role: "assistant", content: [{ type: "toolCall", id: callId, name: "bash", arguments: { command: "cat build.log" } }], api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "toolUse", timestamp: now } });
+  sink.line({
+    type: "message",
+    id: a,
+    parentId: u,
+    timestamp: iso(now),
+    message: {
+      role: "assistant",
+      content: [{ type: "toolCall", id: callId, name: "bash", arguments: { command: "cat build.log" } }],
+      api: "anthropic-messages",
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      stopReason: "toolUse",
+      timestamp: now,
+    },
+  });
   now += 2000;
   // The big line, streamed: JSON prefix, escaped text in pieces, JSON suffix.
   const head = JSON.stringify({ type: "message", id: t, parentId: a, timestamp: iso(now), message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: "\u0000" }], isError: false, timestamp: now } });
@@ -362,7 +439,22 @@ export function makeLongLineSession(file: string, lineBytes = 50 * MB, seed = 11
   }
   sink.raw(post + "\n");
   now += 4000;
-  sink.line({ type: "message", id: a2, parentId: t, timestamp: iso(now), message: { role: "assistant", content: [{ type: "text", text: "The log is long; the failure is near the end." }], api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: now } });
+  sink.line({
+    type: "message",
+    id: a2,
+    parentId: t,
+    timestamp: iso(now),
+    message: {
+      role: "assistant",
+      content: [{ type: "text", text: "The log is long; the failure is near the end." }],
+      api: "anthropic-messages",
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      stopReason: "stop",
+      timestamp: now,
+    },
+  });
   sink.close();
   return { file, id, bytes: sink.bytes, entries: 4, lastMs: now };
 }
@@ -474,20 +566,32 @@ export function ensureBenchData(dir: string, opts: { huge?: boolean; log?: (s: s
   mkdirSync(dir, { recursive: true });
   const one = (name: string, seed: number, bytes: number): string => {
     const file = join(dir, `${name}.jsonl`);
-    cached(dir, name, { seed, bytes }, () => {
-      const res = writeSession(file, { seed, targetBytes: bytes, cwd: `/home/u/${name}` });
-      return [{ path: file, bytes: res.bytes }];
-    }, log);
+    cached(
+      dir,
+      name,
+      { seed, bytes },
+      () => {
+        const res = writeSession(file, { seed, targetBytes: bytes, cwd: `/home/u/${name}` });
+        return [{ path: file, bytes: res.bytes }];
+      },
+      log,
+    );
     return file;
   };
   const session10 = one("session-10mb", 10, 10 * MB);
   const session200 = one("session-200mb", 200, 200 * MB);
   const storeParams: StoreOptions = { seed: 2000, sessions: 2000, totalBytes: 1024 * MB, projects: 40 };
   const agentDir = join(dir, "store", "agent");
-  const storeFiles = cached(dir, "store", storeParams, () => {
-    rmSync(join(dir, "store"), { recursive: true, force: true });
-    return writeStore(agentDir, storeParams).files;
-  }, log);
+  const storeFiles = cached(
+    dir,
+    "store",
+    storeParams,
+    () => {
+      rmSync(join(dir, "store"), { recursive: true, force: true });
+      return writeStore(agentDir, storeParams).files;
+    },
+    log,
+  );
   const store: StoreResult = { agentDir, files: storeFiles, bytes: storeFiles.reduce((a, f) => a + f.bytes, 0) };
   const data: BenchData = { dir, session10, session200, store };
   if (opts.huge) {

@@ -67,8 +67,7 @@ export async function benchHook(): Promise<string> {
     const h5k = p50(t.many);
     const limit1 = node * 1.25;
     const limit5k = h1 * 1.1 + 3;
-    const row = (name: string, ms: number, target: string, ok: boolean | null) =>
-      `| ${name.padEnd(28)} | ${ms.toFixed(1).padStart(8)} | ${target.padEnd(30)} | ${ok === null ? "" : ok ? "ok" : "OVER"} |`;
+    const row = (name: string, ms: number, target: string, ok: boolean | null) => `| ${name.padEnd(28)} | ${ms.toFixed(1).padStart(8)} | ${target.padEnd(30)} | ${ok === null ? "" : ok ? "ok" : "OVER"} |`;
     return [
       `hook start-up, p50 of ${RUNS} runs (ms)`,
       `| ${"run".padEnd(28)} | ${"p50 ms".padStart(8)} | ${"target".padEnd(30)} | |`,

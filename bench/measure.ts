@@ -133,7 +133,10 @@ export async function measureMedian(spec: RunSpec | (() => RunSpec), runs: numbe
     const m = await measure(typeof spec === "function" ? spec() : spec);
     if (!m.ok) {
       // Node prints the throwing source line first; the "XxxError: …" line says more.
-      const lines = m.stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+      const lines = m.stderr
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean);
       const why = lines.find((l) => /^[A-Za-z]*Error\b/.test(l)) ?? lines[0] ?? "";
       return { ok: false, runs: i + 1, wallMs: m.wallMs, rssKiB: m.rssKiB, cpuMs: m.cpuMs, error: `exit ${m.code}${why ? `: ${why.slice(0, 120)}` : ""}` };
     }

@@ -89,8 +89,7 @@ function treeCase(name: string, file: string, big: boolean, pi: PiInstall | null
 const fmtMs = (ms: number): string => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 const fmtRss = (k: number | null): string => (k === null ? "?" : k >= 1024 * 1024 ? `${(k / 1024 / 1024).toFixed(2)} GB` : `${Math.round(k / 1024)} MB`);
 const fmtBytes = (b: number): string => (b >= 1024 * MB ? `${(b / 1024 / MB).toFixed(2)} GB` : `${(b / MB).toFixed(1)} MB`);
-const cell = (s: Summary | undefined, what: "wall" | "cpu" | "rss"): string =>
-  !s ? "–" : !s.ok ? "n/a" : what === "wall" ? fmtMs(s.wallMs) : what === "cpu" ? (s.cpuMs === null ? "?" : fmtMs(s.cpuMs)) : fmtRss(s.rssKiB);
+const cell = (s: Summary | undefined, what: "wall" | "cpu" | "rss"): string => (!s ? "–" : !s.ok ? "n/a" : what === "wall" ? fmtMs(s.wallMs) : what === "cpu" ? (s.cpuMs === null ? "?" : fmtMs(s.cpuMs)) : fmtRss(s.rssKiB));
 
 function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
   return a && b ? a / b : null;
@@ -120,7 +119,11 @@ function resultsTable(rows: Row[], vsPi: boolean): string {
       x(ratio(ours?.wallMs, r.cat.ok ? r.cat.wallMs : null)),
     ];
   });
-  return table(header, body, header.map((_, i) => i > 1));
+  return table(
+    header,
+    body,
+    header.map((_, i) => i > 1),
+  );
 }
 
 interface Target {
@@ -193,7 +196,15 @@ function describeOther(x: unknown): string {
  */
 async function otherBenches(): Promise<string[]> {
   const out: string[] = [];
-  for (const [file, fn] of [["hook", "benchHook"], ["burst", "benchBurst"], ["catalog", "benchCatalog"], ["stats", "benchStats"], ["agents", "benchAgents"], ["ui", "benchUi"], ["review-ui", "benchReviewUi"]] as const) {
+  for (const [file, fn] of [
+    ["hook", "benchHook"],
+    ["burst", "benchBurst"],
+    ["catalog", "benchCatalog"],
+    ["stats", "benchStats"],
+    ["agents", "benchAgents"],
+    ["ui", "benchUi"],
+    ["review-ui", "benchReviewUi"],
+  ] as const) {
     if (!existsSync(join(BENCH, `${file}.ts`))) continue;
     // Run with this process's own loader flags (tsx), output as JSON on stdout.
     const r = spawnSync(process.execPath, [...process.execArgv, join(BENCH, "section.ts"), file, fn], {
@@ -281,7 +292,8 @@ async function main(): Promise<void> {
     `${new Date().toISOString()} · Node ${process.version} · ${cpu.length}× ${cpu[0]?.model ?? "cpu"} · ${fmtBytes(totalmem())} RAM · load average ${loadBefore.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end` +
       (Math.max(loadBefore, loadavg()[0]) > cpu.length ? ` (busy machine: wall times are inflated, compare the CPU columns)` : ""),
     `Measured with ${rssMethod()}. Wall time: spawn to exit, median of ${o.runs} run(s) (big cases: ours ${o.bigRuns}${pi ? `, pi ${o.piBigRuns}` : ""}).`,
-    `Ours: \`bin/omp-sessions tree FILE --json > /dev/null\`, \`ls --all --json --agent-dir STORE\`.` + (pi ? ` pi: ${PI_PACKAGE}@${pi.version}, \`SessionManager.open(file)\` + \`getTree()\` + \`buildSessionContext()\`, and \`SessionManager.listAll()\` with PI_CODING_AGENT_DIR=STORE (node start-up included, like ours).` : ""),
+    `Ours: \`bin/omp-sessions tree FILE --json > /dev/null\`, \`ls --all --json --agent-dir STORE\`.` +
+      (pi ? ` pi: ${PI_PACKAGE}@${pi.version}, \`SessionManager.open(file)\` + \`getTree()\` + \`buildSessionContext()\`, and \`SessionManager.listAll()\` with PI_CODING_AGENT_DIR=STORE (node start-up included, like ours).` : ""),
     `Data: ${relative(ROOT, DATA)}/ (seeded, reused between runs); store = ${data.store.files.length} sessions in ${relative(ROOT, agentDir)}/sessions.`,
     ``,
     resultsTable(rows, !!pi),

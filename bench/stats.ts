@@ -21,7 +21,13 @@ function appendCalls(file: string): number {
     const ts = new Date(Date.UTC(2026, 5, 1) + i * 1000).toISOString();
     const usage = { input: 100 + i, output: 50, cacheRead: 1000, cacheWrite: 0, totalTokens: 1150 + i, cost: { total: 0.001 } };
     out +=
-      JSON.stringify({ type: "message", id: `s${(0xc0000000 + i).toString(16)}`, parentId: i ? `s${(0xc0000000 + i - 1).toString(16)}` : null, timestamp: ts, message: { role: "assistant", content: [{ type: "text", text: "lorem ipsum ".repeat(60) }], provider: "anthropic", model: "claude-sonnet-4-5", usage } }) + "\n";
+      JSON.stringify({
+        type: "message",
+        id: `s${(0xc0000000 + i).toString(16)}`,
+        parentId: i ? `s${(0xc0000000 + i - 1).toString(16)}` : null,
+        timestamp: ts,
+        message: { role: "assistant", content: [{ type: "text", text: "lorem ipsum ".repeat(60) }], provider: "anthropic", model: "claude-sonnet-4-5", usage },
+      }) + "\n";
   }
   appendFileSync(file, out);
   return Buffer.byteLength(out);

@@ -101,17 +101,7 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
     }
     inst.unmount();
     const mem = process.memoryUsage().rss / 1024 / 1024;
-    rows.push([
-      n.toLocaleString("en-US"),
-      ms(t1 - t0),
-      ms(t2 - t1),
-      ms(t3 - t2),
-      ms(t3 - t0),
-      ms(pct(times, 50)),
-      ms(pct(times, 95)),
-      ms(pct(filterTimes, 50)),
-      `${Math.round(mem)} MB`,
-    ]);
+    rows.push([n.toLocaleString("en-US"), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(filterTimes, 50)), `${Math.round(mem)} MB`]);
     log(`${n}: first frame ${ms(t3 - t0)}, keypress p95 ${ms(pct(times, 95))}`);
   }
   const head = ["entries", "load", "rows", "render", "first frame", "key p50", "key p95", "filter p50", "rss"];

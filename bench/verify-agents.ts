@@ -167,7 +167,12 @@ async function forkOps(agent: "pi" | "omp", file: string, at: string): Promise<s
   await sameState(agent, `fork at ${at}`, forked, (v, f, d) => {
     diff(d, "parentSession", v.header.parentSession, file);
     const want = pathTo(src, at).filter((id) => src.byId.get(id)!.type !== "label");
-    diff(d, "fork path (entries, labels left out)", v.ids.filter((_id, i) => v.types[i] !== "label"), want);
+    diff(
+      d,
+      "fork path (entries, labels left out)",
+      v.ids.filter((_id, i) => v.types[i] !== "label"),
+      want,
+    );
     const onPathSet = new Set(want);
     diff(d, "labels carried", sorted(v.labels), Object.fromEntries([...src.labels].filter(([id]) => onPathSet.has(id)).sort(([a], [b]) => (a < b ? -1 : 1))));
     if (agent === "omp") diff(d, "name", v.name, ompName(src));
@@ -200,7 +205,11 @@ function sameAsOmpFork(source: string, at: string, oursFile: string): void {
   const th = trest[0];
   diff(d, "header (id, timestamp, parentSession path aside)", without(oh, ["id", "timestamp", "parentSession"]), without(th, ["id", "timestamp", "parentSession"]));
   diff(d, "header parentSession names the source", basename(String(oh.parentSession)), basename(String(th.parentSession)));
-  const ids = (ls: Obj[]) => ls.slice(1).filter((e) => e.type !== "label").map((e) => e.id);
+  const ids = (ls: Obj[]) =>
+    ls
+      .slice(1)
+      .filter((e) => e.type !== "label")
+      .map((e) => e.id);
   diff(d, "entries copied", ids(orest), ids(trest));
   const labels = (ls: Obj[]) => ls.filter((e) => e.type === "label").map((e) => [e.targetId, e.label]);
   diff(d, "labels re-added", labels(orest), labels(trest));
@@ -235,7 +244,9 @@ async function contextsAgainstOmp(): Promise<void> {
   cpSync(join(FIX, "sessions-rich", "omp", "agent"), agentCopyDir, { recursive: true });
   const dirs = [join(agentCopyDir, "sessions", "--home-dev-omp-rich--"), join(FIX, "sessions-rich", "omp", "legacy"), join(FIX, "sessions")];
   for (const dir of dirs) {
-    for (const n of readdirSync(dir).filter((f) => f.endsWith(".jsonl") && (dir !== join(FIX, "sessions") || f.startsWith("omp-"))).sort()) {
+    for (const n of readdirSync(dir)
+      .filter((f) => f.endsWith(".jsonl") && (dir !== join(FIX, "sessions") || f.startsWith("omp-")))
+      .sort()) {
       const file = join(dir, n);
       const s = await loadSession(file);
       await noteNativeCompactions(s);
@@ -315,8 +326,7 @@ function sameTimeAndUsage(files: string[]): Figures {
   return out;
 }
 
-const minus = (a: Figures | undefined, b: Figures): Figures | undefined =>
-  a && { ...a, input: a.input - b.input, output: a.output - b.output, cacheRead: a.cacheRead - b.cacheRead, cacheWrite: a.cacheWrite - b.cacheWrite, cost: null };
+const minus = (a: Figures | undefined, b: Figures): Figures | undefined => a && { ...a, input: a.input - b.input, output: a.output - b.output, cacheRead: a.cacheRead - b.cacheRead, cacheWrite: a.cacheWrite - b.cacheWrite, cost: null };
 
 async function usageAgainstCcusage(): Promise<void> {
   const dir = join(work, "ccusage");
@@ -388,7 +398,11 @@ async function main(): Promise<void> {
 
   // pi: two sessions with branches, labels and compactions.
   const piFiles = [
-    join(FIX, "sessions", readdirSync(join(FIX, "sessions")).find((f) => f.startsWith("pi-2026-01-05T14-00") && f.endsWith(".jsonl"))!),
+    join(
+      FIX,
+      "sessions",
+      readdirSync(join(FIX, "sessions")).find((f) => f.startsWith("pi-2026-01-05T14-00") && f.endsWith(".jsonl"))!,
+    ),
     ...readdirSync(join(FIX, "sessions-rich", "pi"))
       .filter((f) => f.endsWith(".jsonl"))
       .sort()
@@ -428,7 +442,9 @@ async function main(): Promise<void> {
 
   // omp without a title slot (older omp; one also v2): rename rewrites it with a slot.
   const legacy = join(FIX, "sessions-rich", "omp", "legacy");
-  for (const n of readdirSync(legacy).filter((f) => f.endsWith(".jsonl")).sort()) {
+  for (const n of readdirSync(legacy)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()) {
     const file = workCopy(join(legacy, n), "omp-legacy");
     const original = agentCopy(file);
     const name = "Renamed without a slot";

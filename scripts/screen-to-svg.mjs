@@ -11,10 +11,7 @@ const FONT = 14;
 const PAD = 12;
 const BG = "#1e1f29";
 const FG = "#e6e6e6";
-const PALETTE = [
-  "#2e3440", "#ff6e6e", "#69ff94", "#ffffa5", "#6ea8ff", "#ff92df", "#79e8ff", "#d8dee9",
-  "#6b7089", "#ff8b8b", "#8affab", "#ffffc0", "#8fbcff", "#ffb3ea", "#a4ffff", "#ffffff",
-];
+const PALETTE = ["#2e3440", "#ff6e6e", "#69ff94", "#ffffa5", "#6ea8ff", "#ff92df", "#79e8ff", "#d8dee9", "#6b7089", "#ff8b8b", "#8affab", "#ffffc0", "#8fbcff", "#ffb3ea", "#a4ffff", "#ffffff"];
 
 function xterm256(n) {
   if (n < 16) return PALETTE[n];
@@ -29,9 +26,15 @@ function xterm256(n) {
 
 function wide(cp) {
   return (
-    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) || (cp >= 0x20000 && cp <= 0x3fffd)
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
   );
 }
 
@@ -44,10 +47,13 @@ function parseLine(line, carry) {
   const cells = [];
   let st = carry.st;
   let col = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     if (line[i] === "\u001b" && line[i + 1] === "[") {
       const m = /^\u001b\[([0-9;:]*)([A-Za-z])/.exec(line.slice(i));
-      if (!m) { i++; continue; }
+      if (!m) {
+        i++;
+        continue;
+      }
       i += m[0].length;
       if (m[2] !== "m") continue;
       const codes = m[1] === "" ? [0] : m[1].split(/[;:]/).map(Number);
@@ -114,7 +120,10 @@ export function screenToSvg(text, title = "") {
     }
     let run = null;
     const flush = () => {
-      if (!run || run.text.trim() === "") { run = null; return; }
+      if (!run || run.text.trim() === "") {
+        run = null;
+        return;
+      }
       const x = (PAD + run.col * CELL_W).toFixed(1);
       const attrs = `x="${x}" y="${y + CELL_H - 5}" fill="${run.fg}"${run.bold ? ' font-weight="bold"' : ""}${run.dim ? ' opacity="0.6"' : ""}`;
       const len = run.ascii ? ` textLength="${(run.cols * CELL_W).toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : "";

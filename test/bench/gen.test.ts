@@ -16,7 +16,10 @@ afterAll(() => {
 
 /** Every non-blank line parsed; throws on the first one that is not JSON. */
 function parseLines(file: string): Record<string, any>[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0).map((l) => JSON.parse(l));
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l));
 }
 
 function listFiles(root: string): string[] {
@@ -59,7 +62,12 @@ describe("bench data generator", () => {
     const types = new Set(entries.map((e) => e.type));
     for (const t of ["message", "label", "model_change", "compaction"]) expect(types).toContain(t);
     // Tool calls are answered by tool results naming them.
-    const calls = new Set(entries.flatMap((e) => (e.message?.role === "assistant" ? e.message.content : [])).filter((b: any) => b.type === "toolCall").map((b: any) => b.id));
+    const calls = new Set(
+      entries
+        .flatMap((e) => (e.message?.role === "assistant" ? e.message.content : []))
+        .filter((b: any) => b.type === "toolCall")
+        .map((b: any) => b.id),
+    );
     const results = entries.filter((e) => e.message?.role === "toolResult");
     expect(results.length).toBeGreaterThan(0);
     for (const r of results) expect(calls).toContain(r.message.toolCallId);

@@ -24,8 +24,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]>
   return out;
 }
 
-const tool = (id: string, n: number) =>
-  payload({ session_id: id, hook_event_name: "PostToolUse", cwd: `/work/app-${id}`, tool_name: "Bash", tool_use_id: `call_${n}`, tool_input: { command: `echo ${n}` } });
+const tool = (id: string, n: number) => payload({ session_id: id, hook_event_name: "PostToolUse", cwd: `/work/app-${id}`, tool_name: "Bash", tool_use_id: `call_${n}`, tool_input: { command: `echo ${n}` } });
 
 function assertCleanStore(root: string): void {
   for (const p of Object.keys(listing(root))) {
@@ -70,9 +69,7 @@ describe("concurrency", () => {
     expect(Object.keys(byCwd)).toHaveLength(50);
     for (let s = 0; s < 50; s++) {
       const st = readJson(join(sb.root, "state", "codex", `s${s}.json`));
-      expect(byCwd[st.cwd]).toEqual([
-        { harness: "codex", last_digest_path: null, last_seen_at: st.last_seen_at, llm_wiki_session_id: `codex:s${s}`, native_session_id: `s${s}` },
-      ]);
+      expect(byCwd[st.cwd]).toEqual([{ harness: "codex", last_digest_path: null, last_seen_at: st.last_seen_at, llm_wiki_session_id: `codex:s${s}`, native_session_id: `s${s}` }]);
     }
     assertCleanStore(sb.root);
   }, 600_000);

@@ -23,17 +23,48 @@ function captured(): { sb: ReturnType<typeof sandbox>; digest: string } {
 
 describe("the hook's digest writer", () => {
   it("gray-matter reads back exactly the values it wrote, awkward ones too", () => {
-    const odd = ["it's \"quoted\": yes # not a comment", "- leading dash", "true", "123", "~", "null", "ünï 🚀 \u2028 line\nbreak\ttab", "[not, a, list]", "{a: 1}", "'single'", ""];
+    const odd = ['it\'s "quoted": yes # not a comment', "- leading dash", "true", "123", "~", "null", "ünï 🚀 \u2028 line\nbreak\ttab", "[not, a, list]", "{a: 1}", "'single'", ""];
     for (const v of odd) {
       const state = {
-        llm_wiki_session_id: `codex:${v}`, harness: v, native_session_id: v, cwd: v, git_remote: null, git_branch: v, transcript_path: v,
-        started_at: v, last_seen_at: v, tool_event_count: 3, event_count: 7, topics: [v, "b"], promoted_to: [v], privacy: v, raw_transcripts: true,
+        llm_wiki_session_id: `codex:${v}`,
+        harness: v,
+        native_session_id: v,
+        cwd: v,
+        git_remote: null,
+        git_branch: v,
+        transcript_path: v,
+        started_at: v,
+        last_seen_at: v,
+        tool_event_count: 3,
+        event_count: 7,
+        topics: [v, "b"],
+        promoted_to: [v],
+        privacy: v,
+        raw_transcripts: true,
       };
       const data = matter(renderDigest(state, v, v), {}).data;
       expect(data).toEqual({
-        title: `Session Digest: codex:${v}`, type: "session-digest", schema_version: 1, harness: v, native_session_id: v, llm_wiki_session_id: `codex:${v}`,
-        cwd: v, git_remote: "", git_branch: v, transcript_path: v, started_at: v, last_seen_at: v, tool_event_count: 3, event_count: 7,
-        capture_trigger: v, topics: [v, "b"], topic_candidates: [], privacy: v, raw_transcripts: true, promoted_to: [v], summary: v,
+        title: `Session Digest: codex:${v}`,
+        type: "session-digest",
+        schema_version: 1,
+        harness: v,
+        native_session_id: v,
+        llm_wiki_session_id: `codex:${v}`,
+        cwd: v,
+        git_remote: "",
+        git_branch: v,
+        transcript_path: v,
+        started_at: v,
+        last_seen_at: v,
+        tool_event_count: 3,
+        event_count: 7,
+        capture_trigger: v,
+        topics: [v, "b"],
+        topic_candidates: [],
+        privacy: v,
+        raw_transcripts: true,
+        promoted_to: [v],
+        summary: v,
       });
     }
   });
@@ -64,7 +95,11 @@ describe("a digest edited by hand", () => {
     const after = readFileSync(digest, "utf8");
     const data = matter(after, {}).data;
     expect(data).toMatchObject({ topics: ["demo"], promoted_to: [note], reviewer: "Ann", summary: "It's done: shipped #1" });
-    const strip = (t: string) => t.split("\n").filter((l) => !l.startsWith("topics:") && !l.startsWith("promoted_to:")).join("\n");
+    const strip = (t: string) =>
+      t
+        .split("\n")
+        .filter((l) => !l.startsWith("topics:") && !l.startsWith("promoted_to:"))
+        .join("\n");
     expect(strip(after)).toBe(strip(edited));
   });
 

@@ -39,13 +39,22 @@ describe("harness detection (19)", () => {
 });
 
 describe("triggers (20, 21)", () => {
-  const registry = (root: string) => readLines(join(root, "registry.jsonl")).filter((l) => l.event === "digest_written").map((l) => l.capture_trigger);
+  const registry = (root: string) =>
+    readLines(join(root, "registry.jsonl"))
+      .filter((l) => l.event === "digest_written")
+      .map((l) => l.capture_trigger);
 
   it("compaction, stop and end events map to their triggers", () => {
     const sb = sandbox();
     const cases: [string, string][] = [
-      ["PreCompact", "pre-compact"], ["PreCompress", "pre-compact"], ["PostCompact", "post-compact"], ["Stop", "stop"],
-      ["AfterAgent", "stop"], ["session.idle", "stop"], ["agent_end", "stop"], ["SessionEnd", "session-end"],
+      ["PreCompact", "pre-compact"],
+      ["PreCompress", "pre-compact"],
+      ["PostCompact", "post-compact"],
+      ["Stop", "stop"],
+      ["AfterAgent", "stop"],
+      ["session.idle", "stop"],
+      ["agent_end", "stop"],
+      ["SessionEnd", "session-end"],
     ];
     cases.forEach(([name], i) => send(sb.root, { session_id: `t${i}`, hook_event_name: name, cwd: "/w" }, "codex"));
     expect(registry(sb.root)).toEqual(cases.map(([, t]) => t));

@@ -150,6 +150,11 @@ export function allFiles(dir: string): { path: string; text: string }[] {
 
 export const readJson = (p: string): any => JSON.parse(readFileSync(p, "utf8"));
 export const readLines = (p: string): any[] =>
-  existsSync(p) ? readFileSync(p, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : [];
+  existsSync(p)
+    ? readFileSync(p, "utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l))
+    : [];
 
 export const payload = (o: Record<string, unknown>): string => JSON.stringify(o);

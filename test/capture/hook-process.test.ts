@@ -178,7 +178,10 @@ describe("hook process", () => {
     writeFileSync(join(dir, "restart.json"), "\u0000\u0001garbage");
     const a = await hook(["--harness", "codex"], postTool("healme"), sb.env);
     const b = await hook(["--harness", "codex"], postTool("restart"), sb.env);
-    expect([a, b]).toEqual([{ code: 0, stdout: "", stderr: "" }, { code: 0, stdout: "", stderr: "" }]);
+    expect([a, b]).toEqual([
+      { code: 0, stdout: "", stderr: "" },
+      { code: 0, stdout: "", stderr: "" },
+    ]);
     expect(readJson(join(dir, "healme.json")).event_count).toBe(6);
     expect(readJson(join(dir, "restart.json")).event_count).toBe(1);
     const names = readdirSync(dir);

@@ -7,11 +7,20 @@ import { cli, listing, readJson, readLines, REPO, sandbox } from "./helpers.js";
 import { classify } from "../../src/core/capture/feedback.js";
 
 const FIXTURES = join(REPO, "test", "fixtures", "sessions");
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith(".jsonl")).sort();
+const files = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith(".jsonl"))
+  .sort();
 
 type Obj = Record<string, any>;
 const userText = (c: unknown): string =>
-  typeof c === "string" ? c : Array.isArray(c) ? c.filter((b: Obj) => b?.type === "text" && typeof b.text === "string").map((b: Obj) => b.text).join("\n") : "";
+  typeof c === "string"
+    ? c
+    : Array.isArray(c)
+      ? c
+          .filter((b: Obj) => b?.type === "text" && typeof b.text === "string")
+          .map((b: Obj) => b.text)
+          .join("\n")
+      : "";
 
 /** Active-path user messages, computed by the test from the fixture's expected tree (entries are in file order). */
 function activeUserTexts(file: string): string[] {
@@ -74,7 +83,10 @@ describe("import-session (37)", () => {
     expect((await cli(["import-session", copy])).code).toBe(0);
     const before = readLines(join(sb.root, "feedback", "candidates.jsonl"));
     const lastId = JSON.parse(readFileSync(copy, "utf8").trim().split("\n").at(-1)!).id;
-    appendFileSync(copy, JSON.stringify({ type: "message", id: "feedbeef", parentId: lastId, timestamp: "2026-06-13T18:00:00.000Z", message: { role: "user", content: "No, that is the wrong file; use config.json instead.", timestamp: 1781373600000 } }) + "\n");
+    appendFileSync(
+      copy,
+      JSON.stringify({ type: "message", id: "feedbeef", parentId: lastId, timestamp: "2026-06-13T18:00:00.000Z", message: { role: "user", content: "No, that is the wrong file; use config.json instead.", timestamp: 1781373600000 } }) + "\n",
+    );
     const r = await cli(["import-session", copy, "--json"]);
     expect(JSON.parse(r.stdout)).toMatchObject({ candidates_added: 1, unchanged: false });
     const after = readLines(join(sb.root, "feedback", "candidates.jsonl"));

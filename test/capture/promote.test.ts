@@ -8,9 +8,27 @@ import { cli, listing, readJson, readLines, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 
 const KEYS = [
-  "title", "type", "schema_version", "harness", "native_session_id", "llm_wiki_session_id", "cwd", "git_remote", "git_branch",
-  "transcript_path", "started_at", "last_seen_at", "tool_event_count", "event_count", "capture_trigger", "topics",
-  "topic_candidates", "privacy", "raw_transcripts", "promoted_to", "summary",
+  "title",
+  "type",
+  "schema_version",
+  "harness",
+  "native_session_id",
+  "llm_wiki_session_id",
+  "cwd",
+  "git_remote",
+  "git_branch",
+  "transcript_path",
+  "started_at",
+  "last_seen_at",
+  "tool_event_count",
+  "event_count",
+  "capture_trigger",
+  "topics",
+  "topic_candidates",
+  "privacy",
+  "raw_transcripts",
+  "promoted_to",
+  "summary",
 ];
 
 function digestOf(root: string, harness: string, id: string): { path: string; text: string } {
@@ -19,7 +37,7 @@ function digestOf(root: string, harness: string, id: string): { path: string; te
 }
 
 describe("digests (22)", () => {
-  it("frontmatter parses with gray-matter, keys in order with their types; a null git remote is \"\"", () => {
+  it('frontmatter parses with gray-matter, keys in order with their types; a null git remote is ""', () => {
     const sb = sandbox();
     send(sb.root, { session_id: "abc123", hook_event_name: "PostToolUse", tool_name: "Bash", cwd: "/w/ünï", model: "gpt-5" }, "codex");
     send(sb.root, { session_id: "abc123", hook_event_name: "Stop", cwd: "/w/ünï" }, "codex");
@@ -27,9 +45,23 @@ describe("digests (22)", () => {
     const fm = matter(text);
     expect(Object.keys(fm.data)).toEqual(KEYS);
     expect(fm.data).toMatchObject({
-      title: "Session Digest: codex:abc123", type: "session-digest", schema_version: 1, harness: "codex", native_session_id: "abc123",
-      cwd: "/w/ünï", git_remote: "", git_branch: "", transcript_path: "", tool_event_count: 1, event_count: 2, capture_trigger: "stop",
-      topics: [], topic_candidates: [], privacy: "redacted", raw_transcripts: false, promoted_to: [],
+      title: "Session Digest: codex:abc123",
+      type: "session-digest",
+      schema_version: 1,
+      harness: "codex",
+      native_session_id: "abc123",
+      cwd: "/w/ünï",
+      git_remote: "",
+      git_branch: "",
+      transcript_path: "",
+      tool_event_count: 1,
+      event_count: 2,
+      capture_trigger: "stop",
+      topics: [],
+      topic_candidates: [],
+      privacy: "redacted",
+      raw_transcripts: false,
+      promoted_to: [],
       summary: "Automated stop checkpoint for codex:abc123 in /w/ünï.",
     });
     expect(typeof fm.data.started_at).toBe("string");
@@ -64,12 +96,14 @@ describe("promote (23, 24)", () => {
     const dm = matter(after.text);
     expect(dm.data.promoted_to).toEqual([note]);
     expect(dm.data.topics).toEqual(["demo"]);
-    const strip = (t: string) => t.split("\n").filter((l) => !l.startsWith("topics:") && !l.startsWith("promoted_to:")).join("\n");
+    const strip = (t: string) =>
+      t
+        .split("\n")
+        .filter((l) => !l.startsWith("topics:") && !l.startsWith("promoted_to:"))
+        .join("\n");
     expect(strip(after.text)).toBe(strip(before.text));
     expect(readJson(join(sb.root, "indexes", "by-topic.json")).demo.map((x: { llm_wiki_session_id: string }) => x.llm_wiki_session_id)).toEqual(["codex:abc123"]);
-    expect(readFileSync(join(sb.hub, "topics", "demo", "log.md"), "utf8")).toBe(
-      "# Log\n\n## [2026-06-13] session | promoted session digest codex:abc123 → raw/notes/2026-06-13-session-codex-abc123.md\n",
-    );
+    expect(readFileSync(join(sb.hub, "topics", "demo", "log.md"), "utf8")).toBe("# Log\n\n## [2026-06-13] session | promoted session digest codex:abc123 → raw/notes/2026-06-13-session-codex-abc123.md\n");
     expect(readLines(join(sb.root, "registry.jsonl")).filter((l) => l.event === "session_promoted")).toEqual([
       { event: "session_promoted", llm_wiki_session_id: "codex:abc123", path: note, schema_version: 1, topic: "demo", ts: "2026-06-13T18:10:00Z" },
     ]);

@@ -11,8 +11,7 @@ import { lockSync } from "../../src/core/fs/lock.js";
 
 beforeAll(ensureBuilt);
 
-const tool = (id: string, n: number) =>
-  payload({ session_id: id, hook_event_name: "PostToolUse", cwd: `/work/app-${id}`, tool_name: "Bash", tool_use_id: `call_${n}`, tool_input: { command: `echo ${n}` } });
+const tool = (id: string, n: number) => payload({ session_id: id, hook_event_name: "PostToolUse", cwd: `/work/app-${id}`, tool_name: "Bash", tool_use_id: `call_${n}`, tool_input: { command: `echo ${n}` } });
 
 /** The hook with a real pipe on stdin that the test controls. */
 function pipedHook(args: string[], env: NodeJS.ProcessEnv, feed: (stdin: NodeJS.WritableStream) => void): Promise<RunResult> {
@@ -127,9 +126,12 @@ describe("hook clocks are options", () => {
   it("OMP_SESSIONS_LOCK_WAIT_MS, _DIGEST_BUDGET_MS, _STDIN_IDLE_MS and _OUTPUT_BUDGET_MS are read from the env", async () => {
     const { hookClocks } = await import("../../src/hooks-cli/capture/hook.js");
     expect(hookClocks({})).toEqual({ stdinIdleMs: 30_000, lockWaitMs: 3000, digestBudgetMs: 2500, outputBudgetMs: 3000 });
-    expect(
-      hookClocks({ OMP_SESSIONS_LOCK_WAIT_MS: "7", OMP_SESSIONS_DIGEST_BUDGET_MS: "8", OMP_SESSIONS_STDIN_IDLE_MS: "9", OMP_SESSIONS_OUTPUT_BUDGET_MS: "10" }),
-    ).toEqual({ stdinIdleMs: 9, lockWaitMs: 7, digestBudgetMs: 8, outputBudgetMs: 10 });
+    expect(hookClocks({ OMP_SESSIONS_LOCK_WAIT_MS: "7", OMP_SESSIONS_DIGEST_BUDGET_MS: "8", OMP_SESSIONS_STDIN_IDLE_MS: "9", OMP_SESSIONS_OUTPUT_BUDGET_MS: "10" })).toEqual({
+      stdinIdleMs: 9,
+      lockWaitMs: 7,
+      digestBudgetMs: 8,
+      outputBudgetMs: 10,
+    });
     expect(hookClocks({ OMP_SESSIONS_LOCK_WAIT_MS: "x" }).lockWaitMs).toBe(3000);
   });
 
@@ -140,7 +142,11 @@ describe("hook clocks are options", () => {
     writeFileSync(state + ".lock", `{"host": "elsewhere-${hostname()}", "pid": 1, "ts": "2026-06-13T18:10:00Z"}`);
     const r = await hook(["--harness", "codex"], tool("far", 1), { ...sb.env, OMP_SESSIONS_LOCK_WAIT_MS: "50" });
     expect(r.code).toBe(0);
-    expect(readFileSync(join(sb.root, "queue", "sessions", "codex", "far.jsonl"), "utf8").split("\n").filter(Boolean)).toHaveLength(1);
+    expect(
+      readFileSync(join(sb.root, "queue", "sessions", "codex", "far.jsonl"), "utf8")
+        .split("\n")
+        .filter(Boolean),
+    ).toHaveLength(1);
     expect(existsSync(state)).toBe(false);
   });
 });

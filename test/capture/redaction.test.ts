@@ -53,7 +53,10 @@ describe("redaction", () => {
   });
 
   it("content keys become [OMITTED len sha256] and their text is absent (11)", () => {
-    const keys = "prompt user_prompt message messages content transcript tool_response tool_output response result stdout stderr last_assistant_message prompt_response old_string new_string old_str new_str file_text patch diff output text custom_instructions".split(" ");
+    const keys =
+      "prompt user_prompt message messages content transcript tool_response tool_output response result stdout stderr last_assistant_message prompt_response old_string new_string old_str new_str file_text patch diff output text custom_instructions".split(
+        " ",
+      );
     const p: Record<string, unknown> = {};
     for (const k of keys) p[k] = `secret text of ${k}`;
     p.PROMPT_UPPER = "x";

@@ -7,8 +7,7 @@ import { cli, readJson, readLines, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 import { NO_MATCH } from "../../src/core/capture/rehydrate.js";
 
-const prompt = (root: string, sid: string, text: string, turn = "t1") =>
-  send(root, { session_id: sid, hook_event_name: "UserPromptSubmit", cwd: "/w", turn_id: turn, prompt: text }, "codex").candidate?.id as string;
+const prompt = (root: string, sid: string, text: string, turn = "t1") => send(root, { session_id: sid, hook_event_name: "UserPromptSubmit", cwd: "/w", turn_id: turn, prompt: text }, "codex").candidate?.id as string;
 
 const listIds = async (...flags: string[]) => JSON.parse((await cli(["feedback", "list", "--json", ...flags])).stdout).feedback_candidates.map((c: { id: string }) => c.id);
 

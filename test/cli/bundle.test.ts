@@ -21,7 +21,11 @@ describe("the browser's bundle", () => {
       expect(ok, e).toBe(true);
     }
     const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
-    for (const pkg of ["ink", "react", "react-reconciler", "zustand", "fuse.js"]) expect(inputs.some((i) => i.startsWith(`node_modules/${pkg}/`)), pkg).toBe(true);
+    for (const pkg of ["ink", "react", "react-reconciler", "zustand", "fuse.js"])
+      expect(
+        inputs.some((i) => i.startsWith(`node_modules/${pkg}/`)),
+        pkg,
+      ).toBe(true);
   });
 
   it("holds Ink's output module exactly once: the one ink-caches.ts patches is the one Ink renders with", () => {

@@ -49,7 +49,14 @@ describe("commands", () => {
     }
     // A usage error and a failure: same words and status through either.
     for (const args of [["search"], ["tree", "/no/such/file.jsonl"], ["--no-color", "ls", "--all", "--cwd", "/x"]]) {
-      const both = await Promise.all([run(BIN, args), run(process.execPath, [join(ROOT, "dist", "cli.js"), ...args])].map((p) => p.then(() => ({ code: 0, stderr: "" }), (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }))));
+      const both = await Promise.all(
+        [run(BIN, args), run(process.execPath, [join(ROOT, "dist", "cli.js"), ...args])].map((p) =>
+          p.then(
+            () => ({ code: 0, stderr: "" }),
+            (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+          ),
+        ),
+      );
       expect(both[0], args.join(" ")).toEqual(both[1]);
       expect(both[0].code, args.join(" ")).toBeGreaterThan(0);
     }

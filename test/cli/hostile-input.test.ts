@@ -87,8 +87,20 @@ beforeAll(() => {
   const entries = [
     { type: "session_info", id: "i1", parentId: null, timestamp: "2026-01-05T09:00:01.000Z", name: "name " + EVIL },
     { type: "message", id: "m1", parentId: "i1", timestamp: "2026-01-05T09:01:00.000Z", message: { role: "user", content: "hi " + EVIL, timestamp: 1767603660000 } },
-    { type: "message", id: "m2", parentId: "m1", timestamp: "2026-01-05T09:02:00.000Z", message: { role: "assistant", content: [{ type: "toolCall", id: "t1", name: "bash" + EVIL, arguments: { command: "ls " + EVIL } }], timestamp: 1767603720000 } },
-    { type: "message", id: "m3", parentId: "m2", timestamp: "2026-01-05T09:03:00.000Z", message: { role: "toolResult", toolCallId: "t1", toolName: "tool" + EVIL, content: [{ type: "text", text: "out" + EVIL }], isError: true, timestamp: 1767603780000 } },
+    {
+      type: "message",
+      id: "m2",
+      parentId: "m1",
+      timestamp: "2026-01-05T09:02:00.000Z",
+      message: { role: "assistant", content: [{ type: "toolCall", id: "t1", name: "bash" + EVIL, arguments: { command: "ls " + EVIL } }], timestamp: 1767603720000 },
+    },
+    {
+      type: "message",
+      id: "m3",
+      parentId: "m2",
+      timestamp: "2026-01-05T09:03:00.000Z",
+      message: { role: "toolResult", toolCallId: "t1", toolName: "tool" + EVIL, content: [{ type: "text", text: "out" + EVIL }], isError: true, timestamp: 1767603780000 },
+    },
     { type: "label", id: "l1", parentId: "m3", timestamp: "2026-01-05T09:04:00.000Z", targetId: "m2", label: "lab" + EVIL },
     { type: "branch_summary", id: "b1", parentId: "m1", timestamp: "2026-01-05T09:05:00.000Z", fromId: "m1", summary: "sum" + EVIL },
     { type: "compaction", id: "c1", parentId: "l1", timestamp: "2026-01-05T09:06:00.000Z", summary: "comp" + EVIL, firstKeptEntryId: "m2", tokensBefore: 1234 },
@@ -105,7 +117,13 @@ beforeAll(() => {
 });
 
 describe("an out-of-range timestamp costs one value, never the listing (issue 14, 5b)", () => {
-  const lists = [["ls", "--all"], ["ls", "--all", "--json"], ["ls", "--cwd", "/home/dev/app"], ["search", "timewarp"], ["search", "timewarp", "--json"]];
+  const lists = [
+    ["ls", "--all"],
+    ["ls", "--all", "--json"],
+    ["ls", "--cwd", "/home/dev/app"],
+    ["search", "timewarp"],
+    ["search", "timewarp", "--json"],
+  ];
   it.each(lists.map((a) => [a.join(" "), a]))("%s", async (_title, args) => {
     const r = await run([...args, "--agent-dir", agent]);
     expect(r.stderr).not.toContain("Invalid time value");

@@ -18,9 +18,38 @@ function rng(seed: number): () => number {
 // oneLine maps to glyphs, wide and zero-width characters, surrogate pairs and
 // lone halves.
 const PIECES = [
-  "word", "a", "longerword", " ", "  ", "\t", "\n", "\r\n", "\u0085", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u200a",
-  "\u0007", "\u001b[31m", "\u007f", "\u009b", "\u202e", "\u2066", "\u200e",
-  "日本語", "ü", "e\u0301", "\u200b", "\ufe0f", "😀", "👩‍💻", "\ud83d", "\ude00", "ｶﾀｶﾅ", "한국어",
+  "word",
+  "a",
+  "longerword",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\u0085",
+  "\u00a0",
+  "\u2028",
+  "\u3000",
+  "\ufeff",
+  "\u200a",
+  "\u0007",
+  "\u001b[31m",
+  "\u007f",
+  "\u009b",
+  "\u202e",
+  "\u2066",
+  "\u200e",
+  "日本語",
+  "ü",
+  "e\u0301",
+  "\u200b",
+  "\ufe0f",
+  "😀",
+  "👩‍💻",
+  "\ud83d",
+  "\ude00",
+  "ｶﾀｶﾅ",
+  "한국어",
 ];
 
 function text(next: () => number): string {
@@ -50,8 +79,9 @@ describe("the ls preview cell", () => {
 
   it("agrees on the edges: empty, blank, one unit past the source limit, a pair cut by it", () => {
     const cases = ["", " ", " \n\t ", "x", " x ", "a".repeat(1023) + "😀", "a ".repeat(700), "日".repeat(300), "\u0301".repeat(500) + "tail", "x".repeat(396) + "😀😀"];
-    for (const s of cases) for (const width of [1, 5, 60, 398, 399, 400, 401, 1200]) {
-      expect(previewCell(s, 400, width), JSON.stringify({ s: s.slice(0, 40), width })).toBe(fitWidth(oneLine(s, 400), width, true));
-    }
+    for (const s of cases)
+      for (const width of [1, 5, 60, 398, 399, 400, 401, 1200]) {
+        expect(previewCell(s, 400, width), JSON.stringify({ s: s.slice(0, 40), width })).toBe(fitWidth(oneLine(s, 400), width, true));
+      }
   });
 });

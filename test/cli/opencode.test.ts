@@ -85,9 +85,7 @@ describe("OpenCode sessions in the commands", () => {
 
   it("search finds their text, tool calls and (with --tools) tool output", async () => {
     const hits = JSON.parse((await run(["search", "--json", "regex", "--path", data])).stdout) as { path: string; entryId: string }[];
-    expect(hits.map((h) => `${h.path.slice(db.length)} ${h.entryId}`).sort()).toEqual(
-      [`#${CHILD} msg_ad0e3b001ffe1`, `#${CHILD} msg_ad0e3b003ffe1`, `#${PARENT} msg_ad0e3a012ffe1`, `#${PARENT} msg_ad0e3a01cffe1`].sort(),
-    );
+    expect(hits.map((h) => `${h.path.slice(db.length)} ${h.entryId}`).sort()).toEqual([`#${CHILD} msg_ad0e3b001ffe1`, `#${CHILD} msg_ad0e3b003ffe1`, `#${PARENT} msg_ad0e3a012ffe1`, `#${PARENT} msg_ad0e3a01cffe1`].sort());
     const tools = JSON.parse((await run(["search", "--json", "--tools", "setup.md", "--path", data])).stdout) as { entryId: string }[];
     expect(tools.map((h) => h.entryId)).toContain("prt_99a0b1c2d203Bc");
   });

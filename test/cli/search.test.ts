@@ -29,8 +29,7 @@ const run = async (args: string[], extra: NodeJS.ProcessEnv = {}) => {
 };
 
 const line = (o: object) => JSON.stringify(o) + "\n";
-const msg = (id: string, parentId: string | null, role: string, content: unknown, ts: string) =>
-  line({ type: "message", id, parentId, timestamp: ts, message: { role, content, timestamp: Date.parse(ts) } });
+const msg = (id: string, parentId: string | null, role: string, content: unknown, ts: string) => line({ type: "message", id, parentId, timestamp: ts, message: { role, content, timestamp: Date.parse(ts) } });
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "omp-search-cli-"));
@@ -53,10 +52,7 @@ describe("omp-sessions search", () => {
   it("loads better-sqlite3's JavaScript from the one bundled file", async () => {
     // A preload reports, at exit, which better-sqlite3 files were loaded.
     const probe = join(root, "probe.cjs");
-    writeFileSync(
-      probe,
-      `process.on("exit", () => require("fs").writeSync(2, "LOADED " + JSON.stringify(Object.keys(require.cache).filter((k) => /sqlite/.test(k)))));`,
-    );
+    writeFileSync(probe, `process.on("exit", () => require("fs").writeSync(2, "LOADED " + JSON.stringify(Object.keys(require.cache).filter((k) => /sqlite/.test(k)))));`);
     const r = await run(["search", "--agent-dir", agent, "--json", "marmot"], { NODE_OPTIONS: `--require ${probe}` });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(2);

@@ -31,7 +31,11 @@ describe("show and omp's blob store", () => {
     const r = await run(["show", file, id, "--json"]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain(`blob:sha256:${hash}`);
-    expect(r.stdout).toContain(readFileSync(join(AGENT, "blobs", hash)).toString("base64").slice(0, 200));
+    expect(r.stdout).toContain(
+      readFileSync(join(AGENT, "blobs", hash))
+        .toString("base64")
+        .slice(0, 200),
+    );
     expect(r.stderr).toBe("");
   });
 

@@ -109,9 +109,7 @@ describe("stats --json on the hand-made pi fixtures", () => {
     const since = await json(["--by", "day", "--tz", "UTC", "--since", "2026-12-01", main()]);
     expect(since.map((r) => r.day)).toEqual(["2026-12-01"]);
     const until = await json(["--tz", "UTC", "--until", "20261130", main()]);
-    expect(until.map(figures)).toEqual([
-      { inputTokens: 100, outputTokens: 50, cacheReadTokens: 1000, cacheWriteTokens: 200, cost: 0.01, unpriced: { messages: 0, tokens: 0 }, messages: 1 },
-    ]);
+    expect(until.map(figures)).toEqual([{ inputTokens: 100, outputTokens: 50, cacheReadTokens: 1000, cacheWriteTokens: 200, cost: 0.01, unpriced: { messages: 0, tokens: 0 }, messages: 1 }]);
   });
 
   it("per model and per project", async () => {
@@ -150,7 +148,13 @@ describe("stats --json on the hand-made pi fixtures", () => {
     expect(Object.keys(stored.sessions)).toContain(join(copy, "s.jsonl"));
     appendFileSync(
       join(copy, "s.jsonl"),
-      JSON.stringify({ type: "message", id: "a7", parentId: "a5", timestamp: "2026-12-01T11:00:00.000Z", message: { role: "assistant", content: [], provider: "openai", model: "gpt-5", usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.001 } } } }) + "\n",
+      JSON.stringify({
+        type: "message",
+        id: "a7",
+        parentId: "a5",
+        timestamp: "2026-12-01T11:00:00.000Z",
+        message: { role: "assistant", content: [], provider: "openai", model: "gpt-5", usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.001 } } },
+      }) + "\n",
     );
     const [row] = await json([copy]);
     expect(row.messages).toBe(6);
@@ -166,7 +170,13 @@ describe("stats --json on the hand-made pi fixtures", () => {
     writeFileSync(
       join(copies, "b.jsonl"),
       text +
-        JSON.stringify({ type: "message", id: "a9", parentId: "a5", timestamp: "2026-12-01T12:00:00.000Z", message: { role: "assistant", content: [], provider: "openai", model: "gpt-5", usage: { input: 9, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.002 } } } }) +
+        JSON.stringify({
+          type: "message",
+          id: "a9",
+          parentId: "a5",
+          timestamp: "2026-12-01T12:00:00.000Z",
+          message: { role: "assistant", content: [], provider: "openai", model: "gpt-5", usage: { input: 9, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.002 } } },
+        }) +
         "\n",
     );
     const rows = await json([copies]);

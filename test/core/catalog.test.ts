@@ -51,8 +51,7 @@ function writeCatalog(c: ReturnType<typeof readCatalog>): void {
 }
 
 const header = { type: "session", version: 3, id: "s-1", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/home/u/p" };
-const msg = (id: string, parentId: string | null, role: string, text: string, ts: number) =>
-  JSON.stringify({ type: "message", id, parentId, timestamp: new Date(ts).toISOString(), message: { role, content: text, timestamp: ts } }) + "\n";
+const msg = (id: string, parentId: string | null, role: string, text: string, ts: number) => JSON.stringify({ type: "message", id, parentId, timestamp: new Date(ts).toISOString(), message: { role, content: text, timestamp: ts } }) + "\n";
 
 /** A session of `count` chained messages, big enough to get a saved state. */
 function chain(count: number, pad = 200): string {

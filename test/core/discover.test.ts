@@ -60,9 +60,7 @@ describe("defaultAgentDirs", () => {
   it("counts a dir reached twice (override, symlink) once", () => {
     const omp = dir(".omp", "agent");
     symlinkSync(omp, join(home, "link"));
-    expect(defaultAgentDirs({ PI_CODING_AGENT_DIR: join(home, "link"), OMP_CODING_AGENT_DIR: omp }, home)).toEqual([
-      join(home, "link"),
-    ]);
+    expect(defaultAgentDirs({ PI_CODING_AGENT_DIR: join(home, "link"), OMP_CODING_AGENT_DIR: omp }, home)).toEqual([join(home, "link")]);
   });
 });
 

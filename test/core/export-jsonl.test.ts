@@ -114,7 +114,10 @@ describe("JSONL export", () => {
     const s = await loadSession(file);
     const copy = await exportAndLoad(s, undefined, { noTools: true, noThinking: true });
     const path = pathTo(copy, copy.leafId!);
-    const full = await readEntries(copy, path.map((id) => copy.byId.get(id)!));
+    const full = await readEntries(
+      copy,
+      path.map((id) => copy.byId.get(id)!),
+    );
     expect(path.length).toBeLessThan(pathTo(s, s.leafId!).length);
     for (const e of full) {
       const msg = e.message as { role?: string; content?: unknown } | undefined;

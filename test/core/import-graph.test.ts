@@ -13,8 +13,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const importsOf = (file: string) =>
-  [...readFileSync(file, "utf8").matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+const importsOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
 
 describe("import direction", () => {
   const core = sources(join(ROOT, "src", "core"));
@@ -34,7 +33,11 @@ describe("import direction", () => {
   });
 
   it("hooks-cli imports nothing from src/ui", () => {
-    const bad = sources(join(ROOT, "src", "hooks-cli")).flatMap((f) => importsOf(f).filter((s) => /(^|\/)ui\//.test(s)).map((s) => `${relative(ROOT, f)} → ${s}`));
+    const bad = sources(join(ROOT, "src", "hooks-cli")).flatMap((f) =>
+      importsOf(f)
+        .filter((s) => /(^|\/)ui\//.test(s))
+        .map((s) => `${relative(ROOT, f)} → ${s}`),
+    );
     expect(bad).toEqual([]);
   });
 });
@@ -134,7 +137,14 @@ function loopThrough(graph: Map<string, string[]>, component: Set<string>): stri
 
 function graphOf(files: string[], read: (file: string) => string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const f of files) graph.set(f, [...new Set(read(f).map((spec) => resolveLocal(f, spec)).filter((t): t is string => t !== undefined))]);
+  for (const f of files)
+    graph.set(f, [
+      ...new Set(
+        read(f)
+          .map((spec) => resolveLocal(f, spec))
+          .filter((t): t is string => t !== undefined),
+      ),
+    ]);
   return graph;
 }
 
@@ -163,14 +173,24 @@ describe("import circles", () => {
     expect(importCircles(g({ a: ["b"], b: ["c"], c: [] }))).toEqual([]);
     expect(importCircles(g({ a: ["b", "c"], b: ["c"], c: ["a"] }))).toEqual([["a", "c", "a"]]);
     expect(importCircles(g({ a: ["a"] }))).toEqual([["a", "a"]]);
-    expect(importCircles(g({ a: ["b"], b: ["a"], c: ["d"], d: ["e"], e: ["c"] })).map((c) => c.join("")).sort()).toEqual(["aba", "cdec"]);
+    expect(
+      importCircles(g({ a: ["b"], b: ["a"], c: ["d"], d: ["e"], e: ["c"] }))
+        .map((c) => c.join(""))
+        .sort(),
+    ).toEqual(["aba", "cdec"]);
   });
 
   it("no module in src imports itself again, statically, type-only or dynamically", () => {
     expect(all.length).toBeGreaterThan(50);
     const graph = graphOf(all, (f) => specifiersOf(f));
     // Each circle as one loop, then every module caught in it.
-    const found = importComponents(graph).map((c) => `${show(loopThrough(graph, new Set(c)))}  [${c.length} modules: ${c.map((f) => relative(join(ROOT, "src"), f)).sort().join(", ")}]`);
+    const found = importComponents(graph).map(
+      (c) =>
+        `${show(loopThrough(graph, new Set(c)))}  [${c.length} modules: ${c
+          .map((f) => relative(join(ROOT, "src"), f))
+          .sort()
+          .join(", ")}]`,
+    );
     expect(found).toEqual([]);
   });
 });

@@ -80,10 +80,7 @@ describe("search over gzip archives", () => {
     expect((await search(a, "narwhal")).hits).toEqual([]);
 
     // Grown: the same entries and one more, compressed anew.
-    writeFileSync(
-      gz,
-      gzipSync(header("g1") + user("gu1", null, "hello there") + user("gu3", "gu1", "replacement okapi words", "2026-02-01T10:04:00.000Z") + user("gu4", "gu3", "later tapir", "2026-02-01T10:05:00.000Z")),
-    );
+    writeFileSync(gz, gzipSync(header("g1") + user("gu1", null, "hello there") + user("gu3", "gu1", "replacement okapi words", "2026-02-01T10:04:00.000Z") + user("gu4", "gu3", "later tapir", "2026-02-01T10:05:00.000Z")));
     expect((await search(a, "okapi")).hits.map((h) => h.entryId)).toEqual(["gu3"]);
     expect((await search(a, "tapir")).hits.map((h) => h.entryId)).toEqual(["gu4"]);
     expect((await search(a, "hello")).hits.map((h) => h.entryId)).toEqual(["gu1"]);

@@ -33,8 +33,7 @@ function agent(): { agent: string; dir: (cwd: string) => string; cache: string }
 
 const header = (id: string, cwd: string) => JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-02-01T10:00:00.000Z", cwd }) + "\n";
 const line = (o: object) => JSON.stringify(o) + "\n";
-const user = (id: string, parentId: string | null, text: string, ts = "2026-02-01T10:01:00.000Z") =>
-  line({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });
+const user = (id: string, parentId: string | null, text: string, ts = "2026-02-01T10:01:00.000Z") => line({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });
 const assistant = (id: string, parentId: string, content: unknown[]) =>
   line({ type: "message", id, parentId, timestamp: "2026-02-01T10:02:00.000Z", message: { role: "assistant", content, timestamp: Date.parse("2026-02-01T10:02:00.000Z") } });
 const toolResult = (id: string, parentId: string, text: string) =>
@@ -57,17 +56,11 @@ function store() {
       user("a0000004", "a0000003", "the striped horse gallops at dawn") +
       line({ type: "label", id: "a0000005", parentId: "a0000004", timestamp: "2026-02-01T10:05:00.000Z", targetId: "a0000001", label: "start here" }),
   );
-  writeFileSync(
-    p2,
-    header("s2", "/home/u/beta") +
-      user("b0000001", null, "zebra crossings in the beta project") +
-      assistant("b0000002", "b0000001", [{ type: "text", text: "the striped horse sleeps" }]),
-  );
+  writeFileSync(p2, header("s2", "/home/u/beta") + user("b0000001", null, "zebra crossings in the beta project") + assistant("b0000002", "b0000001", [{ type: "text", text: "the striped horse sleeps" }]));
   return { ...a, p1, p2 };
 }
 
-const search = (s: { agent: string; cache: string }, q: string, extra: object = {}) =>
-  searchSessions(q, { agentDirs: [s.agent], cacheDir: s.cache, ...extra }).then((r) => r.hits);
+const search = (s: { agent: string; cache: string }, q: string, extra: object = {}) => searchSessions(q, { agentDirs: [s.agent], cacheDir: s.cache, ...extra }).then((r) => r.hits);
 
 describe("search finds the right entries", () => {
   it("a phrase that appears in exactly one entry finds exactly that entry", async () => {
@@ -90,7 +83,10 @@ describe("search finds the right entries", () => {
     };
     for (const h of hits) {
       expect(h.snippet, h.entryId).toContain(own[h.entryId]);
-      expect(h.marks.map(([a, b]) => h.snippet.slice(a, b)), h.entryId).toEqual(["zebra"]);
+      expect(
+        h.marks.map(([a, b]) => h.snippet.slice(a, b)),
+        h.entryId,
+      ).toEqual(["zebra"]);
     }
   });
 
@@ -205,7 +201,7 @@ describe("queries never reach FTS5 unescaped", () => {
   const s = store;
   it("treats FTS syntax in the input as text", async () => {
     const st = s();
-    for (const q of ['zebra AND OR NOT', "NEAR(zebra parser)", 'zebra"', '"unterminated phrase', "col:zebra", "zebra^", "(zebra", "-zebra", "zebra:", "**zebra**", "'zebra'"]) {
+    for (const q of ["zebra AND OR NOT", "NEAR(zebra parser)", 'zebra"', '"unterminated phrase', "col:zebra", "zebra^", "(zebra", "-zebra", "zebra:", "**zebra**", "'zebra'"]) {
       await expect(search(st, q), q).resolves.toBeInstanceOf(Array);
     }
     expect((await search(st, '"zebra')).length).toBe(3);

@@ -85,13 +85,7 @@ describe("summarizeSession on every fixture", () => {
       const s = await summarizeSession(file);
       const l = await loadSession(file);
       const leaves = l.entries.filter((e) => (l.children.get(e.id) ?? []).length === 0).length;
-      expect([s.entryCount, s.branchCount, s.labelCount, s.name, s.dialect], file).toEqual([
-        l.entries.length,
-        leaves,
-        l.labels.size,
-        l.name,
-        l.dialect,
-      ]);
+      expect([s.entryCount, s.branchCount, s.labelCount, s.name, s.dialect], file).toEqual([l.entries.length, leaves, l.labels.size, l.name, l.dialect]);
     }
   });
 
@@ -138,27 +132,14 @@ describe("summarizeSession details", () => {
     const t = Date.parse("2026-02-01T10:00:01Z");
     const chain = write([header(), msg("a", null, "user", "hi", t), msg("b", "a", "assistant", [], t + 1)]);
     expect((await summarizeSession(chain)).branchCount).toBe(1);
-    const forked = write([
-      header(),
-      msg("a", null, "user", "hi", t),
-      msg("b", "a", "assistant", [], t + 1),
-      msg("c", "a", "assistant", [], t + 2),
-      msg("d", "c", "user", "more", t + 3),
-      msg("e", "a", "assistant", [], t + 4),
-    ]);
+    const forked = write([header(), msg("a", null, "user", "hi", t), msg("b", "a", "assistant", [], t + 1), msg("c", "a", "assistant", [], t + 2), msg("d", "c", "user", "more", t + 3), msg("e", "a", "assistant", [], t + 4)]);
     const s = await summarizeSession(forked);
     expect([s.entryCount, s.branchCount, s.messageCount]).toEqual([5, 3, 5]);
   });
 
   it("leaves an earlier duplicate id out and resolves parents to the later one", async () => {
     const t = Date.parse("2026-02-01T10:00:01Z");
-    const f = write([
-      header(),
-      msg("a", null, "user", "hi", t),
-      msg("b", "a", "assistant", [], t + 1),
-      msg("b", "a", "assistant", [], t + 2),
-      msg("c", "b", "user", "next", t + 3),
-    ]);
+    const f = write([header(), msg("a", null, "user", "hi", t), msg("b", "a", "assistant", [], t + 1), msg("b", "a", "assistant", [], t + 2), msg("c", "b", "user", "next", t + 3)]);
     const s = await summarizeSession(f);
     const l = await loadSession(f);
     expect([s.entryCount, s.branchCount]).toEqual([3, 1]);
@@ -171,7 +152,16 @@ describe("summarizeSession details", () => {
       header(),
       msg("a", null, "user", [{ type: "image", data: "", mimeType: "image/png" }], t),
       msg("b", "a", "assistant", [{ type: "text", text: "ok" }], t + 5000),
-      msg("c", "b", "user", [{ type: "text", text: "fix" }, { type: "text", text: "the bug" }], t + 1000),
+      msg(
+        "c",
+        "b",
+        "user",
+        [
+          { type: "text", text: "fix" },
+          { type: "text", text: "the bug" },
+        ],
+        t + 1000,
+      ),
       msg("d", "c", "toolResult", "later but not activity", t + 99_000),
       { type: "custom", id: "e", parentId: "d", timestamp: new Date(t + 99_000).toISOString(), customType: "x" },
     ]);
@@ -252,11 +242,7 @@ describe("listSessions", () => {
     const agent = join(tmp, "agent");
     const proj = join(agent, "sessions", "--misleading-name--");
     mkdirSync(proj, { recursive: true });
-    const mk = (name: string, cwd: string, first: string, ts: number) =>
-      writeFileSync(
-        join(proj, name),
-        [header({ id: name, cwd }), msg("a", null, "user", first, ts)].map((l) => JSON.stringify(l)).join("\n") + "\n",
-      );
+    const mk = (name: string, cwd: string, first: string, ts: number) => writeFileSync(join(proj, name), [header({ id: name, cwd }), msg("a", null, "user", first, ts)].map((l) => JSON.stringify(l)).join("\n") + "\n");
     mk("old.jsonl", "/work/a", "Fix The Parser", Date.parse("2026-01-01T00:00:00Z"));
     mk("new.jsonl", "/work/a", "add tests", Date.parse("2026-03-01T00:00:00Z"));
     mk("other.jsonl", "/work/b", "parser again", Date.parse("2026-02-01T00:00:00Z"));

@@ -16,7 +16,9 @@ const dirs: string[] = [];
 function start(args: string[], env: Record<string, string>): string {
   const name = `omp-habits-${process.pid}-${names.length}`;
   names.push(name);
-  const envs = Object.entries({ NO_COLOR: "1", ...env }).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
+  const envs = Object.entries({ NO_COLOR: "1", ...env })
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(" ");
   const cmd = `env ${envs} ${BIN} ${args.map((a) => JSON.stringify(a)).join(" ")}; rc=$?; echo "EXIT=$rc"; sleep 30`;
   tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", cmd);
   return name;

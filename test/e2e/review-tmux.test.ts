@@ -41,7 +41,9 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
 
     const name = `omp-review-e2e-${process.pid}`;
     sessions.push(name);
-    const envs = Object.entries({ ...env, NO_COLOR: "1" }).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
+    const envs = Object.entries({ ...env, NO_COLOR: "1" })
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(" ");
     const cmd = `cd ${JSON.stringify(process.cwd())} && env ${envs} ${BIN} --hub ${JSON.stringify(hub)} --open feedback; rc=$?; echo; echo "EXIT=$rc"; sleep 30`;
     tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", cmd);
 
@@ -98,9 +100,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
     expect(byType.preference.edited_lesson).toMatchObject({ text: "Run the tests before every commit." });
     expect(byType.correction.promoted).toMatchObject({ topic: "demo" });
     expect(byType.correction.edited_lesson).toBeNull();
-    expect(readdirSync(join(hub, "topics", "demo", "raw", "notes")).sort()).toEqual(
-      [byType.correction.promoted.path, byType.preference.promoted.path].map((p: string) => p.split("/").pop()).sort(),
-    );
+    expect(readdirSync(join(hub, "topics", "demo", "raw", "notes")).sort()).toEqual([byType.correction.promoted.path, byType.preference.promoted.path].map((p: string) => p.split("/").pop()).sort());
     // the default listing hides the dismissed one, like the "new"/"promoted" views on screen
     const plain = JSON.parse(spawnSync(BIN, ["feedback", "list", "--json", "--hub", hub], { env, encoding: "utf8" }).stdout).feedback_candidates;
     expect(plain.map((c: { feedback_type: string }) => c.feedback_type)).toEqual(["preference", "correction"]);

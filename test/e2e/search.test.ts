@@ -18,8 +18,7 @@ afterAll(() => {
 });
 
 const line = (o: object) => JSON.stringify(o) + "\n";
-const msg = (id: string, parentId: string | null, text: string, min: number) =>
-  line({ type: "message", id, parentId, timestamp: `2026-02-01T10:0${min}:00.000Z`, message: { role: "user", content: text, timestamp: 0 } });
+const msg = (id: string, parentId: string | null, text: string, min: number) => line({ type: "message", id, parentId, timestamp: `2026-02-01T10:0${min}:00.000Z`, message: { role: "user", content: text, timestamp: 0 } });
 
 describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real terminal (tmux)", () => {
   it("--open search finds a phrase in exactly one entry and Enter opens the tree on it", async () => {
@@ -28,10 +27,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real
     for (const f of fixtureFiles("sessions").slice(0, 6)) copyFileSync(f.file, join(dir, f.name));
     writeFileSync(
       join(dir, "target.jsonl"),
-      line({ type: "session", version: 3, id: "t", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/work/p" }) +
-        msg("t1", null, "first question", 1) +
-        msg("t2", "t1", "the vermilion otter sings", 2) +
-        msg("t3", "t2", "last question", 3),
+      line({ type: "session", version: 3, id: "t", timestamp: "2026-02-01T10:00:00.000Z", cwd: "/work/p" }) + msg("t1", null, "first question", 1) + msg("t2", "t1", "the vermilion otter sings", 2) + msg("t3", "t2", "last question", 3),
     );
     const name = `omp-e2e-search-${process.pid}`;
     names.push(name);

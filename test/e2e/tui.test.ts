@@ -12,7 +12,9 @@ const sessions: string[] = [];
 async function start(args: string[], env: Record<string, string> = {}): Promise<string> {
   const name = `omp-e2e-${process.pid}-${sessions.length}`;
   sessions.push(name);
-  const envs = Object.entries({ NO_COLOR: "", ...env }).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ");
+  const envs = Object.entries({ NO_COLOR: "", ...env })
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(" ");
   const cmd = `cd ${JSON.stringify(process.cwd())} && env ${envs} ${BIN} ${args.map((a) => JSON.stringify(a)).join(" ")}; rc=$?; echo; echo "EXIT=$rc"; sleep 30`;
   tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", cmd);
   return name;
@@ -33,7 +35,16 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     expect(lines.find((l) => l.startsWith("›"))).toContain("← leaf");
 
     await keys(t, "g");
-    await waitFor(t, (s) => /^› /m.test(s) && !s.split("\n").find((l) => l.startsWith("›"))!.includes("← leaf"), "cursor at top");
+    await waitFor(
+      t,
+      (s) =>
+        /^› /m.test(s) &&
+        !s
+          .split("\n")
+          .find((l) => l.startsWith("›"))!
+          .includes("← leaf"),
+      "cursor at top",
+    );
     await keys(t, "Enter");
     await waitFor(t, (s) => s.includes("── entry"), "detail pane");
     await keys(t, "Escape", "c");

@@ -69,71 +69,75 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("write keys in a real te
   it.each([
     ["pi", "pi-2026"],
     ["omp", "omp-"],
-  ])("%s: label, rename, fork, continue with an auto summary; the CLI sees all four", async (_dialect, prefix) => {
-    const fixture = await pick(prefix, (s) => userPath(s).length >= 3 && (prefix !== "omp-" || s.titleSlot !== null));
-    const t0 = tempDir();
-    cleanups.push(t0.done);
-    const file = copyFixture(fixture, t0.dir);
-    const s0 = await loadSession(file);
-    const users = userPath(s0);
-    const marked = users[Math.floor(users.length / 2)];
-    const earlier = users[0];
-    const t = start(file);
-    await waitFor(t, (s) => s.includes("← leaf"), "the tree");
+  ])(
+    "%s: label, rename, fork, continue with an auto summary; the CLI sees all four",
+    async (_dialect, prefix) => {
+      const fixture = await pick(prefix, (s) => userPath(s).length >= 3 && (prefix !== "omp-" || s.titleSlot !== null));
+      const t0 = tempDir();
+      cleanups.push(t0.done);
+      const file = copyFixture(fixture, t0.dir);
+      const s0 = await loadSession(file);
+      const users = userPath(s0);
+      const marked = users[Math.floor(users.length / 2)];
+      const earlier = users[0];
+      const t = start(file);
+      await waitFor(t, (s) => s.includes("← leaf"), "the tree");
 
-    // Label.
-    await cursorTo(t, file, marked);
-    await keys(t, "L");
-    await waitFor(t, (s) => s.includes(`Label for ${marked}`), "the label prompt");
-    await typeText(t, "e2e-mark");
-    await keys(t, "Enter");
-    await waitFor(t, (s) => s.includes("Write this?") && s.includes('"type":"label"'), "the label preview");
-    await keys(t, "y");
-    await waitFor(t, (s) => cursorLine(s).includes("[e2e-mark]"), "the label in the row");
+      // Label.
+      await cursorTo(t, file, marked);
+      await keys(t, "L");
+      await waitFor(t, (s) => s.includes(`Label for ${marked}`), "the label prompt");
+      await typeText(t, "e2e-mark");
+      await keys(t, "Enter");
+      await waitFor(t, (s) => s.includes("Write this?") && s.includes('"type":"label"'), "the label preview");
+      await keys(t, "y");
+      await waitFor(t, (s) => cursorLine(s).includes("[e2e-mark]"), "the label in the row");
 
-    // Rename (the prompt holds the current name: delete it first).
-    await keys(t, "R");
-    await waitFor(t, (s) => s.includes("Session name"), "the rename prompt");
-    for (let i = 0; i < [...(s0.name ?? "")].length; i++) await keys(t, "BSpace");
-    await typeText(t, "E2E renamed");
-    await keys(t, "Enter");
-    await waitFor(t, (s) => s.includes('rename the session to "E2E renamed"'), "the rename preview");
-    await keys(t, "Enter");
-    await waitFor(t, (s) => s.split("\n")[0].includes("E2E renamed"), "the new name in the header");
+      // Rename (the prompt holds the current name: delete it first).
+      await keys(t, "R");
+      await waitFor(t, (s) => s.includes("Session name"), "the rename prompt");
+      for (let i = 0; i < [...(s0.name ?? "")].length; i++) await keys(t, "BSpace");
+      await typeText(t, "E2E renamed");
+      await keys(t, "Enter");
+      await waitFor(t, (s) => s.includes('rename the session to "E2E renamed"'), "the rename preview");
+      await keys(t, "Enter");
+      await waitFor(t, (s) => s.split("\n")[0].includes("E2E renamed"), "the new name in the header");
 
-    // Fork at the labelled entry; stay in the source.
-    await cursorTo(t, file, marked);
-    await keys(t, "f");
-    await waitFor(t, (s) => s.includes("Write the new session?"), "the fork preview");
-    await keys(t, "y");
-    await waitFor(t, (s) => s.includes("Open it now?"), "the fork written");
-    await keys(t, "n");
-    await waitFor(t, (s) => s.includes("the fork stays at"), "back in the source");
+      // Fork at the labelled entry; stay in the source.
+      await cursorTo(t, file, marked);
+      await keys(t, "f");
+      await waitFor(t, (s) => s.includes("Write the new session?"), "the fork preview");
+      await keys(t, "y");
+      await waitFor(t, (s) => s.includes("Open it now?"), "the fork written");
+      await keys(t, "n");
+      await waitFor(t, (s) => s.includes("the fork stays at"), "back in the source");
 
-    // Continue from an earlier entry with a generated summary.
-    await cursorTo(t, file, earlier);
-    await keys(t, "b");
-    await waitFor(t, (s) => s.includes(`Continue from ${earlier}`), "the summary choice");
-    await keys(t, "a");
-    await waitFor(t, (s) => s.includes("summary the agent will read"), "the generated summary");
-    await keys(t, "Enter");
-    await waitFor(t, (s) => s.includes("✓ continue from") && cursorLine(s).includes("← leaf"), "the new leaf under the cursor");
+      // Continue from an earlier entry with a generated summary.
+      await cursorTo(t, file, earlier);
+      await keys(t, "b");
+      await waitFor(t, (s) => s.includes(`Continue from ${earlier}`), "the summary choice");
+      await keys(t, "a");
+      await waitFor(t, (s) => s.includes("summary the agent will read"), "the generated summary");
+      await keys(t, "Enter");
+      await waitFor(t, (s) => s.includes("✓ continue from") && cursorLine(s).includes("← leaf"), "the new leaf under the cursor");
 
-    await keys(t, "q");
-    await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
+      await keys(t, "q");
+      await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
 
-    const after = tree(file);
-    const byId = new Map(after.entries.map((e) => [e.id, e]));
-    expect(byId.get(marked)!.label).toBe("e2e-mark");
-    expect(after.name).toBe("E2E renamed");
-    const leaf = byId.get(after.leafId as string)!;
-    expect(leaf.type).toBe("branch_summary");
-    expect(leaf.parentId).toBe(earlier);
-    const forks = readdirSync(t0.dir).filter((f) => f !== basename(file) && f.endsWith(".jsonl"));
-    expect(forks).toHaveLength(1);
-    const fork = tree(join(t0.dir, forks[0]));
-    expect((fork.header as Record<string, unknown>).parentSession).toBe(file);
-    // The fork holds the path to the labelled entry, with the label in force.
-    expect(fork.entries.find((e) => e.id === marked)?.label).toBe("e2e-mark");
-  }, 90_000);
+      const after = tree(file);
+      const byId = new Map(after.entries.map((e) => [e.id, e]));
+      expect(byId.get(marked)!.label).toBe("e2e-mark");
+      expect(after.name).toBe("E2E renamed");
+      const leaf = byId.get(after.leafId as string)!;
+      expect(leaf.type).toBe("branch_summary");
+      expect(leaf.parentId).toBe(earlier);
+      const forks = readdirSync(t0.dir).filter((f) => f !== basename(file) && f.endsWith(".jsonl"));
+      expect(forks).toHaveLength(1);
+      const fork = tree(join(t0.dir, forks[0]));
+      expect((fork.header as Record<string, unknown>).parentSession).toBe(file);
+      // The fork holds the path to the labelled entry, with the label in force.
+      expect(fork.entries.find((e) => e.id === marked)?.label).toBe("e2e-mark");
+    },
+    90_000,
+  );
 });

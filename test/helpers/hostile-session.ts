@@ -39,7 +39,13 @@ export function hostileLines(): object[] {
         stopReason: "toolUse",
       },
     },
-    { type: "message", id: "r1", parentId: `"><i>x</i>`, timestamp: t(3), message: { role: "toolResult", toolCallId: `c1"><b>`, toolName: `"><script>window.__pwned=12</script>`, content: [{ type: "text", text: `]]><!--${pwn(13)}--> ${TERMINAL_NASTIES}` }], isError: false } },
+    {
+      type: "message",
+      id: "r1",
+      parentId: `"><i>x</i>`,
+      timestamp: t(3),
+      message: { role: "toolResult", toolCallId: `c1"><b>`, toolName: `"><script>window.__pwned=12</script>`, content: [{ type: "text", text: `]]><!--${pwn(13)}--> ${TERMINAL_NASTIES}` }], isError: false },
+    },
     { type: "label", id: "l1", parentId: "r1", timestamp: t(4), targetId: "u1", label: pwn(9) },
     { type: "compaction", id: "c2", parentId: "l1", timestamp: t(5), summary: `</style><style>body{display:none}</style>${pwn(14)}`, firstKeptEntryId: "r1", tokensBefore: 1000 },
     { type: "branch_summary", id: "b1", parentId: "c2", timestamp: t(6), fromId: `<!--`, summary: `<!-- ${pwn(15)}` },
@@ -54,6 +60,11 @@ export function hostileLines(): object[] {
 /** Writes the hostile session into dir; returns its path. */
 export function writeHostileSession(dir: string): string {
   const file = join(dir, "2026-02-01T10-00-00-000Z_hostile.jsonl");
-  writeFileSync(file, hostileLines().map((l) => JSON.stringify(l) + "\n").join(""));
+  writeFileSync(
+    file,
+    hostileLines()
+      .map((l) => JSON.stringify(l) + "\n")
+      .join(""),
+  );
   return file;
 }

@@ -5,8 +5,7 @@ import { join } from "node:path";
 
 export const jsonLine = (o: object): string => JSON.stringify(o) + "\n";
 
-export const sessionHeader = (id: string, cwd = "/home/u/p", ts = "2026-02-01T10:00:00.000Z"): string =>
-  jsonLine({ type: "session", version: 3, id, timestamp: ts, cwd });
+export const sessionHeader = (id: string, cwd = "/home/u/p", ts = "2026-02-01T10:00:00.000Z"): string => jsonLine({ type: "session", version: 3, id, timestamp: ts, cwd });
 
 export const userLine = (id: string, parentId: string | null, text: string, ts = "2026-02-01T10:01:00.000Z"): string =>
   jsonLine({ type: "message", id, parentId, timestamp: ts, message: { role: "user", content: text, timestamp: Date.parse(ts) } });

@@ -24,61 +24,69 @@ afterAll(() => {
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
 
 describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", () => {
-  it("packs without tests, sources or fixtures, installs with --omit=dev and runs: --version, ls, hook, search, every --help, the browser", async () => {
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", base], { cwd: ROOT, encoding: "utf8" })) as { filename: string; files: { path: string }[] }[];
-    const inside = packed[0].files.map((f) => f.path);
-    for (const p of ["bin/omp-sessions", "dist/cli.js", "dist/hook.cjs", "dist/cmd/ls.cjs", "dist/chunks/sqlite.cjs", "package.json", "README.md"]) expect(inside, p).toContain(p);
-    expect(inside.some((p) => p.startsWith("demo/sessions/"))).toBe(true);
-    for (const p of inside) expect(p, p).not.toMatch(/^(src|test|bench|scripts|media|node_modules)\/|\.map$|^dist\/meta|fixtures/);
+  it(
+    "packs without tests, sources or fixtures, installs with --omit=dev and runs: --version, ls, hook, search, every --help, the browser",
+    async () => {
+      const packed = JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", base], { cwd: ROOT, encoding: "utf8" })) as { filename: string; files: { path: string }[] }[];
+      const inside = packed[0].files.map((f) => f.path);
+      for (const p of ["bin/omp-sessions", "dist/cli.js", "dist/hook.cjs", "dist/cmd/ls.cjs", "dist/chunks/sqlite.cjs", "package.json", "README.md"]) expect(inside, p).toContain(p);
+      expect(inside.some((p) => p.startsWith("demo/sessions/"))).toBe(true);
+      for (const p of inside) expect(p, p).not.toMatch(/^(src|test|bench|scripts|media|node_modules)\/|\.map$|^dist\/meta|fixtures/);
 
-    const prefix = join(base, "prefix");
-    const install = spawnSync(
-      "npm",
-      ["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", "--allow-scripts=better-sqlite3", join(base, packed[0].filename)],
-      { cwd: base, encoding: "utf8", timeout: 20 * 60_000 },
-    );
-    expect(install.status, install.stderr).toBe(0);
-    const installed = join(prefix, "lib", "node_modules", "omp-sessions");
-    // Only the run-time dependencies (and theirs) came along: no build tools, no test tools, nothing the bundles hold.
-    const mods = readdirSync(join(installed, "node_modules"));
-    for (const dev of ["esbuild", "vitest", "typescript", "ink", "react", "tsx"]) expect(mods, dev).not.toContain(dev);
-    for (const dep of Object.keys(pkg.dependencies)) expect(mods).toContain(dep);
+      const prefix = join(base, "prefix");
+      const install = spawnSync("npm", ["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", "--allow-scripts=better-sqlite3", join(base, packed[0].filename)], {
+        cwd: base,
+        encoding: "utf8",
+        timeout: 20 * 60_000,
+      });
+      expect(install.status, install.stderr).toBe(0);
+      const installed = join(prefix, "lib", "node_modules", "omp-sessions");
+      // Only the run-time dependencies (and theirs) came along: no build tools, no test tools, nothing the bundles hold.
+      const mods = readdirSync(join(installed, "node_modules"));
+      for (const dev of ["esbuild", "vitest", "typescript", "ink", "react", "tsx"]) expect(mods, dev).not.toContain(dev);
+      for (const dep of Object.keys(pkg.dependencies)) expect(mods).toContain(dep);
 
-    const bin = join(prefix, "bin", "omp-sessions");
-    const home = join(base, "home");
-    const agent = join(home, ".pi", "agent", "sessions", "--w--");
-    mkdirSync(agent, { recursive: true });
-    const fixture = readdirSync(join(FIXTURES, "sessions")).filter((f) => f.startsWith("pi-2026") && f.endsWith(".jsonl")).sort()[0];
-    copyFileSync(join(FIXTURES, "sessions", fixture), join(agent, fixture));
-    const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, OMP_SESSIONS_HUB: join(base, "hub"), NO_COLOR: "1", TZ: "UTC" };
-    const run = (args: string[], input?: string) => spawnSync(bin, args, { env, input, encoding: "utf8", cwd: base });
+      const bin = join(prefix, "bin", "omp-sessions");
+      const home = join(base, "home");
+      const agent = join(home, ".pi", "agent", "sessions", "--w--");
+      mkdirSync(agent, { recursive: true });
+      const fixture = readdirSync(join(FIXTURES, "sessions"))
+        .filter((f) => f.startsWith("pi-2026") && f.endsWith(".jsonl"))
+        .sort()[0];
+      copyFileSync(join(FIXTURES, "sessions", fixture), join(agent, fixture));
+      const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, OMP_SESSIONS_HUB: join(base, "hub"), NO_COLOR: "1", TZ: "UTC" };
+      const run = (args: string[], input?: string) => spawnSync(bin, args, { env, input, encoding: "utf8", cwd: base });
 
-    expect(run(["--version"]).stdout).toBe(pkg.version + "\n");
-    expect(run(["-V"]).stdout).toBe(pkg.version + "\n");
+      expect(run(["--version"]).stdout).toBe(pkg.version + "\n");
+      expect(run(["-V"]).stdout).toBe(pkg.version + "\n");
 
-    const ls = run(["ls", "--all", "--json"]);
-    expect(ls.status, ls.stderr).toBe(0);
-    expect((JSON.parse(ls.stdout) as { path: string }[]).map((s) => s.path)).toEqual([join(agent, fixture)]);
+      const ls = run(["ls", "--all", "--json"]);
+      expect(ls.status, ls.stderr).toBe(0);
+      expect((JSON.parse(ls.stdout) as { path: string }[]).map((s) => s.path)).toEqual([join(agent, fixture)]);
 
-    const hook = run(["hook", "--harness", "claude", "--if-enabled"], JSON.stringify({ session_id: "pkg-1", hook_event_name: "SessionStart", cwd: base, source: "startup" }));
-    expect(hook.status).toBe(0);
-    expect(existsSync(join(base, "hub", ".sessions", "state", "claude", "pkg-1.json"))).toBe(true);
+      const hook = run(["hook", "--harness", "claude", "--if-enabled"], JSON.stringify({ session_id: "pkg-1", hook_event_name: "SessionStart", cwd: base, source: "startup" }));
+      expect(hook.status).toBe(0);
+      expect(existsSync(join(base, "hub", ".sessions", "state", "claude", "pkg-1.json"))).toBe(true);
 
-    const firstWord = JSON.parse(ls.stdout)[0].firstMessage.split(/\s+/).find((w: string) => /^[a-z]{4,}$/i.test(w)) as string;
-    const search = run(["search", firstWord, "--json"]);
-    expect(search.status, search.stderr).toBe(0);
-    expect(search.stdout).toContain(fixture);
+      const firstWord = JSON.parse(ls.stdout)[0]
+        .firstMessage.split(/\s+/)
+        .find((w: string) => /^[a-z]{4,}$/i.test(w)) as string;
+      const search = run(["search", firstWord, "--json"]);
+      expect(search.status, search.stderr).toBe(0);
+      expect(search.stdout).toContain(fixture);
 
-    for (const c of commands) {
-      const help = run([c.name, "--help"]);
-      if (c.name !== "hook") expect(help.stdout, c.name).toMatch(/usage/i);
-    }
+      for (const c of commands) {
+        const help = run([c.name, "--help"]);
+        if (c.name !== "hook") expect(help.stdout, c.name).toMatch(/usage/i);
+      }
 
-    if (hasTmux) {
-      tmux("new-session", "-d", "-s", pane, "-x", "120", "-y", "30", `env NO_COLOR=1 HOME=${home} ${bin} --demo; echo EXIT=$?; sleep 30`);
-      await waitFor(pane, (s) => s.includes("demo sessions") && s.includes("› "), "the browser on the demo sessions");
-      tmux("send-keys", "-t", pane, "q");
-      await waitFor(pane, (s) => s.includes("EXIT=0"), "the browser to quit");
-    }
-  }, 25 * 60_000);
+      if (hasTmux) {
+        tmux("new-session", "-d", "-s", pane, "-x", "120", "-y", "30", `env NO_COLOR=1 HOME=${home} ${bin} --demo; echo EXIT=$?; sleep 30`);
+        await waitFor(pane, (s) => s.includes("demo sessions") && s.includes("› "), "the browser on the demo sessions");
+        tmux("send-keys", "-t", pane, "q");
+        await waitFor(pane, (s) => s.includes("EXIT=0"), "the browser to quit");
+      }
+    },
+    25 * 60_000,
+  );
 });

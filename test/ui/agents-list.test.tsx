@@ -46,7 +46,13 @@ describe("the session list names each row's agent", () => {
     m.store.getState().setSessions([row("claude", "fix-the-parser", 5), row("codex", "add-tests", 4), row("pi", "pi-work", 3), row("opencode", "oc-chat", 2), row("gemini", "gm-chat", 1)]);
     await m.press("k", "j");
     const shown = rows(m.frame());
-    for (const [tag, name] of [["claude", "fix-the-parser"], ["codex", "add-tests"], ["pi", "pi-work"], ["opencode", "oc-chat"], ["gemini", "gm-chat"]]) {
+    for (const [tag, name] of [
+      ["claude", "fix-the-parser"],
+      ["codex", "add-tests"],
+      ["pi", "pi-work"],
+      ["opencode", "oc-chat"],
+      ["gemini", "gm-chat"],
+    ]) {
       expect(shown.some((l) => new RegExp(`^[› ] ${tag}\\s+${name}`).test(l))).toBe(true);
     }
     await m.press("A", "A", "A"); // pi → claude → codex (the filter's order: pi omp claude codex gemini opencode)

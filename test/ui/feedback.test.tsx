@@ -88,7 +88,7 @@ describe("feedback queue", () => {
     expect(m.frame()).toContain("promoted to demo");
   });
 
-  it("\"new topic\" asks for a name, creates its raw/notes and promotes there", async () => {
+  it('"new topic" asks for a name, creates its raw/notes and promotes there', async () => {
     const hub = reviewHub();
     const ids = threeCandidates(hub.root);
     m = await mountOn(hub, "3");
@@ -103,9 +103,7 @@ describe("feedback queue", () => {
     expect(readdirSync(dir)).toEqual([`2026-06-13-feedback-approval-${ids.approval}.md`]);
     expect(statusJson(hub.root).promoted[ids.approval].topic).toBe("release-notes");
     // The new topic has a log.md, and the promotion wrote its line there.
-    expect(readFileSync(join(hub.hub, "topics", "release-notes", "log.md"), "utf8")).toContain(
-      `feedback | promoted feedback candidate ${ids.approval} → raw/notes/2026-06-13-feedback-approval-${ids.approval}.md`,
-    );
+    expect(readFileSync(join(hub.hub, "topics", "release-notes", "log.md"), "utf8")).toContain(`feedback | promoted feedback candidate ${ids.approval} → raw/notes/2026-06-13-feedback-approval-${ids.approval}.md`);
   });
 
   it("e edits the lesson (status.json edited_lesson, registry) and the promoted note carries the edit", async () => {
@@ -221,9 +219,7 @@ describe("feedback queue", () => {
     await m.waitFor((x) => x.includes("Promote 2 candidates"), "bulk picker");
     await m.press(KEYS.enter);
     await m.waitFor((x) => x.includes("promoted 2 candidates to demo"), "bulk promotion");
-    expect(readdirSync(hub.demoNotes).sort()).toEqual(
-      [`2026-06-13-feedback-approval-${ids.approval}.md`, `2026-06-13-feedback-preference-${ids.preference}.md`].sort(),
-    );
+    expect(readdirSync(hub.demoNotes).sort()).toEqual([`2026-06-13-feedback-approval-${ids.approval}.md`, `2026-06-13-feedback-preference-${ids.preference}.md`].sort());
     expect(readFileSync(hub.demoLog, "utf8").match(/promoted feedback candidate/g)).toHaveLength(2);
   });
 

@@ -63,7 +63,9 @@ describe("entry detail", () => {
   });
 
   it("shows unknown entry types as their JSON", () => {
-    const text = entryDetailLines({ type: "mystery", id: "x", payload: { k: 1 } }).map((l) => l.text).join("\n");
+    const text = entryDetailLines({ type: "mystery", id: "x", payload: { k: 1 } })
+      .map((l) => l.text)
+      .join("\n");
     expect(text).toContain("mystery");
     expect(text).toContain('"k": 1');
   });

@@ -59,9 +59,7 @@ export async function mount(opts: MountOptions): Promise<Mounted> {
   const store = stores.app;
   if (opts.file) store.getState().setSession(await loadSession(opts.file));
   if (opts.paths) await store.getState().loadList();
-  const inst = render(
-    <App stores={stores} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={opts.pollMs ?? 0} />,
-  );
+  const inst = render(<App stores={stores} theme={makeTheme(false)} size={{ width: opts.width ?? 110, height: opts.height ?? 30 }} pollMs={opts.pollMs ?? 0} />);
   // Ink turns raw mode on for its input hooks and off only once every one is gone.
   let raw = true;
   (inst.stdin as unknown as { setRawMode(on: boolean): void }).setRawMode = (on) => {

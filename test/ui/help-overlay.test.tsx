@@ -8,7 +8,10 @@ import { BINDINGS } from "../../src/ui/keymap.js";
 import { displayWidth } from "../../src/ui/format/width.js";
 
 const DIR = "test/fixtures/sessions";
-const RICH = join(DIR, readdirSync(DIR).find((f) => f.startsWith("pi-2026") && f.endsWith(".jsonl") && f.includes("T14-00"))!);
+const RICH = join(
+  DIR,
+  readdirSync(DIR).find((f) => f.startsWith("pi-2026") && f.endsWith(".jsonl") && f.includes("T14-00"))!,
+);
 
 let m: Mounted | null = null;
 afterEach(() => {

@@ -46,8 +46,12 @@ function claudeSession(home: string, projectDir: string): { transcript: string; 
     const a1 = `0000000${i}-2222-4222-8222-000000000001`;
     const a2 = `0000000${i}-2222-4222-8222-000000000002`;
     const usage = (out: number) => ({ input_tokens: 10, output_tokens: out, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
-    lines.push(JSON.stringify({ ...base, type: "assistant", uuid: a1, parentUuid: u, requestId: `req_${i}`, timestamp: t(2), message: { ...msg, content: [{ type: "thinking", thinking: "…", signature: "x" }], stop_reason: null, usage: usage(1) } }));
-    lines.push(JSON.stringify({ ...base, type: "assistant", uuid: a2, parentUuid: a1, requestId: `req_${i}`, timestamp: t(3), message: { ...msg, content: [{ type: "text", text: `reply ${i}` }], stop_reason: "end_turn", usage: usage(12) } }));
+    lines.push(
+      JSON.stringify({ ...base, type: "assistant", uuid: a1, parentUuid: u, requestId: `req_${i}`, timestamp: t(2), message: { ...msg, content: [{ type: "thinking", thinking: "…", signature: "x" }], stop_reason: null, usage: usage(1) } }),
+    );
+    lines.push(
+      JSON.stringify({ ...base, type: "assistant", uuid: a2, parentUuid: a1, requestId: `req_${i}`, timestamp: t(3), message: { ...msg, content: [{ type: "text", text: `reply ${i}` }], stop_reason: "end_turn", usage: usage(12) } }),
+    );
     parent = a2;
   });
   writeFileSync(transcript, lines.join("\n") + "\n");

@@ -79,16 +79,16 @@ export async function mountOn(sb: Sandbox, key: "3" | "4", opts: Omit<MountOptio
       const r = m.stores.review.getState();
       return r.loaded && !r.indexing && m.stores.digestFiles.getState().pending === 0;
     };
-    await m.waitFor(
-      (f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && !f.includes("reading the digest") && ready(),
-      "the review screen",
-    );
+    await m.waitFor((f) => f.includes(key === "3" ? "[3 feedback]" : "[4 digests]") && !f.includes("reading the digest") && ready(), "the review screen");
   }
   return m;
 }
 
 /** The list row under the cursor ("› …"), without the cursor mark. */
-export const cursorLine = (frame: string): string => frame.split("\n").find((l) => l.startsWith("› "))?.slice(2) ?? "";
+export const cursorLine = (frame: string): string =>
+  frame
+    .split("\n")
+    .find((l) => l.startsWith("› "))
+    ?.slice(2) ?? "";
 /** Rows of the queue (lines with a state mark after the gutter). */
 export const queueRows = (frame: string): string[] => frame.split("\n").filter((l) => /^[› ] [◉ ] [·✓✗] /.test(l));
-

@@ -18,8 +18,15 @@ export function writeManyCandidates(root: string, n: number): string[] {
     const c = classify(text)!;
     const sid = `codex:s${i % 50}`;
     const cand = buildCandidate(text, c, {
-      sid, harness: "codex", nativeId: `s${i % 50}`, cwd: "/work/app", hookEventName: "UserPromptSubmit", turnId: `t${i}`,
-      ts: new Date(t0 + i * 1000).toISOString().slice(0, 19) + "Z", gitRemote: null, gitBranch: null,
+      sid,
+      harness: "codex",
+      nativeId: `s${i % 50}`,
+      cwd: "/work/app",
+      hookEventName: "UserPromptSubmit",
+      turnId: `t${i}`,
+      ts: new Date(t0 + i * 1000).toISOString().slice(0, 19) + "Z",
+      gitRemote: null,
+      gitBranch: null,
     });
     lines.push(pyCompact(cand));
     ids.push(cand.id as string);

@@ -107,8 +107,22 @@ describe("list search (screen 1)", () => {
 
   it("a typo is forgiven only in longer words", () => {
     const s = (path: string, firstMessage: string): SessionSummary => ({
-      path, id: path, cwd: "/p", name: null, firstMessage, messageCount: 1, entryCount: 1, branchCount: 1, labelCount: 0,
-      created: "2026-01-01T00:00:00.000Z", modified: "2026-01-01T00:00:00.000Z", size: 1, parentSession: null, dialect: "pi", agent: "pi", valid: true,
+      path,
+      id: path,
+      cwd: "/p",
+      name: null,
+      firstMessage,
+      messageCount: 1,
+      entryCount: 1,
+      branchCount: 1,
+      labelCount: 0,
+      created: "2026-01-01T00:00:00.000Z",
+      modified: "2026-01-01T00:00:00.000Z",
+      size: 1,
+      parentSession: null,
+      dialect: "pi",
+      agent: "pi",
+      valid: true,
     });
     const list = [s("/a", "rewrite the compaction"), s("/b", "the three of us"), s("/c", "unrelated")];
     expect(listViewOf(list, "compactoin", "recent", "all", "").map((x) => x.path)).toEqual(["/a"]);

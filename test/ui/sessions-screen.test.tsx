@@ -133,14 +133,18 @@ describe("session list", () => {
   });
 
   it("every search word must match (fuzzy per word)", () => {
-    const list = [
-      summary({ path: "/a", name: "parser rewrite", cwd: "/home/u/alpha" }),
-      summary({ path: "/b", name: "parser tests", cwd: "/home/u/beta" }),
-      summary({ path: "/c", firstMessage: "fix the lexer", cwd: "/home/u/alpha" }),
-    ];
+    const list = [summary({ path: "/a", name: "parser rewrite", cwd: "/home/u/alpha" }), summary({ path: "/b", name: "parser tests", cwd: "/home/u/beta" }), summary({ path: "/c", firstMessage: "fix the lexer", cwd: "/home/u/alpha" })];
     expect(listViewOf(list, "parser alpha", "recent", "all", "").map((s) => s.path)).toEqual(["/a"]);
-    expect(listViewOf(list, "parsr", "recent", "all", "").map((s) => s.path).sort()).toEqual(["/a", "/b"]);
-    expect(listViewOf(list, "", "recent", "project", "/home/u/alpha").map((s) => s.path).sort()).toEqual(["/a", "/c"]);
+    expect(
+      listViewOf(list, "parsr", "recent", "all", "")
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(["/a", "/b"]);
+    expect(
+      listViewOf(list, "", "recent", "project", "/home/u/alpha")
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(["/a", "/c"]);
   });
 
   it("lists this project's sessions first when showing all projects by recency", () => {

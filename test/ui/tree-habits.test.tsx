@@ -29,7 +29,10 @@ function branchySession(): string {
   let n = 0;
   const ts = () => `2026-06-01T10:${String(n++).padStart(2, "0")}:00.000Z`;
   const msg = (id: string, parentId: string | null, role: string, text: string) => ({
-    type: "message", id, parentId, timestamp: ts(),
+    type: "message",
+    id,
+    parentId,
+    timestamp: ts(),
     message: role === "user" ? { role, content: text } : { role, content: [{ type: "text", text }], provider: "p", model: "m", stopReason: "stop" },
   });
   const lines = [
@@ -78,7 +81,11 @@ describe("tree keys from pi's /tree", () => {
 
   it("T shows when each label was set (pi's label time), T again hides it", async () => {
     m = await mount({ file: branchySession() });
-    const row = () => m!.frame().split("\n").find((l) => l.includes("[fork here]"))!;
+    const row = () =>
+      m!
+        .frame()
+        .split("\n")
+        .find((l) => l.includes("[fork here]"))!;
     expect(row()).not.toContain(labelStamp(LABEL_AT));
     await m.press("T");
     expect(row()).toContain(`[fork here] ${labelStamp(LABEL_AT)} user: second question`);
@@ -90,7 +97,10 @@ describe("tree keys from pi's /tree", () => {
     m = await mount({ file: branchySession() });
     for (const f of ["u", "l", "t", "a", "d"]) {
       await m.press(KEYS.ctrl(f));
-      const leafRow = m.frame().split("\n").find((l) => l.includes("← leaf"));
+      const leafRow = m
+        .frame()
+        .split("\n")
+        .find((l) => l.includes("← leaf"));
       expect(leafRow, `filter ^${f}`).toContain("third answer");
     }
     await m.press(KEYS.ctrl("u"), ".");

@@ -206,7 +206,14 @@ describe("tree screen", () => {
           id: "a0000001",
           parentId: "u0000001",
           timestamp: ts,
-          message: { role: "assistant", content: [{ type: "thinking", thinking: "pondering the otter" }, { type: "text", text: "the answer is kelp" }], timestamp: 0 },
+          message: {
+            role: "assistant",
+            content: [
+              { type: "thinking", thinking: "pondering the otter" },
+              { type: "text", text: "the answer is kelp" },
+            ],
+            timestamp: 0,
+          },
         },
       ]
         .map((o) => JSON.stringify(o) + "\n")

@@ -384,7 +384,12 @@ describe("R on an omp file without a title slot", () => {
 
 describe("the preview is what gets written", () => {
   /** The "+ {…}" lines of the preview on screen (wide enough that none wraps). */
-  const previewed = (f: string) => f.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("+ {")).map((l) => l.slice(2));
+  const previewed = (f: string) =>
+    f
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith("+ {"))
+      .map((l) => l.slice(2));
   const appendedText = (before: Buffer, file: string) => readFileSync(file).subarray(before.length).toString("utf8");
 
   it.each(["pi", "omp"] as const)("L then y appends exactly the previewed line: same id, same timestamp (%s)", async (which) => {

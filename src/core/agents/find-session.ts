@@ -124,7 +124,10 @@ async function findGemini(id: string, cwd: string, home: string): Promise<string
   const projects = [...(mine ? [mine] : []), ...(await dirsIn(tmp)).filter((d) => d !== mine)];
   for (const p of projects) {
     const chats = join(p, "chats");
-    const names = (await filesIn(chats)).filter((n) => n.startsWith("session-") && /\.jsonl?$/.test(n) && n.includes(short)).sort().reverse();
+    const names = (await filesIn(chats))
+      .filter((n) => n.startsWith("session-") && /\.jsonl?$/.test(n) && n.includes(short))
+      .sort()
+      .reverse();
     for (const n of names) if (await headHolds(join(chats, n), id)) return join(chats, n);
   }
   return null;

@@ -22,8 +22,7 @@ export const utcDate = (d: Date = now()): string => d.toISOString().slice(0, 10)
 export const localDate = (d: Date = now()): string => `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
 
 /** Local `YYYYmmdd-HHMMSS`, for manual session ids. */
-export const localStamp = (d: Date = now()): string =>
-  `${d.getFullYear()}${p2(d.getMonth() + 1)}${p2(d.getDate())}-${p2(d.getHours())}${p2(d.getMinutes())}${p2(d.getSeconds())}`;
+export const localStamp = (d: Date = now()): string => `${d.getFullYear()}${p2(d.getMonth() + 1)}${p2(d.getDate())}-${p2(d.getHours())}${p2(d.getMinutes())}${p2(d.getSeconds())}`;
 
 /** UTC `YYYYMMDDTHHMMSSZ`, for `.corrupt-<stamp>` copies. */
 export const corruptStamp = (d: Date = now()): string => d.toISOString().slice(0, 19).replace(/[-:]/g, "") + "Z";

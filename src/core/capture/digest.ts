@@ -14,12 +14,10 @@ export const yamlList = (items: string[]): string => "[" + items.map((x) => yaml
 export const summaryLimit = 240;
 
 /** Text of a stored manual summary (objects `{summary, ts}`; plain strings tolerated). */
-export const manualSummaryText = (m: unknown): string | null =>
-  typeof m === "string" ? m : m && typeof m === "object" && typeof (m as State).summary === "string" ? ((m as State).summary as string) : null;
+export const manualSummaryText = (m: unknown): string | null => (typeof m === "string" ? m : m && typeof m === "object" && typeof (m as State).summary === "string" ? ((m as State).summary as string) : null);
 
 /** The automatic summary sentence. */
-export const autoSummary = (trigger: string, sid: string, cwd: string | null): string =>
-  `Automated ${trigger} checkpoint for ${sid} in ${cwd || "unknown cwd"}.`;
+export const autoSummary = (trigger: string, sid: string, cwd: string | null): string => `Automated ${trigger} checkpoint for ${sid} in ${cwd || "unknown cwd"}.`;
 
 /** The digest summary: last manual summary, else the import sentence, else the automatic one. */
 export function digestSummary(state: State, trigger: string, importSentence?: string): string {
@@ -73,7 +71,10 @@ export function renderDigest(state: State, trigger: string, summary: string): st
     ["Observed tool events", int(state.tool_event_count)],
     ["Observed total events", int(state.event_count)],
   ];
-  const manual = (Array.isArray(state.manual_summaries) ? state.manual_summaries : []).map(manualSummaryText).filter((x): x is string => !!x).slice(-5);
+  const manual = (Array.isArray(state.manual_summaries) ? state.manual_summaries : [])
+    .map(manualSummaryText)
+    .filter((x): x is string => !!x)
+    .slice(-5);
   const fb = (Array.isArray(state.last_feedback_candidates) ? state.last_feedback_candidates : []).slice(-5) as State[];
   const events = (Array.isArray(state.last_events) ? state.last_events : []).slice(-12) as State[];
   const body = [
@@ -99,9 +100,7 @@ export function renderDigest(state: State, trigger: string, summary: string): st
     "",
     "## Recent Observed Events",
     "",
-    ...(events.length
-      ? events.map((e) => `- \`${flat(e.ts)}\` — ${flat(e.hook_event_name)}${e.tool_name ? ` / ${flat(e.tool_name)}` : ""}`)
-      : ["- No events recorded yet."]),
+    ...(events.length ? events.map((e) => `- \`${flat(e.ts)}\` — ${flat(e.hook_event_name)}${e.tool_name ? ` / ${flat(e.tool_name)}` : ""}`) : ["- No events recorded yet."]),
     "",
     "## Distillation Notes",
     "",

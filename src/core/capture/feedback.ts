@@ -19,28 +19,31 @@ interface Rule {
 
 const RULES: Rule[] = [
   {
-    type: "correction", strength: "high", confidence: "high", rationale: "correction/redirection pattern",
-    patterns: [
-      wb("no|wrong|incorrect|not quite|actually|instead|you missed|you should have|shouldn'?t|don't|do not"),
-      wb("that'?s not|this is not|not what i meant|wrong file|wrong repo|wrong approach"),
-    ],
+    type: "correction",
+    strength: "high",
+    confidence: "high",
+    rationale: "correction/redirection pattern",
+    patterns: [wb("no|wrong|incorrect|not quite|actually|instead|you missed|you should have|shouldn'?t|don't|do not"), wb("that'?s not|this is not|not what i meant|wrong file|wrong repo|wrong approach")],
   },
   {
-    type: "preference", strength: "high", confidence: "high", rationale: "preference/rule pattern",
-    patterns: [
-      wb("i prefer|i want|i'd like|i would like|for me|my environment"),
-      wb("default should|should be|there should|we need|needs to|always|never|from now on|next time|for future"),
-    ],
+    type: "preference",
+    strength: "high",
+    confidence: "high",
+    rationale: "preference/rule pattern",
+    patterns: [wb("i prefer|i want|i'd like|i would like|for me|my environment"), wb("default should|should be|there should|we need|needs to|always|never|from now on|next time|for future")],
   },
   {
-    type: "approval", strength: "medium", confidence: "medium", rationale: "approval/validation pattern",
-    patterns: [
-      wb("that worked|this worked|that fixed it|fixed it|works for me|looks good|lgtm|correct|exactly|perfect|great job|nice work"),
-      wb("(?:yes|yep|yeah)[, ]+(?:that'?s|that is|this is|it is)? ?(?:right|correct|good|perfect)"),
-    ],
+    type: "approval",
+    strength: "medium",
+    confidence: "medium",
+    rationale: "approval/validation pattern",
+    patterns: [wb("that worked|this worked|that fixed it|fixed it|works for me|looks good|lgtm|correct|exactly|perfect|great job|nice work"), wb("(?:yes|yep|yeah)[, ]+(?:that'?s|that is|this is|it is)? ?(?:right|correct|good|perfect)")],
   },
   {
-    type: "decision", strength: "medium", confidence: "medium", rationale: "plan acceptance pattern",
+    type: "decision",
+    strength: "medium",
+    confidence: "medium",
+    rationale: "plan acceptance pattern",
     patterns: [wb("go ahead|do it|let'?s do that|sounds good|approved|ship it|make the pr|release it|proceed")],
   },
 ];
@@ -107,8 +110,7 @@ export interface CandidateContext {
   gitBranch: string | null;
 }
 
-export const candidateId = (sid: string, turnId: string | null, hookEventName: string, type: string, textSha: string): string =>
-  "fb-" + sha256Hex([sid, turnId ?? "", hookEventName ?? "", type, textSha].join("|")).slice(0, 16);
+export const candidateId = (sid: string, turnId: string | null, hookEventName: string, type: string, textSha: string): string => "fb-" + sha256Hex([sid, turnId ?? "", hookEventName ?? "", type, textSha].join("|")).slice(0, 16);
 
 /** The §7.2 record for classified text. */
 export function buildCandidate(text: string, c: Classification, ctx: CandidateContext): Record<string, unknown> {

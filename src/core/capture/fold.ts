@@ -196,7 +196,7 @@ export function foldLocked(root: string, files: SessionFiles, o: FoldOptions): F
       fresh = false;
       logRegistry(root, "session_seen", { cwd: e.cwd, harness: e.harness, llm_wiki_session_id: e.sid, native_session_id: e.nativeId, transcript_path: state.transcript_path ?? null }, ts);
     }
-    const cand = line.candidate && typeof line.candidate === "object" ? ({ ...(line.candidate as Record<string, unknown>) }) : null;
+    const cand = line.candidate && typeof line.candidate === "object" ? { ...(line.candidate as Record<string, unknown>) } : null;
     if (cand && typeof cand.id === "string") {
       cand.git_remote = (state.git_remote as string | null) ?? null;
       cand.git_branch = (state.git_branch as string | null) ?? null;

@@ -20,7 +20,14 @@ export const eventKind = (name: string): EventKind => KINDS[name.toLowerCase().r
 
 const GEMINI_EVENTS = new Set(["BeforeAgent", "AfterAgent", "BeforeTool", "AfterTool", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
 const PI_EVENTS = new Set(["session_start", "before_agent_start", "input", "tool_result", "agent_end", "session_shutdown", "session_before_compact", "session_compact"]);
-const PATH_HARNESS: [string, string][] = [[".claude", "claude"], [".codex", "codex"], [".gemini", "gemini"], [".omp", "omp"], [".pi", "pi"], ["opencode", "opencode"]];
+const PATH_HARNESS: [string, string][] = [
+  [".claude", "claude"],
+  [".codex", "codex"],
+  [".gemini", "gemini"],
+  [".omp", "omp"],
+  [".pi", "pi"],
+  ["opencode", "opencode"],
+];
 
 type Payload = Record<string, unknown>;
 
@@ -64,7 +71,12 @@ export function detectHarness(p: Payload, eventName: string | null, env: NodeJS.
 function flattenText(v: unknown, depth = 0): string {
   if (depth > 8 || v == null) return "";
   if (typeof v === "string") return v;
-  if (Array.isArray(v)) return v.slice(0, 10).map((x) => flattenText(x, depth + 1)).filter(Boolean).join("\n");
+  if (Array.isArray(v))
+    return v
+      .slice(0, 10)
+      .map((x) => flattenText(x, depth + 1))
+      .filter(Boolean)
+      .join("\n");
   if (typeof v === "object") {
     const o = v as Payload;
     for (const k of ["text", "content", "message", "prompt", "user_prompt", "feedback_text"]) {

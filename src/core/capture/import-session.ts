@@ -119,7 +119,10 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
   const cwd = typeof header.cwd === "string" && header.cwd ? (scrubCut(header.cwd, 1000) as string) : null;
   const startedAt = toTs(header.timestamp);
   const ids = session.leafId ? pathTo(session, session.leafId) : [];
-  const entries = await readEntries(session, ids.map((id) => session.byId.get(id)!));
+  const entries = await readEntries(
+    session,
+    ids.map((id) => session.byId.get(id)!),
+  );
   const d = derive(entries);
   const ctxModel = contextOfPath(entries).model;
   const model = ctxModel ? scrubCut(`${ctxModel.provider}/${ctxModel.modelId}`, 1000) : null;
@@ -166,8 +169,15 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
         const c = classify(u.text);
         if (!c || !passesFilters(c, (config.feedback ?? {}) as Obj)) continue;
         const cand = buildCandidate(u.text, c, {
-          sid, harness, nativeId, cwd: state.cwd as string | null, hookEventName: "UserPromptSubmit", turnId: u.id, ts: u.ts ?? ts,
-          gitRemote: (state.git_remote as string | null) ?? null, gitBranch: (state.git_branch as string | null) ?? null,
+          sid,
+          harness,
+          nativeId,
+          cwd: state.cwd as string | null,
+          hookEventName: "UserPromptSubmit",
+          turnId: u.id,
+          ts: u.ts ?? ts,
+          gitRemote: (state.git_remote as string | null) ?? null,
+          gitBranch: (state.git_branch as string | null) ?? null,
         });
         if (ids.has(cand.id) || shas.has(cand.text_sha256)) continue;
         ids.add(cand.id);

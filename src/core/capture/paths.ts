@@ -11,8 +11,7 @@ const under = (root: string, ...parts: string[]): string => {
   return join(root, ...parts);
 };
 
-export const statePath = (root: string, harness: string, nativeId: string): string =>
-  under(root, "state", fileKey(harness), fileKey(nativeId) + ".json");
+export const statePath = (root: string, harness: string, nativeId: string): string => under(root, "state", fileKey(harness), fileKey(nativeId) + ".json");
 /** Where versions before hashed names kept this state (null when it is the same path). */
 export function legacyStatePath(root: string, harness: string, nativeId: string): string | null {
   const p = under(root, "state", legacyKey(harness), legacyKey(nativeId) + ".json");
@@ -21,11 +20,9 @@ export function legacyStatePath(root: string, harness: string, nativeId: string)
 export const stateDir = (root: string): string => under(root, "state");
 export const queuePath = (root: string, ts: string): string => under(root, "queue", ts.slice(0, 10) + ".jsonl");
 /** The session's own queue (addition): its events in arrival order; the state is a fold of it. */
-export const sessionQueuePath = (root: string, harness: string, nativeId: string): string =>
-  under(root, "queue", "sessions", fileKey(harness), fileKey(nativeId) + ".jsonl");
+export const sessionQueuePath = (root: string, harness: string, nativeId: string): string => under(root, "queue", "sessions", fileKey(harness), fileKey(nativeId) + ".jsonl");
 export const sessionQueueDir = (root: string): string => under(root, "queue", "sessions");
-export const digestPath = (root: string, lastSeenAt: string, harness: string, nativeId: string): string =>
-  under(root, "digests", lastSeenAt.slice(0, 4), lastSeenAt.slice(5, 7), `${fileKey(harness)}-${fileKey(nativeId)}.md`);
+export const digestPath = (root: string, lastSeenAt: string, harness: string, nativeId: string): string => under(root, "digests", lastSeenAt.slice(0, 4), lastSeenAt.slice(5, 7), `${fileKey(harness)}-${fileKey(nativeId)}.md`);
 export const registryPath = (root: string): string => under(root, "registry.jsonl");
 export const errorsPath = (root: string): string => under(root, "errors.jsonl");
 export const candidatesPath = (root: string): string => under(root, "feedback", "candidates.jsonl");

@@ -169,7 +169,10 @@ export function promoteSession(hub: string, root: string, key: string, topic: st
   return { notePath };
 }
 
-const cell = (v: unknown): string => scrub(v == null ? "" : String(v)).replace(/\r?\n|\r/g, " ").replace(/\|/g, "\\|");
+const cell = (v: unknown): string =>
+  scrub(v == null ? "" : String(v))
+    .replace(/\r?\n|\r/g, " ")
+    .replace(/\|/g, "\\|");
 
 /** §10.2, all or nothing: the note is written under the status lock and taken back if the status write fails. */
 export function promoteFeedback(hub: string, root: string, key: string, topic: string, force: boolean, warnOrOpts?: ((m: string) => void) | PromoteOptions): PromoteResult {

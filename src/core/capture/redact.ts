@@ -7,9 +7,30 @@ import { SECRET_URLS, VENDOR_TOKENS } from "./secret-tokens.js";
 import { codePointLength, cut, headCodePoints, pyCompact, sha256Hex } from "./serialize.js";
 
 const CONTENT_KEYS = new Set([
-  "prompt", "user_prompt", "message", "messages", "content", "transcript", "tool_response", "tool_output",
-  "response", "result", "stdout", "stderr", "last_assistant_message", "prompt_response", "old_string",
-  "new_string", "old_str", "new_str", "file_text", "patch", "diff", "output", "text", "custom_instructions",
+  "prompt",
+  "user_prompt",
+  "message",
+  "messages",
+  "content",
+  "transcript",
+  "tool_response",
+  "tool_output",
+  "response",
+  "result",
+  "stdout",
+  "stderr",
+  "last_assistant_message",
+  "prompt_response",
+  "old_string",
+  "new_string",
+  "old_str",
+  "new_str",
+  "file_text",
+  "patch",
+  "diff",
+  "output",
+  "text",
+  "custom_instructions",
 ]);
 
 export { isSecretKey, isSecretName } from "./secret-names.js";

@@ -25,7 +25,9 @@ export function readDigestSummary(path: string): string | null {
 
 /** Selection of §9.1 over all states. */
 export function selectForRehydrate(root: string, q: RehydrateQuery, processCwd = process.cwd()): RehydrateItem[] {
-  let states = listStates(root).map((x) => x.state).filter((s) => typeof s.last_digest_path === "string" && s.last_digest_path);
+  let states = listStates(root)
+    .map((x) => x.state)
+    .filter((s) => typeof s.last_digest_path === "string" && s.last_digest_path);
   if (q.sessionId) {
     const ids = storedIdsFor(q.sessionId);
     states = states.filter((s) => ids.has(String(s.llm_wiki_session_id)) || ids.has(String(s.native_session_id)));

@@ -35,7 +35,9 @@ export function listStates(root: string): { path: string; state: State }[] {
   for (const h of harnesses) {
     let files: string[];
     try {
-      files = readdirSync(join(stateDir(root), h)).filter((f) => f.endsWith(".json")).sort();
+      files = readdirSync(join(stateDir(root), h))
+        .filter((f) => f.endsWith(".json"))
+        .sort();
     } catch {
       continue;
     }

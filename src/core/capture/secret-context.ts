@@ -13,7 +13,9 @@ const PLACEHOLDER = /^(?:true|false|null|nil|none|undefined|yes|no|on|off|requir
 
 // Words that follow "password is", "token:" … in prose and docs, not secrets.
 const NOT_A_SECRET = new Set(
-  "a an the not too very still now also just correct incorrect wrong required optional invalid valid empty missing set unset stored saved expired hidden shown same different changed reset strong weak short long secure insecure in on at for of to from with by here there below above this that it used needed ok okay fine good bad out and or is was be field manager policy prompt".split(" "),
+  "a an the not too very still now also just correct incorrect wrong required optional invalid valid empty missing set unset stored saved expired hidden shown same different changed reset strong weak short long secure insecure in on at for of to from with by here there below above this that it used needed ok okay fine good bad out and or is was be field manager policy prompt".split(
+    " ",
+  ),
 );
 
 // Elided examples in docs: `sk-ant-...`, `ghp_xxxx…`.
@@ -47,8 +49,7 @@ function authValue(m: string, name: string, sep: string, v: string): string {
 }
 
 // Every cookie of a Cookie (or Set-Cookie) header: names stay, values go.
-const cookieValues = (m: string, name: string, sep: string, v: string): string =>
-  name + sep + v.replace(/([^\s=;,]+)=([^;,\r\n]*)/g, (pair: string, k: string, val: string) => (val.trim() ? `${k}=${MASK}` : pair));
+const cookieValues = (m: string, name: string, sep: string, v: string): string => name + sep + v.replace(/([^\s=;,]+)=([^;,\r\n]*)/g, (pair: string, k: string, val: string) => (val.trim() ? `${k}=${MASK}` : pair));
 
 // `--password x`, `--api-key=x`, `--cookie "a=b; c=d"`: a long option whose name is a secret name.
 const LONG_OPTION = /(^|[\s"'(])(--[A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'|;&<>()]+)/g;
@@ -89,9 +90,7 @@ function cliArguments(s: string, lower: string): string {
     const q = v[0] === '"' || v[0] === "'" ? v[0] : "";
     return `${pre}${flag}${sep}${q}${MASK}${q}`;
   });
-  out = out.replace(USER_PASS, (m: string, pre: string, flag: string, sep: string, q: string, user: string, pass: string) =>
-    /^\d+$/.test(user) && /^\d+$/.test(pass) ? m : `${pre}${flag}${sep}${q}${user}:${MASK}`,
-  );
+  out = out.replace(USER_PASS, (m: string, pre: string, flag: string, sep: string, q: string, user: string, pass: string) => (/^\d+$/.test(user) && /^\d+$/.test(pass) ? m : `${pre}${flag}${sep}${q}${user}:${MASK}`));
   return shortPasswords(out, lower);
 }
 

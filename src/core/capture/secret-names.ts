@@ -3,10 +3,7 @@
 // `aws configure set aws_secret_access_key …`), where a false positive alters
 // what the user wrote (`password_required: true`, `credential.helper=store`).
 
-const SECRET_TOKENS = new Set([
-  "authorization", "bearer", "password", "passwd", "passphrase", "secret", "secrets",
-  "cookie", "cookies", "apikey", "privatekey", "accesskey", "credential", "credentials",
-]);
+const SECRET_TOKENS = new Set(["authorization", "bearer", "password", "passwd", "passphrase", "secret", "secrets", "cookie", "cookies", "apikey", "privatekey", "accesskey", "credential", "credentials"]);
 const SECRET_PAIRS = new Set(["api key", "private key", "access key", "account key", "secret key", "signing key", "encryption key", "master key", "client key", "auth key", "session key"]);
 // One word that ends in a secret noun: PGPASSWORD, clientsecret, MYAPIKEY.
 const SECRET_SUFFIX = /(?:password|passwd|passphrase|secret|apikey)$/;

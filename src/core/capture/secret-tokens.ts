@@ -14,7 +14,10 @@ export interface TokenPattern {
   random?: (m: string) => string;
 }
 
-const tail = (prefix: RegExp) => (m: string): string => m.replace(prefix, "");
+const tail =
+  (prefix: RegExp) =>
+  (m: string): string =>
+    m.replace(prefix, "");
 
 export const VENDOR_TOKENS: TokenPattern[] = [
   // OpenAI / Anthropic / OpenRouter (`sk-proj-`, `sk-ant-api03-`, `sk-or-v1-`, legacy `sk-`): the tail must

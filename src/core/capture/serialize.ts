@@ -37,8 +37,7 @@ export function sortKeysDeep(v: unknown): unknown {
 }
 
 /** Every non-ASCII UTF-16 unit as `\uXXXX` (Python's ensure_ascii). */
-export const escapeNonAscii = (s: string): string =>
-  s.replace(/[\u0080-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+export const escapeNonAscii = (s: string): string => s.replace(/[\u0080-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 
 /** JSON file text: sorted keys, 2-space indent, ASCII only, trailing newline. */
 export const jsonFileText = (v: unknown): string => escapeNonAscii(JSON.stringify(sortKeysDeep(v), null, 2)) + "\n";
@@ -80,7 +79,11 @@ export function safeId(v: string): string {
 }
 
 export function slug(v: string): string {
-  const s = v.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
+  const s = v
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
   return s || "session";
 }
 

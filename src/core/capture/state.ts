@@ -104,20 +104,18 @@ export function applyEvent(state: State, u: EventUpdate): void {
   if (u.topics.length) state.topics = sortedUnique([...strings(state.topics), ...u.topics]);
   if (u.manualSummary) state.manual_summaries = [...list(state.manual_summaries), { summary: u.manualSummary, ts: u.ts }].slice(-10);
   if (e.kind === "post-compact") state.last_compact_event = u.preview;
-  state.last_events = [
-    ...list(state.last_events),
-    { hook_event_name: e.eventName, tool_name: e.toolName, trigger: u.trigger, ts: u.ts, turn_id: e.turnId },
-  ].slice(-20);
+  state.last_events = [...list(state.last_events), { hook_event_name: e.eventName, tool_name: e.toolName, trigger: u.trigger, ts: u.ts, turn_id: e.turnId }].slice(-20);
 }
 
 /** Records an appended candidate in the state's feedback fields (§7.3). */
 export function noteCandidate(state: State, c: Record<string, unknown>): void {
-  state.last_feedback_candidates = [
-    ...list(state.last_feedback_candidates),
-    { confidence: c.confidence, distilled_lesson: c.distilled_lesson, feedback_type: c.feedback_type, id: c.id, ts: c.ts },
-  ].slice(-10);
+  state.last_feedback_candidates = [...list(state.last_feedback_candidates), { confidence: c.confidence, distilled_lesson: c.distilled_lesson, feedback_type: c.feedback_type, id: c.id, ts: c.ts }].slice(-10);
   state.feedback_candidate_count = num(state.feedback_candidate_count) + 1;
 }
 
 export const recentCandidateIds = (state: State): Set<string> =>
-  new Set(list(state.last_feedback_candidates).map((c) => (c && typeof c === "object" ? (c as State).id : null)).filter((x): x is string => typeof x === "string"));
+  new Set(
+    list(state.last_feedback_candidates)
+      .map((c) => (c && typeof c === "object" ? (c as State).id : null))
+      .filter((x): x is string => typeof x === "string"),
+  );

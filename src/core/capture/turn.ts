@@ -35,7 +35,10 @@ function nearestUser(users: readonly { id: string; timestamp: string }[], ts: un
 export async function locateTurn(session: Session, c: Record<string, unknown>): Promise<string | null> {
   if (typeof c.turn_id === "string" && session.byId.has(c.turn_id)) return c.turn_id;
   const sha = typeof c.text_sha256 === "string" ? c.text_sha256 : null;
-  const users = session.entries.filter((e) => e.type === "message" && e.role === "user").slice(-SCAN_MAX).reverse();
+  const users = session.entries
+    .filter((e) => e.type === "message" && e.role === "user")
+    .slice(-SCAN_MAX)
+    .reverse();
   if (!sha) return nearestUser(users, c.ts);
   for (let i = 0; i < users.length; i += 200) {
     const batch = users.slice(i, i + 200);

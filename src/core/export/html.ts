@@ -25,9 +25,7 @@ function partHtml(p: Part): string {
       return `<details class="call"><summary><span class="fn">→ ${esc(p.name)}</span> <code>${esc(p.arg)}</code></summary>${p.id ? `<div class="facts">${esc(p.id)}</div>` : ""}<pre>${esc(p.args)}</pre></details>`;
     case "image":
       // data is checked base64 of a raster type (view.ts), so it cannot leave the attribute.
-      return p.data !== null
-        ? `<figure><img alt="image ${esc(p.mime)}" src="data:${p.mime};base64,${p.data}"></figure>`
-        : `<p class="ph">[image ${esc(p.mime || "?")}, ${esc(p.note)}]</p>`;
+      return p.data !== null ? `<figure><img alt="image ${esc(p.mime)}" src="data:${p.mime};base64,${p.data}"></figure>` : `<p class="ph">[image ${esc(p.mime || "?")}, ${esc(p.note)}]</p>`;
     case "json":
       return `<details class="json"><summary>${esc(p.title)}</summary><pre>${esc(p.text)}</pre></details>`;
   }
@@ -73,7 +71,12 @@ function indexOf(s: Session, id: string): number {
 
 /** Each entry's parent as a position in s.entries (-1: none), the way pathTo walks it. */
 function parentList(s: Session): string {
-  const pos = s.topology ? s.topology.posOf : ((m) => (id: string) => m.get(id) ?? -1)(new Map(s.entries.map((e, i) => [e.id, i])));
+  const pos = s.topology
+    ? s.topology.posOf
+    : (
+        (m) => (id: string) =>
+          m.get(id) ?? -1
+      )(new Map(s.entries.map((e, i) => [e.id, i])));
   const out: number[] = new Array(s.entries.length);
   s.entries.forEach((e, i) => (out[i] = e.parentId === null ? -1 : pos(e.parentId)));
   return out.join(",");

@@ -22,9 +22,7 @@ type Obj = Record<string, unknown>;
  * overrides; raw in JSON strings) written as \u escapes: the same JSON value.
  */
 export function jsonSafe(line: string): string {
-  return /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(line)
-    ? line.replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-    : line;
+  return /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(line) ? line.replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : line;
 }
 
 /** Entries the flags leave out whole: with them gone, their children hang from the nearest kept ancestor. */

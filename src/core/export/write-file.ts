@@ -72,7 +72,7 @@ export async function writeExportFile(chunks: AsyncIterable<string>, target: str
         const buf = pending.length === 1 ? pending[0] : Buffer.concat(pending);
         pending = [];
         size = 0;
-        for (let at = 0; at < buf.length; ) at += (await fh.write(buf, at, buf.length - at)).bytesWritten;
+        for (let at = 0; at < buf.length;) at += (await fh.write(buf, at, buf.length - at)).bytesWritten;
       };
       for await (const chunk of chunks) {
         const b = Buffer.from(chunk, "utf8");

@@ -48,8 +48,7 @@ export const NONE = ".omp-sessions.none";
 export const BAK = ".omp-sessions.bak";
 
 /** The hook's shell command for one harness. */
-export const hookCommand = (base: string[], harness: string): string =>
-  [...base.map(shellWord), "hook", "--harness", harness, "--if-enabled", TAG].join(" ");
+export const hookCommand = (base: string[], harness: string): string => [...base.map(shellWord), "hook", "--harness", harness, "--if-enabled", TAG].join(" ");
 
 function read(file: string): Buffer | null {
   try {

@@ -115,7 +115,10 @@ export function removeHooks(p: ParsedSettings): string[] {
 export function captureHooks(p: ParsedSettings): { event: string; command: string }[] {
   const hooks = isObj(p.doc.hooks) ? p.doc.hooks : {};
   return Object.entries(hooks).flatMap(([event, list]) =>
-    (Array.isArray(list) ? list : []).flatMap(commandsOf).filter(isCaptureHook).map((command) => ({ event, command })),
+    (Array.isArray(list) ? list : [])
+      .flatMap(commandsOf)
+      .filter(isCaptureHook)
+      .map((command) => ({ event, command })),
   );
 }
 

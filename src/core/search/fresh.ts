@@ -154,9 +154,7 @@ const sameStat = (a: FileStat, b: FileStat): boolean => a.size === b.size && a.m
  * what is on disk for them, else null (the full update has work to do).
  */
 export function freshCount(db: SearchDb, listed: Listing, prefixes: string[]): number | null {
-  const recorded = db
-    .prepare("SELECT path, dev, ino, size, mtime, 0 AS skip FROM files UNION ALL SELECT path, dev, ino, size, mtime, 1 AS skip FROM skipped")
-    .all() as Recorded[];
+  const recorded = db.prepare("SELECT path, dev, ino, size, mtime, 0 AS skip FROM files UNION ALL SELECT path, dev, ino, size, mtime, 1 AS skip FROM skipped").all() as Recorded[];
   const byPath = new Map<string, Recorded>();
   for (const r of recorded) byPath.set(r.path, r);
   let files = 0;
@@ -186,9 +184,7 @@ export function checkKey(opts: RootOptions): string {
 
 /** The indexed files' count when this exact listing was last found up to date, else null. */
 export function seenFresh(db: SearchDb, key: string, listed: Listing): number | null {
-  const row = db.prepare("SELECT files FROM checks WHERE roots = ? AND stats = ? AND paths = ?").get(key, listed.statBytes(), listed.pathText()) as
-    | { files: number }
-    | undefined;
+  const row = db.prepare("SELECT files FROM checks WHERE roots = ? AND stats = ? AND paths = ?").get(key, listed.statBytes(), listed.pathText()) as { files: number } | undefined;
   return row ? row.files : null;
 }
 

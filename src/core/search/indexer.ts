@@ -103,12 +103,8 @@ class Writer {
   constructor(private readonly db: SearchDb) {
     this.q = {
       row: db.prepare("SELECT * FROM files WHERE path = ?"),
-      insertFile: db.prepare(
-        "INSERT INTO files (path, dev, ino, size, mtime, cwd, header_start, header_end, header_hash, resume, line, v1) VALUES (?, 0, 0, -1, 0, ?, -1, -1, '', 0, 1, 0)",
-      ),
-      update: db.prepare(
-        "UPDATE files SET dev = ?, ino = ?, size = ?, mtime = ?, cwd = ?, header_start = ?, header_end = ?, header_hash = ?, resume = ?, line = ?, v1 = ? WHERE fid = ?",
-      ),
+      insertFile: db.prepare("INSERT INTO files (path, dev, ino, size, mtime, cwd, header_start, header_end, header_hash, resume, line, v1) VALUES (?, 0, 0, -1, 0, ?, -1, -1, '', 0, 1, 0)"),
+      update: db.prepare("UPDATE files SET dev = ?, ino = ?, size = ?, mtime = ?, cwd = ?, header_start = ?, header_end = ?, header_hash = ?, resume = ?, line = ?, v1 = ? WHERE fid = ?"),
       sameId: db.prepare("SELECT rowid FROM entries WHERE fid = ? AND eid = ?"),
       delEntry: db.prepare("DELETE FROM entries WHERE rowid = ?"),
       delDoc: db.prepare("DELETE FROM docs WHERE rowid = ?"),
@@ -224,15 +220,7 @@ async function readHead(path: string, length: number): Promise<Buffer> {
 }
 
 /** Indexes `path` from the row's resume point (0 after a reset). Returns entries added and bytes read. */
-async function indexFile(
-  w: Writer,
-  path: string,
-  st: FileStamp,
-  cwd: string,
-  tools: boolean,
-  signal: AbortSignal | undefined,
-  onRead?: (bytes: number) => void,
-): Promise<{ added: number; bytes: number }> {
+async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, tools: boolean, signal: AbortSignal | undefined, onRead?: (bytes: number) => void): Promise<{ added: number; bytes: number }> {
   const row = w.fileRow(path)!;
   // Bytes read so far, told about every 256 KiB (a gzip archive's offsets are past decompression: only at its end).
   let told = row.resume;

@@ -203,10 +203,7 @@ export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {})
   const limit = Math.max(1, opts.limit ?? 20);
   if (q.match === null) {
     // Filters only: start from the few labeled entries when a label is asked for.
-    const from =
-      q.labels.length > 0
-        ? "labels l JOIN entries e ON e.fid = l.fid AND e.eid = l.target"
-        : "entries e LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid";
+    const from = q.labels.length > 0 ? "labels l JOIN entries e ON e.fid = l.fid AND e.eid = l.target" : "entries e LEFT JOIN labels l ON l.fid = e.fid AND l.target = e.eid";
     const sql = `SELECT ${DETAILS}, substr(docs.text, 1, 160) AS snip
       FROM ${from} JOIN files f ON f.fid = e.fid JOIN docs ON docs.rowid = e.rowid
       WHERE ${where.join(" AND ")} ORDER BY e.rowid DESC LIMIT ?`;

@@ -96,7 +96,6 @@ export const digestCommand = storeCommand({
   },
 });
 
-
 export const rehydrateCommand = storeCommand({
   name: "rehydrate",
   summary: "print the rehydration context (recent digests for a cwd, session or topic)",

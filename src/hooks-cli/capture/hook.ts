@@ -187,8 +187,7 @@ export async function runHook(argv: string[]): Promise<string> {
       digestBudgetMs: clocks.digestBudgetMs,
       report: (kind, message) => log(kind, message),
     });
-    const wants =
-      (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
+    const wants = (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
     if (!wants || performance.now() - t0 >= clocks.outputBudgetMs) return "";
     const items = readSidecar(root, event.cwd)
       .filter((x) => typeof x.last_digest_path === "string" && x.last_digest_path)

@@ -32,9 +32,7 @@ export function selfBase(argv1: string | undefined = process.argv[1], env: NodeJ
   }
   const onPath = findBinary("omp-sessions", env);
   if (!self || (onPath && real(onPath) === real(self))) return { base: ["omp-sessions"], warning: null };
-  const warning = /[\\/]_npx[\\/]/.test(self)
-    ? "this omp-sessions runs from npx's cache, which npm may clear: the hooks would then stop recording. Install it (npm i -g omp-sessions) and run install-hooks again, or pass --command"
-    : null;
+  const warning = /[\\/]_npx[\\/]/.test(self) ? "this omp-sessions runs from npx's cache, which npm may clear: the hooks would then stop recording. Install it (npm i -g omp-sessions) and run install-hooks again, or pass --command" : null;
   return { base: [self], warning };
 }
 

@@ -64,7 +64,10 @@ hook is wired (your settings and this project's) and when it last called it.`,
       ctx.json({ ...s, hooks });
       return 0;
     }
-    const errs = Object.entries(s.errors).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+    const errs =
+      Object.entries(s.errors)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(", ") || "none";
     const unknown = unknownHarnesses(ctx.root);
     ctx.out(
       [
@@ -75,7 +78,13 @@ hook is wired (your settings and this project's) and when it last called it.`,
         `sessions: ${s.session_count}`,
         `config error: ${s.config_error ?? "none"}`,
         `hook errors: ${errs}`,
-        ...(Object.keys(unknown).length ? [`unknown harnesses (check the hook configs): ${Object.entries(unknown).map(([h, n]) => `${safeText(h)} ${n}`).join(", ")}`] : []),
+        ...(Object.keys(unknown).length
+          ? [
+              `unknown harnesses (check the hook configs): ${Object.entries(unknown)
+                .map(([h, n]) => `${safeText(h)} ${n}`)
+                .join(", ")}`,
+            ]
+          : []),
         "hooks (install-hooks wires them):",
         ...hooks.map(wiringLine),
       ].join("\n"),

@@ -182,10 +182,7 @@ function agentsArg(values: string[]): AgentId[] | null {
 function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null): string {
   const of = agents ? ` of ${agents.join(", ")}` : "";
   const what = `No sessions${of}${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
-  const where =
-    looked.length > 0
-      ? `Looked in:\n${looked.map((d) => `  ${safeText(d)}`).join("\n")}`
-      : "No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent).";
+  const where = looked.length > 0 ? `Looked in:\n${looked.map((d) => `  ${safeText(d)}`).join("\n")}` : "No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent).";
   const hint = cwd !== null && looked.length > 0 ? "\n--all lists the sessions of every project." : "";
   return `${what}\n${where}${hint}\n`;
 }

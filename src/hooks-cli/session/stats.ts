@@ -83,8 +83,7 @@ export function formatStatsTable(rows: Row[], by: GroupBy, opts: { width: number
   const fixed = cols.reduce((n, c) => n + w[c] + 2, 0);
   const longest = Math.max(...all.map((x) => displayWidth(x.key)));
   const wKey = Math.max(12, Math.min(longest, opts.width - fixed));
-  const line = (x: Cells): string =>
-    (fitWidth(x.key, wKey, true) + cols.map((c) => "  " + (c === "unpriced" ? x[c].padEnd(w[c]) : x[c].padStart(w[c]))).join("")).trimEnd();
+  const line = (x: Cells): string => (fitWidth(x.key, wKey, true) + cols.map((c) => "  " + (c === "unpriced" ? x[c].padEnd(w[c]) : x[c].padStart(w[c]))).join("")).trimEnd();
   const out = [line(all[0]), ...body.map(line)];
   const last = line(total);
   out.push("─".repeat(Math.max(...[...out, last].map(displayWidth))));

@@ -26,7 +26,10 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
         <Text color={status?.kind === "error" ? theme.status.error : theme.text.primary} wrap="truncate">
           {fit(left, room, true)}
         </Text>
-        <Text color={theme.text.muted} wrap="truncate"> {right}</Text>
+        <Text color={theme.text.muted} wrap="truncate">
+          {" "}
+          {right}
+        </Text>
       </Box>
       <Text color={theme.text.muted} wrap="truncate">
         {fit(hints, width)}

@@ -28,7 +28,9 @@ export function TabBar({ width }: { width: number }) {
           {text}{" "}
         </Text>
       ))}
-      <Text color={theme.text.muted} wrap="truncate">{fit(title ? `  ${title}` : "", Math.max(0, width - used))}</Text>
+      <Text color={theme.text.muted} wrap="truncate">
+        {fit(title ? `  ${title}` : "", Math.max(0, width - used))}
+      </Text>
     </Box>
   );
 }

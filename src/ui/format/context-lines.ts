@@ -16,9 +16,7 @@ const SHOW_CR = { showCR: true };
 function ompLines(ctx: SessionContext): Line[] {
   if (ctx.rule !== "omp") return [];
   const roles = Object.entries(ctx.models ?? {});
-  const out: Line[] = [
-    { text: safeText(`models: ${roles.length ? roles.map(([role, m]) => `${role} ${m}`).join(" · ") : "none recorded"}`), tone: "muted" },
-  ];
+  const out: Line[] = [{ text: safeText(`models: ${roles.length ? roles.map(([role, m]) => `${role} ${m}`).join(" · ") : "none recorded"}`), tone: "muted" }];
   const data = ctx.modeData ? ` ${oneLine(JSON.stringify(ctx.modeData), 120)}` : "";
   out.push({ text: safeText(`mode: ${ctx.mode ?? "none"}${data}`), tone: "muted" });
   const rules = ctx.injectedTtsrRules ?? [];
@@ -32,18 +30,12 @@ function ompLines(ctx: SessionContext): Line[] {
 
 function leftOutLine(l: LeftOut): Line {
   const who = `${l.role || "entry"} ${l.entryId}`;
-  return l.kept
-    ? { text: safeText(`     ~ ${who}: ${l.reason}`), tone: "muted" }
-    : { text: safeText(`     ✗ left out: ${who} — ${l.reason}`), tone: "error" };
+  return l.kept ? { text: safeText(`     ~ ${who}: ${l.reason}`), tone: "muted" } : { text: safeText(`     ✗ left out: ${who} — ${l.reason}`), tone: "error" };
 }
 
 export function contextLines(ctx: SessionContext): Line[] {
   const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "no model yet";
-  const out: Line[] = [
-    { text: safeText(`context at ${ctx.leafId ?? "(none)"} · ${ctx.messages.length} messages · ${model} · thinking ${ctx.thinkingLevel}`), tone: "muted" },
-    ...ompLines(ctx),
-    { text: "" },
-  ];
+  const out: Line[] = [{ text: safeText(`context at ${ctx.leafId ?? "(none)"} · ${ctx.messages.length} messages · ${model} · thinking ${ctx.thinkingLevel}`), tone: "muted" }, ...ompLines(ctx), { text: "" }];
   if (ctx.resetBoundaryId) {
     out.push({ text: safeText(`━━ /clear at ${ctx.resetBoundaryId}: nothing before it is sent ━━`), tone: "meta", bold: true });
   }

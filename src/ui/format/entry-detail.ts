@@ -114,9 +114,7 @@ function messageLines(msg: Obj): Line[] {
 /** Lines for one entry's full JSON. `label` is the label in force on it, if any. */
 export function entryDetailLines(e: Obj, label?: string): Line[] {
   const type = str(e.type) || "entry";
-  const out: Line[] = [
-    { text: safeText(`${type} ${str(e.id)}  ${str(e.timestamp)}${e.parentId ? `  ↑ ${str(e.parentId)}` : ""}`), tone: "muted" },
-  ];
+  const out: Line[] = [{ text: safeText(`${type} ${str(e.id)}  ${str(e.timestamp)}${e.parentId ? `  ↑ ${str(e.parentId)}` : ""}`), tone: "muted" }];
   if (label) out.push({ text: `[${safeText(label)}]`, tone: "label" });
   out.push({ text: "" });
   switch (type) {

@@ -7,14 +7,7 @@ import { searchScreen } from "./search-screen.js";
 import { statsScreen } from "./stats-screen.js";
 import type { ScreenDef } from "./screen.js";
 
-export const SCREENS: readonly ScreenDef[] = [
-  sessionsScreen,
-  treeScreen,
-  feedbackScreen,
-  digestsScreen,
-  searchScreen,
-  statsScreen,
-];
+export const SCREENS: readonly ScreenDef[] = [sessionsScreen, treeScreen, feedbackScreen, digestsScreen, searchScreen, statsScreen];
 
 export function screenById(id: string): ScreenDef {
   return SCREENS.find((s) => s.id === id) ?? SCREENS[0];

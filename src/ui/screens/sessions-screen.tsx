@@ -128,10 +128,10 @@ function SessionsScreen({ width, height }: ScreenProps) {
         {fit(header, width)}
       </Text>
       {showSearch ? <SearchLine query={query} active={searching} width={width} matches={listView.length} cursor={queryCursor} /> : null}
-      {sessions === null ? <Text color={theme.text.muted}>  looking for sessions…</Text> : null}
+      {sessions === null ? <Text color={theme.text.muted}> looking for sessions…</Text> : null}
       {listError ? <Text color={theme.status.error}>✗ {safeText(listError)}</Text> : null}
       {sessions !== null && listView.length === 0 ? (
-        <Text color={theme.text.muted}>  {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (A: next agent, a: all projects)` : "no sessions here (a: all projects)"}</Text>
+        <Text color={theme.text.muted}> {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (A: next agent, a: all projects)` : "no sessions here (a: all projects)"}</Text>
       ) : null}
       {visible.map((s, i) => {
         const selected = start + i === cursor;

@@ -117,7 +117,7 @@ function TreeScreen({ width, height }: ScreenProps) {
       <Text color={theme.text.muted}>{fit(header, width)}</Text>
       {showSearch ? <SearchLine query={query} active={searching} width={width} matches={rows.count} cursor={queryCursor} /> : null}
       <Box flexDirection="column" height={listHeight}>
-        {rows.count === 0 ? <Text color={theme.text.muted}>  no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
+        {rows.count === 0 ? <Text color={theme.text.muted}> no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
       </Box>
       {!step && paneOpen && branchLine ? <Text color={theme.text.muted}>{fit(branchLine, width)}</Text> : null}
       {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={branchLine ? Math.max(2, paneHeight - 1) : paneHeight} /> : null}

@@ -37,7 +37,14 @@ export function createDigestFiles(read: (path: string) => Promise<string> = (p) 
       const mine = generation;
       set({ pending: get().pending + 1 });
       // One batch, one update: the rows and the pane fill in together.
-      void Promise.all(todo.map((p) => read(p).then((t): string | null => t, () => null))).then((read) => {
+      void Promise.all(
+        todo.map((p) =>
+          read(p).then(
+            (t): string | null => t,
+            () => null,
+          ),
+        ),
+      ).then((read) => {
         const texts = new Map(get().texts);
         // A newer generation's read of the same path wins over this one.
         todo.forEach((p, i) => {

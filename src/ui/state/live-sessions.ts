@@ -82,16 +82,17 @@ export function followSessions(app: AppStore, opts: { pollMs?: number; debounceM
     }
   };
 
-  const stop = roots.length === 0
-    ? () => {}
-    : watchSessions(
-        roots,
-        (changed) => {
-          for (const p of changed) pending.add(p);
-          if (!timer && !running) void apply();
-        },
-        { pollMs: opts.pollMs, debounceMs: opts.debounceMs },
-      );
+  const stop =
+    roots.length === 0
+      ? () => {}
+      : watchSessions(
+          roots,
+          (changed) => {
+            for (const p of changed) pending.add(p);
+            if (!timer && !running) void apply();
+          },
+          { pollMs: opts.pollMs, debounceMs: opts.debounceMs },
+        );
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);

@@ -25,10 +25,7 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 /** The session source a captured session points at, when it is on this machine. */
 export async function sourceOfState(state: State | null | undefined, access: SessionAccess = {}): Promise<string | null> {
   if (!state) return null;
-  return findSessionSource(
-    { harness: str(state.harness), nativeId: str(state.native_session_id), transcriptPath: str(state.transcript_path) || null, cwd: str(state.cwd) || null },
-    access.find,
-  );
+  return findSessionSource({ harness: str(state.harness), nativeId: str(state.native_session_id), transcriptPath: str(state.transcript_path) || null, cwd: str(state.cwd) || null }, access.find);
 }
 
 /** The access an app's review screens were given (attachReview's `sessions`). */
@@ -121,12 +118,7 @@ function showSession(app: AppStore, s: Session, entryId: string | null): void {
 }
 
 /** Reads the session a captured session points at and opens it, at `turnOf`'s entry when it finds one. */
-async function openCaptured(
-  ui: Stores,
-  state: State | null,
-  sid: string,
-  turnOf: ((s: Session) => Promise<string | null>) | null,
-): Promise<void> {
+async function openCaptured(ui: Stores, state: State | null, sid: string, turnOf: ((s: Session) => Promise<string | null>) | null): Promise<void> {
   const app = ui.app;
   const access = accessOf(ui);
   const file = await sourceOfState(state, access);

@@ -18,9 +18,7 @@ import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
 import { editLine, lineAt, type LineState } from "./line-edit.js";
 import type { SessionAccess } from "./session-access.js";
-import {
-  CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, createFeedbackView, digestsView, type DigestItem, type FeedbackFilters,
-} from "./review-view.js";
+import { CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, createFeedbackView, digestsView, type DigestItem, type FeedbackFilters } from "./review-view.js";
 
 export type ReviewScreen = "feedback" | "digests";
 export type Move = CursorMove;
@@ -317,8 +315,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
             searchTimer = undefined;
             review({});
           }, SEARCH_PAUSE_MS);
-        }
-        else if (get().searching === "digests") redigest({ digestQuery: text });
+        } else if (get().searching === "digests") redigest({ digestQuery: text });
       },
       endSearch: () => {
         if (searchTimer) {

@@ -38,7 +38,11 @@ const loadWorkerModule = (): Promise<WorkerModule> => (workerModule ??= import("
 /** tsx's ESM API, for a worker started from TypeScript sources (tests, tsx runs). */
 function tsxApi(): string {
   try {
-    return pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+    return pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve("tsx/esm/api")
+        .replace(/\.cjs$/, ".mjs"),
+    ).href;
   } catch {
     return "tsx/esm/api";
   }

@@ -43,11 +43,7 @@ export function runQuery(db: SearchDb, text: string, limit: number): { hits: Sea
 }
 
 /** Brings the index up to date, reporting progress; resolves with what to tell the screen. */
-export async function indexOnce(
-  job: IndexJob,
-  signal: AbortSignal,
-  onProgress: (done: number, total: number, files: number, filesTotal: number) => void,
-): Promise<FromWorker> {
+export async function indexOnce(job: IndexJob, signal: AbortSignal, onProgress: (done: number, total: number, files: number, filesTotal: number) => void): Promise<FromWorker> {
   try {
     const opts: IndexOptions = { agentDirs: job.agentDirs, paths: job.paths, cacheDir: job.cacheDir, signal, onProgress };
     const { db, ...stats } = await updateIndex(opts);

@@ -9,19 +9,7 @@ import { safeText } from "../../core/session/text/safe-text.js";
 import { listSessions } from "../../core/session/list/list.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import type { Session } from "../../core/session/model.js";
-import {
-  TREE_FILTERS,
-  findBranchPoint,
-  findLabeled,
-  flattenTree,
-  foldRows,
-  isFoldable,
-  segmentStart,
-  toggleFold,
-  type FlatTree,
-  type TreeFilter,
-  type TreeRows,
-} from "../../core/session/tree/rows.js";
+import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold, type FlatTree, type TreeFilter, type TreeRows } from "../../core/session/tree/rows.js";
 import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { Line } from "../format/lines.js";
@@ -463,9 +451,7 @@ export function createAppStore(init: StoreInit): AppStore {
           searching: false,
           treeFrom: null,
           // Damaged lines were skipped while reading: say so, with the first one's place.
-          ...(s.warnings.length
-            ? { status: { text: `${s.warnings.length} warning(s): line ${s.warnings[0].line}: ${s.warnings[0].message}`, kind: "error" as const } }
-            : {}),
+          ...(s.warnings.length ? { status: { text: `${s.warnings.length} warning(s): line ${s.warnings[0].line}: ${s.warnings[0].message}`, kind: "error" as const } } : {}),
         });
       },
 

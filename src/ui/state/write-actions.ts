@@ -107,8 +107,7 @@ async function preview(ui: Stores, s: Session, req: WriteRequest, cursor: Cursor
     if (w.getState().step?.kind !== "busy") return; // cancelled meanwhile
     // Undo: the cursor goes where the inverse entry acts (the label's entry, or the restored position).
     const first = plan.entries[0];
-    const after: CursorAfter =
-      cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
+    const after: CursorAfter = cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
     w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, plan, cursor: after, rewrite: plan.rewrite !== null } });
   } catch (err) {
     fail(ui, err);

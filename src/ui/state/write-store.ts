@@ -19,8 +19,7 @@ export type Pending =
    * `plan` is what the preview shows: exactly it is written (or, when the file changed, a new preview).
    * `rewrite`: the plan rewrites the whole file (omp rename without a title slot), never done while it looks live.
    */
-  | { kind: "append"; file: string; req: WriteRequest; plan: AppendPlan; cursor: CursorAfter; rewrite?: boolean }
-  | { kind: "fork"; plan: ForkPlan };
+  { kind: "append"; file: string; req: WriteRequest; plan: AppendPlan; cursor: CursorAfter; rewrite?: boolean } | { kind: "fork"; plan: ForkPlan };
 
 export type WriteStep =
   /** One line of text (label, session name, summary); Enter previews it. */

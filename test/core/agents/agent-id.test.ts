@@ -15,7 +15,12 @@ describe("the agent of a session", () => {
     expect(isWritable({ dialect: "pi" })).toBe(true);
     expect(isWritable({ dialect: "omp" })).toBe(true);
     expect(readOnlyReason({ dialect: "omp" })).toBeNull();
-    for (const [agent, label] of [["claude", "Claude Code"], ["codex", "Codex"], ["gemini", "Gemini CLI"], ["opencode", "OpenCode"]] as const) {
+    for (const [agent, label] of [
+      ["claude", "Claude Code"],
+      ["codex", "Codex"],
+      ["gemini", "Gemini CLI"],
+      ["opencode", "OpenCode"],
+    ] as const) {
       expect(isWritable({ agent })).toBe(false);
       const why = readOnlyReason({ agent })!;
       expect(why).toBe(`read-only: ${label} sessions are not written by omp-sessions (export and resume still work)`);

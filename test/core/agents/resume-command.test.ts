@@ -56,7 +56,9 @@ describe("can it start", () => {
       const ok = resumeCommand(at("/s/a.jsonl", "pi", join(dir, "proj")))!;
       expect(resumeProblem(ok, env)).toBeNull();
       expect(resumeProblem({ ...ok, cwd: join(dir, "gone") }, env)).toBe(`the session's folder is missing: ${join(dir, "gone")}; to resume by hand: cd ${join(dir, "gone")} && pi --session /s/a.jsonl`);
-      expect(resumeProblem(resumeCommand(at("/s/a.jsonl.gz", "pi", join(dir, "proj")))!, env)).toBe("pi cannot open an archived session (.jsonl.gz): gunzip it first; to resume by hand: cd " + join(dir, "proj") + " && pi --session /s/a.jsonl.gz");
+      expect(resumeProblem(resumeCommand(at("/s/a.jsonl.gz", "pi", join(dir, "proj")))!, env)).toBe(
+        "pi cannot open an archived session (.jsonl.gz): gunzip it first; to resume by hand: cd " + join(dir, "proj") + " && pi --session /s/a.jsonl.gz",
+      );
       expect(resumeProblem(resumeCommand(at("/s/a.jsonl", "omp", join(dir, "proj")))!, env)).toMatch(/^omp is not on PATH \(is omp installed\?\); to resume by hand: cd .* && omp --resume \/s\/a.jsonl$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -133,7 +133,12 @@ describe("the Claude Code dialect on its fixtures", () => {
   it("the fork fixture has two branches whose leaves end different prompts", async () => {
     const { entries } = await readAll(join(PROJECT, "22222222-2222-4222-8222-222222222222.jsonl"));
     const tree = shape(entries);
-    const prompts = tree.leaves.map((leaf) => tree.pathTo(leaf).filter((e) => msgOf(e)?.role === "user").map((e) => msgOf(e)!.content));
+    const prompts = tree.leaves.map((leaf) =>
+      tree
+        .pathTo(leaf)
+        .filter((e) => msgOf(e)?.role === "user")
+        .map((e) => msgOf(e)!.content),
+    );
     expect(prompts).toEqual([
       ["Write a haiku about rivers.", "Now one about mountains."],
       ["Write a haiku about rivers.", "Now one about the desert."],
@@ -186,7 +191,14 @@ describe("the Claude Code dialect on its fixtures", () => {
     mkdirSync(join(dir, "projects", "-x"), { recursive: true });
     const p = join(dir, "projects", "-x", "bbbbbbbb-0000-4000-8000-000000000000.jsonl");
     const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "2.1.0", timestamp: "2026-06-01T00:00:00.000Z" };
-    const call = (uuid: string, parentUuid: string, id: string) => ({ ...base, parentUuid, type: "assistant", uuid, requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-opus-4-5", content: [{ type: "tool_use", id, name: "Read", input: {} }], stop_reason: null, usage: { input_tokens: 1, output_tokens: 2 } } });
+    const call = (uuid: string, parentUuid: string, id: string) => ({
+      ...base,
+      parentUuid,
+      type: "assistant",
+      uuid,
+      requestId: "r1",
+      message: { id: "m1", role: "assistant", model: "claude-opus-4-5", content: [{ type: "tool_use", id, name: "Read", input: {} }], stop_reason: null, usage: { input_tokens: 1, output_tokens: 2 } },
+    });
     const res = (uuid: string, parentUuid: string, id: string) => ({ ...base, parentUuid, type: "user", uuid, message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: id }] } });
     const lines = [
       { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "go" } },
@@ -237,8 +249,38 @@ describe("the Claude Code dialect on its fixtures", () => {
     const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "1.0.40", timestamp: "2025-06-01T00:00:00.000Z" };
     const lines = [
       { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "go" } },
-      { ...base, parentUuid: "u1", type: "assistant", uuid: "a1", requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-opus-4-20250514", content: [{ type: "tool_use", id: "t1", name: "Read", input: {} }, { type: "tool_use", id: "t2", name: "Grep", input: {} }], stop_reason: "tool_use", usage: { input_tokens: 1, output_tokens: 2 } } },
-      { ...base, parentUuid: "a1", type: "user", uuid: "u2", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "one" }, { type: "tool_result", tool_use_id: "t2", content: "two", is_error: true }, { type: "text", text: "[Request interrupted by user]" }] } },
+      {
+        ...base,
+        parentUuid: "u1",
+        type: "assistant",
+        uuid: "a1",
+        requestId: "r1",
+        message: {
+          id: "m1",
+          role: "assistant",
+          model: "claude-opus-4-20250514",
+          content: [
+            { type: "tool_use", id: "t1", name: "Read", input: {} },
+            { type: "tool_use", id: "t2", name: "Grep", input: {} },
+          ],
+          stop_reason: "tool_use",
+          usage: { input_tokens: 1, output_tokens: 2 },
+        },
+      },
+      {
+        ...base,
+        parentUuid: "a1",
+        type: "user",
+        uuid: "u2",
+        message: {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "t1", content: "one" },
+            { type: "tool_result", tool_use_id: "t2", content: "two", is_error: true },
+            { type: "text", text: "[Request interrupted by user]" },
+          ],
+        },
+      },
     ];
     writeFileSync(p, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
     const { entries } = await readAll(p);

@@ -68,7 +68,12 @@ describe("Codex dialect", () => {
 
   it("puts the compaction's replacement history first in the context", async () => {
     const { entries } = await readSession(codexDialect, NORMAL);
-    const ctx = codexDialect.context!(pathTo(entries.map((d) => d.entry), "c33"));
+    const ctx = codexDialect.context!(
+      pathTo(
+        entries.map((d) => d.entry),
+        "c33",
+      ),
+    );
     const first = ctx.messages.slice(0, 3).map((m: any) => m.content[0].text as string);
     expect(first[0]).toMatch(/^The tide table parser/);
     expect(first[2]).toMatch(/^Another language model started/);
@@ -168,7 +173,12 @@ describe("Codex rollbacks", () => {
     const { entries } = await readSession(codexDialect, f);
     const parent = Object.fromEntries(entries.map((d) => [d.entry.id, d.entry.parentId]));
     expect(parent).toEqual({ c2: null, c3: "c2", c4: "c3", c5: "c4", c6: "c3", c7: "c6" });
-    const ctx = codexDialect.context!(pathTo(entries.map((d) => d.entry), "c7"));
+    const ctx = codexDialect.context!(
+      pathTo(
+        entries.map((d) => d.entry),
+        "c7",
+      ),
+    );
     expect(ctx.messages.map((m: any) => m.content[0].text)).toEqual(["one", "1", "two, again"]);
   });
 });

@@ -67,8 +67,16 @@ export function checkExpect(d: Dialect, got: Read, expectFile: string): void {
     expect(de.origin.line, `${e.id} line`).toBe(w.line);
     if (w.role) expect(m.role, `${e.id} role`).toBe(w.role);
     if (w.customType) expect(e.customType, `${e.id} customType`).toBe(w.customType);
-    if (w.parts) expect((de.parts ?? [de.origin]).map((p) => p.line), `${e.id} parts`).toEqual(w.parts);
-    if (w.blocks) expect((m.content as Obj[]).map((b) => b.type), `${e.id} blocks`).toEqual(w.blocks);
+    if (w.parts)
+      expect(
+        (de.parts ?? [de.origin]).map((p) => p.line),
+        `${e.id} parts`,
+      ).toEqual(w.parts);
+    if (w.blocks)
+      expect(
+        (m.content as Obj[]).map((b) => b.type),
+        `${e.id} blocks`,
+      ).toEqual(w.blocks);
     if (w.stopReason) expect(m.stopReason, `${e.id} stopReason`).toBe(w.stopReason);
     if (w.toolName !== undefined) expect(m.toolName, `${e.id} toolName`).toBe(w.toolName);
     if (w.isError !== undefined) expect(m.isError, `${e.id} isError`).toBe(w.isError);
@@ -85,7 +93,10 @@ export function checkExpect(d: Dialect, got: Read, expectFile: string): void {
   expect(sum).toEqual(want.sessionUsage);
   for (const [leaf, c] of Object.entries(want.contexts as Obj)) {
     const ctx = contextOf(d, pathTo(entries, leaf));
-    expect(ctx.messages.map((m) => m.role), `context at ${leaf}`).toEqual(c.roles);
+    expect(
+      ctx.messages.map((m) => m.role),
+      `context at ${leaf}`,
+    ).toEqual(c.roles);
     expect(ctx.model, `model at ${leaf}`).toEqual(c.model);
   }
 }

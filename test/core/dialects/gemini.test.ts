@@ -60,8 +60,20 @@ describe("Gemini CLI dialect", () => {
     const dir = mkdtempSync(join(tmpdir(), "gemini-big-"));
     const f = join(dir, "chats/session-big.json");
     mkdirSync(join(dir, "chats"));
-    const big = "x\"\\{[".repeat(700_000);
-    writeFileSync(f, JSON.stringify({ sessionId: "s", projectHash: "h", startTime: "2025-01-01T00:00:00.000Z", messages: [{ id: "m1", timestamp: "2025-01-01T00:00:01.000Z", type: "user", content: big }, { id: "m2", timestamp: "2025-01-01T00:00:02.000Z", type: "gemini", content: "ok" }], summary: "big one" }));
+    const big = 'x"\\{['.repeat(700_000);
+    writeFileSync(
+      f,
+      JSON.stringify({
+        sessionId: "s",
+        projectHash: "h",
+        startTime: "2025-01-01T00:00:00.000Z",
+        messages: [
+          { id: "m1", timestamp: "2025-01-01T00:00:01.000Z", type: "user", content: big },
+          { id: "m2", timestamp: "2025-01-01T00:00:02.000Z", type: "gemini", content: "ok" },
+        ],
+        summary: "big one",
+      }),
+    );
     const r = await readSession(geminiDialect, f);
     expect(r.warnings).toEqual([]);
     expect(r.facts).toMatchObject({ id: "s", name: "big one" });

@@ -53,7 +53,9 @@ async function readSession(d: Dialect, path: string): Promise<Read> {
 const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 function expectation(name: string, data: string, db: string): Record<string, unknown> {
-  const text = readFileSync(join(FIXTURES, `${name}.expect.json`), "utf8").replaceAll("<db>", db).replaceAll("<data>", data);
+  const text = readFileSync(join(FIXTURES, `${name}.expect.json`), "utf8")
+    .replaceAll("<db>", db)
+    .replaceAll("<data>", data);
   return JSON.parse(text) as Record<string, unknown>;
 }
 

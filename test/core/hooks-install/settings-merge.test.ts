@@ -37,7 +37,18 @@ describe("settings merge", () => {
   });
 
   it("removing takes out only tagged hooks, and the groups, lists and hooks object they leave empty", () => {
-    const mixed = { hooks: { Stop: [{ hooks: [{ type: "command", command: "say done" }, { type: "command", command: CMD }] }] } };
+    const mixed = {
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: "command", command: "say done" },
+              { type: "command", command: CMD },
+            ],
+          },
+        ],
+      },
+    };
     const p = parseSettings(JSON.stringify(mixed));
     expect(removeHooks(p)).toEqual(["Stop"]);
     expect(p.doc).toEqual({ hooks: { Stop: [{ hooks: [{ type: "command", command: "say done" }] }] } });

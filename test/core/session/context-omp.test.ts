@@ -94,14 +94,20 @@ describe("omp context: which entries are sent", () => {
   });
 
   it("18.3.4 snapshot compaction: entries strictly after S are kept; the summary keeps C's time, historyRewriteAt before the first kept", () => {
-    const path = chain(user("a"), user("b"), user("c"), {
-      type: "compaction",
-      summary: "S",
-      firstKeptEntryId: "",
-      tokensBefore: 5,
-      providerReplayThroughEntryId: "e2",
-      preserveData: { anthropicCompaction: { provider: "anthropic", content: "signed", encryptedContent: "x" } },
-    }, user("d"));
+    const path = chain(
+      user("a"),
+      user("b"),
+      user("c"),
+      {
+        type: "compaction",
+        summary: "S",
+        firstKeptEntryId: "",
+        tokensBefore: 5,
+        providerReplayThroughEntryId: "e2",
+        preserveData: { anthropicCompaction: { provider: "anthropic", content: "signed", encryptedContent: "x" } },
+      },
+      user("d"),
+    );
     const c = ompContextOfPath(path);
     expect(roles(c.messages)).toEqual(["compactionSummary", 'user:"c"', 'user:"d"']);
     expect(c.messages[0]).toMatchObject({
@@ -110,7 +116,12 @@ describe("omp context: which entries are sent", () => {
       providerPayload: { type: "anthropicCompaction", provider: "anthropic", content: "signed", encryptedContent: "x" },
     });
     // S right before C: nothing kept, the rewrite ends before the entry after C.
-    const tight = chain(user("a"), user("b"), { type: "compaction", summary: "S", firstKeptEntryId: "", tokensBefore: 5, providerReplayThroughEntryId: "e2", preserveData: { anthropicCompaction: { provider: "anthropic", content: "signed" } } }, user("d"));
+    const tight = chain(
+      user("a"),
+      user("b"),
+      { type: "compaction", summary: "S", firstKeptEntryId: "", tokensBefore: 5, providerReplayThroughEntryId: "e2", preserveData: { anthropicCompaction: { provider: "anthropic", content: "signed" } } },
+      user("d"),
+    );
     const t = ompContextOfPath(tight);
     expect(roles(t.messages)).toEqual(["compactionSummary", 'user:"d"']);
     expect(t.messages[0].historyRewriteAt).toBe(Date.parse(tight[3].timestamp as string) - 1);
@@ -140,12 +151,7 @@ describe("omp context: turns left out, and drawn as left out", () => {
   });
 
   it("tool calls without a result go, with redacted thinking and signatures; answered turns keep theirs", () => {
-    const path = chain(
-      user("go"),
-      asst([{ type: "thinking", thinking: "t", thinkingSignature: "sig" }, call("a"), call("b")]),
-      result("a"),
-      asst([{ type: "redactedThinking", data: "zz" }, call("c")]),
-    );
+    const path = chain(user("go"), asst([{ type: "thinking", thinking: "t", thinkingSignature: "sig" }, call("a"), call("b")]), result("a"), asst([{ type: "redactedThinking", data: "zz" }, call("c")]));
     const c = ompContextOfPath(path);
     expect(c.messages[1].content).toEqual([{ type: "thinking", thinking: "t" }, call("a")]);
     expect(c.messages).toHaveLength(3);
@@ -193,7 +199,20 @@ describe("omp context: blob references", () => {
     writeFileSync(join(root, "agent", "blobs", hash), bytes);
     const lines = [
       { type: "session", version: 3, id: "s1", timestamp: ts(), cwd: "/p", title: "t" },
-      { type: "message", id: "m1", parentId: null, timestamp: ts(), message: { role: "user", content: [{ type: "image", mimeType: "image/jpeg", data: `blob:sha256:${hash}` }, { type: "image", mimeType: "image/png", data: `blob:sha256:${missing}` }, { type: "image", mimeType: "image/png", data: "blob:sha256:../../etc" }] } },
+      {
+        type: "message",
+        id: "m1",
+        parentId: null,
+        timestamp: ts(),
+        message: {
+          role: "user",
+          content: [
+            { type: "image", mimeType: "image/jpeg", data: `blob:sha256:${hash}` },
+            { type: "image", mimeType: "image/png", data: `blob:sha256:${missing}` },
+            { type: "image", mimeType: "image/png", data: "blob:sha256:../../etc" },
+          ],
+        },
+      },
     ];
     const file = join(dir, "s.jsonl");
     writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));

@@ -19,7 +19,7 @@ function reference(s: string, max: number): string {
 
 // A tiny seeded PRNG keeps the cases the same on every run.
 function rng(seed: number) {
-  return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  return () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 }
 
 describe("oneLine", () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildRows,
-  findBranchPoint,
-  findLabeled,
-  flattenTree,
-  foldRows,
-  toggleFold,
-  type TreeRows,
-} from "../../../src/core/session/tree/rows.js";
+import { buildRows, findBranchPoint, findLabeled, flattenTree, foldRows, toggleFold, type TreeRows } from "../../../src/core/session/tree/rows.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadSession } from "../../../src/core/session/tree/load.js";
@@ -24,14 +16,7 @@ function draw(rows: TreeRows): string[] {
 }
 
 // root → a → { b1 → b2, c1 → c2 }, the leaf sits on the second branch.
-const forked: E[] = [
-  { id: "root" },
-  { id: "a", role: "assistant" },
-  { id: "b1", parent: "a" },
-  { id: "b2", role: "assistant" },
-  { id: "c1", parent: "a" },
-  { id: "c2", role: "assistant" },
-];
+const forked: E[] = [{ id: "root" }, { id: "a", role: "assistant" }, { id: "b1", parent: "a" }, { id: "b2", role: "assistant" }, { id: "c1", parent: "a" }, { id: "c2", role: "assistant" }];
 
 describe("tree rows", () => {
   it("keeps a single-child chain flat", () => {
@@ -46,43 +31,26 @@ describe("tree rows", () => {
 
   it("marks the active path and the leaf", () => {
     const rows = buildRows(session(forked));
-    const active = Array.from({ length: rows.count }, (_, i) => rows.row(i)).filter((r) => r.onActivePath).map((r) => r.id);
+    const active = Array.from({ length: rows.count }, (_, i) => rows.row(i))
+      .filter((r) => r.onActivePath)
+      .map((r) => r.id);
     expect(active).toEqual(["root", "a", "c1", "c2"]);
     expect(rows.row(rows.leafRow()).id).toBe("c2");
   });
 
   it("draws a guide past an ancestor whose branch continues below", () => {
-    const rows = buildRows(
-      session(
-        [
-          { id: "r" },
-          { id: "x", parent: "r" },
-          { id: "x1", parent: "x" },
-          { id: "x2", parent: "x" },
-          { id: "y", parent: "r" },
-        ],
-        "x1",
-      ),
-    );
+    const rows = buildRows(session([{ id: "r" }, { id: "x", parent: "r" }, { id: "x1", parent: "x" }, { id: "x2", parent: "x" }, { id: "y", parent: "r" }], "x1"));
     expect(draw(rows)).toEqual(["r", "├─ x", "│  ├─ x1", "│  └─ x2", "└─ y"]);
   });
 
   it("hides bookkeeping by default and hands its children to the nearest visible ancestor", () => {
-    const s = session([
-      { id: "u1" },
-      { id: "m", type: "model_change" },
-      { id: "a1", role: "assistant" },
-      { id: "lab", type: "label", targetId: "u1", label: "start" },
-    ]);
+    const s = session([{ id: "u1" }, { id: "m", type: "model_change" }, { id: "a1", role: "assistant" }, { id: "lab", type: "label", targetId: "u1", label: "start" }]);
     expect(draw(buildRows(s))).toEqual(["u1", "a1"]);
     expect(draw(buildRows(s, { filter: "all" }))).toEqual(["u1", "m", "a1", "lab"]);
   });
 
   it("a hidden branch point still splits its children into branches", () => {
-    const s = session(
-      [{ id: "u1" }, { id: "m", type: "thinking_level_change" }, { id: "p", parent: "m" }, { id: "q", parent: "m" }],
-      "p",
-    );
+    const s = session([{ id: "u1" }, { id: "m", type: "thinking_level_change" }, { id: "p", parent: "m" }, { id: "q", parent: "m" }], "p");
     expect(draw(buildRows(s))).toEqual(["u1", "├─ p", "└─ q"]);
   });
 
@@ -141,11 +109,7 @@ describe("tree rows", () => {
   });
 
   it("moves between branch points and labeled entries", () => {
-    const s = session([
-      ...forked,
-      { id: "l1", type: "label", targetId: "b1", label: "x", parent: "c2" },
-      { id: "l2", type: "label", targetId: "root", label: "y", parent: "l1" },
-    ]);
+    const s = session([...forked, { id: "l1", type: "label", targetId: "b1", label: "x", parent: "c2" }, { id: "l2", type: "label", targetId: "root", label: "y", parent: "l1" }]);
     const rows = buildRows(s);
     expect(findBranchPoint(rows, 0, 1)).toBe(rows.indexOf("a"));
     expect(findBranchPoint(rows, rows.indexOf("a"), 1)).toBe(-1);
@@ -155,9 +119,7 @@ describe("tree rows", () => {
   });
 
   it("several roots sit at the left edge, each root's children set in one level", () => {
-    const rows = buildRows(
-      session([{ id: "r1" }, { id: "r1a" }, { id: "r2", parent: null }, { id: "r2a" }], "r2a"),
-    );
+    const rows = buildRows(session([{ id: "r1" }, { id: "r1a" }, { id: "r2", parent: null }, { id: "r2a" }], "r2a"));
     expect(draw(rows)).toEqual(["r2", "   r2a", "r1", "   r1a"]);
   });
 

@@ -32,20 +32,20 @@ describe("cutting long strings before the parse", () => {
   });
 
   it("gives the same previews as a full parse for escapes, multi-byte text and surrogate pairs", () => {
-    const samples = [
-      long("a\\\"b\n"),
-      long("\"quoted\" "),
-      long("\\"),
-      long("é"),
-      long("日本語"),
-      long("😀"),
-      long("\u0001\u001b["),
-      "x".repeat(PREVIEW_SOURCE_UNITS - 1) + long("😀", 10),
-      " ".repeat(3000) + "after the spaces",
-    ];
+    const samples = [long('a\\"b\n'), long('"quoted" '), long("\\"), long("é"), long("日本語"), long("😀"), long("\u0001\u001b["), "x".repeat(PREVIEW_SOURCE_UNITS - 1) + long("😀", 10), " ".repeat(3000) + "after the spaces"];
     for (const text of samples) {
       for (const entry of [
-        { type: "message", id: "m", message: { role: "assistant", content: [{ type: "text", text }, { type: "toolCall", name: "bash", arguments: { command: text } }] } },
+        {
+          type: "message",
+          id: "m",
+          message: {
+            role: "assistant",
+            content: [
+              { type: "text", text },
+              { type: "toolCall", name: "bash", arguments: { command: text } },
+            ],
+          },
+        },
         { type: "message", id: "m", message: { role: "toolResult", toolName: "read", content: [{ type: "text", text }] } },
         { type: "custom_message", id: "m", customType: "note", content: text },
       ]) {

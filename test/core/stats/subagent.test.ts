@@ -33,7 +33,14 @@ class Reader implements RecordReader {
       message:
         r.k === "u"
           ? { role: "user", content: [{ type: "text", text: "q" }] }
-          : { role: "assistant", content: [], provider: "anthropic", model: "claude-sonnet-4-5", responseId: r.mid, usage: { input: 10, output: Number(r.out), cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { total: Number(r.out) / 1000 } } },
+          : {
+              role: "assistant",
+              content: [],
+              provider: "anthropic",
+              model: "claude-sonnet-4-5",
+              responseId: r.mid,
+              usage: { input: 10, output: Number(r.out), cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { total: Number(r.out) / 1000 } },
+            },
     };
     // A copy of the held response replaces it (its last copy holds the final usage).
     if (r.k === "a" && this.held && (this.held.entry.message as Obj).responseId === r.mid) {

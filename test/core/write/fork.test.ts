@@ -58,7 +58,10 @@ describe.each(files)("fork of %s", (name) => {
         expect(forkCtx.thinkingLevel).toBe(srcCtx.thinkingLevel);
         // The path's non-label entries, in order, then one label entry per label in force on it.
         const path = pathTo(s, x).filter((id) => s.byId.get(id)!.type !== "label");
-        const copied = f.entries.filter((e) => e.type !== "label" || !path.includes(e.id)).slice(0, path.length).map((e) => e.id);
+        const copied = f.entries
+          .filter((e) => e.type !== "label" || !path.includes(e.id))
+          .slice(0, path.length)
+          .map((e) => e.id);
         expect(copied).toEqual(path);
         const expectLabels = [...s.labels].filter(([id]) => path.includes(id));
         expect([...f.labels]).toEqual(expectLabels);

@@ -73,12 +73,16 @@ describe("rename of an omp file without a title slot", () => {
       const agentLine = JSON.stringify({ type: "message", id: "ffff0001", parentId: s.leafId, timestamp: "2026-04-02T11:00:00.000Z", message: { role: "user", content: "meanwhile" } }) + "\n";
       let expected: Buffer | null = null;
       await expect(
-        applyWrite(s, { op: "rename", name: "too late" }, {
-          beforeSwap: (f) => {
-            appendFileSync(f, agentLine); // an agent appends while we copy
-            expected = readFileSync(f);
+        applyWrite(
+          s,
+          { op: "rename", name: "too late" },
+          {
+            beforeSwap: (f) => {
+              appendFileSync(f, agentLine); // an agent appends while we copy
+              expected = readFileSync(f);
+            },
           },
-        }),
+        ),
       ).rejects.toThrow(/changed while it was being rewritten.*nothing changed/);
       expect(expected).not.toBeNull();
       expect(readFileSync(file).equals(expected!)).toBe(true);
@@ -96,15 +100,19 @@ describe("rename of an omp file without a title slot", () => {
       const s = await loadSession(file);
       let expected: Buffer | null = null;
       await expect(
-        applyWrite(s, { op: "rename", name: "too late" }, {
-          beforeSwap: (f) => {
-            const b = readFileSync(f);
-            const i = b.lastIndexOf(Buffer.from('"user"'));
-            b.write('"usex"', i);
-            writeFileSync(f, b);
-            expected = b;
+        applyWrite(
+          s,
+          { op: "rename", name: "too late" },
+          {
+            beforeSwap: (f) => {
+              const b = readFileSync(f);
+              const i = b.lastIndexOf(Buffer.from('"user"'));
+              b.write('"usex"', i);
+              writeFileSync(f, b);
+              expected = b;
+            },
           },
-        }),
+        ),
       ).rejects.toBeInstanceOf(WriteRefusedError);
       expect(readFileSync(file).equals(expected!)).toBe(true);
     } finally {
@@ -158,7 +166,11 @@ describe("fork of an omp session carries its name, as omp's fork does", () => {
     try {
       const named = readdirSync(AGENT_SESSIONS).find((f) => {
         if (!f.endsWith(".jsonl")) return false;
-        const slot = JSON.parse(readFileSync(join(AGENT_SESSIONS, f)).subarray(0, SLOT - 1).toString("utf8"));
+        const slot = JSON.parse(
+          readFileSync(join(AGENT_SESSIONS, f))
+            .subarray(0, SLOT - 1)
+            .toString("utf8"),
+        );
         return slot.title !== "" && slot.source;
       })!;
       const file = copy(join(AGENT_SESSIONS, named), dir);
@@ -193,7 +205,9 @@ describe("fork of an omp session carries its name, as omp's fork does", () => {
         bare,
         readFileSync(file)
           .toString("utf8")
-          .replace(/,"title":"[^"]*","titleSource":"[a-z]+"/, "") + JSON.stringify({ type: "mode_change", id: "eeee0001", parentId: s.leafId, timestamp: "2026-04-02T12:00:00.000Z", mode: "none" }) + "\n",
+          .replace(/,"title":"[^"]*","titleSource":"[a-z]+"/, "") +
+          JSON.stringify({ type: "mode_change", id: "eeee0001", parentId: s.leafId, timestamp: "2026-04-02T12:00:00.000Z", mode: "none" }) +
+          "\n",
       );
       age(bare);
       const b = await loadSession(bare);

@@ -107,10 +107,7 @@ describe.each(variants)("writes on $name", ({ make }) => {
     expect(after.leafId).toBe(line.id);
     const atX = await buildContext(before, x);
     const now = await buildContext(after);
-    expect(now.messages).toEqual([
-      ...atX.messages,
-      { role: "branchSummary", summary: "We tried A; it failed.", fromId: x, timestamp: Date.parse(line.timestamp as string) },
-    ]);
+    expect(now.messages).toEqual([...atX.messages, { role: "branchSummary", summary: "We tried A; it failed.", fromId: x, timestamp: Date.parse(line.timestamp as string) }]);
     expect(now.model).toEqual(atX.model);
     expect(now.thinkingLevel).toBe(atX.thinkingLevel);
   });
@@ -167,7 +164,10 @@ describe.each(variants)("writes on $name", ({ make }) => {
       expect(slotObj).toMatchObject({ type: "title", v: 1, title: "Release prep: parser & tree", source: "user" });
       const tail = now.subarray(bytes.length).toString("utf8");
       expect(tail.endsWith("\n")).toBe(true);
-      const [line] = tail.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+      const [line] = tail
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(line).toMatchObject({ type: "title_change", title: "Release prep: parser & tree", source: "user", parentId: before.leafId });
       if (before.name) expect(line.previousTitle).toBe(before.name);
       expect(r.slotRewritten).toBe(true);
@@ -182,7 +182,7 @@ describe("rename with a long name on an omp title slot", () => {
       const file = copyFixture(fixtureNames("omp-")[0], dir);
       const before = readFileSync(file);
       const s = await loadSession(file);
-      const long = "Ωmega \"quoted\" \\ name ".repeat(20);
+      const long = 'Ωmega "quoted" \\ name '.repeat(20);
       await applyWrite(s, { op: "rename", name: long });
       const after = readFileSync(file);
       expect(after.indexOf(0x0a)).toBe(255);

@@ -14,7 +14,6 @@ export function resetCatalogStats(): void {
   catalogStats.filesRead = 0;
 }
 
-
 export function keyOf(st: FileStamp): Row {
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }

@@ -30,20 +30,7 @@ export interface Row {
  * and `valid` repeat the summary's, so that rows are sorted and filtered
  * without decoding them.
  */
-type StoredKey = [
-  dev: number,
-  ino: number,
-  size: number,
-  mtimeMs: number,
-  state: 0 | 1,
-  hcwd: string | null,
-  nth: number,
-  at: number,
-  length: number,
-  modified: string | null,
-  cwd: string | null,
-  valid: boolean | null,
-];
+type StoredKey = [dev: number, ino: number, size: number, mtimeMs: number, state: 0 | 1, hcwd: string | null, nth: number, at: number, length: number, modified: string | null, cwd: string | null, valid: boolean | null];
 
 type StoredSummary = [
   id: string,
@@ -75,12 +62,10 @@ function encodeSummary(s: SessionSummary): StoredSummary {
   return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.dialect, s.valid, s.error ?? null, s.agent];
 }
 
-const isKey = (v: unknown): v is StoredKey =>
-  Array.isArray(v) && v.length === 12 && typeof v[0] === "number" && typeof v[1] === "number" && typeof v[2] === "number" && typeof v[3] === "number";
+const isKey = (v: unknown): v is StoredKey => Array.isArray(v) && v.length === 12 && typeof v[0] === "number" && typeof v[1] === "number" && typeof v[2] === "number" && typeof v[3] === "number";
 
 /** A key entry whose key is (dev, ino, size, mtimeMs). */
-const freshKey = (v: unknown, dev: number, ino: number, size: number, mtimeMs: number): v is StoredKey =>
-  isKey(v) && v[0] === dev && v[1] === ino && v[2] === size && v[3] === mtimeMs;
+const freshKey = (v: unknown, dev: number, ino: number, size: number, mtimeMs: number): v is StoredKey => isKey(v) && v[0] === dev && v[1] === ino && v[2] === size && v[3] === mtimeMs;
 
 /** The entry holds a summary, by the fields it repeats. */
 const hasSummary = (v: StoredKey): boolean => Number.isInteger(v[6]) && v[6] >= 0 && typeof v[9] === "string" && typeof v[10] === "string" && typeof v[11] === "boolean";

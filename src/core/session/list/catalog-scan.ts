@@ -25,10 +25,6 @@ const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_cha
 /** An appended entry could change the tree in ways the saved state cannot follow. */
 export class NeedsRescan extends Error {}
 
-
-
-
-
 /** The hash that tells a header line is still the same bytes. */
 export function hashBytes(b: Uint8Array): string {
   return createHash("sha1").update(b).digest("base64");
@@ -507,7 +503,6 @@ function nameOf(f: Facts): string | null {
   const t = f.header?.title;
   return t ? t : null;
 }
-
 
 function restoreTree(saved: TreeFacts): CompactTree {
   const t = new CompactTree();

@@ -37,7 +37,6 @@ export const CATALOG_FILE = "catalog";
 /** Files smaller than this get no saved state: scanning them again costs less than keeping one. */
 export const STATE_MIN_BYTES = 32 * 1024;
 
-
 interface CatalogIndex {
   schema: number;
   rows: Record<string, unknown>;
@@ -114,7 +113,6 @@ function loadCatalog(file: string): { rows: RowStore; close: () => void } {
 export function catalogText(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }
-
 
 /**
  * The rows in memory: what a warm listing asks of them, and writing them back.

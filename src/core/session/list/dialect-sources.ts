@@ -32,7 +32,12 @@ export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv =
   const given = opts.paths && opts.paths.length > 0 ? opts.paths.map((p) => resolve(p)) : null;
   const seen = new Set<string>();
   for (const d of dialects) {
-    const roots = given ?? d.defaultRoots(env, home).map((r) => resolve(r)).filter((r) => existsSync(r));
+    const roots =
+      given ??
+      d
+        .defaultRoots(env, home)
+        .map((r) => resolve(r))
+        .filter((r) => existsSync(r));
     for (const root of roots) {
       let found: string[];
       try {

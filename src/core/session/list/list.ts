@@ -42,10 +42,7 @@ async function findAll(opts: ListOptions, roots: string[]): Promise<{ files: str
 export async function listSessions(opts: ListOptions = {}): Promise<SessionSummary[]> {
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
-  const summaries =
-    opts.cache === false
-      ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
-      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
+  const summaries = opts.cache === false ? await (await import("./summary.js")).scanSummaries(files, cwd, limit) : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {

@@ -30,7 +30,6 @@ export function unreadable(err: unknown): string {
   return `cannot read: ${msg}`.replace(/\s+/g, " ").slice(0, 200);
 }
 
-
 // Read buffers, reused across files: a fresh 1 MB buffer per file costs page
 // faults and GC work that show when listing thousands of sessions.
 const CHUNK = 1 << 20;
@@ -163,7 +162,6 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
   };
 }
 
-
 /**
  * The listing rows of `files` read without the catalog (null for those whose
  * header cwd is not `cwd`, when given), in the same order.
@@ -181,4 +179,3 @@ export async function scanSummaries(files: string[], cwd: string | undefined, li
     return s;
   });
 }
-

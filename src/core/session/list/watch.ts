@@ -109,7 +109,12 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
       othersBusy = true;
       void dialectSources(opts.dialects)
         .then((found) => {
-          if (!stopped) compare(found.files.filter((f) => !ours.has(f)), others, report);
+          if (!stopped)
+            compare(
+              found.files.filter((f) => !ours.has(f)),
+              others,
+              report,
+            );
         })
         .catch(() => {})
         .finally(() => (othersBusy = false));

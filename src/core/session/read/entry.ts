@@ -66,7 +66,7 @@ export async function readPlainRanges(file: string, metas: EntryMeta[]): Promise
   try {
     const out: string[] = [];
     let buf = Buffer.allocUnsafe(64 * 1024);
-    for (let i = 0; i < metas.length; ) {
+    for (let i = 0; i < metas.length;) {
       // A run of entries that follow each other in the file with small gaps.
       const start = metas[i].offset;
       let end = start + metas[i].length;

@@ -49,4 +49,3 @@ function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Js
   if (obj.type === "title" && lineNo === 1) return undefined;
   return obj.type === "session" && typeof obj.id === "string" ? obj : null;
 }
-

@@ -29,18 +29,7 @@ export function safeText(s: string, keepNewlines = false): string {
 
 /** Whitespace as oneLine collapses it (JavaScript's \s differs: it lacks U+0085). */
 export const isSpace = (c: number): boolean =>
-  c === 0x20 ||
-  (c >= 0x09 && c <= 0x0d) ||
-  c === 0x85 ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
+  c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 /**
  * A one-line preview reads at most this many UTF-16 units of any one string.
@@ -50,8 +39,7 @@ export const isSpace = (c: number): boolean =>
 export const PREVIEW_SOURCE_UNITS = 1024;
 
 /** What safeText (and so oneLine) shows as a glyph. */
-export const needsMapping = (c: number): boolean =>
-  c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+export const needsMapping = (c: number): boolean => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
 /**
  * One terminal-safe line: whitespace runs (newlines included) collapse to one

@@ -53,7 +53,7 @@ export function fitWidth(s: string, width: number, pad = false): string {
   let w = 0;
   let cut = -1;
   let cutWidth = 0;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const cp = codePointAt(s, i);
     const cw = charWidth(cp);
     if (cut < 0 && w + cw > width - 1) {

@@ -30,13 +30,7 @@ function timeOf(ts: string): number {
   return Number.isNaN(t) ? NO_TIME : t;
 }
 
-export function buildTree(
-  all: EntryMeta[],
-  facts: NameFacts,
-  header: Record<string, unknown>,
-  slot: TitleSlot | null,
-  warnings: Warning[],
-): Tree {
+export function buildTree(all: EntryMeta[], facts: NameFacts, header: Record<string, unknown>, slot: TitleSlot | null, warnings: Warning[]): Tree {
   // Duplicate ids: the later line wins.
   const byId = new Map<string, EntryMeta>();
   let dropped: Set<EntryMeta> | null = null;

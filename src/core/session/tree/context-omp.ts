@@ -194,7 +194,6 @@ function serviceTierOf(v: unknown): Obj | undefined {
   }
 }
 
-
 const LEFT_OUT_CUSTOM = new Set(["prewalk-plan", "vibe-mode-context"]);
 
 /** An entry as a message, or why it gives none (no reason: it is not a message at all). */

@@ -118,11 +118,8 @@ function toMessage(e: Obj): Obj | null {
         timestamp: epoch(e.timestamp),
       });
     case "branch_summary":
-      return typeof e.summary === "string" && e.summary !== ""
-        ? strip({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: epoch(e.timestamp) })
-        : null;
+      return typeof e.summary === "string" && e.summary !== "" ? strip({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: epoch(e.timestamp) }) : null;
     default:
       return null;
   }
 }
-

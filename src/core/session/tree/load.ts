@@ -18,7 +18,6 @@ import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.j
 
 type Obj = Record<string, unknown>;
 
-
 /** Everything a refresh needs to continue where the last read stopped. */
 interface Progress {
   file: string;

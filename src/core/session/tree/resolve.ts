@@ -105,11 +105,15 @@ export class ParentLinks {
       entries++;
     }
     // The guess holds only while no id repeats (a repeated id may be the entry just before).
-    const parent = resolveParents(n, (i) => {
-      const g = guess[i];
-      if (g === -1 || (g >= 0 && !this.duplicates)) return g;
-      return last.get(parents[i] as string) ?? -1;
-    }, kept);
+    const parent = resolveParents(
+      n,
+      (i) => {
+        const g = guess[i];
+        if (g === -1 || (g >= 0 && !this.duplicates)) return g;
+        return last.get(parents[i] as string) ?? -1;
+      },
+      kept,
+    );
     const hasChild = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (kept[i] && parent[i] !== -1) hasChild[parent[i]] = 1;
     this.resolved = { kept, parent, entries, hasChild };

@@ -203,7 +203,7 @@ function topology(s: Session): Topology {
   const active = new Uint8Array(n);
   const leaf = s.leafId === null ? -1 : indexOf(s.leafId);
   // Walk up from the leaf; the visited marks also stop a parent cycle.
-  for (let i = leaf; i >= 0 && !active[i]; ) {
+  for (let i = leaf; i >= 0 && !active[i];) {
     active[i] = 1;
     const p = metas[i].parentId;
     i = p === null ? -1 : indexOf(p);
@@ -379,8 +379,7 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     const childIndent = branches || (flags & 8) !== 0 ? ind + 1 : ind;
     const connectorPos = Math.max(0, displayIndent - 1);
     // Past MAX_INDENT everything is drawn at one column, so no more guides (keeps this O(n)).
-    const childGut =
-      showConn && ind < MAX_INDENT ? [...gut, { pos: connectorPos, show: (flags & 4) === 0 }] : gut;
+    const childGut = showConn && ind < MAX_INDENT ? [...gut, { pos: connectorPos, show: (flags & 4) === 0 }] : gut;
     for (let k = kids.length - 1; k >= 0; k--) {
       sNode[sp] = kids[k];
       sIndent[sp] = childIndent;
@@ -442,7 +441,7 @@ export function foldRows(flat: FlatTree, folded: ReadonlySet<string> = new Set()
   } else {
     const buf = new Int32Array(n);
     let k = 0;
-    for (let i = 0; i < n; ) {
+    for (let i = 0; i < n;) {
       buf[k++] = i;
       i = foldedFlat[i] ? flat.end[i] : i + 1;
     }

@@ -107,9 +107,7 @@ export function summaryText(f: BranchFacts): string {
   const roles = Object.entries(f.roles)
     .map(([r, n]) => `${n} ${r}`)
     .join(", ");
-  const lines = [
-    `The conversation moved back to an earlier point. The branch left behind had ${f.entries} entries, ${f.messages} messages${roles ? ` (${roles})` : ""}.`,
-  ];
+  const lines = [`The conversation moved back to an earlier point. The branch left behind had ${f.entries} entries, ${f.messages} messages${roles ? ` (${roles})` : ""}.`];
   if (f.requests.length) lines.push("User requests there:", ...f.requests.slice(0, 8).map((r) => `- ${r}`), ...(f.requests.length > 8 ? [`- … (+${f.requests.length - 8} more)`] : []));
   if (f.modifiedFiles.length) lines.push(`Files changed there (may still hold those changes): ${list(f.modifiedFiles, 15, ", ")}`);
   if (f.readFiles.length) lines.push(`Files read there: ${list(f.readFiles, 15, ", ")}`);

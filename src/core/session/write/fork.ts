@@ -155,9 +155,7 @@ export function applyFork(plan: ForkPlan): string {
     linkSync(tmp, plan.file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw code === "EEXIST"
-      ? new WriteRefusedError(`${plan.file} already exists; not overwriting it`)
-      : new OmpSessionsError(`cannot write ${plan.file} (${code ?? String(err)})`);
+    throw code === "EEXIST" ? new WriteRefusedError(`${plan.file} already exists; not overwriting it`) : new OmpSessionsError(`cannot write ${plan.file} (${code ?? String(err)})`);
   } finally {
     try {
       unlinkSync(tmp);

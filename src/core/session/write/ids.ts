@@ -32,7 +32,10 @@ export function newSessionId(like: unknown, now = Date.now()): string {
     const id = m[1] === "7" ? uuidV7(now) : randomUUID();
     return s === s.toUpperCase() ? id.toUpperCase() : id;
   }
-  if (/^[0-9a-f]+$/.test(s) && s.length >= 8 && s.length <= 64) return randomBytes(Math.ceil(s.length / 2)).toString("hex").slice(0, s.length);
+  if (/^[0-9a-f]+$/.test(s) && s.length >= 8 && s.length <= 64)
+    return randomBytes(Math.ceil(s.length / 2))
+      .toString("hex")
+      .slice(0, s.length);
   // Anything else (nanoid, custom): a UUID v7 is what current agents write.
   return uuidV7(now);
 }

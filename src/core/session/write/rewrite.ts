@@ -132,7 +132,7 @@ const same = (a: Stats, b: Stats) => a.ino === b.ino && a.dev === b.dev && a.siz
 /** Copies [from, to) of `src` into `dst`, feeding the hash; returns the last byte copied (-1 for none). */
 function copyRange(src: number, dst: number, from: number, to: number, hash: ReturnType<typeof createHash>, buf: Buffer): number {
   let last = -1;
-  for (let at = from; at < to; ) {
+  for (let at = from; at < to;) {
     const n = readSync(src, buf, 0, Math.min(buf.length, to - at), at);
     if (n === 0) throw new WriteRefusedError("the file got shorter while it was being copied; nothing changed");
     hash.update(buf.subarray(0, n));
@@ -146,7 +146,7 @@ function copyRange(src: number, dst: number, from: number, to: number, hash: Ret
 
 function hashOf(fd: number, size: number, buf: Buffer): string {
   const h = createHash("sha256");
-  for (let at = 0; at < size; ) {
+  for (let at = 0; at < size;) {
     const n = readSync(fd, buf, 0, Math.min(buf.length, size - at), at);
     if (n === 0) break;
     h.update(buf.subarray(0, n));
@@ -163,9 +163,7 @@ function hashOf(fd: number, size: number, buf: Buffer): string {
 export function applyRewrite(file: string, plan: RewritePlan, titleChangeLine: string, opts: RewriteOptions = {}): void {
   const live = checkLive(file, opts.live);
   if (live.live) {
-    throw new WriteRefusedError(
-      `${file} looks live (${live.reasons.join("; ")}): renaming a file without a title slot rewrites it whole, which is never done while an agent may be writing it; close the agent and try again`,
-    );
+    throw new WriteRefusedError(`${file} looks live (${live.reasons.join("; ")}): renaming a file without a title slot rewrites it whole, which is never done while an agent may be writing it; close the agent and try again`);
   }
   const release = takeLock(file);
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);

@@ -56,7 +56,10 @@ export function parseSlot(bytes: Buffer): Record<string, unknown> | null {
 
 /** omp's cleaning of a session name: control characters become spaces, runs of spaces one, ends trimmed. */
 export function cleanOmpTitle(raw: string): string {
-  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/ +/g, " ").trim();
+  return raw
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+    .replace(/ +/g, " ")
+    .trim();
 }
 
 /**

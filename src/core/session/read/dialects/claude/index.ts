@@ -13,10 +13,7 @@ export const claudeDialect: Dialect = {
   writable: false,
   claims: claimsPath,
   // A transcript line: the session's id with the line's own uuid (a summary line names its leaf).
-  sniff: (head) =>
-    firstObjects(head).some(
-      (o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string"),
-    ),
+  sniff: (head) => firstObjects(head).some((o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string")),
   open: claudeSource,
   reader: (path) => new ClaudeReader(path),
   context: claudeContext,

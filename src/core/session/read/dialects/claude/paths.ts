@@ -62,7 +62,10 @@ export function kindOf(path: string): SourceKind {
 }
 
 /** The agent id in an agent file's name (`agent-<id>.jsonl`). */
-export const agentIdOfPath = (path: string): string => basename(path).replace(/^agent-/, "").replace(/\.jsonl$/, "");
+export const agentIdOfPath = (path: string): string =>
+  basename(path)
+    .replace(/^agent-/, "")
+    .replace(/\.jsonl$/, "");
 
 /** The sidecar Claude Code writes beside a subagent's transcript. */
 export const metaPathOf = (path: string): string => path.replace(/\.jsonl$/, ".meta.json");
@@ -108,11 +111,7 @@ export function childSessionPath(sessionPath: string, sessionId: string, agentId
   if (!/^[\w.-]+$/.test(agentId)) return null; // an id is a file name part: nothing that climbs dirs
   const project = dirname(sessionPath);
   const own = kindOf(sessionPath) === "subagent" ? subagentSessionDir(sessionPath) : join(project, basename(sessionPath, ".jsonl"));
-  const candidates = [
-    own ? join(own, "subagents", `agent-${agentId}.jsonl`) : null,
-    sessionId ? join(project, sessionId, "subagents", `agent-${agentId}.jsonl`) : null,
-    join(project, `agent-${agentId}.jsonl`),
-  ];
+  const candidates = [own ? join(own, "subagents", `agent-${agentId}.jsonl`) : null, sessionId ? join(project, sessionId, "subagents", `agent-${agentId}.jsonl`) : null, join(project, `agent-${agentId}.jsonl`)];
   for (const c of candidates) if (c && existsSync(c)) return c;
   return null;
 }

@@ -172,9 +172,7 @@ export class ClaudeReader implements RecordReader {
     if (this.model) f.model = this.model;
     if (this.version) f.agentVersion = this.version;
     if (sub) {
-      f.parentSession =
-        this.link?.parentSession ??
-        (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
+      f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
       f.parentEntryId = this.link?.parentEntryId ?? null;
     }
     return f;

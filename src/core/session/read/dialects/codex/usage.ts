@@ -78,8 +78,7 @@ export class TokenCounter {
   }
 }
 
-const sameTokens = (a: CodexTokens, b: CodexTokens): boolean =>
-  a.input === b.input && a.cached === b.cached && a.output === b.output && a.reasoning === b.reasoning;
+const sameTokens = (a: CodexTokens, b: CodexTokens): boolean => a.input === b.input && a.cached === b.cached && a.output === b.output && a.reasoning === b.reasoning;
 
 /** pi's usage for a request: input without the cached part, output with reasoning (as OpenAI bills it). */
 export function piUsage(t: CodexTokens): PiUsage {

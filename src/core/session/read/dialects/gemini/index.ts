@@ -13,9 +13,7 @@ export const geminiDialect: Dialect = {
   claims: (path) => isChatFile(path),
   // A chat document ({sessionId, projectHash, …, messages}) or a chat log whose first line holds the session's metadata.
   sniff: (head, path) =>
-    path.endsWith(".json")
-      ? /^\s*\{/.test(head) && /"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)
-      : firstObjects(head, 2).some((o) => typeof o.sessionId === "string" && typeof o.projectHash === "string"),
+    path.endsWith(".json") ? /^\s*\{/.test(head) && /"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head) : firstObjects(head, 2).some((o) => typeof o.sessionId === "string" && typeof o.projectHash === "string"),
   open: (path) => (path.endsWith(".json") ? { records: () => jsonDocumentRecords(path) } : jsonlSource(path)),
   reader: (path) => geminiReader(path),
   defaultRoots: (env, home) => geminiRoots(env, home),

@@ -125,7 +125,7 @@ export async function* jsonDocumentRecords(path: string): AsyncGenerator<Item> {
           } else if (inMessages && depth === 1 && c === 0x5d) {
             inMessages = false;
             outStart = i; // the head resumes with the array's "]"
-            head.push(Buffer.from("{\"messages\":["));
+            head.push(Buffer.from('{"messages":['));
           }
           if (depth === 0) {
             done = true;
