@@ -17,6 +17,22 @@ export interface PiEntry {
   [field: string]: unknown;
 }
 
+/**
+ * An assistant message's usage in pi's shape, as every dialect gives it:
+ * `input` without the cached tokens (those are `cacheRead`), `output` as
+ * billed (reasoning included), `cost` only where the agent records one.
+ */
+export interface PiUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+  /** The reasoning share of `output`, where the agent counts it apart (the detail pane shows it). */
+  reasoning?: number;
+  cost?: { total: number };
+}
+
 /** Where a record sits in its source, so the entry it gave can be read again alone. */
 export interface Origin {
   /** 1-based line of a JSONL file (the item's or row's ordinal elsewhere). */

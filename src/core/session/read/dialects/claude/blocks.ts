@@ -1,5 +1,6 @@
 // Claude Code writes `message` in the Anthropic Messages API's shape; these turn
 // its content blocks, usage and stop reasons into pi's (session-format.md §4).
+import type { PiUsage } from "../../dialect-api.js";
 
 export type Obj = Record<string, unknown>;
 
@@ -7,14 +8,7 @@ export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== nu
 export const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
-/** pi's usage: `input` without the cached tokens; Claude Code records no cost, so none is given. */
-export interface PiUsage {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  totalTokens: number;
-}
+// Usage is in pi's shape (PiUsage, dialect-api.ts); Claude Code records no cost, so none is given.
 
 export function usageOf(u: unknown): PiUsage | undefined {
   if (!isObj(u)) return undefined;

@@ -11,20 +11,13 @@
 // OpenAI counts cached prompt tokens inside `input_tokens` and reasoning
 // tokens inside `output_tokens`; pi's usage keeps cache reads apart from
 // input, so input = input_tokens − cached_input_tokens.
+import type { PiUsage } from "../../dialect-api.js";
 
 export interface CodexTokens {
   input: number;
   cached: number;
   output: number;
   reasoning: number;
-}
-
-export interface PiUsage {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  totalTokens: number;
 }
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);

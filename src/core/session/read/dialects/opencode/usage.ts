@@ -6,17 +6,7 @@
 // out (it prices reasoning at the output rate on top), so pi's `output` — the
 // billed output — is output + reasoning.
 import { isObj, num, type Obj } from "./records.js";
-
-export interface PiUsage {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  totalTokens: number;
-  /** The reasoning share of `output`, kept for the detail pane. */
-  reasoning?: number;
-  cost?: { total: number };
-}
+import type { PiUsage } from "../../dialect-api.js";
 
 /** pi's usage from an OpenCode `tokens` object and `cost`, or null when there are no tokens. */
 export function piUsage(tokens: unknown, cost: unknown): PiUsage | null {
