@@ -14,13 +14,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SESSIONS = 2000;
 const TURNS = 20;
 
-const uuid = (n: number, k: number) => `${n.toString(16).padStart(8, "0")}-0000-4000-8000-${k.toString(16).padStart(12, "0")}`;
-const at = (n: number, k: number) => new Date(Date.UTC(2026, 5, 1) + n * 3_600_000 + k * 2000).toISOString();
+export const uuid = (n: number, k: number) => `${n.toString(16).padStart(8, "0")}-0000-4000-8000-${k.toString(16).padStart(12, "0")}`;
+export const at = (n: number, k: number) => new Date(Date.UTC(2026, 5, 1) + n * 3_600_000 + k * 2000).toISOString();
 const prompt = (n: number, t: number) => `Session ${n} turn ${t}: look at src/module${t % 7}.ts and explain what parseTable does with the last row.`;
 const reply = (n: number, t: number) => `In session ${n}, parseTable in module${t % 7} drops the last row because the loop stops one early. ${"The fix is to use <= instead of <. ".repeat(4)}`;
 
 /** One Claude Code transcript: a user line and a streamed reply (two copies) per turn. */
-function claudeLines(n: number, cwd: string): string {
+export function claudeLines(n: number, cwd: string): string {
   const sid = uuid(n, 0);
   const base = { sessionId: sid, cwd, version: "2.1.12", userType: "external", isSidechain: false, gitBranch: "main" };
   let out = "";
@@ -58,7 +58,7 @@ function claudeLines(n: number, cwd: string): string {
 }
 
 /** The same conversation as a pi session file. */
-function piLines(n: number, cwd: string): string {
+export function piLines(n: number, cwd: string): string {
   let out = JSON.stringify({ type: "session", version: 3, id: uuid(n, 0), timestamp: at(n, 0), cwd }) + "\n";
   let parent: string | null = null;
   for (let t = 0; t < TURNS; t++) {

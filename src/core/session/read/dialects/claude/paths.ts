@@ -5,8 +5,7 @@
 //   <config dir>/projects/<project>/agent-<agent id>.jsonl   (older sidechains, beside the sessions)
 // The config dir is $CLAUDE_CONFIG_DIR (a comma-separated list is allowed, as
 // ccusage reads it), else ~/.config/claude and ~/.claude.
-import { existsSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { expandHome, isDir } from "../../../../fs/home-dir.js";
 
@@ -116,9 +115,12 @@ export function childSessionPath(sessionPath: string, sessionId: string, agentId
   return null;
 }
 
+// Read synchronously, as pi's discovery does: a listing walks hundreds of
+// small dirs, and awaiting each readdir in turn left the process idle between
+// them (bench/agents.ts).
 async function list(dir: string): Promise<{ name: string; dir: boolean; file: boolean }[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).map((d) => ({ name: d.name, dir: d.isDirectory(), file: d.isFile() }));
+    return readdirSync(dir, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory(), file: d.isFile() }));
   } catch {
     return []; // unreadable dirs are normal (another user's project): skip them
   }
