@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { CaptureConfigError } from "./errors.js";
+import { expandHome } from "../fs/home-path.js";
 
 export interface HubOptions {
   local?: boolean;
@@ -13,12 +14,6 @@ export interface HubOptions {
 export interface Hub {
   hub: string;
   root: string;
-}
-
-export function expandHome(p: string): string {
-  if (p === "~") return homedir();
-  if (p.startsWith("~/") || p.startsWith("~\\")) return join(homedir(), p.slice(2));
-  return p;
 }
 
 export const llmWikiConfigPath = (): string => join(homedir(), ".config", "llm-wiki", "config.json");

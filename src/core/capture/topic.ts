@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { guardTree, LinkRefusedError } from "../fs/guard.js";
 import { isAbsolute, join, resolve } from "node:path";
 import { CaptureConfigError, CaptureNotFoundError } from "./errors.js";
-import { expandHome } from "./hub.js";
+import { expandHome } from "../fs/home-path.js";
 import { slug } from "./serialize.js";
 
 /** `HUB/wikis.json`'s `wikis` map (missing file = empty); throws CaptureConfigError when invalid. */

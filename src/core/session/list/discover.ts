@@ -4,7 +4,8 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
-import { expandHome, isDir } from "../../fs/home-dir.js";
+import { isDir } from "../../fs/home-dir.js";
+import { expandHome } from "../../fs/home-path.js";
 
 /** Every `~/.omp/profiles/<name>/agent` candidate, in name order. */
 function profileDirs(home: string): string[] {

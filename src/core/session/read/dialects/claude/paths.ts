@@ -7,7 +7,8 @@
 // ccusage reads it), else ~/.config/claude and ~/.claude.
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { expandHome, isDir } from "../../../../fs/home-dir.js";
+import { isDir } from "../../../../fs/home-dir.js";
+import { expandHome } from "../../../../fs/home-path.js";
 
 /** The `projects` dirs to scan, those that exist. */
 export function claudeRoots(env: NodeJS.ProcessEnv, home: string): string[] {
