@@ -58,6 +58,10 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
     const first = inst.lastFrame() ?? "";
     const t3 = performance.now();
     if (!first.includes("leaf")) throw new Error("first frame does not show the tree");
+    // The tree's cost (header, branch totals) loads in the background from the first frame
+    // on: timed apart, and waited for, so that keys are timed on the tree alone, as before it.
+    while (stores.stats.getState().open?.session !== s && performance.now() - t3 < 300_000) await new Promise((r) => setTimeout(r, 5));
+    const t4 = performance.now();
     const draw = async (): Promise<void> => {
       const before = inst.frames.length;
       await settle();
@@ -101,14 +105,14 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
     }
     inst.unmount();
     const mem = process.memoryUsage().rss / 1024 / 1024;
-    rows.push([n.toLocaleString("en-US"), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(filterTimes, 50)), `${Math.round(mem)} MB`]);
+    rows.push([n.toLocaleString("en-US"), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0), ms(t4 - t3), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(filterTimes, 50)), `${Math.round(mem)} MB`]);
     log(`${n}: first frame ${ms(t3 - t0)}, keypress p95 ${ms(pct(times, 95))}`);
   }
-  const head = ["entries", "load", "rows", "render", "first frame", "key p50", "key p95", "filter p50", "rss"];
+  const head = ["entries", "load", "rows", "render", "first frame", "cost in", "key p50", "key p95", "filter p50", "rss"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => "| " + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
   return [
-    `Browser frame times (${WIDTH}×${HEIGHT}, tree screen, live Ink instance; keypress = action + re-render)`,
+    `Browser frame times (${WIDTH}×${HEIGHT}, tree screen, live Ink instance; keypress = action + re-render, timed once the cost figures are in; "cost in": from the first frame until the tree header shows the cost)`,
     "",
     line(head),
     "| " + widths.map((w, i) => (i === 0 ? "-".repeat(w) : "-".repeat(w - 1) + ":")).join(" | ") + " |",

@@ -1,5 +1,5 @@
 // The tree of the open session, with the detail or context pane below it.
-import React, { useEffect } from "react";
+import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
 import { PaneView } from "../components/pane.js";
@@ -80,7 +80,9 @@ function TreeScreen({ width, height }: ScreenProps) {
     if (session) void stats.getState().loadOpen(session);
   }, [session, stats]);
   const figures = loadedFigures && loadedFigures.session === session ? loadedFigures : null;
-  const branchLine = detailId !== null ? branchTotalText(figures, detailId) : null;
+  // Totals walk every branch's figures: once per figures (or entry shown), not once per key.
+  const branchLine = useMemo(() => (detailId !== null ? branchTotalText(figures, detailId) : null), [figures, detailId]);
+  const cost = useMemo(() => sessionCostText(figures), [figures]);
   const setPageSize = useApp((s) => s.setPageSize);
   // A write prompt or preview (L b f R u) takes the pane's place.
   const step = useWriteStep(useStores().write);
@@ -102,7 +104,6 @@ function TreeScreen({ width, height }: ScreenProps) {
   const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
   // A subagent's or a fork's session names where it came from; p goes there.
   const from = parent ? `  ·  p: parent ${safeText(basename(parent))}` : "";
-  const cost = sessionCostText(figures);
   const costPart = cost ? `  ·  ${cost}` : "";
   const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length - costPart.length - from.length)) + costPart + from;
   const { start, end } = windowRange(cursor, rows.count, listHeight);
