@@ -4,7 +4,7 @@
 // same session files as our `stats --json` and compares, session by session.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve as resolvePath } from "node:path";
 import { installedVersion } from "./pi.js";
 
 export const CCUSAGE_PACKAGE = "ccusage";
@@ -94,11 +94,28 @@ export function oursSessions(bin: string, paths: string[], env: NodeJS.ProcessEn
   return { byId: out, idOf, files };
 }
 
+/**
+ * Sessions we count under another (a subagent's or an old-style sidechain's
+ * file, named by its `parentSession` in `ls --json`): their ccusage names map
+ * to the parent's session id, so that ccusage's row for the child is added to
+ * the parent's before comparing (issue 16: a subagent counts under its parent).
+ */
+export function foldChildren(bin: string, paths: string[], env: NodeJS.ProcessEnv, idOf: Map<string, string>): void {
+  const r = spawnSync(bin, ["ls", "--all", "--json", "--no-cache", ...paths], { env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.status !== 0) return;
+  for (const row of JSON.parse(r.stdout) as Obj[]) {
+    const parent = typeof row.parentSession === "string" ? row.parentSession : "";
+    const id = parent ? (idOf.get(ccusageKey(parent)) ?? idOf.get(ccusageKey(resolvePath(dirname(String(row.path)), parent)))) : undefined;
+    if (id && !idOf.has(ccusageKey(String(row.path)))) idOf.set(ccusageKey(String(row.path)), id);
+  }
+}
+
 /** ccusage's sessions (by its file names) summed by our session ids. */
 export function bySessionId(theirs: Map<string, Figures>, idOf: Map<string, string>): Map<string, Figures> {
   const out = new Map<string, Figures>();
   for (const [k, f] of theirs) {
-    const id = idOf.get(k) ?? k;
+    // Codex's ccusage names a rollout by its path under the sessions dir ("2026/11/30/rollout-…").
+    const id = idOf.get(k) ?? idOf.get(ccusageKey(k)) ?? k;
     const prev = out.get(id);
     out.set(id, prev ? add(prev, f) : f);
   }

@@ -7,7 +7,7 @@
 // and title_change with ours. Not part of `npm test`: it installs the agents'
 // packages into bench/.data/ (pi on Node, omp under the `bun` npm package).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildContext } from "../src/core/session/tree/context.js";
@@ -17,7 +17,7 @@ import { pathTo } from "../src/core/session/tree/path.js";
 import type { Session } from "../src/core/session/model.js";
 import { ensurePi, piEnv, PI_PACKAGE } from "./pi.js";
 import { ensureOmp, OMP_PACKAGE } from "./omp.js";
-import { agentRoots, asPiSessionsDir, bySessionId, ccusageSessions, compare, ensureCcusage, filesUnder, oursSessions, sum, CCUSAGE_PACKAGE, type Figures } from "./ccusage.js";
+import { agentRoots, asPiSessionsDir, bySessionId, ccusageSessions, compare, ensureCcusage, foldChildren, filesUnder, oursSessions, sum, CCUSAGE_PACKAGE, type Figures } from "./ccusage.js";
 
 type Obj = Record<string, unknown>;
 
@@ -350,13 +350,21 @@ async function usageAgainstCcusage(): Promise<void> {
   }
   const piDir = asPiSessionsDir(piFiles, join(dir, "pi"));
   const sides: { agent: string; ours: Map<string, Figures>; theirs: Map<string, Figures>; files: Map<string, string[]>; where: string }[] = [];
-  const side = (agent: string, where: string, ourPath: string, theirArgs: string[], theirEnv: NodeJS.ProcessEnv) => {
-    const ours = oursSessions(BIN, [ourPath], env, agent);
+  const side = (agent: string, where: string, ourPaths: string[], theirArgs: string[], theirEnv: NodeJS.ProcessEnv) => {
+    const ours = oursSessions(BIN, ourPaths, env, agent);
+    foldChildren(BIN, ourPaths, env, ours.idOf);
     sides.push({ agent, ours: ours.byId, theirs: bySessionId(ccusageSessions(ccusage, agent, theirArgs, { ...env, ...theirEnv }), ours.idOf), files: ours.files, where });
   };
-  side("pi", `${piFiles.length} pi fixture files`, piDir, ["--pi-path", piDir], {});
-  for (const r of roots.claude) side("claude", r, join(r, "projects"), [], { CLAUDE_CONFIG_DIR: r });
-  for (const r of roots.codex) side("codex", r, join(r, "sessions"), [], { CODEX_HOME: r });
+  side("pi", `${piFiles.length} pi fixture files`, [piDir], ["--pi-path", piDir], {});
+  for (const r of roots.claude) side("claude", r, [join(r, "projects")], [], { CLAUDE_CONFIG_DIR: r });
+  for (const r of roots.codex)
+    side(
+      "codex",
+      r,
+      [join(r, "sessions"), join(r, "archived_sessions")].filter((d) => existsSync(d)),
+      [],
+      { CODEX_HOME: r },
+    );
   for (const side of sides) {
     const ids = [...new Set([...side.ours.keys(), ...side.theirs.keys()])].sort();
     const d: string[] = [];
