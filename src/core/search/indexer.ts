@@ -371,8 +371,8 @@ async function indexDialectFile(w: Writer, path: string, st: FileStamp, cwd: str
 /** Whether a row's file is the same file, grown, so indexing can continue at row.resume. */
 async function canResume(row: FileRow, st: FileStamp): Promise<boolean> {
   // Decompressed offsets cannot be reached without reading what comes before them;
-  // another agent's session is indexed again whole when it changes.
-  if (isGzipPath(row.path) || dialectOf(row.path) || sniffDialect(row.path)) return false;
+  // another agent's session is indexed again whole when it changes (its row has no header: header_end -1).
+  if (isGzipPath(row.path) || dialectOf(row.path)) return false;
   if (row.v1 === 1 || row.header_end < 0 || row.dev !== st.dev || row.ino !== st.ino || st.size < row.size || row.resume > st.size) return false;
   const head = await readHead(row.path, row.header_end);
   return head.length === row.header_end && hashBytes(head.subarray(row.header_start, row.header_end)) === row.header_hash;

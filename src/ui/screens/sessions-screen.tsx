@@ -99,7 +99,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
   const { stats } = useStores();
   const costs = useStore(stats, (s) => s.costs);
   useEffect(() => {
-    if (sessions) void stats.getState().loadCachedCosts(sessions.filter((s) => s.valid).map((s) => s.path));
+    if (sessions) void stats.getState().loadCachedCosts(sessions.filter((s) => s.valid));
   }, [sessions, stats]);
   const withCost = costs.size > 0;
   const theme = useTheme();

@@ -31,8 +31,12 @@ export interface StatsState {
 export interface StatsActions {
   /** The figures of these files: cached ones at once, the others read in the background. */
   load(files: readonly string[]): Promise<void>;
-  /** The list's cost column: whatever the cache holds for these files. */
-  loadCachedCosts(files: readonly string[]): Promise<void>;
+  /**
+   * The list's cost column: whatever the cache holds for these rows. Only rows
+   * new or changed since the last call are looked up (the list is set again on
+   * every write an agent makes; the other rows' costs stand).
+   */
+  loadCachedCosts(rows: readonly { path: string; size: number; modified: string }[]): Promise<void>;
   /** The open session's figures (from the cache when the file did not change). */
   loadOpen(session: Session): Promise<void>;
 }
@@ -51,6 +55,8 @@ function withCosts(costs: ReadonlyMap<string, Figure>, figures: SessionFigures[]
 
 export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
   let generation = 0;
+  /** Each row's size and time when its cost was last looked up. */
+  const asked = new Map<string, string>();
   return createStore<StatsState & StatsActions>()((set, get) => ({
     phase: "idle",
     progress: null,
@@ -75,7 +81,15 @@ export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
         if (mine === generation) set({ phase: "failed", error: (err as Error).message, progress: null });
       }
     },
-    async loadCachedCosts(files) {
+    async loadCachedCosts(rows) {
+      const files: string[] = [];
+      for (const r of rows) {
+        const key = `${r.size}:${r.modified}`;
+        if (asked.get(r.path) === key) continue;
+        asked.set(r.path, key);
+        files.push(r.path);
+      }
+      if (files.length === 0) return;
       try {
         const got = await collectFigures(files, { cacheDir: opts.cacheDir, readMissing: false });
         set({ costs: withCosts(get().costs, got.figures) });
