@@ -101,11 +101,15 @@ function TreeScreen({ width, height }: ScreenProps) {
       </Box>
     );
   }
-  const title = name ? `${oneLine(name, Math.max(10, Math.floor(width / 3)))}  ·  ` : "";
-  // A subagent's or a fork's session names where it came from; p goes there.
-  const from = parent ? `  ·  p: parent ${safeText(basename(parent))}` : "";
-  const costPart = cost ? `  ·  ${cost}` : "";
-  const header = title + pathTail(safeText(tildePath(file, homedir())), Math.max(10, width - title.length - costPart.length - from.length)) + costPart + from;
+  // The name, the file, the cost, and (a subagent's or a fork's session) where it came from: p goes
+  // there. When they do not fit, the file's path gives way first, down to nothing.
+  const title = name ? oneLine(name, Math.max(10, Math.floor(width / 3))) : "";
+  const from = parent ? `p: parent ${safeText(basename(parent))}` : "";
+  const SEP = "  ·  ";
+  const others = [title, cost, from].filter(Boolean);
+  const room = width - others.reduce((n, part) => n + part.length + SEP.length, 0);
+  const where = room >= 10 ? pathTail(safeText(tildePath(file, homedir())), room) : "";
+  const header = [title, where, cost, from].filter(Boolean).join(SEP);
   const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];
   for (let i = start; i < end; i++) {
