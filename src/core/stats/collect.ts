@@ -7,7 +7,9 @@ import { FiguresCache, stampText } from "./figures-cache.js";
 import type { SessionFigures } from "./figures.js";
 import { loadPriceOverrides, type PriceOverrides } from "./price-overrides.js";
 import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
-import { readSessionFigures } from "./read-session.js";
+import { callKeysOf, readSessionFigures } from "./read-session.js";
+import { figuresOf } from "./figures.js";
+import { scanFigures, type ScannedSession } from "./figures-scan.js";
 import { resolveParent } from "./parent.js";
 
 export interface CollectOptions {
@@ -22,6 +24,8 @@ export interface CollectOptions {
   overrides?: PriceOverrides;
   /** false: only what the cache holds (the list's cost column never reads a session). Default true. */
   readMissing?: boolean;
+  /** Calls already read in the listing's own pass (figures-scan.ts FiguresTaps), by path. */
+  scanned?: ReadonlyMap<string, ScannedSession>;
 }
 
 export interface Collected {
@@ -62,14 +66,29 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
     const pricer: Pricer = await makePricer(overrides);
     let next = 0;
     let done = 0;
+    const scanned = opts.scanned ?? new Map<string, ScannedSession>();
+    /** A fork's parent's call keys: from this run's pass when it read the parent, else read now. */
+    const parentKeys = async (parent: string): Promise<Set<string>> => {
+      const pre = scanned.get(parent) ?? (await scanFigures(parent));
+      return pre ? pre.callKeys() : callKeysOf(parent);
+    };
+    const read = async (file: string): Promise<{ figures: SessionFigures | null; stamp: string | null }> => {
+      const pre = scanned.get(file) ?? (await scanFigures(file));
+      if (!pre) return { figures: await readSessionFigures(file, pricer), stamp: null };
+      const { parts } = pre;
+      const parent = parts.subagent ? null : resolveParent(file, parts.header.parentSession);
+      const inheritedKeys = parent !== null && parent !== file ? await parentKeys(parent) : undefined;
+      return { figures: figuresOf({ ...parts, inheritedKeys }, pricer), stamp: pre.stamp };
+    };
     const worker = async (): Promise<void> => {
       while (next < misses.length) {
         const i = misses[next++];
-        const f = await readSessionFigures(files[i], pricer);
+        const { figures: f, stamp } = await read(files[i]);
         out[i] = f;
         if (cache) {
+          // Cached under the stamp of the bytes read (the listing's pass may be a moment older than the stat above).
           const parent = f ? resolveParent(files[i], f.parentSession) : null;
-          cache.set(files[i], stamps[i], parent ? safeStamp(parent) : "", f);
+          cache.set(files[i], stamp ?? stamps[i], parent ? safeStamp(parent) : "", f);
         }
         opts.onProgress?.(++done, misses.length);
       }

@@ -89,33 +89,84 @@ export function addFigure(into: Figure, f: Figure): void {
 }
 
 /**
- * Which branch each entry is on, by position in s.entries: 0 for the active
- * path, then 1, 2, … for the other leaves in file order, each taking the
- * entries of its root → leaf path that no earlier branch took. So every entry
- * counts once, and the branches' sums add up to the session's.
+ * A tree's shape by position: the effective parent (-1 for a root), whether
+ * an entry has a child, the leaf, and which positions are on the tree at all
+ * (`kept`: 0 for the earlier line of a duplicate id; absent: every one).
  */
-export function branchesOf(s: Session): { branchOf: Int32Array; branches: BranchInfo[] } {
-  const n = s.entries.length;
+export interface TreeShape {
+  n: number;
+  parent: ArrayLike<number>;
+  hasChild: (i: number) => boolean;
+  /** The session's leaf (-1: no entries). */
+  leaf: number;
+  idAt: (i: number) => string;
+  kept?: Uint8Array;
+}
+
+/**
+ * Which branch each entry is on, by position: 0 for the active path, then
+ * 1, 2, … for the other leaves in file order, each taking the entries of its
+ * root → leaf path that no earlier branch took. So every entry counts once,
+ * and the branches' sums add up to the session's.
+ */
+export function branchesOfShape(t: TreeShape): { branchOf: Int32Array; branches: BranchInfo[] } {
+  const { n, parent, kept } = t;
   const branchOf = new Int32Array(n).fill(-1);
   const branches: BranchInfo[] = [];
-  const topo = s.topology;
-  if (!topo || n === 0) return { branchOf, branches };
+  if (n === 0 || t.leaf < 0) return { branchOf, branches };
   const claim = (leaf: number, k: number): number => {
     let taken = 0;
-    // Parents were made acyclic by the loader; the bound is a second guard.
-    for (let i = leaf, steps = 0; i >= 0 && branchOf[i] < 0 && steps <= n; i = topo.parent[i], steps++) {
+    // Parents were made acyclic by the resolver; the bound is a second guard.
+    for (let i = leaf, steps = 0; i >= 0 && branchOf[i] < 0 && steps <= n; i = parent[i], steps++) {
       branchOf[i] = k;
       taken++;
     }
     return taken;
   };
-  const leafPos = s.leafId !== null ? topo.posOf(s.leafId) : n - 1;
-  branches.push({ leafId: s.entries[leafPos].id, entries: claim(leafPos, 0) });
+  branches.push({ leafId: t.idAt(t.leaf), entries: claim(t.leaf, 0) });
   for (let i = 0; i < n; i++) {
-    if (i === leafPos || topo.childStart[i + 1] !== topo.childStart[i]) continue;
-    branches.push({ leafId: s.entries[i].id, entries: claim(i, branches.length) });
+    if (i === t.leaf || (kept && !kept[i]) || t.hasChild(i)) continue;
+    branches.push({ leafId: t.idAt(i), entries: claim(i, branches.length) });
   }
   return { branchOf, branches };
+}
+
+/** branchesOfShape for a loaded session, by position in s.entries. */
+export function branchesOf(s: Session): { branchOf: Int32Array; branches: BranchInfo[] } {
+  const n = s.entries.length;
+  const topo = s.topology;
+  if (!topo || n === 0) return { branchOf: new Int32Array(n).fill(-1), branches: [] };
+  return branchesOfShape({
+    n,
+    parent: topo.parent,
+    hasChild: (i) => topo.childStart[i + 1] !== topo.childStart[i],
+    leaf: s.leafId !== null ? topo.posOf(s.leafId) : n - 1,
+    idAt: (i) => s.entries[i].id,
+  });
+}
+
+/** An entry that may carry usage (an assistant message, omp's model_usage), on the tree, in file order. */
+export interface CallEntry {
+  id: string;
+  /** The entry's timestamp as written ("" when it has none). */
+  timestamp: string;
+  /** Its branch (branchesOfShape); -1 when on none. */
+  branch: number;
+  /** null: no usage recorded. */
+  usage: CallUsage | null;
+}
+
+/** What a session's figures are made of, however the session was read. */
+export interface FigureParts {
+  file: string;
+  header: Record<string, unknown>;
+  agent: string;
+  /** Every entry that may carry usage, in file order. */
+  calls: CallEntry[];
+  branches: BranchInfo[];
+  /** Entry keys (entryKey) the parent session holds: a fork's copied calls. */
+  inheritedKeys?: Set<string>;
+  subagent?: boolean;
 }
 
 export interface FigureInput {
@@ -134,30 +185,37 @@ export const entryKey = (id: string, timestamp: string): string => `${id}\u0000$
 export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigures {
   const s = input.session;
   const { branchOf, branches } = branchesOf(s);
+  const calls: CallEntry[] = [];
+  s.entries.forEach((meta, i) => {
+    const entry = input.entries.get(meta.id);
+    if (entry) calls.push({ id: meta.id, timestamp: meta.timestamp, branch: branchOf[i], usage: callUsage(entry) });
+  });
+  return figuresOf({ file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent }, pricer);
+}
+
+/** The figures of a session's calls, priced by `pricer`. */
+export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
   const calls: Call[] = [];
   let inherited = 0;
   let duplicates = 0;
-  const usages: (CallUsage | null)[] = s.entries.map((meta) => {
-    const entry = input.entries.get(meta.id);
-    return entry ? callUsage(entry) : null;
-  });
   // A response listed more than once (a streamed message whose copies were not
   // merged) counts once, with its last copy's usage: the first copies' output
   // counts are partial.
   const lastCopy = new Map<string, number>();
-  usages.forEach((c, i) => {
-    if (c?.responseId) lastCopy.set(c.responseId, i);
+  parts.calls.forEach((c, i) => {
+    if (c.usage?.responseId) lastCopy.set(c.usage.responseId, i);
   });
-  s.entries.forEach((meta, i) => {
-    const call = usages[i];
+  parts.calls.forEach((entry, i) => {
+    const call = entry.usage;
     if (!call) return;
     if (call.responseId && lastCopy.get(call.responseId) !== i) {
       duplicates++;
       return;
     }
-    if (input.inheritedKeys?.has(entryKey(meta.id, meta.timestamp))) {
+    const key = entryKey(entry.id, entry.timestamp);
+    if (parts.inheritedKeys?.has(key)) {
       inherited++;
       return;
     }
@@ -170,8 +228,8 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
     const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
     const cost = pricer.cost(call);
     calls.push({
-      key: hash32(entryKey(meta.id, meta.timestamp)),
-      branch: Math.max(0, branchOf[i]),
+      key: hash32(key),
+      branch: Math.max(0, entry.branch),
       model: m,
       slot,
       input: call.input,
@@ -181,19 +239,19 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
       cost,
     });
   });
-  const h = s.header;
+  const h = parts.header;
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
   const { buckets, total, modelTotals } = summed(calls, models.length);
   return {
-    file: s.file,
+    file: parts.file,
     id: str(h.id),
     cwd: str(h.cwd),
-    agent: input.agent,
+    agent: parts.agent,
     created: str(h.timestamp),
     parentSession: str(h.parentSession) || null,
-    subagent: input.subagent === true,
+    subagent: parts.subagent === true,
     models,
-    branches,
+    branches: parts.branches,
     total,
     modelTotals,
     buckets,
@@ -231,10 +289,14 @@ export function hash32(text: string): number {
 /** Calls summed into buckets (branch, model, quarter hour), the total and the total per model. */
 export function summed(calls: readonly Call[], modelCount: number): { buckets: Bucket[]; total: Figure; modelTotals: Figure[] } {
   const byKey = new Map<string, Bucket>();
+  // Calls come in runs of one branch, model and quarter hour: a key is made only when the run changes.
+  let b: Bucket | undefined;
   for (const c of calls) {
-    const key = `${c.branch}:${c.model}:${c.slot}`;
-    let b = byKey.get(key);
-    if (!b) byKey.set(key, (b = { ...emptyFigure(), branch: c.branch, model: c.model, slot: c.slot }));
+    if (b === undefined || b.branch !== c.branch || b.model !== c.model || b.slot !== c.slot) {
+      const key = `${c.branch}:${c.model}:${c.slot}`;
+      b = byKey.get(key);
+      if (!b) byKey.set(key, (b = { ...emptyFigure(), branch: c.branch, model: c.model, slot: c.slot }));
+    }
     b.input += c.input;
     b.output += c.output;
     b.cacheRead += c.cacheRead;

@@ -25,8 +25,12 @@ async function callEntries(s: Session): Promise<Map<string, Record<string, unkno
  */
 async function inheritedKeys(s: Session): Promise<Set<string>> {
   const file = parentFile(s);
+  return file === null || file === s.file ? new Set() : callKeysOf(file);
+}
+
+/** The entry keys of every entry of a session file that may carry usage (empty when it cannot be read). */
+export async function callKeysOf(file: string): Promise<Set<string>> {
   const keys = new Set<string>();
-  if (file === null || file === s.file) return keys;
   let parent: Session;
   try {
     parent = await loadSession(file);

@@ -6,7 +6,7 @@ import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
 import { isGzipPath, isZlibError, scanLines, type ScanResult } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
-import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan } from "./catalog-scan.js";
+import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
 import { sameDir } from "../../fs/same-dir.js";
@@ -40,7 +40,10 @@ interface ScanOutcome {
 export class CatalogReader {
   private readonly states: StateShards;
 
-  constructor(private readonly cat: CatalogRows) {
+  constructor(
+    private readonly cat: CatalogRows,
+    private readonly taps: ScanTaps | null = null,
+  ) {
     this.states = new StateShards(join(cat.dir, "states"));
     cat.flushStates = (keep) => this.states.flush(keep);
   }
@@ -86,7 +89,8 @@ export class CatalogReader {
   }
 
   private async fullScan(path: string, st: FileStamp): Promise<ScanOutcome> {
-    const scan = new CatalogScan();
+    const tap = this.taps?.open(path, st) ?? null;
+    const scan = new CatalogScan(undefined, tap);
     let fed: Awaited<ReturnType<CatalogReader["feed"]>>;
     try {
       fed = await this.feed(path, scan, st);
@@ -96,7 +100,9 @@ export class CatalogReader {
       const mtime = new Date(Math.round(st.mtimeMs)).toISOString();
       return { summary: { ...emptySummary(path, st.size, mtime), error: unreadable(err) }, saved: null };
     }
-    return this.finishScan(path, st, scan, fed);
+    const out = await this.finishScan(path, st, scan, fed);
+    if (tap) this.taps!.close(path, tap, out.summary);
+    return out;
   }
 
   /** Continues a saved scan over the bytes appended since; null when the file must be scanned anew. */

@@ -12,6 +12,7 @@ import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { SessionSummary } from "../model.js";
+import type { FileStamp } from "../../fs/stat.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
 import { parseObject } from "../read/parse-line.js";
 import { isoOrNull, validTime } from "../read/time.js";
@@ -21,6 +22,36 @@ type Json = Record<string, unknown>;
 
 // Entry types whose few fields the summary needs in full.
 const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
+
+/** The line a tap is told of: its bytes, and its parse (made at most once, shared with the scan). */
+export interface EntryLine {
+  readonly buf: Buffer;
+  readonly start: number;
+  readonly end: number;
+  parse(): Json | null;
+  /** The parse, when the scan already made it (undefined: not parsed yet). */
+  readonly parsed: Json | null | undefined;
+}
+
+/**
+ * Something that reads the same lines as the scan (stats' figures): told of
+ * the session header and of every entry after it, so that one pass over the
+ * bytes serves both.
+ */
+export interface ScanTap {
+  header(obj: Json): void;
+  entry(head: EntryHead, line: EntryLine): void;
+}
+
+/**
+ * Taps for the files a listing scans whole (a resumed scan reads only the
+ * bytes appended, which no tap can use): one opened per file (null: none),
+ * closed with the file's listing row once its last line was read.
+ */
+export interface ScanTaps {
+  open(path: string, stamp: FileStamp): ScanTap | null;
+  close(path: string, tap: ScanTap, summary: SessionSummary): void;
+}
 
 /** An appended entry could change the tree in ways the saved state cannot follow. */
 export class NeedsRescan extends Error {}
@@ -202,7 +233,7 @@ export interface SavedScan {
 }
 
 /** One pass over a session's lines (or over the lines appended since a saved state). */
-export class CatalogScan {
+export class CatalogScan implements EntryLine {
   facts: Facts;
   private full: FullTree | null;
   private frozen: FrozenTree | null = null;
@@ -213,7 +244,10 @@ export class CatalogScan {
   stop = false;
   private head = newEntryHead();
 
-  constructor(saved?: SavedScan) {
+  constructor(
+    saved?: SavedScan,
+    private readonly tap: ScanTap | null = null,
+  ) {
     if (saved) {
       this.facts = { ...saved.facts };
       this.labels = new Map(saved.facts.labels);
@@ -251,7 +285,7 @@ export class CatalogScan {
 
   /** A copy that can take more lines while this one stays as it is (for a trailing partial line). */
   fork(): CatalogScan {
-    const c = new CatalogScan(this.save(0, 0));
+    const c = new CatalogScan(this.save(0, 0), this.tap);
     c.sawLine = this.sawLine;
     c.error = this.error;
     c.stop = this.stop;
@@ -286,11 +320,11 @@ export class CatalogScan {
   }
 
   // The current line, parsed at most once and only when needed (fields, not a closure per line).
-  private buf: Buffer = Buffer.alloc(0);
-  private start = 0;
-  private end = 0;
-  private parsed: Json | null | undefined;
-  private parse(): Json | null {
+  buf: Buffer = Buffer.alloc(0);
+  start = 0;
+  end = 0;
+  parsed: Json | null | undefined;
+  parse(): Json | null {
     if (this.parsed === undefined) this.parsed = parseObject(this.buf, this.start, this.end);
     return this.parsed;
   }
@@ -320,6 +354,7 @@ export class CatalogScan {
       facts.headerStart = offset;
       facts.headerEnd = offset + (end - start);
       facts.headerHash = hashBytes(buf.subarray(start, end));
+      this.tap?.header(obj);
       return;
     }
     const t = typeof obj.type === "string" ? obj.type : "no type";
@@ -331,6 +366,8 @@ export class CatalogScan {
     const { type } = f;
     const facts = this.facts;
     if (type === "session") return;
+    // Before the tree: an appended line the saved tree refuses (NeedsRescan) was still told.
+    this.tap?.entry(f, this);
     if (facts.linear) {
       facts.linearEntries++;
     } else {

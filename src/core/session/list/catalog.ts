@@ -27,6 +27,7 @@ import { sameDir } from "../../fs/same-dir.js";
 import { mapLimit } from "../../map-limit.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "../model.js";
+import type { ScanTaps } from "./catalog-scan.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt. */
 export const CATALOG_SCHEMA = 5;
@@ -51,6 +52,8 @@ export interface CatalogOptions {
   dir?: string;
   /** Files from this size on get a saved scan state (default STATE_MIN_BYTES). */
   stateMinBytes?: number;
+  /** Told of the lines of every file scanned whole (catalog-scan.ts ScanTaps). */
+  taps?: ScanTaps;
 }
 
 /** Reads [at, at + length) of an open file. */
@@ -233,7 +236,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     }
     if (todo.length > 0) {
       const { CatalogReader } = await import("./catalog-read.js");
-      const reader = new CatalogReader(cat);
+      const reader = new CatalogReader(cat, opts.taps);
       await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
         out[i] = await reader.summary(files[i], stats[i], opts.cwd);
       });

@@ -5,6 +5,7 @@
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "../model.js";
+import type { ScanTaps } from "./catalog-scan.js";
 
 export interface ListOptions {
   /** Agent dirs to scan (default: every omp and pi agent dir that exists). */
@@ -22,6 +23,8 @@ export interface ListOptions {
   cache?: boolean;
   /** The catalog's dir (default: catalog.ts cacheDir()). */
   cacheDir?: string;
+  /** Told of the lines of every pi or omp file the catalog scans whole (stats' figures, in the same pass). */
+  taps?: ScanTaps;
 }
 
 type Listed = { path: string; modified: string };
@@ -42,7 +45,8 @@ async function findAll(opts: ListOptions, roots: string[]): Promise<{ files: str
 export async function listSessions(opts: ListOptions = {}): Promise<SessionSummary[]> {
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
-  const summaries = opts.cache === false ? await (await import("./summary.js")).scanSummaries(files, cwd, limit) : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
+  const summaries =
+    opts.cache === false ? await (await import("./summary.js")).scanSummaries(files, cwd, limit) : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps });
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {

@@ -29,10 +29,12 @@ export interface EntryHead {
   tsEnd: number;
   /** message entries: message.role, when found. */
   role: string | undefined;
+  /** Index just past the role's closing quote (-1: role not found in the head). */
+  roleEnd: number;
 }
 
 export function newEntryHead(): EntryHead {
-  return { type: "", id: undefined, parentId: undefined, tsStart: -1, tsEnd: -1, role: undefined };
+  return { type: "", id: undefined, parentId: undefined, tsStart: -1, tsEnd: -1, role: undefined, roleEnd: -1 };
 }
 
 /** Index just past the literal at pos, or -1. */
@@ -83,6 +85,7 @@ export function readEntryHead(buf: Buffer, start: number, end: number, out: Entr
   out.parentId = undefined;
   out.tsStart = out.tsEnd = -1;
   out.role = undefined;
+  out.roleEnd = -1;
   const limit = Math.min(end, start + HEAD_LIMIT);
   let p = lit(buf, start, limit, P_TYPE);
   if (p < 0) return false;
@@ -123,7 +126,10 @@ export function readEntryHead(buf: Buffer, start: number, end: number, out: Entr
   r = lit(buf, p, limit, P_ROLE);
   if (r >= 0) {
     q = strEnd(buf, r, limit);
-    if (q >= 0) out.role = ascii(buf, r, q);
+    if (q >= 0) {
+      out.role = ascii(buf, r, q);
+      out.roleEnd = q + 1;
+    }
   }
   return true;
 }
@@ -164,6 +170,7 @@ export function headOf(obj: Json, out: EntryHead): void {
   out.id = typeof obj.id === "string" ? obj.id : undefined;
   out.parentId = typeof obj.parentId === "string" ? obj.parentId : null;
   out.tsStart = out.tsEnd = -1;
+  out.roleEnd = -1;
   out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
 }
 

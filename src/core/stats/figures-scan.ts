@@ -1,0 +1,150 @@
+// A pi or omp session's calls read in the list's own pass over its lines
+// (catalog-scan.ts ScanTap): the tree from the entry heads, the usage from
+// the end of each assistant line (message-tail.ts), the other lines never
+// parsed for it. What it gives is what read-session.ts gives through the
+// tree loader, for the same bytes (a test compares them on every fixture);
+// a v1 file (no ids: the loader gives them) is left to read-session.ts.
+import { statSync } from "node:fs";
+import { stampOf, type FileStamp } from "../fs/stat.js";
+import { isGzipPath, scanLines } from "../session/read/lines.js";
+import { dialectOf } from "../session/read/dialect-of.js";
+import { CatalogScan } from "../session/list/catalog-scan.js";
+import { emptySummary } from "../session/list/summary.js";
+import type { EntryHead } from "../session/read/entry-head.js";
+import { assistantTail } from "../session/read/message-tail.js";
+import { agentDirOf } from "../session/read/blobs.js";
+import { ompByHeaderOrPlace } from "../session/read/omp-marks.js";
+import { ParentLinks } from "../session/tree/resolve.js";
+import type { EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
+import type { SessionSummary } from "../session/model.js";
+import { branchesOfShape, entryKey, type CallEntry, type FigureParts } from "./figures.js";
+import { callUsage } from "./usage.js";
+import { stampText } from "./figures-cache.js";
+
+type Json = Record<string, unknown>;
+
+/** A session's calls as one pass read them: its figures but for a fork's copied calls (collect.ts settles those). */
+export interface ScannedSession {
+  /** The stamp of the bytes read (stampText): what the figures are cached under. */
+  stamp: string;
+  parts: FigureParts;
+  /** Every entry that may carry usage (entryKey): what a fork of this session copied. */
+  callKeys(): Set<string>;
+}
+
+interface PendingCall {
+  /** Position in the tap's links. */
+  pos: number;
+  timestamp: string;
+  usage: ReturnType<typeof callUsage>;
+}
+
+const isDirSync = (p: string): boolean => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** Reads one file's calls from the lines the catalog's scan is told of. */
+export class FiguresTap implements ScanTap {
+  private head: Json | null = null;
+  /** v1: entries have no ids of their own (the loader's migration gives them). */
+  private linear = false;
+  private readonly links = new ParentLinks();
+  private readonly calls: PendingCall[] = [];
+
+  header(obj: Json): void {
+    this.head = obj;
+    const v = obj.version;
+    this.linear = typeof v !== "number" || v < 2;
+  }
+
+  entry(f: EntryHead, line: EntryLine): void {
+    if (this.head === null || this.linear) return;
+    const id = f.id;
+    if (id === undefined || id === "") return; // left out of the tree, as the loader does
+    const assistant = f.type === "message" && f.role === "assistant";
+    if (!assistant && f.type !== "model_usage") {
+      this.links.add(id, f.parentId ?? null);
+      return;
+    }
+    const ts = f.tsStart >= 0 ? line.buf.toString("latin1", f.tsStart, f.tsEnd) : undefined;
+    let usage: PendingCall["usage"];
+    const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f.roleEnd) : null;
+    if (tail !== null) usage = callUsage({ type: "message", timestamp: ts, message: tail });
+    else {
+      // Parsed whole: a line JSON.parse refuses (cut short, another written after it) is no entry, as in the loader.
+      const obj = line.parse();
+      if (obj === null) return;
+      usage = callUsage(obj);
+    }
+    const timestamp = ts ?? (typeof line.parsed?.timestamp === "string" ? (line.parsed.timestamp as string) : "");
+    this.calls.push({ pos: this.links.size, timestamp, usage });
+    this.links.add(id, f.parentId ?? null);
+  }
+
+  /** The session's calls on its resolved tree; null when this tap cannot tell (no header, a v1 file). */
+  finish(file: string, stamp: string, summary: SessionSummary): ScannedSession | null {
+    const header = this.head;
+    if (header === null || this.linear || !summary.valid) return null;
+    const links = this.links;
+    const { kept, parent, hasChild } = links.resolve();
+    let leaf = -1;
+    for (let i = links.size - 1; i >= 0 && leaf < 0; i--) if (kept[i]) leaf = i;
+    const { branchOf, branches } = branchesOfShape({ n: links.size, parent, hasChild: (i) => hasChild[i] === 1, leaf, idAt: (i) => links.ids[i], kept });
+    const calls: CallEntry[] = [];
+    for (const c of this.calls) {
+      if (kept[c.pos]) calls.push({ id: links.ids[c.pos], timestamp: c.timestamp, branch: branchOf[c.pos], usage: c.usage });
+    }
+    // As the loader names the dialect: the list's marks, else the header's or the place's.
+    const omp = summary.agent === "omp" || ompByHeaderOrPlace(header, agentDirOf(file), isDirSync);
+    const subagent = typeof header.parentEntryId === "string" && header.parentEntryId !== "";
+    const parts: FigureParts = { file, header, agent: omp ? "omp" : "pi", calls, branches, subagent };
+    return { stamp, parts, callKeys: () => new Set(calls.map((c) => entryKey(c.id, c.timestamp))) };
+  }
+}
+
+/**
+ * ScanTaps that keep what each file's tap read, by path: a listing made with
+ * them (listSessions' `taps`) reads the figures of every file it scans whole.
+ */
+export class FiguresTaps implements ScanTaps {
+  readonly scanned = new Map<string, ScannedSession>();
+  private readonly stamps = new Map<FiguresTap, string>();
+
+  open(_path: string, stamp: FileStamp): ScanTap {
+    const tap = new FiguresTap();
+    this.stamps.set(tap, stampText(stamp));
+    return tap;
+  }
+
+  close(path: string, tap: ScanTap, summary: SessionSummary): void {
+    const t = tap as FiguresTap;
+    const got = t.finish(path, this.stamps.get(t) ?? "", summary);
+    this.stamps.delete(t);
+    if (got) this.scanned.set(path, got);
+  }
+}
+
+/**
+ * One file's calls read on their own (a file the listing did not scan whole):
+ * the list's scan with a tap, fed every line. null when the tap cannot tell
+ * (another agent's file, a v1 file, no session): read-session.ts reads those.
+ */
+export async function scanFigures(file: string): Promise<ScannedSession | null> {
+  if (dialectOf(file)) return null;
+  const st = stampOf(file);
+  if (st === null || !st.isFile) return null;
+  const tap = new FiguresTap();
+  const scan = new CatalogScan(undefined, tap);
+  const gzip = isGzipPath(file);
+  try {
+    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), { gzip, end: gzip ? undefined : st.size, shouldStop: () => scan.stop });
+  } catch {
+    return null;
+  }
+  const mtime = new Date(Math.round(st.mtimeMs)).toISOString();
+  return tap.finish(file, stampText(st), scan.summary(emptySummary(file, st.size, mtime), mtime));
+}
