@@ -9,7 +9,7 @@ import { loadPriceOverrides, type PriceOverrides } from "./price-overrides.js";
 import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
 import { callKeysOf, readSessionFigures } from "./read-session.js";
 import { figuresOf } from "./figures.js";
-import { scanFigures, type ScannedSession } from "./figures-scan.js";
+import { scanFigures, type FiguresTaps, type ScannedSession } from "./figures-scan.js";
 import { resolveParent } from "./parent.js";
 
 export interface CollectOptions {
@@ -24,8 +24,8 @@ export interface CollectOptions {
   overrides?: PriceOverrides;
   /** false: only what the cache holds (the list's cost column never reads a session). Default true. */
   readMissing?: boolean;
-  /** Calls already read in the listing's own pass (figures-scan.ts FiguresTaps), by path. */
-  scanned?: ReadonlyMap<string, ScannedSession>;
+  /** What the listing's own pass read (figures-scan.ts FiguresTaps, made with the same overrides). */
+  taps?: FiguresTaps;
 }
 
 export interface Collected {
@@ -66,13 +66,16 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
     const pricer: Pricer = await makePricer(overrides);
     let next = 0;
     let done = 0;
-    const scanned = opts.scanned ?? new Map<string, ScannedSession>();
+    const scanned: ReadonlyMap<string, ScannedSession> = opts.taps?.scanned ?? new Map();
+    const figured = opts.taps?.figured;
     /** A fork's parent's call keys: from this run's pass when it read the parent, else read now. */
     const parentKeys = async (parent: string): Promise<Set<string>> => {
       const pre = scanned.get(parent) ?? (await scanFigures(parent));
       return pre ? pre.callKeys() : callKeysOf(parent);
     };
     const read = async (file: string): Promise<{ figures: SessionFigures | null; stamp: string | null }> => {
+      const done = figured?.get(file);
+      if (done) return done;
       const pre = scanned.get(file) ?? (await scanFigures(file));
       if (!pre) return { figures: await readSessionFigures(file, pricer), stamp: null };
       const { parts } = pre;

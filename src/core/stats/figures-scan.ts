@@ -17,7 +17,10 @@ import { ompByHeaderOrPlace } from "../session/read/omp-marks.js";
 import { ParentLinks } from "../session/tree/resolve.js";
 import type { EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
 import type { SessionSummary } from "../session/model.js";
-import { branchesOfShape, entryKey, type CallEntry, type FigureParts } from "./figures.js";
+import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
+import { makePricer, type Pricer } from "./prices.js";
+import type { PriceOverrides } from "./price-overrides.js";
+import { resolveParent } from "./parent.js";
 import { callUsage } from "./usage.js";
 import { stampText } from "./figures-cache.js";
 
@@ -72,7 +75,7 @@ export class FiguresTap implements ScanTap {
     }
     const ts = f.tsStart >= 0 ? line.buf.toString("latin1", f.tsStart, f.tsEnd) : undefined;
     let usage: PendingCall["usage"];
-    const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f.roleEnd) : null;
+    const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f) : null;
     if (tail !== null) usage = callUsage({ type: "message", timestamp: ts, message: tail });
     else {
       // Parsed whole: a line JSON.parse refuses (cut short, another written after it) is no entry, as in the loader.
@@ -106,25 +109,43 @@ export class FiguresTap implements ScanTap {
   }
 }
 
+/** A session's figures as the listing's pass made them, and the stamp of the bytes read. */
+export interface Figured {
+  stamp: string;
+  figures: SessionFigures;
+}
+
 /**
- * ScanTaps that keep what each file's tap read, by path: a listing made with
- * them (listSessions' `taps`) reads the figures of every file it scans whole.
+ * ScanTaps that make the figures of every file a listing scans whole
+ * (listSessions' `taps`), priced as each file ends so that little of a
+ * file's reading outlives it. A fork waits in `scanned`: its parent's calls
+ * settle what it copied (collect.ts).
  */
 export class FiguresTaps implements ScanTaps {
+  readonly figured = new Map<string, Figured>();
   readonly scanned = new Map<string, ScannedSession>();
   private readonly stamps = new Map<FiguresTap, string>();
+  private pricer: Promise<Pricer> | null = null;
+
+  constructor(private readonly overrides: PriceOverrides) {}
 
   open(_path: string, stamp: FileStamp): ScanTap {
     const tap = new FiguresTap();
     this.stamps.set(tap, stampText(stamp));
+    // The table loads while the files are read (a listing that reads none never loads it).
+    this.pricer ??= makePricer(this.overrides);
     return tap;
   }
 
-  close(path: string, tap: ScanTap, summary: SessionSummary): void {
+  async close(path: string, tap: ScanTap, summary: SessionSummary): Promise<void> {
     const t = tap as FiguresTap;
     const got = t.finish(path, this.stamps.get(t) ?? "", summary);
     this.stamps.delete(t);
-    if (got) this.scanned.set(path, got);
+    if (!got) return;
+    const { parts } = got;
+    const parent = parts.subagent ? null : resolveParent(path, parts.header.parentSession);
+    if (parent !== null && parent !== path) this.scanned.set(path, got);
+    else this.figured.set(path, { stamp: got.stamp, figures: figuresOf(parts, await this.pricer!) });
   }
 }
 

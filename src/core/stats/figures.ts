@@ -286,6 +286,11 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
+/** An empty bucket (one literal: every bucket has the same shape, its counts numbers from the start). */
+function newBucket(branch: number, model: number, slot: number): Bucket {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, calls: 0, unpricedCalls: 0, unpricedTokens: 0, branch, model, slot };
+}
+
 /** Calls summed into buckets (branch, model, quarter hour), the total and the total per model. */
 export function summed(calls: readonly Call[], modelCount: number): { buckets: Bucket[]; total: Figure; modelTotals: Figure[] } {
   const byKey = new Map<string, Bucket>();
@@ -295,7 +300,7 @@ export function summed(calls: readonly Call[], modelCount: number): { buckets: B
     if (b === undefined || b.branch !== c.branch || b.model !== c.model || b.slot !== c.slot) {
       const key = `${c.branch}:${c.model}:${c.slot}`;
       b = byKey.get(key);
-      if (!b) byKey.set(key, (b = { ...emptyFigure(), branch: c.branch, model: c.model, slot: c.slot }));
+      if (!b) byKey.set(key, (b = newBucket(c.branch, c.model, c.slot)));
     }
     b.input += c.input;
     b.output += c.output;

@@ -99,7 +99,7 @@ export function report(all: SessionFigures[], opts: ReportOptions): Row[] {
   const owner = ownerOf(figures);
   const row = (key: string, make: () => Omit<Row, keyof Figure>): Row => {
     let r = rows.get(key);
-    if (!r) rows.set(key, (r = { ...emptyFigure(), ...make() }));
+    if (!r) rows.set(key, (r = Object.assign(emptyFigure(), make())));
     return r;
   };
   const sessionRow = (o: SessionFigures): Row => row(o.file, () => ({ key: o.file, session: o.file, id: o.id, project: o.cwd, created: o.created }));

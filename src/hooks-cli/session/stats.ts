@@ -11,6 +11,7 @@ import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { stdout } from "../stdout.js";
 import { collectFigures } from "../../core/stats/collect.js";
 import { FiguresTaps } from "../../core/stats/figures-scan.js";
+import { loadPriceOverrides } from "../../core/stats/price-overrides.js";
 import { checkTimeZone, parseDay, TimeZoneError } from "../../core/stats/days.js";
 import { GROUPINGS, report, rowJson, totalRow, type GroupBy, type Row } from "../../core/stats/report.js";
 import { costCell, shortCount, unpricedCell } from "../../core/stats/format.js";
@@ -140,12 +141,13 @@ export const statsCommand: Command = {
     const { agentDirs, paths, cwd, all, done } = scope;
     const cache = !bool(args, "--no-cache");
     // The files the catalog must scan are read for their figures in the same pass.
-    const taps = new FiguresTaps();
+    const overrides = loadPriceOverrides();
+    const taps = new FiguresTaps(overrides);
     const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps });
     const sessions = listed.filter((s) => s.valid && (agent === undefined || agentOf(s) === agent));
     const collected = await collectFigures(
       sessions.map((s) => s.path),
-      { cache, scanned: taps.scanned },
+      { cache, taps, overrides },
     );
     if (collected.overridesError) process.stderr.write(`omp-sessions stats: prices.json ignored, bundled prices used: ${safeText(collected.overridesError)}\n`);
     const rows = report(collected.figures, { by, tz, since, until });

@@ -62,7 +62,7 @@ describe("the tail reader", () => {
   const tailOf = (buf: Buffer): Record<string, unknown> | null => {
     const head = newEntryHead();
     expect(readEntryHead(buf, 0, buf.length, head)).toBe(true);
-    return assistantTail(buf, 0, buf.length, head.roleEnd);
+    return assistantTail(buf, 0, buf.length, head);
   };
   /** What stats reads of the line through the tail, and through JSON.parse: they must agree. */
   const both = (buf: Buffer): [unknown, unknown] => {
@@ -94,8 +94,9 @@ describe("the tail reader", () => {
     expect(tail).toEqual(whole);
     for (const rest of [
       ',"provider":"pröv ✓","model":"m","usage":{"input":123456789012345,"output":1234567890123456789,"cacheRead":1.5e3,"cacheWrite":-0,"cost":{"total":0.14610420000000002,"input":{"deep":[1,{"a":"b\\"c"}]}}},"stopReason":null,"x":{"y":[true,false]}',
-      ',"model":"m","usage":{"input":"12","output":[1],"cost":7},"responseId":{"a":1},"timestamp":"t"',
+      ',"model":"m","usage":{"input":"12","output":{"n":[1]},"cost":7},"responseId":{"a":1},"timestamp":"t"',
       ',"model":"m","usage":{"input":1},"usage":{"input":2},"model":"n"',
+      ',"model":"m","usage":[1,2]',
     ]) {
       const buf = lineOf(prefix + rest + "}}");
       expect(tailOf(buf)).not.toBeNull();
@@ -120,7 +121,7 @@ describe("the tail reader", () => {
       ',"model":"m","usage":{"input":1.}',
       ',"model":"m","usage":{"input":1}}', // one brace too many
       ',"model":"m","usage":{"input":nul}',
-      ',"model":"m","usage":[1,2]', // an array last: taken for the content's end
+      ',"model":"m","usage":{"output":[1],"cost":7}', // an array followed by a field after the content: taken for the content's end
     ]) {
       expect(tailOf(lineOf(prefix + rest + "}}"))).toBeNull();
     }
@@ -130,6 +131,12 @@ describe("the tail reader", () => {
     const cut = JSON.stringify(entry({ role: "assistant", content: [{ type: "text", text: "half" }], model: "m", usage })).slice(0, 120);
     const next = JSON.stringify({ ...entry({ role: "assistant", content: [], model: "m2", usage }), id: "a2" });
     expect(tailOf(lineOf(cut + next))).toBeNull();
+    // the next entry's message began after this entry was written: its time says so before any search
+    const later = JSON.stringify({ ...entry({ role: "assistant", content: [], model: "m2", usage, timestamp: Date.parse("2026-12-01T10:00:09.000Z") }), id: "a2" });
+    expect(tailOf(lineOf(cut + later))).toBeNull();
+    // a whole line whose message ended before its entry was written is read from its tail
+    const whole = lineOf(entry({ role: "assistant", content: [], model: "m", usage, timestamp: Date.parse("2026-12-01T10:00:00.500Z") }));
+    expect(tailOf(whole)).not.toBeNull();
   });
 });
 

@@ -101,7 +101,7 @@ export class CatalogReader {
       return { summary: { ...emptySummary(path, st.size, mtime), error: unreadable(err) }, saved: null };
     }
     const out = await this.finishScan(path, st, scan, fed);
-    if (tap) this.taps!.close(path, tap, out.summary);
+    if (tap) await this.taps!.close(path, tap, out.summary);
     return out;
   }
 

@@ -50,7 +50,7 @@ export interface ScanTap {
  */
 export interface ScanTaps {
   open(path: string, stamp: FileStamp): ScanTap | null;
-  close(path: string, tap: ScanTap, summary: SessionSummary): void;
+  close(path: string, tap: ScanTap, summary: SessionSummary): void | Promise<void>;
 }
 
 /** An appended entry could change the tree in ways the saved state cannot follow. */

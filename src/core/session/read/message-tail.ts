@@ -2,11 +2,13 @@
 // line: pi and omp write a message entry as
 //   {"type":"message",…,"message":{"role":"assistant","content":[…],"api":…,"provider":…,"model":…,"usage":{…},…}}
 // and what stats needs (usage, model, provider, responseId) comes after the
-// content, which is most of the line's bytes. Walking back from the line's
-// end to the content's closing bracket, then parsing only what follows it,
-// reads a few hundred bytes of a line of thousands. Whatever does not have
-// exactly this shape gives null, and the caller parses the whole line: the
-// answer is always the one JSON.parse gives.
+// content, which is most of the line's bytes. Finding the content's end from
+// the line's end, then reading only what follows it, reads a few hundred
+// bytes of a line of thousands. Whatever does not have exactly this shape
+// gives null, and the caller parses the whole line: what stats reads is what
+// JSON.parse gives (a test compares them).
+
+import type { EntryHead } from "./entry-head.js";
 
 type Json = Record<string, unknown>;
 
@@ -14,60 +16,37 @@ const bytes = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, "latin1"
 const P_CONTENT = bytes(',"content":[');
 /** A second entry head in one line: a line cut short and the next one written after it (only JSON.parse can judge). */
 const P_PARENT_KEY = Buffer.from('"parentId":', "latin1");
+const P_ARRAY_END = Buffer.from('],"', "latin1");
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** True when the quote at i is escaped (an odd run of backslashes before it). */
-function escaped(buf: Buffer, i: number, floor: number): boolean {
-  let k = i - 1;
-  while (k >= floor && buf[k] === BACKSLASH) k--;
-  return (i - 1 - k) % 2 === 1;
-}
-
-/** The opening quote of the string whose closing quote is at `close`, or -1 (none after `floor`). */
-function stringStart(buf: Buffer, close: number, floor: number): number {
-  let j = close - 1;
-  while (j > floor) {
-    j = buf.lastIndexOf(QUOTE, j);
-    if (j <= floor) return -1;
-    if (!escaped(buf, j, floor)) return j;
-    j--;
-  }
-  return -1;
-}
-
 /**
- * Walking back from `from` (inside an object, outside any string), the first
- * `]` that closes a value of that object itself: the content array when the
- * members after it are plain. -1 when `floor` is reached first or the bytes
- * do not nest.
+ * Milliseconds of an ISO time written as pi and omp write it
+ * (YYYY-MM-DDTHH:MM:SS.sssZ, 24 bytes), read from the bytes; NaN for any other text.
  */
-function closingBracket(buf: Buffer, from: number, floor: number): number {
-  let depth = 0;
-  for (let i = from; i > floor; i--) {
-    const c = buf[i];
-    if (c === QUOTE) {
-      i = stringStart(buf, i, floor);
-      if (i < 0) return -1;
-    } else if (c === 0x7d || c === 0x5d) {
-      if (depth === 0 && c === 0x5d) return i;
-      depth++;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (--depth < 0) return -1;
+function isoMs(buf: Buffer, a: number, b: number): number {
+  if (b - a !== 24 || buf[a + 4] !== 0x2d || buf[a + 7] !== 0x2d || buf[a + 10] !== 0x54 || buf[a + 13] !== 0x3a || buf[a + 16] !== 0x3a || buf[a + 19] !== 0x2e || buf[a + 23] !== 0x5a) return NaN;
+  const n = (i: number, len: number): number => {
+    let v = 0;
+    for (let k = i; k < i + len; k++) {
+      const d = buf[k] - 0x30;
+      if (d < 0 || d > 9) return NaN;
+      v = v * 10 + d;
     }
-  }
-  return -1;
+    return v;
+  };
+  return Date.UTC(n(a, 4), n(a + 5, 2) - 1, n(a + 8, 2), n(a + 11, 2), n(a + 14, 2), n(a + 17, 2), n(a + 20, 3));
 }
 
 /**
- * The assistant message of the line [start, end) without its content, as
- * JSON.parse would give it (role included), when the line has the shape
- * above and the tail holds the usage and the model; null when it does not
- * (then parse the line). `roleEnd` is where the
- * entry head found the role's closing quote (entry-head.ts).
+ * The assistant message of the line [start, end) without its content: the
+ * fields stats reads (readTail), when the line has the shape above and the
+ * tail holds the usage and the model; null when it does not (then parse the
+ * line). `head` is the line's entry head (entry-head.ts): its role and time.
  */
-export function assistantTail(buf: Buffer, start: number, end: number, roleEnd: number): Json | null {
+export function assistantTail(buf: Buffer, start: number, end: number, head: EntryHead): Json | null {
+  const roleEnd = head.roleEnd;
   if (roleEnd < 0 || roleEnd + P_CONTENT.length > end) return null;
   for (let k = 0; k < P_CONTENT.length; k++) if (buf[roleEnd + k] !== P_CONTENT[k]) return null;
   const open = roleEnd + P_CONTENT.length - 1;
@@ -75,16 +54,28 @@ export function assistantTail(buf: Buffer, start: number, end: number, roleEnd: 
   let last = end - 1;
   while (last > open && (buf[last] === 0x20 || buf[last] === 0x09 || buf[last] === 0x0d)) last--;
   if (last - 1 <= open || buf[last] !== 0x7d || buf[last - 1] !== 0x7d) return null;
-  const close = closingBracket(buf, last - 2, open - 1);
-  if (close < open + 1) return null;
-  // Unbounded on purpose: past this line's end the search stops at the next line's head.
-  const other = buf.indexOf(P_PARENT_KEY, roleEnd);
-  if (other >= 0 && other < end) return null;
+  // `],"` is always structure (a quote inside a string is escaped): the last
+  // one ends the content when plain members follow it to the end, which
+  // readTail checks byte by byte; an array's end inside those members (or
+  // inside the content, when the content is the last member) fails it.
+  const close = buf.lastIndexOf(P_ARRAY_END, last);
+  if (close <= open) return null;
   const msg = readTail(buf, close + 1, last - 1);
   // The bracket found closes some array: the content's when usage and model
   // follow it (an unknown array field after the content would hide the
   // fields before it; then the whole line is parsed).
-  return msg !== null && "usage" in msg && "model" in msg ? msg : null;
+  if (msg === null || !("usage" in msg) || !("model" in msg)) return null;
+  // A line cut short with the next entry written after it has this entry's
+  // head and the next one's tail. A message is written when it ends, after it
+  // began: its own time is not after its entry's. Else (or with no time to
+  // compare) only a second entry head in the line tells, and JSON.parse judges.
+  const at = msg.timestamp;
+  const entryTime = head.tsStart >= 0 ? isoMs(buf, head.tsStart, head.tsEnd) : NaN;
+  if (!(typeof at === "number" && at <= entryTime)) {
+    const other = buf.indexOf(P_PARENT_KEY, roleEnd);
+    if (other >= 0 && other < end) return null;
+  }
+  return msg;
 }
 
 /** The fields read from the tail (callUsage's, stats/usage.ts), by level: the message's, the usage's, the cost's. */
@@ -216,13 +207,31 @@ class TailReader {
   private scalar(): string | number | null | typeof FAIL {
     const buf = this.buf;
     const c = buf[this.pos];
-    if (c === QUOTE) return this.string() ? buf.toString("utf8", this.sa, this.sb) : FAIL;
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number() ?? FAIL;
+    if (c === QUOTE) return this.string() ? this.text(this.sa, this.sb) : FAIL;
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number(true) ?? FAIL;
     return this.skip(0) ? null : FAIL;
   }
 
-  /** A number in JSON's grammar, as JSON.parse reads it; null when it is not one. */
-  private number(): number | null {
+  /** The text of [a, b): the same model and provider names come again line after line, made into a string once. */
+  private text(a: number, b: number): string {
+    const buf = this.buf;
+    const n = b - a;
+    if (n > 64) return buf.toString("utf8", a, b);
+    for (const known of recent) {
+      const kb = known.bytes;
+      if (kb.length !== n) continue;
+      let i = 0;
+      while (i < n && buf[a + i] === kb[i]) i++;
+      if (i === n) return known.text;
+    }
+    const text = buf.toString("utf8", a, b);
+    recent[next] = { bytes: Uint8Array.prototype.slice.call(buf, a, b), text };
+    next = (next + 1) % RECENT;
+    return text;
+  }
+
+  /** A number in JSON's grammar, as JSON.parse reads it (0 when not `wanted`: only checked); null when it is not one. */
+  private number(wanted: boolean): number | null {
     const buf = this.buf;
     const from = this.pos;
     let i = from;
@@ -247,6 +256,7 @@ class TailReader {
       plain = false;
     }
     this.pos = i;
+    if (!wanted) return 0;
     if (!plain) return Number(buf.toString("latin1", from, i));
     let v = 0;
     for (let k = intStart; k < i; k++) v = v * 10 + (buf[k] - 0x30);
@@ -288,7 +298,7 @@ class TailReader {
         if (next !== 0x2c || this.pos >= this.limit) return false;
       }
     }
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number() !== null;
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number(false) !== null;
     for (const word of LITERALS) {
       if (keyIndex(buf, this.pos, this.pos + word.length, [word]) === 0) {
         this.pos += word.length;
@@ -300,4 +310,9 @@ class TailReader {
 }
 
 const FAIL: unique symbol = Symbol("not read");
+
+/** Strings made lately by TailReader.text, with their bytes (a few: the models and providers of a session). */
+const RECENT = 8;
+const recent: { bytes: Uint8Array; text: string }[] = [];
+let next = 0;
 const LITERALS = ["true", "false", "null"].map(bytes);
