@@ -8,7 +8,7 @@
 // packages into bench/.data/ (pi on Node, omp under the `bun` npm package).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildContext } from "../src/core/session/tree/context.js";
 import { readEntries } from "../src/core/session/read/entry.js";
@@ -328,6 +328,45 @@ function sameTimeAndUsage(files: string[]): Figures {
 
 const minus = (a: Figures | undefined, b: Figures): Figures | undefined => a && { ...a, input: a.input - b.input, output: a.output - b.output, cacheRead: a.cacheRead - b.cacheRead, cacheWrite: a.cacheWrite - b.cacheWrite, cost: null };
 
+/**
+ * ccusage's figures for the history a Codex fork copied from its parent: the
+ * rollout cut after its copied lines (those stamped in the fork header's
+ * second, after the header), read by ccusage alone. undefined when the file
+ * is no fork.
+ */
+function codexCopiedHistory(file: string, codexHome: string): Figures | undefined {
+  const text = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  let head: Obj;
+  try {
+    head = JSON.parse(text[0]) as Obj;
+  } catch {
+    return undefined;
+  }
+  const payload = head.payload as Obj | undefined;
+  if (head.type !== "session_meta" || typeof payload?.forked_from_id !== "string") return undefined;
+  const second = String(head.timestamp).slice(0, 19);
+  let n = 1;
+  while (n < text.length) {
+    let t = "";
+    try {
+      t = String((JSON.parse(text[n]) as Obj).timestamp).slice(0, 19);
+    } catch {
+      break;
+    }
+    if (t !== second) break;
+    n++;
+  }
+  const rel = relative(join(codexHome, "sessions"), file);
+  if (rel.startsWith("..")) return undefined;
+  const cut = join(work, "codex-copied", String(payload.id));
+  mkdirSync(dirname(join(cut, "sessions", rel)), { recursive: true });
+  writeFileSync(join(cut, "sessions", rel), text.slice(0, n).join("\n") + "\n");
+  const rows = [...ccusageSessions(ccusage, "codex", [], { HOME: home, CODEX_HOME: cut }).values()];
+  return rows.reduce<Figures>((a, f) => sum(a, f), { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 });
+}
+
 async function usageAgainstCcusage(): Promise<void> {
   const dir = join(work, "ccusage");
   const env = { HOME: home, OMP_SESSIONS_CACHE_DIR: join(work, "cache") };
@@ -370,6 +409,7 @@ async function usageAgainstCcusage(): Promise<void> {
     const d: string[] = [];
     let copies = 0;
     let sameTime = 0;
+    let forkCopies = 0;
     for (const id of ids) {
       const diffs = compare(side.ours.get(id), side.theirs.get(id));
       if (diffs.length === 0) continue;
@@ -380,6 +420,17 @@ async function usageAgainstCcusage(): Promise<void> {
         const alone = files.map((f) => oursSessions(BIN, [f], env, side.agent).byId.get(id)).reduce<Figures | undefined>((a, f) => (f === undefined ? a : a === undefined ? f : sum(a, f)), undefined);
         if (compare(alone, side.theirs.get(id)).length === 0) {
           copies++;
+          continue;
+        }
+      }
+      // A Codex fork's rollout starts with the history it copied from its parent
+      // (the lines stamped in the fork's first second): ccusage counts that
+      // history again, we count it in the parent only. ccusage on the copied
+      // history alone must then make up the difference exactly.
+      if (side.agent === "codex" && files.length === 1) {
+        const copied = codexCopiedHistory(files[0], side.where);
+        if (copied && compare(side.ours.get(id), minus(side.theirs.get(id), copied)).length === 0) {
+          forkCopies++;
           continue;
         }
       }
@@ -394,6 +445,7 @@ async function usageAgainstCcusage(): Promise<void> {
     const notes = [
       ...(copies ? [`${copies} held in several files: ccusage counts each copy's calls again, each copy alone agrees`] : []),
       ...(sameTime ? [`${sameTime} with two answers at the same time and usage, which ccusage counts as one`] : []),
+      ...(forkCopies ? [`${forkCopies} fork${forkCopies > 1 ? "s" : ""} whose copied parent history ccusage counts again: ccusage on that history alone makes up the difference exactly`] : []),
     ];
     const note = notes.length ? ` (${notes.join("; ")})` : "";
     check(side.agent, `stats = ccusage: ${ids.length} sessions, cost compared on ${priced}${note}`, side.where, d.slice(0, 8));
