@@ -50,13 +50,26 @@ const isDirSync = (p: string): boolean => {
   }
 };
 
-/** Reads one file's calls from the lines the catalog's scan is told of. */
+/**
+ * Reads one file's calls from the lines the catalog's scan is told of. On
+ * the scan's own tree (`shared`: the ids and parents it keeps anyway) unless
+ * told to keep one of its own: the scan takes an entry's head on trust where
+ * the loader, parsing, finds no entry (a line cut short); a call line is the
+ * only kind this tap parses, and when one fails the shared tree is not the
+ * loader's, and the tap gives up (finish: null) for a read on its own tree.
+ */
 export class FiguresTap implements ScanTap {
   private head: Json | null = null;
   /** v1: entries have no ids of their own (the loader's migration gives them). */
   private linear = false;
-  private readonly links = new ParentLinks();
+  private links: ParentLinks | null;
+  /** The shared tree cannot be trusted for this file. */
+  private spoiled = false;
   private readonly calls: PendingCall[] = [];
+
+  constructor(private readonly shared: boolean) {
+    this.links = shared ? null : new ParentLinks();
+  }
 
   header(obj: Json): void {
     this.head = obj;
@@ -65,12 +78,21 @@ export class FiguresTap implements ScanTap {
   }
 
   entry(f: EntryHead, line: EntryLine): void {
-    if (this.head === null || this.linear) return;
+    if (this.head === null || this.linear || this.spoiled) return;
     const id = f.id;
     if (id === undefined || id === "") return; // left out of the tree, as the loader does
+    let links = this.links;
+    if (this.shared) {
+      // The scan's tree, the same one for every line (a copy made for a trailing line keeps none).
+      if (links === null) links = this.links = line.links;
+      if (links === null || line.links !== links) {
+        this.spoiled = true;
+        return;
+      }
+    }
     const assistant = f.type === "message" && f.role === "assistant";
     if (!assistant && f.type !== "model_usage") {
-      this.links.add(id, f.parentId ?? null);
+      if (!this.shared) links!.add(id, f.parentId ?? null);
       return;
     }
     const ts = f.tsStart >= 0 ? line.buf.toString("latin1", f.tsStart, f.tsEnd) : undefined;
@@ -80,19 +102,26 @@ export class FiguresTap implements ScanTap {
     else {
       // Parsed whole: a line JSON.parse refuses (cut short, another written after it) is no entry, as in the loader.
       const obj = line.parse();
-      if (obj === null) return;
+      if (obj === null) {
+        this.spoiled ||= this.shared;
+        return;
+      }
       usage = callUsage(obj);
     }
     const timestamp = ts ?? (typeof line.parsed?.timestamp === "string" ? (line.parsed.timestamp as string) : "");
-    this.calls.push({ pos: this.links.size, timestamp, usage });
-    this.links.add(id, f.parentId ?? null);
+    this.calls.push({ pos: links!.size, timestamp, usage });
+    if (!this.shared) links!.add(id, f.parentId ?? null);
   }
 
-  /** The session's calls on its resolved tree; null when this tap cannot tell (no header, a v1 file). */
-  finish(file: string, stamp: string, summary: SessionSummary): ScannedSession | null {
+  /**
+   * The session's calls on its resolved tree; null when this tap cannot tell
+   * (no header, a v1 file, a shared tree it cannot vouch for). `isDir` looks
+   * for the agent dir's marks (one dir holds many sessions: callers may remember).
+   */
+  finish(file: string, stamp: string, summary: SessionSummary, isDir: (p: string) => boolean = isDirSync): ScannedSession | null {
     const header = this.head;
-    if (header === null || this.linear || !summary.valid) return null;
-    const links = this.links;
+    const links = this.links ?? new ParentLinks();
+    if (header === null || this.linear || this.spoiled || !summary.valid) return null;
     const { kept, parent, hasChild } = links.resolve();
     let leaf = -1;
     for (let i = links.size - 1; i >= 0 && leaf < 0; i--) if (kept[i]) leaf = i;
@@ -102,7 +131,7 @@ export class FiguresTap implements ScanTap {
       if (kept[c.pos]) calls.push({ id: links.ids[c.pos], timestamp: c.timestamp, branch: branchOf[c.pos], usage: c.usage });
     }
     // As the loader names the dialect: the list's marks, else the header's or the place's.
-    const omp = summary.agent === "omp" || ompByHeaderOrPlace(header, agentDirOf(file), isDirSync);
+    const omp = summary.agent === "omp" || ompByHeaderOrPlace(header, agentDirOf(file), isDir);
     const subagent = typeof header.parentEntryId === "string" && header.parentEntryId !== "";
     const parts: FigureParts = { file, header, agent: omp ? "omp" : "pi", calls, branches, subagent };
     return { stamp, parts, callKeys: () => new Set(calls.map((c) => entryKey(c.id, c.timestamp))) };
@@ -126,11 +155,18 @@ export class FiguresTaps implements ScanTaps {
   readonly scanned = new Map<string, ScannedSession>();
   private readonly stamps = new Map<FiguresTap, string>();
   private pricer: Promise<Pricer> | null = null;
+  /** Dirs looked at for omp's marks, once per listing (every session of an agent dir shares them). */
+  private readonly dirs = new Map<string, boolean>();
+  private readonly isDir = (p: string): boolean => {
+    let d = this.dirs.get(p);
+    if (d === undefined) this.dirs.set(p, (d = isDirSync(p)));
+    return d;
+  };
 
   constructor(private readonly overrides: PriceOverrides) {}
 
   open(_path: string, stamp: FileStamp): ScanTap {
-    const tap = new FiguresTap();
+    const tap = new FiguresTap(true);
     this.stamps.set(tap, stampText(stamp));
     // The table loads while the files are read (a listing that reads none never loads it).
     this.pricer ??= makePricer(this.overrides);
@@ -139,7 +175,7 @@ export class FiguresTaps implements ScanTaps {
 
   async close(path: string, tap: ScanTap, summary: SessionSummary): Promise<void> {
     const t = tap as FiguresTap;
-    const got = t.finish(path, this.stamps.get(t) ?? "", summary);
+    const got = t.finish(path, this.stamps.get(t) ?? "", summary, this.isDir);
     this.stamps.delete(t);
     if (!got) return;
     const { parts } = got;
@@ -158,7 +194,7 @@ export async function scanFigures(file: string): Promise<ScannedSession | null> 
   if (dialectOf(file)) return null;
   const st = stampOf(file);
   if (st === null || !st.isFile) return null;
-  const tap = new FiguresTap();
+  const tap = new FiguresTap(false);
   const scan = new CatalogScan(undefined, tap);
   const gzip = isGzipPath(file);
   try {

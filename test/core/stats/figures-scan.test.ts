@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { scanFigures, type ScannedSession } from "../../../src/core/stats/figures-scan.js";
+import { FiguresTaps, scanFigures, type ScannedSession } from "../../../src/core/stats/figures-scan.js";
+import { listSessions } from "../../../src/core/session/list/list.js";
 import { readSessionFigures } from "../../../src/core/stats/read-session.js";
 import { figuresOf, type SessionFigures } from "../../../src/core/stats/figures.js";
 import { resolveParent } from "../../../src/core/stats/parent.js";
@@ -54,6 +55,39 @@ describe("figures read in the list's pass", () => {
     // The fixtures hold dozens of pi and omp sessions with calls: the comparison must have happened.
     expect(compared).toBeGreaterThan(40);
     expect(withCalls).toBeGreaterThan(30);
+  });
+});
+
+describe("figures made in the catalog's own scan (on its tree)", () => {
+  it("equal the loader's; files whose lines the scan's tree cannot vouch for are left to a read of their own", async () => {
+    const pricer = await makePricer(noOverrides);
+    const cacheDir = mkdtempSync(join(tmpdir(), "omp-figtaps-"));
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "omp-figtaps-src-"));
+      // A file with a call line cut short and the next written after it: the scan's tree holds it, the loader's does not.
+      const header = { type: "session", version: 3, id: "cut", timestamp: "2026-12-01T10:00:00.000Z", cwd: "/p" };
+      const a = (id: string, parentId: string) => ({
+        type: "message",
+        id,
+        parentId,
+        timestamp: "2026-12-01T10:00:01.000Z",
+        message: { role: "assistant", content: [{ type: "text", text: "x" }], provider: "anthropic", model: "claude-sonnet-4-5", usage: { input: 10, output: 3, cacheRead: 0, cacheWrite: 0, cost: { total: 0.5 } } },
+      });
+      writeFileSync(join(dir, "cut.jsonl"), [header, a("a1", "a0")].map((l) => JSON.stringify(l)).join("\n") + "\n" + JSON.stringify(a("a2", "a1")).slice(0, 140) + JSON.stringify(a("a3", "a1")) + "\n");
+      const taps = new FiguresTaps(noOverrides);
+      const listed = await listSessions({ paths: [SHARED, OWN, dir], all: true, cacheDir, taps });
+      expect(taps.figured.size).toBeGreaterThan(40);
+      expect(taps.figured.has(join(dir, "cut.jsonl"))).toBe(false);
+      for (const s of listed) {
+        const got = taps.figured.get(s.path);
+        if (!got) continue;
+        const slow = await readSessionFigures(s.path, pricer);
+        expect({ ...got.figures, calls: got.figures.calls, buckets: got.figures.buckets }).toEqual({ ...slow, calls: slow!.calls, buckets: slow!.buckets });
+      }
+      rmSync(dir, { recursive: true, force: true });
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });
 

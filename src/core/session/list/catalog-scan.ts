@@ -31,6 +31,12 @@ export interface EntryLine {
   parse(): Json | null;
   /** The parse, when the scan already made it (undefined: not parsed yet). */
   readonly parsed: Json | null | undefined;
+  /**
+   * The ids and parents of a first scan, in file order, the entry told of
+   * about to be added at position `links.size`; null for a scan that keeps
+   * none (a v1 file, a resumed state, a copy made for a trailing line).
+   */
+  readonly links: ParentLinks | null;
 }
 
 /**
@@ -100,7 +106,7 @@ export class IdSet {
 
 /** Tree facts while the whole file is read: every id and parent, resolved at the end (§5, tree/resolve.ts). */
 class FullTree {
-  private readonly links = new ParentLinks();
+  readonly links = new ParentLinks();
   private readonly isMessage: boolean[] = [];
 
   add(id: string, parent: string | null, message: boolean): void {
@@ -281,6 +287,10 @@ export class CatalogScan implements EntryLine {
 
   get valid(): boolean {
     return this.facts.header !== null;
+  }
+
+  get links(): ParentLinks | null {
+    return this.full?.links ?? null;
   }
 
   /** A copy that can take more lines while this one stays as it is (for a trailing partial line). */
