@@ -4,7 +4,7 @@
 // parsed for it. What it gives is what read-session.ts gives through the
 // tree loader, for the same bytes (a test compares them on every fixture);
 // a v1 file (no ids: the loader gives them) is left to read-session.ts.
-import { statSync } from "node:fs";
+import { isDir as isDirSync } from "../fs/home-dir.js";
 import { stampOf, type FileStamp } from "../fs/stat.js";
 import { isGzipPath, scanLines } from "../session/read/lines.js";
 import { dialectOf } from "../session/read/dialect-of.js";
@@ -41,14 +41,6 @@ interface PendingCall {
   timestamp: string;
   usage: ReturnType<typeof callUsage>;
 }
-
-const isDirSync = (p: string): boolean => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Reads one file's calls from the lines the catalog's scan is told of. On

@@ -2,7 +2,7 @@
 // line, keeping only what the tree and the list need (session-format.md §2–5).
 import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "../read/omp-marks.js";
 import { resolve } from "node:path";
-import { statSync } from "node:fs";
+import { isDir as isDirSync } from "../../fs/home-dir.js";
 import { stat } from "node:fs/promises";
 import { agentDirOf } from "../read/blobs.js";
 import { SessionError } from "../../errors.js";
@@ -41,14 +41,6 @@ interface Progress {
 }
 
 const progressOf = new WeakMap<Session, Progress>();
-
-function isDirSync(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
