@@ -21,7 +21,7 @@ import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts,
 import { makePricer, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent } from "./parent.js";
-import { callUsage } from "./usage.js";
+import { callUsage, type CallUsage } from "./usage.js";
 import { stampText } from "./figures-cache.js";
 
 type Json = Record<string, unknown>;
@@ -35,11 +35,61 @@ export interface ScannedSession {
   callKeys(): Set<string>;
 }
 
-interface PendingCall {
-  /** Position in the tap's links. */
-  pos: number;
-  timestamp: string;
-  usage: ReturnType<typeof callUsage>;
+/**
+ * The calls of a file being read, a column per field: a call's objects then
+ * live only while its line is read, not until the file ends (thousands of
+ * small objects kept that long cost the collector more than the reading).
+ */
+class CallColumns {
+  readonly pos: number[] = [];
+  readonly timestamp: string[] = [];
+  /** 1: the call has usage (the other columns hold it). */
+  private readonly has: number[] = [];
+  private readonly input: number[] = [];
+  private readonly output: number[] = [];
+  private readonly cacheRead: number[] = [];
+  private readonly cacheWrite: number[] = [];
+  /** NaN: no recorded cost. */
+  private readonly recorded: number[] = [];
+  private readonly time: number[] = [];
+  private readonly provider: string[] = [];
+  private readonly model: string[] = [];
+  private readonly responseId: string[] = [];
+
+  get length(): number {
+    return this.pos.length;
+  }
+
+  push(pos: number, timestamp: string, u: CallUsage | null): void {
+    this.pos.push(pos);
+    this.timestamp.push(timestamp);
+    this.has.push(u ? 1 : 0);
+    this.input.push(u ? u.input : 0);
+    this.output.push(u ? u.output : 0);
+    this.cacheRead.push(u ? u.cacheRead : 0);
+    this.cacheWrite.push(u ? u.cacheWrite : 0);
+    this.recorded.push(u && u.recordedCost !== null ? u.recordedCost : NaN);
+    this.time.push(u ? u.time : NaN);
+    this.provider.push(u ? u.provider : "");
+    this.model.push(u ? u.modelId : "");
+    this.responseId.push(u ? u.responseId : "");
+  }
+
+  usage(i: number): CallUsage | null {
+    if (!this.has[i]) return null;
+    const r = this.recorded[i];
+    return {
+      input: this.input[i],
+      output: this.output[i],
+      cacheRead: this.cacheRead[i],
+      cacheWrite: this.cacheWrite[i],
+      recordedCost: Number.isNaN(r) ? null : r,
+      provider: this.provider[i],
+      modelId: this.model[i],
+      time: this.time[i],
+      responseId: this.responseId[i],
+    };
+  }
 }
 
 /**
@@ -57,7 +107,7 @@ export class FiguresTap implements ScanTap {
   private links: ParentLinks | null;
   /** The shared tree cannot be trusted for this file. */
   private spoiled = false;
-  private readonly calls: PendingCall[] = [];
+  private readonly calls = new CallColumns();
 
   constructor(private readonly shared: boolean) {
     this.links = shared ? null : new ParentLinks();
@@ -88,7 +138,7 @@ export class FiguresTap implements ScanTap {
       return;
     }
     const ts = f.tsStart >= 0 ? line.buf.toString("latin1", f.tsStart, f.tsEnd) : undefined;
-    let usage: PendingCall["usage"];
+    let usage: CallUsage | null;
     const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f) : null;
     if (tail !== null) usage = callUsage({ type: "message", timestamp: ts, message: tail });
     else {
@@ -101,7 +151,7 @@ export class FiguresTap implements ScanTap {
       usage = callUsage(obj);
     }
     const timestamp = ts ?? (typeof line.parsed?.timestamp === "string" ? (line.parsed.timestamp as string) : "");
-    this.calls.push({ pos: links!.size, timestamp, usage });
+    this.calls.push(links!.size, timestamp, usage);
     if (!this.shared) links!.add(id, f.parentId ?? null);
   }
 
@@ -119,8 +169,10 @@ export class FiguresTap implements ScanTap {
     for (let i = links.size - 1; i >= 0 && leaf < 0; i--) if (kept[i]) leaf = i;
     const { branchOf, branches } = branchesOfShape({ n: links.size, parent, hasChild: (i) => hasChild[i] === 1, leaf, idAt: (i) => links.ids[i], kept });
     const calls: CallEntry[] = [];
-    for (const c of this.calls) {
-      if (kept[c.pos]) calls.push({ id: links.ids[c.pos], timestamp: c.timestamp, branch: branchOf[c.pos], usage: c.usage });
+    const c = this.calls;
+    for (let i = 0; i < c.length; i++) {
+      const pos = c.pos[i];
+      if (kept[pos]) calls.push({ id: links.ids[pos], timestamp: c.timestamp[i], branch: branchOf[pos], usage: c.usage(i) });
     }
     // As the loader names the dialect: the list's marks, else the header's or the place's.
     const omp = summary.agent === "omp" || ompByHeaderOrPlace(header, agentDirOf(file), isDir);
