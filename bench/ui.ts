@@ -3,7 +3,8 @@
 // screen (load + rows + render), then the frame time of each keypress (the
 // action plus the re-render of one live Ink instance) as p50/p95, at 120×40,
 // the size of the e2e terminal.
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeSession } from "./gen.js";
@@ -32,92 +33,104 @@ export async function benchUi(opts: { sizes?: number[]; log?: (s: string) => voi
   const { loadSession } = await import("../src/core/session/tree/load.js");
   const log = opts.log ?? (() => {});
   mkdirSync(DATA, { recursive: true });
-
-  const rows: string[][] = [];
-  for (const n of opts.sizes ?? SIZES) {
-    const file = join(DATA, `ui-${n}.jsonl`);
-    if (!existsSync(file)) {
-      log(`generating ${n} entries → ${file}`);
-      writeSession(file, { seed: 4242 + n, entries: n, maxToolOutput: 400, branchy: true });
-    }
-    const t0 = performance.now();
-    const s = await loadSession(file);
-    const t1 = performance.now();
-    const stores = createStores({ cwd: "/", list: { paths: [] } });
-    const store = stores.app;
-    store.getState().setSession(s);
-    const t2 = performance.now();
-    const theme = makeTheme(true);
-    // One live Ink instance, as in the terminal: a keypress re-renders what changed.
-    const inst = render(React.createElement(App, { stores, theme, size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
-    const settle = async () => {
-      // Ink commits store updates synchronously or on the next turn; wait for the frame.
-      await new Promise((r) => setImmediate(r));
-    };
-    await settle();
-    const first = inst.lastFrame() ?? "";
-    const t3 = performance.now();
-    if (!first.includes("leaf")) throw new Error("first frame does not show the tree");
-    // The tree's cost (header, branch totals) loads in the background from the first frame
-    // on: timed apart, and waited for, so that keys are timed on the tree alone, as before it.
-    while (stores.stats.getState().open?.session !== s && performance.now() - t3 < 300_000) await new Promise((r) => setTimeout(r, 5));
-    const t4 = performance.now();
-    const draw = async (): Promise<void> => {
-      const before = inst.frames.length;
-      await settle();
-      if (inst.frames.length === before) await settle();
-    };
-
-    // A browsing session: moves, pages, jumps, folds; each followed by a full frame.
-    const script = ["j", "j", "k", "pagedown", "pagedown", "j", "]", "]", "[", "}", "{", "space", "space", ".", "g", "G", "pageup", "k", "up", "down"];
-    const times: number[] = [];
-    const keyToAction: Record<string, Action> = {
-      j: "cursor.down",
-      k: "cursor.down",
-      up: "cursor.up",
-      down: "cursor.down",
-      pagedown: "cursor.pageDown",
-      pageup: "cursor.pageUp",
-      "]": "branch.next",
-      "[": "branch.prev",
-      "}": "label.next",
-      "{": "label.prev",
-      space: "fold",
-      ".": "leaf",
-      g: "cursor.first",
-      G: "cursor.last",
-    };
-    for (let round = 0; round < 10; round++) {
-      for (const k of script) {
-        const a = performance.now();
-        runAction(keyToAction[k], k, stores, () => {});
-        await draw();
-        times.push(performance.now() - a);
-      }
-    }
-    // Filter changes re-flatten the whole tree: measured apart, they are not navigation.
-    const filterTimes: number[] = [];
-    for (const f of ["filter.user-only", "filter.no-tools", "filter.all", "filter.default"] as const) {
-      const a = performance.now();
-      runAction(f, "", stores, () => {});
-      await draw();
-      filterTimes.push(performance.now() - a);
-    }
-    inst.unmount();
-    const mem = process.memoryUsage().rss / 1024 / 1024;
-    rows.push([n.toLocaleString("en-US"), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0), ms(t4 - t3), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(filterTimes, 50)), `${Math.round(mem)} MB`]);
-    log(`${n}: first frame ${ms(t3 - t0)}, keypress p95 ${ms(pct(times, 95))}`);
+  // A cache of its own, empty: "cost in" times the figures read, not a cache a run before left in the user's.
+  const cache = mkdtempSync(join(tmpdir(), "omp-bench-ui-"));
+  const userCache = process.env.OMP_SESSIONS_CACHE_DIR;
+  process.env.OMP_SESSIONS_CACHE_DIR = cache;
+  try {
+    return await timeSizes();
+  } finally {
+    if (userCache === undefined) delete process.env.OMP_SESSIONS_CACHE_DIR;
+    else process.env.OMP_SESSIONS_CACHE_DIR = userCache;
+    rmSync(cache, { recursive: true, force: true });
   }
-  const head = ["entries", "load", "rows", "render", "first frame", "cost in", "key p50", "key p95", "filter p50", "rss"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => "| " + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
-  return [
-    `Browser frame times (${WIDTH}×${HEIGHT}, tree screen, live Ink instance; keypress = action + re-render, timed once the cost figures are in; "cost in": from the first frame until the tree header shows the cost)`,
-    "",
-    line(head),
-    "| " + widths.map((w, i) => (i === 0 ? "-".repeat(w) : "-".repeat(w - 1) + ":")).join(" | ") + " |",
-    ...rows.map(line),
-  ].join("\n");
+  async function timeSizes(): Promise<string> {
+    const rows: string[][] = [];
+    for (const n of opts.sizes ?? SIZES) {
+      const file = join(DATA, `ui-${n}.jsonl`);
+      if (!existsSync(file)) {
+        log(`generating ${n} entries → ${file}`);
+        writeSession(file, { seed: 4242 + n, entries: n, maxToolOutput: 400, branchy: true });
+      }
+      const t0 = performance.now();
+      const s = await loadSession(file);
+      const t1 = performance.now();
+      const stores = createStores({ cwd: "/", list: { paths: [] } });
+      const store = stores.app;
+      store.getState().setSession(s);
+      const t2 = performance.now();
+      const theme = makeTheme(true);
+      // One live Ink instance, as in the terminal: a keypress re-renders what changed.
+      const inst = render(React.createElement(App, { stores, theme, size: { width: WIDTH, height: HEIGHT }, pollMs: 0 }));
+      const settle = async () => {
+        // Ink commits store updates synchronously or on the next turn; wait for the frame.
+        await new Promise((r) => setImmediate(r));
+      };
+      await settle();
+      const first = inst.lastFrame() ?? "";
+      const t3 = performance.now();
+      if (!first.includes("leaf")) throw new Error("first frame does not show the tree");
+      // The tree's cost (header, branch totals) loads in the background from the first frame
+      // on: timed apart, and waited for, so that keys are timed on the tree alone, as before it.
+      while (stores.stats.getState().open?.session !== s && performance.now() - t3 < 300_000) await new Promise((r) => setTimeout(r, 5));
+      const t4 = performance.now();
+      const draw = async (): Promise<void> => {
+        const before = inst.frames.length;
+        await settle();
+        if (inst.frames.length === before) await settle();
+      };
+
+      // A browsing session: moves, pages, jumps, folds; each followed by a full frame.
+      const script = ["j", "j", "k", "pagedown", "pagedown", "j", "]", "]", "[", "}", "{", "space", "space", ".", "g", "G", "pageup", "k", "up", "down"];
+      const times: number[] = [];
+      const keyToAction: Record<string, Action> = {
+        j: "cursor.down",
+        k: "cursor.down",
+        up: "cursor.up",
+        down: "cursor.down",
+        pagedown: "cursor.pageDown",
+        pageup: "cursor.pageUp",
+        "]": "branch.next",
+        "[": "branch.prev",
+        "}": "label.next",
+        "{": "label.prev",
+        space: "fold",
+        ".": "leaf",
+        g: "cursor.first",
+        G: "cursor.last",
+      };
+      for (let round = 0; round < 10; round++) {
+        for (const k of script) {
+          const a = performance.now();
+          runAction(keyToAction[k], k, stores, () => {});
+          await draw();
+          times.push(performance.now() - a);
+        }
+      }
+      // Filter changes re-flatten the whole tree: measured apart, they are not navigation.
+      const filterTimes: number[] = [];
+      for (const f of ["filter.user-only", "filter.no-tools", "filter.all", "filter.default"] as const) {
+        const a = performance.now();
+        runAction(f, "", stores, () => {});
+        await draw();
+        filterTimes.push(performance.now() - a);
+      }
+      inst.unmount();
+      const mem = process.memoryUsage().rss / 1024 / 1024;
+      rows.push([n.toLocaleString("en-US"), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t3 - t0), ms(t4 - t3), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(filterTimes, 50)), `${Math.round(mem)} MB`]);
+      log(`${n}: first frame ${ms(t3 - t0)}, keypress p95 ${ms(pct(times, 95))}`);
+    }
+    const head = ["entries", "load", "rows", "render", "first frame", "cost in", "key p50", "key p95", "filter p50", "rss"];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (r: string[]) => "| " + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
+    return [
+      `Browser frame times (${WIDTH}×${HEIGHT}, tree screen, live Ink instance; keypress = action + re-render, timed once the cost figures are in; "cost in": from the first frame until the tree header shows the cost)`,
+      "",
+      line(head),
+      "| " + widths.map((w, i) => (i === 0 ? "-".repeat(w) : "-".repeat(w - 1) + ":")).join(" | ") + " |",
+      ...rows.map(line),
+    ].join("\n");
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
