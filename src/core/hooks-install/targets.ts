@@ -46,9 +46,10 @@ const EVENTS: Record<"claude" | "codex" | "gemini", EventSpec[]> = {
 export const EXTENSION_FILE = "omp-sessions-capture.ts";
 export const PLUGIN_FILE = "omp-sessions-capture.js";
 
-const fromEnv = (env: NodeJS.ProcessEnv, key: string, fallback: string): string => {
+/** A dir named by an env variable (a `~` in it is `home`), else `fallback`. */
+const fromEnv = (env: NodeJS.ProcessEnv, key: string, fallback: string, home: string): string => {
   const v = env[key]?.trim();
-  return v ? resolve(expandHome(v)) : fallback;
+  return v ? resolve(expandHome(v, home)) : fallback;
 };
 
 /** Where a harness's hooks go, in one scope (project: under `cwd`). */
@@ -56,11 +57,11 @@ export function targetOf(h: HarnessName, scope: Scope, cwd: string, env: NodeJS.
   const user = scope === "user";
   switch (h) {
     case "claude": {
-      const dir = user ? fromEnv(env, "CLAUDE_CONFIG_DIR", join(home, ".claude")) : join(cwd, ".claude");
+      const dir = user ? fromEnv(env, "CLAUDE_CONFIG_DIR", join(home, ".claude"), home) : join(cwd, ".claude");
       return { harness: h, kind: "settings", file: join(dir, "settings.json"), home: dir, events: EVENTS.claude };
     }
     case "codex": {
-      const dir = user ? fromEnv(env, "CODEX_HOME", join(home, ".codex")) : join(cwd, ".codex");
+      const dir = user ? fromEnv(env, "CODEX_HOME", join(home, ".codex"), home) : join(cwd, ".codex");
       return { harness: h, kind: "settings", file: join(dir, "hooks.json"), home: dir, events: EVENTS.codex };
     }
     case "gemini": {
@@ -68,15 +69,15 @@ export function targetOf(h: HarnessName, scope: Scope, cwd: string, env: NodeJS.
       return { harness: h, kind: "settings", file: join(dir, "settings.json"), home: dir, events: EVENTS.gemini };
     }
     case "opencode": {
-      const dir = user ? join(fromEnv(env, "XDG_CONFIG_HOME", join(home, ".config")), "opencode") : join(cwd, ".opencode");
+      const dir = user ? join(fromEnv(env, "XDG_CONFIG_HOME", join(home, ".config"), home), "opencode") : join(cwd, ".opencode");
       return { harness: h, kind: "file", file: join(dir, "plugins", PLUGIN_FILE), home: dir };
     }
     case "pi": {
-      const dir = user ? fromEnv(env, "PI_CODING_AGENT_DIR", join(home, ".pi", "agent")) : join(cwd, ".pi");
+      const dir = user ? fromEnv(env, "PI_CODING_AGENT_DIR", join(home, ".pi", "agent"), home) : join(cwd, ".pi");
       return { harness: h, kind: "file", file: join(dir, "extensions", EXTENSION_FILE), home: dir };
     }
     case "omp": {
-      const dir = user ? fromEnv(env, "OMP_CODING_AGENT_DIR", join(home, ".omp", "agent")) : join(cwd, ".omp");
+      const dir = user ? fromEnv(env, "OMP_CODING_AGENT_DIR", join(home, ".omp", "agent"), home) : join(cwd, ".omp");
       return { harness: h, kind: "file", file: join(dir, "extensions", EXTENSION_FILE), home: dir };
     }
   }
