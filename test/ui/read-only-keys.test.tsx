@@ -53,6 +53,19 @@ describe("a read-only format on the tree", () => {
     expect(readdirSync(dir)).toHaveLength(1); // no fork beside it
   });
 
+  it("the footer leaves out the write keys' hints there, and shows them on a session we write", async () => {
+    const { file, session } = await asAgent("claude");
+    m = await mount({ paths: [], width: 200, height: 40 });
+    m.store.getState().setSession(session);
+    await m.press("k");
+    const hints = (frame: string): string => frame.split("\n").at(-1) ?? "";
+    expect(hints(m.frame())).toContain("detail");
+    expect(hints(m.frame())).not.toContain("L label");
+    m.store.getState().setSession(await loadSession(file));
+    await m.press("k");
+    expect(hints(m.frame())).toContain("L label");
+  });
+
   it("E still exports the path (it writes a new file, never the session)", async () => {
     const { file, dir, session } = await asAgent("codex");
     const before = readFileSync(file);

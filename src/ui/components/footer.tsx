@@ -4,15 +4,19 @@ import React from "react";
 import { Box, Text } from "ink";
 import { footerHints, type Scope } from "../keymap.js";
 import { useApp } from "../state/use-app.js";
+import { isWriteAction } from "../state/write-actions.js";
+import { readOnlyReason } from "../../core/agents/agent-id.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
+  // On a session in a format we only read, the write keys refuse at once: their hints would only mislead.
+  const readOnly = useApp((s) => s.screen === "tree" && s.session !== null && readOnlyReason(s.session) !== null);
   const theme = useTheme();
   // Every screen's search line has its keys in the table (its query scope), so they show from there.
-  const hints = footerHints(scopes)
+  const hints = footerHints(scopes, readOnly ? isWriteAction : undefined)
     .map((h) => `${h.keys} ${h.hint}`)
     .join(" · ");
   const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";

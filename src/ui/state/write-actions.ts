@@ -21,6 +21,9 @@ import { readOnlyReason } from "../../core/agents/agent-id.js";
 /** The key table actions that start a write. */
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>(["label.set", "continue", "fork", "rename", "undo"]);
 
+/** Whether an action writes a session (refused on a read-only format: the footer shows no hint for it there). */
+export const isWriteAction = (a: Action): boolean => WRITE_ACTIONS.has(a);
+
 /** An error for the status line: the open session's path is implied, so it is cut to its name. */
 function message(err: unknown, file: string | undefined): string {
   const text = err instanceof Error ? err.message : String(err);
