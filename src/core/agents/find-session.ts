@@ -1,12 +1,13 @@
 // Where a captured session lives on this machine: the capture store knows its
 // harness, the agent's own session id, its cwd and often the transcript path
 // the hook was given. The path is taken when it still exists; otherwise the
-// agent's default places are searched by the id, the way each agent names
-// its files (never by reading every session):
+// agent's default places (its dialect's own, read/dialects/*/paths.ts) are
+// searched by the id, the way each agent names its files (never by reading
+// every session):
 //   Claude Code  <projects root>/<cwd, every non-alphanumeric as ->/<id>.jsonl
-//                ($CLAUDE_CONFIG_DIR, comma-separated, else ~/.config/claude and ~/.claude)
+//                ($CLAUDE_CONFIG_DIR, comma-separated, else $XDG_CONFIG_HOME/claude and ~/.claude)
 //   Codex        $CODEX_HOME (~/.codex)/sessions/YYYY/MM/DD/rollout-…-<id>.jsonl, archived_sessions/
-//   Gemini CLI   ~/.gemini/tmp/<sha256 of cwd, or any project dir>/chats/session-…-<id's first 8>.json(l),
+//   Gemini CLI   ($GEMINI_CLI_HOME or ~)/.gemini/tmp/<sha256 of cwd, or any project dir>/chats/session-…-<id's first 8>.json(l),
 //                checked for the whole id in the file's first bytes
 //   OpenCode     $XDG_DATA_HOME (~/.local/share)/opencode/opencode.db#<id> (1.2 and later),
 //                else storage/session/<project>/<id>.json
@@ -14,8 +15,12 @@
 import { createHash } from "node:crypto";
 import { open, readdir, stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { defaultAgentDirs } from "../session/list/discover.js";
+import { claudeRoots } from "../session/read/dialects/claude/paths.js";
+import { codexRoots } from "../session/read/dialects/codex/paths.js";
+import { geminiRoots } from "../session/read/dialects/gemini/paths.js";
+import { dataDir as opencodeDataDir } from "../session/read/dialects/opencode/paths.js";
 import { isAgentId, type AgentId } from "./agent-id.js";
 
 /** What the capture store holds of a session (its state file's fields). */
@@ -58,27 +63,16 @@ async function filesIn(dir: string): Promise<string[]> {
   }
 }
 
-const expand = (p: string, home: string): string => resolve(p === "~" ? home : p.startsWith("~/") ? join(home, p.slice(2)) : p);
-
-/** The dirs holding Claude Code's project folders. */
-export function claudeProjectRoots(env: NodeJS.ProcessEnv, home: string): string[] {
-  const configured = (env.CLAUDE_CONFIG_DIR ?? "")
-    .split(",")
-    .map((d) => d.trim())
-    .filter(Boolean);
-  const bases = configured.length > 0 ? configured.map((d) => expand(d, home)) : [join(home, ".config", "claude"), join(home, ".claude")];
-  return bases.map((b) => join(b, "projects"));
-}
-
 /** Claude Code's folder name for a project: the cwd with every character but letters and digits as `-`. */
 export const claudeProjectDir = (cwd: string): string => cwd.replace(/[^A-Za-z0-9]/g, "-");
 
 async function findClaude(id: string, cwd: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
   const name = `${id}.jsonl`;
-  for (const root of claudeProjectRoots(env, home)) {
+  const roots = claudeRoots(env, home);
+  for (const root of roots) {
     if (cwd && (await isFile(join(root, claudeProjectDir(cwd), name)))) return join(root, claudeProjectDir(cwd), name);
   }
-  for (const root of claudeProjectRoots(env, home)) {
+  for (const root of roots) {
     for (const dir of await dirsIn(root)) if (await isFile(join(dir, name))) return join(dir, name);
   }
   return null;
@@ -97,9 +91,13 @@ async function walk(dir: string, depth: number, match: (name: string) => boolean
 }
 
 async function findCodex(id: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
-  const base = env.CODEX_HOME?.trim() ? expand(env.CODEX_HOME.trim(), home) : join(home, ".codex");
   const match = (n: string) => n.startsWith("rollout-") && n.endsWith(`-${id}.jsonl`);
-  return (await walk(join(base, "sessions"), 3, match)) ?? (await walk(join(base, "archived_sessions"), 3, match));
+  // sessions/, then archived_sessions/
+  for (const root of codexRoots(env, home)) {
+    const hit = await walk(root, 3, match);
+    if (hit) return hit;
+  }
+  return null;
 }
 
 /** Whether the first bytes of a file hold `text` (Gemini's session id sits near the top of its document). */
@@ -117,8 +115,8 @@ async function headHolds(file: string, text: string, bytes = 64 * 1024): Promise
   }
 }
 
-async function findGemini(id: string, cwd: string, home: string): Promise<string | null> {
-  const tmp = join(home, ".gemini", "tmp");
+async function findGemini(id: string, cwd: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
+  const [tmp] = geminiRoots(env, home);
   const short = id.slice(0, 8);
   const mine = cwd ? join(tmp, createHash("sha256").update(cwd).digest("hex")) : null;
   const projects = [...(mine ? [mine] : []), ...(await dirsIn(tmp)).filter((d) => d !== mine)];
@@ -134,8 +132,7 @@ async function findGemini(id: string, cwd: string, home: string): Promise<string
 }
 
 async function findOpencode(id: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
-  const data = env.XDG_DATA_HOME?.trim() ? expand(env.XDG_DATA_HOME.trim(), home) : join(home, ".local", "share");
-  const base = join(data, "opencode");
+  const base = opencodeDataDir(env, home);
   // 1.2 and later moved every session into the database: a session kept there is named `<db>#<id>`.
   if (await isFile(join(base, "opencode.db"))) return `${join(base, "opencode.db")}#${id}`;
   for (const dir of await dirsIn(join(base, "storage", "session"))) {
@@ -178,7 +175,7 @@ export async function findSessionSource(ref: SessionRef, opts: FindOptions = {})
     case "codex":
       return findCodex(id, env, home);
     case "gemini":
-      return findGemini(id, cwd, home);
+      return findGemini(id, cwd, env, home);
     case "opencode":
       return findOpencode(id, env, home);
     case "pi":

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { claudeProjectDir, claudeProjectRoots, findSessionSource } from "../../../src/core/agents/find-session.js";
+import { claudeProjectDir, findSessionSource } from "../../../src/core/agents/find-session.js";
 
 let home: string;
 const put = (path: string, text = "{}\n"): string => {
@@ -31,8 +31,6 @@ describe("a captured session's source", () => {
 
   it("Claude Code: <projects>/<cwd as dashes>/<id>.jsonl, the cwd's folder first, else any project; $CLAUDE_CONFIG_DIR (a comma list) replaces the defaults", async () => {
     expect(claudeProjectDir("/home/dev/my.app")).toBe("-home-dev-my-app");
-    expect(claudeProjectRoots({}, "/h")).toEqual(["/h/.config/claude/projects", "/h/.claude/projects"]);
-    expect(claudeProjectRoots({ CLAUDE_CONFIG_DIR: "/a, ~/b" }, "/h")).toEqual(["/a/projects", "/h/b/projects"]);
     const mine = put(join(home, ".claude", "projects", "-work-app", "c-1.jsonl"));
     put(join(home, ".claude", "projects", "-other", "c-1.jsonl"));
     expect(await find("claude", "c-1", { cwd: "/work/app" })).toBe(mine);
@@ -41,6 +39,10 @@ describe("a captured session's source", () => {
     const custom = put(join(home, "cfg", "projects", "-p", "c-3.jsonl"));
     expect(await find("claude", "c-3", {}, { CLAUDE_CONFIG_DIR: join(home, "cfg") })).toBe(custom);
     expect(await find("claude", "c-1", {}, { CLAUDE_CONFIG_DIR: join(home, "cfg") })).toBeNull();
+    // the places the Claude Code dialect lists: a comma list with ~ in it, or $XDG_CONFIG_HOME/claude
+    expect(await find("claude", "c-3", {}, { CLAUDE_CONFIG_DIR: `${join(home, "nowhere")}, ~/cfg` })).toBe(custom);
+    const xdg = put(join(home, "xdg", "claude", "projects", "-p", "c-4.jsonl"));
+    expect(await find("claude", "c-4", {}, { XDG_CONFIG_HOME: join(home, "xdg") })).toBe(xdg);
   });
 
   it("Codex: a rollout named with the id under $CODEX_HOME/sessions/YYYY/MM/DD, or archived_sessions", async () => {
@@ -49,6 +51,7 @@ describe("a captured session's source", () => {
     expect(await find("codex", id)).toBe(live);
     const old = put(join(home, "ch", "archived_sessions", `rollout-2026-05-01T10-00-00-${id}.jsonl`));
     expect(await find("codex", id, {}, { CODEX_HOME: join(home, "ch") })).toBe(old);
+    expect(await find("codex", id, {}, { CODEX_HOME: "~/ch" })).toBe(old);
     expect(await find("codex", "0199a1b2-0000-0000-0000-000000000000")).toBeNull();
   });
 

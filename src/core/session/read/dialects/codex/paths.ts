@@ -2,7 +2,8 @@
 // `sessions/YYYY/MM/DD/rollout-<time>-<session id>.jsonl` and, for sessions
 // the user archived, `archived_sessions/rollout-….jsonl`.
 import { readdirSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { expandHome } from "../../../../fs/home-path.js";
 import { findFiles } from "../walk.js";
 
 const ROLLOUT = /^rollout-.+\.jsonl$/;
@@ -12,7 +13,8 @@ const ID_TAIL = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})
 export const isRolloutName = (name: string): boolean => ROLLOUT.test(name);
 
 export function codexRoots(env: NodeJS.ProcessEnv, home: string): string[] {
-  const base = env.CODEX_HOME || join(home, ".codex");
+  const own = env.CODEX_HOME?.trim();
+  const base = own ? resolve(expandHome(own, home)) : join(home, ".codex");
   return [join(base, "sessions"), join(base, "archived_sessions")];
 }
 
