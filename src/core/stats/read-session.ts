@@ -6,9 +6,10 @@ import type { EntryMeta, Session } from "../session/model.js";
 import type { Pricer } from "./prices.js";
 import { resolveParent } from "./parent.js";
 import { entryKey, sessionFigures, type SessionFigures } from "./figures.js";
+import { mayCarryUsage as carriesUsage } from "./usage.js";
 
-/** Entries that may carry usage: assistant messages and omp's model_usage side calls. */
-const mayCarryUsage = (m: EntryMeta): boolean => (m.type === "message" && m.role === "assistant") || m.type === "model_usage";
+/** Entries that may carry usage (usage.ts): assistant messages, omp's side calls, pi 1.6.0's usage entries, tool results and summaries. */
+const mayCarryUsage = (m: EntryMeta): boolean => carriesUsage(m.type, m.role);
 
 const parentFile = (s: Session): string | null => resolveParent(s.file, s.header.parentSession);
 
