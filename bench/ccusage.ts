@@ -8,8 +8,11 @@ import { basename, dirname, join, relative, resolve as resolvePath } from "node:
 import { installedVersion } from "./pi.js";
 
 export const CCUSAGE_PACKAGE = "ccusage";
-// 20.0.26, the newest, was published without its linux-x64 binary; 20.0.24 has them all.
+// 20.0.26, the newest, was published without its linux-x64 binary (still
+// missing on 2026-12-04: @ccusage/ccusage-linux-x64 stops at 20.0.24); 20.0.24 has them all.
 export const CCUSAGE_VERSION = "20.0.24";
+/** Why not a newer ccusage (printed by verify:agents). */
+export const CCUSAGE_NEWER_NOTE = "ccusage 20.0.26 has no linux-x64 binary: 20.0.24 is the newest that runs here";
 
 export interface CcusageInstall {
   version: string;
