@@ -161,12 +161,12 @@ export function describeEntry(e: Obj): Description {
     }
     case "reset_boundary":
       return { preview: "", summary: "[reset boundary]" };
-    // pi 1.6.0: a rewrite of an earlier entry's content in the context, or its removal.
+    // pi 1.6.0: a rewrite of an earlier entry's content in the context, or its removal (pi's own words for them).
     case "context_edit": {
       const target = oneLine(str(e.targetId), 40);
-      if (e.replacement === null) return { preview: target, summary: `[context edit: ${target} removed]` };
+      if (e.replacement === null) return { preview: target, summary: `[context omit: ${target}]` };
       const text = oneLine(isObj(e.replacement) ? contentText(e.replacement.content) : "", PREVIEW_MAX);
-      return { preview: text, summary: `[context edit: ${target}] ${text}`.trimEnd() };
+      return { preview: text, summary: `[context replace: ${target}] ${text}`.trimEnd() };
     }
     // pi 1.6.0: usage spent outside any message (a cache warm-up).
     case "usage": {
