@@ -76,7 +76,7 @@ describe("figures made in the catalog's own scan (on its tree)", () => {
       writeFileSync(join(dir, "cut.jsonl"), [header, a("a1", "a0")].map((l) => JSON.stringify(l)).join("\n") + "\n" + JSON.stringify(a("a2", "a1")).slice(0, 140) + JSON.stringify(a("a3", "a1")) + "\n");
       const taps = new FiguresTaps(noOverrides);
       const listed = await listSessions({ paths: [FIXTURES, dir], all: true, cacheDir, taps });
-      expect(taps.figured.size).toBeGreaterThan(40);
+      expect(taps.figured.size).toBeGreaterThan(20); // the pi and omp sessions of test/fixtures with calls
       expect(taps.figured.has(join(dir, "cut.jsonl"))).toBe(false);
       for (const s of listed) {
         const got = taps.figured.get(s.path);
