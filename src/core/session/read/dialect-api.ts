@@ -70,6 +70,18 @@ export interface DialectFacts {
   parentEntryId?: string | null;
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
+  /**
+   * The current leaf when the source pins one (Claude Code's `last-prompt`
+   * record after a rewind) and it names an entry; absent: the last entry.
+   */
+  leafId?: string;
+  /**
+   * Parents the agent's own loader gives some entries once the whole source
+   * is read (Claude Code's partial compaction, its structural side lines):
+   * entry id → its parent id. Each such entry keeps its file parent as
+   * `fileParentId`.
+   */
+  relink?: ReadonlyMap<string, string | null>;
 }
 
 /** A reader for one session: records go in, in source order; entries come out. */
