@@ -5,10 +5,15 @@
 // The `.jsonl` form is a log: a metadata line, then message records — the
 // same message written again each time it grows (thoughts, tokens, tool
 // calls and their results), the last copy holding it whole — `{$set:{…}}`
-// metadata updates (a `messages` list there is a checkpoint of the whole
-// conversation) and `{$rewindTo: id}`, which drops that message and all after
-// it. A rewind makes a branch: the next message hangs from the one before the
-// dropped one, so what was dropped stays in the tree as an abandoned branch.
+// metadata updates and `{$rewindTo: id}`, which drops that message and all
+// after it. A rewind makes a branch: the next message hangs from the one before
+// the dropped one, so what was dropped stays in the tree as an abandoned branch.
+//
+// A `messages` list in a `$set` (0.61: compression, tool-output masking)
+// REPLACES the conversation: Gemini clears its messages and takes the listed
+// ones. Here a `gemini_replace` entry marks the place, the listed messages
+// follow it (a message already in the tree comes again as a copy,
+// `<id>@<line>`), and the context starts after the last such mark (context.ts).
 // The older `.json` document gives the same records (see json-document).
 import { basename, dirname } from "node:path";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
@@ -47,8 +52,7 @@ export function geminiReader(file: string): RecordReader {
     }
   };
 
-  const place = (record: Obj, origins: Origin[]): DialectEntry[] => {
-    const id = str(record.id);
+  const place = (record: Obj, origins: Origin[], id = str(record.id)): DialectEntry[] => {
     const ts = str(record.timestamp);
     const time = Date.parse(ts);
     const stamp = (o: Obj): Obj => (Number.isFinite(time) ? { ...o, timestamp: time } : o);
@@ -89,7 +93,7 @@ export function geminiReader(file: string): RecordReader {
       out.push({ entry: e, origin, ...parts });
     }
     position = out[out.length - 1].entry.id;
-    placed.set(id, { parent, tail: position });
+    placed.set(str(record.id), { parent, tail: position });
     return out;
   };
 
@@ -114,11 +118,13 @@ export function geminiReader(file: string): RecordReader {
       metadata(set);
       if (!Array.isArray(set.messages)) return [];
       const out = flush();
+      const mark: PiEntry = { type: "custom", id: `$set@${origin.line}`, parentId: position, customType: "gemini_replace", data: { messages: set.messages.length } };
+      if (typeof set.lastUpdated === "string") mark.timestamp = set.lastUpdated;
+      out.push({ entry: mark, origin });
+      position = mark.id;
       for (const m of set.messages) {
         if (!isObj(m) || typeof m.id !== "string") continue;
-        const known = placed.get(m.id);
-        if (known) position = known.tail;
-        else out.push(...place(m, [origin]));
+        out.push(...place(m, [origin], placed.has(m.id) ? `${m.id}@${origin.line}` : m.id));
       }
       return out;
     }
