@@ -22,6 +22,7 @@
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { ASSISTANT_ITEMS, assistantBlocks, contentBlocks, isInjected, isObj, replacementMessages, str, textOf, toolOutput, type Obj } from "./items.js";
 import { rolloutOfId } from "./paths.js";
+import { indexedName } from "./session-index.js";
 import { addTokens, piUsage, TokenCounter, type CodexTokens } from "./usage.js";
 
 /** Event types kept as entries (things that happened to the conversation); the rest are UI echoes and progress. */
@@ -275,7 +276,8 @@ export function codexReader(file: string): RecordReader {
         parentLooked = true;
         facts.parentSession = rolloutOfId(file, parentId) ?? parentId;
       }
-      return { ...facts };
+      // A name given in the rollout wins; else the one Codex's picker shows from its session index.
+      return facts.name ? { ...facts } : { ...facts, name: indexedName(file, facts.id) };
     },
   };
 }
