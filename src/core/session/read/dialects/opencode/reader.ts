@@ -11,9 +11,10 @@
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { isoOrNull } from "../../time.js";
 import { dbSessionPath, parseDbPath } from "./paths.js";
-import { isObj, num, str, type MessageRecord, type Obj, type SessionRecord } from "./records.js";
+import { isObj, num, str, type MessageRecord, type Obj, type SessionRecord, type V2MessageRecord } from "./records.js";
 import { splitSteps, type Step } from "./steps.js";
 import { piUsage } from "./usage.js";
+import { v2Entries } from "./v2.js";
 
 /** An entry before it is chained (the reader gives each its parent). */
 type NewEntry = { type: string; id: string; timestamp: string; [field: string]: unknown };
@@ -105,6 +106,13 @@ export class OpencodeReader implements RecordReader {
       this.session(value as unknown as SessionRecord);
       return [];
     }
+    if (value.kind === "v2message") {
+      const ctx = { created: this.f.created, lastContext: this.lastContext };
+      const out = this.flush();
+      for (const e of v2Entries(value as unknown as V2MessageRecord, ctx)) out.push(this.add(e, origin));
+      this.lastContext = ctx.lastContext;
+      return out;
+    }
     if (value.kind !== "message" || !isObj(value.info) || !Array.isArray(value.parts)) return "not an OpenCode message";
     const rec = value as unknown as MessageRecord;
     const parts = rec.parts.filter(isObj);
@@ -147,6 +155,7 @@ export class OpencodeReader implements RecordReader {
     this.f.name = s.title ? s.title : null;
     this.f.created = iso(s.created, "");
     if (s.version) this.f.agentVersion = s.version;
+    if (s.model) this.f.model = s.model;
     if (r.parentPath) this.f.parentSession = r.parentPath;
     else if (s.parentID) this.f.parentSession = s.parentID;
     if (r.parentEntryId) this.f.parentEntryId = r.parentEntryId;
