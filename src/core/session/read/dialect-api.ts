@@ -82,6 +82,12 @@ export interface DialectFacts {
    * `fileParentId`.
    */
   relink?: ReadonlyMap<string, string | null>;
+  /**
+   * The shapes of records this reader did not know (a newer agent's), each
+   * once, e.g. `record type "x"`: their records are kept as entries marked
+   * `unknown: true`, never dropped; `omp-sessions doctor` lists them.
+   */
+  unknown?: string[];
 }
 
 /** A reader for one session: records go in, in source order; entries come out. */

@@ -89,6 +89,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     titleSlot: null,
     ...tree,
     warnings: warnings.sort((a, b) => a.line - b.line),
+    ...(f.unknown?.length ? { unknownShapes: f.unknown } : {}),
     size,
     resumeOffset: size,
     resumeLine: 0,

@@ -39,6 +39,26 @@ interface Pending {
   age?: number;
 }
 
+/** Line types with a uuid that this reader knows (others are kept, marked unknown). */
+const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set(["user", "assistant", "system", "attachment", "progress"]);
+/** Line types without a uuid that this reader knows: names and bookkeeping, no entries. */
+const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
+  "summary",
+  "custom-title",
+  "ai-title",
+  "last-prompt",
+  "file-history-snapshot",
+  "queue-operation",
+  "agent-name",
+  "agent-color",
+  "agent-setting",
+  "pr-link",
+  "tag",
+  "mode",
+  "permission-mode",
+  "worktree-state",
+]);
+
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
 const MAX_HELD = 5000;
 /** Records after a compact boundary within which its summary is looked for. */
@@ -139,6 +159,9 @@ export class ClaudeReader implements RecordReader {
   private pin: { leaf: string; at: number } | null = null;
   private lines = 0;
   private ended = false;
+  private unknown = new Set<string>();
+  /** The last entry given (a line of an unknown kind with no uuid hangs from it). */
+  private lastId: string | null = null;
 
   constructor(private readonly path: string) {
     this.kind = kindOf(path);
@@ -155,7 +178,8 @@ export class ClaudeReader implements RecordReader {
     if (this.openBoundary && ++this.openBoundary.age! > SUMMARY_WINDOW) this.close(this.openBoundary);
     const uuid = str(value.uuid);
     if (!uuid) {
-      this.noteBookkeeping(value);
+      if (KNOWN_BOOKKEEPING.has(str(value.type))) this.noteBookkeeping(value);
+      else this.keepUnknown(value, origin);
       return this.flush();
     }
     this.lines++;
@@ -172,10 +196,29 @@ export class ClaudeReader implements RecordReader {
         if (value.subtype === "compact_boundary") this.boundary(value, origin);
         else this.add(otherEntry(value), origin);
         break;
-      default:
-        this.add(otherEntry(value), origin);
+      default: {
+        const e = otherEntry(value);
+        if (!KNOWN_ENTRY_TYPES.has(str(value.type))) {
+          e.unknown = true;
+          this.unknown.add(`record type ${JSON.stringify(str(value.type))}`);
+        }
+        this.add(e, origin);
+      }
     }
     return this.flush();
+  }
+
+  /**
+   * A line of a kind this reader does not know and with no uuid: kept as an
+   * entry (never dropped), hanging from the entry before it, marked unknown.
+   */
+  private keepUnknown(value: Obj, origin: Origin): void {
+    const e = otherEntry(value);
+    e.id = `${this.sessionId || "line"}:${origin.line}`;
+    e.parentId = this.lastId;
+    e.unknown = true;
+    this.unknown.add(`record type ${JSON.stringify(str(value.type) || "(none)")}`);
+    this.add(e, origin);
   }
 
   end(): DialectEntry[] {
@@ -194,6 +237,7 @@ export class ClaudeReader implements RecordReader {
     };
     if (this.model) f.model = this.model;
     if (this.version) f.agentVersion = this.version;
+    if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
       const leaf = this.pinnedLeaf();
       if (leaf) f.leafId = leaf;
@@ -422,6 +466,7 @@ export class ClaudeReader implements RecordReader {
   }
 
   private enqueue(p: Pending): void {
+    this.lastId = p.de.entry.id;
     this.queue.push(p);
     this.held.set(p.de.entry.id, p);
     if (this.queue.length > MAX_HELD && this.queue[0].open) this.close(this.queue[0]);

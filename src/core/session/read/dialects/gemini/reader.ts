@@ -32,6 +32,9 @@ interface Placed {
   tail: string;
 }
 
+/** Message types Gemini CLI writes (others are kept, marked unknown). */
+const KNOWN_TYPES: ReadonlySet<string> = new Set(["user", "gemini", "info", "error", "warning"]);
+
 export function geminiReader(file: string): RecordReader {
   const facts: DialectFacts = { id: "", cwd: "", name: null, created: "", parentSession: null };
   let projectHash = "";
@@ -39,6 +42,7 @@ export function geminiReader(file: string): RecordReader {
   let position: string | null = null;
   let pending: Pending | null = null;
   const placed = new Map<string, Placed>();
+  const unknown = new Set<string>();
 
   const metadata = (m: Obj): void => {
     if (typeof m.sessionId === "string" && !facts.id) facts.id = m.sessionId;
@@ -90,6 +94,13 @@ export function geminiReader(file: string): RecordReader {
     } else {
       // info / error / warning: the CLI's own notes, shown to the user, never sent to the model.
       const e: PiEntry = { type: "custom", id, parentId: position, ...(ts ? { timestamp: ts } : {}), customType: `gemini_${type || "message"}`, data: { content: record.content } };
+      if (!KNOWN_TYPES.has(type)) {
+        // A newer kind of message: its own type, marked, with the record whole.
+        e.type = `gemini_${type.replace(/[^\w]+/g, "_") || "message"}`;
+        e.unknown = true;
+        e.data = record;
+        unknown.add(`message type ${JSON.stringify(type)}`);
+      }
       out.push({ entry: e, origin, ...parts });
     }
     position = out[out.length - 1].entry.id;
@@ -144,7 +155,14 @@ export function geminiReader(file: string): RecordReader {
       metadata(value);
       return [];
     }
-    return `line ${origin.line}: not a Gemini CLI record (skipped)`;
+    // A record of a shape this reader does not know: kept where it was written, marked.
+    const out = flush();
+    const keys = Object.keys(value).slice(0, 4).join(",");
+    unknown.add(`record {${keys}}`);
+    const e: PiEntry = { type: "gemini_record", id: `line:${origin.line}`, parentId: position, unknown: true, data: value };
+    out.push({ entry: e, origin });
+    position = e.id;
+    return out;
   };
 
   return {
@@ -155,7 +173,7 @@ export function geminiReader(file: string): RecordReader {
         facts.cwd = projectPathOf(file, projectHash);
         cwdKnown = true;
       }
-      return { ...facts };
+      return unknown.size ? { ...facts, unknown: [...unknown] } : { ...facts };
     },
   };
 }
