@@ -1,6 +1,8 @@
 // Claude Code 2.1.332's new shapes (test/fixtures/agents-drift/claude, C1–C4),
 // read through the session core as the tree and the context view read them.
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadSession } from "../../../src/core/session/tree/load.js";
 import { buildContext } from "../../../src/core/session/tree/context.js";
@@ -35,6 +37,27 @@ describe("Claude Code 2.1.332 drift samples", () => {
       expect(s.entries.map((e) => e.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => id(c, n)).sort());
     });
   }
+
+  it("a boundary that names only the kept segment's ends (preservedSegment) keeps the messages between them", async () => {
+    const lines = readFileSync(file("c1c1"), "utf8").split("\n");
+    const dir = mkdtempSync(join(tmpdir(), "claude-segment-"));
+    const copy = join(dir, "c1c1c1c1-0000-4000-8000-000000000000.jsonl");
+    writeFileSync(
+      copy,
+      lines
+        .map((l) => {
+          if (!l.includes("compact_boundary")) return l;
+          const o = JSON.parse(l) as Obj;
+          delete o.compactMetadata.preservedMessages;
+          return JSON.stringify(o);
+        })
+        .join("\n"),
+    );
+    const s = await loadSession(copy);
+    const ctx = await buildContext(s);
+    expect((ctx.messages as Obj[]).map((m) => m.role)).toEqual(["compactionSummary", "user", "assistant", "user", "assistant"]);
+    expect(branchPoints(s)).toEqual([]);
+  });
 
   it("C3: a last-prompt record with leafUuid (a rewind) pins the leaf; u2/a2 are an abandoned branch", async () => {
     const s = await loadSession(file("c3c3"));

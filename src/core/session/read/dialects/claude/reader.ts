@@ -102,11 +102,11 @@ function chainParallel(kids: PiEntry[], next: string | null): void {
 }
 
 /** What a compact boundary kept (2.1.3xx partial compaction): the kept messages' uuids and their anchor. */
-function keptOf(md: Obj): { anchor: string; uuids: string[] } {
+function keptOf(md: Obj): { anchor: string; uuids: string[]; head: string; tail: string } {
   const pm = isObj(md.preservedMessages) ? md.preservedMessages : {};
   const seg = isObj(md.preservedSegment) ? md.preservedSegment : {};
   const uuids = Array.isArray(pm.uuids) ? pm.uuids.filter((u): u is string => typeof u === "string" && u !== "") : [];
-  return { anchor: str(pm.anchorUuid) || str(seg.anchorUuid), uuids };
+  return { anchor: str(pm.anchorUuid) || str(seg.anchorUuid), uuids, head: str(seg.headUuid), tail: str(seg.tailUuid) };
 }
 
 interface ChildLink {
@@ -441,7 +441,8 @@ export class ClaudeReader implements RecordReader {
     e.claudeBoundary = true;
     const kept = keptOf(md);
     if (kept.uuids.length) e.preserved = kept.uuids;
-    this.lastBoundary = kept.uuids.length && kept.anchor ? { boundary: e.id, anchor: kept.anchor, uuids: kept.uuids } : null;
+    const some = kept.uuids.length > 0 || (kept.head !== "" && kept.tail !== "");
+    this.lastBoundary = some && kept.anchor ? { boundary: e.id, anchor: kept.anchor, uuids: kept.uuids, head: kept.head, tail: kept.tail } : null;
     const p: Pending = { de: { entry: e, origin }, open: true, kind: "boundary", age: 0 };
     this.enqueue(p);
     this.openBoundary = p;

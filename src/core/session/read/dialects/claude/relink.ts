@@ -16,8 +16,11 @@ export interface Kept {
   boundary: string;
   /** The entry the kept messages hang from (the compact summary). */
   anchor: string;
-  /** The kept messages, in order (their line uuids). */
+  /** The kept messages, in order (their line uuids); empty when only the segment's ends are given. */
   uuids: string[];
+  /** `preservedSegment`'s first and last kept message: the chain between them when `uuids` is empty. */
+  head?: string;
+  tail?: string;
 }
 
 export interface LinkFacts {
@@ -43,7 +46,7 @@ export function claudeRelink(f: LinkFacts, kept: Kept | null): Map<string, strin
 function keptRelink(f: LinkFacts, kept: Kept, out: Map<string, string | null>): void {
   const anchor = f.owner(kept.anchor);
   const ids: string[] = [];
-  for (const u of kept.uuids) {
+  for (const u of kept.uuids.length ? kept.uuids : segment(f, kept)) {
     const id = f.owner(u);
     if (id !== undefined && id !== anchor && !ids.includes(id)) ids.push(id);
   }
@@ -65,6 +68,21 @@ function keptRelink(f: LinkFacts, kept: Kept, out: Map<string, string | null>): 
   // opens the kept segment's place, where the history it replaced ends.
   const b = f.parent.get(kept.boundary);
   if (b !== undefined && b !== null && inKept.has(b) && !inKept.has(before ?? "")) out.set(kept.boundary, before);
+}
+
+/** The kept messages from the segment's tail up its parents to its head, in order (none when the head is not reached). */
+function segment(f: LinkFacts, kept: Kept): string[] {
+  const head = kept.head ? f.owner(kept.head) : undefined;
+  let at = kept.tail ? f.owner(kept.tail) : undefined;
+  if (head === undefined || at === undefined) return [];
+  const out: string[] = [];
+  for (let steps = 0; at !== undefined && steps <= f.order.length; steps++) {
+    out.push(at);
+    if (at === head) return out.reverse();
+    const p = f.parent.get(at);
+    at = p === null || p === undefined ? undefined : p;
+  }
+  return [];
 }
 
 function sideLineRelink(f: LinkFacts, out: Map<string, string | null>): void {
