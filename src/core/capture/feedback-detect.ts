@@ -32,32 +32,38 @@ const ASKED = w(
 );
 /** The agent said the work is done or fixed. */
 const CLAIMED = w(
-  "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|✅|🎉",
+  "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉",
 );
 
 // --- correction ------------------------------------------------------------------------------
 
 /** Openers that reject what came before. */
 const NEGATION = start(
-  "no(?=$|[\\s]*[,.!:;–—-]|\\s+(?:you|that|this|it|not|wait|stop|don'?t|do not|we|i meant|the|its?|it'?s|use|just|please)\\b)|nope|nah|not quite|not really|wrong|incorrect|actually|that'?s (?:not|wrong|incorrect)|this is (?:not|wrong)|that is (?:not|wrong)|not like (?:this|that)|not this|undo|revert|nein|falsch|нет|не так|неправильно|不对|不是|错了",
+  "non(?=[\\s,.!]|$)|no(?=$|[\\s]*[,.!:;–—-]|\\s+(?:you|that|this|it|not|wait|stop|don'?t|do not|we|i meant|the|its?|it'?s|use|just|please)\\b)|nope|nah|not quite|not really|wrong|incorrect|actually|that'?s (?:not|wrong|incorrect)|this is (?:not|wrong)|that is (?:not|wrong)|not like (?:this|that)|not this|undo|revert|nein|falsch|нет|не так|неправильно|不对|不是|错了",
 );
 /** "yes/ok/better, but …": accepted with a change, which is a correction. */
-const BUT = /^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright)\b[^.?!]{0,40}?\b(?:but|except|however|although|though)\b/u;
+const BUT = /^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|pero|aber|но|但是)(?![\p{L}\p{N}_])/u;
+/** A turn that opens with "but …" objects to what the agent just said. */
+const OBJECTION = start("but|mais|pero|aber|но");
+/** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
+const STILL = w(
+  "still (?:see|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
+);
 const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the)");
 const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
 const FAIL = w(
-  "errors?|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|same|degraded|destroyed|404|500",
+  "errors?|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|same|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:marche|fonctionne|s'affiche|change) pas|ne sont (?:plus|pas)|n'est (?:plus|pas)",
 );
+/** Asking for answers in a language: a standing preference. */
+const LANGUAGE = w("(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)");
 /** A verdict that the last change failed, at the very start of the turn. */
 const START_FAIL = start("(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change");
 /** Reproach and redirection: only meaningful after an agent message. */
 const REPROACH = w(
-  "you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:not|isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?:,|—|–|-) not (?:the|a|an|in|on|to|into|from|with|as) |(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)",
+  "you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:not|isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)",
 );
 /** "what about X?" after a claim of completeness: an omission. */
 const OMISSION = start("(?:now |so |ok |but |and )?(?:what about|you (?:also )?need to|also need to|you (?:still )?have to)|(?:and )?what about|did you (?:also )?(?:update|check|clean|test|remove|change|fix|add|consider|run)|have you (?:also )?(?:updated|checked|tested|considered|run)|you (?:also )?need to|also need to|you (?:still )?have to");
-/** After a claim of success, how it should be instead. */
-const SHOULD = w("(?:must|needs? to|has to|have to|should) be|looks like (?:there|it|you)|appears? to (?:be|have)|seems? (?:to|like|that)");
 /** Corrections in other languages (the head is matched; word lists stay short on purpose). */
 const FOREIGN = [
   /不对|错了|不是这样|还是(?:不行|一样|报错|错|有问题|没|不)|依然|仍然|没有(?:生效|变化|用)|不要|别再|改回|撤销|你(?:总是|又|没有|怎么)/u,
@@ -71,10 +77,10 @@ const FOREIGN = [
 
 /** A go-ahead that needs no context ("go ahead", "sounds good"). */
 const GO = start(
-  "go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|continue|go ahead)|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)",
+  "go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|with (?:it|that|this|the plan)|on))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧",
 );
 /** A yes or a choice that only means acceptance after the agent asked. */
-const YES = start("y(?:es|eah|ep|up)|sure|ok(?:ay)?|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|\\(?[a-d1-9]\\)?(?:\\s*(?:then|and|,|\\+|&|>|->)\\s*\\(?[a-d1-9]\\)?)*|sí|si|да|好的?|可以|是的");
+const YES = start("y(?:es|eah|ep|up)|sure|ok(?:ay)?|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
 /** Praise followed by the next step of the proposal ("Great, commit the change"). */
 const PRAISE_GO = /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it)[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
 /** The whole turn picks options: "2", "B then A", "option 1". */
@@ -89,14 +95,14 @@ const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go wi
 // --- approval --------------------------------------------------------------------------------
 
 const PRAISE = start(
-  "perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|完美|很好|太好了|perfecto|отлично|супер",
+  "perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер",
 );
-const PRAISE_ANY = w("great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)");
+const PRAISE_ANY = w("(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)");
 
 // --- preference ------------------------------------------------------------------------------
 
 /** A standing rule: how to work from now on. */
-const RULE_STRONG = w("(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future|next time|for future|every time|whenever you|by default|as a (?:rule|default)|remember (?:to|that)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)");
+const RULE_STRONG = w("(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future|next time|for future|every time|whenever you|as a rule|remember (?:to|that)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)");
 const RULE_SOFT = w("my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)");
 
 // --- not the user's words --------------------------------------------------------------------
@@ -129,6 +135,18 @@ function echoes(text: string, before: string): boolean {
   return false;
 }
 
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}_./-]{2,}/gu;
+const STOP = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
+
+/** A short imperative made of the agent's own words: the user takes one of the offered options. */
+function picksOffer(text: string, tail: string): boolean {
+  if (text.length > 120 || /\?\s*$/.test(text)) return false;
+  const words = (lower(text).match(WORD) ?? []).filter((x) => !STOP.has(x));
+  if (words.length === 0 || words.length > 12) return false;
+  const inTail = words.filter((x) => tail.includes(x)).length;
+  return inTail / words.length >= 0.5;
+}
+
 /**
  * Detects feedback in `text` (normalized user words) given the agent message
  * before it (`before`, null or "" when unknown). Null when it is not feedback.
@@ -159,6 +177,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   }
   const again = sentencesOf(head).some((x) => AGAIN.test(x) && FAIL.test(x) && !MODAL_STILL.test(x));
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", AGAIN);
+  if (STILL.test(head) && !MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", STILL);
+  if (hasPrev && OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
   const foreign = FOREIGN.find((re) => re.test(head));
   if (foreign) return d("correction", hasPrev ? "high" : "medium", "correction (non-English)", foreign);
 
@@ -171,9 +191,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
       const strong = hits.length > 1 || FAIL.test(head) || claimed;
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", REPROACH);
     }
-    if (claimed && FAIL.test(l.slice(0, 150))) return d("correction", "medium", "reports a failure after a claim of success", FAIL);
+    if (claimed && FAIL.test(l.slice(0, 250))) return d("correction", "medium", "reports a failure after a claim of success", FAIL);
     if (claimed && OMISSION.test(head)) return d("correction", "low", "points out an omission", OMISSION);
-    if (claimed && SHOULD.test(head.slice(0, 200))) return d("correction", "low", "states how the result should be", SHOULD);
   }
 
   if (START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", START_FAIL);
@@ -186,11 +205,13 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (DECIDED.test(head)) return d("decision", "medium", "records a decision", DECIDED);
   const goRest = l.replace(GO, "").trim();
   if (GO.test(head) && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
+  if (asked && picksOffer(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
   if (asked && YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
 
   // approval: explicit praise of the result
   if (PRAISE.test(head) || (short && PRAISE_ANY.test(head))) return d("approval", "medium", "praises the result", null);
 
   if (RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", RULE_SOFT);
+  if (LANGUAGE.test(head)) return d("preference", "medium", "answer language", LANGUAGE);
   return null;
 }
