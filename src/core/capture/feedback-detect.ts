@@ -200,7 +200,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // plan acceptance
   if (CHOICE.test(l)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
-  if (asked && short && DO_IT.test(head)) return d("decision", "medium", "takes up what the agent offered", DO_IT);
+  if (asked && short && DO_IT.test(head)) return d("decision", "high", "takes up what the agent offered", DO_IT);
   if (PRAISE_GO.test(head)) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
   if (DECIDED.test(head)) return d("decision", "medium", "records a decision", DECIDED);
   const goRest = l.replace(GO, "").trim();

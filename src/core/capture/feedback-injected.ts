@@ -26,8 +26,9 @@ export function isInjected(text: string): boolean {
 
 /** The turn without wrapped harness blocks; empty when nothing of the user's is left. */
 export function userWords(text: string): string {
-  if (isInjected(text)) return "";
-  return text.replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
+  // wrapped blocks first: Claude Code puts reminders in the same message as the typed words
+  const rest = text.replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
+  return isInjected(rest) ? "" : rest;
 }
 
 /** A message object (any dialect) that the harness marks as not the user's. */
