@@ -17,7 +17,12 @@ function report(split: "tune" | "holdout"): { o: Score; r: Score } {
   const o = score(turns, ours);
   const r = score(turns, reference);
   // the tables are the point of this test: print them for the report
-  console.log(`\nfeedback detectors on the ${split} split (${turns.length} turns, ${turns.filter((t) => t.label !== "none").length} feedback):\n${table([["ours", o], ["reference (llm-wiki)", r]])}\n`);
+  console.log(
+    `\nfeedback detectors on the ${split} split (${turns.length} turns, ${turns.filter((t) => t.label !== "none").length} feedback):\n${table([
+      ["ours", o],
+      ["reference (llm-wiki)", r],
+    ])}\n`,
+  );
   return { o, r };
 }
 

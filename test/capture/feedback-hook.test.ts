@@ -10,7 +10,19 @@ import { readLines, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 
 const claudeLine = (role: "user" | "assistant", text: string): string =>
-  JSON.stringify({ type: role, message: role === "assistant" ? { role, content: [{ type: "thinking", thinking: "…" }, { type: "text", text }] } : { role, content: text } });
+  JSON.stringify({
+    type: role,
+    message:
+      role === "assistant"
+        ? {
+            role,
+            content: [
+              { type: "thinking", thinking: "…" },
+              { type: "text", text },
+            ],
+          }
+        : { role, content: text },
+  });
 const codexLine = (text: string): string => JSON.stringify({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
 
 function writeTranscript(dir: string, name: string, lines: string[]): string {

@@ -23,8 +23,26 @@ function transcript(): string {
     return o;
   };
   const user = (content: unknown, extra: Record<string, unknown> = {}): void => void lines.push({ ...base(), type: "user", message: { role: "user", content }, ...extra });
-  const assistant = (text: string): void => void lines.push({ ...base(), type: "assistant", message: { model: "claude-sonnet-4-5-20250929", id: `msg_${n}`, type: "message", role: "assistant", content: [{ type: "text", text }], stop_reason: "end_turn", usage: { input_tokens: 3, output_tokens: 9 } } });
-  const toolUse = (id: string): void => void lines.push({ ...base(), type: "assistant", message: { model: "claude-sonnet-4-5-20250929", id: `msg_${n}`, type: "message", role: "assistant", content: [{ type: "tool_use", id, name: "Bash", input: { command: "npm test" } }], stop_reason: "tool_use", usage: { input_tokens: 3, output_tokens: 9 } } });
+  const assistant = (text: string): void =>
+    void lines.push({
+      ...base(),
+      type: "assistant",
+      message: { model: "claude-sonnet-4-5-20250929", id: `msg_${n}`, type: "message", role: "assistant", content: [{ type: "text", text }], stop_reason: "end_turn", usage: { input_tokens: 3, output_tokens: 9 } },
+    });
+  const toolUse = (id: string): void =>
+    void lines.push({
+      ...base(),
+      type: "assistant",
+      message: {
+        model: "claude-sonnet-4-5-20250929",
+        id: `msg_${n}`,
+        type: "message",
+        role: "assistant",
+        content: [{ type: "tool_use", id, name: "Bash", input: { command: "npm test" } }],
+        stop_reason: "tool_use",
+        usage: { input_tokens: 3, output_tokens: 9 },
+      },
+    });
 
   user("<command-message>mcp</command-message>\n<command-name>/mcp</command-name>\n<command-args></command-args>");
   user("<local-command-stdout>No MCP servers configured. Please run /doctor if this is unexpected. Otherwise, run `claude mcp` or visit https://docs.claude.com/en/docs/claude-code/mcp to learn more.</local-command-stdout>");

@@ -16,7 +16,8 @@ const INJECTED_START: RegExp[] = [
 ];
 
 /** Wrapped blocks removed from a turn before it is read (the user's own words around them are kept). */
-const INJECTED_BLOCK = /<(system-reminder|ide_selection|ide_opened_file|ide_diagnostics|environment_context|user_instructions|local-command-caveat|command-message|command-name|command-args|local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|bash-input)\b[^>]*>[\s\S]*?<\/\1>/g;
+const INJECTED_BLOCK =
+  /<(system-reminder|ide_selection|ide_opened_file|ide_diagnostics|environment_context|user_instructions|local-command-caveat|command-message|command-name|command-args|local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|bash-input)\b[^>]*>[\s\S]*?<\/\1>/g;
 
 /** Does the turn come from the harness rather than the user? */
 export function isInjected(text: string): boolean {
