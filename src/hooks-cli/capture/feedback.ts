@@ -55,8 +55,8 @@ const SUBS: Record<string, Sub> = {
       const limit = intFlag(p, "--limit", 20);
       ctx.out(
         table(
-          ["ID", "Type", "Confidence", "Seen", "Scope", "Status", "Preview"],
-          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.count ?? 1), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80)]),
+          ["ID", "Type", "Confidence", "Scope", "Status", "Preview", "Seen"],
+          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80), s(c.count ?? 1)]),
         ),
       );
       return 0;
