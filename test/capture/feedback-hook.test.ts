@@ -80,5 +80,7 @@ describe("lastAgentText reads only the transcript's tail", () => {
     expect(lastAgentText(join(sb.home, "nope.jsonl"))).toBeNull();
     const g = writeTranscript(sb.home, "gemini.json", ['{"messages": [{"type": "gemini", "content": "hi"}]}']);
     expect(lastAgentText(g)).toBeNull();
+    // a directory opens but cannot be read: still null, never a thrown error in the hook
+    expect(lastAgentText(sb.home)).toBeNull();
   });
 });

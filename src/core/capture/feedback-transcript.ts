@@ -42,29 +42,37 @@ export function lastAgentText(path: string, tailBytes = TAIL_BYTES): string | nu
     return null;
   }
   try {
-    const size = fstatSync(fd).size;
-    const len = Math.min(size, tailBytes);
-    if (len <= 0) return null;
-    const buf = Buffer.alloc(len);
-    readSync(fd, buf, 0, len, size - len);
-    const lines = buf.toString("utf8").split("\n");
-    // the first line of a cut tail is partial
-    const from = len < size ? 1 : 0;
-    for (let i = lines.length - 1; i >= from; i--) {
-      const line = lines[i].trim();
-      if (!line.startsWith("{")) continue;
-      let o: unknown;
-      try {
-        o = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (!isObj(o)) continue;
-      const t = assistantTextOfLine(o);
-      if (t && t.trim()) return t;
-    }
+    return tailAgentText(fd, tailBytes);
+  } catch {
+    // a directory, a device, a file truncated while read: no context, never a failed hook
     return null;
   } finally {
     closeSync(fd);
   }
+}
+
+/** The last assistant text in the last `tailBytes` of an open transcript. */
+function tailAgentText(fd: number, tailBytes: number): string | null {
+  const size = fstatSync(fd).size;
+  const len = Math.min(size, tailBytes);
+  if (len <= 0) return null;
+  const buf = Buffer.alloc(len);
+  readSync(fd, buf, 0, len, size - len);
+  const lines = buf.toString("utf8").split("\n");
+  // the first line of a cut tail is partial
+  const from = len < size ? 1 : 0;
+  for (let i = lines.length - 1; i >= from; i--) {
+    const line = lines[i].trim();
+    if (!line.startsWith("{")) continue;
+    let o: unknown;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!isObj(o)) continue;
+    const t = assistantTextOfLine(o);
+    if (t && t.trim()) return t;
+  }
+  return null;
 }
