@@ -55,7 +55,7 @@ function build() {
   const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|same|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:marche|fonctionne|s'affiche|change) pas|ne sont (?:plus|pas)|n'est (?:plus|pas)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|same|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -63,11 +63,11 @@ function build() {
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
-    "(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
+    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
   );
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:not|isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)",
+    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -76,20 +76,22 @@ function build() {
   /** Corrections in other languages (the head is matched; word lists stay short on purpose). */
   const FOREIGN = [
     /不对|错了|不是这样|还是(?:不行|一样|报错|错|有问题|没|不)|依然|仍然|没有(?:生效|变化|用)|不要|别再|改回|撤销|你(?:总是|又|没有|怎么)/u,
-    w("no funciona|sigue (?:igual|sin|fallando|dando|mal)|todav[ií]a (?:no|hay|falla)|est[aá] mal|incorrecto|no es (?:eso|as[ií]|correcto)|el problema (?:no )?est[aá] en|n[aã]o funciona|ainda (?:n[aã]o|tem|d[aá])|errado"),
+    w(
+      "ya te (?:lo )?(?:mostr|dij|expliqu|pas)\\p{L}*|no deber[ií]a(?:mos)?|no funciona|sigue (?:igual|sin|fallando|dando|mal)|todav[ií]a (?:no|hay|falla)|est[aá] mal|incorrecto|no es (?:eso|as[ií]|correcto)|el problema (?:no )?est[aá] en|n[aã]o funciona|ainda (?:n[aã]o|tem|d[aá])|errado",
+    ),
     w("опять|всё ещё|все еще|до сих пор|не работает|зациклил\\w*|не то|сам (?:\\p{L}+)|не надо|не нужно"),
     w("immer noch|funktioniert nicht|geht nicht|nicht richtig|stimmt nicht"),
-    w("toujours pas|ne marche pas|ne fonctionne pas|pas correct|c'?est faux"),
+    w("je (?:te|vous) l'ai (?:d[ée]j[àa] )?(?:dit|montr[ée]|expliqu[ée])|ce n'est pas (?:ma question|ce que)|toujours pas|ne marche pas|ne fonctionne pas|pas correct|c'?est faux"),
   ];
 
   // --- plan acceptance / decision ------------------------------------------------------------
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|with (?:it|that|this|the plan)|on))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧",
+    "go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
-  const YES = start("y(?:es|eah|ep|up)|sure|ok(?:ay)?|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
+  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|ok(?:ay)?|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
     /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it)[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
@@ -127,7 +129,7 @@ function build() {
   const AGENT_VOICE = start(
     "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)",
   );
-  const LOG_START = /^(?:traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+  const LOG_START = /^(?:\[[a-z]+\]|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
     ASKED,
     CLAIMED,
@@ -184,6 +186,12 @@ function echoes(text: string, before: string): boolean {
   return false;
 }
 
+/** "X works now, but Y is empty": after "but"/"except", a failure close by. */
+function butFails(head: string, fail: RegExp): boolean {
+  const m = /(?<![\p{L}\p{N}_])(?:but|except|mais|sauf|pero|excepto|salvo|aber|außer|но|кроме)(?![\p{L}\p{N}_])/u.exec(head);
+  return !!m && fail.test(head.slice(m.index, m.index + 90));
+}
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}_./-]{2,}/gu;
 const STOP = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
@@ -228,6 +236,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const again = sentencesOf(head).some((x) => r.AGAIN.test(x) && r.FAIL.test(x) && !r.MODAL_STILL.test(x));
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
   if (r.STILL.test(head) && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
+  if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
   const foreign = r.FOREIGN.find((re) => re.test(head));
   if (foreign) return d("correction", hasPrev ? "high" : "medium", "correction (non-English)", foreign);
@@ -256,7 +265,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const goRest = l.replace(r.GO, "").trim();
   if (r.GO.test(head) && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
   if (asked && picksOffer(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
-  if (asked && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
+  const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
+  if (asked && !yesQuestion && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
 
   // approval: explicit praise of the result
   if (r.PRAISE.test(head) || (short && r.PRAISE_ANY.test(head))) return d("approval", "medium", "praises the result", null);
