@@ -210,6 +210,7 @@ async function otherBenches(found: Target[]): Promise<string[]> {
     ["burst", "benchBurst"],
     ["catalog", "benchCatalog"],
     ["stats", "benchStats"],
+    ["stats-ccusage", "benchStatsCcusage"],
     ["agents", "benchAgents"],
     ["ui", "benchUi"],
     ["ui-tmux", "benchUiTmux"],
