@@ -66,6 +66,14 @@ export const ACTIONS = [
   "stats.reload",
   "subagent.open",
   "parent.open",
+  "mark",
+  "compare",
+  "compare.up",
+  "compare.down",
+  "compare.pageUp",
+  "compare.pageDown",
+  "compare.open",
+  "compare.close",
   "continue",
   "fork",
   "rename",
@@ -116,7 +124,8 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
+export type Scope =
+  "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "compare" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
 
 export interface Binding {
   action: Action;
@@ -200,6 +209,17 @@ export const BINDINGS: readonly Binding[] = [
   { action: "path.copy", keys: ["y"], help: "put the session's file path on the status line to select (printed again on exit)", scope: "tree" },
   { action: "subagent.open", keys: ["o"], help: "open the subagent session this call started (Claude Code Agent/Task calls)", scope: "tree" },
   { action: "parent.open", keys: ["p"], help: "open the parent session (a subagent's spawner, a fork's source) at the entry this one came from", scope: "tree" },
+
+  { action: "mark", keys: ["m"], help: "mark this entry for a compare (m on the marked entry unmarks it)", scope: "tree", hint: "mark" },
+  { action: "compare", keys: ["="], help: "compare the marked entry with this one: two branches, a fork and its source, or two sessions", scope: "tree", hint: "compare" },
+
+  // The compare view (m, then =).
+  { action: "compare.up", keys: ["up", "k"], help: "previous message (both sides, A then B)", scope: "compare" },
+  { action: "compare.down", keys: ["down", "j"], help: "next message", scope: "compare", hint: "move", hintKeys: "↑↓" },
+  { action: "compare.pageUp", keys: ["pageup", "left"], help: "ten messages up", scope: "compare" },
+  { action: "compare.pageDown", keys: ["pagedown", "right"], help: "ten messages down", scope: "compare" },
+  { action: "compare.open", keys: ["enter"], help: "open the message in full (Enter again folds it)", scope: "compare", hint: "open" },
+  { action: "compare.close", keys: ["escape", "="], help: "close the message, then the compare view", scope: "compare", hint: "close", hintKeys: "Esc" },
 
   // The tree's search line.
   { action: "search.keep", keys: ["enter"], help: "keep the search and go back to the tree's keys", scope: "tree-query", hint: "keep" },
