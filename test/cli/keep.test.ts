@@ -67,6 +67,12 @@ describe.skipIf(!existsSync(BIN))("omp-sessions keep", () => {
     const search = run(["search", "cache the bundle"], env);
     expect(search.code).toBe(0);
     expect(search.stdout).toContain(rows[0].path);
+    const stats = JSON.parse(run(["stats", "--all", "--json"], env).stdout);
+    expect(JSON.stringify(stats)).toContain(SID);
+    // Resume refuses with the reason: the agent's own files are gone.
+    const resume = run(["resume", rows[0].path], env);
+    expect(resume.code).not.toBe(0);
+    expect(resume.stderr).toContain(`cannot resume an archived copy (omp-sessions keep) of ${file} from host alpha`);
   });
 
   it("another machine's synced folder lists beside this one's, with a HOST column and --host", () => {

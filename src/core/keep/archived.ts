@@ -4,14 +4,16 @@
 // name) for those whose original is gone or on another machine. While the
 // original exists on this machine, the list reads the original.
 import { createReadStream, createWriteStream, existsSync, readdirSync, statSync, utimesSync, chmodSync, renameSync, unlinkSync } from "node:fs";
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { ensureDir } from "../fs/dir.js";
-import { cacheDir } from "../session/list/cache-dir.js";
+import { viewPathOf, viewsDir } from "./view-path.js";
 import { keepConfigOrOff, hostOf, type KeepConfig } from "./config.js";
 import { archiveDir, archiveFileOf, stateFileOf } from "./paths.js";
 import { readKeepState } from "./state.js";
+
+export { viewInfo, viewsDir } from "./view-path.js";
 
 export interface ArchivedSession {
   host: string;
@@ -53,25 +55,6 @@ export function archivedSessions(config: KeepConfig, env: NodeJS.ProcessEnv = pr
     }
   }
   return out;
-}
-
-/** Where views live: `<cache>/archived/<host>/<source path>`. */
-export const viewsDir = (env: NodeJS.ProcessEnv = process.env): string => join(cacheDir(env), "archived");
-
-export function viewPathOf(a: Pick<ArchivedSession, "host" | "source">, env: NodeJS.ProcessEnv = process.env): string {
-  const rel = resolve(a.source)
-    .replace(/^[A-Za-z]:/, "")
-    .replace(/^[\\/]+/, "");
-  return join(viewsDir(env), a.host, rel);
-}
-
-/** For a view's path: the host and the original's path; null for any other file. */
-export function viewInfo(path: string, env: NodeJS.ProcessEnv = process.env): { host: string; source: string } | null {
-  const root = viewsDir(env) + sep;
-  const abs = resolve(path);
-  if (!abs.startsWith(root)) return null;
-  const [host, ...rest] = abs.slice(root.length).split(sep);
-  return host && rest.length ? { host, source: sep + rest.join(sep) } : null;
 }
 
 /** Writes the view of an archived session when the archive changed since (its mtime is the archive's). */
