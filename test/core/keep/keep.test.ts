@@ -13,6 +13,10 @@ import { archiveFileOf } from "../../../src/core/keep/paths.js";
 import { readKeepState } from "../../../src/core/keep/state.js";
 import { archivedSessions, archivedViews, viewInfo } from "../../../src/core/keep/archived.js";
 import type { KeepConfig } from "../../../src/core/keep/config.js";
+import { keepAfterEvent } from "../../../src/core/keep/hook.js";
+import { hostDirOf, SCAN_ALL } from "../../../src/core/keep/run-files.js";
+import { lockSync } from "../../../src/core/fs/lock.js";
+import { existsSync, readdirSync } from "node:fs";
 
 let root: string;
 let env: NodeJS.ProcessEnv;
@@ -126,5 +130,37 @@ describe("keep", () => {
       { host: "beta", source: theirs },
     ]);
     for (const v of views.files) expect(readFileSync(v, "utf8")).toBe(viewInfo(v, env)!.source === gone ? line(1) : line(2));
+  });
+
+  it("the hook: a Stop archives its transcript; while another run holds the lock the file is noted, and the next run takes it", async () => {
+    const file = join(root, "src", "s.jsonl");
+    writeFileSync(file, line(0));
+    const cfg = config("alpha");
+    await keepAfterEvent({ kind: "tool", transcriptPath: file }, cfg, Infinity, 1000, env);
+    const hostDir = hostDirOf(cfg, env);
+    expect(existsSync(archiveFileOf(hostDir, file, 1))).toBe(false); // not a session's end
+    await keepAfterEvent({ kind: "stop", transcriptPath: file }, cfg, Infinity, 1000, env);
+    expect(gunzipSync(readFileSync(archiveFileOf(hostDir, file, 1))).toString()).toBe(line(0));
+    appendFileSync(file, line(1));
+    const held = lockSync(join(hostDir, "keep-state.json"), { waitMs: 0 });
+    try {
+      await keepAfterEvent({ kind: "session-end", transcriptPath: file }, cfg, Date.now() + 50, 0, env);
+    } finally {
+      held.release();
+    }
+    expect(readdirSync(join(hostDir, "pending"))).toHaveLength(1);
+    const next = await keepRun({ env, files: [], config: cfg });
+    expect(next.archived).toBe(1);
+    expect(readdirSync(join(hostDir, "pending"))).toHaveLength(0);
+    expect(gunzipSync(readFileSync(archiveFileOf(hostDir, file, 1))).toString()).toBe(line(0) + line(1));
+  });
+
+  it("the hook: an end naming no transcript owes a full scan, which keep --now settles", async () => {
+    const cfg = config("alpha");
+    await keepAfterEvent({ kind: "session-end", transcriptPath: null }, cfg, Infinity, 1000, env);
+    const hostDir = hostDirOf(cfg, env);
+    expect(readKeepState(hostDir, "alpha").pending).toEqual([SCAN_ALL]);
+    await keepRun({ env, config: cfg });
+    expect(readKeepState(hostDir, "alpha").pending).toEqual([]);
   });
 });
