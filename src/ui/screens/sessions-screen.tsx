@@ -183,6 +183,9 @@ export const sessionsScreen: ScreenDef = {
       case "agent":
         st.cycleAgent();
         return true;
+      case "host":
+        st.cycleHost();
+        return true;
       case "paths":
         st.togglePaths();
         return true;
@@ -210,6 +213,6 @@ export const sessionsScreen: ScreenDef = {
   },
   info(st) {
     const total = st.sessions?.length ?? 0;
-    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""}${st.agentFilter ? ` · agent ${st.agentFilter}` : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
+    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""}${st.agentFilter ? ` · agent ${st.agentFilter}` : ""}${st.hostFilter ? ` · host ${st.hostFilter}` : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
   },
 };
