@@ -42,9 +42,9 @@ export interface ListView {
 
 const HOME = homedir();
 
-/** The machine a row is from: an archived copy's host, else this machine's (as keep names it). */
-export function rowHost(path: string): string {
-  return viewInfo(path)?.host ?? hostOf(keepConfigOrOff());
+/** The machine a row is from: an archived copy's host, else this machine's (`me`: as keep names it). */
+export function rowHost(path: string, me: string = hostOf(keepConfigOrOff())): string {
+  return viewInfo(path)?.host ?? me;
 }
 // Newest activity first (a fork, made now from old messages, sorts as new).
 const newestFirst = newestActiveFirst;
@@ -151,7 +151,10 @@ export function sessionListView(list: SessionSummary[], o: ListOptions): ListVie
   let out = o.scope === "project" ? list.filter((s) => s.cwd === o.cwd) : list;
   if (o.named) out = out.filter((s) => !!s.name?.trim());
   if (o.agent) out = out.filter((s) => agentOf(s) === o.agent);
-  if (o.host) out = out.filter((s) => rowHost(s.path) === o.host);
+  if (o.host) {
+    const me = hostOf(keepConfigOrOff());
+    out = out.filter((s) => rowHost(s.path, me) === o.host);
+  }
   const words = o.query.toLowerCase().trim().split(/\s+/).filter(Boolean);
   if (words.length > 0) {
     const scores = scoreAll(out, words);

@@ -367,7 +367,8 @@ export function createAppStore(init: StoreInit): AppStore {
         get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
       },
       cycleHost: () => {
-        const listed = [...new Set((get().sessions ?? []).map((s) => rowHost(s.path)))].sort();
+        const me = rowHost("");
+        const listed = [...new Set((get().sessions ?? []).map((s) => rowHost(s.path, me)))].sort();
         if (listed.length < 2 && !get().hostFilter) return get().setStatus(listed.length === 1 ? `only ${listed[0]}'s sessions are listed (keep --add-source adds another machine's)` : "no sessions listed");
         const cur = get().hostFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
