@@ -4,8 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { resolve } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
+import { loadSession } from "../../src/core/session/tree/load.js";
 
 const PI = resolve("test/fixtures/compare/pi-compare.jsonl");
+const FORK = resolve("test/fixtures/compare/pi-compare-fork.jsonl");
 
 async function goTo(m: Mounted, id: string): Promise<void> {
   const at = m.store.getState().rows!.indexOf(id);
@@ -74,6 +76,24 @@ describe("compare in the tree", () => {
     try {
       await m.press("2", "=");
       await m.waitFor((f) => f.includes("mark an entry with m first"), "the hint");
+    } finally {
+      m.unmount();
+    }
+  });
+
+  it("a mark in one session, = in its fork: compared from the fork point", async () => {
+    const m = await mount({ file: PI, width: 140, height: 34 });
+    try {
+      await m.press("2");
+      await goTo(m, "a4");
+      await m.press("m");
+      // Another session opened (as Enter on the list would).
+      m.store.getState().setSession(await loadSession(FORK));
+      await m.waitFor((f) => f.includes("Third way done.") && !f.includes("[m]"), "the fork's tree");
+      await goTo(m, "a7");
+      await m.press("=");
+      const f = await m.waitFor((fr) => fr.includes("common point: a2 (the fork point"), "the compare view");
+      expect(f.split("\n").some((l) => l.includes("A · pi-compare.jsonl at a4") && l.includes("B · pi-compare-fork.jsonl at a7"))).toBe(true);
     } finally {
       m.unmount();
     }
