@@ -218,8 +218,8 @@ export const BINDINGS: readonly Binding[] = [
   // The compare view (m, then =).
   { action: "compare.up", keys: ["up", "k"], help: "previous message (both sides, A then B)", scope: "compare" },
   { action: "compare.down", keys: ["down", "j"], help: "next message", scope: "compare", hint: "move", hintKeys: "↑↓" },
-  { action: "compare.pageUp", keys: ["pageup", "left"], help: "ten messages up", scope: "compare" },
-  { action: "compare.pageDown", keys: ["pagedown", "right"], help: "ten messages down", scope: "compare" },
+  { action: "compare.pageUp", keys: ["pageup", "left"], help: "ten messages up (an opened message: scroll it up)", scope: "compare" },
+  { action: "compare.pageDown", keys: ["pagedown", "right"], help: "ten messages down (an opened message: scroll it down)", scope: "compare" },
   { action: "compare.open", keys: ["enter"], help: "open the message in full (Enter again folds it)", scope: "compare", hint: "open" },
   { action: "compare.close", keys: ["escape", "="], help: "close the message, then the compare view", scope: "compare", hint: "close", hintKeys: "Esc" },
 

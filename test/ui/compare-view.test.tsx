@@ -42,6 +42,10 @@ describe("compare in the tree", () => {
       // Enter opens the message under the cursor; Esc closes it, then the view.
       await m.press(KEYS.down, KEYS.enter);
       await m.waitFor((fr) => fr.includes("── message a3"), "the opened message");
+      // PgDn scrolls the opened message (the cursor stays).
+      await m.press(KEYS.pageDown);
+      expect(m.stores.compare.getState().view?.opened?.scroll).toBe(10);
+      expect(m.stores.compare.getState().view?.cursor).toBe(1);
       await m.press(KEYS.escape);
       await m.waitFor((fr) => !fr.includes("── message a3") && fr.includes("common point: a2"), "the message closed");
       await m.press(KEYS.escape);

@@ -76,7 +76,7 @@ export function CompareView({ width, height }: { width: number; height: number }
           <Column lines={sides.b} cursor={sides.cursorB} width={width} height={Math.max(1, sidesHeight - Math.floor(sidesHeight / 2))} />
         </Box>
       )}
-      {opened ? <LinesPane title={`message ${opened.id}`} lines={opened.lines} scroll={0} focused={false} width={width} height={openHeight} /> : null}
+      {opened ? <LinesPane title={`message ${opened.id}`} lines={opened.lines} scroll={opened.scroll ?? 0} focused={false} width={width} height={openHeight} /> : null}
     </Box>
   );
 }

@@ -80,9 +80,9 @@ export function compareKey(_input: string, name: string, ui: Stores): void {
     case "compare.down":
       return cmp.move(1);
     case "compare.pageUp":
-      return cmp.move(-10);
+      return cmp.view?.opened ? cmp.scrollOpened(-10) : cmp.move(-10);
     case "compare.pageDown":
-      return cmp.move(10);
+      return cmp.view?.opened ? cmp.scrollOpened(10) : cmp.move(10);
     case "compare.open":
       void openMessage(ui);
       return;

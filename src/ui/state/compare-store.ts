@@ -19,7 +19,7 @@ export interface CompareView {
   /** Index into A's messages then B's. */
   cursor: number;
   /** A message opened with Enter: its id and its lines (entry-detail). */
-  opened: { id: string; lines: Line[] } | null;
+  opened: { id: string; lines: Line[]; scroll?: number } | null;
 }
 
 export interface CompareState {
@@ -37,6 +37,8 @@ export interface CompareActions {
   move(delta: number): void;
   setOpened(opened: CompareView["opened"]): void;
   setPricer(p: Promise<Pricer>): void;
+  /** Scrolls the opened message by `delta` lines (clamped by the pane that draws it). */
+  scrollOpened(delta: number): void;
 }
 
 export type CompareStore = StoreApi<CompareState & CompareActions>;
@@ -76,5 +78,11 @@ export function createCompareStore(): CompareStore {
       if (v) set({ view: { ...v, opened } });
     },
     setPricer: (p) => set({ pricer: p }),
+    scrollOpened(delta) {
+      const v = get().view;
+      if (!v?.opened) return;
+      const scroll = Math.max(0, Math.min(v.opened.lines.length, (v.opened.scroll ?? 0) + delta));
+      set({ view: { ...v, opened: { ...v.opened, scroll } } });
+    },
   }));
 }
