@@ -4,7 +4,7 @@
 // this one's with a HOST column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BIN } from "../helpers/fixtures.js";
@@ -69,6 +69,9 @@ describe.skipIf(!existsSync(BIN))("omp-sessions keep", () => {
     expect(search.stdout).toContain(rows[0].path);
     const stats = JSON.parse(run(["stats", "--all", "--json"], env).stdout);
     expect(JSON.stringify(stats)).toContain(SID);
+    const out = join(root, "archived.md");
+    expect(run(["export", rows[0].path, "--format", "md", "-o", out], env).code).toBe(0);
+    expect(readFileSync(out, "utf8")).toContain("Cached.");
     // Resume refuses with the reason: the agent's own files are gone.
     const resume = run(["resume", rows[0].path], env);
     expect(resume.code).not.toBe(0);
