@@ -4,7 +4,7 @@
 // `#!/usr/bin/env node` line), `hook --harness claude`, the payload on stdin.
 // Targets: hook ≤ 1.15 × node; 5,000 sessions ≤ 1 session × 1.10 + 3 ms.
 import { spawnSync, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -69,16 +69,30 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
     const payload = JSON.stringify({ session_id: "bench", hook_event_name: "PostToolUse", cwd: "/bench/app", tool_name: "Bash", tool_input: { command: "ls" } });
     const hookArgs = (hub: string) => ["hook", "--harness", "claude", "--if-enabled", "--hub", hub];
     const node = (): number => time("node", ["-e", "0"], undefined, env);
+    // keep on (the session archive): a Stop of a 1 MB session that grew by one turn since the last run.
+    const keepEnv = { ...env, OMP_SESSIONS_CONFIG_DIR: join(base, "cfg"), OMP_SESSIONS_DATA_DIR: join(base, "data"), OMP_SESSIONS_CACHE_DIR: join(base, "cache") };
+    mkdirSync(keepEnv.OMP_SESSIONS_CONFIG_DIR, { recursive: true });
+    writeFileSync(join(keepEnv.OMP_SESSIONS_CONFIG_DIR, "keep.json"), JSON.stringify({ enabled: true, host: "bench", sources: [] }));
+    const transcript = join(base, "session.jsonl");
+    const turn = JSON.stringify({ type: "message", message: { role: "user", content: "x".repeat(1000) } }) + "\n";
+    writeFileSync(transcript, turn.repeat(Math.ceil((1 << 20) / turn.length)));
+    const stop = JSON.stringify({ session_id: "bench", hook_event_name: "Stop", cwd: "/bench/app", transcript_path: transcript });
+    const keepRun = (): number => {
+      appendFileSync(transcript, turn);
+      return time(BIN, hookArgs(one), stop, keepEnv);
+    };
     // warm the page cache once for each
     node();
     time(BIN, hookArgs(one), payload, env);
     time(BIN, hookArgs(many), payload, env);
-    const t: Record<"node" | "one" | "many", number[]> = { node: [], one: [], many: [] };
+    keepRun();
+    const t: Record<"node" | "one" | "many" | "keep", number[]> = { node: [], one: [], many: [], keep: [] };
     for (let i = 0; i < RUNS; i++) {
-      // interleaved, so background load hits all three alike
+      // interleaved, so background load hits all of them alike
       t.node.push(node());
       t.one.push(time(BIN, hookArgs(one), payload, env));
       t.many.push(time(BIN, hookArgs(many), payload, env));
+      t.keep.push(keepRun());
     }
     const nodeMs = p50(t.node);
     const h1 = p50(t.one);
@@ -93,6 +107,7 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       row("node -e 0", nodeMs, "baseline", null),
       row("hook, 1 session", h1, `≤ 1.15 × node = ${limit1.toFixed(1)} (${(h1 / nodeMs).toFixed(2)}×)`, h1 <= limit1),
       row("hook, 5,000 sessions", h5k, `≤ 1.10 × 1-session + 3 = ${limit5k.toFixed(1)}`, h5k <= limit5k),
+      row("hook, keep on, Stop (1 MB)", p50(t.keep), `${(p50(t.keep) / h1).toFixed(2)}× the 1-session hook (no target)`, null),
     ].join("\n");
     const detail = (ms: number) => `${ms.toFixed(0)} ms vs \`node -e 0\` ${nodeMs.toFixed(0)} ms`;
     return {
