@@ -15,7 +15,7 @@ export interface LabelledTurn {
 
 export const TYPES = ["correction", "preference", "approval", "plan_acceptance"] as const;
 
-export function loadTurns(split: "tune" | "holdout" | "holdout2"): LabelledTurn[] {
+export function loadTurns(split: "tune" | "holdout" | "holdout2" | "holdout3"): LabelledTurn[] {
   const file = join(import.meta.dirname, "..", "fixtures", "feedback-turns", `turns-${split}.jsonl`);
   return readFileSync(file, "utf8")
     .split("\n")
