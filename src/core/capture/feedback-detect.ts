@@ -270,6 +270,10 @@ function echoesOfferCjk(text: string, tail: string): boolean {
   return t.length >= 2 && t.length <= 8 && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(t) && tail.includes(t);
 }
 
+/** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
+const HELP =
+  /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
+
 /** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
 const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
 
@@ -344,7 +348,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
       const strong = hits.length > 1 || r.FAIL.test(head) || claimed;
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
-    if (claimed && r.FAIL.test(l.slice(0, 250))) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
+    if (claimed && r.FAIL.test(l.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(head)[0] ?? "") || r.STATE.test(sentencesOf(head)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
