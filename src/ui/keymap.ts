@@ -116,7 +116,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
 
 export interface Binding {
   action: Action;
@@ -135,10 +135,10 @@ export interface Binding {
 }
 
 export const BINDINGS: readonly Binding[] = [
-  { action: "screen", keys: ["1", "2", "3", "4", "5", "6"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search · 6 stats", scope: "global" },
+  { action: "screen", keys: ["1", "2", "3", "4", "5", "6"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search · 6 stats (on the session list: while its search is empty)", scope: "global" },
   { action: "help", keys: ["?"], help: "this help", scope: "global", hint: "help" },
   { action: "back", keys: ["escape"], help: "clear the search, then close the pane, then go back", scope: "global", hint: "back" },
-  { action: "quit", keys: ["q"], help: "quit (in a prompt or a search line, q is typed)", scope: "global", hint: "quit" },
+  { action: "quit", keys: ["q"], help: "quit (on the session list, in a prompt or a search line, q is typed: Esc or ^c there)", scope: "global", hint: "quit" },
   { action: "quit", keys: ["ctrl+c"], help: "quit from anywhere, even with a prompt or a search line open (nothing is written)", scope: "global", anywhere: true },
 
   { action: "cursor.up", keys: ["up", "k"], help: "previous row (wraps)", scope: "list" },
@@ -150,25 +150,23 @@ export const BINDINGS: readonly Binding[] = [
   { action: "search", keys: ["/"], help: "search this list (every word must match)", scope: "list", hint: "search" },
   { action: "focus", keys: ["tab"], help: "move focus between the list and the pane", scope: "list" },
 
-  { action: "open", keys: ["enter"], help: "open the session", scope: "sessions", hint: "open" },
-  { action: "sort", keys: ["s"], help: "sort: threaded (forks under their parent) · recent · project · size", scope: "sessions", hint: "sort" },
-  { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
-  { action: "resume", keys: ["r"], help: "resume the session in its agent, in the session's cwd (pi, omp; claude, codex, gemini, opencode by session id)", scope: "sessions", hint: "resume" },
-  { action: "agent", keys: ["A"], help: "agent filter: every agent, then each agent listed in turn (pi · omp · claude · codex · gemini · opencode)", scope: "sessions", hint: "agent" },
-  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions", scope: "sessions" },
-  { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it", scope: "sessions", hint: "paths" },
-  { action: "path.copy", keys: ["y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },
-  { action: "delete", keys: ["ctrl+d"], help: "move the session file to the trash (asks first; needs the `trash` command)", scope: "sessions" },
-  { action: "search.typed", keys: ["other letters"], help: "start searching with that letter (the letters above stay commands)", scope: "sessions", hint: "search", hintKeys: "type", typed: true },
-
-  // While typing a search on the session list (as in pi's /resume).
-  { action: "open", keys: ["enter"], help: "open the session under the cursor", scope: "sessions-query", hint: "open" },
-  { action: "cursor.up", keys: ["up"], help: "previous match (wraps)", scope: "sessions-query" },
-  { action: "cursor.down", keys: ["down"], help: "next match (wraps)", scope: "sessions-query", hint: "move", hintKeys: "↑↓" },
-  { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "sessions-query" },
-  { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "sessions-query" },
-  { action: "search.keep", keys: ["tab"], help: "keep the filter and go back to the list's keys", scope: "sessions-query", hint: "keep" },
-  { action: "search.clear", keys: ["escape"], help: "clear the search", scope: "sessions-query", hint: "clear" },
+  // The session list, as pi's /resume: every printable key is typed into its search (a digit or ? with the search
+  // still empty switches screens or opens help), so its commands are Enter, Tab, Esc and ctrl keys.
+  { action: "open", keys: ["enter"], help: "open the session under the cursor", scope: "sessions", hint: "open" },
+  { action: "cursor.up", keys: ["up"], help: "previous session (wraps)", scope: "sessions" },
+  { action: "cursor.down", keys: ["down"], help: "next session (wraps)", scope: "sessions", hint: "move", hintKeys: "↑↓" },
+  { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "sessions" },
+  { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "sessions" },
+  { action: "search.typed", keys: ["letters"], help: "every printable key searches (every word must match; a digit or ? with the search empty: screens, help)", scope: "sessions", hint: "search", hintKeys: "type", typed: true },
+  { action: "search.clear", keys: ["escape"], help: "clear the search; with none, quit (as pi's /resume)", scope: "sessions", hint: "clear/quit" },
+  { action: "resume", keys: ["ctrl+r"], help: "resume the session in its agent, in the session's cwd (pi, omp; claude, codex, gemini, opencode by session id)", scope: "sessions", hint: "resume" },
+  { action: "scope", keys: ["tab"], help: "this project / all projects (pi's Tab)", scope: "sessions", hint: "all/project" },
+  { action: "sort", keys: ["ctrl+s"], help: "sort: threaded (forks under their parent) · recent · project · size (pi's ^s)", scope: "sessions", hint: "sort" },
+  { action: "agent", keys: ["ctrl+g"], help: "agent filter: every agent, then each agent listed in turn (pi · omp · claude · codex · gemini · opencode)", scope: "sessions", hint: "agent" },
+  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions (pi's ^n)", scope: "sessions" },
+  { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it (pi's ^p)", scope: "sessions", hint: "paths" },
+  { action: "path.copy", keys: ["ctrl+y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },
+  { action: "delete", keys: ["ctrl+d"], help: "move the session file to the trash (asks first; needs a trash command: trash, gio trash, trash-put)", scope: "sessions" },
 
   { action: "detail", keys: ["enter"], help: "show the entry in full", scope: "tree", hint: "detail" },
   { action: "context", keys: ["c"], help: "context view: what the model sees at this entry", scope: "tree", hint: "context" },
@@ -191,7 +189,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "fork", keys: ["f"], help: "fork the path to this entry into a new session", scope: "tree" },
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
   { action: "resume", keys: ["r"], help: "resume the agent at this entry (not the leaf: continue from here first, then resume)", scope: "tree", hint: "resume" },
-  { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
+  { action: "undo", keys: ["u"], help: "undo: walks back through this run's writes, newest first (label, move, rename: appends the inverse); else the file's last label or move", scope: "tree" },
   { action: "export", keys: ["E"], help: "export the path to this entry as one HTML page (into the current directory; the status line says where)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
   { action: "fold.up", keys: ["ctrl+left", "alt+left"], help: "fold the branch, or jump to the start of the segment above (pi)", scope: "tree" },

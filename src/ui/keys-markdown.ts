@@ -4,8 +4,7 @@ import { BINDINGS, bindingId, keyLabel, type Scope } from "./keymap.js";
 const TITLES: Record<Scope, string> = {
   global: "Everywhere",
   list: "Lists (session list, tree, feedback, digests, search results)",
-  sessions: "Session list",
-  "sessions-query": "Session list: typing a search (other keys edit the query)",
+  sessions: "Session list (every printable key is typed into its search, as in pi's /resume)",
   tree: "Tree",
   "tree-query": "Tree: typing a search (other keys edit the query)",
   feedback: "Feedback queue",

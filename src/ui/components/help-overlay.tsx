@@ -12,8 +12,7 @@ import type { ScreenId } from "../screens/ids.js";
 const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "global", title: "Everywhere" },
   { scope: "list", title: "Lists" },
-  { scope: "sessions", title: "Session list" },
-  { scope: "sessions-query", title: "Session list: typing a search" },
+  { scope: "sessions", title: "Session list (typing searches)" },
   { scope: "tree", title: "Tree" },
   { scope: "tree-query", title: "Tree: typing a search" },
   { scope: "feedback", title: "Feedback queue" },
@@ -39,7 +38,7 @@ const KEY_COLUMN = 13;
 
 /** Per screen, the groups that matter there: they come first, the rest follows. */
 const FIRST: Partial<Record<ScreenId, Scope[]>> = {
-  sessions: ["sessions", "sessions-query", "list", "global", "line", "delete"],
+  sessions: ["sessions", "global", "line", "delete"],
   tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pane"],
   feedback: ["feedback", "list", "global", "line", "pane"],
   digests: ["digests", "list", "global", "pane"],

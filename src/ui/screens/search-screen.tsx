@@ -68,7 +68,7 @@ function IndexLine({ width }: { width: number }) {
 }
 
 function SearchScreen({ width, height }: ScreenProps) {
-  const { app, search } = useStores();
+  const { search } = useStores();
   const theme = useTheme();
   const typing = useApp((s) => s.searching);
   const sessions = useApp((s) => s.sessions);
@@ -81,12 +81,11 @@ function SearchScreen({ width, height }: ScreenProps) {
   const phase = useStore(search, (s) => s.phase);
 
   useEffect(() => {
-    // Every visit brings the index up to date (a warm index only stats files) and, with no
-    // query yet, puts the keys in the query line. The help overlay closing is no new visit.
+    // Every visit brings the index up to date (a warm index only stats files). The help overlay
+    // closing is no new visit. The query line took the keys when the screen was switched to (stores.ts).
     if (!search.getState().beginVisit()) return;
     search.getState().startIndexing();
-    if (search.getState().query === "") app.getState().startSearch();
-  }, [app, search]);
+  }, [search]);
   // While the screen is open, sessions that agents write are indexed as they grow.
   const source = useApp((s) => s.listSource());
   useEffect(() => {
@@ -214,6 +213,7 @@ export const searchScreen: ScreenDef = {
   list: true,
   Component: SearchScreen,
   ownsInput: (ui) => ui.app.getState().searching,
+  takesText: () => true,
   onKey(input, name, ui) {
     const b = findBinding(name, ["search-query"]);
     if (b) {

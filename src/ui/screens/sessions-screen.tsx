@@ -131,7 +131,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       {sessions === null ? <Text color={theme.text.muted}> looking for sessions…</Text> : null}
       {listError ? <Text color={theme.status.error}>✗ {safeText(listError)}</Text> : null}
       {sessions !== null && listView.length === 0 ? (
-        <Text color={theme.text.muted}> {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (A: next agent, a: all projects)` : "no sessions here (a: all projects)"}</Text>
+        <Text color={theme.text.muted}> {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (^g: next agent, Tab: all projects)` : "no sessions here (Tab: all projects)"}</Text>
       ) : null}
       {visible.map((s, i) => {
         const selected = start + i === cursor;
@@ -156,11 +156,9 @@ export const sessionsScreen: ScreenDef = {
   tab: "1",
   title: "sessions",
   scope: "sessions",
-  queryScope: "sessions-query",
   typeToSearch: true,
-  list: true,
   Component: SessionsScreen,
-  // A delete waiting for its yes takes every key: only yes or no answer it.
+  // A delete waiting for its yes takes every key: only yes or no answer it (a paste is no answer).
   ownsInput: (ui) => ui.app.getState().deleting !== null,
   onKey(_input, name, ui) {
     const b = findBinding(name, ["delete"]);

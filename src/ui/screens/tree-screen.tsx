@@ -141,6 +141,7 @@ export const treeScreen: ScreenDef = {
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
   ownsInput: writeOwnsInput,
   onKey: writeKey,
+  takesText: (ui) => ui.write.getState().step?.kind === "text",
   onAction(action, ui) {
     if (startWrite(action, ui)) return true;
     const st = ui.app.getState();

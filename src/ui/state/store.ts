@@ -20,7 +20,7 @@ export const LIVE_SEARCH_MAX = 50_000;
 
 import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
-import { trashSession } from "./trash-session.js";
+import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
 import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
 
 /** The agents that have sessions in the list, in the filter's order. */
@@ -235,7 +235,8 @@ export function createAppStore(init: StoreInit): AppStore {
       screen: init.screen ?? "sessions",
       help: false,
       status: init.status ?? null,
-      searching: false,
+      // The search screen opens with its query line taking keys (see stores.ts for later visits).
+      searching: init.screen === "search",
       queryCursor: 0,
       helpScroll: 0,
       copiedPaths: [],
@@ -359,7 +360,7 @@ export function createAppStore(init: StoreInit): AppStore {
         const cur = get().agentFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ agentFilter: next ?? null });
-        get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
+        get().setStatus(next ? `agent: ${agentLabel(next)} only (^g: next agent)` : "every agent");
       },
       togglePaths: () => {
         set({ showPaths: !get().showPaths });
@@ -379,6 +380,8 @@ export function createAppStore(init: StoreInit): AppStore {
         if (get().session?.file === s.path) return get().setStatus("that session is open on the tree: open another first", "error");
         const readOnly = readOnlyReason(s);
         if (readOnly) return get().setStatus(readOnly, "error");
+        // Said before asking: a yes that can only fail would be a question for nothing.
+        if (!findTrashCommand()) return get().setStatus(NO_TRASH, "error");
         set({ deleting: s });
       },
       answerDelete: async (yes) => {
