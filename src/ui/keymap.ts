@@ -223,6 +223,12 @@ export const BINDINGS: readonly Binding[] = [
   { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "digests" },
 
   { action: "stats.reload", keys: ["r"], help: "read the figures again (sessions that changed since)", scope: "stats", hint: "reload" },
+  { action: "pane.up", keys: ["up", "k"], help: "scroll up", scope: "stats" },
+  { action: "pane.down", keys: ["down", "j"], help: "scroll down", scope: "stats", hint: "scroll", hintKeys: "↑↓" },
+  { action: "pane.pageUp", keys: ["pageup", "left"], help: "page up", scope: "stats" },
+  { action: "pane.pageDown", keys: ["pagedown", "right", "space"], help: "page down", scope: "stats" },
+  { action: "pane.top", keys: ["g", "home"], help: "top", scope: "stats" },
+  { action: "pane.bottom", keys: ["G", "end"], help: "bottom", scope: "stats" },
 
   { action: "search.open", keys: ["enter"], help: "open the session's tree at this entry", scope: "search", hint: "open" },
   { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search", hint: "stop/back" },

@@ -55,7 +55,7 @@ export function branchTotalText(o: OpenFigures | null, entryId: string): string 
   if (branch < 0) return null;
   const t = totalOf(o.figures, branch);
   const which = branch === 0 ? "the active path" : `abandoned branch ${branch}`;
-  return `branch total (${which}): ${t.calls} msgs · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
+  return `branch total (${which}): ${t.calls} msg${t.calls === 1 ? "" : "s"} · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
 }
 import { exportAtCursor } from "../state/export-action.js";
 import { openChildSession, openParentSession } from "../state/session-links.js";
