@@ -49,6 +49,7 @@ function useTerminalSize(fixed?: { width: number; height: number }) {
 export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
   if (st.help) return ["help", "global"];
   if (st.deleting && st.screen === "sessions") return ["delete"];
+  if (st.subagentPick && st.screen === "tree") return ["pick"];
   const def = screenById(st.screen);
   const own: Scope[] = def.scope ? [def.scope] : [];
   if (st.searching && def.queryScope) return [def.queryScope];

@@ -105,6 +105,8 @@ export const ACTIONS = [
   "confirm.no",
   "confirm.up",
   "confirm.down",
+  "pick.open",
+  "pick.cancel",
   "pane.up",
   "pane.down",
   "pane.pageUp",
@@ -116,7 +118,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "pick" | "help";
 
 export interface Binding {
   action: Action;
@@ -269,6 +271,12 @@ export const BINDINGS: readonly Binding[] = [
   { action: "confirm.no", keys: ["escape", "n"], help: "no: cancel, the file stays byte for byte as it was", scope: "confirm", hint: "no", hintKeys: "Esc/n" },
   { action: "confirm.up", keys: ["up", "k"], help: "scroll the preview up", scope: "confirm" },
   { action: "confirm.down", keys: ["down", "j"], help: "scroll the preview down", scope: "confirm", hint: "scroll", hintKeys: "↑↓" },
+
+  // The tree's subagent chooser (o on a call that started several subagents).
+  { action: "cursor.up", keys: ["up", "k"], help: "previous subagent", scope: "pick" },
+  { action: "cursor.down", keys: ["down", "j", "o"], help: "next subagent (o cycles)", scope: "pick", hint: "choose", hintKeys: "↑↓/o" },
+  { action: "pick.open", keys: ["enter"], help: "open the subagent chosen (or type its number)", scope: "pick", hint: "open" },
+  { action: "pick.cancel", keys: ["escape"], help: "close the chooser", scope: "pick", hint: "cancel" },
 
   // The session list's delete, waiting for its answer.
   { action: "delete.yes", keys: ["enter", "y"], help: "yes: move the session file to the trash", scope: "delete", hint: "trash it", hintKeys: "Enter/y" },

@@ -18,6 +18,7 @@ const TITLES: Record<Scope, string> = {
   choose: "Tree: continue from here, which summary",
   confirm: "Tree: confirming a write (preview, live session, fork written)",
   delete: "Session list: deleting (^d asked first)",
+  pick: "Tree: choosing a subagent (o on a call that started several)",
   help: "The help overlay (?)",
 };
 

@@ -26,6 +26,7 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "choose", title: "Continue: which summary" },
   { scope: "confirm", title: "Confirm a write" },
   { scope: "delete", title: "Session list: deleting" },
+  { scope: "pick", title: "Tree: choosing a subagent" },
   { scope: "help", title: "This help" },
 ];
 
@@ -39,7 +40,7 @@ const KEY_COLUMN = 13;
 /** Per screen, the groups that matter there: they come first, the rest follows. */
 const FIRST: Partial<Record<ScreenId, Scope[]>> = {
   sessions: ["sessions", "global", "line", "delete"],
-  tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pane"],
+  tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pick", "pane"],
   feedback: ["feedback", "list", "global", "line", "pane"],
   digests: ["digests", "list", "global", "pane"],
   search: ["search", "search-query", "list", "global"],

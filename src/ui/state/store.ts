@@ -94,6 +94,8 @@ export interface AppState {
   pageSize: number;
   /** The screen the open tree was reached from when it was not the session list (search results): Esc goes back there. */
   treeFrom: ScreenId | null;
+  /** `o` on a call that started several subagents: which to open (the tree's chooser). */
+  subagentPick: { choices: { file: string; label: string }[]; cursor: number } | null;
 }
 
 export interface AppActions {
@@ -266,6 +268,7 @@ export function createAppStore(init: StoreInit): AppStore {
       labelTimes: false,
       pageSize: 20,
       treeFrom: null,
+      subagentPick: null,
 
       setScreen: (id) => set({ screen: id, searching: false, help: false }),
       setStatus: (text, kind = "info") => set({ status: { text, kind } }),
