@@ -31,7 +31,6 @@ export const ACTIONS = [
   "search.stop",
   "search.reindex",
   "search.leave",
-  "search.backspace",
   "focus",
   "open",
   "sort",
@@ -244,7 +243,6 @@ export const BINDINGS: readonly Binding[] = [
   { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search-query", hint: "stop/back" },
   { action: "search.leave", keys: ["tab"], help: "leave the query line (then j/k, digits, ? and q work)", scope: "search-query", hint: "keys" },
   { action: "search.reindex", keys: ["ctrl+r"], help: "update the index now (resumes a stopped build)", scope: "search-query" },
-  { action: "search.backspace", keys: ["backspace"], help: "delete the last character", scope: "search-query" },
 
   // The tree's write prompts (L b f R u): every write shows what it appends and waits for a yes.
   { action: "prompt.submit", keys: ["enter"], help: "accept the text and preview the change", scope: "prompt", hint: "preview" },
