@@ -6,6 +6,7 @@ import { feedbackCapture } from "../../core/capture/manual.js";
 import { promoteFeedback } from "../../core/capture/promote.js";
 import { dismissCandidate, editLesson, effectiveLesson, findCandidate, readStatus, reviewState, withStatus } from "../../core/capture/review.js";
 import { CONFIDENCE_RANK, listFeedback } from "../../core/capture/feedback-list.js";
+import { promoteWithTopic } from "./topic-flag.js";
 import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreContext } from "./common.js";
 
 const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
@@ -14,7 +15,8 @@ const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | 
        [--include-dismissed] [--limit N] [--json]      candidates, newest first
   show <id|text_sha256> [--json]                       one candidate in full
   edit <id> (--lesson TEXT | --clear)                  set or clear the edited lesson
-  promote <id> --topic T [--force]                     write a note into the topic's raw/notes
+  promote <id> --topic T [--create-topic] [--force]    write a note into the topic's raw/notes
+                                                       (--create-topic: create a missing topic first)
   dismiss <id> [--reason R] [--undo]                   hide a candidate from review (or restore it)
   capture --text TEXT [--harness H] [--session-id ID] [--cwd DIR]
                                                        record feedback by hand; prints its id`;
@@ -100,13 +102,13 @@ const SUBS: Record<string, Sub> = {
     },
   },
   promote: {
-    flags: { values: ["--topic"], bools: ["--force"] },
+    flags: { values: ["--topic"], bools: ["--force", "--create-topic"] },
     run(p, ctx) {
       const key = p.positional[0];
       const topic = str(p, "--topic");
       if (!key) throw new UsageError("missing <id>");
       if (!topic) throw new UsageError("--topic is required");
-      ctx.out(promoteFeedback(ctx.hub, ctx.root, key, topic, bool(p, "--force"), ctx.warn).notePath);
+      ctx.out(promoteWithTopic(ctx, topic, bool(p, "--create-topic"), (t) => promoteFeedback(ctx.hub, ctx.root, key, t, bool(p, "--force"), ctx.warn)).notePath);
       return 0;
     },
   },
