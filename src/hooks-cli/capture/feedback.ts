@@ -7,6 +7,7 @@ import { promoteFeedback } from "../../core/capture/promote.js";
 import { dismissCandidate, editLesson, effectiveLesson, findCandidate, readStatus, reviewState, withStatus } from "../../core/capture/review.js";
 import { CONFIDENCE_RANK, listFeedback } from "../../core/capture/feedback-list.js";
 import { promoteWithTopic } from "./topic-flag.js";
+import { MASK } from "../../core/capture/secret-context.js";
 import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreContext } from "./common.js";
 
 const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
@@ -22,6 +23,18 @@ const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | 
                                                        record feedback by hand; prints its id`;
 
 const s = (v: unknown): string => (v == null ? "" : String(v));
+
+/** At most `max` characters, cut at a word's end and never inside a redaction mark ("[REDACTED]"), with "…" when cut. */
+export function previewCut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max - 1;
+  // Back out of a mark the cut would split.
+  const open = text.lastIndexOf(MASK[0], cut);
+  if (open >= 0 && text.startsWith(MASK, open) && open + MASK.length > cut) cut = open;
+  const space = text.lastIndexOf(" ", cut);
+  if (space > max / 2) cut = space;
+  return text.slice(0, cut).trimEnd() + "…";
+}
 
 interface Sub {
   flags: FlagSpec;
@@ -55,7 +68,7 @@ const SUBS: Record<string, Sub> = {
       ctx.out(
         table(
           ["ID", "Type", "Confidence", "Scope", "Status", "Preview"],
-          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80)]),
+          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), previewCut(s(c.text_preview), 80)]),
         ),
       );
       return 0;

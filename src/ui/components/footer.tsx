@@ -12,6 +12,17 @@ import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { screenById } from "../screens/registry.js";
 import type { Action } from "../keymap.js";
 
+/** As many whole hints as fit the width, in order: a hint is dropped, never cut mid-word. */
+export function fitHints(hints: string[], width: number): string {
+  let out = "";
+  for (const h of hints) {
+    const next = out ? `${out} · ${h}` : h;
+    if (displayWidth(next) > width) break;
+    out = next;
+  }
+  return out;
+}
+
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
   // On a session in a format we only read, the write keys refuse at once: their hints would only mislead.
@@ -21,9 +32,10 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
   const theme = useTheme();
   const leaveOut = (a: Action): boolean => (readOnly && isWriteAction(a)) || (typed && a === "quit");
   // Every screen's search line has its keys in the table (its query scope), so they show from there.
-  const hints = footerHints(scopes, leaveOut)
-    .map((h) => `${h.keys} ${h.hint}`)
-    .join(" · ");
+  const hints = fitHints(
+    footerHints(scopes, leaveOut).map((h) => `${h.keys} ${h.hint}`),
+    width,
+  );
   const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
   // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).
   const infoRoom = Math.max(0, width - 1 - (left ? displayWidth(left) : 0));
