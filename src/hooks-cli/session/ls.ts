@@ -185,7 +185,7 @@ function agentsArg(values: string[]): AgentId[] | null {
 function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null, others: { label: string; dir: string; exists: boolean }[] = []): string {
   const of = agents ? ` of ${agents.join(", ")}` : "";
   const what = `No sessions${of}${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
-  const piOmp = looked.length > 0 ? looked.map((d) => `  ${safeText(d)}`) : ["  pi, omp: no agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent)"];
+  const piOmp = looked.length > 0 ? looked.map((d) => `  ${safeText(d)}`) : ["  pi, omp: No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent)"];
   const rest = others.map((o) => `  ${safeText(o.label)}: ${safeText(tildePath(o.dir, homedir()))}${o.exists ? "" : " (not there)"}`);
   const where = `Looked in:\n${[...piOmp, ...rest].join("\n")}`;
   const hint = cwd !== null && (looked.length > 0 || others.some((o) => o.exists)) ? "\n--all lists the sessions of every project." : "";
