@@ -66,7 +66,7 @@ function settingsChange(t: Extract<Target, { kind: "settings" }>, o: InstallOpti
   try {
     p = parseSettings(before?.toString("utf8") ?? "");
   } catch (err) {
-    return { ...c, action: "error", detail: [`not valid hooks settings (${(err as Error).message}): left alone; add the hooks by hand (see the README)`] };
+    return { ...c, action: "error", detail: [`not valid hooks settings (${(err as Error).message}): left alone; add the hooks by hand (see docs/capture.md)`] };
   }
   if (!o.uninstall) {
     const command = hookCommand(o.base, t.harness);
