@@ -35,7 +35,44 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A session whose root (a model change, hidden by the default filter) has two branches: their first entries are promoted to roots. */
+function promotedRoots(): string {
+  const f = join(dir, "2026-06-01T11-00-00-000Z_roots.jsonl");
+  const ts = "2026-06-01T11:00:00.000Z";
+  const m = (id: string, parentId: string | null, role: string, text: string) => ({ type: "message", id, parentId, timestamp: ts, message: role === "user" ? { role, content: text } : { role, content: [{ type: "text", text }] } });
+  const lines = [
+    { type: "session", version: 3, id: "roots", timestamp: ts, cwd: "/home/dev/roots" },
+    { type: "model_change", id: "mc", parentId: null, timestamp: ts, provider: "anthropic", modelId: "claude-opus-4-5" },
+    m("u1", "mc", "user", "first branch question"),
+    m("a1", "u1", "assistant", "first branch answer"),
+    m("u2", "mc", "user", "second branch question"),
+    m("a2", "u2", "assistant", "second branch answer"),
+  ];
+  writeFileSync(f, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  return f;
+}
+
 describe("smaller fixes", () => {
+  it("promoted roots under several roots keep their connectors and guides (default filter, again after ^a then ^d)", async () => {
+    const f = promotedRoots();
+    m = await mount({ file: f, paths: [f], width: 100 });
+    const rows = () =>
+      m!
+        .frame()
+        .split("\n")
+        .filter((l) => /branch (question|answer)/.test(l));
+    const check = () => {
+      const r = rows();
+      expect(r.find((l) => l.includes("second branch question"))).toMatch(/├─ (• )?user: second branch question/);
+      expect(r.find((l) => l.includes("second branch answer"))).toMatch(/│ {2}(• )?assistant: second branch answer/);
+      expect(r.find((l) => l.includes("first branch question"))).toMatch(/└─ +user: first branch question/);
+    };
+    check();
+    await m.press(KEYS.ctrl("a"));
+    await m.press(KEYS.ctrl("d"));
+    check();
+  });
+
   it("the footer at 120 columns shows whole hints only", async () => {
     m = await mount({ file, paths: [file], width: 120 });
     const footer = m.frame().split("\n").at(-1)!.trimEnd();
