@@ -181,6 +181,9 @@ export async function run(argv: string[]): Promise<number> {
     });
 
   const theme = makeTheme(opts.color);
+  // Bracketed paste: the terminal marks pasted text, so a paste is never run as keys (app.tsx).
+  // Written before Ink draws: Ink keeps track of the cursor by what it writes itself.
+  process.stdout.write("\u001b[?2004h");
   const app = render(React.createElement(App, { stores, theme }), {
     exitOnCtrlC: false,
     // Only changed lines are rewritten: moving the cursor touches two rows, not the screen.
@@ -197,13 +200,14 @@ export async function run(argv: string[]): Promise<number> {
     unsubscribe();
     app.unmount();
   });
-  // Bracketed paste: the terminal marks pasted text, so a paste is never run as keys (app.tsx).
-  process.stdout.write("\u001b[?2004h");
   await app.waitUntilExit();
-  process.stdout.write("\u001b[?2004l");
   disposeStores(stores);
   // Paths put on the status line with `y`, once more where the terminal keeps them (no OSC 52).
+  // Ink leaves the cursor after its last frame (the footer, which need not fill its line): what follows starts a line of its own.
+  process.stdout.write("\r\n");
   for (const p of store.getState().copiedPaths) process.stdout.write(`${safeText(p)}\n`);
+  // Bracketed paste off again (after the paths: written before them, it cost their first columns in tmux).
+  process.stdout.write("\u001b[?2004l");
   unsubscribe();
   const request = resume.getState().request;
   if (request) process.exit(await resumeAfterBrowser(request));
