@@ -5,6 +5,7 @@
 // prompt; and --demo writes into a copy in the cache dir, never the package.
 import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -48,7 +49,7 @@ function hashes(dir: string): Record<string, string> {
 }
 
 afterAll(() => {
-  for (const n of names) tmux("kill-session", "-t", n);
+  for (const n of names) spawnSync("tmux", ["kill-session", "-t", n]);
   cleanups.forEach((c) => c());
 });
 
@@ -57,7 +58,7 @@ const onList = (s: string): boolean => s.split("\n")[0].includes("[1 sessions]")
 describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("typing and fast keys in tmux", () => {
   it('typing "refactor", "quick", "resume", "sort" on the session list searches for them and nothing else happens', async () => {
     const t = start([resolve("test/fixtures/sessions")], { OMP_SESSIONS_CACHE_DIR: join(tmp(), "cache") });
-    await waitFor(t, (s) => onList(s) && /agent\s+session/.test(s), "the session list");
+    await waitFor(t, (s) => onList(s) && /^› /m.test(s), "the session list");
     for (const word of ["refactor", "quick", "resume", "sort"]) {
       // One burst, as a fast typist or tmux sends it.
       tmux("send-keys", "-t", t, "-l", word);
@@ -75,7 +76,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("typing and fast keys in
 
   it("`5 zebra Tab q` in one send-keys quits", async () => {
     const t = start([resolve("test/fixtures/sessions")], { OMP_SESSIONS_CACHE_DIR: join(tmp(), "cache") });
-    await waitFor(t, (s) => onList(s) && /agent\s+session/.test(s), "the session list");
+    await waitFor(t, (s) => onList(s) && /^› /m.test(s), "the session list");
     tmux("send-keys", "-t", t, "5", "z", "e", "b", "r", "a", "Tab", "q");
     await waitFor(t, (s) => s.includes("EXIT=0"), "the browser to quit");
   });
@@ -103,12 +104,27 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("typing and fast keys in
     await waitFor(t, (x) => x.includes("EXIT=0"), "exit");
   });
 
+  it("--open stats starts on the stats screen; --open tree without a file starts on the list, saying why, with the list's keys", async () => {
+    const cache = join(tmp(), "cache");
+    const t = start(["--open", "stats", resolve("test/fixtures/sessions")], { OMP_SESSIONS_CACHE_DIR: cache });
+    await waitFor(t, (s) => s.split("\n")[0].includes("[6 stats]") && s.includes("sessions with usage"), "the stats screen");
+    await keys(t, "q");
+    await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
+    const u = start(["--open", "tree", resolve("test/fixtures/sessions")], { OMP_SESSIONS_CACHE_DIR: cache });
+    const s = await waitFor(u, (x) => onList(x) && x.includes("--open tree needs a session file"), "the list and why");
+    const footer = s.trimEnd().split("\n").at(-1)!;
+    expect(footer).toContain("Enter open");
+    expect(footer).not.toContain("fold");
+    await keys(u, "C-c");
+    await waitFor(u, (x) => x.includes("EXIT=0"), "exit");
+  });
+
   it("--demo browses a copy in the cache dir: a label lands there, the package's demo stays byte for byte", async () => {
     const packaged = resolve("demo/sessions");
     const before = hashes(packaged);
     const cache = join(tmp(), "cache");
     const t = start(["--demo"], { OMP_SESSIONS_CACHE_DIR: cache, HOME: mkdtempSync(join(tmpdir(), "omp-demo-home-")) });
-    await waitFor(t, (s) => s.includes("demo sessions (a copy in") && /agent\s+session/.test(s), "the demo list, saying where it is");
+    await waitFor(t, (s) => s.includes("demo sessions (a copy in") && /^› /m.test(s), "the demo list, saying where it is");
     await keys(t, "Enter");
     await waitFor(t, (s) => s.includes("← leaf"), "a demo tree");
     await keys(t, "L", "C-u");
