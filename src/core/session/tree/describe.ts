@@ -178,6 +178,8 @@ export function describeEntry(e: Obj): Description {
     default: {
       // A kind of its own (another agent's line): its sub-kind when it names one, e.g. "[claude_system: turn_duration]".
       const t = oneLine(type || "entry", 40);
+      // A record its reader did not know (a newer agent's): marked, so it stands out (doctor lists them).
+      if (e.unknown === true) return { preview: "", summary: `[unknown: ${t}]` };
       const kind = str(e.subtype) || (isObj(e.data) ? str(e.data.type) : "") || (isObj(e.attachment) ? str(e.attachment.type) : "");
       return { preview: "", summary: kind ? `[${t}: ${oneLine(kind, 40)}]` : `[${t}]` };
     }
