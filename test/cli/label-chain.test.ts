@@ -33,6 +33,17 @@ describe("label right after label", () => {
     expect(after.labels.get(s.entries[1].id)).toBe("two");
   });
 
+  it("a label on a fork right after the fork writes (the new file is ours)", async () => {
+    const s = await loadSession(pi);
+    const f = await runBin(["fork", pi, s.entries[1].id, "--json"], { env });
+    expect(f.code).toBe(0);
+    const made = (JSON.parse(f.stdout) as { file: string }).file;
+    const fork = await loadSession(made);
+    const r = await runBin(["label", made, fork.entries[0].id, "on the fork"], { env });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+  });
+
   it("a line someone else appended after our write makes it live again (exit 4)", async () => {
     const s = await loadSession(pi);
     expect((await runBin(["label", pi, s.entries[0].id, "one"], { env })).code).toBe(0);
