@@ -7,6 +7,7 @@ const TITLES: Record<Scope, string> = {
   sessions: "Session list (every printable key is typed into its search, as in pi's /resume)",
   tree: "Tree",
   "tree-query": "Tree: typing a search (other keys edit the query)",
+  compare: "Tree: the compare view (m marks, = compares)",
   feedback: "Feedback queue",
   digests: "Digests",
   search: "Search (5): results",

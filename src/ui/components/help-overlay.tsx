@@ -15,6 +15,7 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "sessions", title: "Session list (typing searches)" },
   { scope: "tree", title: "Tree" },
   { scope: "tree-query", title: "Tree: typing a search" },
+  { scope: "compare", title: "Compare view" },
   { scope: "feedback", title: "Feedback queue" },
   { scope: "digests", title: "Digests" },
   { scope: "search", title: "Search results" },

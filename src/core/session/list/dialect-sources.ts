@@ -9,6 +9,7 @@ import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
 import { claudePlaces } from "../read/dialects/claude/paths.js";
 import { dataDir as opencodeDataDir } from "../read/dialects/opencode/paths.js";
+import { archivedViews } from "../../keep/archived.js";
 
 export interface DialectSources {
   /** The sources found, absolute, in a stable order, without repeats. */
@@ -58,6 +59,12 @@ export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv =
         }
       }
     }
+  }
+  if (!given) {
+    // Sessions kept by `keep` whose original is gone, and other machines' (keep/archived.ts).
+    const kept = await archivedViews(env);
+    out.files.push(...kept.files.filter((f) => !seen.has(f)));
+    out.roots.push(...kept.roots);
   }
   return out;
 }
