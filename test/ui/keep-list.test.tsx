@@ -2,13 +2,13 @@
 // machine's session is marked with its host, ^o filters by host, and ^d on a
 // live session says whether an archived copy remains.
 import { afterEach, beforeEach, describe, it } from "vitest";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { KEYS, mount } from "./harness.js";
 import { keepRun } from "../../src/core/keep/run.js";
 
-const KEYS_ENV = ["HOME", "OMP_SESSIONS_DATA_DIR", "OMP_SESSIONS_CONFIG_DIR", "PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"] as const;
+const KEYS_ENV = ["PATH", "HOME", "OMP_SESSIONS_DATA_DIR", "OMP_SESSIONS_CONFIG_DIR", "PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"] as const;
 let root: string;
 let saved: Record<string, string | undefined>;
 
@@ -38,6 +38,11 @@ beforeEach(async () => {
   writeFileSync(elsewhere, session("bbbbbbbb-0000-4000-8000-000000000001", "from the other machine"));
   await keepRun({ files: [elsewhere], config: { enabled: true, host: "beta", sources: [] } });
   rmSync(elsewhere);
+  // A stand-in trash command: ^d asks only when one exists (it is looked for first).
+  mkdirSync(join(root, "bin"));
+  writeFileSync(join(root, "bin", "trash"), "#!/bin/sh\nexit 1\n");
+  chmodSync(join(root, "bin", "trash"), 0o755);
+  process.env.PATH = `${join(root, "bin")}:${saved.PATH ?? ""}`;
 });
 afterEach(() => {
   for (const k of KEYS_ENV) {
@@ -60,7 +65,8 @@ describe("the session list with the archive", () => {
       await m.waitFor((f) => f.includes("the live one") && f.includes("from the other machine"), "every host");
       // ^d on the live session: not archived yet.
       const at = m.store.getState().listView.findIndex((s) => s.firstMessage === "the live one");
-      await m.press(...Array.from({ length: at }, () => KEYS.down), KEYS.ctrl("d"));
+      const moves = at - m.store.getState().listCursor;
+      await m.press(...Array.from({ length: Math.abs(moves) }, () => (moves > 0 ? KEYS.down : KEYS.up)), KEYS.ctrl("d"));
       await m.waitFor((f) => f.includes("Move to the trash?") && f.includes("no archived copy yet (keep --now makes one)"), "the delete question");
       await m.press("n");
     } finally {
