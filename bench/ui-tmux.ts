@@ -71,6 +71,7 @@ function timeProgram(cmd: string, ready: (pane: string) => boolean, keys: { key:
 }
 
 export async function benchUiTmux(file?: string): Promise<{ text: string; targets: SectionTarget[] }> {
+  if (spawnSync("tmux", ["-V"]).status !== 0) return { text: "Browser through tmux: not measured (no tmux on this machine).", targets: [] };
   const session = file ?? ensureBenchData(join(BENCH, ".data")).session200;
   const home = mkdtempSync(join(tmpdir(), "omp-bench-tmux-"));
   try {
