@@ -126,8 +126,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope =
-  "global" | "list" | "sessions" | "tree" | "tree-query" | "compare" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "pick" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "tree-query" | "compare" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "pick" | "help";
 
 export interface Binding {
   action: Action;
