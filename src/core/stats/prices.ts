@@ -6,6 +6,7 @@
 import type { CallUsage } from "./usage.js";
 import { modelKey } from "./usage.js";
 import type { PriceOverrides, Rates } from "./price-overrides.js";
+import { tableCostOf } from "./table-price.js";
 
 /** The bundled table's name and version: part of the figures cache's key (a new table prices again). */
 export const PRICE_TABLE = "@pydantic/genai-prices@0.1.8";
@@ -31,25 +32,7 @@ function fromRates(r: Rates, call: CallUsage): number {
  */
 export async function makePricer(overrides: PriceOverrides, loadTable: () => Promise<CalcPrice> = loadCalcPrice): Promise<Pricer> {
   const calc = await loadTable();
-  const tableCost = (call: CallUsage): number | null => {
-    if (!call.modelId) return null;
-    try {
-      // genai-prices counts input with the cached tokens in it (the API's way); ours is without.
-      const r = calc(
-        {
-          input_tokens: call.input + call.cacheRead + call.cacheWrite,
-          output_tokens: call.output,
-          cache_read_tokens: call.cacheRead,
-          cache_write_tokens: call.cacheWrite,
-        },
-        call.modelId,
-        call.provider ? { providerId: call.provider } : undefined,
-      );
-      return r && Number.isFinite(r.total_price) ? r.total_price : null;
-    } catch {
-      return null;
-    }
-  };
+  const tableCost = tableCostOf(calc);
   const pricer: Pricer = {
     stamp: `${PRICE_TABLE}+${overrides.stamp}`,
     cost(call) {
