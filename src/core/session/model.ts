@@ -64,6 +64,9 @@ export interface TitleSlot {
   size: number;
 }
 
+/** A dialect's entry as the session holds it: JSON text, or (loaded for the figures) the object itself. */
+export type HeldEntry = string | Readonly<Record<string, unknown>>;
+
 export interface Session {
   /** Absolute path of the file (`<database file>#<session id>` for a session kept in a database). */
   file: string;
@@ -78,9 +81,10 @@ export interface Session {
    * Other agents' sessions: each entry in pi's shape as its dialect gave it,
    * as JSON text by id. Their entries are re-read from here, not from the
    * source: a dialect's entry may merge several records, take figures from
-   * records before it, or come from a database row.
+   * records before it, or come from a database row. Objects instead of text
+   * when the loader was asked for them (DialectLoadOptions.holdObjects).
    */
-  held?: ReadonlyMap<string, string>;
+  held?: ReadonlyMap<string, HeldEntry>;
   /** The header's version as found in the file (1 when missing). */
   version: number;
   /** The header object as found in the file. */

@@ -14,7 +14,10 @@ import { mayCarryUsage as carriesUsage } from "./usage.js";
  * agent's entries (a dialect's, pi-shaped) carry it where they did before
  * pi 1.6.0: their tool results are not re-read for nothing.
  */
-const mayCarryUsage = (s: Session, m: EntryMeta): boolean => (s.held ? (m.type === "message" && m.role === "assistant") || m.type === "model_usage" : carriesUsage(m.type, m.role));
+const heldMayCarryUsage = (type: string, role: string | undefined): boolean => (type === "message" && role === "assistant") || type === "model_usage";
+const mayCarryUsage = (s: Session, m: EntryMeta): boolean => (s.held ? heldMayCarryUsage(m.type, m.role) : carriesUsage(m.type, m.role));
+/** The figures read only the calls, once: another agent's are kept as the dialect's objects, its other entries not at all. */
+const FIGURES_LOAD = { holdObjects: heldMayCarryUsage };
 
 const parentFile = (s: Session): string | null => resolveParent(s.file, s.header.parentSession);
 
@@ -39,7 +42,7 @@ export async function callKeysOf(file: string): Promise<Set<string>> {
   const keys = new Set<string>();
   let parent: Session;
   try {
-    parent = await loadSession(file);
+    parent = await loadSession(file, FIGURES_LOAD);
   } catch {
     return keys;
   }
@@ -51,7 +54,7 @@ export async function callKeysOf(file: string): Promise<Set<string>> {
 export async function readSessionFigures(file: string, pricer: Pricer): Promise<SessionFigures | null> {
   let s: Session;
   try {
-    s = await loadSession(file);
+    s = await loadSession(file, FIGURES_LOAD);
   } catch {
     return null;
   }

@@ -133,7 +133,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     if (t > last && validTime(t)) last = t;
     if (e.role === "user" && firstMessage === "") {
       const held = s.held?.get(e.id);
-      firstMessage = held ? messageText((JSON.parse(held) as Json).message) : "";
+      firstMessage = held ? messageText((typeof held === "string" ? (JSON.parse(held) as Json) : held).message) : "";
     }
   });
   const created = typeof s.header.timestamp === "string" && s.header.timestamp !== "" ? s.header.timestamp : mtime;

@@ -5,7 +5,7 @@ import { SessionError } from "../../errors.js";
 import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { scanLines } from "./lines.js";
 import { migrateEntry } from "./migrate.js";
-import type { EntryMeta, Session } from "../model.js";
+import type { EntryMeta, HeldEntry, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;
 
@@ -50,10 +50,11 @@ export async function readEntries(s: Session, metas: EntryMeta[]): Promise<Obj[]
 }
 
 /** Another agent's entry, as its dialect gave it when the session was loaded. */
-function heldEntry(s: Session, held: ReadonlyMap<string, string>, meta: EntryMeta): Obj {
-  const text = held.get(meta.id);
-  if (text === undefined) throw new SessionError(`no entry ${meta.id} in ${s.file}`);
-  return JSON.parse(text) as Obj;
+function heldEntry(s: Session, held: ReadonlyMap<string, HeldEntry>, meta: EntryMeta): Obj {
+  const e = held.get(meta.id);
+  if (e === undefined) throw new SessionError(`no entry ${meta.id} in ${s.file}`);
+  // An object is the loader's own, lent to a caller that only reads it (DialectLoadOptions).
+  return typeof e === "string" ? (JSON.parse(e) as Obj) : (e as Obj);
 }
 
 /** Entries this close together are read in one go (a path's entries mostly are): one read instead of one per entry. */

@@ -2,14 +2,16 @@
 // the source's records go through a fresh reader in order, and the entries in
 // pi's shape it gives are built into the same tree as pi's and omp's
 // (build.ts: §5 once). The entries are kept as JSON text (Session.held), so
-// showing one or building a context needs no second pass over the source.
+// showing one or building a context needs no second pass over the source; a
+// caller that reads a few entries once and drops the session (the figures)
+// has those kept as objects instead and the rest not at all.
 import { SessionError } from "../../errors.js";
 import { stampOf } from "../../fs/stat.js";
 import type { Dialect, DialectEntry } from "../read/dialect-api.js";
 import { jsonText } from "../text/json-text.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { entryMeta } from "./entry-meta.js";
-import type { EntryMeta, Session, Warning } from "../model.js";
+import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -26,12 +28,22 @@ function sourceSize(file: string): number {
   return st.size;
 }
 
+export interface DialectLoadOptions {
+  /**
+   * The entries to hold, as objects shared with the caller (who must not
+   * change them), by their meta's type and role; the others are not held.
+   * Absent: every entry, as JSON text.
+   */
+  holdObjects?: (type: string, role: string | undefined) => boolean;
+}
+
 /** A session of `d`'s agent (`file` is a file, or `<database file>#<session id>`). */
-export async function loadDialectSession(file: string, d: Dialect): Promise<Session> {
+export async function loadDialectSession(file: string, d: Dialect, opts: DialectLoadOptions = {}): Promise<Session> {
   const size = sourceSize(file);
   const warnings: Warning[] = [];
   const all: EntryMeta[] = [];
-  const held = new Map<string, string>();
+  const held = new Map<string, HeldEntry>();
+  const { holdObjects } = opts;
   const aliases = new Map<string, string>();
   const facts: NameFacts = { names: new Map() };
   const add = (de: DialectEntry): void => {
@@ -43,8 +55,10 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     }
     const type = typeof e.type === "string" ? e.type : "";
     const parentId = typeof e.parentId === "string" ? e.parentId : null;
-    all.push(entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts));
-    held.set(e.id, jsonText(e));
+    const meta = entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts);
+    all.push(meta);
+    if (!holdObjects) held.set(e.id, jsonText(e));
+    else if (holdObjects(type, meta.role)) held.set(e.id, e);
     for (const a of de.aliases ?? []) if (a !== e.id) aliases.set(a, e.id);
   };
   const took = (got: DialectEntry[] | string, line: number): void => {
@@ -115,17 +129,17 @@ function resolveAliases(all: EntryMeta[], aliases: ReadonlyMap<string, string>):
  * DialectFacts.relink); the held JSON says both, so `show` tells the file's
  * link from the one the agent uses.
  */
-function applyRelink(all: EntryMeta[], held: Map<string, string>, relink: ReadonlyMap<string, string | null>): void {
+function applyRelink(all: EntryMeta[], held: Map<string, HeldEntry>, relink: ReadonlyMap<string, string | null>): void {
   for (const m of all) {
     if (!relink.has(m.id)) continue;
     const to = relink.get(m.id) ?? null;
     if (to === m.parentId) continue;
-    const text = held.get(m.id);
-    if (text !== undefined) {
-      const e = JSON.parse(text) as Obj;
+    const was = held.get(m.id);
+    if (was !== undefined) {
+      const e = typeof was === "string" ? (JSON.parse(was) as Obj) : { ...was };
       if (!("fileParentId" in e)) e.fileParentId = m.parentId;
       e.parentId = to;
-      held.set(m.id, jsonText(e));
+      held.set(m.id, typeof was === "string" ? jsonText(e) : e);
     }
     m.parentId = to;
   }

@@ -8,7 +8,7 @@ import { agentDirOf } from "../read/blobs.js";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
-import { loadDialectSession } from "./load-dialect.js";
+import { loadDialectSession, type DialectLoadOptions } from "./load-dialect.js";
 import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
@@ -48,10 +48,10 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
  * A session: another agent's through the dialect that claims its path
  * (load-dialect.ts), else a pi or omp file, read here.
  */
-export async function loadSession(file: string): Promise<Session> {
+export async function loadSession(file: string, dialectOpts?: DialectLoadOptions): Promise<Session> {
   const abs = resolve(file);
   const d = dialectOf(abs);
-  if (d) return loadDialectSession(abs, d);
+  if (d) return loadDialectSession(abs, d, dialectOpts);
   let size: number;
   try {
     const st = await stat(abs);

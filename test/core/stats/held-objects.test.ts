@@ -1,0 +1,57 @@
+// The figures load another agent's session with its calls held as objects
+// (DialectLoadOptions.holdObjects) instead of JSON text: the entries and the
+// figures must be the same as through the text, on every agent fixture.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import { readEntries } from "../../../src/core/session/read/entry.js";
+import { figuresOfSession, readSessionFigures } from "../../../src/core/stats/read-session.js";
+import { makePricer } from "../../../src/core/stats/prices.js";
+import type { PriceOverrides } from "../../../src/core/stats/price-overrides.js";
+import type { Session } from "../../../src/core/session/model.js";
+
+const noOverrides: PriceOverrides = { rates: new Map(), stamp: "none", error: null, path: "" };
+const FIXTURES = join(__dirname, "..", "..", "fixtures");
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : /\.jsonl?$/.test(name) ? [p] : [];
+  });
+}
+
+async function dialectSessions(): Promise<{ file: string; text: Session; objects: Session }[]> {
+  const out: { file: string; text: Session; objects: Session }[] = [];
+  for (const dir of ["agents", "agents-drift", "compare", "stats"]) {
+    for (const file of filesUnder(join(FIXTURES, dir))) {
+      let text: Session;
+      try {
+        text = await loadSession(file);
+      } catch {
+        continue;
+      }
+      if (!text.held) continue;
+      out.push({ file, text, objects: await loadSession(file, { holdObjects: () => true }) });
+    }
+  }
+  return out;
+}
+
+describe("another agent's session with its entries held as objects", () => {
+  it("gives the same entries and tree as with JSON text, on every agent fixture", async () => {
+    const all = await dialectSessions();
+    expect(all.length).toBeGreaterThan(15);
+    for (const { file, text, objects } of all) {
+      expect(objects.entries, file).toEqual(text.entries);
+      expect(await readEntries(objects, objects.entries), file).toEqual(await readEntries(text, text.entries));
+    }
+  });
+
+  it("gives the same figures as the session loaded with JSON text", async () => {
+    const pricer = await makePricer(noOverrides);
+    for (const { file, text } of await dialectSessions()) {
+      expect(await readSessionFigures(file, pricer), file).toEqual(await figuresOfSession(text, pricer));
+    }
+  });
+});
