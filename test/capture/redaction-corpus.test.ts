@@ -91,7 +91,7 @@ const flagged = (text: string): string[] => {
 
 describe("the secret corpus never reaches disk (issue 14, item 3)", () => {
   it("the corpus covers the issue's formats", () => {
-    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(62);
+    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(83);
     for (const c of SECRET_CASES) expect(c.text, c.name).toContain(c.secret);
   });
 
@@ -235,6 +235,17 @@ describe("the innocent corpus is not altered", () => {
     for (const s of ["A1b2C3d4".repeat(25_000), "a.".repeat(100_000), "a=".repeat(100_000), "a:".repeat(100_000), "a-".repeat(100_000), "x:/a:".repeat(40_000)]) {
       expect(scrub(s).length).toBeGreaterThan(0);
     }
+  });
+
+  it("a secret-named key keeps a value that is plainly none: a sentence, a boolean, null (issue 27)", () => {
+    const p = { Authorization: "required for all admin endpoints", password_required: true, cookie: null, token: "refreshed on every request by the client", apiKey: "k1", password: "correct horse battery staple", Cookie: "k3" };
+    const out = JSON.parse(payloadPreview(p, 5000));
+    expect(out.Authorization).toBe(p.Authorization);
+    expect(out.password_required).toBe(true);
+    expect(out.cookie).toBe(null);
+    expect(out.token).toBe(p.token);
+    // anything else under such a key is still masked, a passphrase of words too
+    for (const k of ["apiKey", "password", "Cookie"]) expect(out[k], k).toBe("[REDACTED]");
   });
 
   it("innocent text survives the payload pipeline and the candidate preview", () => {
