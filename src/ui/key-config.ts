@@ -30,7 +30,7 @@ export function readKeyOverrides(file: string): { overrides: Map<string, string[
   const known = new Set(rebindable().map(bindingId));
   const overrides = new Map<string, string[]>();
   for (const [id, value] of Object.entries(data as Record<string, unknown>)) {
-    if (!known.has(id)) return { error: `unknown binding "${id}" (the README's key tables list every id)` };
+    if (!known.has(id)) return { error: `unknown binding "${id}" (docs/keys.md lists every id)` };
     const raw = typeof value === "string" ? [value] : Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : null;
     if (!raw || raw.length === 0) return { error: `"${id}" needs a key or a list of keys` };
     const keys: string[] = [];

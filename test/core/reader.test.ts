@@ -1,4 +1,4 @@
-// The reader's rules (session-format.md §2–6) on small hand-made files.
+// The reader's rules (docs/session-format.md §2–6) on small hand-made files.
 import { describe, it, expect, beforeAll } from "vitest";
 import { mkdtempSync, writeFileSync, appendFileSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";

@@ -1,15 +1,15 @@
-// README.md carries the key table generated from src/ui/keymap.ts, so the
-// README can never drift from the bindings. `UPDATE_DOCS=1 npx vitest run test/ui/docs.test.ts` rewrites it.
+// docs/keys.md carries the key table generated from src/ui/keymap.ts, so the
+// docs can never drift from the bindings. `UPDATE_DOCS=1 npx vitest run test/ui/docs.test.ts` rewrites it.
 import { describe, expect, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { keysMarkdown } from "../../src/ui/keys-markdown.js";
 import { BINDINGS, keyLabel } from "../../src/ui/keymap.js";
 
-const DOC = "README.md";
+const DOC = "docs/keys.md";
 const START = "<!-- keys:start (generated from src/ui/keymap.ts) -->";
 const END = "<!-- keys:end -->";
 
-describe("README.md", () => {
+describe("docs/keys.md", () => {
   it("holds the key table exactly as the keymap defines it", () => {
     const doc = readFileSync(DOC, "utf8");
     const a = doc.indexOf(START);

@@ -94,7 +94,7 @@ function settingsChange(t: Extract<Target, { kind: "settings" }>, o: InstallOpti
     p = parseSettings(before?.toString("utf8") ?? "");
   } catch (err) {
     if (err instanceof UnsafeFileError) return { ...c, action: "error", detail: [`${err.reason}: left alone`] };
-    return { ...c, action: "error", detail: [`not valid hooks settings (${(err as Error).message}): left alone; add the hooks by hand (see the README)`] };
+    return { ...c, action: "error", detail: [`not valid hooks settings (${(err as Error).message}): left alone; add the hooks by hand (see docs/capture.md)`] };
   }
   const text = before?.toString("utf8") ?? "";
   if (!o.uninstall) {
@@ -109,7 +109,7 @@ function settingsChange(t: Extract<Target, { kind: "settings" }>, o: InstallOpti
     try {
       c.after = before ? insertHooksText(text, p, r.added) : printSettings(p);
     } catch (err) {
-      return { ...c, action: "error", detail: [`${(err as Error).message}: left alone; add the hooks by hand (see the README)`] };
+      return { ...c, action: "error", detail: [`${(err as Error).message}: left alone; add the hooks by hand (see docs/capture.md)`] };
     }
     c.action = before ? "update" : "create";
     c.detail.push(...r.added.map((e) => `+ ${e}: ${command}`));

@@ -122,7 +122,7 @@ export interface LeftOut {
   kept?: boolean;
 }
 
-/** What the model sees at a leaf (session-format.md §6; omp files §6a, §6b). */
+/** What the model sees at a leaf (docs/session-format.md §6; omp files §6a, §6b). */
 export interface SessionContext {
   leafId: string | null;
   thinkingLevel: string;
@@ -149,7 +149,7 @@ export interface SessionContext {
   missingBlobs?: string[];
 }
 
-/** One row of `ls --json` (see spec/cli.md). */
+/** One row of `ls --json` (see docs/commands.md). */
 export interface SessionSummary {
   /** Absolute path of the file. */
   path: string;

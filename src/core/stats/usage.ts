@@ -1,4 +1,4 @@
-// One model call's usage, read from a pi-shaped entry (session-format.md §3):
+// One model call's usage, read from a pi-shaped entry (docs/session-format.md §3):
 // an assistant message's `usage`, or omp's `model_usage` entry (a side call —
 // a title, a memory — that costs tokens too but is no message).
 type Obj = Record<string, unknown>;

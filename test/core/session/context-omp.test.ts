@@ -1,4 +1,4 @@
-// omp's own context rule (session-format.md §6a, §6b) on the cases the agents'
+// omp's own context rule (docs/session-format.md §6a, §6b) on the cases the agents'
 // fixtures do not reach: /clear boundaries, provider-native compactions, the
 // context rollover, failed turns and their results, and blob references.
 import { describe, it, expect, afterEach } from "vitest";

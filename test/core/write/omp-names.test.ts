@@ -1,4 +1,4 @@
-// The two omp write cases of session-format.md §7a: a fork carries the
+// The two omp write cases of docs/session-format.md §7a: a fork carries the
 // session's name into its header and title slot, and a rename of a file
 // without a slot rewrites it whole with one added — never while it looks
 // live, and never when the file changed between our read and the swap.

@@ -1,7 +1,7 @@
 // Every write operation on every dialect: the file after is the file before
 // plus whole lines (or the title slot rewritten at the same size), it reloads
 // with no new warnings, its tree is the old tree plus the new entries, and the
-// leaf, labels, name and context change exactly as session-format.md §7 says.
+// leaf, labels, name and context change exactly as docs/session-format.md §7 says.
 import { describe, expect, it, beforeEach, afterEach } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// The safety rules of session-format.md §7: re-read the tail and hang from the
+// The safety rules of docs/session-format.md §7: re-read the tail and hang from the
 // real leaf, a partial last line never swallows ours, refusals (live, shrunk,
 // replaced, rewritten, .jsonl.gz, version 1) leave the file byte-identical.
 import { describe, expect, it } from "vitest";

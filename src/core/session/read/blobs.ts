@@ -1,4 +1,4 @@
-// omp's blob store (session-format.md §6a "Loading"): image data of 1 KiB of
+// omp's blob store (docs/session-format.md §6a "Loading"): image data of 1 KiB of
 // base64 or more is moved out of the session file into
 // `<agent dir>/blobs/<sha256 hex>` and the file keeps `blob:sha256:<hex>`.
 // Reading puts the data back where omp itself would: image blocks in a

@@ -1,7 +1,7 @@
 // The contract between the session core and each agent's format ("dialect").
 // A dialect turns its agent's records (lines of a JSONL file, the items of one
 // JSON document, rows of a SQLite database) into entries in pi's shape
-// (session-format.md §3), so that the tree, the rows, the detail pane, the
+// (docs/session-format.md §3), so that the tree, the rows, the detail pane, the
 // context view, export and search read one shape. pi and omp are the
 // writable dialects; the others are read-only. Types only: this file is a leaf.
 

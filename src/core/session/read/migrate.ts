@@ -1,4 +1,4 @@
-// In-memory migration (session-format.md §3). Files are never rewritten.
+// In-memory migration (docs/session-format.md §3). Files are never rewritten.
 
 /**
  * A v1 entry's id: 8 lowercase hex, derived from the session id and the entry's

@@ -5,7 +5,7 @@ import { join } from "node:path";
 export const OMP_ONLY_TYPES: ReadonlySet<string> = new Set(["title_change", "mode_change", "ttsr_injection", "model_usage", "service_tier_change", "credential_pin", "session_init", "reset_boundary"]);
 
 /**
- * The marks of omp's dialect besides its entries (session-format.md §6a): a
+ * The marks of omp's dialect besides its entries (docs/session-format.md §6a): a
  * header `title`/`titleSource` (omp forks carry the name there, and a
  * slot-less fork may have no other mark), or a file in an omp agent dir —
  * one on a `.omp` path, or one holding omp's blob store (pi keeps none).

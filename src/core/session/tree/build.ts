@@ -1,4 +1,4 @@
-// Builds the tree from entries in file order (session-format.md §5):
+// Builds the tree from entries in file order (docs/session-format.md §5):
 // duplicate ids, children order, labels, leaf, name; roots, orphans,
 // self-parents and cycles are resolve.ts's. Every walk is iterative and
 // bounded: no input can make it loop.

@@ -1,4 +1,4 @@
-// What the model sees in an omp session (session-format.md §6a, §6b): omp
+// What the model sees in an omp session (docs/session-format.md §6a, §6b): omp
 // rebuilds its context by a rule of its own, not pi's. Besides the messages
 // it carries the model per role, the mode and the TTSR rules injected so far.
 // Every message the rule drops is recorded with the reason, so the context

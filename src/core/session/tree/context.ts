@@ -1,4 +1,4 @@
-// What the model sees at a leaf (session-format.md §6), computed from the
+// What the model sees at a leaf (docs/session-format.md §6), computed from the
 // path's full entries re-read from disk. omp files follow omp's own rule
 // (context-omp.ts), over entries whose blob references are resolved first.
 import { blobReaderFor, resolveBlobRefs } from "../read/blobs.js";

@@ -1,5 +1,5 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
-// line, keeping only what the tree and the list need (session-format.md §2–5).
+// line, keeping only what the tree and the list need (docs/session-format.md §2–5).
 import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "../read/omp-marks.js";
 import { resolve } from "node:path";
 import { isDir as isDirSync } from "../../fs/home-dir.js";

@@ -1,4 +1,4 @@
-// Walks from an entry to its root via parentId (session-format.md §6.2).
+// Walks from an entry to its root via parentId (docs/session-format.md §6.2).
 import type { Session } from "../model.js";
 
 /**

@@ -1,4 +1,4 @@
-// The tree rules of session-format.md §5, once, by position in file order:
+// The tree rules of docs/session-format.md §5, once, by position in file order:
 // a parent that is null, the entry itself or no entry makes a root; of
 // duplicate ids the later line is the entry; each parent loop is broken at
 // its member that comes first in the file. The tree builder (build.ts) and

@@ -1,4 +1,4 @@
-// The JSON shapes of `tree --json` and `show --json` (cli.md).
+// The JSON shapes of `tree --json` and `show --json` (docs/commands.md).
 import type { EntryMeta, Session } from "../model.js";
 
 function entryJson(s: Session, e: EntryMeta): Record<string, unknown> {
@@ -20,7 +20,7 @@ export function treeJson(s: Session): Record<string, unknown> {
 }
 
 function treeHead(s: Session): Record<string, unknown> {
-  // Another agent's session says whose it is (pi's and omp's keep the shape spec/cli.md gives).
+  // Another agent's session says whose it is (pi's and omp's keep the shape docs/commands.md gives).
   const agent = s.held && s.agent ? { agent: s.agent } : {};
   return { file: s.file, dialect: s.dialect, ...agent, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
 }

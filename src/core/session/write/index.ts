@@ -1,4 +1,4 @@
-// The write actions on agent sessions (session-format.md §7), for the CLI and
+// The write actions on agent sessions (docs/session-format.md §7), for the CLI and
 // the browser: plan (pure preview of what would be appended) and apply.
 export { planWrite, summaryFlagKey, type AppendPlan, type SlotRewrite, type SummaryChoice, type WriteRequest, type PlanOptions } from "./plan.js";
 export { applyWrite, refuseIfLive, PlanChangedError, type ApplyOptions, type ApplyResult } from "./apply.js";

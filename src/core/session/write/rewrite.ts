@@ -1,4 +1,4 @@
-// The one whole-file rewrite (session-format.md §7a): renaming an omp file
+// The one whole-file rewrite (docs/session-format.md §7a): renaming an omp file
 // that has no title slot. omp reads a name only from the slot (else the
 // header's title), never from a title_change, so it renames such a file by
 // rewriting it with a slot added; we do the same, without omp's re-encoding:

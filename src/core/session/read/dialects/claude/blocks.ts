@@ -1,5 +1,5 @@
 // Claude Code writes `message` in the Anthropic Messages API's shape; these turn
-// its content blocks, usage and stop reasons into pi's (session-format.md §4).
+// its content blocks, usage and stop reasons into pi's (docs/session-format.md §4).
 import type { PiUsage } from "../../dialect-api.js";
 
 export type Obj = Record<string, unknown>;
