@@ -259,4 +259,19 @@ describe("the innocent corpus is not altered", () => {
     const previews = readLines(join(sb.root, "feedback", "candidates.jsonl")).map((c) => c.text_preview);
     for (const t of INNOCENT) expect(previews).toContain(`no, actually ${t}`.replace(/\s+/g, " ").trim());
   });
+
+  it("innocent text as a cwd and in nested tool input is stored unaltered (issue 27)", () => {
+    const sb = sandbox();
+    const altered: string[] = [];
+    INNOCENT.forEach((t, i) => {
+      const cwd = `/home/dev/${t.replace(/\n/g, " ")}`;
+      const preview = JSON.parse(payloadPreview({ tool_input: { options: { nested: [{ deep: { args: [t] } }] } } }, 5000));
+      if (preview.tool_input.options.nested[0].deep.args[0] !== t) altered.push(`nested: ${t}`);
+      send(sb.root, { session_id: `cwd-${i}`, hook_event_name: "Stop", cwd }, "claude");
+      const state = JSON.parse(readFileSync(join(sb.root, "state", "claude", `cwd-${i}.json`), "utf8"));
+      // a cwd is normalised as a path (// becomes /); anything else changed is the redactor's
+      if (!String(state.cwd).endsWith(t.replace(/\n/g, " ").replace(/\/+/g, "/").replace(/\/$/, ""))) altered.push(`cwd: ${t} → ${state.cwd}`);
+    });
+    expect(altered).toEqual([]);
+  });
 });
