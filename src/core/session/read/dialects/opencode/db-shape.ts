@@ -16,40 +16,38 @@ export class DbShapeError extends Error {
   override name = "DbShapeError";
 }
 
-/** The tables each schema needs, with the columns a read relies on. */
-const REQUIRED: Record<string, string[]> = {
+/** The columns a read relies on, per table we read. */
+const COLUMNS: Record<string, string[]> = {
   session: ["id"],
   message: ["id", "session_id", "data"],
   part: ["id", "message_id", "data"],
+  project: ["id"],
+  session_v2: ["id"],
+  session_message: ["id", "session_id"],
 };
 
-/** Read when present: they must be real tables too. */
-const OPTIONAL = ["project", "session_v2", "session_message"];
-
 /**
- * Throws DbShapeError unless `session`, `message` and `part` are real tables
- * with the columns we read, and every other table we may read (project, the
- * 2.x session_v2 and session_message) is a real table when present.
+ * Throws DbShapeError unless every table we may read that is there (1.x
+ * session, message, part, project; 2.x session_v2, session_message) is a real
+ * table with the columns we read and nothing computed on read, and the file
+ * holds either schema's sessions (1.x's three tables, or 2.x's session_v2).
  */
 export function checkDbShape(db: Database.Database): void {
-  const names = [...Object.keys(REQUIRED), ...OPTIONAL];
+  const names = Object.keys(COLUMNS);
   const rows = db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE name IN (${names.map(() => "?").join(", ")})`).all(...names) as { name: string; type: string; sql: string | null }[];
-  const byName = new Map<string, { type: string; sql: string | null }[]>();
-  for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
-  for (const name of names) {
-    const found = byName.get(name);
-    if (!found) {
-      if (name in REQUIRED) throw new DbShapeError(`no ${name} table: not an OpenCode database`);
-      continue;
-    }
-    const [r] = found;
-    if (r.type !== "table") throw new DbShapeError(`"${name}" is a ${r.type}, not a table: not read (a view can make a query endless)`);
-    if (/^\s*create\s+virtual\b/i.test(r.sql ?? "")) throw new DbShapeError(`"${name}" is a virtual table: not read`);
-    const cols = db.prepare(`SELECT name, hidden FROM pragma_table_xinfo(?)`).all(name) as { name: string; hidden: number }[];
+  const present = new Set<string>();
+  for (const r of rows) {
+    if (r.type !== "table") throw new DbShapeError(`"${r.name}" is a ${r.type}, not a table: not read (a view can make a query endless)`);
+    if (/^\s*create\s+virtual\b/i.test(r.sql ?? "")) throw new DbShapeError(`"${r.name}" is a virtual table: not read`);
+    const cols = db.prepare(`SELECT name, hidden FROM pragma_table_xinfo(?)`).all(r.name) as { name: string; hidden: number }[];
     const computed = cols.filter((c) => c.hidden === 2 || c.hidden === 3).map((c) => c.name);
-    if (computed.length) throw new DbShapeError(`"${name}" has columns computed on read (${computed.join(", ")}): not read`);
+    if (computed.length) throw new DbShapeError(`"${r.name}" has columns computed on read (${computed.join(", ")}): not read`);
     const have = new Set(cols.map((c) => c.name));
-    const missing = (REQUIRED[name] ?? []).filter((c) => !have.has(c));
-    if (missing.length) throw new DbShapeError(`the ${name} table has no ${missing.join(", ")} column: not an OpenCode database`);
+    const missing = COLUMNS[r.name].filter((c) => !have.has(c));
+    if (missing.length) throw new DbShapeError(`the ${r.name} table has no ${missing.join(", ")} column: not an OpenCode database`);
+    present.add(r.name);
   }
+  if (present.has("session_v2")) return;
+  const lacking = ["session", "message", "part"].filter((t) => !present.has(t));
+  if (lacking.length) throw new DbShapeError(`no ${lacking.join(", ")} table: not an OpenCode database`);
 }
