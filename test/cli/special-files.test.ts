@@ -54,6 +54,33 @@ describe("special files where we read (issue 27)", () => {
     }
   });
 
+  it("session files that are links to a FIFO or /dev/zero: ls --all lists them invalid with the reason; stats and search finish", () => {
+    const h = mkdtempSync(join(tmpdir(), "omp-special-sessions-"));
+    dirs.push(h);
+    const pi = join(h, ".pi/agent/sessions/--w--");
+    mkdirSync(pi, { recursive: true });
+    execFileSync("mkfifo", [join(h, "fifo")]);
+    symlinkSync(join(h, "fifo"), join(pi, "2026-01-01T00-00-00-000Z_fifo.jsonl"));
+    symlinkSync("/dev/zero", join(pi, "2026-01-02T00-00-00-000Z_zero.jsonl"));
+    symlinkSync("/dev/urandom", join(pi, "2026-01-03T00-00-00-000Z_urandom.jsonl.gz"));
+    mkdirSync(join(h, ".claude/projects/-x"), { recursive: true });
+    symlinkSync("/dev/zero", join(h, ".claude/projects/-x/11111111-1111-4111-8111-111111111111.jsonl"));
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: h, NO_COLOR: "1", TZ: "UTC", XDG_CACHE_HOME: join(h, ".cache") };
+    const ls = run(env, "ls", "--all", "--json");
+    expect(ls.signal, ls.stderr).toBe(null);
+    const rows = JSON.parse(ls.stdout) as { path: string; valid: boolean; error?: string | null }[];
+    const fifo = rows.find((r) => r.path.endsWith("_fifo.jsonl"));
+    expect(fifo?.valid).toBe(false);
+    expect(fifo?.error).toMatch(/a FIFO, not a regular file/);
+    for (const args of [
+      ["stats", "--all", "--json"],
+      ["search", "anything"],
+    ]) {
+      const r = run(env, ...args);
+      expect(r.signal, `${args[0]}: ${r.stderr}`).toBe(null);
+    }
+  });
+
   it("the meta reader itself refuses a FIFO and /dev/zero at once", () => {
     const h = mkdtempSync(join(tmpdir(), "omp-meta-"));
     dirs.push(h);

@@ -6,6 +6,7 @@
 // regular file, and reads at most a cap: a special file fails at once with a
 // reason, a huge one never fills memory.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import { O_NOFOLLOW } from "./guard.js";
 
 /** A path that is there but is no regular file, or a link where none may be, or larger than allowed. */
@@ -83,3 +84,21 @@ export function checkRegularFile(path: string, o: { noFollow?: boolean } = {}): 
 
 /** True when path is a symbolic link (false when missing). */
 export const isLink = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+
+/**
+ * Opens a file for reading as a handle, like fs/promises' open(path, "r"),
+ * but without blocking on a FIFO and only when it is a regular file (after
+ * links): a session file planted as a FIFO or a link to /dev/zero throws
+ * UnsafeFileError instead of hanging or streaming forever.
+ */
+export async function openRegular(path: string): Promise<FileHandle> {
+  const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+  } catch (err) {
+    await fh.close();
+    throw err;
+  }
+  return fh;
+}
