@@ -238,14 +238,23 @@ describe("the innocent corpus is not altered", () => {
   });
 
   it("a secret-named key keeps a value that is plainly none: a sentence, a boolean, null (issue 27)", () => {
-    const p = { Authorization: "required for all admin endpoints", password_required: true, cookie: null, token: "refreshed on every request by the client", apiKey: "k1", password: "correct horse battery staple", Cookie: "k3" };
+    const p = {
+      Authorization: "required for all admin endpoints",
+      password_required: true,
+      cookie: null,
+      token: "refreshed on every request by the client",
+      apiKey: "k1",
+      password: "correct horse battery staple",
+      passphrase: "the cat is on the mat for all to see",
+      Cookie: "k3",
+    };
     const out = JSON.parse(payloadPreview(p, 5000));
     expect(out.Authorization).toBe(p.Authorization);
     expect(out.password_required).toBe(true);
     expect(out.cookie).toBe(null);
     expect(out.token).toBe(p.token);
     // anything else under such a key is still masked, a passphrase of words too
-    for (const k of ["apiKey", "password", "Cookie"]) expect(out[k], k).toBe("[REDACTED]");
+    for (const k of ["apiKey", "password", "passphrase", "Cookie"]) expect(out[k], k).toBe("[REDACTED]");
   });
 
   it("innocent text survives the payload pipeline and the candidate preview", () => {

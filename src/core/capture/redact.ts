@@ -112,7 +112,7 @@ export function redactPayload(v: unknown, depth = 0): unknown {
       // keys are text too: an unknown key may itself be a token
       const key = scrubCut(k, KEY_LIMIT);
       // a secret key's value is masked unless it is plainly none (a boolean, a placeholder, a sentence)
-      if (isSecretKey(k)) out[key] = isInnocentValue(x) ? redactPayload(x, depth + 1) : MASK;
+      if (isSecretKey(k)) out[key] = isInnocentValue(x, k) ? redactPayload(x, depth + 1) : MASK;
       else if (isContentKey(k)) out[key] = omitted(x);
       else out[key] = redactPayload(x, depth + 1);
     }

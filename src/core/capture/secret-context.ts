@@ -211,14 +211,17 @@ function startsSentence(s: string, at: number, value: string): boolean {
 /**
  * The value of a secret-named payload key that is no secret: a boolean or null
  * (`"password_required": true`), a placeholder, or a sentence
- * (`"Authorization": "required for all admin endpoints"`). Anything else under
- * such a key is masked, as §6.2 says.
+ * (`"Authorization": "required for all admin endpoints"`), but no sentence
+ * under a password's or a secret's own name. Anything else under such a key
+ * is masked, as §6.2 says.
  */
-export function isInnocentValue(v: unknown): boolean {
+export function isInnocentValue(v: unknown, key = ""): boolean {
   if (typeof v === "boolean" || v === null) return true;
   if (typeof v !== "string") return false;
   const t = v.trim();
   if (PLACEHOLDER.test(t)) return true;
+  // a passphrase may well be a sentence ("the cat sat on the mat"): under such a name only flags and placeholders stay
+  if (/pass|pwd|secret|credential|private/i.test(key)) return false;
   const words = t.split(/\s+/);
   // at least three words of letters, two of them the small words of English sentences
   if (words.length < 3 || !words.every((w) => /^[A-Za-z][a-z]*[.,;:!?]?$/.test(w))) return false;

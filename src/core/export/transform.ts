@@ -64,7 +64,7 @@ export function redactInPlace(root: Obj): void {
     const image = node.type === "image";
     for (const k of Object.keys(node)) {
       const v = node[k];
-      if (isSecretKey(k) && (typeof v === "string" || typeof v === "number") && !isInnocentValue(v)) node[k] = "[REDACTED]";
+      if (isSecretKey(k) && (typeof v === "string" || typeof v === "number") && !isInnocentValue(v, k)) node[k] = "[REDACTED]";
       else if (typeof v === "string") {
         if (!STRUCTURAL.has(k) && !(image && k === "data")) node[k] = scrub(v);
       } else if (typeof v === "object" && v !== null) stack.push(v as Obj | unknown[]);
