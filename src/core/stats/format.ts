@@ -16,6 +16,8 @@ export function dollars(n: number): string {
   // a sum that could not be computed is unknown, never "$∞" or "$NaN"
   if (!Number.isFinite(n)) return "?";
   if (n === 0) return "$0";
+  // Never "$0.0000" for a cost that is there: below the last digit shown, say so.
+  if (n < 0.0001) return "<$0.0001";
   if (n < 0.01) return `$${n.toFixed(4)}`;
   if (n < 1000) return `$${n.toFixed(2)}`;
   return `$${Math.round(n).toLocaleString("en-US")}`;
