@@ -110,12 +110,15 @@ async function summarizeDialectSession(path: string, d: AgentDialect): Promise<S
   }
   let s: Session;
   try {
-    s = await loadDialectSession(path, d);
+    // The row reads only the user's messages (the first one's text): those are held, as objects.
+    s = await loadDialectSession(path, d, { holdObjects: isUserMessage });
   } catch (err) {
     return { ...base, error: unreadable(err) };
   }
   return { ...base, ...sessionCounts(s, mtime) };
 }
+
+const isUserMessage = (type: string, role: string | undefined): boolean => type === "message" && role === "user";
 
 /** A loaded session's listing facts. */
 function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
