@@ -16,8 +16,8 @@ import { mayCarryUsage as carriesUsage } from "./usage.js";
  */
 const heldMayCarryUsage = (type: string, role: string | undefined): boolean => (type === "message" && role === "assistant") || type === "model_usage";
 const mayCarryUsage = (s: Session, m: EntryMeta): boolean => (s.held ? heldMayCarryUsage(m.type, m.role) : carriesUsage(m.type, m.role));
-/** The figures read only the calls, once: another agent's are kept as the dialect's objects, its other entries not at all. */
-const FIGURES_LOAD = { holdObjects: heldMayCarryUsage };
+/** The figures read only the calls, once, and show no entry: another agent's calls are kept as the dialect's objects, its other entries not at all, and no previews are made. */
+const FIGURES_LOAD = { holdObjects: heldMayCarryUsage, noPreviews: true };
 
 const parentFile = (s: Session): string | null => resolveParent(s.file, s.header.parentSession);
 

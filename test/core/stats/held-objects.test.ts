@@ -1,6 +1,7 @@
 // The figures load another agent's session with its calls held as objects
-// (DialectLoadOptions.holdObjects) instead of JSON text: the entries and the
-// figures must be the same as through the text, on every agent fixture.
+// (DialectLoadOptions.holdObjects) instead of JSON text, and without previews
+// (noPreviews): the entries, the tree and the figures must be the same as
+// through the text, on every agent fixture.
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -45,6 +46,10 @@ describe("another agent's session with its entries held as objects", () => {
     for (const { file, text, objects } of all) {
       expect(objects.entries, file).toEqual(text.entries);
       expect(await readEntries(objects, objects.entries), file).toEqual(await readEntries(text, text.entries));
+      // Without previews: the same tree, each entry's meta only without its texts.
+      const bare = await loadSession(file, { holdObjects: () => true, noPreviews: true });
+      const facts = (s: Session) => ({ leaf: s.leafId, name: s.name, entries: s.entries.map((m) => [m.id, m.parentId, m.type, m.role, m.timestamp, m.line, m.offset, m.length, m.label, m.targetId]) });
+      expect(facts(bare), file).toEqual(facts(text));
     }
   });
 

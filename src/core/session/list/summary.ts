@@ -110,8 +110,8 @@ async function summarizeDialectSession(path: string, d: AgentDialect): Promise<S
   }
   let s: Session;
   try {
-    // The row reads only the user's messages (the first one's text): those are held, as objects.
-    s = await loadDialectSession(path, d, { holdObjects: isUserMessage });
+    // The row reads only the user's messages (the first one's text): those are held, as objects; no entry's preview is shown.
+    s = await loadDialectSession(path, d, { holdObjects: isUserMessage, noPreviews: true });
   } catch (err) {
     return { ...base, error: unreadable(err) };
   }

@@ -114,6 +114,11 @@ function describeMessage(msg: Obj): Description {
   }
 }
 
+/** Only a message's role, no text: for a caller that never shows the entry (DialectLoadOptions.noPreviews). */
+export function describeRoleOnly(e: Obj): Description {
+  return e.type === "message" && isObj(e.message) ? { role: str(e.message.role) || "message", preview: "", summary: "" } : { preview: "", summary: "" };
+}
+
 /** Describes one entry (already migrated) for rows and previews. */
 export function describeEntry(e: Obj): Description {
   const type = str(e.type);

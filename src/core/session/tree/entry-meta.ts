@@ -1,14 +1,14 @@
 // What the tree keeps of one entry (EntryMeta), from its full JSON: the same
 // for pi and omp lines and for the entries other agents' dialects give.
-import { describeEntry } from "./describe.js";
+import { describeEntry, type Description } from "./describe.js";
 import type { NameFacts } from "./build.js";
 import type { EntryMeta } from "../model.js";
 
 type Obj = Record<string, unknown>;
 
 /** The entry's meta; a name it sets (session_info, title_change) goes into `facts`. */
-export function entryMeta(obj: Obj, type: string, id: string, parentId: string | null, line: number, offset: number, length: number, facts: NameFacts): EntryMeta {
-  const d = describeEntry(obj);
+export function entryMeta(obj: Obj, type: string, id: string, parentId: string | null, line: number, offset: number, length: number, facts: NameFacts, describe: (e: Obj) => Description = describeEntry): EntryMeta {
+  const d = describe(obj);
   const meta: EntryMeta = {
     id,
     parentId,

@@ -11,6 +11,7 @@ import type { Dialect, DialectEntry } from "../read/dialect-api.js";
 import { jsonText } from "../text/json-text.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { entryMeta } from "./entry-meta.js";
+import { describeEntry, describeRoleOnly } from "./describe.js";
 import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
@@ -35,6 +36,8 @@ export interface DialectLoadOptions {
    * Absent: every entry, as JSON text.
    */
   holdObjects?: (type: string, role: string | undefined) => boolean;
+  /** Entries' metas without previews or summaries (only the role): the caller never shows them. */
+  noPreviews?: boolean;
 }
 
 /** A session of `d`'s agent (`file` is a file, or `<database file>#<session id>`). */
@@ -44,6 +47,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   const all: EntryMeta[] = [];
   const held = new Map<string, HeldEntry>();
   const { holdObjects } = opts;
+  const describe = opts.noPreviews ? describeRoleOnly : describeEntry;
   const aliases = new Map<string, string>();
   const facts: NameFacts = { names: new Map() };
   const add = (de: DialectEntry): void => {
@@ -55,7 +59,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
     }
     const type = typeof e.type === "string" ? e.type : "";
     const parentId = typeof e.parentId === "string" ? e.parentId : null;
-    const meta = entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts);
+    const meta = entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts, describe);
     all.push(meta);
     if (!holdObjects) held.set(e.id, jsonText(e));
     else if (holdObjects(type, meta.role)) held.set(e.id, e);
