@@ -15,7 +15,7 @@ import { assistantTail } from "../session/read/message-tail.js";
 import { agentDirOf } from "../session/read/blobs.js";
 import { ompByHeaderOrPlace } from "../session/read/omp-marks.js";
 import { ParentLinks } from "../session/tree/resolve.js";
-import type { EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
+import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
 import type { SessionSummary } from "../session/model.js";
 import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
 import { makePricer, type Pricer } from "./prices.js";
@@ -23,6 +23,7 @@ import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent } from "./parent.js";
 import { callUsage, mayCarryUsage, type CallUsage } from "./usage.js";
 import { stampText } from "./figures-cache.js";
+import { figuresOfSession, heldMayCarryUsage } from "./read-session.js";
 
 type Json = Record<string, unknown>;
 
@@ -214,6 +215,15 @@ export class FiguresTaps implements ScanTaps {
   };
 
   constructor(private readonly overrides: PriceOverrides) {}
+
+  /** Another agent's session the listing loaded: its figures from that load (its calls held as objects, read-session.ts). */
+  readonly dialect: DialectTap = {
+    holdObjects: heldMayCarryUsage,
+    take: async (s, stamp) => {
+      this.pricer ??= makePricer(this.overrides);
+      this.figured.set(s.file, { stamp: stampText(stamp), figures: await figuresOfSession(s, await this.pricer) });
+    },
+  };
 
   open(_path: string, stamp: FileStamp): ScanTap {
     const tap = new FiguresTap(true);

@@ -14,7 +14,7 @@ import { mayCarryUsage as carriesUsage } from "./usage.js";
  * agent's entries (a dialect's, pi-shaped) carry it where they did before
  * pi 1.6.0: their tool results are not re-read for nothing.
  */
-const heldMayCarryUsage = (type: string, role: string | undefined): boolean => (type === "message" && role === "assistant") || type === "model_usage";
+export const heldMayCarryUsage = (type: string, role: string | undefined): boolean => (type === "message" && role === "assistant") || type === "model_usage";
 const mayCarryUsage = (s: Session, m: EntryMeta): boolean => (s.held ? heldMayCarryUsage(m.type, m.role) : carriesUsage(m.type, m.role));
 /** The figures read only the calls, once, and show no entry: another agent's calls are kept as the dialect's objects, its other entries not at all, and no previews are made. */
 const FIGURES_LOAD = { holdObjects: heldMayCarryUsage, noPreviews: true };

@@ -11,6 +11,8 @@ import { figuresOfSession, readSessionFigures } from "../../../src/core/stats/re
 import { makePricer } from "../../../src/core/stats/prices.js";
 import type { PriceOverrides } from "../../../src/core/stats/price-overrides.js";
 import type { Session } from "../../../src/core/session/model.js";
+import { summarizeSession } from "../../../src/core/session/list/summary.js";
+import { FiguresTaps } from "../../../src/core/stats/figures-scan.js";
 
 const noOverrides: PriceOverrides = { rates: new Map(), stamp: "none", error: null, path: "" };
 const FIXTURES = join(__dirname, "..", "..", "fixtures");
@@ -57,6 +59,19 @@ describe("another agent's session with its entries held as objects", () => {
     const pricer = await makePricer(noOverrides);
     for (const { file, text } of await dialectSessions()) {
       expect(await readSessionFigures(file, pricer), file).toEqual(await figuresOfSession(text, pricer));
+    }
+  });
+
+  it("the listing's load gives the figures through FiguresTaps, and its row is the same with or without the tap", async () => {
+    const pricer = await makePricer(noOverrides);
+    for (const { file } of await dialectSessions()) {
+      const taps = new FiguresTaps(noOverrides);
+      const row = await summarizeSession(file, taps.dialect);
+      expect(row, file).toEqual(await summarizeSession(file));
+      expect(taps.figured.get(file)?.figures, file).toEqual(await readSessionFigures(file, pricer));
+      // A tap that fails costs the figures their shortcut (collect reads the file), never the row.
+      const failing = { holdObjects: () => true, take: () => Promise.reject(new Error("boom")) };
+      expect(await summarizeSession(file, failing), file).toEqual(row);
     }
   });
 });

@@ -163,7 +163,7 @@ export class CatalogReader {
     const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
     if (dialectOf(path)) {
       // Another agent's session: read whole through its dialect (no header to sniff, no saved state to resume).
-      const out = { summary: await summarizeSession(path), saved: null };
+      const out = { summary: await summarizeSession(path, this.taps?.dialect), saved: null };
       catalogStats.filesRead++;
       this.store(path, st, out);
       return wanted(out.summary);
@@ -192,7 +192,7 @@ export class CatalogReader {
     out ??= await this.fullScan(path, st);
     if (!out.summary.valid && !isGzipPath(path) && sniffDialect(path)) {
       // Another agent's transcript outside its usual place: read through its dialect.
-      out = { summary: await summarizeSession(path), saved: null };
+      out = { summary: await summarizeSession(path, this.taps?.dialect), saved: null };
     }
     this.store(path, st, out);
     return wanted(out.summary);

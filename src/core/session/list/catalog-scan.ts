@@ -11,7 +11,7 @@
 import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
-import type { SessionSummary } from "../model.js";
+import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
 import { parseObject } from "../read/parse-line.js";
@@ -57,6 +57,16 @@ export interface ScanTap {
 export interface ScanTaps {
   open(path: string, stamp: FileStamp): ScanTap | null;
   close(path: string, tap: ScanTap, summary: SessionSummary): void | Promise<void>;
+  /** Told of every other agent's session the listing loads whole: one load serves both. */
+  dialect?: DialectTap;
+}
+
+/** A tap on the sessions of other agents the listing loads whole (through their dialects). */
+export interface DialectTap {
+  /** Entries the listing's load holds too, as objects (DialectLoadOptions.holdObjects). */
+  holdObjects(type: string, role: string | undefined): boolean;
+  /** The loaded session, with the stamp of the file read, before its row is made. */
+  take(session: Session, stamp: FileStamp): void | Promise<void>;
 }
 
 /** An appended entry could change the tree in ways the saved state cannot follow. */

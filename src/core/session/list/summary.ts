@@ -13,9 +13,9 @@ import { readSessionHeader } from "../read/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { loadDialectSession } from "../tree/load-dialect.js";
-import { stampOf, virtualSource } from "../../fs/stat.js";
+import { stampOf, virtualSource, type FileStamp } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
-import { CatalogScan } from "./catalog-scan.js";
+import { CatalogScan, type DialectTap } from "./catalog-scan.js";
 import { mapLimit } from "../../map-limit.js";
 import { sameDir } from "../../fs/same-dir.js";
 
@@ -52,11 +52,11 @@ export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary
   };
 }
 
-/** The listing facts of one session file; never throws (an unreadable file is `valid: false`). */
-export async function summarizeSession(file: string): Promise<SessionSummary> {
+/** The listing facts of one session file; never throws (an unreadable file is `valid: false`). `tap` is told of another agent's loaded session. */
+export async function summarizeSession(file: string, tap?: DialectTap): Promise<SessionSummary> {
   const path = resolve(file);
   const d = dialectOf(path);
-  if (d) return summarizeDialectSession(path, d);
+  if (d) return summarizeDialectSession(path, d, tap);
   const base = emptySummary(path);
   let mtime: string;
   try {
@@ -88,18 +88,19 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
   if (summary.valid || gzip) return summary;
   // Not pi's or omp's: another agent's transcript outside its usual place, when its first bytes say so.
   const other = sniffDialect(path);
-  return other ? summarizeDialectSession(path, other) : summary;
+  return other ? summarizeDialectSession(path, other, tap) : summary;
 }
 
 /**
  * The listing row of another agent's session, from the tree its dialect's
  * entries make (load-dialect.ts): the same counts a pi file's row gives.
  */
-async function summarizeDialectSession(path: string, d: AgentDialect): Promise<SessionSummary> {
+async function summarizeDialectSession(path: string, d: AgentDialect, tap?: DialectTap): Promise<SessionSummary> {
   const base = { ...emptySummary(path), agent: d.agent };
   let mtime: string;
+  let st: FileStamp | null;
   try {
-    const st = stampOf(path);
+    st = stampOf(path);
     if (st === null) return { ...base, error: "cannot read: no such file" };
     if (!st.isFile) return { ...base, error: virtualSource(path) ? `${virtualSource(path)!.file} is not a regular file (a FIFO, a device or a folder): not read` : "is a directory" };
     base.size = st.size;
@@ -111,9 +112,15 @@ async function summarizeDialectSession(path: string, d: AgentDialect): Promise<S
   let s: Session;
   try {
     // The row reads only the user's messages (the first one's text): those are held, as objects; no entry's preview is shown.
-    s = await loadDialectSession(path, d, { holdObjects: isUserMessage, noPreviews: true });
+    const holdObjects = tap ? (type: string, role: string | undefined) => isUserMessage(type, role) || tap.holdObjects(type, role) : isUserMessage;
+    s = await loadDialectSession(path, d, { holdObjects, noPreviews: true });
   } catch (err) {
     return { ...base, error: unreadable(err) };
+  }
+  try {
+    await tap?.take(s, st);
+  } catch {
+    // The tap's reading is its own: the row stands (stats reads the file again).
   }
   return { ...base, ...sessionCounts(s, mtime) };
 }
