@@ -210,7 +210,9 @@ export async function* lineBatches<T>(file: string, take: (...line: Parameters<L
     const v = take(...line);
     if (v !== undefined) batch.push(v);
   };
-  const scan = scanLines(file, sink, { ...opts, beforeRead }).then(
+  // A line's bytes live only during `take`, so the read buffer is the pool's (a dialect's source reads every file through here).
+  const buffer = opts.buffer ?? takeScanBuffer();
+  const scan = scanLines(file, sink, { ...opts, beforeRead, buffer }).then(
     () => signal(true),
     (err: unknown) => {
       if (!(err instanceof Abandoned)) failure = err;
@@ -238,6 +240,7 @@ export async function* lineBatches<T>(file: string, take: (...line: Parameters<L
       (proceed as () => void)();
     }
     await scan;
+    if (buffer !== opts.buffer) giveScanBuffer(buffer);
   }
 }
 

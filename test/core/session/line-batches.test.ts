@@ -1,0 +1,45 @@
+// lineBatches reads through the pool's buffers (lines.ts): scans side by side,
+// one left early, and long lines that outgrow the buffer all see their own bytes.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { lineBatches } from "../../../src/core/session/read/lines.js";
+
+const dir = mkdtempSync(join(tmpdir(), "omp-batches-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, lines: string[]): string {
+  const p = join(dir, name);
+  writeFileSync(p, lines.map((l) => l + "\n").join(""));
+  return p;
+}
+
+const text = (f: string) => lineBatches(f, (buf, start, end) => buf.toString("utf8", start, end));
+
+async function all(f: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const b of text(f)) out.push(...b);
+  return out;
+}
+
+describe("lineBatches over pooled buffers", () => {
+  it("gives each of several scans at once its own lines, long ones included", async () => {
+    const a = Array.from({ length: 3000 }, (_, i) => `a${i} ${"x".repeat(i % 700)}`);
+    const b = Array.from({ length: 50 }, (_, i) => `b${i} ${"y".repeat(i === 20 ? 3 << 20 : 10)}`);
+    const [fa, fb] = [file("a.jsonl", a), file("b.jsonl", b)];
+    const [ga, gb] = await Promise.all([all(fa), all(fb)]);
+    expect(ga).toEqual(a);
+    expect(gb).toEqual(b);
+  });
+
+  it("a scan left early gives its buffer back unharmed for the next", async () => {
+    const a = Array.from({ length: 20000 }, (_, i) => `line ${i} ${"z".repeat(100)}`);
+    const fa = file("c.jsonl", a);
+    for await (const batch of text(fa)) {
+      expect(batch[0]).toBe(a[0]);
+      break;
+    }
+    expect(await all(fa)).toEqual(a);
+  });
+});
