@@ -15,6 +15,7 @@ import { syncBuiltinESMExports } from "node:module";
 import { vi } from "vitest";
 import { commandFirst } from "../../src/global-args.js";
 import { safeText } from "../../src/core/session/text/safe-text.js";
+import { BIN } from "./fixtures.js";
 
 export interface CliResult {
   code: number;
@@ -63,6 +64,7 @@ async function runNow(argv: string[], opts: CliOptions): Promise<CliResult> {
   const err: Buffer[] = [];
 
   const savedEnv = { ...process.env };
+  const savedArgv = process.argv;
   const savedCwd = process.cwd();
   const savedExitCode = process.exitCode;
   const savedOut = process.stdout.write;
@@ -77,6 +79,8 @@ async function runNow(argv: string[], opts: CliOptions): Promise<CliResult> {
     Object.assign(process.env, opts.env);
   }
   if (opts.cwd) process.chdir(opts.cwd);
+  // what a command started by the bin sees (install-hooks finds itself by it)
+  process.argv = [process.execPath, BIN, ...argv];
   // Output to a pipe, as a spawned run's is: no colours, no terminal width.
   Object.defineProperty(process.stdout, "isTTY", { value: false, configurable: true, writable: true });
   Object.defineProperty(process.stdout, "columns", { value: undefined, configurable: true, writable: true });
@@ -113,6 +117,7 @@ async function runNow(argv: string[], opts: CliOptions): Promise<CliResult> {
     restore(process.stdout, "columns", cols);
     restore(process.stderr, "isTTY", errTty);
     process.exitCode = savedExitCode;
+    process.argv = savedArgv;
     if (process.cwd() !== savedCwd) process.chdir(savedCwd);
     for (const k of Object.keys(process.env)) if (!(k in savedEnv)) delete process.env[k];
     Object.assign(process.env, savedEnv);
