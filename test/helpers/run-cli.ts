@@ -65,6 +65,8 @@ async function runNow(argv: string[], opts: CliOptions): Promise<CliResult> {
 
   const savedEnv = { ...process.env };
   const savedArgv = process.argv;
+  // stdout.ts listens for EPIPE on stdout once per module copy: each run's copy is new
+  const savedListeners = process.stdout.listeners("error");
   const savedCwd = process.cwd();
   const savedExitCode = process.exitCode;
   const savedOut = process.stdout.write;
@@ -118,6 +120,7 @@ async function runNow(argv: string[], opts: CliOptions): Promise<CliResult> {
     restore(process.stderr, "isTTY", errTty);
     process.exitCode = savedExitCode;
     process.argv = savedArgv;
+    for (const l of process.stdout.listeners("error")) if (!savedListeners.includes(l)) process.stdout.off("error", l as (err: Error) => void);
     if (process.cwd() !== savedCwd) process.chdir(savedCwd);
     for (const k of Object.keys(process.env)) if (!(k in savedEnv)) delete process.env[k];
     Object.assign(process.env, savedEnv);
