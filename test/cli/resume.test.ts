@@ -1,10 +1,10 @@
 // omp-sessions resume: the command it prints, the agent it starts (a stub on
 // PATH that records its arguments and cwd), and what it says when it cannot.
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { agentStub, readRecord, sessionIn } from "../helpers/agent-stub.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -21,8 +21,7 @@ function setup() {
 
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(["resume", ...args], { env: { ...process.env, ...env } });
 // Starting the agent hands it the terminal (stdio inherited): that needs a process of its own.
-// node runs the bin itself: PATH may leave node out.
-const runProcess = (args: string[], env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [BIN, "resume", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const runProcess = (args: string[], env: NodeJS.ProcessEnv = {}) => runBin(["resume", ...args], { env: { ...process.env, ...env } });
 
 describe("omp-sessions resume", () => {
   it("--print gives one shell line per dialect; --json its parts", async () => {
@@ -34,12 +33,12 @@ describe("omp-sessions resume", () => {
     expect(JSON.parse((await run([omp, "--print", "--json"])).stdout)).toEqual({ agent: "omp", bin: "omp", args: ["--resume", omp], cwd: project });
   });
 
-  it("starts the agent on the file in the session's cwd, shows the command first and passes its status on", () => {
+  it("starts the agent on the file in the session's cwd, shows the command first and passes its status on", async () => {
     const { dir, project } = setup();
     const file = sessionIn(fixtureNames("pi-2026")[0], join(dir, "s.jsonl"), project);
     const stub = agentStub(dir, "pi", 5);
-    const r = runProcess([file], { PATH: `${stub.bin}:${process.env.PATH}` });
-    expect(r.status).toBe(5);
+    const r = await runProcess([file], { PATH: `${stub.bin}:${process.env.PATH}` });
+    expect(r.code).toBe(5);
     expect(r.stderr).toBe(`omp-sessions: resuming with cd ${project} && pi --session ${file}\n`);
     expect(r.stdout).toBe("stub pi ran\n");
     expect(readRecord(stub)).toMatchObject({ args: ["--session", file], cwd: project });
