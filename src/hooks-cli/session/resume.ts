@@ -3,7 +3,7 @@ import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { summarizeSession } from "../../core/session/list/summary.js";
 import { SessionError } from "../../core/errors.js";
-import { commandLine, resumeCommand, shownCommand } from "../../core/agents/resume-command.js";
+import { commandLine, resumeCommand, resumeRefusal, shownCommand } from "../../core/agents/resume-command.js";
 import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { stdout } from "../stdout.js";
@@ -26,7 +26,8 @@ To resume at an earlier entry, move the position first
 
 Exit status: the agent's own; 1 the agent or the session's folder is
 missing (the command to run by hand is printed), 2 bad usage, 3 not a
-session file, 4 no agent known for this file.`,
+session file, 4 no agent known for this file, or its session id refused
+(one shaped like an option, say).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--print", "--json"] });
     const [file, extra] = args.positional;
@@ -36,6 +37,11 @@ session file, 4 no agent known for this file.`,
     const s = await summarizeSession(file);
     if (!s.valid) throw new SessionError(`${s.path}: ${s.error ?? "not a session file"}`);
     const cmd = resumeCommand({ file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+    const refused = resumeRefusal({ file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+    if (refused) {
+      process.stderr.write(`omp-sessions resume: refused: ${refused}\n`);
+      return 4;
+    }
     if (!cmd) {
       process.stderr.write(`omp-sessions resume: no agent is known for ${safeText(s.path)} (${s.dialect})\n`);
       return 4;

@@ -20,7 +20,7 @@ export const LIVE_SEARCH_MAX = 50_000;
 
 import { SORTS, rowHost, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
-import { trashSession } from "./trash-session.js";
+import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
 import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
 
 /** The agents that have sessions in the list, in the filter's order. */
@@ -73,7 +73,7 @@ export interface AppState {
   namedOnly: boolean;
   /** Only this agent's sessions (A cycles the agents listed); null: every agent. */
   agentFilter: AgentId | null;
-  /** Only this machine's sessions (H): the archive's host folders (keep). */
+  /** Only this machine's sessions (^o): the archive's host folders (keep). */
   hostFilter: string | null;
   /** Each row shows its file path (pi's ctrl+p). */
   showPaths: boolean;
@@ -96,6 +96,8 @@ export interface AppState {
   pageSize: number;
   /** The screen the open tree was reached from when it was not the session list (search results): Esc goes back there. */
   treeFrom: ScreenId | null;
+  /** `o` on a call that started several subagents: which to open (the tree's chooser). */
+  subagentPick: { choices: { file: string; label: string }[]; cursor: number } | null;
 }
 
 export interface AppActions {
@@ -123,7 +125,7 @@ export interface AppActions {
   toggleNamed(): void;
   /** The next agent among those listed, then every agent again. */
   cycleAgent(): void;
-  /** H: every host, then each host listed in turn. */
+  /** ^o: every host, then each host listed in turn. */
   cycleHost(): void;
   togglePaths(): void;
   /** Puts the file path of the session under the cursor (or the open one) on the status line. */
@@ -239,7 +241,8 @@ export function createAppStore(init: StoreInit): AppStore {
       screen: init.screen ?? "sessions",
       help: false,
       status: init.status ?? null,
-      searching: false,
+      // The search screen opens with its query line taking keys (see stores.ts for later visits).
+      searching: init.screen === "search",
       queryCursor: 0,
       helpScroll: 0,
       copiedPaths: [],
@@ -270,6 +273,7 @@ export function createAppStore(init: StoreInit): AppStore {
       labelTimes: false,
       pageSize: 20,
       treeFrom: null,
+      subagentPick: null,
 
       setScreen: (id) => set({ screen: id, searching: false, help: false }),
       setStatus: (text, kind = "info") => set({ status: { text, kind } }),
@@ -364,7 +368,7 @@ export function createAppStore(init: StoreInit): AppStore {
         const cur = get().agentFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ agentFilter: next ?? null });
-        get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
+        get().setStatus(next ? `agent: ${agentLabel(next)} only (^g: next agent)` : "every agent");
       },
       cycleHost: () => {
         const me = rowHost("");
@@ -373,7 +377,7 @@ export function createAppStore(init: StoreInit): AppStore {
         const cur = get().hostFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ hostFilter: next ?? null });
-        get().setStatus(next ? `host: ${next} only (H: next host)` : "every host");
+        get().setStatus(next ? `host: ${next} only (^o: next host)` : "every host");
       },
       togglePaths: () => {
         set({ showPaths: !get().showPaths });
@@ -393,6 +397,8 @@ export function createAppStore(init: StoreInit): AppStore {
         if (get().session?.file === s.path) return get().setStatus("that session is open on the tree: open another first", "error");
         const readOnly = readOnlyReason(s);
         if (readOnly) return get().setStatus(readOnly, "error");
+        // Said before asking: a yes that can only fail would be a question for nothing.
+        if (!findTrashCommand()) return get().setStatus(NO_TRASH, "error");
         set({ deleting: s });
       },
       answerDelete: async (yes) => {

@@ -1,10 +1,11 @@
 // The catalog's reading half: the rows of files the catalog cannot vouch for
 // (new, grown, replaced), by scanning them or by resuming a saved scan state.
 // Imported only when some file changed: a warm `ls` never loads the scanner.
-import { open } from "node:fs/promises";
+// session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
+import { openRegular } from "../../fs/read-capped.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
-import { isGzipPath, isZlibError, scanLines, type ScanResult } from "../read/lines.js";
+import { giveScanBuffer, isGzipPath, isZlibError, scanLines, takeScanBuffer, type ScanResult } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
@@ -16,7 +17,7 @@ import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
-  const fh = await open(path, "r");
+  const fh = await openRegular(path);
   try {
     const buf = Buffer.alloc(length);
     let got = 0;
@@ -53,6 +54,7 @@ export class CatalogReader {
     let tail: CatalogScan | null = null;
     let tailFailed = false;
     const gzip = isGzipPath(path);
+    const buffer = takeScanBuffer();
     const result = await scanLines(
       path,
       (buf, start, end, offset, line, terminated) => {
@@ -69,8 +71,8 @@ export class CatalogReader {
           tailFailed = true;
         }
       },
-      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop },
-    );
+      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer },
+    ).finally(() => giveScanBuffer(buffer));
     catalogStats.bytesRead += result.bytes;
     catalogStats.filesRead++;
     return { result, tail, tailFailed };

@@ -1,8 +1,8 @@
 // Streams a JSONL file line by line with byte offsets, never holding the file
 // in one string. A line is handed to the callback as a byte range of a reused
 // buffer, so callers decode only what they need.
-import { open } from "node:fs/promises";
-import { createReadStream } from "node:fs";
+// session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
+import { openRegular } from "../../fs/read-capped.js";
 import { createGunzip } from "node:zlib";
 
 export interface LineSink {
@@ -45,6 +45,15 @@ export interface ScanResult {
 
 const CHUNK = 1 << 20;
 
+// Read buffers, reused across files: a fresh 1 MB buffer per file costs page
+// faults and GC work that show when listing thousands of sessions. A caller
+// takes one per concurrent scan and gives it back when the scan is done.
+const spareBuffers: Buffer[] = [];
+export const takeScanBuffer = (): Buffer => spareBuffers.pop() ?? Buffer.allocUnsafe(CHUNK);
+export const giveScanBuffer = (b: Buffer): void => {
+  if (spareBuffers.length < 16 && b.length === CHUNK) spareBuffers.push(b);
+};
+
 type Pull = (into: Buffer, at: number, max: number) => Promise<number>;
 
 export function isGzipPath(file: string): boolean {
@@ -60,7 +69,7 @@ export function isZlibError(err: unknown): boolean {
 export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
   const gzip = opts.gzip ?? isGzipPath(file);
   if (gzip) return scanGzip(file, sink, opts);
-  const fh = await open(file, "r");
+  const fh = await openRegular(file);
   try {
     const size = opts.end ?? (await fh.stat()).size;
     let pos = opts.start ?? 0;
@@ -78,7 +87,8 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
 }
 
 async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
-  const stream = createReadStream(file).pipe(createGunzip());
+  const fh = await openRegular(file);
+  const stream = fh.createReadStream().pipe(createGunzip());
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let pending: Buffer | null = null;
   let skip = opts.start ?? 0;
@@ -234,7 +244,7 @@ export async function* lineBatches<T>(file: string, take: (...line: Parameters<L
 /** Reads the bytes [offset, offset+length) of a plain or gzip file as UTF-8. */
 export async function readRange(file: string, offset: number, length: number, gzip = isGzipPath(file)): Promise<string> {
   if (!gzip) {
-    const fh = await open(file, "r");
+    const fh = await openRegular(file);
     try {
       const buf = Buffer.allocUnsafe(length);
       let got = 0;
