@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -8,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // At least two test files at once: vitest's default (cores - 1) is one on a 2-core CI machine, where a file
+    // waiting on tmux or on processes it started leaves the CPU idle. Measured there: 667 s → 517 s for `vitest run`.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ["test/setup.ts"],
   },
 });

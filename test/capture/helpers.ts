@@ -1,13 +1,13 @@
 // Shared test scaffolding for the capture store: a private HOME and HUB per
 // test, the real bin for hook processes, in-process runs for other commands.
-import { spawn, execFileSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { captureCommands } from "../../src/hooks-cli/capture/index.js";
-import { UsageError } from "../../src/hooks-cli/command.js";
 import { withLockSync } from "../../src/core/fs/lock.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 export const BIN = join(REPO, "bin", "omp-sessions");
@@ -65,62 +65,14 @@ export function hook(args: string[], input: string | Buffer | null, env: NodeJS.
   return run(["hook", ...args], input, env, cwd);
 }
 
-let inputSeq = 0;
-
-/**
- * Runs the bin. stdin comes from a file, not a pipe we feed: with hundreds of
- * children starting at once, the test process may not get to write a pipe
- * before the hook's 1 s stdin deadline, which would test the machine's load.
- */
-export function run(args: string[], input: string | Buffer | null, env: NodeJS.ProcessEnv, cwd = REPO): Promise<RunResult> {
-  let stdinFd: number | "pipe" = "pipe";
-  if (input !== null) {
-    const file = join(tmpdir(), `omp-cap-in-${process.pid}-${inputSeq++}`);
-    writeFileSync(file, input);
-    stdinFd = openSync(file, "r");
-    unlinkSync(file);
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: [stdinFd, "pipe", "pipe"] });
-    if (typeof stdinFd === "number") closeSync(stdinFd);
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (d) => (stdout += d));
-    child.stderr!.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    if (child.stdin) {
-      child.stdin.on("error", () => {});
-      child.stdin.end();
-    }
-  });
+/** Runs the bin (test/helpers/run-bin.ts) with `input` on stdin. */
+export async function run(args: string[], input: string | Buffer | null, env: NodeJS.ProcessEnv, cwd = REPO): Promise<RunResult> {
+  const { code, stdout, stderr } = await runBin(args, { input, env, cwd });
+  return { code, stdout, stderr };
 }
 
-/** Runs a capture command in this process, the way cli.ts does (exit codes included). */
-export async function cli(args: string[]): Promise<RunResult> {
-  const [name, ...rest] = args;
-  const entry = captureCommands.find((c) => c.name === name);
-  if (!entry) throw new Error(`no command ${name}`);
-  const cmd = await entry.load();
-  let stdout = "";
-  let stderr = "";
-  const ow = process.stdout.write.bind(process.stdout);
-  const ew = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => ((stdout += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((stderr += s), true)) as typeof process.stderr.write;
-  try {
-    const code = await cmd.run(rest);
-    return { code, stdout, stderr };
-  } catch (err) {
-    if (err instanceof UsageError) return { code: 2, stdout, stderr: stderr + err.message };
-    const e = err as { exitCode?: number; message?: string };
-    if (typeof e.exitCode === "number") return { code: e.exitCode, stdout, stderr: stderr + e.message };
-    throw err;
-  } finally {
-    process.stdout.write = ow;
-    process.stderr.write = ew;
-  }
-}
+/** Runs a capture command in this process, as the bin would (test/helpers/run-cli.ts). */
+export const cli = (args: string[]): Promise<RunResult> => runCli(args);
 
 /** Every file under `dir` (relative path → size), sorted. */
 export function listing(dir: string): Record<string, number> {

@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureBuilt, hook, listing, payload, readJson, readLines, run, sandbox } from "./helpers.js";
+import { ensureBuilt, hook, listing, payload, readJson, readLines, sandbox } from "./helpers.js";
+import { runCli } from "../helpers/run-cli.js";
 
 beforeAll(ensureBuilt);
 
@@ -29,7 +30,7 @@ describe("hook process", () => {
 
   it("after disable, an --if-enabled hook changes nothing and prints nothing (2)", async () => {
     const sb = sandbox();
-    expect((await run(["disable"], null, sb.env)).code).toBe(0);
+    expect((await runCli(["disable"], { env: sb.env })).code).toBe(0);
     const before = listing(sb.hub);
     const r = await hook(["--harness", "codex", "--if-enabled"], postTool(), sb.env);
     expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
@@ -58,10 +59,10 @@ describe("hook process", () => {
     expect(errs[0]).toMatchObject({ event: "hook_error", kind: "unknown-harness", harness: "claud" });
     expect((await hook(["--harness", "claude"], postTool("def456"), sb.env)).code).toBe(0);
     expect(errorLines(sb.root)).toHaveLength(1);
-    const status = await run(["status"], null, sb.env);
+    const status = await runCli(["status"], { env: sb.env });
     expect(status.stdout).toContain("hook errors: unknown-harness 1");
     expect(status.stdout).toMatch(/unknown harnesses.*: claud 1/);
-    expect(JSON.parse((await run(["status", "--json"], null, sb.env)).stdout).errors).toEqual({ "unknown-harness": 1 });
+    expect(JSON.parse((await runCli(["status", "--json"], { env: sb.env })).stdout).errors).toEqual({ "unknown-harness": 1 });
   });
 
   it("malformed stdin: exit 0, no output, no queue or state, one invalid-json line without the input (13)", async () => {
@@ -154,7 +155,7 @@ describe("hook process", () => {
 
   it("capture-only mode never prints rehydration (17)", async () => {
     const sb = sandbox();
-    await run(["enable", "--mode", "capture-only"], null, sb.env);
+    await runCli(["enable", "--mode", "capture-only"], { env: sb.env });
     await hook(["--harness", "codex"], payload({ session_id: "old", hook_event_name: "Stop", cwd: "/home/dev/app" }), sb.env);
     const start = await hook(["--harness", "codex", "--if-enabled"], payload({ session_id: "n", hook_event_name: "SessionStart", cwd: "/home/dev/app" }), sb.env);
     expect(start).toEqual({ code: 0, stdout: "", stderr: "" });

@@ -4,12 +4,10 @@
 // is the one it gives where the agent keeps it; a pi file beside it stays
 // pi's, and a JSONL file of no agent stays "not a session file".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const A = resolve("test/fixtures/agents");
 const CASES: [agent: string, from: string, name: string][] = [
@@ -19,15 +17,7 @@ const CASES: [agent: string, from: string, name: string][] = [
 ];
 let dir: string;
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { maxBuffer: 1 << 26, env: { ...process.env, NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(dir, ".cache") } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (args: string[]) => runCli(args, { env: { ...process.env, NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(dir, ".cache") } });
 
 /** The tree without what names the file's place. */
 const shape = (json: string) => {

@@ -2,12 +2,11 @@
 // (the fork with two branches), show every entry, build the context the
 // fixture expects, and are found by search; a damaged line is a warning.
 import { describe, it, expect, beforeAll } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const ROOT = join(FIXTURES, "agents", "claude", "projects");
 const PROJECT = join(ROOT, "-home-dev-demo");
@@ -19,14 +18,7 @@ beforeAll(() => {
   env = { ...process.env, HOME: home, OMP_SESSIONS_CACHE_DIR: join(home, "cache"), PI_CODING_AGENT_DIR: join(home, "none"), CLAUDE_CONFIG_DIR: join(home, "none") };
 });
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { maxBuffer: 1 << 26, env });
-    return { code: 0, stdout, stderr };
-  } catch (e: any) {
-    return { code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string };
-  }
-};
+const run = (args: string[]) => runCli(args, { env });
 
 const expectations = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {

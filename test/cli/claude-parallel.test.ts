@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURES } from "../helpers/fixtures.js";
-import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const FILE = join(FIXTURES, "agents", "claude-parallel", "projects", "-home-dev-tasks", "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa.jsonl");
 const u = (n: number): string => `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -23,7 +23,7 @@ type Obj = Record<string, any>;
 
 describe("Claude Code parallel tool calls", () => {
   it("tree --json: one branch point (the edited prompt), none from the parallel calls, one root", async () => {
-    const r = await runBin(["tree", FILE, "--json"], { env });
+    const r = await runCli(["tree", FILE, "--json"], { env });
     expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout) as Obj;
     const forks = (t.entries as Obj[]).filter((e) => e.children.length > 1);
@@ -40,7 +40,7 @@ describe("Claude Code parallel tool calls", () => {
       [u(20), ["user", "assistant"]],
       [u(18), ["user", "assistant", "toolResult", "assistant"]],
     ] as const) {
-      const r = await runBin(["context", FILE, "--json", "--leaf", leaf], { env });
+      const r = await runCli(["context", FILE, "--json", "--leaf", leaf], { env });
       expect(r.code, r.stderr).toBe(0);
       const msgs = (JSON.parse(r.stdout) as Obj).messages as Obj[];
       expect(msgs.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "toolResult", "toolResult", "assistant", ...tail]);

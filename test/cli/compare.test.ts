@@ -2,14 +2,14 @@
 // fixtures, both argument forms, and its errors.
 import { describe, expect, it } from "vitest";
 import { resolve } from "node:path";
-import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const DIR = resolve("test/fixtures/compare");
 const env = { ...process.env, NO_COLOR: "1" };
 
 describe("omp-sessions compare", () => {
   it("FILE ID1 ID2 --json: the branch point and both sides", async () => {
-    const r = await runBin(["compare", `${DIR}/pi-compare.jsonl`, "a4", "a6", "--json"], { env });
+    const r = await runCli(["compare", `${DIR}/pi-compare.jsonl`, "a4", "a6", "--json"], { env });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const c = JSON.parse(r.stdout);
@@ -19,7 +19,7 @@ describe("omp-sessions compare", () => {
   });
 
   it("FILE1 FILE2#ID: a fork and its source at an entry, as text", async () => {
-    const r = await runBin(["compare", `${DIR}/pi-compare-fork.jsonl`, `${DIR}/pi-compare.jsonl#a4`], { env });
+    const r = await runCli(["compare", `${DIR}/pi-compare-fork.jsonl`, `${DIR}/pi-compare.jsonl#a4`], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe("common point: a2 (the fork point: the fork copied its source's path up to it)");
@@ -28,13 +28,13 @@ describe("omp-sessions compare", () => {
   });
 
   it("errors: a missing argument is usage (2), an unknown entry or file is not found (3)", async () => {
-    const usage = await runBin(["compare", `${DIR}/pi-compare.jsonl`], { env });
+    const usage = await runCli(["compare", `${DIR}/pi-compare.jsonl`], { env });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/FILE ID1 ID2/);
-    const entry = await runBin(["compare", `${DIR}/pi-compare.jsonl`, "a4", "zz"], { env });
+    const entry = await runCli(["compare", `${DIR}/pi-compare.jsonl`, "a4", "zz"], { env });
     expect(entry.code).toBe(3);
     expect(entry.stderr).toMatch(/no entry zz/);
-    const file = await runBin(["compare", "/no/such.jsonl", `${DIR}/pi-compare.jsonl`], { env });
+    const file = await runCli(["compare", "/no/such.jsonl", `${DIR}/pi-compare.jsonl`], { env });
     expect(file.code).toBe(3);
   });
 });

@@ -5,7 +5,7 @@ import { describe, it, expect } from "vitest";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 function home(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), "omps-doctor-"));
@@ -35,14 +35,14 @@ describe("omp-sessions doctor", () => {
         line({ type: "mood-ring", color: "teal" }),
       ].join("\n") + "\n",
     );
-    const r = await runBin(["doctor"], { env });
+    const r = await runCli(["doctor"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("Claude Code 2.9.999");
     expect(r.stdout).toContain('record type "hologram-snapshot"');
     expect(r.stdout).toContain('record type "mood-ring"');
     expect(r.stdout).toContain(file);
 
-    const j = await runBin(["doctor", "--json"], { env });
+    const j = await runCli(["doctor", "--json"], { env });
     expect(j.code).toBe(0);
     const report = JSON.parse(j.stdout);
     expect(report.groups).toEqual([
@@ -57,10 +57,10 @@ describe("omp-sessions doctor", () => {
     ]);
 
     // The records are kept, marked unknown in the tree.
-    const t = await runBin(["tree", file, "--json"], { env });
+    const t = await runCli(["tree", file, "--json"], { env });
     const entries = JSON.parse(t.stdout).entries as { type: string }[];
     expect(entries.map((e) => e.type)).toEqual(["message", "claude_hologram_snapshot", "claude_mood_ring"]);
-    const text = await runBin(["tree", file], { env });
+    const text = await runCli(["tree", file], { env });
     expect(text.stdout).toContain("unknown: claude_hologram_snapshot");
   });
 
@@ -69,7 +69,7 @@ describe("omp-sessions doctor", () => {
     const project = join(dir, ".claude", "projects", "-home-dev-demo");
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, `${SID}.jsonl`), line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }) + "\n");
-    const r = await runBin(["doctor"], { env });
+    const r = await runCli(["doctor"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("Every record of every session was recognised.");
     expect(r.stdout).toContain("Claude Code 1");

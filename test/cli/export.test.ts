@@ -6,13 +6,15 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, linkSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, ensureBuilt, run as runBin } from "../capture/helpers.js";
+import { BIN, ensureBuilt } from "../capture/helpers.js";
+import { runCli } from "../helpers/run-cli.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 import { writeHostileSession } from "../helpers/hostile-session.js";
 import { writeSecretSession } from "../helpers/secret-session.js";
 import { SECRETS } from "../capture/redaction-corpus.js";
 
-const run = (args: string[]) => runBin(args, null, process.env);
+// In process; the one case about a pipe closing early runs the bin.
+const run = (args: string[]) => runCli(args);
 
 let dir: string;
 const branchy = fixtureFiles("sessions").find((f) => f.name.startsWith("pi-2026-01-05T09"))!.file;

@@ -3,12 +3,10 @@
 // levels of nesting do not overflow the stack; escape sequences and bidi
 // overrides from a hostile session never reach the terminal.
 import { beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 import { ensureBuilt } from "../capture/helpers.js";
 import { listSessions } from "../../src/core/session/list/list.js";
 import { catalogSummaries } from "../../src/core/session/list/catalog.js";
@@ -21,15 +19,7 @@ const env = (): NodeJS.ProcessEnv => {
   for (const k of ["PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR", "OMP_PROFILE", "PI_PROFILE", "XDG_CACHE_HOME"]) delete e[k];
   return e;
 };
-const run = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { cwd: base, env: env(), maxBuffer: 1 << 28 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (args: string[]) => runCli(args, { cwd: base, env: env() });
 const line = (o: unknown): string => JSON.stringify(o);
 
 const E = "\u001b";

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BIN } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -31,7 +32,7 @@ function home(): { home: string; env: NodeJS.ProcessEnv } {
   return { home: h, env };
 }
 
-const run = (env: NodeJS.ProcessEnv, ...args: string[]) => spawnSync(BIN, args, { encoding: "utf8", env, cwd: join(env.HOME!, "project") });
+const run = (env: NodeJS.ProcessEnv, ...args: string[]) => runCli(args, { env, cwd: join(env.HOME!, "project") });
 
 /** Every file under dir, by relative path, with its bytes. */
 function files(dir: string): Record<string, string> {
@@ -50,24 +51,24 @@ function files(dir: string): Record<string, string> {
 const settingsFiles = (f: Record<string, string>) => Object.fromEntries(Object.entries(f).filter(([k]) => !k.includes(".omp-sessions.")));
 
 describe("install-hooks", () => {
-  it("all --dry-run prints the changes and writes nothing", () => {
+  it("all --dry-run prints the changes and writes nothing", async () => {
     const { home: h, env } = home();
     const before = files(h);
-    const r = run(env, "install-hooks", "all", "--dry-run");
-    expect(r.status).toBe(0);
+    const r = await run(env, "install-hooks", "all", "--dry-run");
+    expect(r.code).toBe(0);
     for (const name of ["claude", "codex", "gemini", "opencode", "pi", "omp"]) expect(r.stdout).toMatch(new RegExp(`^${name} +would (update|create): `, "m"));
     expect(r.stdout).toContain(`+ PostToolUse: ${BIN} hook --harness claude --if-enabled --managed-by=install-hooks`);
     expect(r.stdout).toContain(join(h, ".omp/agent/extensions/omp-sessions-capture.ts"));
     expect(files(h)).toEqual(before);
   });
 
-  it("twice gives the same files with the user's hooks kept; --uninstall gives the originals back byte for byte", () => {
+  it("twice gives the same files with the user's hooks kept; --uninstall gives the originals back byte for byte", async () => {
     const { home: h, env } = home();
     const before = files(h);
-    expect(run(env, "install-hooks", "all").status).toBe(0);
+    expect((await run(env, "install-hooks", "all")).code).toBe(0);
     const once = files(h);
-    const second = run(env, "install-hooks", "all");
-    expect(second.status).toBe(0);
+    const second = await run(env, "install-hooks", "all");
+    expect(second.code).toBe(0);
     expect(second.stdout).not.toMatch(/^\S+ +(create|update)/m);
     expect(files(h)).toEqual(once);
     // The user's hooks are still there, ours beside them.
@@ -82,8 +83,8 @@ describe("install-hooks", () => {
     expect(once[".claude/settings.json.omp-sessions.bak"]).toBe(USER_CLAUDE);
     for (const f of [".pi/agent/extensions/omp-sessions-capture.ts", ".omp/agent/extensions/omp-sessions-capture.ts", ".config/opencode/plugins/omp-sessions-capture.js"]) expect(once[f]).toContain("omp-sessions:install-hooks");
 
-    const un = run(env, "install-hooks", "all", "--uninstall");
-    expect(un.status).toBe(0);
+    const un = await run(env, "install-hooks", "all", "--uninstall");
+    expect(un.code).toBe(0);
     const after = files(h);
     expect(settingsFiles(after)).toEqual(settingsFiles(before));
     expect(after[".claude/settings.json"]).toBe(USER_CLAUDE);
@@ -91,46 +92,46 @@ describe("install-hooks", () => {
     expect(after[".gemini/settings.json"]).toBe(USER_GEMINI);
   });
 
-  it("a file it created is removed again; hand-written hook lines are kept and count as wired", () => {
+  it("a file it created is removed again; hand-written hook lines are kept and count as wired", async () => {
     const { home: h, env } = home();
     rmSync(join(h, ".claude/settings.json"));
     const handMade = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "omp-sessions hook --harness codex --if-enabled" }] }] } });
     writeFileSync(join(h, ".codex/hooks.json"), handMade);
-    const r = run(env, "install-hooks", "claude", "codex");
+    const r = await run(env, "install-hooks", "claude", "codex");
     expect(r.stdout).toContain("already wired by hand: Stop");
     expect(JSON.parse(readFileSync(join(h, ".codex/hooks.json"), "utf8")).hooks.Stop).toHaveLength(1);
     expect(existsSync(join(h, ".claude/settings.json"))).toBe(true);
-    run(env, "install-hooks", "claude", "codex", "--uninstall");
+    await run(env, "install-hooks", "claude", "codex", "--uninstall");
     expect(existsSync(join(h, ".claude/settings.json"))).toBe(false);
     expect(readFileSync(join(h, ".codex/hooks.json"), "utf8")).toBe(handMade);
   });
 
-  it("a settings file that is not valid JSON is left alone with a clear error; the others are done", () => {
+  it("a settings file that is not valid JSON is left alone with a clear error; the others are done", async () => {
     const { home: h, env } = home();
     const broken = '{ "theme": "dark", // a comment\n}\n';
     writeFileSync(join(h, ".gemini/settings.json"), broken);
-    const r = run(env, "install-hooks", "all");
-    expect(r.status).toBe(1);
+    const r = await run(env, "install-hooks", "all");
+    expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^gemini +error: .*settings\.json\n +not valid hooks settings \(.*\): left alone/m);
     expect(readFileSync(join(h, ".gemini/settings.json"), "utf8")).toBe(broken);
     expect(existsSync(join(h, ".gemini/settings.json.omp-sessions.bak"))).toBe(false);
     expect(readFileSync(join(h, ".claude/settings.json"), "utf8")).toContain("--managed-by=install-hooks");
   });
 
-  it("--project writes the project's files; all skips a harness that is not installed", () => {
+  it("--project writes the project's files; all skips a harness that is not installed", async () => {
     const { home: h, env } = home();
     rmSync(join(h, ".gemini"), { recursive: true });
-    expect(run(env, "install-hooks", "all").stdout).toMatch(/^gemini +skip: .*\n +not installed here/m);
+    expect((await run(env, "install-hooks", "all")).stdout).toMatch(/^gemini +skip: .*\n +not installed here/m);
     const p = join(h, "project");
     mkdirSync(join(p, ".claude"));
-    run(env, "install-hooks", "claude", "pi", "--project");
+    await run(env, "install-hooks", "claude", "pi", "--project");
     expect(JSON.parse(readFileSync(join(p, ".claude/settings.json"), "utf8")).hooks.Stop).toHaveLength(1);
     expect(readFileSync(join(p, ".pi/extensions/omp-sessions-capture.ts"), "utf8")).toContain('"--harness","pi"');
   });
 
-  it("a Claude Code hook call through the installed command line lands in the store, and status shows claude wired with its last call", () => {
+  it("a Claude Code hook call through the installed command line lands in the store, and status shows claude wired with its last call", async () => {
     const { home: h, env } = home();
-    run(env, "install-hooks", "claude");
+    await run(env, "install-hooks", "claude");
     const settings = JSON.parse(readFileSync(join(h, ".claude/settings.json"), "utf8"));
     const command: string = settings.hooks.UserPromptSubmit.at(-1).hooks[0].command;
     // As Claude Code runs it: the command line through a shell, the event on stdin.
@@ -140,18 +141,18 @@ describe("install-hooks", () => {
     const root = join(env.OMP_SESSIONS_HUB!, ".sessions");
     const state = JSON.parse(readFileSync(join(root, "state", "claude", "cc-5f1e.json"), "utf8"));
     expect(state.last_events.at(-1)).toMatchObject({ hook_event_name: "UserPromptSubmit" });
-    const st = run(env, "status", "--json");
+    const st = await run(env, "status", "--json");
     const claude = JSON.parse(st.stdout).hooks.find((x: { harness: string }) => x.harness === "claude");
     expect(claude.wired).toEqual([{ scope: "user", file: join(h, ".claude/settings.json"), by: "install-hooks" }]);
     // The state file's write time (to the millisecond an ISO time holds).
     expect(Math.abs(Date.parse(claude.lastCall) - statSync(join(root, "state", "claude", "cc-5f1e.json")).mtimeMs)).toBeLessThan(1);
-    expect(run(env, "status").stdout).toMatch(/^ {2}claude +wired +last call: \d{4}-/m);
-    expect(run(env, "status").stdout).toMatch(/^ {2}gemini +not wired +last call: never/m);
+    expect((await run(env, "status")).stdout).toMatch(/^ {2}claude +wired +last call: \d{4}-/m);
+    expect((await run(env, "status")).stdout).toMatch(/^ {2}gemini +not wired +last call: never/m);
   });
 
   it("the OpenCode plugin and the pi extension it writes send their events through the hook", async () => {
     const { home: h, env } = home();
-    run(env, "install-hooks", "opencode", "pi");
+    await run(env, "install-hooks", "opencode", "pi");
     const root = join(env.OMP_SESSIONS_HUB!, ".sessions");
     const saved = { ...process.env };
     Object.assign(process.env, env);

@@ -2,13 +2,12 @@
 // what it says when nothing is found. HOME and the agent env vars point into a
 // temp dir so the machine's own sessions never leak in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, fixtureFiles } from "../helpers/fixtures.js";
+import { fixtureFiles } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 import { formatTable } from "../../src/hooks-cli/session/ls.js";
 import { displayWidth } from "../../src/core/session/text/width.js";
 import type { SessionSummary } from "../../src/core/session/list/summary.js";
@@ -24,15 +23,7 @@ const env = () => {
   return e;
 };
 
-const run = async (args: string[], cwd = root) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { cwd, env: env(), maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (args: string[], cwd = root) => runCli(args, { cwd, env: env() });
 
 const session = (id: string, cwd: string, text: string, ts: string) =>
   [

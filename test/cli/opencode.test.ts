@@ -4,13 +4,12 @@
 // catalog re-reads the database only when it (or its -wal) changed; a locked
 // database is one invalid row saying why.
 import Database from "better-sqlite3";
-import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 // @ts-expect-error a plain script (no types): it builds the fixture database
 import { CHILD, makeDb, PARENT } from "../fixtures/agents/opencode/make-db.mjs";
 
@@ -20,17 +19,14 @@ let root: string;
 let data: string;
 let db: string;
 
-async function run(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function envOf(extraEnv: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), XDG_CACHE_HOME: join(root, "cache"), XDG_DATA_HOME: join(root, "xdg"), COLUMNS: "200", NO_COLOR: "1", ...extraEnv };
   delete env.OMP_SESSIONS_CACHE_DIR;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { env, maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e: unknown) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
+  return env;
 }
+const run = (args: string[], extraEnv: Record<string, string> = {}) => runCli(args, { env: envOf(extraEnv) });
+// SQLite's locks between processes (and its last close removing -wal/-shm) need the reader in a process of its own.
+const runProcess = (args: string[]) => runBin(args, { env: envOf({}) });
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "opencode-cli-"));
@@ -110,18 +106,18 @@ describe("OpenCode sessions in the commands", () => {
     try {
       locker.pragma("locking_mode = EXCLUSIVE");
       locker.prepare("UPDATE session SET time_updated = time_updated + 1").run();
-      const r = await run(["ls", "--json", data]);
+      const r = await runProcess(["ls", "--json", data]);
       expect(r.code).toBe(0);
       const rows = JSON.parse(r.stdout) as { path: string; valid: boolean; error?: string }[];
       expect(rows.map((x) => x.path)).toEqual([`${db}#database`, join(data, "storage/session/8c2f0e7d51a3b9c4d6e1f20a7b3c9d8e5f4a1b2c/ses_6a01b2c3dffeLg4cY0sT8rAgEx.json")]);
       expect(rows[0]).toMatchObject({ valid: false, error: expect.stringMatching(/database is locked/) as unknown as string });
-      const tree = await run(["tree", `${db}#${PARENT}`]);
+      const tree = await runProcess(["tree", `${db}#${PARENT}`]);
       expect(tree.code).toBe(3);
       expect(tree.stderr).toMatch(/could not be read \(database is locked\)/);
     } finally {
       locker.close();
     }
-    const rows = JSON.parse((await run(["ls", "--json", data])).stdout) as { path: string }[];
+    const rows = JSON.parse((await runProcess(["ls", "--json", data])).stdout) as { path: string }[];
     expect(rows.map((x) => x.path)).toContain(`${db}#${PARENT}`);
     expect(rows.map((x) => x.path)).not.toContain(`${db}#database`);
     expect([existsSync(`${db}-wal`), existsSync(`${db}-shm`)]).toEqual([false, false]);

@@ -1,10 +1,10 @@
 // Issue 27: a session file's id or cwd shaped like an option never reaches the
 // agent's command line as one.
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { sessionIn } from "../helpers/agent-stub.js";
 import { commandLine, resumeCommand, resumeRefusal, type ResumeTarget } from "../../src/core/agents/resume-command.js";
@@ -26,7 +26,7 @@ async function targetOfFile(file: string): Promise<ResumeTarget> {
   return { file: s.file, id: typeof s.header.id === "string" ? s.header.id : "", cwd: typeof s.header.cwd === "string" ? s.header.cwd : "", dialect: s.dialect, agent: agentOf(s) };
 }
 
-const run = (args: string[], env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [BIN, "resume", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(["resume", ...args], { env: { ...process.env, ...env } });
 
 /** A copy of an agent fixture with every occurrence of its id replaced and its cwd pointed at `cwd`. */
 function hostile(src: string, dest: string, id: string, newId: string, oldCwd: string, cwd: string): string {
@@ -68,10 +68,10 @@ describe("flag-shaped ids and cwds (issue 27)", () => {
     }
   });
 
-  it("resume --print for a cwd starting with - prints cd -- DIR", () => {
+  it("resume --print for a cwd starting with - prints cd -- DIR", async () => {
     const dir = setup();
     const file = sessionIn(fixtureNames("pi-2026")[0], join(dir, "pi.jsonl"), "-P");
-    expect(run([file, "--print"]).stdout).toBe(`cd -- -P && pi --session ${file}\n`);
+    expect((await run([file, "--print"])).stdout).toBe(`cd -- -P && pi --session ${file}\n`);
     expect(commandLine({ agent: "claude", bin: "claude", args: ["--resume", "x"], cwd: "--help" })).toBe("cd -- --help && claude --resume x");
   });
 });

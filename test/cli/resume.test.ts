@@ -1,12 +1,13 @@
 // omp-sessions resume: the command it prints, the agent it starts (a stub on
 // PATH that records its arguments and cwd), and what it says when it cannot.
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { agentStub, readRecord, sessionIn } from "../helpers/agent-stub.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((c) => c()));
@@ -18,47 +19,48 @@ function setup() {
   return { dir, project: join(dir, "project") };
 }
 
-// node runs the bin itself: PATH may leave node out.
-const run = (args: string[], env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [BIN, "resume", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(["resume", ...args], { env: { ...process.env, ...env } });
+// Starting the agent hands it the terminal (stdio inherited): that needs a process of its own.
+const runProcess = (args: string[], env: NodeJS.ProcessEnv = {}) => runBin(["resume", ...args], { env: { ...process.env, ...env } });
 
 describe("omp-sessions resume", () => {
-  it("--print gives one shell line per dialect; --json its parts", () => {
+  it("--print gives one shell line per dialect; --json its parts", async () => {
     const { dir, project } = setup();
     const pi = sessionIn(fixtureNames("pi-2026")[0], join(dir, "pi.jsonl"), project);
     const omp = sessionIn(fixtureNames("omp-")[0], join(dir, "omp.jsonl"), project);
-    expect(run([pi, "--print"]).stdout).toBe(`cd ${project} && pi --session ${pi}\n`);
-    expect(run([omp, "--print"]).stdout).toBe(`cd ${project} && omp --resume ${omp}\n`);
-    expect(JSON.parse(run([omp, "--print", "--json"]).stdout)).toEqual({ agent: "omp", bin: "omp", args: ["--resume", omp], cwd: project });
+    expect((await run([pi, "--print"])).stdout).toBe(`cd ${project} && pi --session ${pi}\n`);
+    expect((await run([omp, "--print"])).stdout).toBe(`cd ${project} && omp --resume ${omp}\n`);
+    expect(JSON.parse((await run([omp, "--print", "--json"])).stdout)).toEqual({ agent: "omp", bin: "omp", args: ["--resume", omp], cwd: project });
   });
 
-  it("starts the agent on the file in the session's cwd, shows the command first and passes its status on", () => {
+  it("starts the agent on the file in the session's cwd, shows the command first and passes its status on", async () => {
     const { dir, project } = setup();
     const file = sessionIn(fixtureNames("pi-2026")[0], join(dir, "s.jsonl"), project);
     const stub = agentStub(dir, "pi", 5);
-    const r = run([file], { PATH: `${stub.bin}:${process.env.PATH}` });
-    expect(r.status).toBe(5);
+    const r = await runProcess([file], { PATH: `${stub.bin}:${process.env.PATH}` });
+    expect(r.code).toBe(5);
     expect(r.stderr).toBe(`omp-sessions: resuming with cd ${project} && pi --session ${file}\n`);
     expect(r.stdout).toBe("stub pi ran\n");
     expect(readRecord(stub)).toMatchObject({ args: ["--session", file], cwd: project });
   });
 
-  it("a missing agent or folder: exit 1 with the reason and the command to run by hand; nothing starts", () => {
+  it("a missing agent or folder: exit 1 with the reason and the command to run by hand; nothing starts", async () => {
     const { dir, project } = setup();
     const file = sessionIn(fixtureNames("omp-")[0], join(dir, "s.jsonl"), project);
-    const noOmp = run([file], { PATH: "/nonexistent" });
-    expect(noOmp.status).toBe(1);
+    const noOmp = await run([file], { PATH: "/nonexistent" });
+    expect(noOmp.code).toBe(1);
     expect(noOmp.stderr).toBe(`omp-sessions resume: omp is not on PATH (is omp installed?); to resume by hand: cd ${project} && omp --resume ${file}\n`);
     const stub = agentStub(dir, "pi");
-    const gone = run([join(FIXTURES, "sessions", fixtureNames("pi-2026")[0])], { PATH: stub.bin });
-    expect(gone.status).toBe(1);
+    const gone = await run([join(FIXTURES, "sessions", fixtureNames("pi-2026")[0])], { PATH: stub.bin });
+    expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/the session's folder is missing: \/.*; to resume by hand: cd .* && pi --session /);
     expect(readRecord(stub)).toBeNull();
   });
 
-  it("not a session file: exit 3; bad usage: exit 2", () => {
+  it("not a session file: exit 3; bad usage: exit 2", async () => {
     const { dir } = setup();
-    expect(run([join(dir, "none.jsonl")]).status).toBe(3);
-    expect(run([]).status).toBe(2);
-    expect(run([join(dir, "a"), "--json"]).status).toBe(2);
+    expect((await run([join(dir, "none.jsonl")])).code).toBe(3);
+    expect((await run([])).code).toBe(2);
+    expect((await run([join(dir, "a"), "--json"])).code).toBe(2);
   });
 });

@@ -1,12 +1,11 @@
 // The built binary's `search` and the catalog flags of `ls`, with HOME and the
 // cache dir in a temp dir so the machine's own sessions and cache stay apart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 let root: string;
 let agent: string;
@@ -18,15 +17,7 @@ const env = (extra: NodeJS.ProcessEnv = {}) => {
   return e;
 };
 
-const run = async (args: string[], extra: NodeJS.ProcessEnv = {}) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { cwd: root, env: env(extra), maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => runCli(args, { cwd: root, env: env(extra) });
 
 const line = (o: object) => JSON.stringify(o) + "\n";
 const msg = (id: string, parentId: string | null, role: string, content: unknown, ts: string) => line({ type: "message", id, parentId, timestamp: ts, message: { role, content, timestamp: Date.parse(ts) } });
@@ -53,7 +44,8 @@ describe("omp-sessions search", () => {
     // A preload reports, at exit, which better-sqlite3 files were loaded.
     const probe = join(root, "probe.cjs");
     writeFileSync(probe, `process.on("exit", () => require("fs").writeSync(2, "LOADED " + JSON.stringify(Object.keys(require.cache).filter((k) => /sqlite/.test(k)))));`);
-    const r = await run(["search", "--agent-dir", agent, "--json", "marmot"], { NODE_OPTIONS: `--require ${probe}` });
+    // what the bundle loads: a real process
+    const r = await runBin(["search", "--agent-dir", agent, "--json", "marmot"], { cwd: root, env: env({ NODE_OPTIONS: `--require ${probe}` }) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(2);
     const loaded = JSON.parse(/LOADED (.*)/.exec(r.stderr)![1]) as string[];

@@ -1,23 +1,17 @@
 // The built binary on every fixture: tree/context JSON, exit codes, text modes.
 import { describe, it, expect } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { isDeepStrictEqual } from "node:util";
-import { ALL_DIRS, BIN, comparableContext, fixtureFiles } from "../helpers/fixtures.js";
+import { ALL_DIRS, comparableContext, fixtureFiles } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { maxBuffer: 1 << 28 });
-    return { code: 0, stdout, stderr };
-  } catch (e: any) {
-    return { code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string };
-  }
-};
+// The browser's own path check needs the bin; every command runs in process.
+const run = (args: string[]) => runCli(args);
 
 describe("a path that does not exist", () => {
   it("the browser (omp-sessions PATH) says no such file and exits 3, as tree does", async () => {
     for (const args of [["/no/such.jsonl"], ["/no/such/dir"], ["tree", "/no/such.jsonl"]]) {
-      const r = await run(args);
+      const r = await (args[0] === "tree" ? run(args) : runBin(args));
       expect(r.code, args.join(" ")).toBe(3);
       expect(r.stderr, args.join(" ")).toMatch(/\/no\/such\S*: no such file/);
     }

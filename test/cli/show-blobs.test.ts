@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { copyFileSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES } from "../helpers/fixtures.js";
-import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 import { tempDir } from "../core/write/helpers.js";
 
-const run = runBin;
+const run = runCli;
 
 const AGENT = join(FIXTURES, "sessions-rich", "omp", "agent");
 const SESSIONS = join(AGENT, "sessions", "--home-dev-omp-rich--");

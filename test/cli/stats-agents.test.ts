@@ -9,12 +9,10 @@
 // Claude Haiku 4.5 at $1 / $5 / $0.10 / $1.25, GPT-5.1 Codex at $1.25 input,
 // $10 output, $0.125 cached input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const AGENTS = resolve("test/fixtures/agents");
 let root: string;
@@ -28,7 +26,7 @@ const env = (): NodeJS.ProcessEnv => {
 };
 
 async function stats(args: string[]): Promise<Record<string, unknown>[]> {
-  const { stdout, stderr } = await promisify(execFile)(BIN, ["stats", "--json", ...args], { cwd: root, env: env(), maxBuffer: 1 << 26 });
+  const { stdout, stderr } = await runCli(["stats", "--json", ...args], { cwd: root, env: env() });
   expect(stderr).toBe("");
   return JSON.parse(stdout) as Record<string, unknown>[];
 }

@@ -11,12 +11,10 @@
 // and its `tokens` and `cost` copied here. Counting assistant usage only
 // gives 69,839 and 121,815 tokens for these two files.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const FIXTURES = resolve("test/fixtures/sessions-pi16");
 
@@ -39,7 +37,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function stats(file: string, extra: string[]): Promise<Record<string, unknown>> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: root, NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(root, "cache"), OMP_SESSIONS_CONFIG_DIR: join(root, "config") };
   for (const k of ["PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR", "OMP_PROFILE", "PI_PROFILE", "TZ"]) delete env[k];
-  const { stdout, stderr } = await promisify(execFile)(BIN, ["stats", file, "--json", ...extra], { cwd: root, env, maxBuffer: 1 << 26 });
+  const { stdout, stderr } = await runCli(["stats", file, "--json", ...extra], { cwd: root, env });
   expect(stderr).toBe("");
   const rows = JSON.parse(stdout) as Record<string, unknown>[];
   expect(rows).toHaveLength(1);

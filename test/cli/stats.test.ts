@@ -2,12 +2,10 @@
 // computed by hand in its README): per session, per branch, per day in two
 // zones, per model, a fork's copied path counted once, the cache, errors.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BIN } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const FIXTURES = resolve("test/fixtures/stats");
 let root: string;
@@ -21,15 +19,7 @@ const env = (): NodeJS.ProcessEnv => {
   return e;
 };
 
-const run = async (args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, ["stats", ...args], { cwd: root, env: env(), maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const run = (args: string[]) => runCli(["stats", ...args], { cwd: root, env: env() });
 const json = async (args: string[]) => {
   const r = await run([...args, "--json"]);
   expect(r.stderr).toBe("");

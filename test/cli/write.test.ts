@@ -4,11 +4,11 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 import { age, copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
 
-const run = runBin;
+const run = runCli;
 
 let dir: string;
 let done: () => void;

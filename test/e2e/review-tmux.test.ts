@@ -6,15 +6,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { hasTmux, keys, sleep, tmux, waitFor } from "../helpers/tmux.js";
+import { hasTmux, keys, tmux, typeText, waitFor } from "../helpers/tmux.js";
 
 const BIN = resolve("bin/omp-sessions");
 const sessions: string[] = [];
-
-async function text(name: string, s: string): Promise<void> {
-  tmux("send-keys", "-t", name, "-l", s);
-  await sleep(150);
-}
 
 afterAll(() => {
   for (const s of sessions) spawnSync("tmux", ["kill-session", "-t", s]);
@@ -54,7 +49,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
     // dismiss the approval (under the cursor), with a reason
     await keys(name, "x");
     await waitFor(name, (s) => s.includes("reason (optional)"), "the reason prompt");
-    await text(name, "too vague");
+    await typeText(name, "too vague");
     await keys(name, "Enter");
     await waitFor(name, (s) => s.includes("2 new · 0 promoted · 1 dismissed"), "the dismissal");
 
@@ -62,7 +57,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
     await keys(name, "e");
     await waitFor(name, (s) => s.includes("Distilled lesson for"), "the lesson prompt");
     await keys(name, "C-u");
-    await text(name, "Run the tests before every commit.");
+    await typeText(name, "Run the tests before every commit.");
     await keys(name, "Enter");
     await waitFor(name, (s) => s.includes("lesson edited"), "the edit");
     await keys(name, "p");

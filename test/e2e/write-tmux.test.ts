@@ -11,7 +11,7 @@ import { activePath } from "../../src/core/session/tree/path.js";
 import { flattenTree, foldRows } from "../../src/core/session/tree/rows.js";
 import type { Session } from "../../src/core/session/model.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
-import { hasTmux, keys, sleep, tmux, waitFor } from "../helpers/tmux.js";
+import { hasTmux, keys, tmux, typeText, waitFor } from "../helpers/tmux.js";
 
 const BIN = resolve("bin/omp-sessions");
 const panes: string[] = [];
@@ -23,11 +23,6 @@ function start(file: string): string {
   const cmd = `cd ${JSON.stringify(process.cwd())} && env NO_COLOR=1 ${BIN} ${JSON.stringify(file)}; rc=$?; echo; echo "EXIT=$rc"; sleep 30`;
   tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "45", cmd);
   return name;
-}
-
-async function typeText(t: string, text: string): Promise<void> {
-  tmux("send-keys", "-t", t, "-l", text);
-  await sleep(200);
 }
 
 const cursorLine = (s: string): string => s.split("\n").find((l) => l.startsWith("› ")) ?? "";

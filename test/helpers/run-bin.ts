@@ -1,14 +1,64 @@
-// The built binary with arguments: its exit code and output, never a throw.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+// The built binary in a process of its own: its exit code and output, never a
+// throw. The one spawn wrapper of the suite; most command tests run in process
+// (run-cli.ts), this is for what needs a real process: a bundle's own start,
+// the hook's stdin, processes racing each other, a reader closing the pipe.
+import { spawn } from "node:child_process";
+import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { BIN } from "./fixtures.js";
 
-export async function runBin(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(BIN, args, { maxBuffer: 1 << 26, ...opts });
-    return { code: 0, stdout, stderr };
-  } catch (e: unknown) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+export interface BinResult {
+  /** The exit status; null when a signal (or the time cap) ended it. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Ended by the time cap. */
+  killed: boolean;
+}
+
+export interface BinOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** stdin's bytes; without it stdin is an empty pipe, closed at once. */
+  input?: string | Buffer | null;
+  /** A safety net for a hang, not a speed check: the process is killed after this long. */
+  timeoutMs?: number;
+}
+
+let inputSeq = 0;
+
+/**
+ * Runs `node bin/omp-sessions ...args` (node itself: PATH may leave it out).
+ * stdin comes from a file, not a pipe we feed: with many children starting at
+ * once, this process may not get to write a pipe before the hook's 1 s stdin
+ * deadline, which would test the machine's load.
+ */
+export function runBin(args: string[], opts: BinOptions = {}): Promise<BinResult> {
+  let stdinFd: number | "pipe" = "pipe";
+  if (opts.input !== undefined && opts.input !== null) {
+    const file = join(tmpdir(), `omp-bin-in-${process.pid}-${inputSeq++}`);
+    writeFileSync(file, opts.input);
+    stdinFd = openSync(file, "r");
+    unlinkSync(file);
   }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [stdinFd, "pipe", "pipe"] });
+    if (typeof stdinFd === "number") closeSync(stdinFd);
+    let killed = false;
+    const timer = opts.timeoutMs === undefined ? null : setTimeout(() => ((killed = true), child.kill("SIGKILL")), opts.timeoutMs);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout!.on("data", (d: Buffer) => out.push(d));
+    child.stderr!.on("data", (d: Buffer) => err.push(d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), killed });
+    });
+    if (child.stdin) {
+      child.stdin.on("error", () => {});
+      child.stdin.end();
+    }
+  });
 }

@@ -24,10 +24,37 @@ export async function waitFor(name: string, pred: (s: string) => boolean, what: 
   throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);
 }
 
-/** Sends keys one at a time, letting the app draw between them. */
+/**
+ * Waits until the screen shows what the last input set off, by watching it
+ * rather than sleeping a fixed time: changed from `before` and then the same
+ * at the next look. An input that changes nothing gets `quietMs` to show it;
+ * a screen that keeps moving (a spinner) is let go after 5 s.
+ */
+async function settle(name: string, before: string, quietMs = 300): Promise<void> {
+  const start = Date.now();
+  let last = before;
+  for (;;) {
+    await sleep(25);
+    const s = screen(name);
+    if (s !== before && s === last) return;
+    last = s;
+    const waited = Date.now() - start;
+    if ((s === before && waited >= quietMs) || waited >= 5000) return;
+  }
+}
+
+/** Sends keys one at a time, each once the app has drawn what the one before set off (two keys in one read could parse as one). */
 export async function keys(name: string, ...k: string[]): Promise<void> {
   for (const key of k) {
+    const before = screen(name);
     tmux("send-keys", "-t", name, key);
-    await sleep(150);
+    await settle(name, before);
   }
+}
+
+/** Types text literally (no key names), then waits for the screen to settle. */
+export async function typeText(name: string, text: string): Promise<void> {
+  const before = screen(name);
+  tmux("send-keys", "-t", name, "-l", text);
+  await settle(name, before);
 }

@@ -29,6 +29,29 @@ export const KEYS = {
 
 export const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
+const turn = () => new Promise((r) => setImmediate(r));
+
+/**
+ * Waits until the app has drawn what an input set off, by watching the frame
+ * instead of sleeping: once the frame differs from `before`, until it holds
+ * for a few event-loop turns (effects and the re-renders they cause run in
+ * those). An input that changes nothing gets `quietMs` to show it, polled.
+ */
+async function settle(frame: () => string, before: string, quietMs = 30): Promise<void> {
+  const start = Date.now();
+  let last = frame();
+  let still = 0;
+  for (;;) {
+    await turn();
+    const now = frame();
+    if (now !== last) {
+      last = now;
+      still = 0;
+    } else if (now !== before && ++still >= 3) return;
+    else if (now === before && Date.now() - start >= quietMs) return;
+  }
+}
+
 export interface Mounted {
   /** The browser's store (stores.app). */
   store: AppStore;
@@ -36,7 +59,7 @@ export interface Mounted {
   stores: Stores;
   frame(): string;
   press(...keys: string[]): Promise<void>;
-  /** Writes every chunk at once, with no pause between them (keys faster than any frame), then waits a tick. */
+  /** Writes every chunk at once, with no pause between them (keys faster than any frame), then waits for the frame to settle. */
   burst(...chunks: string[]): Promise<void>;
   type(text: string): Promise<void>;
   waitFor(pred: (frame: string) => boolean, what: string): Promise<string>;
@@ -65,36 +88,40 @@ export async function mount(opts: MountOptions): Promise<Mounted> {
   (inst.stdin as unknown as { setRawMode(on: boolean): void }).setRawMode = (on) => {
     raw = on;
   };
-  await tick();
   const frame = () => inst.lastFrame() ?? "";
+  await settle(frame, "");
   return {
     store,
     stores,
     frame,
     async press(...keys) {
       for (const k of keys) {
+        const before = frame();
         inst.stdin.write(k);
-        await tick();
+        await settle(frame, before);
       }
     },
     async burst(...chunks) {
+      const before = frame();
       for (const c of chunks) inst.stdin.write(c);
-      await tick();
+      await settle(frame, before);
     },
     async type(text) {
       for (const ch of text) {
+        const before = frame();
         inst.stdin.write(ch);
-        await tick(10);
+        await settle(frame, before);
       }
-      await tick();
     },
     async waitFor(pred, what) {
       // Up to 8 s: a loaded CI machine may take seconds to start a worker and
       // open SQLite; a passing wait returns as soon as the frame matches.
-      for (let i = 0; i < 400; i++) {
+      const end = Date.now() + 8000;
+      while (Date.now() < end) {
         if (pred(frame())) return frame();
-        await tick(20);
+        await tick(5);
       }
+      if (pred(frame())) return frame();
       throw new Error(`timed out waiting for ${what}; last frame:\n${frame()}`);
     },
     exited: () => !raw,
