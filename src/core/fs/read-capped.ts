@@ -92,13 +92,18 @@ export const isLink = (path: string): boolean => lstatSync(path, { throwIfNoEntr
  * UnsafeFileError instead of hanging or streaming forever.
  */
 export async function openRegular(path: string): Promise<FileHandle> {
+  return (await openRegularSized(path)).fh;
+}
+
+/** openRegular, with the size its check found (no second stat for a reader that needs it). */
+export async function openRegularSized(path: string): Promise<{ fh: FileHandle; size: number }> {
   const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = await fh.stat();
     if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+    return { fh, size: st.size };
   } catch (err) {
     await fh.close();
     throw err;
   }
-  return fh;
 }

@@ -2,7 +2,7 @@
 // in one string. A line is handed to the callback as a byte range of a reused
 // buffer, so callers decode only what they need.
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
-import { openRegular } from "../../fs/read-capped.js";
+import { openRegular, openRegularSized } from "../../fs/read-capped.js";
 import { createGunzip } from "node:zlib";
 
 export interface LineSink {
@@ -69,9 +69,10 @@ export function isZlibError(err: unknown): boolean {
 export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
   const gzip = opts.gzip ?? isGzipPath(file);
   if (gzip) return scanGzip(file, sink, opts);
-  const fh = await openRegular(file);
+  const opened = await openRegularSized(file);
+  const fh = opened.fh;
   try {
-    const size = opts.end ?? (await fh.stat()).size;
+    const size = opts.end ?? opened.size;
     let pos = opts.start ?? 0;
     const pull: Pull = async (into, at, max) => {
       const want = Math.min(max, size - pos);
