@@ -20,6 +20,7 @@ describe("an empty home", () => {
     for (const agent of ["pi, omp", "Claude Code", "Codex", "Gemini", "OpenCode"]) expect(r.stdout).toContain(agent);
     expect(r.stdout).toContain("~/.claude");
     expect(r.stdout).toContain("(not there)");
+    expect(r.stdout).toContain("omp-sessions keep --enable");
   });
 
   it("rename's usage lists --dry-run and --yes", async () => {

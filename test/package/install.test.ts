@@ -83,7 +83,8 @@ describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", ()
       if (hasTmux) {
         tmux("new-session", "-d", "-s", pane, "-x", "120", "-y", "30", `env NO_COLOR=1 HOME=${home} ${bin} --demo; echo EXIT=$?; sleep 30`);
         await waitFor(pane, (s) => s.includes("demo sessions") && s.includes("› "), "the browser on the demo sessions");
-        tmux("send-keys", "-t", pane, "q");
+        // q is typed into the list's search (as in pi's /resume); Esc with no search quits.
+        tmux("send-keys", "-t", pane, "Escape");
         await waitFor(pane, (s) => s.includes("EXIT=0"), "the browser to quit");
       }
     },

@@ -210,5 +210,7 @@ function nothingFound(looked: string[], cwd: string | null, search: string | und
   const rest = others.map((o) => `  ${safeText(o.label)}: ${safeText(tildePath(o.dir, homedir()))}${o.exists ? "" : " (not there)"}`);
   const where = `Looked in:\n${[...piOmp, ...rest].join("\n")}`;
   const hint = cwd !== null && (looked.length > 0 || others.some((o) => o.exists)) ? "\n--all lists the sessions of every project." : "";
-  return `${what}\n${where}${hint}\n`;
+  // The first-run hint: history an agent's cleanup deletes is gone unless kept.
+  const keep = keepConfigOrOff().enabled ? "" : "\n`omp-sessions keep --enable` keeps a copy of every session, also after its agent deletes it.";
+  return `${what}\n${where}${hint}${keep}\n`;
 }

@@ -35,13 +35,27 @@ export async function mergeChanged(list: readonly SessionSummary[], changed: rea
 
 /** Reads the rows of `paths` again now (the browser wrote to them): the list shows the change at once, also when it is not on screen. */
 export async function refreshRows(app: AppStore, paths: readonly string[]): Promise<void> {
-  const list = app.getState().sessions;
-  if (!list) return;
-  try {
-    const next = await mergeChanged(list, paths);
-    if (app.getState().sessions === list) app.getState().setSessions(next);
-  } catch {
-    // The watcher or the next reload brings the row up to date.
+  let wanted = paths;
+  // Two writes in a row start two refreshes from the same list: the one that
+  // finds the list replaced merges again onto the newer list (re-reading its
+  // files), keeping to the rows that list holds (a list reloaded for another
+  // scope wins).
+  for (let attempt = 0; attempt < 4 && wanted.length > 0; attempt++) {
+    const list = app.getState().sessions;
+    if (!list) return;
+    let next: SessionSummary[];
+    try {
+      next = await mergeChanged(list, wanted);
+    } catch {
+      return; // the watcher or the next reload brings the row up to date
+    }
+    const now = app.getState().sessions;
+    if (now === list) {
+      app.getState().setSessions(next);
+      return;
+    }
+    const held = new Set((now ?? []).map((s) => s.path));
+    wanted = wanted.filter((p) => held.has(p));
   }
 }
 
