@@ -23,6 +23,7 @@ import { useTheme } from "../theme-context.js";
 import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
+import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import { agentOf, AGENT_IDS } from "../../core/agents/agent-id.js";
 
 const HOME = homedir();
@@ -195,7 +196,7 @@ export const sessionsScreen: ScreenDef = {
         const s = st.listView[st.listCursor];
         if (!s) st.setStatus("no session under the cursor", "error");
         else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
-        else requestResume(ui, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect, agent: agentOf(s) });
+        else requestResume(ui, resumeTargetOf(s));
         return true;
       }
     }

@@ -22,6 +22,7 @@ import { SORTS, sessionListView, type ListScope, type SortMode } from "./session
 import { editLine, type LineState } from "./line-edit.js";
 import { trashSession } from "./trash-session.js";
 import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
+import { inProject } from "../../core/fs/same-dir.js";
 
 /** The agents that have sessions in the list, in the filter's order. */
 function agentsListed(list: readonly SessionSummary[]): AgentId[] {
@@ -329,7 +330,7 @@ export function createAppStore(init: StoreInit): AppStore {
       },
       setSessions: (list) => {
         // Start in this project when it has sessions, else show everything.
-        const scope: ListScope = list.some((s) => s.cwd === get().cwd) && !source.paths ? "project" : "all";
+        const scope: ListScope = list.some((s) => inProject(s.cwd, get().cwd)) && !source.paths ? "project" : "all";
         relist({ sessions: list, scope: get().sessions ? get().scope : scope });
       },
       setListSource: async (list, status) => {

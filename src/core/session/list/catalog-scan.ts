@@ -8,7 +8,7 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { SessionSummary } from "../model.js";
@@ -364,6 +364,7 @@ export class CatalogScan implements EntryLine {
       facts.headerStart = offset;
       facts.headerEnd = offset + (end - start);
       facts.headerHash = hashBytes(buf.subarray(start, end));
+      if (ompByHeader(obj)) facts.omp = true;
       this.tap?.header(obj);
       return;
     }
@@ -523,6 +524,8 @@ export class CatalogScan implements EntryLine {
     let labelCount = 0;
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
     const headerTime = header.timestamp !== null ? Date.parse(header.timestamp) : NaN;
+    // As the loader names the dialect (omp-marks.ts): the file's marks, else its place.
+    const agent = isOmpFile(base.path, facts.omp) ? "omp" : "pi";
     return {
       ...base,
       id: header.id,
@@ -536,8 +539,8 @@ export class CatalogScan implements EntryLine {
       created: header.timestamp ?? mtime,
       modified: isoOrNull(facts.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
       parentSession: header.parentSession,
-      dialect: (facts.omp ? "omp" : "pi") satisfies Dialect,
-      agent: facts.omp ? "omp" : "pi",
+      dialect: agent satisfies Dialect,
+      agent,
       valid: true,
     };
   }

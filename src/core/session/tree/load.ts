@@ -1,10 +1,8 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (docs/session-format.md §2–5).
-import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader } from "../read/omp-marks.js";
 import { resolve } from "node:path";
-import { isDir as isDirSync } from "../../fs/home-dir.js";
 import { stat } from "node:fs/promises";
-import { agentDirOf } from "../read/blobs.js";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
@@ -213,7 +211,7 @@ function finish(p: Progress): Session {
   const header = p.header!;
   const warnings = [...p.warnings];
   const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
-  if (!p.slot && !p.ompHints) p.ompMarked ??= ompByHeaderOrPlace(header, agentDirOf(p.file), isDirSync);
+  p.ompMarked ??= isOmpFile(p.file, !!p.slot || p.ompHints || ompByHeader(header));
   const dialect: Dialect = p.slot || p.ompHints || p.ompMarked ? "omp" : "pi";
   const s: Session = {
     file: p.file,
