@@ -14,6 +14,7 @@ import { printCatalogStats } from "./catalog-stats.js";
 import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/agents/agent-id.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
+import { sessionTitle } from "../../core/session/title.js";
 
 interface TableOptions {
   width: number;
@@ -54,7 +55,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
       whereOf.set(dir, (w = { text, width: displayWidth(text) }));
     }
     const where = w.text;
-    const text = s.valid ? (s.name ?? (s.firstMessage || "(no messages)")) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
+    const text = s.valid ? sessionTitle(s) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
     const c = { age: age(s.modified, opts.now, "table"), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), text, where, valid: s.valid };
     wAge = Math.max(wAge, c.age.length);
     wMsgs = Math.max(wMsgs, c.msgs.length);

@@ -25,6 +25,7 @@ import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import { agentOf, AGENT_IDS } from "../../core/agents/agent-id.js";
+import { sessionTitle } from "../../core/session/title.js";
 
 const HOME = homedir();
 
@@ -65,7 +66,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
     return `${lead}✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - lead.length - c.name - 4)}`;
   }
   const room = Math.max(4, c.name - prefix.length);
-  const title = s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)";
+  const title = oneLine(sessionTitle(s), room);
   // A long path keeps its end: the file name tells two copies apart.
   const where = paths ? safeText(tildePath(s.path, HOME)) : safeText(tildePath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;

@@ -10,6 +10,7 @@ import { jsonText } from "../text/json-text.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { entryMeta } from "./entry-meta.js";
 import type { EntryMeta, Session, Warning } from "../model.js";
+import { messageText } from "../read/entry-head.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -74,6 +75,12 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
   if (f.model) header.model = f.model;
   if (f.agentVersion) header.agentVersion = f.agentVersion;
   const tree = buildTree(all, facts, header, null, warnings);
+  let firstMessage = "";
+  for (const m of all) {
+    if (m.type !== "message" || m.role !== "user") continue;
+    firstMessage = messageText((JSON.parse(held.get(m.id)!) as Obj).message);
+    if (firstMessage !== "") break;
+  }
   return {
     file,
     gzip: false,
@@ -86,6 +93,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     header,
     titleSlot: null,
     ...tree,
+    firstMessage,
     warnings: warnings.sort((a, b) => a.line - b.line),
     size,
     resumeOffset: size,

@@ -12,6 +12,7 @@ import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { v1Id } from "../read/migrate.js";
 import { parseLine } from "../read/parse-line.js";
+import { messageText } from "../read/entry-head.js";
 import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
@@ -27,6 +28,8 @@ interface Progress {
   facts: NameFacts;
   warnings: Warning[];
   ompHints: boolean;
+  /** The first user message's text (the title when there is no name, title.ts). */
+  firstMessage: string;
   /** The header's or the file's place's omp marks, looked up once. */
   ompMarked?: boolean;
   /** v1: ids given so far in file order, and the set of them. */
@@ -70,6 +73,7 @@ export async function loadSession(file: string): Promise<Session> {
     facts: { names: new Map() },
     warnings: [],
     ompHints: false,
+    firstMessage: "",
     v1Ids: [],
     v1Seen: new Set(),
     pendingKept: [],
@@ -199,6 +203,7 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
   if (p.version < 3 && type === "message" && isObj(obj.message) && obj.message.role === "hookMessage") {
     obj.message = { ...obj.message, role: "custom" };
   }
+  if (p.firstMessage === "" && type === "message" && isObj(obj.message) && obj.message.role === "user") p.firstMessage = messageText(obj.message);
   const meta = entryMeta(obj, type, id, parentId, line, offset, length, p.facts);
   if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
     p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
@@ -223,6 +228,7 @@ function finish(p: Progress): Session {
     header,
     titleSlot: p.slot,
     ...tree,
+    firstMessage: p.firstMessage,
     warnings: warnings.sort((a, b) => a.line - b.line),
     size: p.size,
     resumeOffset: p.resumeOffset,
