@@ -9,6 +9,7 @@
 import { readEntry, readPlainRanges } from "../session/read/entry.js";
 import { BLOB_PREFIX, blobReaderFor, resolveBlobRefs } from "../session/read/blobs.js";
 import { safeText } from "../session/text/safe-text.js";
+import { jsonText } from "../session/text/json-text.js";
 import type { EntryMeta, Session } from "../session/model.js";
 import { serializeSlot } from "../session/write/title-slot.js";
 import { fullEntries } from "./entries.js";
@@ -126,7 +127,7 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
     for (let i = 0; i < kept.length; i += 1024) {
       const batch = kept.slice(i, i + 1024);
       const texts = await readPlainRanges(s.file, batch);
-      for (const text of texts) yield emit(blobs && text.includes(BLOB_PREFIX) ? JSON.stringify(embed(JSON.parse(text) as Obj)) : text);
+      for (const text of texts) yield emit(blobs && text.includes(BLOB_PREFIX) ? jsonText(embed(JSON.parse(text) as Obj)) : text);
     }
     return;
   }
@@ -137,7 +138,8 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
     if (e.type === "compaction" && typeof e.firstKeptEntryId === "string" && gone.has(e.firstKeptEntryId)) {
       e.firstKeptEntryId = nextKept.get(e.firstKeptEntryId) ?? e.firstKeptEntryId;
     }
-    yield emit(JSON.stringify(e));
+    // jsonText: an entry nested thousands of levels deep (JSON.parse reads it) still writes.
+    yield emit(jsonText(e));
     prev = meta;
   }
 }
