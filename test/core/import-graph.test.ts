@@ -32,6 +32,19 @@ describe("import direction", () => {
     expect(bad).toEqual([]);
   });
 
+  it("core/session imports nothing from the rest of core (agents, stats, export … build on it; the agent registry is session/agents.ts)", () => {
+    const session = resolve(ROOT, "src", "core", "session");
+    const bad: string[] = [];
+    for (const f of core.filter((f) => f.startsWith(session + "/"))) {
+      for (const spec of importsOf(f)) {
+        if (!spec.startsWith(".")) continue;
+        const target = resolve(dirname(f), spec);
+        if (target.startsWith(resolve(ROOT, "src", "core") + "/") && !target.startsWith(session + "/") && !/\/core\/(fs|errors|config-dir|map-limit|sqlite)(\/|\.js$)/.test(target)) bad.push(`${relative(ROOT, f)} → ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it("hooks-cli imports nothing from src/ui", () => {
     const bad = sources(join(ROOT, "src", "hooks-cli")).flatMap((f) =>
       importsOf(f)

@@ -21,7 +21,7 @@ import { claudeRoots } from "../session/read/dialects/claude/paths.js";
 import { codexRoots } from "../session/read/dialects/codex/paths.js";
 import { geminiRoots } from "../session/read/dialects/gemini/paths.js";
 import { dataDir as opencodeDataDir } from "../session/read/dialects/opencode/paths.js";
-import { isAgentId, type AgentId } from "./agent-id.js";
+import { isAgentId, type AgentId } from "../session/agents.js";
 
 /** What the capture store holds of a session (its state file's fields). */
 export interface SessionRef {

@@ -2,7 +2,7 @@
 // (the browser's `r` in the tree) and from a list row (`r` on the list,
 // `omp-sessions resume FILE`), so every route builds the same command.
 import type { Session, SessionSummary } from "../session/model.js";
-import { agentOf } from "./agent-id.js";
+import { agentOf } from "../session/agents.js";
 import type { ResumeTarget } from "./resume-command.js";
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");

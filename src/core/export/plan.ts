@@ -4,7 +4,7 @@
 import { SessionError } from "../errors.js";
 import { pathTo } from "../session/tree/path.js";
 import type { EntryMeta, Session } from "../session/model.js";
-import { formatOf } from "../agents/agent-id.js";
+import { formatOf } from "../session/agents.js";
 import type { ExportOptions } from "./options.js";
 import { redactText } from "./transform.js";
 import { sessionTitle } from "../session/title.js";

@@ -1,7 +1,7 @@
 import { buildRows, type TreeFilter } from "../../core/session/tree/rows.js";
 import { fit, oneLine, safeText } from "../../core/session/text/safe-text.js";
 import type { Session } from "../../core/session/model.js";
-import { formatOf } from "../../core/agents/agent-id.js";
+import { formatOf } from "../../core/session/agents.js";
 import { sessionTitle } from "../../core/session/title.js";
 
 /**

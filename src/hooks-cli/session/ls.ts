@@ -11,7 +11,7 @@ import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { previewCell } from "./ls-preview.js";
 import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { printCatalogStats } from "./catalog-stats.js";
-import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/session/agents.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { sessionTitle } from "../../core/session/title.js";

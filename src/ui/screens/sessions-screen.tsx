@@ -24,7 +24,7 @@ import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
-import { agentOf, AGENT_IDS } from "../../core/agents/agent-id.js";
+import { agentOf, AGENT_IDS } from "../../core/session/agents.js";
 import { sessionTitle } from "../../core/session/title.js";
 
 const HOME = homedir();

@@ -11,7 +11,7 @@ import { resumeCommand, type ResumeTarget } from "../../core/agents/resume-comma
 import { resumeProblem } from "../../core/agents/run-agent.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import type { Session } from "../../core/session/model.js";
-import { agentLabel, agentOf, isWritable } from "../../core/agents/agent-id.js";
+import { agentLabel, agentOf, isWritable } from "../../core/session/agents.js";
 import type { AppStore } from "./store.js";
 import type { Stores } from "./stores.js";
 import type { ResumeRequest } from "./resume-store.js";

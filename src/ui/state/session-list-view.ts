@@ -13,7 +13,7 @@ import type { SessionSummary } from "../../core/session/list/summary.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { inProject } from "../../core/fs/same-dir.js";
 import { newestActiveFirst } from "./last-active.js";
-import { agentOf, type AgentId } from "../../core/agents/agent-id.js";
+import { agentOf, type AgentId } from "../../core/session/agents.js";
 
 export type SortMode = "threaded" | "recent" | "project" | "size";
 export type ListScope = "project" | "all";

@@ -21,7 +21,7 @@ export const LIVE_SEARCH_MAX = 50_000;
 import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { trashSession } from "./trash-session.js";
-import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/session/agents.js";
 import { inProject } from "../../core/fs/same-dir.js";
 
 /** The agents that have sessions in the list, in the filter's order. */

@@ -7,6 +7,7 @@ import { SessionError } from "../../errors.js";
 import { stampOf } from "../../fs/stat.js";
 import type { Dialect, DialectEntry } from "../read/dialect-api.js";
 import { jsonText } from "../text/json-text.js";
+import { agentInfo, agentLabel } from "../agents.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { entryMeta } from "./entry-meta.js";
 import type { EntryMeta, Session, Warning } from "../model.js";
@@ -62,7 +63,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     took(reader.end(), 0);
   } catch (err) {
     if (err instanceof SessionError) throw err;
-    throw new SessionError(`${file}: cannot read as a ${d.label} session (${(err as Error)?.message ?? String(err)})`);
+    throw new SessionError(`${file}: cannot read as a ${agentLabel(d.agent)} session (${(err as Error)?.message ?? String(err)})`);
   } finally {
     source.close?.();
   }
@@ -86,7 +87,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     gzip: false,
     dialect: "unknown",
     agent: d.agent,
-    writable: d.writable,
+    writable: agentInfo(d.agent)?.writable ?? false,
     held,
     ...(aliases.size > 0 ? { aliases } : {}),
     version: 3,
