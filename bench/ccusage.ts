@@ -8,8 +8,11 @@ import { basename, dirname, join, relative, resolve as resolvePath } from "node:
 import { installedVersion } from "./pi.js";
 
 export const CCUSAGE_PACKAGE = "ccusage";
-// 20.0.26, the newest, was published without its linux-x64 binary; 20.0.24 has them all.
+// 20.0.26, the newest, was published without its linux-x64 binary (still
+// missing on 2026-12-04: @ccusage/ccusage-linux-x64 stops at 20.0.24); 20.0.24 has them all.
 export const CCUSAGE_VERSION = "20.0.24";
+/** Why not a newer ccusage (printed by verify:agents). */
+export const CCUSAGE_NEWER_NOTE = "ccusage 20.0.26 has no linux-x64 binary: 20.0.24 is the newest that runs here";
 
 export interface CcusageInstall {
   version: string;
@@ -138,7 +141,8 @@ function add(a: Figures, b: Figures): Figures {
 /** Differences between the two sides for one session: tokens exactly, cost within 2% where both price it. */
 export function compare(ours: Figures | undefined, theirs: Figures | undefined): string[] {
   if (!ours) return ["ccusage counts it, we have no row"];
-  if (!theirs) return ["we count it, ccusage has no row"];
+  // A session without a counted token (a fork that made no call yet): ccusage lists no row for it.
+  if (!theirs) return ours.input + ours.output + ours.cacheRead + ours.cacheWrite === 0 ? [] : ["we count it, ccusage has no row"];
   const d: string[] = [];
   for (const k of ["input", "output", "cacheRead", "cacheWrite"] as const) if (ours[k] !== theirs[k]) d.push(`${k}: ours ${ours[k]}, ccusage ${theirs[k]}`);
   // Where we leave calls unpriced (ccusage counts them as $0), the costs are not comparable.

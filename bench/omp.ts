@@ -3,11 +3,13 @@
 // package from npm: omp is written for Bun (its package.json asks for
 // bun ≥ 1.3 and ships TypeScript sources).
 //
-// The version: the registry holds @oh-my-pi/pi-coding-agent 18.3.4, but not
-// the 18.3.4 releases of its sibling packages it pins (@oh-my-pi/omp-stats,
-// pi-utils, …), so `npm install` of 18.3.4 fails (ETARGET), and with the
-// siblings overridden to 18.2.x it does not start (it imports modules those do
-// not have). 18.2.3 is the newest release whose whole set installs.
+// The version: the registry holds @oh-my-pi/pi-coding-agent 18.3.4 and
+// 18.2.9, but not the releases of the sibling packages they pin
+// (@oh-my-pi/omp-stats, omptype, pi-catalog, …: none at 18.3.4, and 18.2.9's
+// omp-stats is missing), so `npm install` of either fails (ETARGET), and with
+// the siblings overridden to 18.2.x 18.3.4 does not start (it imports modules
+// those do not have). 18.2.3 is the newest release whose whole set installs
+// (checked 2026-12-04 with `npm view`); bun 1.4.5 is bun's newest.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +18,8 @@ import { installedVersion } from "./pi.js";
 export const OMP_PACKAGE = "@oh-my-pi/pi-coding-agent";
 export const OMP_VERSION = "18.2.3";
 export const BUN_VERSION = "1.4.5";
+/** Why not a newer omp (printed by verify:agents). */
+export const OMP_NEWER_NOTE = "omp 18.2.9 and 18.3.4 are published without the sibling packages they pin: 18.2.3 is the newest that installs";
 
 export interface OmpInstall {
   version: string;

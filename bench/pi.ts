@@ -5,9 +5,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** Newest release at the time of writing; its engines field accepts Node ≥ 20.6. */
-export const PI_PACKAGE = "@mariozechner/pi-coding-agent";
-export const PI_VERSION = "0.73.1";
+/**
+ * The newest release: pi 1.6.0, published as @earendil-works/pi-coding-agent
+ * (0.73.1 was the last @mariozechner/pi-coding-agent). Its engines field asks
+ * for Node 22, but its session manager loads and runs on Node 20; it is
+ * installed with --ignore-scripts. Its session totals (AgentSession, which
+ * loads undici 8 and so needs Node 22) run under bun instead (verify:agents).
+ */
+export const PI_PACKAGE = "@earendil-works/pi-coding-agent";
+export const PI_VERSION = "1.6.0";
 
 export interface PiInstall {
   version: string;
@@ -18,11 +24,13 @@ export interface PiInstall {
 // Imports the session manager module directly (not the package index, which
 // loads the whole agent and TUI and would add ~2 s of start-up to every run).
 // SessionManager.open() only rewrites a file when it migrates an old version
-// or finds no header; the bench only hands it generated v3 sessions.
+// or finds no header; callers hand it copies or generated v3 sessions.
+// `stats` loads pi's AgentSession for its own totals (getSessionStats): run
+// that mode under bun (pi's agent imports need Node 22).
 const CHILD = `import { pathToFileURL } from "node:url";
-const [mode, file] = process.argv.slice(2);
+const [mode, file, arg] = process.argv.slice(2);
 const smPath = process.env.BENCH_PI_SM;
-const { SessionManager } = await import(pathToFileURL(smPath).href);
+const { SessionManager, buildSessionContext } = await import(pathToFileURL(smPath).href);
 const t0 = performance.now();
 let out;
 if (mode === "tree") {
@@ -40,16 +48,27 @@ if (mode === "tree") {
   for (const e of sm.getEntries()) { const l = sm.getLabel(e.id); if (l) labels[e.id] = l; }
   out = { name: sm.getSessionName() ?? null, leaf: sm.getLeafId(), header: sm.getHeader(), labels,
     ids: sm.getEntries().map((e) => e.id), types: sm.getEntries().map((e) => e.type), branch: sm.getBranch().map((e) => e.id) };
+} else if (mode === "contexts") {
+  // pi's own context rule at each leaf named (comma-separated ids).
+  const entries = SessionManager.open(file).getEntries();
+  out = arg.split(",").map((leaf) => ({ leaf, ...buildSessionContext(entries, leaf) }));
+} else if (mode === "stats") {
+  // pi's own session totals: AgentSession.getSessionStats over this file's entries.
+  const { AgentSession } = await import(pathToFileURL(smPath.replace(/session-manager\\.js$/, "agent-session.js")).href);
+  const sm = SessionManager.open(file);
+  const self = { sessionManager: sm, sessionFile: file, sessionId: sm.getSessionId(), getContextUsage: () => undefined };
+  const st = AgentSession.prototype.getSessionStats.call(self);
+  out = { tokens: st.tokens, cost: st.cost };
 } else if (mode === "ls") {
   // listAll() finds sessions under $PI_CODING_AGENT_DIR/sessions/*/*.jsonl.
   const list = await SessionManager.listAll();
   out = { sessions: list.length };
 } else {
-  console.error("usage: pi-child tree FILE | ls");
+  console.error("usage: pi-child tree FILE | view FILE | contexts FILE ID,… | stats FILE | ls");
   process.exit(2);
 }
 out.opMs = Math.round(performance.now() - t0);
-process.stdout.write(JSON.stringify(out) + "\\n");
+process.stdout.write(JSON.stringify(out) + "\\n", () => process.exit(0));
 `;
 
 /** The version of `name` installed under `prefix`, or null. */
@@ -70,7 +89,8 @@ export function ensurePi(prefix: string, log: (s: string) => void = () => {}): P
     log(`installing ${PI_PACKAGE}@${PI_VERSION} into ${prefix} …`);
     // A package.json of its own keeps npm from walking up into the project's.
     if (!existsSync(join(prefix, "package.json"))) writeFileSync(join(prefix, "package.json"), '{ "name": "pi-bench-cache", "private": true }\n');
-    const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${PI_PACKAGE}@${PI_VERSION}`], { stdio: ["ignore", "inherit", "inherit"] });
+    // --ignore-scripts: nothing of it needs building; --engine-strict off (the default) lets Node 20 install it.
+    const r = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", `${PI_PACKAGE}@${PI_VERSION}`], { stdio: ["ignore", "inherit", "inherit"] });
     if (r.status !== 0 || installedVersion(prefix) !== PI_VERSION) throw new Error(`npm install of ${PI_PACKAGE}@${PI_VERSION} failed`);
   }
   const script = join(prefix, "pi-child.mjs");

@@ -4,8 +4,11 @@
 // what they see — labels, leaf, name, the fork's path and header — and
 // compares with what we meant to write. For omp it also runs omp's own fork
 // and rename on copies of the same files and compares the title slot, header
-// and title_change with ours. Not part of `npm test`: it installs the agents'
-// packages into bench/.data/ (pi on Node, omp under the `bun` npm package).
+// and title_change with ours. It compares our contexts with pi's and omp's
+// own context builders, our `stats` with pi's own session totals and with
+// ccusage. Not part of `npm test`: it installs the agents' newest installable
+// releases into bench/.data/ (pi on Node, its totals and omp under the `bun`
+// npm package) and prints the versions it ran.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
@@ -16,8 +19,8 @@ import { loadSession } from "../src/core/session/tree/load.js";
 import { pathTo } from "../src/core/session/tree/path.js";
 import type { Session } from "../src/core/session/model.js";
 import { ensurePi, piEnv, PI_PACKAGE } from "./pi.js";
-import { ensureOmp, OMP_PACKAGE } from "./omp.js";
-import { agentRoots, asPiSessionsDir, bySessionId, ccusageSessions, compare, ensureCcusage, foldChildren, filesUnder, oursSessions, sum, CCUSAGE_PACKAGE, type Figures } from "./ccusage.js";
+import { ensureOmp, OMP_NEWER_NOTE, OMP_PACKAGE } from "./omp.js";
+import { agentRoots, asPiSessionsDir, bySessionId, ccusageSessions, compare, ensureCcusage, foldChildren, filesUnder, oursSessions, sum, CCUSAGE_NEWER_NOTE, CCUSAGE_PACKAGE, type Figures } from "./ccusage.js";
 
 type Obj = Record<string, unknown>;
 
@@ -72,11 +75,12 @@ function agentCopy(file: string): string {
   return to;
 }
 
+/** Runs the agent's child script; pi's `stats` mode under bun (pi's AgentSession needs Node 22's modules). */
 function child(agent: "pi" | "omp", args: string[], agentDir?: string): Obj | Obj[] {
   const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir ?? join(home, agent === "omp" ? ".omp" : ".pi", "agent") };
   const r =
     agent === "pi"
-      ? spawnSync(process.execPath, [pi.script, ...args], { env: { ...env, ...piEnv(join(DATA, "pi")) }, encoding: "utf8", maxBuffer: 1 << 28 })
+      ? spawnSync(args[0] === "stats" ? omp.bun : process.execPath, [pi.script, ...args], { env: { ...env, ...piEnv(join(DATA, "pi")) }, encoding: "utf8", maxBuffer: 1 << 28 })
       : spawnSync(omp.bun, [omp.script, ...args], { env: { ...env, ...omp.env }, encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`${agent} ${args.join(" ")} failed (${r.status ?? r.signal}): ${r.stderr.slice(0, 800)}`);
   const last = r.stdout.trim().split("\n").at(-1) ?? "";
@@ -272,6 +276,82 @@ async function contextsAgainstOmp(): Promise<void> {
   }
 }
 
+/** The pi sessions of the fixtures in file format v3 (v1 ids are invented at each load, so leaves cannot be named across readers). */
+async function piV3Fixtures(): Promise<string[]> {
+  const dirs = [join(FIX, "sessions"), join(FIX, "sessions-rich", "pi"), join(FIX, "sessions-pi16")];
+  const out: string[] = [];
+  for (const dir of dirs)
+    for (const n of readdirSync(dir)
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()) {
+      let s: Session;
+      try {
+        s = await loadSession(join(dir, n));
+      } catch {
+        continue;
+      }
+      if (s.dialect === "pi" && s.header.version === 3) out.push(join(dir, n));
+    }
+  return out;
+}
+
+/**
+ * pi's own buildSessionContext against ours on every v3 pi fixture (0.73.1's
+ * files and 1.6.0's), at every leaf the file has, the session's leaf and
+ * every fifth entry (in a long session, about forty entries).
+ */
+async function contextsAgainstPi(files: string[]): Promise<void> {
+  for (const file of files) {
+    const s = await loadSession(file);
+    const parents = new Set(s.entries.map((e) => e.parentId));
+    // Every fifth entry; in a long session about forty of them.
+    const step = Math.max(5, Math.floor(s.entries.length / 40));
+    const leaves = [...new Set([...s.entries.filter((e, i) => i % step === 0 || !parents.has(e.id)).map((e) => e.id), ...(s.leafId ? [s.leafId] : [])])];
+    const theirs = child("pi", ["contexts", agentCopy(file), leaves.join(",")]) as Obj[];
+    const d: string[] = [];
+    for (const t of theirs) {
+      const c = await buildContext(s, String(t.leaf));
+      const mine = JSON.parse(JSON.stringify({ messages: c.messages, thinkingLevel: c.thinkingLevel, model: c.model })) as Obj;
+      const them = JSON.parse(JSON.stringify(without(t, ["leaf"]))) as Obj;
+      for (const k of Object.keys(them)) if (!eq(mine[k], them[k])) d.push(`at ${String(t.leaf)}: ${k} differs (pi ${JSON.stringify(them[k])?.slice(0, 160)}, ours ${JSON.stringify(mine[k])?.slice(0, 160)})`);
+    }
+    check("pi", `context at ${theirs.length} leaves = pi's own`, file, d.slice(0, 6));
+  }
+}
+
+/**
+ * Our `stats --json` of each v3 pi fixture against pi's own session totals
+ * (AgentSession.getSessionStats: assistant messages, tool results, `usage`
+ * entries, compactions and branch summaries). Each file is read alone, in a
+ * dir of its own: a fork whose parent we find counts its copied calls in the
+ * parent, where pi counts every entry of the file.
+ */
+function statsAgainstPi(files: string[]): void {
+  const env = { ...process.env, HOME: home, OMP_SESSIONS_CACHE_DIR: join(work, "cache-pi") };
+  const d: string[] = [];
+  let forks = 0;
+  for (const file of files) {
+    const copy = agentCopy(file);
+    const theirs = child("pi", ["stats", copy]) as Obj;
+    const r = spawnSync(BIN, ["stats", "--json", "--no-cache", copy], { env, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`omp-sessions stats ${copy} failed (${r.status}): ${r.stderr}`);
+    const row = (JSON.parse(r.stdout) as Obj[])[0] ?? {};
+    const t = theirs.tokens as Record<string, number>;
+    const mine = { input: row.inputTokens ?? 0, output: row.outputTokens ?? 0, cacheRead: row.cacheReadTokens ?? 0, cacheWrite: row.cacheWriteTokens ?? 0 };
+    const them = { input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite };
+    const cost = typeof row.cost === "number" ? row.cost : 0;
+    const costOff = Math.abs(cost - Number(theirs.cost)) > 1e-9;
+    if (eq(mine, them) && !costOff) continue;
+    const parent = (JSON.parse(readFileSync(file, "utf8").split("\n")[0]) as Obj).parentSession;
+    if (typeof parent === "string" && existsSync(parent)) {
+      forks++;
+      continue;
+    }
+    d.push(`${basename(file)}: tokens ours ${JSON.stringify(mine)}, pi ${JSON.stringify(them)}; cost ours ${cost}, pi ${String(theirs.cost)}`);
+  }
+  check("pi", `stats = pi's own totals: ${files.length} sessions${forks ? ` (${forks} forks whose parent counts the copied calls)` : ""}`, join(FIX, "pi fixtures (v3)"), d.slice(0, 8));
+}
+
 /** The leaf's path ends under an Anthropic-native compaction, which 18.3.4 reads differently from 18.2.3. */
 function nativeCompactionAt(s: Session, leaf: string): boolean {
   return pathTo(s, leaf).some((id) => s.byId.get(id)!.type === "compaction" && compactionsNative.has(`${s.file}\0${id}`));
@@ -323,6 +403,28 @@ function sameTimeAndUsage(files: string[]): Figures {
       out.cacheWrite += u.cacheWrite ?? 0;
     }
   }
+  return out;
+}
+
+/** The tokens pi 1.6.0 records outside assistant messages (usage entries, tool results, compactions, branch summaries), in these files. */
+function beyondAssistant(files: string[]): Figures {
+  const out: Figures = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+  for (const f of files)
+    for (const l of readFileSync(f, "utf8").split("\n")) {
+      let e: Obj;
+      try {
+        e = JSON.parse(l) as Obj;
+      } catch {
+        continue;
+      }
+      const m = e.message as Obj | undefined;
+      const u = (e.type === "message" ? (m?.role === "toolResult" ? m.usage : undefined) : ["usage", "compaction", "branch_summary"].includes(String(e.type)) ? e.usage : undefined) as Record<string, number> | undefined;
+      if (!u) continue;
+      out.input += u.input ?? 0;
+      out.output += u.output ?? 0;
+      out.cacheRead += u.cacheRead ?? 0;
+      out.cacheWrite += u.cacheWrite ?? 0;
+    }
   return out;
 }
 
@@ -410,6 +512,7 @@ async function usageAgainstCcusage(): Promise<void> {
     let copies = 0;
     let sameTime = 0;
     let forkCopies = 0;
+    let piBeyond = 0;
     for (const id of ids) {
       const diffs = compare(side.ours.get(id), side.theirs.get(id));
       if (diffs.length === 0) continue;
@@ -439,12 +542,18 @@ async function usageAgainstCcusage(): Promise<void> {
         sameTime++;
         continue;
       }
+      // pi 1.6.0 (and our stats, as pi's own totals do) counts usage outside assistant messages; ccusage's pi reader does not.
+      if (side.agent === "pi" && compare(minus(side.ours.get(id), sum(beyondAssistant(files), sameTimeAndUsage(files))), side.theirs.get(id)).length === 0) {
+        piBeyond++;
+        continue;
+      }
       d.push(`${id}: ${diffs.join("; ")}`);
     }
     const priced = ids.filter((id) => side.ours.get(id)?.cost != null && !side.ours.get(id)?.unpriced && side.theirs.get(id)?.cost != null).length;
     const notes = [
       ...(copies ? [`${copies} held in several files: ccusage counts each copy's calls again, each copy alone agrees`] : []),
       ...(sameTime ? [`${sameTime} with two answers at the same time and usage, which ccusage counts as one`] : []),
+      ...(piBeyond ? [`${piBeyond} pi 1.6.0 sessions with usage outside assistant messages (usage entries, tool results, summaries), which ccusage does not count: without it they agree`] : []),
       ...(forkCopies ? [`${forkCopies} fork${forkCopies > 1 ? "s" : ""} whose copied parent history ccusage counts again: ccusage on that history alone makes up the difference exactly`] : []),
     ];
     const note = notes.length ? ` (${notes.join("; ")})` : "";
@@ -453,7 +562,10 @@ async function usageAgainstCcusage(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  log(`# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion}); usage against ${CCUSAGE_PACKAGE}@${ccusage.version}`);
+  log(
+    `# verify:agents — our writes read back by ${PI_PACKAGE}@${pi.version} (node ${process.version}; its totals under bun ${omp.bunVersion}) and ${OMP_PACKAGE}@${omp.version} (bun ${omp.bunVersion}); usage against ${CCUSAGE_PACKAGE}@${ccusage.version}`,
+  );
+  log(`#   (${OMP_NEWER_NOTE}; ${CCUSAGE_NEWER_NOTE})`);
   log("");
 
   // pi: two sessions with branches, labels and compactions.
@@ -522,6 +634,10 @@ async function main(): Promise<void> {
   }
 
   await contextsAgainstOmp();
+
+  const piV3 = await piV3Fixtures();
+  await contextsAgainstPi(piV3);
+  statsAgainstPi(piV3);
 
   await usageAgainstCcusage();
 

@@ -9,7 +9,9 @@ const all = ALL_DIRS.flatMap((d) => fixtureFiles(d).map((f) => ({ ...f, name: `$
 
 describe("fixtures load exactly as the agents load them", () => {
   it("has fixtures to check", () => {
-    expect(all.filter((f) => f.expected).length).toBeGreaterThanOrEqual(57);
+    expect(all.filter((f) => f.expected).length).toBeGreaterThanOrEqual(71);
+    // pi 1.6.0's own files (system checkpoints, context edits, compactions keeping nothing) are among them.
+    expect(all.filter((f) => f.name.startsWith("sessions-pi16/") && f.expected).length).toBeGreaterThanOrEqual(14);
     // The omp rule's fields are checked wherever an expectation has them.
     const omp = all.filter((f) => f.expected?.contextRule === "omp");
     expect(omp.length).toBeGreaterThanOrEqual(17);

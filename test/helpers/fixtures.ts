@@ -38,10 +38,10 @@ export function comparableContext(ctx: Record<string, unknown>, rule: "omp" | un
  * The fixture folders, copies of ../shared/fixtures kept in the repo so the
  * suite runs without ../shared: the agents' sessions, the damaged ones, and
  * the rich corpus in its layout (an omp agent dir with its blob store; omp
- * and pi legacy files outside any agent dir).
+ * and pi legacy files outside any agent dir), and pi 1.6.0's own files.
  */
 export const RICH_DIRS = ["sessions-rich/pi", "sessions-rich/pi/legacy", "sessions-rich/omp/agent/sessions/--home-dev-omp-rich--", "sessions-rich/omp/legacy"] as const;
-export const ALL_DIRS = ["sessions", "sessions-edge", ...RICH_DIRS] as const;
+export const ALL_DIRS = ["sessions", "sessions-edge", ...RICH_DIRS, "sessions-pi16"] as const;
 
 /** Every fixture session file with its expectation (null for files with none: not session files). */
 export function fixtureFiles(dir: (typeof ALL_DIRS)[number]): { name: string; file: string; expected: Expected | null }[] {

@@ -10,6 +10,7 @@
 //   Gemini CLI   ($GEMINI_CLI_HOME or ~)/.gemini/tmp/<sha256 of cwd, or any project dir>/chats/session-…-<id's first 8>.json(l),
 //                checked for the whole id in the file's first bytes
 //   OpenCode     $XDG_DATA_HOME (~/.local/share)/opencode/opencode.db#<id> (1.2 and later),
+//                or a release channel's opencode-<channel>.db#<id> that holds it,
 //                else storage/session/<project>/<id>.json
 //   pi, omp      <agent dir>/sessions/<dir>/<time>_<id>.jsonl
 import { createHash } from "node:crypto";
@@ -20,7 +21,8 @@ import { defaultAgentDirs } from "../session/list/discover.js";
 import { claudeRoots } from "../session/read/dialects/claude/paths.js";
 import { codexRoots } from "../session/read/dialects/codex/paths.js";
 import { geminiRoots } from "../session/read/dialects/gemini/paths.js";
-import { dataDir as opencodeDataDir } from "../session/read/dialects/opencode/paths.js";
+import { hasDbSession } from "../session/read/dialects/opencode/db.js";
+import { databases as opencodeDatabases, dataDir as opencodeDataDir } from "../session/read/dialects/opencode/paths.js";
 import { isAgentId, type AgentId } from "../session/agents.js";
 
 /** What the capture store holds of a session (its state file's fields). */
@@ -134,6 +136,15 @@ async function findGemini(id: string, cwd: string, env: NodeJS.ProcessEnv, home:
 async function findOpencode(id: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
   const base = opencodeDataDir(env, home);
   // 1.2 and later moved every session into the database: a session kept there is named `<db>#<id>`.
+  // A release channel keeps its own (`opencode-<channel>.db`): the one that holds the id.
+  const dbs = opencodeDatabases(base);
+  for (const db of dbs) {
+    try {
+      if (hasDbSession(db, id, { busyTimeoutMs: 1000 })) return `${db}#${id}`;
+    } catch {
+      // locked or damaged: the next one, else the main database by name
+    }
+  }
   if (await isFile(join(base, "opencode.db"))) return `${join(base, "opencode.db")}#${id}`;
   for (const dir of await dirsIn(join(base, "storage", "session"))) {
     if (await isFile(join(dir, `${id}.json`))) return join(dir, `${id}.json`);

@@ -104,6 +104,8 @@ export interface Session {
   /** The last entry's id, or null. */
   leafId: string | null;
   warnings: Warning[];
+  /** Other agents' sessions: the shapes of records their reader did not know (DialectFacts.unknown). */
+  unknownShapes?: string[];
   /** The tree by position in `entries` (set by the loader; hand-made sessions may leave it out). */
   topology?: Topology;
   /** Bytes read so far (the file size for plain files): a refresh reads only what follows. */

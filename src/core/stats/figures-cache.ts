@@ -10,7 +10,8 @@ import type { FileStamp } from "../fs/stat.js";
 import { writeCacheFile } from "../session/list/cache-file.js";
 import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures.js";
 
-const VERSION = 3;
+// 4: pi 1.6.0's usage entries, tool-result and summary usage counted (figures cached before lack them).
+const VERSION = 4;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 export const CALLS_FILE = "stats-v3-calls.json";
 

@@ -1,7 +1,7 @@
 // A pi or omp session's calls read in the list's own pass over its lines
 // (catalog-scan.ts ScanTap): the tree from the entry heads, the usage from
-// the end of each assistant line (message-tail.ts), the other lines never
-// parsed for it. What it gives is what read-session.ts gives through the
+// the end of each assistant line (message-tail.ts), a tool result's only when
+// its line holds a usage key (pi 1.6.0), the other lines never parsed for it. What it gives is what read-session.ts gives through the
 // tree loader, for the same bytes (a test compares them on every fixture);
 // a v1 file (no ids: the loader gives them) is left to read-session.ts.
 import { isDir as isDirSync } from "../fs/home-dir.js";
@@ -20,10 +20,13 @@ import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts,
 import { makePricer, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent } from "./parent.js";
-import { callUsage, type CallUsage } from "./usage.js";
+import { callUsage, mayCarryUsage, type CallUsage } from "./usage.js";
 import { stampText } from "./figures-cache.js";
 
 type Json = Record<string, unknown>;
+
+/** A usage key as pi writes it (JSON.stringify escapes nothing in it). */
+const USAGE_KEY = Buffer.from('"usage"', "latin1");
 
 /** A session's calls as one pass read them: its figures but for a fork's copied calls (collect.ts settles those). */
 export interface ScannedSession {
@@ -131,16 +134,19 @@ export class FiguresTap implements ScanTap {
         return;
       }
     }
-    const assistant = f.type === "message" && f.role === "assistant";
-    if (!assistant && f.type !== "model_usage") {
+    if (!mayCarryUsage(f.type, f.role)) {
       if (!this.shared) links!.add(id, f.parentId ?? null);
       return;
     }
+    const assistant = f.type === "message" && f.role === "assistant";
     const ts = f.tsStart >= 0 ? line.buf.toString("latin1", f.tsStart, f.tsEnd) : undefined;
     let usage: CallUsage | null;
     const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f) : null;
     if (tail !== null) usage = callUsage({ type: "message", timestamp: ts, message: tail });
-    else {
+    else if (f.type === "message" && !assistant && line.parsed === undefined && line.buf.subarray(line.start, line.end).indexOf(USAGE_KEY) < 0) {
+      // A tool result (often the biggest line) without the bytes of a usage key carries none: not parsed.
+      usage = null;
+    } else {
       // Parsed whole: a line JSON.parse refuses (cut short, another written after it) is no entry, as in the loader.
       const obj = line.parse();
       if (obj === null) {

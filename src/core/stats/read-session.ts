@@ -6,14 +6,20 @@ import type { EntryMeta, Session } from "../session/model.js";
 import type { Pricer } from "./prices.js";
 import { resolveParent } from "./parent.js";
 import { entryKey, sessionFigures, type SessionFigures } from "./figures.js";
+import { mayCarryUsage as carriesUsage } from "./usage.js";
 
-/** Entries that may carry usage: assistant messages and omp's model_usage side calls. */
-const mayCarryUsage = (m: EntryMeta): boolean => (m.type === "message" && m.role === "assistant") || m.type === "model_usage";
+/**
+ * Entries that may carry usage (usage.ts): assistant messages, omp's side
+ * calls, pi 1.6.0's usage entries, tool results and summaries. Another
+ * agent's entries (a dialect's, pi-shaped) carry it where they did before
+ * pi 1.6.0: their tool results are not re-read for nothing.
+ */
+const mayCarryUsage = (s: Session, m: EntryMeta): boolean => (s.held ? (m.type === "message" && m.role === "assistant") || m.type === "model_usage" : carriesUsage(m.type, m.role));
 
 const parentFile = (s: Session): string | null => resolveParent(s.file, s.header.parentSession);
 
 async function callEntries(s: Session): Promise<Map<string, Record<string, unknown>>> {
-  const metas = s.entries.filter(mayCarryUsage);
+  const metas = s.entries.filter((m) => mayCarryUsage(s, m));
   const objs = metas.length > 0 ? await readEntries(s, metas) : [];
   return new Map(metas.map((m, i) => [m.id, objs[i]]));
 }
@@ -37,7 +43,7 @@ export async function callKeysOf(file: string): Promise<Set<string>> {
   } catch {
     return keys;
   }
-  for (const m of parent.entries) if (mayCarryUsage(m)) keys.add(entryKey(m.id, m.timestamp));
+  for (const m of parent.entries) if (mayCarryUsage(parent, m)) keys.add(entryKey(m.id, m.timestamp));
   return keys;
 }
 

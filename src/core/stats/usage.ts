@@ -1,6 +1,7 @@
 // One model call's usage, read from a pi-shaped entry (docs/session-format.md §3):
-// an assistant message's `usage`, or omp's `model_usage` entry (a side call —
-// a title, a memory — that costs tokens too but is no message).
+// an assistant message's `usage`, omp's `model_usage` entry (a side call —
+// a title, a memory — that costs tokens too but is no message), and what pi
+// 1.6.0 adds: `usage` entries, and usage on tool results and summaries.
 type Obj = Record<string, unknown>;
 
 export interface Tokens {
@@ -50,15 +51,42 @@ function fromUsage(usage: unknown, holder: Obj, entry: Obj, message: Obj | null)
   };
 }
 
+/**
+ * Whether an entry of this type (and message role) may carry usage: what pi
+ * 1.6.0's own session totals count (AgentSession.getSessionStats: assistant
+ * messages, tool results, `usage` entries, compactions and branch summaries)
+ * and omp's model_usage side calls.
+ */
+export function mayCarryUsage(type: string, role: string | undefined): boolean {
+  if (type === "message") return role === "assistant" || role === "toolResult";
+  return type === "model_usage" || type === "usage" || type === "compaction" || type === "branch_summary";
+}
+
+/** The model pi 1.6.0 files usage under when no model made it (a tool's, a summary's): its "Tools/summaries". */
+export const TOOLS_AND_SUMMARIES = "(tools and summaries)";
+
 /** The usage an entry carries, or null (not a model call, or no usage recorded). */
 export function callUsage(entry: Obj): CallUsage | null {
-  if (entry.type === "message") {
-    const m = entry.message;
-    if (!isObj(m) || m.role !== "assistant") return null;
-    return fromUsage(m.usage, m, entry, m);
+  switch (entry.type) {
+    case "message": {
+      const m = entry.message;
+      if (!isObj(m)) return null;
+      if (m.role === "assistant") return fromUsage(m.usage, m, entry, m);
+      // pi 1.6.0: a tool that called a model itself records what it spent.
+      if (m.role === "toolResult") return fromUsage(m.usage, { model: TOOLS_AND_SUMMARIES }, entry, m);
+      return null;
+    }
+    // omp's side call (a title, a memory) and pi 1.6.0's usage outside any message (a cache warm-up): the entry names the model.
+    case "model_usage":
+    case "usage":
+      return fromUsage(entry.usage, entry, entry, null);
+    // pi 1.6.0: what writing the summary cost.
+    case "compaction":
+    case "branch_summary":
+      return fromUsage(entry.usage, { model: TOOLS_AND_SUMMARIES }, entry, null);
+    default:
+      return null;
   }
-  if (entry.type === "model_usage") return fromUsage(entry.usage, entry, entry, null);
-  return null;
 }
 
 /** "provider/model", or whichever of the two is known ("" when neither). */

@@ -13,5 +13,6 @@ export const sessionCommands: CommandEntry[] = [
   { name: "resume", summary: "start the session's agent on it again, in the session's cwd (--print: only print the command)", load: async () => (await import("./resume.js")).resumeCommandCli },
   { name: "export", summary: "write the path to an entry as Markdown, a self-contained HTML page or a session JSONL", load: async () => (await import("./export.js")).exportCommand },
   { name: "stats", summary: "tokens and cost by session, model, project, day or branch (table or --json)", load: async () => (await import("./stats.js")).statsCommand },
+  { name: "doctor", summary: "list the session shapes this version does not recognise, per agent and version (for a bug report)", load: async () => (await import("./doctor.js")).doctorCommand },
   { name: "search", summary: "search the text of every session (ranked; phrases, prefixes, cwd:/role:/label: filters)", load: async () => (await import("./search.js")).searchCommand },
 ];

@@ -24,7 +24,8 @@ const USAGE = `Usage: omp-sessions stats [--by session|model|project|day|branch]
 
 Tokens and cost of agent sessions: input (without cached tokens), output,
 cache read and cache write, per model call (assistant messages, omp's side
-calls), summed by session (the default), model, project (the session's cwd),
+calls; pi's usage entries and the usage of tool results and summaries), summed
+by session (the default), model, project (the session's cwd),
 day, or branch (the active path, root → the session's leaf, and each
 abandoned branch: the entries on the way to another leaf that no earlier
 branch holds, so branches add up to the session).

@@ -105,7 +105,7 @@ describe("Gemini CLI dialect", () => {
 });
 
 describe("Gemini CLI checkpoints and rewinds", () => {
-  it("replays a $set checkpoint (known messages keep their place, new ones join the path) and a rewind to an unknown id", async () => {
+  it("a $set of messages replaces the list (a mark, then the listed messages, known ones as copies); a rewind to an unknown id starts afresh", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gemini-ckpt-"));
     mkdirSync(join(dir, "chats"));
     const f = join(dir, "chats/session-2026-01-01T00-00-ckpt0001.jsonl");
@@ -129,7 +129,10 @@ describe("Gemini CLI checkpoints and rewinds", () => {
     expect(entries.map((d) => [d.entry.id, d.entry.parentId])).toEqual([
       ["a", null],
       ["b", "a"],
-      ["s", "b"],
+      ["$set@4", "b"],
+      ["a@4", "$set@4"],
+      ["b@4", "a@4"],
+      ["s", "b@4"],
       ["c", "s"],
       ["d", null],
     ]);

@@ -321,7 +321,10 @@ describe("the reader on records OpenCode may write", () => {
     expect(usage(got[1])).toBeUndefined();
     expect(usage(got[2])).toEqual({ input: 70, output: 7, cacheRead: 0, cacheWrite: 0, totalTokens: 77, cost: { total: 0.5 } });
     expect(got[2].entry.timestamp).toBe(new Date(4_000).toISOString());
-    expect(r.push({ kind: "message", info: { id: "msg_3", role: "system" }, parts: [] }, origin(4))).toMatch(/role "system"/);
+    // A role this reader does not know is kept (marked unknown), never dropped, and named in the facts.
+    const kept = r.push({ kind: "message", info: { id: "msg_3", role: "system" }, parts: [] }, origin(4)) as DialectEntry[];
+    expect(kept.map((d) => [d.entry.type, d.entry.unknown])).toEqual([["opencode_system", true]]);
+    expect(r.facts().unknown).toEqual(['message role "system"']);
     expect(r.end()).toEqual([]);
   });
 });

@@ -70,6 +70,24 @@ export interface DialectFacts {
   parentEntryId?: string | null;
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
+  /**
+   * The current leaf when the source pins one (Claude Code's `last-prompt`
+   * record after a rewind) and it names an entry; absent: the last entry.
+   */
+  leafId?: string;
+  /**
+   * Parents the agent's own loader gives some entries once the whole source
+   * is read (Claude Code's partial compaction, its structural side lines):
+   * entry id → its parent id. Each such entry keeps its file parent as
+   * `fileParentId`.
+   */
+  relink?: ReadonlyMap<string, string | null>;
+  /**
+   * The shapes of records this reader did not know (a newer agent's), each
+   * once, e.g. `record type "x"`: their records are kept as entries marked
+   * `unknown: true`, never dropped; `omp-sessions doctor` lists them.
+   */
+  unknown?: string[];
 }
 
 /** A reader for one session: records go in, in source order; entries come out. */

@@ -9,16 +9,28 @@ import { isBlank } from "./entry-head.js";
 
 type Rec = { value: unknown; origin: Origin } | { warning: string; origin: Origin };
 
-/** The records of a JSONL (or .jsonl.gz) file, in file order. */
-export function jsonlSource(file: string): RecordSource {
-  return { records: () => jsonlRecords(file) };
+export interface JsonlOptions {
+  /**
+   * Leading NUL bytes are padding, not part of the line (Claude Code pads
+   * some lines so and strips them before parsing). The line's origin then
+   * starts after them.
+   */
+  leadingNul?: boolean;
 }
 
-async function* jsonlRecords(file: string): AsyncGenerator<Rec> {
+/** The records of a JSONL (or .jsonl.gz) file, in file order. */
+export function jsonlSource(file: string, opts: JsonlOptions = {}): RecordSource {
+  return { records: () => jsonlRecords(file, opts) };
+}
+
+async function* jsonlRecords(file: string, opts: JsonlOptions): AsyncGenerator<Rec> {
   const batches = lineBatches<Rec>(
     file,
-    (buf, start, end, offset, line, terminated) => {
+    (buf, from, end, at, line, terminated) => {
+      let start = from;
+      if (opts.leadingNul) while (start < end && buf[start] === 0) start++;
       if (isBlank(buf, start, end)) return undefined;
+      const offset = at + (start - from);
       const origin: Origin = { line, offset, length: end - start };
       try {
         return { value: parseRecord(buf, start, end), origin };

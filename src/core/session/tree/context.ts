@@ -53,7 +53,13 @@ function dialectContext(agent: AgentId, path: Obj[]): Omit<SessionContext, "leaf
   return { thinkingLevel: "off", model: own.model ?? null, messages: own.messages };
 }
 
-/** The context rule over a root→leaf path of full entries. */
+/**
+ * The context rule over a root→leaf path of full entries: pi's
+ * buildSessionContext. pi 1.6.0 keeps file version 3 and adds shapes that
+ * 0.73.1 never wrote (system checkpoints, `context_edit`, a compaction's
+ * `systemMessage`); their rules apply wherever those shapes appear, so a file
+ * of either version reads by the rules of the pi that wrote it.
+ */
 export function contextOfPath(path: Obj[]): Omit<SessionContext, "leafId"> {
   let thinkingLevel = "off";
   let model: SessionContext["model"] = null;
@@ -81,27 +87,67 @@ export function contextOfPath(path: Obj[]): Omit<SessionContext, "leafId"> {
     }
   });
 
+  const chosen = contextEntries(path, compaction, boundary);
+  // pi 1.6.0: the latest context_edit among the chosen entries rewrites (or removes) its target.
+  const edits = new Map<unknown, Obj>();
+  for (const e of chosen) if (e.type === "context_edit") edits.set(e.targetId, e);
   const messages: Obj[] = [];
-  let compactionIndex: number | undefined;
-  const add = (e: Obj) => {
-    const m = toMessage(e);
-    if (m) messages.push(m);
-  };
-  if (boundary >= 0 && boundary > compaction) {
-    for (let i = boundary + 1; i < path.length; i++) add(path[i]);
-  } else if (compaction >= 0) {
-    const c = path[compaction];
-    compactionIndex = 0;
-    messages.push(strip({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: epoch(c.timestamp) }));
-    const kept = path.findIndex((e, i) => i < compaction && e.id === c.firstKeptEntryId);
-    if (kept >= 0) for (let i = kept; i < compaction; i++) add(path[i]);
-    for (let i = compaction + 1; i < path.length; i++) add(path[i]);
-  } else {
-    for (const e of path) add(e);
-  }
+  chosen.forEach((e, i) => {
+    // An older compaction kept inside the newest one's range says nothing: only the newest (first) speaks.
+    if (e.type === "compaction" && i > 0) return;
+    const own = e.type === "compaction" ? compactionMessages(e) : toMessage(e);
+    const edit = typeof e.id === "string" ? edits.get(e.id) : undefined;
+    for (const m of own) {
+      const edited = edit ? applyEdit(m, edit) : m;
+      if (edited) messages.push(edited);
+    }
+  });
   const out: Omit<SessionContext, "leafId"> = { thinkingLevel, model, messages };
-  if (compactionIndex !== undefined) out.compactionIndex = compactionIndex;
+  const summaryAt = compaction >= 0 && !(boundary > compaction) ? messages.findIndex((m) => m.role === "compactionSummary") : -1;
+  if (summaryAt >= 0) out.compactionIndex = summaryAt;
   return out;
+}
+
+/**
+ * The entries the context is made of, in order: after omp's newest /clear
+ * boundary; else the newest compaction, then its kept entries (from
+ * `firstKeptEntryId`, which pi 1.6.0 may set to the compaction's own id: none
+ * kept; system checkpoints in that range left out, as 1.6.0 does), then
+ * everything after it; else the whole path.
+ */
+function contextEntries(path: Obj[], compaction: number, boundary: number): Obj[] {
+  if (boundary >= 0 && boundary > compaction) return path.slice(boundary + 1);
+  if (compaction < 0) return path;
+  const c = path[compaction];
+  const out: Obj[] = [c];
+  const kept = path.findIndex((e, i) => i < compaction && e.id === c.firstKeptEntryId);
+  if (kept >= 0) for (let i = kept; i < compaction; i++) if (!isSystemMessage(path[i])) out.push(path[i]);
+  for (let i = compaction + 1; i < path.length; i++) out.push(path[i]);
+  return out;
+}
+
+const isSystemMessage = (e: Obj): boolean => e.type === "message" && isObj(e.message) && e.message.role === "system";
+
+/** A compaction's summary, after the system checkpoint pi 1.6.0 keeps on it. */
+function compactionMessages(c: Obj): Obj[] {
+  const summary = strip({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: epoch(c.timestamp) });
+  return isObj(c.systemMessage) ? [c.systemMessage, summary] : [summary];
+}
+
+/**
+ * A message under a context_edit (pi 1.6.0): `replacement: null` removes it;
+ * otherwise the replacement's content stands in for a user, assistant, tool
+ * result or custom message's content (text given to an assistant or a tool
+ * result becomes one text block); other messages stay as they are.
+ */
+function applyEdit(m: Obj, edit: Obj): Obj | null {
+  const r = edit.replacement;
+  if (r === null) return null;
+  const role = m.role;
+  if (role !== "user" && role !== "assistant" && role !== "toolResult" && role !== "custom") return m;
+  const content = isObj(r) ? r.content : undefined;
+  const blocks = (role === "assistant" || role === "toolResult") && typeof content === "string" ? [{ type: "text", text: content }] : content;
+  return strip({ ...m, content: blocks });
 }
 
 function modelOfChange(e: Obj): SessionContext["model"] {
@@ -113,10 +159,18 @@ function modelOfChange(e: Obj): SessionContext["model"] {
   return null;
 }
 
-function toMessage(e: Obj): Obj | null {
+function toMessage(e: Obj): Obj[] {
+  const m = oneMessage(e);
+  return m ? [m] : [];
+}
+
+function oneMessage(e: Obj): Obj | null {
   switch (e.type) {
     case "message":
-      return isObj(e.message) ? e.message : null;
+      if (!isObj(e.message)) return null;
+      // pi 1.6.0 gives a system checkpoint without content an empty one.
+      if (e.message.role === "system" && e.message.content == null) return { ...e.message, content: "" };
+      return e.message;
     case "custom_message":
       return strip({
         role: "custom",

@@ -97,6 +97,11 @@ function describeMessage(msg: Obj): Description {
       const code = oneLine(str(msg.code), 80);
       return { role, preview: code, summary: `[python: ${code}]`, tools: ["python"] };
     }
+    // pi 1.6.0's system checkpoint: its text is often empty, the prompt kept in named sections.
+    case "system": {
+      const text = oneLine(contentText(msg.content), PREVIEW_MAX) || (isObj(msg.sections) ? oneLine(`sections: ${Object.keys(msg.sections).join(", ")}`, PREVIEW_MAX) : "");
+      return { role, preview: text, summary: `system: ${text}`.trimEnd() };
+    }
     case "custom":
     case "hookMessage": {
       const text = oneLine(contentText(msg.content), PREVIEW_MAX);
@@ -156,9 +161,25 @@ export function describeEntry(e: Obj): Description {
     }
     case "reset_boundary":
       return { preview: "", summary: "[reset boundary]" };
+    // pi 1.6.0: a rewrite of an earlier entry's content in the context, or its removal (pi's own words for them).
+    case "context_edit": {
+      const target = oneLine(str(e.targetId), 40);
+      if (e.replacement === null) return { preview: target, summary: `[context omit: ${target}]` };
+      const text = oneLine(isObj(e.replacement) ? contentText(e.replacement.content) : "", PREVIEW_MAX);
+      return { preview: text, summary: `[context replace: ${target}] ${text}`.trimEnd() };
+    }
+    // pi 1.6.0: usage spent outside any message (a cache warm-up).
+    case "usage": {
+      const u = isObj(e.usage) ? e.usage : {};
+      const n = ["input", "output", "cacheRead", "cacheWrite"].reduce((sum, k) => sum + (typeof u[k] === "number" ? (u[k] as number) : 0), 0);
+      const what = oneLine([str(e.kind), str(e.model)].filter(Boolean).join(" "), 60);
+      return { preview: what, summary: `[usage: ${what ? `${what}, ` : ""}${tokens(n)} tokens]` };
+    }
     default: {
       // A kind of its own (another agent's line): its sub-kind when it names one, e.g. "[claude_system: turn_duration]".
       const t = oneLine(type || "entry", 40);
+      // A record its reader did not know (a newer agent's): marked, so it stands out (doctor lists them).
+      if (e.unknown === true) return { preview: "", summary: `[unknown: ${t}]` };
       const kind = str(e.subtype) || (isObj(e.data) ? str(e.data.type) : "") || (isObj(e.attachment) ? str(e.attachment.type) : "");
       return { preview: "", summary: kind ? `[${t}: ${oneLine(kind, 40)}]` : `[${t}]` };
     }

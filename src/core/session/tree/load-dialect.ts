@@ -69,6 +69,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
   }
   resolveAliases(all, aliases);
   const f = reader.facts();
+  if (f.relink) applyRelink(all, held, f.relink);
   const header: Obj = { type: "session", version: 3, id: f.id, timestamp: f.created, cwd: f.cwd, agent: d.agent };
   if (f.name) header.title = f.name;
   if (f.parentSession) header.parentSession = f.parentSession;
@@ -76,6 +77,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
   if (f.model) header.model = f.model;
   if (f.agentVersion) header.agentVersion = f.agentVersion;
   const tree = buildTree(all, facts, header, null, warnings);
+  if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
   let firstMessage = "";
   for (const m of all) {
     if (m.type !== "message" || m.role !== "user") continue;
@@ -96,6 +98,7 @@ export async function loadDialectSession(file: string, d: Dialect): Promise<Sess
     ...tree,
     firstMessage,
     warnings: warnings.sort((a, b) => a.line - b.line),
+    ...(f.unknown?.length ? { unknownShapes: f.unknown } : {}),
     size,
     resumeOffset: size,
     resumeLine: 0,
@@ -113,5 +116,26 @@ function resolveAliases(all: EntryMeta[], aliases: ReadonlyMap<string, string>):
     if (m.parentId === null || ids.has(m.parentId)) continue;
     const to = aliases.get(m.parentId);
     if (to !== undefined) m.parentId = to;
+  }
+}
+
+/**
+ * The parents a dialect's loader gives entries after the whole source (see
+ * DialectFacts.relink); the held JSON says both, so `show` tells the file's
+ * link from the one the agent uses.
+ */
+function applyRelink(all: EntryMeta[], held: Map<string, string>, relink: ReadonlyMap<string, string | null>): void {
+  for (const m of all) {
+    if (!relink.has(m.id)) continue;
+    const to = relink.get(m.id) ?? null;
+    if (to === m.parentId) continue;
+    const text = held.get(m.id);
+    if (text !== undefined) {
+      const e = JSON.parse(text) as Obj;
+      if (!("fileParentId" in e)) e.fileParentId = m.parentId;
+      e.parentId = to;
+      held.set(m.id, jsonText(e));
+    }
+    m.parentId = to;
   }
 }

@@ -59,6 +59,9 @@ const BOOKKEEPING = new Set([
   "credential_pin",
   "session_init",
   "archive",
+  // pi 1.6.0's usage outside messages and its context edits (pi's own tree hides both by default).
+  "usage",
+  "context_edit",
   // Claude Code's lines around the conversation: a running tool's progress, local notices, attachments.
   "claude_progress",
   "claude_system",

@@ -2,7 +2,9 @@
 // Code rebuilds a conversation from the leaf up its parent chain, and a
 // compaction cuts it: the context starts at the last compact boundary on the
 // path, with the summary as its first message, and does not follow the
-// boundary's link to the history before it.
+// boundary's link to the history before it. A partial compaction's kept
+// messages follow the summary (relink.ts puts them there); their usage is
+// zeroed, as Claude Code's loader does, since it was counted before.
 import type { PiEntry } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, str } from "./blocks.js";
 
@@ -35,10 +37,12 @@ export function claudeContext(path: PiEntry[]): { messages: Record<string, unkno
     if (ts !== undefined) summary.timestamp = ts;
     messages.push(summary);
   }
+  const kept = new Set(first?.type === "compaction" && Array.isArray(first.preserved) ? (first.preserved as unknown[]).map(str) : []);
   for (let i = first?.type === "compaction" ? start + 1 : start; i < path.length; i++) {
     const e = path[i];
     if (e.type === "message" && isObj(e.message)) {
-      const m = e.message;
+      let m = e.message;
+      if (m.role === "assistant" && kept.has(e.id) && isObj(m.usage)) m = { ...m, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 } };
       // Claude Code's own notices in the assistant's place (API errors, "no response
       // requested") carry the model "<synthetic>": they are shown, never sent.
       if (m.role === "assistant" && m.model === "<synthetic>") continue;

@@ -54,7 +54,9 @@ async function scan(path: string): Promise<Links> {
   const byAgent = new Map<string, string>();
   const resultAgent: [string, string][] = [];
   // The bytes are searched before anything is decoded: most lines are neither a spawn nor its result.
-  const take = (buf: Buffer, start: number, end: number): Seen => {
+  const take = (buf: Buffer, from: number, end: number): Seen => {
+    let start = from;
+    while (start < end && buf[start] === 0) start++; // NUL padding (see jsonl-source)
     const seen: Seen = { request: valueAfter(buf, start, end, REQUEST), uuid: valueAfter(buf, start, end, UUID) };
     const spawn = has(buf, start, end, TOOL_USE) >= 0 && SPAWN_NAMES.some((n) => has(buf, start, end, n) >= 0);
     const result = has(buf, start, end, AGENT_ID) >= 0 && has(buf, start, end, TOOL_USE_RESULT) >= 0;

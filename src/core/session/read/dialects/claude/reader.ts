@@ -17,6 +17,7 @@ import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "
 import { epochOf, isObj, type Obj, stopReasonOf, str, usageOf } from "./blocks.js";
 import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
 import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
+import { claudeRelink, type Kept } from "./relink.js";
 import { PARENT_LINK, type ParentLink } from "./source.js";
 import { mergeBlocks } from "./streamed.js";
 import { readSubagentMeta, SPAWN_TOOLS, type SubagentMeta, subagentsByToolUse } from "./subagent-meta.js";
@@ -37,6 +38,26 @@ interface Pending {
   /** boundary: records read since it. */
   age?: number;
 }
+
+/** Line types with a uuid that this reader knows (others are kept, marked unknown). */
+const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set(["user", "assistant", "system", "attachment", "progress"]);
+/** Line types without a uuid that this reader knows: names and bookkeeping, no entries. */
+const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
+  "summary",
+  "custom-title",
+  "ai-title",
+  "last-prompt",
+  "file-history-snapshot",
+  "queue-operation",
+  "agent-name",
+  "agent-color",
+  "agent-setting",
+  "pr-link",
+  "tag",
+  "mode",
+  "permission-mode",
+  "worktree-state",
+]);
 
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
 const MAX_HELD = 5000;
@@ -80,6 +101,14 @@ function chainParallel(kids: PiEntry[], next: string | null): void {
   });
 }
 
+/** What a compact boundary kept (2.1.3xx partial compaction): the kept messages' uuids and their anchor. */
+function keptOf(md: Obj): { anchor: string; uuids: string[]; head: string; tail: string } {
+  const pm = isObj(md.preservedMessages) ? md.preservedMessages : {};
+  const seg = isObj(md.preservedSegment) ? md.preservedSegment : {};
+  const uuids = Array.isArray(pm.uuids) ? pm.uuids.filter((u): u is string => typeof u === "string" && u !== "") : [];
+  return { anchor: str(pm.anchorUuid) || str(seg.anchorUuid), uuids, head: str(seg.headUuid), tail: str(seg.tailUuid) };
+}
+
 interface ChildLink {
   toolCallId: string;
   agentId: string;
@@ -118,6 +147,21 @@ export class ClaudeReader implements RecordReader {
   private aiTitle: string | null = null;
   private summaries: { text: string; leaf: string }[] = [];
   private link: ParentLink | null = null;
+  /** Every entry given, in order, with its parent as given (for the relinks at the end). */
+  private order: string[] = [];
+  private parentOf = new Map<string, string | null>();
+  private structural = new Set<string>();
+  /** A user line with several tool results: its uuid → the first entry of its chain. */
+  private groupHead = new Map<string, string>();
+  /** The last compact boundary, with what it kept when it says (partial compaction). */
+  private lastBoundary: Kept | null = null;
+  /** The leaf the last `last-prompt` record names, and how many entries were read before it. */
+  private pin: { leaf: string; at: number } | null = null;
+  private lines = 0;
+  private ended = false;
+  private unknown = new Set<string>();
+  /** The last entry given (a line of an unknown kind with no uuid hangs from it). */
+  private lastId: string | null = null;
 
   constructor(private readonly path: string) {
     this.kind = kindOf(path);
@@ -134,9 +178,11 @@ export class ClaudeReader implements RecordReader {
     if (this.openBoundary && ++this.openBoundary.age! > SUMMARY_WINDOW) this.close(this.openBoundary);
     const uuid = str(value.uuid);
     if (!uuid) {
-      this.noteBookkeeping(value);
+      if (KNOWN_BOOKKEEPING.has(str(value.type))) this.noteBookkeeping(value);
+      else this.keepUnknown(value, origin);
       return this.flush();
     }
+    this.lines++;
     switch (value.type) {
       case "assistant":
         if (isObj(value.message)) this.assistant(value, value.message, origin);
@@ -150,14 +196,34 @@ export class ClaudeReader implements RecordReader {
         if (value.subtype === "compact_boundary") this.boundary(value, origin);
         else this.add(otherEntry(value), origin);
         break;
-      default:
-        this.add(otherEntry(value), origin);
+      default: {
+        const e = otherEntry(value);
+        if (!KNOWN_ENTRY_TYPES.has(str(value.type))) {
+          e.unknown = true;
+          this.unknown.add(`record type ${JSON.stringify(str(value.type))}`);
+        }
+        this.add(e, origin);
+      }
     }
     return this.flush();
   }
 
+  /**
+   * A line of a kind this reader does not know and with no uuid: kept as an
+   * entry (never dropped), hanging from the entry before it, marked unknown.
+   */
+  private keepUnknown(value: Obj, origin: Origin): void {
+    const e = otherEntry(value);
+    e.id = `${this.sessionId || "line"}:${origin.line}`;
+    e.parentId = this.lastId;
+    e.unknown = true;
+    this.unknown.add(`record type ${JSON.stringify(str(value.type) || "(none)")}`);
+    this.add(e, origin);
+  }
+
   end(): DialectEntry[] {
     for (const p of this.queue) if (p.open) this.close(p);
+    this.ended = true;
     return this.flush();
   }
 
@@ -171,6 +237,22 @@ export class ClaudeReader implements RecordReader {
     };
     if (this.model) f.model = this.model;
     if (this.version) f.agentVersion = this.version;
+    if (this.unknown.size) f.unknown = [...this.unknown];
+    if (this.ended) {
+      const leaf = this.pinnedLeaf();
+      if (leaf) f.leafId = leaf;
+      const relink = claudeRelink(
+        {
+          order: this.order,
+          parent: this.parentOf,
+          owner: (u) => (this.ids.has(u) ? u : this.alias.get(u)),
+          head: (id) => this.groupHead.get(id) ?? id,
+          structural: (id) => this.structural.has(id),
+        },
+        this.lastBoundary,
+      );
+      if (relink.size) f.relink = relink;
+    }
     if (sub) {
       f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
       f.parentEntryId = this.link?.parentEntryId ?? null;
@@ -200,7 +282,18 @@ export class ClaudeReader implements RecordReader {
       case "summary":
         if (str(v.summary).trim()) this.summaries.push({ text: str(v.summary).trim(), leaf: str(v.leafUuid) });
         break;
+      case "last-prompt":
+        // Written after each turn and on a rewind (`rewound`, `cutUuid`): the leaf Claude Code resumes from.
+        if (str(v.leafUuid)) this.pin = { leaf: str(v.leafUuid), at: this.lines };
+        break;
     }
+  }
+
+  /** The leaf the last `last-prompt` names, unless entries were written after it (the newest then is the leaf). */
+  private pinnedLeaf(): string | null {
+    if (!this.pin || this.pin.at !== this.lines) return null;
+    const id = this.ids.has(this.pin.leaf) ? this.pin.leaf : this.alias.get(this.pin.leaf);
+    return id ?? null;
   }
 
   private name(): string | null {
@@ -294,6 +387,7 @@ export class ClaudeReader implements RecordReader {
     }
     if (hasToolResults(message)) {
       const entries = toolResultEntries(v, message, (id) => this.calls.get(id)?.name ?? "");
+      if (entries.length > 1) this.groupHead.set(entries[entries.length - 1].id, entries[0].id);
       this.linkSubagent(v, entries);
       for (const e of entries) this.add(e, origin);
       return;
@@ -345,6 +439,10 @@ export class ClaudeReader implements RecordReader {
     if (str(md.trigger)) e.trigger = str(md.trigger);
     if (str(v.content)) e.note = str(v.content);
     e.claudeBoundary = true;
+    const kept = keptOf(md);
+    if (kept.uuids.length) e.preserved = kept.uuids;
+    const some = kept.uuids.length > 0 || (kept.head !== "" && kept.tail !== "");
+    this.lastBoundary = some && kept.anchor ? { boundary: e.id, anchor: kept.anchor, uuids: kept.uuids, head: kept.head, tail: kept.tail } : null;
     const p: Pending = { de: { entry: e, origin }, open: true, kind: "boundary", age: 0 };
     this.enqueue(p);
     this.openBoundary = p;
@@ -369,6 +467,7 @@ export class ClaudeReader implements RecordReader {
   }
 
   private enqueue(p: Pending): void {
+    this.lastId = p.de.entry.id;
     this.queue.push(p);
     this.held.set(p.de.entry.id, p);
     if (this.queue.length > MAX_HELD && this.queue[0].open) this.close(this.queue[0]);
@@ -391,8 +490,12 @@ export class ClaudeReader implements RecordReader {
     while (n < this.queue.length && !this.queue[n].open) n++;
     if (n === 0) return [];
     const out = this.queue.splice(0, n).map((p) => {
-      this.held.delete(p.de.entry.id);
-      this.ids.add(p.de.entry.id);
+      const e = p.de.entry;
+      this.held.delete(e.id);
+      this.ids.add(e.id);
+      this.order.push(e.id);
+      this.parentOf.set(e.id, e.parentId === null ? null : (this.alias.get(e.parentId) ?? e.parentId));
+      if (e.type.startsWith("claude_")) this.structural.add(e.id);
       return p.de;
     });
     return out;

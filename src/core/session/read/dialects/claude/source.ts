@@ -29,7 +29,7 @@ export function claudeSource(path: string): RecordSource {
       yield { value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN };
     }
     let linked = kind !== "sidechain";
-    for await (const r of jsonlSource(path).records()) {
+    for await (const r of jsonlSource(path, { leadingNul: true }).records()) {
       // An old-style sidechain names its parent only by the session id its records carry.
       if (!linked && "value" in r && isObj(r.value) && str(r.value.sessionId)) {
         linked = true;

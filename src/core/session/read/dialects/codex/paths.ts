@@ -56,13 +56,7 @@ function indexRollouts(dir: string, depth: number, into: Map<string, string>): v
  */
 export function rolloutOfId(file: string, id: string, now: number = Date.now()): string | null {
   if (!id) return null;
-  let home: string | null = null;
-  for (let d = dirname(file); d !== dirname(d); d = dirname(d)) {
-    if (basename(d) === "sessions" || basename(d) === "archived_sessions") {
-      home = dirname(d);
-      break;
-    }
-  }
+  const home = codexHomeOf(file);
   if (!home) return null;
   const key = id.toLowerCase();
   let idx = indexes.get(home);
@@ -73,4 +67,12 @@ export function rolloutOfId(file: string, id: string, now: number = Date.now()):
     indexes.set(home, idx);
   }
   return idx.paths.get(key) ?? null;
+}
+
+/** The Codex home holding a rollout (the dir above its sessions/ or archived_sessions/), or null. */
+export function codexHomeOf(file: string): string | null {
+  for (let d = dirname(file); d !== dirname(d); d = dirname(d)) {
+    if (basename(d) === "sessions" || basename(d) === "archived_sessions") return dirname(d);
+  }
+  return null;
 }

@@ -22,12 +22,76 @@
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { ASSISTANT_ITEMS, assistantBlocks, contentBlocks, isInjected, isObj, replacementMessages, str, textOf, toolOutput, type Obj } from "./items.js";
 import { rolloutOfId } from "./paths.js";
+import { indexedName } from "./session-index.js";
 import { addTokens, piUsage, TokenCounter, type CodexTokens } from "./usage.js";
 
 /** Event types kept as entries (things that happened to the conversation); the rest are UI echoes and progress. */
 const KEPT_EVENTS: ReadonlySet<string> = new Set(["turn_aborted", "error", "entered_review_mode", "exited_review_mode", "undo_completed", "thread_rolled_back"]);
 
 const NAME_EVENTS: ReadonlySet<string> = new Set(["thread_name_updated", "session_name_updated"]);
+
+/**
+ * Event types known to be the UI's echoes and progress (left out: the
+ * response items hold the conversation). An event of any other type is kept,
+ * marked unknown, so nothing a newer Codex writes goes unseen.
+ */
+const ECHO_EVENTS: ReadonlySet<string> = new Set([
+  "user_message",
+  "agent_message",
+  "agent_message_delta",
+  "agent_message_content_delta",
+  "agent_reasoning",
+  "agent_reasoning_delta",
+  "agent_reasoning_raw_content",
+  "agent_reasoning_raw_content_delta",
+  "agent_reasoning_section_break",
+  "reasoning_content_delta",
+  "reasoning_raw_content_delta",
+  "task_started",
+  "task_complete",
+  "turn_started",
+  "turn_complete",
+  "session_configured",
+  "warning",
+  "mcp_tool_call_begin",
+  "mcp_tool_call_end",
+  "mcp_startup_update",
+  "mcp_startup_complete",
+  "mcp_list_tools_response",
+  "web_search_begin",
+  "web_search_end",
+  "exec_command_begin",
+  "exec_command_output_delta",
+  "exec_command_end",
+  "terminal_interaction",
+  "view_image_tool_call",
+  "exec_approval_request",
+  "apply_patch_approval_request",
+  "elicitation_request",
+  "request_user_input",
+  "background_event",
+  "stream_error",
+  "patch_apply_begin",
+  "patch_apply_end",
+  "turn_diff",
+  "get_history_entry_response",
+  "list_custom_prompts_response",
+  "list_skills_response",
+  "plan_update",
+  "shutdown_complete",
+  "conversation_path",
+  "item_started",
+  "item_completed",
+  "context_compacted",
+  "undo_started",
+  "thread_settings_applied",
+  "raw_response_item",
+  "deprecation_notice",
+  "user_shell_command",
+]);
+
+/** Line types besides the ones read here that Codex 0.171 writes and that are kept as they are. */
+const KEPT_LINES: ReadonlySet<string> = new Set(["token_usage_record", "world_state"]);
 
 /** Response item types of the pre-2025-09 rollouts, written bare (no `{type, payload}` wrapper). */
 const BARE_ITEMS: ReadonlySet<string> = new Set(["message", "function_call_output", "custom_tool_call_output", ...ASSISTANT_ITEMS]);
@@ -58,6 +122,7 @@ export function codexReader(file: string): RecordReader {
   const toolNames = new Map<string, string>();
   // The user turns on the current path (their entry and what it hangs from), for rollbacks.
   const turns: { id: string; parentId: string | null }[] = [];
+  const unknown = new Set<string>();
   // The open assistant turn (items still joining it), and the entries held behind it.
   let open: Held | null = null;
   let waiting: Held | null = null;
@@ -134,8 +199,13 @@ export function codexReader(file: string): RecordReader {
     if (t === "compaction" || t === "compaction_summary") {
       return emit(make("compaction", origin, ts, { summary: "", encrypted: true, firstKeptEntryId: "", tokensBefore: contextTokens }), origin);
     }
-    // ghost_snapshot and anything newer: kept under its own type, out of the context.
-    return emit(make(`codex_${t || "item"}`, origin, ts, { payload: p }), origin);
+    // ghost_snapshot and anything newer: kept under its own type, out of the context (a newer one marked unknown).
+    const entry = make(`codex_${t || "item"}`, origin, ts, { payload: p });
+    if (t !== "ghost_snapshot") {
+      entry.unknown = true;
+      unknown.add(`response_item ${JSON.stringify(t)}`);
+    }
+    return emit(entry, origin);
   };
 
   const tokenCount = (p: Obj, inBurst: boolean): DialectEntry[] => {
@@ -258,11 +328,20 @@ export function codexReader(file: string): RecordReader {
           }
           return emit(make("custom", origin, ts, { customType: `codex_${t}`, data: p }), origin);
         }
-        return [];
-      }
-      default:
+        if (ECHO_EVENTS.has(t)) return [];
         closeTurn();
-        return emit(make(`codex_${type}`, origin, ts, { payload: p }), origin);
+        unknown.add(`event_msg ${JSON.stringify(t)}`);
+        return emit(make(`codex_event_${t.replace(/[^\w]+/g, "_") || "msg"}`, origin, ts, { unknown: true, payload: p }), origin);
+      }
+      default: {
+        closeTurn();
+        const entry = make(`codex_${type}`, origin, ts, { payload: p });
+        if (!KEPT_LINES.has(type)) {
+          entry.unknown = true;
+          unknown.add(`record type ${JSON.stringify(type)}`);
+        }
+        return emit(entry, origin);
+      }
     }
   };
 
@@ -275,7 +354,10 @@ export function codexReader(file: string): RecordReader {
         parentLooked = true;
         facts.parentSession = rolloutOfId(file, parentId) ?? parentId;
       }
-      return { ...facts };
+      // A name given in the rollout wins; else the one Codex's picker shows from its session index.
+      const f: DialectFacts = facts.name ? { ...facts } : { ...facts, name: indexedName(file, facts.id) };
+      if (unknown.size) f.unknown = [...unknown];
+      return f;
     },
   };
 }

@@ -1,6 +1,7 @@
 // The Gemini CLI dialect: chats under ~/.gemini/tmp, read-only.
 import type { Dialect } from "../../dialect-api.js";
 import { jsonlSource } from "../../jsonl-source.js";
+import { geminiContext } from "./context.js";
 import { jsonDocumentRecords } from "./json-document.js";
 import { chatFiles, geminiRoots, isChatFile } from "./paths.js";
 import { geminiReader } from "./reader.js";
@@ -14,6 +15,7 @@ export const geminiDialect: Dialect = {
     path.endsWith(".json") ? /^\s*\{/.test(head) && /"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head) : firstObjects(head, 2).some((o) => typeof o.sessionId === "string" && typeof o.projectHash === "string"),
   open: (path) => (path.endsWith(".json") ? { records: () => jsonDocumentRecords(path) } : jsonlSource(path)),
   reader: (path) => geminiReader(path),
+  context: geminiContext,
   defaultRoots: (env, home) => geminiRoots(env, home),
   sources: (root) => chatFiles(root),
 };

@@ -5,10 +5,15 @@
 // The `.jsonl` form is a log: a metadata line, then message records — the
 // same message written again each time it grows (thoughts, tokens, tool
 // calls and their results), the last copy holding it whole — `{$set:{…}}`
-// metadata updates (a `messages` list there is a checkpoint of the whole
-// conversation) and `{$rewindTo: id}`, which drops that message and all after
-// it. A rewind makes a branch: the next message hangs from the one before the
-// dropped one, so what was dropped stays in the tree as an abandoned branch.
+// metadata updates and `{$rewindTo: id}`, which drops that message and all
+// after it. A rewind makes a branch: the next message hangs from the one before
+// the dropped one, so what was dropped stays in the tree as an abandoned branch.
+//
+// A `messages` list in a `$set` (0.61: compression, tool-output masking)
+// REPLACES the conversation: Gemini clears its messages and takes the listed
+// ones. Here a `gemini_replace` entry marks the place, the listed messages
+// follow it (a message already in the tree comes again as a copy,
+// `<id>@<line>`), and the context starts after the last such mark (context.ts).
 // The older `.json` document gives the same records (see json-document).
 import { basename, dirname } from "node:path";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
@@ -27,6 +32,9 @@ interface Placed {
   tail: string;
 }
 
+/** Message types Gemini CLI writes (others are kept, marked unknown). */
+const KNOWN_TYPES: ReadonlySet<string> = new Set(["user", "gemini", "info", "error", "warning"]);
+
 export function geminiReader(file: string): RecordReader {
   const facts: DialectFacts = { id: "", cwd: "", name: null, created: "", parentSession: null };
   let projectHash = "";
@@ -34,6 +42,7 @@ export function geminiReader(file: string): RecordReader {
   let position: string | null = null;
   let pending: Pending | null = null;
   const placed = new Map<string, Placed>();
+  const unknown = new Set<string>();
 
   const metadata = (m: Obj): void => {
     if (typeof m.sessionId === "string" && !facts.id) facts.id = m.sessionId;
@@ -47,8 +56,7 @@ export function geminiReader(file: string): RecordReader {
     }
   };
 
-  const place = (record: Obj, origins: Origin[]): DialectEntry[] => {
-    const id = str(record.id);
+  const place = (record: Obj, origins: Origin[], id = str(record.id)): DialectEntry[] => {
     const ts = str(record.timestamp);
     const time = Date.parse(ts);
     const stamp = (o: Obj): Obj => (Number.isFinite(time) ? { ...o, timestamp: time } : o);
@@ -86,10 +94,17 @@ export function geminiReader(file: string): RecordReader {
     } else {
       // info / error / warning: the CLI's own notes, shown to the user, never sent to the model.
       const e: PiEntry = { type: "custom", id, parentId: position, ...(ts ? { timestamp: ts } : {}), customType: `gemini_${type || "message"}`, data: { content: record.content } };
+      if (!KNOWN_TYPES.has(type)) {
+        // A newer kind of message: its own type, marked, with the record whole.
+        e.type = `gemini_${type.replace(/[^\w]+/g, "_") || "message"}`;
+        e.unknown = true;
+        e.data = record;
+        unknown.add(`message type ${JSON.stringify(type)}`);
+      }
       out.push({ entry: e, origin, ...parts });
     }
     position = out[out.length - 1].entry.id;
-    placed.set(id, { parent, tail: position });
+    placed.set(str(record.id), { parent, tail: position });
     return out;
   };
 
@@ -114,11 +129,13 @@ export function geminiReader(file: string): RecordReader {
       metadata(set);
       if (!Array.isArray(set.messages)) return [];
       const out = flush();
+      const mark: PiEntry = { type: "custom", id: `$set@${origin.line}`, parentId: position, customType: "gemini_replace", data: { messages: set.messages.length } };
+      if (typeof set.lastUpdated === "string") mark.timestamp = set.lastUpdated;
+      out.push({ entry: mark, origin });
+      position = mark.id;
       for (const m of set.messages) {
         if (!isObj(m) || typeof m.id !== "string") continue;
-        const known = placed.get(m.id);
-        if (known) position = known.tail;
-        else out.push(...place(m, [origin]));
+        out.push(...place(m, [origin], placed.has(m.id) ? `${m.id}@${origin.line}` : m.id));
       }
       return out;
     }
@@ -138,7 +155,14 @@ export function geminiReader(file: string): RecordReader {
       metadata(value);
       return [];
     }
-    return `line ${origin.line}: not a Gemini CLI record (skipped)`;
+    // A record of a shape this reader does not know: kept where it was written, marked.
+    const out = flush();
+    const keys = Object.keys(value).slice(0, 4).join(",");
+    unknown.add(`record {${keys}}`);
+    const e: PiEntry = { type: "gemini_record", id: `line:${origin.line}`, parentId: position, unknown: true, data: value };
+    out.push({ entry: e, origin });
+    position = e.id;
+    return out;
   };
 
   return {
@@ -149,7 +173,7 @@ export function geminiReader(file: string): RecordReader {
         facts.cwd = projectPathOf(file, projectHash);
         cwdKnown = true;
       }
-      return { ...facts };
+      return unknown.size ? { ...facts, unknown: [...unknown] } : { ...facts };
     },
   };
 }

@@ -2,13 +2,13 @@
 // later; one database holds them all, each named `<db file>#<session id>`)
 // and from its older JSON storage (one file per session, message and part).
 // Read-only: we never write, lock or copy OpenCode's files.
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { SessionError } from "../../../../errors.js";
 import type { Dialect, Origin, RecordSource } from "../../dialect-api.js";
 import { listDbSessions, readDbSession, type DbOptions } from "./db.js";
 import { listLegacySessions, readLegacySession } from "./legacy.js";
-import { claims, dataDir, dbSessionPath, isDbName, isDir, parseDbPath, parseLegacyPath } from "./paths.js";
+import { claims, databases, dataDir, dbSessionPath, isDbName, isDir, parseDbPath, parseLegacyPath } from "./paths.js";
 import { OpencodeReader } from "./reader.js";
 import type { OpencodeRecord, RowWarning } from "./records.js";
 
@@ -39,17 +39,6 @@ function isFile(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The OpenCode databases in a data dir: `opencode.db` first, then channel databases by name. */
-function databases(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter(isDbName);
-  } catch {
-    return [];
-  }
-  return names.sort((a, b) => (a === "opencode.db" ? -1 : b === "opencode.db" ? 1 : a < b ? -1 : a > b ? 1 : 0)).map((n) => join(dir, n));
 }
 
 /** The legacy storage dirs a root names: `<root>/storage`, or the root itself when it is one. */

@@ -3,7 +3,7 @@
 // is named `<database file>#<session id>` (the contract's virtual path).
 // Older versions wrote JSON files: storage/session/<project>/<session>.json,
 // storage/message/<session>/<message>.json, storage/part/<message>/<part>.json.
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 
 /** `opencode.db`, or a release channel's `opencode-<channel>.db`. */
@@ -47,4 +47,14 @@ export function dataDir(env: NodeJS.ProcessEnv, home: string): string {
   const xdg = env.XDG_DATA_HOME?.trim();
   // The XDG spec ignores a relative value.
   return xdg && isAbsolute(xdg) ? join(xdg, "opencode") : join(home, ".local", "share", "opencode");
+}
+/** The OpenCode databases in a data dir: `opencode.db` first, then channel databases by name. */
+export function databases(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter(isDbName);
+  } catch {
+    return [];
+  }
+  return names.sort((a, b) => (a === "opencode.db" ? -1 : b === "opencode.db" ? 1 : a < b ? -1 : a > b ? 1 : 0)).map((n) => join(dir, n));
 }

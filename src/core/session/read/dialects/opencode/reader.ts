@@ -11,9 +11,13 @@
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { isoOrNull } from "../../time.js";
 import { dbSessionPath, parseDbPath } from "./paths.js";
-import { isObj, num, str, type MessageRecord, type Obj, type SessionRecord } from "./records.js";
+import { isObj, num, str, type MessageRecord, type Obj, type SessionRecord, type V2MessageRecord } from "./records.js";
 import { splitSteps, type Step } from "./steps.js";
 import { piUsage } from "./usage.js";
+import { v2Entries } from "./v2.js";
+
+/** 1.x part types this reader knows (a message's others are named in the facts, for doctor). */
+const KNOWN_PARTS: ReadonlySet<string> = new Set(["text", "reasoning", "tool", "file", "step-start", "step-finish", "snapshot", "patch", "agent", "retry", "compaction", "subtask"]);
 
 /** An entry before it is chained (the reader gives each its parent). */
 type NewEntry = { type: string; id: string; timestamp: string; [field: string]: unknown };
@@ -90,13 +94,14 @@ export class OpencodeReader implements RecordReader {
   private request: { info: Obj; parts: Obj[]; origin: Origin } | null = null;
   /** The context size of the last model call, for a compaction's `tokensBefore`. */
   private lastContext = 0;
+  private readonly unknown = new Set<string>();
 
   constructor(path: string) {
     this.db = parseDbPath(path)?.db ?? null;
   }
 
   facts(): DialectFacts {
-    return this.f;
+    return this.unknown.size ? { ...this.f, unknown: [...this.unknown] } : this.f;
   }
 
   push(value: unknown, origin: Origin): DialectEntry[] | string {
@@ -105,9 +110,20 @@ export class OpencodeReader implements RecordReader {
       this.session(value as unknown as SessionRecord);
       return [];
     }
+    if (value.kind === "v2message") {
+      const ctx = { created: this.f.created, lastContext: this.lastContext };
+      const out = this.flush();
+      for (const e of v2Entries(value as unknown as V2MessageRecord, ctx)) {
+        if (e.unknown === true) this.unknown.add(`2.x message type ${JSON.stringify((value as unknown as V2MessageRecord).type)}`);
+        out.push(this.add(e, origin));
+      }
+      this.lastContext = ctx.lastContext;
+      return out;
+    }
     if (value.kind !== "message" || !isObj(value.info) || !Array.isArray(value.parts)) return "not an OpenCode message";
     const rec = value as unknown as MessageRecord;
     const parts = rec.parts.filter(isObj);
+    for (const p of parts) if (!KNOWN_PARTS.has(str(p.type) ?? "")) this.unknown.add(`part type ${JSON.stringify(p.type ?? null)}`);
     const id = str(rec.info.id);
     if (!id) return "an OpenCode message without an id";
     const out: DialectEntry[] = [];
@@ -131,7 +147,10 @@ export class OpencodeReader implements RecordReader {
     } else if (role === "assistant") {
       out.push(...this.assistant(rec.info, parts, origin));
     } else {
-      return `an OpenCode message with role ${JSON.stringify(role)}`;
+      // A role this reader does not know: kept, marked, with its record whole.
+      this.unknown.add(`message role ${JSON.stringify(role ?? null)}`);
+      const created = isObj(rec.info.time) ? rec.info.time.created : undefined;
+      out.push(this.add({ type: `opencode_${String(role ?? "message").replace(/[^\w]+/g, "_")}`, id, timestamp: iso(created, this.f.created), unknown: true, info: rec.info, parts }, origin));
     }
     return out;
   }
@@ -147,9 +166,11 @@ export class OpencodeReader implements RecordReader {
     this.f.name = s.title ? s.title : null;
     this.f.created = iso(s.created, "");
     if (s.version) this.f.agentVersion = s.version;
+    if (s.model) this.f.model = s.model;
     if (r.parentPath) this.f.parentSession = r.parentPath;
     else if (s.parentID) this.f.parentSession = s.parentID;
     if (r.parentEntryId) this.f.parentEntryId = r.parentEntryId;
+    for (const t of r.unknownTables ?? []) this.unknown.add(`table ${JSON.stringify(t)}`);
   }
 
   private add(entry: NewEntry, origin: Origin): DialectEntry {

@@ -16,6 +16,8 @@ export interface SessionInfo {
   /** The project's worktree (the cwd when the session names no directory). */
   worktree: string | null;
   version: string | null;
+  /** 2.x: the session's model as "provider/model". */
+  model?: string;
   /** ms since the epoch. */
   created: number | null;
   updated: number | null;
@@ -28,6 +30,8 @@ export interface SessionRecord {
   parentPath: string | null;
   /** The parent's entry this session hangs from (the task tool call that spawned it), when found. */
   parentEntryId: string | null;
+  /** Session-like tables of a schema this reader does not know (schema.ts). */
+  unknownTables?: string[];
 }
 
 export interface MessageRecord {
@@ -38,7 +42,18 @@ export interface MessageRecord {
   parts: Obj[];
 }
 
-export type OpencodeRecord = SessionRecord | MessageRecord;
+/** A 2.x message (a `session_message` row): its type and its data as OpenCode wrote them. */
+export interface V2MessageRecord {
+  kind: "v2message";
+  id: string;
+  type: string;
+  seq: number | null;
+  /** The row's time_created (ms), when it has one. */
+  created: number | null;
+  data: Obj;
+}
+
+export type OpencodeRecord = SessionRecord | MessageRecord | V2MessageRecord;
 
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | null => (typeof v === "string" ? v : null);

@@ -1,0 +1,64 @@
+// `doctor`: the shapes of the user's sessions that omp-sessions did not
+// recognise (core/session/list/drift.ts), in a form to paste into a bug report.
+import { type Command } from "../command.js";
+import { parseArgs, bool } from "../args.js";
+import { listScope } from "./list-scope.js";
+import { findDrift, type DriftReport } from "../../core/session/list/drift.js";
+import { AGENT_IDS, agentLabel } from "../../core/session/agents.js";
+import { safeText } from "../../core/session/text/safe-text.js";
+import { stdout } from "../stdout.js";
+import { VERSION } from "../../version.js";
+
+/** Files named per shape at most (the count says how many more). */
+const FILES_SHOWN = 5;
+
+export function formatDrift(r: DriftReport): string {
+  const counts = AGENT_IDS.filter((a) => r.sessions[a])
+    .map((a) => `${agentLabel(a)} ${r.sessions[a]}`)
+    .join(", ");
+  const out = [`omp-sessions ${VERSION} doctor (node ${process.version}, ${process.platform})`, `Sessions read: ${counts || "none"}`, ""];
+  if (r.groups.length === 0) out.push("Every record of every session was recognised.");
+  else {
+    out.push("Shapes not recognised (kept and shown, marked unknown in the tree):");
+    for (const g of r.groups) {
+      out.push("", `${agentLabel(g.agent)} ${g.version || "(version not recorded)"}`);
+      for (const s of g.shapes) {
+        out.push(`  ${safeText(s.shape)}  (${s.files.length} file${s.files.length === 1 ? "" : "s"})`);
+        for (const f of s.files.slice(0, FILES_SHOWN)) out.push(`    ${safeText(f)}`);
+        if (s.files.length > FILES_SHOWN) out.push(`    … and ${s.files.length - FILES_SHOWN} more`);
+      }
+    }
+  }
+  if (r.unreadable.length > 0) {
+    out.push("", "Sessions that could not be read:");
+    for (const u of r.unreadable) out.push(`  ${agentLabel(u.agent)}  ${safeText(u.file)}`, `    ${safeText(u.error)}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+export const doctorCommand: Command = {
+  name: "doctor",
+  summary: "list the session shapes this version does not recognise, per agent and version (for a bug report)",
+  usage: `Usage: omp-sessions doctor [--json] [--no-cache] [--agent-dir DIR]... [PATH...]
+
+Reads every session \`ls --all\` finds (or those under the PATHs given) and
+lists, per agent and agent version, the shapes its reader did not recognise —
+record or entry types, message types, database tables a newer release writes —
+with the files that hold them, and the sessions that could not be read at all.
+Nothing is dropped: unrecognised records are kept and shown, marked unknown in
+the tree (\`show\` prints them whole). Paste the output into a bug report.
+pi and omp files are read as they are (every entry type kept).
+
+  --json      print {sessions, groups: [{agent, version, shapes: [{shape, files}]}], unreadable}
+  --no-cache  read every file for the listing (as \`ls --no-cache\`)
+
+Exit status: 0 done (whatever was found), 2 bad usage, 3 a PATH does not exist.`,
+  async run(argv) {
+    const args = parseArgs(argv, { bools: ["--json", "--no-cache"], repeat: ["--agent-dir"] });
+    const scope = listScope(args, "doctor");
+    if (scope === 3) return 3;
+    const report = await findDrift({ agentDirs: scope.agentDirs, paths: scope.paths, all: true, cache: !bool(args, "--no-cache") });
+    stdout().write(bool(args, "--json") ? JSON.stringify(report) + "\n" : formatDrift(report));
+    return scope.done;
+  },
+};

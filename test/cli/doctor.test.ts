@@ -1,0 +1,77 @@
+// `doctor` on a home holding sessions with shapes no reader knows: it names
+// each shape with its agent, version and file, exits 0, and says so when all
+// is recognised.
+import { describe, it, expect } from "vitest";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runBin } from "../helpers/run-bin.js";
+
+function home(): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), "omps-doctor-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, OMP_SESSIONS_CACHE_DIR: join(dir, "cache"), XDG_CONFIG_HOME: join(dir, "config"), XDG_DATA_HOME: join(dir, "data") };
+  delete env.CLAUDE_CONFIG_DIR;
+  delete env.CODEX_HOME;
+  delete env.GEMINI_CLI_HOME;
+  delete env.PI_CODING_AGENT_DIR;
+  delete env.OMP_CODING_AGENT_DIR;
+  return { dir, env };
+}
+
+const SID = "d0c70d0c-0000-4000-8000-000000000000";
+const line = (o: Record<string, unknown>): string => JSON.stringify({ sessionId: SID, cwd: "/home/dev/demo", version: "2.9.999", ...o });
+
+describe("omp-sessions doctor", () => {
+  it("names an invented record type with its agent, version and file, and exits 0", async () => {
+    const { dir, env } = home();
+    const project = join(dir, ".claude", "projects", "-home-dev-demo");
+    mkdirSync(project, { recursive: true });
+    const file = join(project, `${SID}.jsonl`);
+    writeFileSync(
+      file,
+      [
+        line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }),
+        line({ type: "hologram-snapshot", uuid: "h1", parentUuid: "u1", timestamp: "2026-12-01T10:00:01.000Z", frames: 3 }),
+        line({ type: "mood-ring", color: "teal" }),
+      ].join("\n") + "\n",
+    );
+    const r = await runBin(["doctor"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Claude Code 2.9.999");
+    expect(r.stdout).toContain('record type "hologram-snapshot"');
+    expect(r.stdout).toContain('record type "mood-ring"');
+    expect(r.stdout).toContain(file);
+
+    const j = await runBin(["doctor", "--json"], { env });
+    expect(j.code).toBe(0);
+    const report = JSON.parse(j.stdout);
+    expect(report.groups).toEqual([
+      {
+        agent: "claude",
+        version: "2.9.999",
+        shapes: [
+          { shape: 'record type "hologram-snapshot"', files: [file] },
+          { shape: 'record type "mood-ring"', files: [file] },
+        ],
+      },
+    ]);
+
+    // The records are kept, marked unknown in the tree.
+    const t = await runBin(["tree", file, "--json"], { env });
+    const entries = JSON.parse(t.stdout).entries as { type: string }[];
+    expect(entries.map((e) => e.type)).toEqual(["message", "claude_hologram_snapshot", "claude_mood_ring"]);
+    const text = await runBin(["tree", file], { env });
+    expect(text.stdout).toContain("unknown: claude_hologram_snapshot");
+  });
+
+  it("says every record was recognised when none is new", async () => {
+    const { dir, env } = home();
+    const project = join(dir, ".claude", "projects", "-home-dev-demo");
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, `${SID}.jsonl`), line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }) + "\n");
+    const r = await runBin(["doctor"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Every record of every session was recognised.");
+    expect(r.stdout).toContain("Claude Code 1");
+  });
+});
