@@ -45,6 +45,14 @@ describe("import direction", () => {
     expect(bad).toEqual([]);
   });
 
+  it("omp's title slot is recognised in one place (read/omp-marks.ts isTitleSlot; write/ makes slots)", () => {
+    const allowed = (f: string) => f.endsWith(join("session", "read", "omp-marks.ts")) || f.includes(join("session", "write") + "/");
+    const bad = sources(join(ROOT, "src"))
+      .filter((f) => !allowed(f) && /\btype\)?\s*[!=]==?\s*"title"/.test(readFileSync(f, "utf8")))
+      .map((f) => relative(ROOT, f));
+    expect(bad).toEqual([]);
+  });
+
   it("hooks-cli imports nothing from src/ui", () => {
     const bad = sources(join(ROOT, "src", "hooks-cli")).flatMap((f) =>
       importsOf(f)

@@ -13,6 +13,7 @@ import { inProject } from "../../fs/same-dir.js";
 import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 import { readSessionHeader } from "../read/header.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
+import { isTitleSlot } from "../read/omp-marks.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -122,7 +123,7 @@ export class CatalogReader {
       let title: unknown;
       try {
         const obj = JSON.parse(head.toString("utf8", slotStart, slotEnd)) as Record<string, unknown>;
-        if (obj?.type !== "title") return null;
+        if (!isTitleSlot(obj, 1)) return null;
         title = obj.title;
       } catch {
         return null;

@@ -8,7 +8,7 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES, isOmpFile, ompByHeader } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { SessionSummary } from "../model.js";
@@ -343,7 +343,7 @@ export class CatalogScan implements EntryLine {
     const obj = parseObject(buf, start, end);
     if (obj === null) return;
     const facts = this.facts;
-    if (obj.type === "title" && lineNo === 1) {
+    if (isTitleSlot(obj, lineNo)) {
       facts.omp = true;
       facts.titleSlot = typeof obj.title === "string" ? obj.title : "";
       facts.slotStart = offset;

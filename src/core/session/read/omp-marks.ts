@@ -6,6 +6,15 @@ import { agentDirOf } from "./blobs.js";
 // `model_change {model}`) marks a file as omp's dialect.
 export const OMP_ONLY_TYPES: ReadonlySet<string> = new Set(["title_change", "mode_change", "ttsr_injection", "model_usage", "service_tier_change", "credential_pin", "session_init", "reset_boundary"]);
 
+/**
+ * Whether a line is omp's title slot: a `{"type":"title"}` object as the
+ * file's first line. The one place a reader recognises it (the write side,
+ * write/title-slot.ts, makes and parses slots).
+ */
+export function isTitleSlot(obj: unknown, lineNo: number): boolean {
+  return lineNo === 1 && typeof obj === "object" && obj !== null && (obj as Record<string, unknown>).type === "title";
+}
+
 /** omp's header marks: a `title`/`titleSource` (omp forks carry the name there, and a slot-less fork may have no other mark). */
 export const ompByHeader = (header: Record<string, unknown>): boolean => "title" in header || "titleSource" in header;
 

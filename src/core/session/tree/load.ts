@@ -1,6 +1,6 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (docs/session-format.md §2–5).
-import { OMP_ONLY_TYPES, isOmpFile, ompByHeader } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
 import { resolve } from "node:path";
 import { stat } from "node:fs/promises";
 import { SessionError } from "../../errors.js";
@@ -163,7 +163,7 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
   }
   const type = typeof obj.type === "string" ? obj.type : "";
   if (!p.header) {
-    if (type === "title" && p.slot === null && line === 1 && p.all.length === 0) {
+    if (isTitleSlot(obj, line) && p.slot === null && p.all.length === 0) {
       p.slot = {
         title: typeof obj.title === "string" ? obj.title : "",
         source: typeof obj.source === "string" ? obj.source : undefined,
