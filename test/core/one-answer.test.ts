@@ -25,6 +25,8 @@ import type { SearchDb } from "../../src/core/search/db.js";
 import { resumeCommand } from "../../src/core/agents/resume-command.js";
 import { resumeTargetOf } from "../../src/core/agents/resume-target.js";
 import { resumeCommandCli } from "../../src/hooks-cli/session/resume.js";
+import { statsCommand } from "../../src/hooks-cli/session/stats.js";
+import type { Command } from "../../src/hooks-cli/command.js";
 import type { Session, SessionSummary } from "../../src/core/session/model.js";
 import { FIXTURES } from "../helpers/fixtures.js";
 import { writeMutants } from "../helpers/mutants.js";
@@ -101,20 +103,23 @@ function treeFacts(s: Session) {
 
 const rowFacts = (r: SessionSummary) => ({ agent: r.agent, name: r.name, title: oneLine(sessionTitle(r), 100), cwd: r.cwd, entryCount: r.entryCount, branchCount: r.branchCount });
 
-/** `omp-sessions resume FILE --print --json`, run in process: what it prints. */
-async function resumePrinted(file: string): Promise<unknown> {
+/** A headless command run in process with `args`: the JSON it prints on stdout. */
+async function printed(cmd: Command, args: string[]): Promise<unknown> {
   let out = "";
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
+    out += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
     return true;
   });
   try {
-    expect(await resumeCommandCli.run([file, "--print", "--json"])).toBe(0);
+    expect(await cmd.run(args)).toBe(0);
   } finally {
     spy.mockRestore();
   }
   return JSON.parse(out);
 }
+
+/** `omp-sessions resume FILE --print --json`, run in process: what it prints. */
+const resumePrinted = (file: string): Promise<unknown> => printed(resumeCommandCli, [file, "--print", "--json"]);
 
 describe("one answer for every session, whatever the route", () => {
   it("the made cases and the fixtures of every agent are all there", () => {
@@ -148,8 +153,20 @@ describe("one answer for every session, whatever the route", () => {
     const first = await listSessions({ paths: files, cwd: here, cacheDir });
     const again = await listSessions({ paths: files, cwd: here, cacheDir });
     expect(first.map((r) => r.path)).toEqual(again.map((r) => r.path));
-    expect(first.map((r) => r.path)).not.toContain(made.noCwd);
+    expect(first.map((r) => r.path)).toEqual([]); // no fixture's cwd is this checkout
     expect((await listSessions({ paths: files, cwd: here, cache: false })).map((r) => r.path)).toEqual(first.map((r) => r.path));
+    // stats --json covers the same list: none of these sessions is this project's, cold (an empty cache) or warm.
+    const saved = process.env.OMP_SESSIONS_CACHE_DIR;
+    process.env.OMP_SESSIONS_CACHE_DIR = join(base, "cache-stats");
+    try {
+      const coldStats = await printed(statsCommand, ["--json", "--cwd", here, ...files]);
+      const warmStats = await printed(statsCommand, ["--json", "--cwd", here, ...files]);
+      expect(coldStats).toEqual([]);
+      expect(warmStats).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.OMP_SESSIONS_CACHE_DIR;
+      else process.env.OMP_SESSIONS_CACHE_DIR = saved;
+    }
   });
 
   it("every session: the tree, the list row cold and warm, the figures, the search index, the export and resume agree", { timeout: 600_000 }, async () => {
