@@ -36,5 +36,6 @@ export function ompByHeaderOrPlace(header: Record<string, unknown>, agentDir: st
  * `title`/`titleSource` (ompByHeader); else its place decides.
  */
 export function isOmpFile(file: string, marked: boolean, isDir: (p: string) => boolean = isDirSync): boolean {
-  return marked || ompByHeaderOrPlace({}, agentDirOf(file), isDir);
+  // A `.omp` segment anywhere on the path counts (as capture-store §11.1 and the agent of an unreadable file have it).
+  return marked || file.split(/[\\/]/).includes(".omp") || ompByHeaderOrPlace({}, agentDirOf(file), isDir);
 }
