@@ -2,7 +2,7 @@
 // `node -e 0`, of the hook against a 1-session store and a 5,000-session store.
 // Targets: hook ≤ 1.25 × node; 5,000 sessions ≤ 1 session × 1.10 + 3 ms.
 import { spawnSync, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -51,16 +51,30 @@ export async function benchHook(): Promise<string> {
     const env = { PATH: process.env.PATH, HOME: join(base, "home"), TZ: "UTC" };
     const payload = JSON.stringify({ session_id: "bench", hook_event_name: "PostToolUse", cwd: "/bench/app", tool_name: "Bash", tool_input: { command: "ls" } });
     const hookArgs = (hub: string) => [BIN, "hook", "--harness", "codex", "--if-enabled", "--hub", hub];
+    // keep on (the session archive): a Stop of a 1 MB session that grew by one turn since the last run.
+    const keepEnv = { ...env, OMP_SESSIONS_CONFIG_DIR: join(base, "cfg"), OMP_SESSIONS_DATA_DIR: join(base, "data"), OMP_SESSIONS_CACHE_DIR: join(base, "cache") };
+    mkdirSync(keepEnv.OMP_SESSIONS_CONFIG_DIR, { recursive: true });
+    writeFileSync(join(keepEnv.OMP_SESSIONS_CONFIG_DIR, "keep.json"), JSON.stringify({ enabled: true, host: "bench", sources: [] }));
+    const transcript = join(base, "session.jsonl");
+    const turn = JSON.stringify({ type: "message", message: { role: "user", content: "x".repeat(1000) } }) + "\n";
+    writeFileSync(transcript, turn.repeat(Math.ceil((1 << 20) / turn.length)));
+    const stop = JSON.stringify({ session_id: "bench", hook_event_name: "Stop", cwd: "/bench/app", transcript_path: transcript });
+    const keepRun = (): number => {
+      appendFileSync(transcript, turn);
+      return time(hookArgs(one), stop, keepEnv);
+    };
     // warm the page cache once for each
     time(["-e", "0"]);
     time(hookArgs(one), payload, env);
     time(hookArgs(many), payload, env);
-    const t: Record<"node" | "one" | "many", number[]> = { node: [], one: [], many: [] };
+    keepRun();
+    const t: Record<"node" | "one" | "many" | "keep", number[]> = { node: [], one: [], many: [], keep: [] };
     for (let i = 0; i < RUNS; i++) {
       // interleaved, so background load hits all three alike
       t.node.push(time(["-e", "0"]));
       t.one.push(time(hookArgs(one), payload, env));
       t.many.push(time(hookArgs(many), payload, env));
+      t.keep.push(keepRun());
     }
     const node = p50(t.node);
     const h1 = p50(t.one);
@@ -75,6 +89,7 @@ export async function benchHook(): Promise<string> {
       row("node -e 0", node, "baseline", null),
       row("hook, 1 session", h1, `≤ 1.25 × node = ${limit1.toFixed(1)} (${(h1 / node).toFixed(2)}×)`, h1 <= limit1),
       row("hook, 5,000 sessions", h5k, `≤ 1.10 × 1-session + 3 = ${limit5k.toFixed(1)}`, h5k <= limit5k),
+      row("hook, keep on, Stop (1 MB)", p50(t.keep), `${(p50(t.keep) / h1).toFixed(2)}× the 1-session hook (no target)`, null),
     ].join("\n");
   } finally {
     rmSync(base, { recursive: true, force: true });

@@ -8,3 +8,5 @@ const root = mkdtempSync(join(tmpdir(), "omp-sessions-test-"));
 process.env.OMP_SESSIONS_HUB ??= join(root, "hub");
 // …nor the user's caches: the catalog and the figures cache (stats-v3.json) of this run only.
 process.env.OMP_SESSIONS_CACHE_DIR ??= join(root, "cache");
+// …nor the user's session archive (omp-sessions keep).
+process.env.OMP_SESSIONS_DATA_DIR ??= join(root, "data");

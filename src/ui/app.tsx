@@ -16,6 +16,7 @@ import { shareInkCaches } from "./ink-caches.js";
 import { Footer } from "./components/footer.js";
 import { HelpOverlay } from "./components/help-overlay.js";
 import { usePromptScopes } from "./state/write-store.js";
+import { useStore } from "zustand";
 
 // Before the first frame: every frame after it reuses the unchanged lines' work.
 await shareInkCaches();
@@ -215,6 +216,8 @@ function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) 
   const scopes = useApp(useShallow(scopesFor));
   // While a write prompt is open, its keys are the only ones in force.
   const promptScopes = usePromptScopes(stores.write);
+  // While the tree's compare view is open, its keys are the ones in force.
+  const comparing = useStore(stores.compare, (s) => s.view !== null) && screen === "tree";
 
   useInput((input, key) => {
     dropStatusAfterKey(store);
@@ -257,7 +260,7 @@ function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) 
     <Box flexDirection="column" width={width} height={height}>
       <TabBar width={width} />
       {help ? <HelpOverlay width={width} height={bodyHeight} /> : <Screen width={width} height={bodyHeight} />}
-      <Footer width={width} scopes={promptScopes && !help ? promptScopes : scopes} info={info} />
+      <Footer width={width} scopes={promptScopes && !help ? promptScopes : comparing && !help ? ["compare"] : scopes} info={info} />
     </Box>
   );
 }

@@ -37,6 +37,7 @@ export const ACTIONS = [
   "sort",
   "scope",
   "agent",
+  "host",
   "resume",
   "named",
   "paths",
@@ -66,6 +67,14 @@ export const ACTIONS = [
   "stats.reload",
   "subagent.open",
   "parent.open",
+  "mark",
+  "compare",
+  "compare.up",
+  "compare.down",
+  "compare.pageUp",
+  "compare.pageDown",
+  "compare.open",
+  "compare.close",
   "continue",
   "fork",
   "rename",
@@ -116,7 +125,8 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope = "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
+export type Scope =
+  "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "compare" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
 
 export interface Binding {
   action: Action;
@@ -154,6 +164,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "sort", keys: ["s"], help: "sort: threaded (forks under their parent) · recent · project · size", scope: "sessions", hint: "sort" },
   { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
   { action: "resume", keys: ["r"], help: "resume the session in its agent, in the session's cwd (pi, omp; claude, codex, gemini, opencode by session id)", scope: "sessions", hint: "resume" },
+  { action: "host", keys: ["H"], help: "host filter: every machine, then each machine listed in turn (archived sessions of other machines: omp-sessions keep --add-source)", scope: "sessions" },
   { action: "agent", keys: ["A"], help: "agent filter: every agent, then each agent listed in turn (pi · omp · claude · codex · gemini · opencode)", scope: "sessions", hint: "agent" },
   { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions", scope: "sessions" },
   { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it", scope: "sessions", hint: "paths" },
@@ -200,6 +211,17 @@ export const BINDINGS: readonly Binding[] = [
   { action: "path.copy", keys: ["y"], help: "put the session's file path on the status line to select (printed again on exit)", scope: "tree" },
   { action: "subagent.open", keys: ["o"], help: "open the subagent session this call started (Claude Code Agent/Task calls)", scope: "tree" },
   { action: "parent.open", keys: ["p"], help: "open the parent session (a subagent's spawner, a fork's source) at the entry this one came from", scope: "tree" },
+
+  { action: "mark", keys: ["m"], help: "mark this entry for a compare (m on the marked entry unmarks it)", scope: "tree", hint: "mark" },
+  { action: "compare", keys: ["="], help: "compare the marked entry with this one: two branches, a fork and its source, or two sessions", scope: "tree", hint: "compare" },
+
+  // The compare view (m, then =).
+  { action: "compare.up", keys: ["up", "k"], help: "previous message (both sides, A then B)", scope: "compare" },
+  { action: "compare.down", keys: ["down", "j"], help: "next message", scope: "compare", hint: "move", hintKeys: "↑↓" },
+  { action: "compare.pageUp", keys: ["pageup", "left"], help: "ten messages up (an opened message: scroll it up)", scope: "compare" },
+  { action: "compare.pageDown", keys: ["pagedown", "right"], help: "ten messages down (an opened message: scroll it down)", scope: "compare" },
+  { action: "compare.open", keys: ["enter"], help: "open the message in full (Enter again folds it)", scope: "compare", hint: "open" },
+  { action: "compare.close", keys: ["escape", "="], help: "close the message, then the compare view", scope: "compare", hint: "close", hintKeys: "Esc" },
 
   // The tree's search line.
   { action: "search.keep", keys: ["enter"], help: "keep the search and go back to the tree's keys", scope: "tree-query", hint: "keep" },

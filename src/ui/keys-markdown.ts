@@ -8,6 +8,7 @@ const TITLES: Record<Scope, string> = {
   "sessions-query": "Session list: typing a search (other keys edit the query)",
   tree: "Tree",
   "tree-query": "Tree: typing a search (other keys edit the query)",
+  compare: "Tree: the compare view (m marks, = compares)",
   feedback: "Feedback queue",
   digests: "Digests",
   search: "Search (5): results",

@@ -22,8 +22,8 @@ const userText = (c: unknown): string =>
           .join("\n")
       : "";
 
-/** Active-path user messages, computed by the test from the fixture's expected tree (entries are in file order). */
-function activeUserTexts(file: string): string[] {
+/** Active-path user messages with the assistant text before each, computed by the test from the fixture's expected tree (entries are in file order). */
+function activeUserTurns(file: string): { text: string; before: string | null }[] {
   const expected = JSON.parse(readFileSync(join(FIXTURES, file.replace(/\.jsonl$/, ".expected.json")), "utf8"));
   const lines: Obj[] = [];
   for (const line of readFileSync(join(FIXTURES, file), "utf8").split("\n")) {
@@ -35,15 +35,24 @@ function activeUserTexts(file: string): string[] {
   // the full entry for an expected entry: by id, or by position for v1 files without ids
   const byId = new Map<string, Obj>();
   expected.entries.forEach((e: Obj, i: number) => byId.set(e.id, { meta: e, full: expected.positional ? lines[i] : lines.find((l) => l.id === e.id) }));
-  const out: string[] = [];
+  const path: Obj[] = [];
   const seen = new Set<string>();
   for (let cur = byId.get(expected.leafId); cur && !seen.has(cur.meta.id); cur = byId.get(cur.meta.parentId)) {
     seen.add(cur.meta.id);
-    const m = cur.full?.message;
-    if (cur.full?.type === "message" && m?.role === "user") out.unshift(userText(m.content).replace(/\s+/g, " ").trim());
+    path.unshift(cur.full ?? {});
   }
-  return out.filter(Boolean);
+  const out: { text: string; before: string | null }[] = [];
+  let before: string | null = null;
+  for (const e of path) {
+    const m = e.message;
+    if (e.type !== "message" || !m) continue;
+    const text = userText(m.content).replace(/\s+/g, " ").trim();
+    if (m.role === "user" && text) out.push({ text, before });
+    else if (m.role === "assistant" && text) before = text;
+  }
+  return out;
 }
+const activeUserTexts = (file: string): string[] => activeUserTurns(file).map((t) => t.text);
 
 describe("import-session (37)", () => {
   it.each(files)("%s: digest with harness omp|pi, candidates only from active-path user messages, second run unchanged", async (file) => {
@@ -60,7 +69,11 @@ describe("import-session (37)", () => {
     const allowed = new Set(activeUserTexts(file).map((t) => createHash("sha256").update(t).digest("hex")));
     for (const c of cands) expect(allowed.has(c.text_sha256)).toBe(true);
     // one candidate per distinct classified text on the active path (the default filters keep medium and high)
-    expect(cands.length).toBe(new Set(activeUserTexts(file).filter((t) => classify(t) !== null)).size);
+    const kept = activeUserTurns(file).filter((t) => {
+      const c = classify(t.text, false, t.before);
+      return c !== null && c.confidence !== "low";
+    });
+    expect(cands.length).toBe(new Set(kept.map((t) => t.text)).size);
     expect(doc.candidates_added).toBe(cands.length);
     const state = readJson(join(sb.root, "state", doc.llm_wiki_session_id.split(":")[0], `${doc.llm_wiki_session_id.split(":").slice(1).join(":")}.json`));
     expect(state.import.source_path).toBe(join(FIXTURES, file));

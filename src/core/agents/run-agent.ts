@@ -2,6 +2,7 @@
 // (stdin, stdout, stderr inherited) and we wait for it, passing its exit
 // status on. Used by `omp-sessions resume` and by the browser once it has
 // given the terminal back.
+import { archivedReason } from "../keep/view-path.js";
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { statSync } from "node:fs";
@@ -9,8 +10,11 @@ import { safeText } from "../session/text/safe-text.js";
 import { findBinary } from "./find-binary.js";
 import { shownCommand, type ResumeCommand } from "./resume-command.js";
 
-/** Why the command cannot start (terminal-safe, with the command to run by hand), or null. */
-export function resumeProblem(c: ResumeCommand, env: NodeJS.ProcessEnv = process.env): string | null {
+/** Why the command cannot start (terminal-safe, with the command to run by hand), or null. `file`: the session's, when known. */
+export function resumeProblem(c: ResumeCommand, env: NodeJS.ProcessEnv = process.env, file?: string): string | null {
+  // A copy from the archive (keep): the agent's own files are gone, or on another machine.
+  const archived = file ? archivedReason(file, env) : null;
+  if (archived) return safeText(`cannot resume ${archived}`);
   let why: string | null = null;
   // omp and pi read plain JSONL only; an archive would be opened as garbage.
   const archive = (c.agent === "pi" || c.agent === "omp") && c.args.find((a) => /\.jsonl\.gz$/i.test(a));

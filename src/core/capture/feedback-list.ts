@@ -20,6 +20,8 @@ export interface FeedbackQuery {
   cwd?: string;
   /** low | medium | high; default medium. */
   minConfidence?: string;
+  /** Fold duplicate lessons into their newest candidate, with a count (see foldCandidates). */
+  fold?: boolean;
 }
 
 export interface FeedbackListing {
@@ -51,7 +53,49 @@ export function listFeedback(root: string, q: FeedbackQuery = {}): FeedbackListi
   foldBeforeRead(root);
   const { status } = readStatus(root);
   const all = newestCandidatesFirst(loadCandidates(root));
-  return { status, all, rows: all.filter((c) => matchesQuery(c, status, q)) };
+  const rows = all.filter((c) => matchesQuery(c, status, q));
+  return { status, all, rows: q.fold ? foldCandidates(rows) : rows };
+}
+
+const norm = (v: unknown): string =>
+  s(v)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * What makes two candidates the same lesson: the same type and the same
+ * words. A correction or rule is the same lesson in any session; a bare
+ * "no" or "yes" is not (it means what the agent had said), nor is an
+ * approval or acceptance of a different agent message.
+ */
+export function foldKey(c: Candidate): string {
+  const text = norm(c.text_preview);
+  const type = s(c.feedback_type);
+  const general = (type === "correction" || type === "preference") && text.split(" ").length >= 3;
+  return general ? `${type}|${text}` : `${type}|${text}|${norm(c.answered)}|${s(c.llm_wiki_session_id)}|${s(c.id)}`;
+}
+
+/**
+ * Duplicate lessons folded into their first (newest) candidate, which gains
+ * `count` (candidates folded in, itself included), `sessions` (distinct
+ * sessions) and `folded_ids` (the others). The store is not changed: folding
+ * is a view, so the reference helper and older readers see every line.
+ */
+export function foldCandidates(rows: readonly Candidate[]): Candidate[] {
+  const groups = new Map<string, Candidate[]>();
+  for (const c of rows) {
+    const k = foldKey(c);
+    const g = groups.get(k);
+    if (g) g.push(c);
+    else groups.set(k, [c]);
+  }
+  return [...groups.values()].map((g) => ({
+    ...g[0],
+    count: g.length,
+    sessions: new Set(g.map((c) => s(c.llm_wiki_session_id))).size,
+    folded_ids: g.slice(1).map((c) => c.id),
+  }));
 }
 
 /** Counts per review state. */

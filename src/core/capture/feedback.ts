@@ -1,4 +1,6 @@
 // The feedback classifier (§7): high-signal user turns become candidates.
+import { detectFeedback } from "./feedback-detect.js";
+import { userWords } from "./feedback-injected.js";
 import { scrubCut } from "./redact.js";
 import { sha256Hex } from "./serialize.js";
 
@@ -7,46 +9,7 @@ export type FeedbackType = "correction" | "preference" | "approval" | "decision"
 // `\b` that knows letters beyond ASCII (the reference runs Python's re on str).
 const wb = (alt: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alt})(?![\\p{L}\\p{N}_])`, "u");
 
-const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
-
-interface Rule {
-  type: FeedbackType;
-  strength: string;
-  confidence: string;
-  patterns: RegExp[];
-  rationale: string;
-}
-
-const RULES: Rule[] = [
-  {
-    type: "correction",
-    strength: "high",
-    confidence: "high",
-    rationale: "correction/redirection pattern",
-    patterns: [wb("no|wrong|incorrect|not quite|actually|instead|you missed|you should have|shouldn'?t|don't|do not"), wb("that'?s not|this is not|not what i meant|wrong file|wrong repo|wrong approach")],
-  },
-  {
-    type: "preference",
-    strength: "high",
-    confidence: "high",
-    rationale: "preference/rule pattern",
-    patterns: [wb("i prefer|i want|i'd like|i would like|for me|my environment"), wb("default should|should be|there should|we need|needs to|always|never|from now on|next time|for future")],
-  },
-  {
-    type: "approval",
-    strength: "medium",
-    confidence: "medium",
-    rationale: "approval/validation pattern",
-    patterns: [wb("that worked|this worked|that fixed it|fixed it|works for me|looks good|lgtm|correct|exactly|perfect|great job|nice work"), wb("(?:yes|yep|yeah)[, ]+(?:that'?s|that is|this is|it is)? ?(?:right|correct|good|perfect)")],
-  },
-  {
-    type: "decision",
-    strength: "medium",
-    confidence: "medium",
-    rationale: "plan acceptance pattern",
-    patterns: [wb("go ahead|do it|let'?s do that|sounds good|approved|ship it|make the pr|release it|proceed")],
-  },
-];
+const STRENGTH: Record<string, string> = { correction: "high", preference: "high", approval: "medium", decision: "medium", manual: "medium" };
 
 const SCOPES: [string, RegExp][] = [
   ["global", wb("always|never|for future|next time|from now on|rule|policy")],
@@ -68,19 +31,60 @@ export interface Classification {
   confidence: string;
   rationale: string;
   scope: string;
+  /** What to do next time, in one line (unscrubbed; buildCandidate scrubs it). */
+  lesson: string;
+  /** A few words of the agent message the turn answered, or null. */
+  answered: string | null;
 }
 
-/** Classifies normalized user text; null when it is not feedback. */
-export function classify(text: string, forced = false): Classification | null {
+/**
+ * Classifies normalized user text read against the agent message before it
+ * (`before`; null when unknown). Null when it is not feedback. Injected text
+ * (command output, reminders, summaries …) is never feedback.
+ */
+export function classify(text: string, forced = false, before: string | null = null): Classification | null {
   if (!text) return null;
-  const l = text.toLowerCase().replace(/\u2019/g, "'");
-  if (!forced && IGNORED.test(l)) return null;
+  const own = userWords(text);
+  const l = own.toLowerCase().replace(/\u2019/g, "'");
   const scope = SCOPES.find(([, re]) => re.test(l))?.[0] ?? "session";
-  for (const r of RULES) {
-    if (r.patterns.some((re) => re.test(l))) return { type: r.type, strength: r.strength, confidence: r.confidence, rationale: r.rationale, scope };
-  }
-  if (forced) return { type: "manual", strength: "medium", confidence: "medium", rationale: "manual feedback capture", scope };
+  const answered = answeredGist(before);
+  const det = own ? detectFeedback(own, before) : null;
+  if (det) return { type: det.type, strength: STRENGTH[det.type], confidence: det.confidence, rationale: det.rationale, scope, lesson: lessonOf(det.type, det.key, answered), answered };
+  if (forced) return { type: "manual", strength: "medium", confidence: "medium", rationale: "manual feedback capture", scope, lesson: lessonOf("manual", text, answered), answered };
   return null;
+}
+
+const LESSON_LEAD: Record<FeedbackType, string> = {
+  correction: "Next time, do it as the user said",
+  preference: "Rule from now on",
+  approval: "Keep doing what worked",
+  decision: "The user took up",
+  manual: "User feedback",
+};
+
+/** One line: what to do next time, with the turn's key sentence and what it answered. */
+function lessonOf(type: FeedbackType, key: string, answered: string | null): string {
+  const k = cutWords(key.replace(/\s+/g, " ").trim(), 200);
+  if (type === "approval" || type === "decision") return answered ? `${LESSON_LEAD[type]}: "${answered}" (${k})` : `${LESSON_LEAD[type]}: ${k}`;
+  return answered ? `${LESSON_LEAD[type]}: ${k} (after the agent's "${answered}")` : `${LESSON_LEAD[type]}: ${k}`;
+}
+
+const cutWords = (s: string, n: number): string => (s.length <= n ? s : s.slice(0, n).replace(/\s+\S*$/, "") + "…");
+
+/** The last sentence of the agent message, without markdown, cut to a few words. */
+export function answeredGist(before: string | null): string | null {
+  if (!before) return null;
+  const plain = before
+    .replace(/```[\s\S]*?(?:```|$)/g, " ")
+    .replace(/<[^>]{1,80}>/g, " ")
+    .replace(/[*_`#>|]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!plain) return null;
+  const sentences = plain.split(/(?<=[.!?])\s+/).filter((x) => /\p{L}/u.test(x));
+  const last = sentences[sentences.length - 1] ?? plain;
+  const words = last.split(" ");
+  return words.length > 14 ? words.slice(0, 14).join(" ") + "…" : last;
 }
 
 const RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
@@ -127,6 +131,8 @@ export function buildCandidate(text: string, c: Classification, ctx: CandidateCo
     harness: ctx.harness,
     hook_event_name: ctx.hookEventName,
     id: candidateId(ctx.sid, ctx.turnId, ctx.hookEventName, c.type, textSha),
+    lesson: scrubCut(c.lesson, 360),
+    answered: c.answered == null ? null : scrubCut(c.answered, 120),
     llm_wiki_session_id: ctx.sid,
     native_session_id: ctx.nativeId,
     promotion_recommendation: c.type === "correction" || c.type === "preference" ? "promote" : "review",

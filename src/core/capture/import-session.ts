@@ -14,6 +14,7 @@ import { contextOfPath } from "../session/tree/context.js";
 import { isoTs, now } from "./clock.js";
 import { loadConfig, flag } from "./config.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
+import { isMetaMessage, userWords } from "./feedback-injected.js";
 import { normalizeText } from "./harness.js";
 import { appendRecord, readJsonl } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
@@ -56,7 +57,8 @@ export function userTextOf(content: unknown): string {
 
 interface Derived {
   events: Obj[];
-  userTexts: { text: string; id: string; ts: string | null }[];
+  /** User turns with the agent text before each (null when none came before on the path). */
+  userTexts: { text: string; id: string; ts: string | null; before: string | null }[];
   userMessages: number;
   toolEvents: number;
   lastSeen: string | null;
@@ -64,6 +66,7 @@ interface Derived {
 
 function derive(path: Obj[]): Derived {
   const d: Derived = { events: [], userTexts: [], userMessages: 0, toolEvents: 0, lastSeen: null };
+  let before: string | null = null;
   for (const e of path) {
     const ts = toTs(e.timestamp);
     if (ts && (!d.lastSeen || ts > d.lastSeen)) d.lastSeen = ts;
@@ -81,15 +84,20 @@ function derive(path: Obj[]): Derived {
     if (m.role === "user") {
       d.userMessages++;
       ev("UserPromptSubmit");
-      const text = normalizeText(userTextOf(m.content));
-      if (text && id) d.userTexts.push({ text, id, ts });
+      // injected turns (command output, reminders, summaries, meta and subagent lines) are not the user's words
+      const text = isMetaMessage(e) || isMetaMessage(m) ? "" : userWords(normalizeText(userTextOf(m.content)));
+      if (text && id) d.userTexts.push({ text, id, ts, before });
+    } else if (m.role === "assistant") {
+      const t = normalizeText(userTextOf(m.content));
+      if (t) before = t;
+      if (m.stopReason === "stop") ev("Stop");
     } else if (m.role === "toolResult") {
       d.toolEvents++;
       ev("PostToolUse", typeof m.toolName === "string" ? scrubCut(m.toolName, 1000) : null);
     } else if (m.role === "bashExecution") {
       d.toolEvents++;
       ev("PostToolUse", "bash");
-    } else if (m.role === "assistant" && m.stopReason === "stop") ev("Stop");
+    }
   }
   return d;
 }
@@ -165,7 +173,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
       const ids = new Set(existing.map((c) => c.id));
       const shas = new Set(existing.filter((c) => c.llm_wiki_session_id === sid).map((c) => c.text_sha256));
       for (const u of d.userTexts) {
-        const c = classify(u.text);
+        const c = classify(u.text, false, u.before);
         if (!c || !passesFilters(c, (config.feedback ?? {}) as Obj)) continue;
         const cand = buildCandidate(u.text, c, {
           sid,

@@ -14,6 +14,7 @@ import { isoTs, now } from "./clock.js";
 import { flag, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
+import { lastAgentText } from "./feedback-transcript.js";
 import type { NormalizedEvent } from "./harness.js";
 import { appendRecord } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
@@ -88,7 +89,9 @@ function candidateOf(req: IngestRequest, ts: string): Record<string, unknown> | 
   const forced = req.forcedFeedbackText !== undefined;
   if (!forced && !(e.kind === "user-prompt" && flag(config, "feedback", "enabled"))) return null;
   const text = forced ? (req.forcedFeedbackText as string) : e.userText;
-  const c = classify(text, forced);
+  // the agent message the turn answers: the transcript's tail only (bounded read)
+  const before = !forced && text && e.transcriptPath ? lastAgentText(e.transcriptPath) : null;
+  const c = classify(text, forced, before);
   const fb = (config.feedback ?? {}) as Record<string, unknown>;
   if (!c || !(forced || passesFilters(c, fb))) return null;
   return buildCandidate(text, c, { sid: e.sid, harness: e.harness, nativeId: e.nativeId, cwd: e.cwd, hookEventName: e.eventName, turnId: e.turnId, ts, gitRemote: null, gitBranch: null });

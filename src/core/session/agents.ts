@@ -11,6 +11,7 @@ import { homedir } from "node:os";
 import type { AgentId } from "./read/dialect-api.js";
 import { dialectFor } from "./read/dialect-of.js";
 import { defaultAgentDirs } from "./list/discover.js";
+import { archivedReason } from "../keep/view-path.js";
 
 export type { AgentId };
 
@@ -122,6 +123,9 @@ export const isWritable = (s: AgentSource): boolean => (typeof s.writable === "b
 
 /** The one status line (and error) for a write refused on a read-only format; null when the session is writable. */
 export function readOnlyReason(s: AgentSource): string | null {
+  // A copy read from the archive (keep) is never written, whatever its agent.
+  const archived = archivedReason(s.file ?? s.path ?? "");
+  if (archived) return `read-only: ${archived}`;
   if (isWritable(s)) return null;
   return `read-only: ${agentLabel(agentOf(s))} sessions are not written by omp-sessions (export and resume still work)`;
 }

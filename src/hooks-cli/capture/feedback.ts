@@ -11,7 +11,9 @@ import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreC
 const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
 
   list [--unpromoted] [--type T] [--session-id ID] [--cwd DIR] [--min-confidence low|medium|high]
-       [--include-dismissed] [--limit N] [--json]      candidates, newest first
+       [--include-dismissed] [--all] [--limit N] [--json]
+                                                       candidates, newest first; the same lesson from
+                                                       several turns is one row with a count (--all: every one)
   show <id|text_sha256> [--json]                       one candidate in full
   edit <id> (--lesson TEXT | --clear)                  set or clear the edited lesson
   promote <id> --topic T [--force]                     write a note into the topic's raw/notes
@@ -28,7 +30,7 @@ interface Sub {
 
 const SUBS: Record<string, Sub> = {
   list: {
-    flags: { values: ["--type", "--session-id", "--cwd", "--min-confidence", "--limit"], bools: ["--unpromoted", "--include-dismissed", "--json"] },
+    flags: { values: ["--type", "--session-id", "--cwd", "--min-confidence", "--limit"], bools: ["--unpromoted", "--include-dismissed", "--all", "--json"] },
     run(p, ctx) {
       const min = str(p, "--min-confidence") ?? "medium";
       if (!(min in CONFIDENCE_RANK)) throw new UsageError("--min-confidence must be low, medium or high");
@@ -39,6 +41,7 @@ const SUBS: Record<string, Sub> = {
         sessionId: str(p, "--session-id"),
         cwd: str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined,
         minConfidence: min,
+        fold: !bool(p, "--all"),
       });
       if (bool(p, "--json")) {
         const limit = str(p, "--limit") === undefined ? rows.length : intFlag(p, "--limit", 20);
@@ -52,8 +55,8 @@ const SUBS: Record<string, Sub> = {
       const limit = intFlag(p, "--limit", 20);
       ctx.out(
         table(
-          ["ID", "Type", "Confidence", "Scope", "Status", "Preview"],
-          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80)]),
+          ["ID", "Type", "Confidence", "Scope", "Status", "Preview", "Seen"],
+          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80), s(c.count ?? 1)]),
         ),
       );
       return 0;

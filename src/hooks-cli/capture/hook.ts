@@ -13,6 +13,7 @@ import { rehydrationText } from "../../core/capture/rehydrate.js";
 import { readSidecar } from "../../core/capture/sidecar.js";
 import { LinkRefusedError } from "../../core/fs/guard.js";
 import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
+import { keepConfigOrOff } from "../../core/keep/config.js";
 
 /**
  * The hook's clocks, each settable for tests (and unusual setups) by env:
@@ -131,7 +132,10 @@ export async function runHook(argv: string[]): Promise<string> {
       return "";
     }
     const config = loaded.config;
-    if (args.ifEnabled && !isEnabled(config)) {
+    // keep (the session archive) runs from this hook too, whether or not capture is on.
+    const keep = keepConfigOrOff();
+    const capture = !(args.ifEnabled && !isEnabled(config));
+    if (!capture && !keep.enabled) {
       await drain();
       return "";
     }
@@ -174,19 +178,26 @@ export async function runHook(argv: string[]): Promise<string> {
     const maxBytes = Number(args.values.get("--max-event-bytes"));
     const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
     const summary = args.values.get("--summary");
-    ingestEvent({
-      root,
-      config,
-      event,
-      preview,
-      trigger: scrubCut(args.values.get("--trigger") || event.eventName, 1000),
-      topics: args.topics.map((t) => scrubCut(t, 1000)),
-      manualSummary: summary ? scrubCut(summary, 2000) : null,
-      lockWaitMs: clocks.lockWaitMs,
-      t0,
-      digestBudgetMs: clocks.digestBudgetMs,
-      report: (kind, message) => log(kind, message),
-    });
+    if (capture)
+      ingestEvent({
+        root,
+        config,
+        event,
+        preview,
+        trigger: scrubCut(args.values.get("--trigger") || event.eventName, 1000),
+        topics: args.topics.map((t) => scrubCut(t, 1000)),
+        manualSummary: summary ? scrubCut(summary, 2000) : null,
+        lockWaitMs: clocks.lockWaitMs,
+        t0,
+        digestBudgetMs: clocks.digestBudgetMs,
+        report: (kind, message) => log(kind, message),
+      });
+    // Within the digests' budget: the rest is queued for the next run, never lost.
+    const keepDeadline = Date.now() + Math.max(0, clocks.digestBudgetMs - (performance.now() - t0));
+    // Loaded only when it has work: the hook's other events start without the listing code.
+    if (keep.enabled && (event.kind === "session-end" || event.kind === "stop"))
+      await (await import("../../core/keep/hook.js")).keepAfterEvent(event, keep, keepDeadline, clocks.lockWaitMs).catch((err: unknown) => log(classifyError(err).kind, `keep: ${classifyError(err).message}`));
+    if (!capture) return "";
     const wants = (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
     if (!wants || performance.now() - t0 >= clocks.outputBudgetMs) return "";
     const items = readSidecar(root, event.cwd)

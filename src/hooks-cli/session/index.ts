@@ -13,6 +13,8 @@ export const sessionCommands: CommandEntry[] = [
   { name: "resume", summary: "start the session's agent on it again, in the session's cwd (--print: only print the command)", load: async () => (await import("./resume.js")).resumeCommandCli },
   { name: "export", summary: "write the path to an entry as Markdown, a self-contained HTML page or a session JSONL", load: async () => (await import("./export.js")).exportCommand },
   { name: "stats", summary: "tokens and cost by session, model, project, day or branch (table or --json)", load: async () => (await import("./stats.js")).statsCommand },
+  { name: "compare", summary: "compare two branches or two sessions from their common point (messages, files, commands, cost)", load: async () => (await import("./compare.js")).compareCommand },
+  { name: "keep", summary: "keep every session: mirror every agent's session files into an archive (opt-in; --enable, --status, --now)", load: async () => (await import("./keep.js")).keepCommand },
   { name: "doctor", summary: "list the session shapes this version does not recognise, per agent and version (for a bug report)", load: async () => (await import("./doctor.js")).doctorCommand },
   { name: "search", summary: "search the text of every session (ranked; phrases, prefixes, cwd:/role:/label: filters)", load: async () => (await import("./search.js")).searchCommand },
 ];

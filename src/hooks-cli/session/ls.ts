@@ -15,12 +15,16 @@ import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/ses
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { sessionTitle } from "../../core/session/title.js";
+import { hostsInUse, type RowHost } from "./ls-hosts.js";
+import { hostOf, keepConfigOrOff } from "../../core/keep/config.js";
 
 interface TableOptions {
   width: number;
   color: boolean;
   now?: number;
   home?: string;
+  /** With the archive in use (keep): each row's host, for a HOST column; archived rows are marked. */
+  hostOf?: (path: string) => RowHost;
 }
 
 interface Cells {
@@ -29,6 +33,7 @@ interface Cells {
   br: string;
   lbl: string;
   agent: string;
+  host: string;
   /** The session's name or first message; an invalid file's whole cell text. */
   text: string;
   where: string;
@@ -38,7 +43,8 @@ interface Cells {
 /** The human listing: one aligned row per session, every string made terminal-safe. */
 export function formatTable(rows: SessionSummary[], opts: TableOptions): string[] {
   const home = opts.home ?? homedir();
-  const head: Cells = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", agent: "AGENT", text: "NAME / FIRST MESSAGE", where: "CWD", valid: true };
+  const head: Cells = { age: "MODIFIED", msgs: "MSGS", br: "BR", lbl: "LBL", agent: "AGENT", host: opts.hostOf ? "HOST" : "", text: "NAME / FIRST MESSAGE", where: "CWD", valid: true };
+  let wHost = head.host.length;
   let wAge = head.age.length;
   let wAgent = head.agent.length;
   let wMsgs = head.msgs.length;
@@ -55,8 +61,11 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
       whereOf.set(dir, (w = { text, width: displayWidth(text) }));
     }
     const where = w.text;
-    const text = s.valid ? sessionTitle(s) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
-    const c = { age: age(s.modified, opts.now, "table"), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), text, where, valid: s.valid };
+    const h = opts.hostOf?.(s.path);
+    const named = sessionTitle(s);
+    const text = s.valid ? (h?.archived ? `[archived] ${named}` : named) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
+    const c = { age: age(s.modified, opts.now, "table"), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), host: h ? safeText(h.host) : "", text, where, valid: s.valid };
+    wHost = Math.max(wHost, c.host.length);
     wAge = Math.max(wAge, c.age.length);
     wMsgs = Math.max(wMsgs, c.msgs.length);
     wBr = Math.max(wBr, c.br.length);
@@ -65,7 +74,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
     longestWhere = Math.max(longestWhere, w.width);
     return c;
   });
-  const fixed = wAge + wMsgs + wBr + wLbl + wAgent + 5 * 2;
+  const fixed = wAge + wMsgs + wBr + wLbl + wAgent + 5 * 2 + (wHost ? wHost + 2 : 0);
   const rest = Math.max(20, opts.width - fixed - 2);
   const wWhere = Math.min(longestWhere, Math.max(12, Math.floor(rest * 0.4)));
   const wText = Math.max(8, rest - wWhere);
@@ -87,6 +96,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
       "  " +
       c.agent.padEnd(wAgent) +
       "  " +
+      (wHost ? c.host.padEnd(wHost) + "  " : "") +
       (c.valid ? previewCell(c.text, 400, wText) : fitWidth(c.text, wText, true)) +
       "  " +
       fitWhere(c.where)
@@ -102,7 +112,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
 export const lsCommand: Command = {
   name: "ls",
   summary: "list sessions, newest activity first (this project's, --all, or --cwd DIR)",
-  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--agent A]... [--json] [--no-cache] [--agent-dir DIR]... [PATH...]
+  usage: `Usage: omp-sessions ls [--cwd DIR | --all] [--search Q] [--agent A]... [--host H] [--json] [--no-cache] [--agent-dir DIR]... [PATH...]
 
 Lists agent sessions, newest activity first. By default only the sessions
 whose cwd is the current directory; --cwd DIR another project's; --all every
@@ -118,6 +128,9 @@ files or dirs holding them) are listed instead, all of them unless --cwd.
 
 Columns: MODIFIED (age of the newest message), MSGS, BR (branches: leaves of
 the tree), LBL (labels), AGENT, the session name or its first message, and CWD.
+With the archive in use (omp-sessions keep), a HOST column names each row's
+machine, sessions read from the archive are marked [archived] (JSON: archived,
+host), and --host H keeps one machine's sessions.
 Files that are not session files are listed dimmed, marked ✗ with the reason.
 --json prints an array of {path, id, cwd, name, firstMessage, messageCount,
 entryCount, branchCount, labelCount, created, modified, size, parentSession,
@@ -131,7 +144,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
   async run(argv) {
     const args = parseArgs(argv, {
       bools: ["--all", "--json", "--no-color", "--no-cache"],
-      values: ["--cwd", "--search"],
+      values: ["--cwd", "--search", "--host"],
       repeat: ["--agent-dir", "--agent"],
     });
     const agents = agentsArg(list(args, "--agent"));
@@ -141,8 +154,11 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     // Only --agent-dir narrows the listing to those dirs; without it the other agents' default places are listed too.
     const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
     const json = bool(args, "--json");
-    // --json takes the rows the catalog holds as stored text (list.ts), unless rows are picked by agent.
-    const raw = json && agents === null;
+    // Archived sessions (keep) and other machines' get a host; --host keeps one machine's.
+    const hosts = hostsInUse();
+    const onlyHost = str(args, "--host");
+    // --json takes the rows the catalog holds as stored text (list.ts), unless rows are picked by agent or host.
+    const raw = json && agents === null && hosts === null && onlyHost === undefined;
     const listed = raw ? await listSessionsJsonParts(listOpts) : await listSessions(listOpts);
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
 
@@ -153,8 +169,13 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     }
     let sessions = listed as SessionSummary[];
     if (agents !== null) sessions = sessions.filter((s) => agents.includes(agentOf(s)));
+    if (onlyHost !== undefined) {
+      const me = hostOf(keepConfigOrOff());
+      sessions = sessions.filter((s) => (hosts ? hosts.of(s.path).host : me) === onlyHost);
+    }
     if (json) {
-      stdout().write(JSON.stringify(sessions) + "\n");
+      const rows = hosts ? sessions.map((s) => ({ ...s, ...hosts.of(s.path) })) : sessions;
+      stdout().write(JSON.stringify(rows) + "\n");
       return done;
     }
     if (sessions.length === 0) {
@@ -163,7 +184,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
     const width = stdout().columns || Number(process.env.COLUMNS) || 120;
-    const lines = formatTable(sessions, { width, color });
+    const lines = formatTable(sessions, { width, color, hostOf: hosts ? (p) => hosts.of(p) : undefined });
     lines.push(""); // the final newline, without copying the table to append it
     stdout().write(lines.join("\n"));
     return done;

@@ -50,7 +50,7 @@ session file, 4 no agent known for this file.`,
       stdout().write(line + "\n");
       return 0;
     }
-    const problem = resumeProblem(cmd);
+    const problem = resumeProblem(cmd, process.env, s.path);
     if (problem) {
       process.stderr.write(`omp-sessions resume: ${problem}\n`);
       return 1;

@@ -16,6 +16,7 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "sessions-query", title: "Session list: typing a search" },
   { scope: "tree", title: "Tree" },
   { scope: "tree-query", title: "Tree: typing a search" },
+  { scope: "compare", title: "Compare view" },
   { scope: "feedback", title: "Feedback queue" },
   { scope: "digests", title: "Digests" },
   { scope: "search", title: "Search results" },

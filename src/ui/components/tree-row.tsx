@@ -15,14 +15,16 @@ function roleColor(row: Row, theme: Theme): string | undefined {
   return theme.role.assistant;
 }
 
-export function TreeRowView({ row, selected, width, theme, labelTime }: { row: Row; selected: boolean; width: number; theme: Theme; labelTime?: string }) {
+export function TreeRowView({ row, selected, width, theme, labelTime, marked }: { row: Row; selected: boolean; width: number; theme: Theme; labelTime?: string; marked?: boolean }) {
   const cursor = selected ? "› " : "  ";
   const marker = row.onActivePath ? "• " : "  ";
   const fold = row.folded ? `▸ (${row.childCount}) ` : "";
   const label = row.label !== undefined ? `[${safeText(row.label)}] ` : "";
   const time = label && labelTime ? `${labelTime} ` : "";
+  // The entry marked with m for a compare.
+  const mark = marked ? "[m] " : "";
   const leaf = row.isLeaf ? " ← leaf" : "";
-  const head = cursor + row.prefix + marker + fold + label + time;
+  const head = cursor + row.prefix + marker + mark + fold + label + time;
   const room = Math.max(0, width - displayWidth(head) - leaf.length);
   const text = fit(safeText(row.text), room);
   return (
@@ -30,6 +32,11 @@ export function TreeRowView({ row, selected, width, theme, labelTime }: { row: R
       <Text color={theme.text.accent}>{cursor}</Text>
       <Text color={theme.guide}>{row.prefix}</Text>
       <Text color={theme.activePath}>{marker}</Text>
+      {mark ? (
+        <Text color={theme.text.accent} bold={theme.color}>
+          {mark}
+        </Text>
+      ) : null}
       {fold ? <Text color={theme.text.accent}>{fold}</Text> : null}
       {label ? <Text color={theme.label}>{label}</Text> : null}
       {time ? <Text color={theme.text.muted}>{time}</Text> : null}

@@ -1,7 +1,9 @@
 // The session list: name (or first message), project (or the file path,
 // ^p), age, messages, branches, labels. Threaded by default (forks under
 // their parent), type-to-search, named-only, delete to the trash.
-import React, { useEffect } from "react";
+import { archivedNote } from "../state/trash-session.js";
+import { viewInfo } from "../../core/keep/view-path.js";
+import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { homedir } from "node:os";
 import { basename } from "node:path";
@@ -65,8 +67,11 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
     const lead = tag.length ? tag[0] + " " : "";
     return `${lead}✗ ${fit(safeText(where), c.name)} ${fit(safeText(s.error ?? "not a session file"), width - lead.length - c.name - 4)}`;
   }
-  const room = Math.max(4, c.name - prefix.length);
-  const title = oneLine(sessionTitle(s), room);
+  // A copy read from the archive (keep): marked, with its machine.
+  const kept = viewInfo(s.path);
+  const mark = kept ? `[archived ${safeText(kept.host)}] ` : "";
+  const room = Math.max(4, c.name - prefix.length - mark.length);
+  const title = mark + oneLine(sessionTitle(s), room);
   // A long path keeps its end: the file name tells two copies apart.
   const where = paths ? safeText(tildePath(s.path, HOME)) : safeText(tildePath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;
@@ -88,6 +93,8 @@ function SessionsScreen({ width, height }: ScreenProps) {
   const prefixes = useApp((s) => s.listPrefixes);
   const paths = useApp((s) => s.showPaths);
   const deleting = useApp((s) => s.deleting);
+  // Said in the question: whether the archive (keep) keeps this session's history.
+  const deletingNote = useMemo(() => (deleting ? archivedNote(deleting.path) : ""), [deleting]);
   const cursor = useApp((s) => s.listCursor);
   const query = useApp((s) => s.listQuery);
   const searching = useApp((s) => s.searching);
@@ -146,7 +153,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       })}
       {deleting ? (
         <Text color={theme.status.error} bold={theme.color}>
-          {fit(`Move to the trash? ${safeText(tildePath(deleting.path, HOME))}`, width)}
+          {fit(`Move to the trash? ${safeText(tildePath(deleting.path, HOME))} · ${deletingNote}`, width)}
         </Text>
       ) : null}
     </Box>
@@ -178,6 +185,9 @@ export const sessionsScreen: ScreenDef = {
       case "agent":
         st.cycleAgent();
         return true;
+      case "host":
+        st.cycleHost();
+        return true;
       case "paths":
         st.togglePaths();
         return true;
@@ -205,6 +215,6 @@ export const sessionsScreen: ScreenDef = {
   },
   info(st) {
     const total = st.sessions?.length ?? 0;
-    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""}${st.agentFilter ? ` · agent ${st.agentFilter}` : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
+    return `${st.listView.length}/${total} · ${st.scope === "project" ? "this project" : "all projects"}${st.namedOnly ? " · named" : ""}${st.agentFilter ? ` · agent ${st.agentFilter}` : ""}${st.hostFilter ? ` · host ${st.hostFilter}` : ""} · sort ${st.listQuery.trim() ? "best match" : st.sort}`;
   },
 };

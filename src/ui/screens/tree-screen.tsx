@@ -60,6 +60,8 @@ export function branchTotalText(o: OpenFigures | null, entryId: string): string 
 import { exportAtCursor } from "../state/export-action.js";
 import { openChildSession, openParentSession } from "../state/session-links.js";
 import { sessionTitle } from "../../core/session/title.js";
+import { compareAtCursor, compareKey, compareOwnsInput, markAtCursor } from "../state/compare-actions.js";
+import { CompareView } from "../components/compare-view.js";
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -85,6 +87,8 @@ function TreeScreen({ width, height }: ScreenProps) {
   const branchLine = useMemo(() => (detailId !== null ? branchTotalText(figures, detailId) : null), [figures, detailId]);
   const cost = useMemo(() => sessionCostText(figures), [figures]);
   const setPageSize = useApp((s) => s.setPageSize);
+  const comparing = useStore(useStores().compare, (s) => s.view !== null);
+  const mark = useStore(useStores().compare, (s) => (s.mark && s.mark.file === file ? s.mark.id : null));
   // A write prompt or preview (L b f R u) takes the pane's place.
   const step = useWriteStep(useStores().write);
   const theme = useTheme();
@@ -111,12 +115,13 @@ function TreeScreen({ width, height }: ScreenProps) {
   const room = width - others.reduce((n, part) => n + part.length + SEP.length, 0);
   const where = room >= 10 ? pathTail(safeText(tildePath(file, homedir())), room) : "";
   const header = [title, where, cost, from].filter(Boolean).join(SEP);
+  if (comparing) return <CompareView width={width} height={height} />;
   const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];
   for (let i = start; i < end; i++) {
     const row = rows.row(i);
     const at = labelTimes && row.label !== undefined ? labelTimes.get(row.id) : undefined;
-    drawn.push(<TreeRowView key={row.id} row={row} selected={i === cursor} width={width} theme={theme} labelTime={at === undefined ? undefined : labelStamp(at)} />);
+    drawn.push(<TreeRowView key={row.id} row={row} selected={i === cursor} width={width} theme={theme} labelTime={at === undefined ? undefined : labelStamp(at)} marked={row.id === mark} />);
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -140,8 +145,8 @@ export const treeScreen: ScreenDef = {
   list: true,
   Component: TreeScreen,
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
-  ownsInput: writeOwnsInput,
-  onKey: writeKey,
+  ownsInput: (ui) => writeOwnsInput(ui) || compareOwnsInput(ui),
+  onKey: (input, name, ui) => (writeOwnsInput(ui) ? writeKey(input, name, ui) : compareKey(input, name, ui)),
   onAction(action, ui) {
     if (startWrite(action, ui)) return true;
     const st = ui.app.getState();
@@ -202,6 +207,12 @@ export const treeScreen: ScreenDef = {
         return true;
       case "parent.open":
         void openParentSession(ui.app);
+        return true;
+      case "mark":
+        markAtCursor(ui);
+        return true;
+      case "compare":
+        void compareAtCursor(ui);
         return true;
     }
     return false;

@@ -24,7 +24,7 @@ function requestFor(app: AppStore, t: ResumeTarget): ResumeRequest | null {
     app.getState().setStatus("no agent is known for this session", "error");
     return null;
   }
-  return { cmd, problem: resumeProblem(cmd) };
+  return { cmd, problem: resumeProblem(cmd, process.env, t.file) };
 }
 
 /** Leaves the browser for the agent on this session (at its current position). */

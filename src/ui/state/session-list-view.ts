@@ -14,6 +14,8 @@ import { tildePath } from "../../core/fs/home-path.js";
 import { inProject } from "../../core/fs/same-dir.js";
 import { newestActiveFirst } from "./last-active.js";
 import { agentOf, type AgentId } from "../../core/session/agents.js";
+import { viewInfo } from "../../core/keep/view-path.js";
+import { hostOf, keepConfigOrOff } from "../../core/keep/config.js";
 
 export type SortMode = "threaded" | "recent" | "project" | "size";
 export type ListScope = "project" | "all";
@@ -29,6 +31,8 @@ export interface ListOptions {
   named?: boolean;
   /** Only this agent's sessions (null or absent: every agent). */
   agent?: AgentId | null;
+  /** Only this machine's sessions (the archive's host folders, keep); null or absent: every host. */
+  host?: string | null;
 }
 
 /** What the list draws: the sessions, and per row its thread guides ("├─ ") in threaded order. */
@@ -38,6 +42,11 @@ export interface ListView {
 }
 
 const HOME = homedir();
+
+/** The machine a row is from: an archived copy's host, else this machine's (`me`: as keep names it). */
+export function rowHost(path: string, me: string = hostOf(keepConfigOrOff())): string {
+  return viewInfo(path)?.host ?? me;
+}
 // Newest activity first (a fork, made now from old messages, sorts as new).
 const newestFirst = newestActiveFirst;
 
@@ -143,6 +152,10 @@ export function sessionListView(list: SessionSummary[], o: ListOptions): ListVie
   let out = o.scope === "project" ? list.filter((s) => inProject(s.cwd, o.cwd)) : list;
   if (o.named) out = out.filter((s) => !!s.name?.trim());
   if (o.agent) out = out.filter((s) => agentOf(s) === o.agent);
+  if (o.host) {
+    const me = hostOf(keepConfigOrOff());
+    out = out.filter((s) => rowHost(s.path, me) === o.host);
+  }
   const words = o.query.toLowerCase().trim().split(/\s+/).filter(Boolean);
   if (words.length > 0) {
     const scores = scoreAll(out, words);

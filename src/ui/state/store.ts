@@ -18,7 +18,7 @@ import type { ScreenId } from "../screens/ids.js";
 /** Above this many entries the tree search runs on Enter instead of on every keystroke. */
 export const LIVE_SEARCH_MAX = 50_000;
 
-import { SORTS, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
+import { SORTS, rowHost, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { trashSession } from "./trash-session.js";
 import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/session/agents.js";
@@ -74,6 +74,8 @@ export interface AppState {
   namedOnly: boolean;
   /** Only this agent's sessions (A cycles the agents listed); null: every agent. */
   agentFilter: AgentId | null;
+  /** Only this machine's sessions (H): the archive's host folders (keep). */
+  hostFilter: string | null;
   /** Each row shows its file path (pi's ctrl+p). */
   showPaths: boolean;
   /** The session waiting for a yes before it goes to the trash. */
@@ -122,6 +124,8 @@ export interface AppActions {
   toggleNamed(): void;
   /** The next agent among those listed, then every agent again. */
   cycleAgent(): void;
+  /** H: every host, then each host listed in turn. */
+  cycleHost(): void;
   togglePaths(): void;
   /** Puts the file path of the session under the cursor (or the open one) on the status line. */
   copyPath(): void;
@@ -171,7 +175,7 @@ export function createAppStore(init: StoreInit): AppStore {
   return createStore<AppState & AppActions>()((set, get) => {
     const relist = (patch: Partial<AppState> = {}) => {
       const st = { ...get(), ...patch };
-      const view = sessionListView(st.sessions ?? [], { query: st.listQuery, sort: st.sort, scope: st.scope, cwd: st.cwd, named: st.namedOnly, agent: st.agentFilter });
+      const view = sessionListView(st.sessions ?? [], { query: st.listQuery, sort: st.sort, scope: st.scope, cwd: st.cwd, named: st.namedOnly, agent: st.agentFilter, host: st.hostFilter });
       const listView = view.items;
       const prev = get().listView[get().listCursor];
       // By path: a reloaded list (live updates) holds new objects for the same sessions.
@@ -252,6 +256,7 @@ export function createAppStore(init: StoreInit): AppStore {
       listCursor: 0,
       namedOnly: false,
       agentFilter: null,
+      hostFilter: null,
       showPaths: false,
       deleting: null,
       session: null,
@@ -361,6 +366,15 @@ export function createAppStore(init: StoreInit): AppStore {
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ agentFilter: next ?? null });
         get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
+      },
+      cycleHost: () => {
+        const me = rowHost("");
+        const listed = [...new Set((get().sessions ?? []).map((s) => rowHost(s.path, me)))].sort();
+        if (listed.length < 2 && !get().hostFilter) return get().setStatus(listed.length === 1 ? `only ${listed[0]}'s sessions are listed (keep --add-source adds another machine's)` : "no sessions listed");
+        const cur = get().hostFilter;
+        const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
+        relist({ hostFilter: next ?? null });
+        get().setStatus(next ? `host: ${next} only (H: next host)` : "every host");
       },
       togglePaths: () => {
         set({ showPaths: !get().showPaths });

@@ -10,6 +10,7 @@ import { createResumeStore, type ResumeStore } from "./resume-store.js";
 import { createDigestFiles, type DigestFilesStore } from "./digest-files.js";
 import { createStatsStore, type StatsStore } from "./stats-store.js";
 import type { SearchEngine } from "./search-engine.js";
+import { createCompareStore, type CompareStore } from "./compare-store.js";
 
 export interface Stores {
   /** The session browser: list, tree, panes, status line. */
@@ -28,6 +29,8 @@ export interface Stores {
   resume: ResumeStore;
   /** `6 stats`, the list's cost column, the tree's costs. */
   stats: StatsStore;
+  /** The tree's compare: the marked entry and the compare view. */
+  compare: CompareStore;
 }
 
 export interface StoresInit extends StoreInit {
@@ -59,6 +62,7 @@ export function createStores(init: StoresInit): Stores {
     write: createWriteStore(),
     resume: createResumeStore(),
     stats: createStatsStore({ cacheDir: statsCacheDir }),
+    compare: createCompareStore(),
   };
 }
 

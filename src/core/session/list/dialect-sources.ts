@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
+import { archivedViews } from "../../keep/archived.js";
 
 export interface DialectSources {
   /** The sources found, absolute, in a stable order, without repeats. */
@@ -56,6 +57,12 @@ export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv =
         }
       }
     }
+  }
+  if (!given) {
+    // Sessions kept by `keep` whose original is gone, and other machines' (keep/archived.ts).
+    const kept = await archivedViews(env);
+    out.files.push(...kept.files.filter((f) => !seen.has(f)));
+    out.roots.push(...kept.roots);
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { readEntries } from "../read/entry.js";
 import { pathTo } from "../tree/path.js";
 import { contentText } from "../tree/describe.js";
 import { oneLine } from "../text/safe-text.js";
+import { toolEffects } from "../tree/tool-effects.js";
 import type { EntryMeta, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;
@@ -35,17 +36,8 @@ export interface BranchFacts {
   error: string | null;
 }
 
-const READ_TOOLS = new Set(["read", "read_file", "readfile", "view", "cat"]);
-const WRITE_TOOLS = new Set(["write", "edit", "write_file", "edit_file", "multiedit", "multi_edit", "apply_patch", "patch", "create", "notebookedit"]);
-const SHELL_TOOLS = new Set(["bash", "shell", "sh", "exec", "run", "terminal"]);
 /** Reading every message of a huge branch is pointless for a short summary. */
 const MAX_READ = 2000;
-
-function pathsOf(args: Obj): string[] {
-  for (const k of ["path", "file_path", "filePath", "file", "target_file"]) if (typeof args[k] === "string" && args[k]) return [args[k] as string];
-  if (Array.isArray(args.paths)) return args.paths.filter((p): p is string => typeof p === "string");
-  return [];
-}
 
 export async function branchFacts(s: Session, ids: string[]): Promise<BranchFacts> {
   const metas = ids.map((id) => s.byId.get(id)).filter((m): m is EntryMeta => m !== undefined);
@@ -75,11 +67,10 @@ export async function branchFacts(s: Session, ids: string[]): Promise<BranchFact
     } else if (msg.role === "assistant" && Array.isArray(msg.content)) {
       for (const b of msg.content) {
         if (!isObj(b) || b.type !== "toolCall" || typeof b.name !== "string") continue;
-        const name = b.name.toLowerCase();
-        const args = isObj(b.arguments) ? b.arguments : {};
-        if (READ_TOOLS.has(name)) pathsOf(args).forEach((p) => read.add(p));
-        else if (WRITE_TOOLS.has(name)) pathsOf(args).forEach((p) => changed.add(p));
-        else if (SHELL_TOOLS.has(name) && typeof args.command === "string") commands.push(oneLine(args.command, 60));
+        const fx = toolEffects(b.name, b.arguments);
+        fx.read.forEach((p) => read.add(p));
+        fx.changed.forEach((p) => changed.add(p));
+        fx.commands.forEach((c) => commands.push(oneLine(c, 60)));
       }
     }
   }
