@@ -20,12 +20,12 @@ const prompt = (n: number, t: number) => `Session ${n} turn ${t}: look at src/mo
 const reply = (n: number, t: number) => `In session ${n}, parseTable in module${t % 7} drops the last row because the loop stops one early. ${"The fix is to use <= instead of <. ".repeat(4)}`;
 
 /** One Claude Code transcript: a user line and a streamed reply (two copies) per turn. */
-export function claudeLines(n: number, cwd: string): string {
+export function claudeLines(n: number, cwd: string, turns = TURNS): string {
   const sid = uuid(n, 0);
   const base = { sessionId: sid, cwd, version: "2.1.12", userType: "external", isSidechain: false, gitBranch: "main" };
   let out = "";
   let parent: string | null = null;
-  for (let t = 0; t < TURNS; t++) {
+  for (let t = 0; t < turns; t++) {
     const u = uuid(n, 3 * t + 1);
     out += JSON.stringify({ ...base, type: "user", uuid: u, parentUuid: parent, timestamp: at(n, 3 * t), message: { role: "user", content: prompt(n, t) } }) + "\n";
     const msg = { id: `msg_${n}_${t}`, type: "message", role: "assistant", model: "claude-sonnet-4-5-20250929" };

@@ -42,7 +42,7 @@ keys 1
 wait_for " cost"
 sleep 1
 shot list-cost "session list with the cost column"
-keys q
+keys C-c
 
 if command -v rsvg-convert >/dev/null; then
   for f in media/stats.svg media/list-cost.svg; do rsvg-convert "$f" -o "${f%.svg}.png"; done

@@ -20,12 +20,12 @@ shot list "session list"
 keys C-p
 shot list-paths "session list with file paths (^p)"
 keys C-p
-# Typing on the list starts the search (no / needed), best match first.
+# Every printable key on the list searches (as in pi's /resume), best match first.
 keys t e s t s
 shot list-search "search as you type"
 keys Escape
-# Open the demo session with the most branches (second oldest by activity).
-keys G k
+# Open the demo session with the most branches (second oldest by activity): ↑ wraps to the last row.
+keys Up Up
 keys Enter
 wait_for "← leaf"
 sleep 1
@@ -45,7 +45,7 @@ keys C-d ?
 shot help "keys (120×40, scrolls with j/k PgUp/PgDn g/G)"
 keys G
 shot help-end "keys, the end of the help"
-keys Escape q
+keys Escape C-c
 
 if command -v rsvg-convert >/dev/null; then
   for f in media/*.svg; do rsvg-convert "$f" -o "${f%.svg}.png"; done

@@ -50,6 +50,7 @@ function useTerminalSize(fixed?: { width: number; height: number }) {
 export function scopesFor(st: ReturnType<AppStore["getState"]>): Scope[] {
   if (st.help) return ["help", "global"];
   if (st.deleting && st.screen === "sessions") return ["delete"];
+  if (st.subagentPick && st.screen === "tree") return ["pick"];
   const def = screenById(st.screen);
   const own: Scope[] = def.scope ? [def.scope] : [];
   if (st.searching && def.queryScope) return [def.queryScope];
@@ -85,7 +86,9 @@ export function runAction(action: Action, key: string, ui: Stores, exit: () => v
       st.endSearch();
       return;
     case "search.clear":
-      st.clearSearch();
+      // The session list, as pi's /resume: Esc clears the search, and with none leaves.
+      if (def.typeToSearch && st.listQuery === "") exit();
+      else st.clearSearch();
       return;
     case "path.copy":
       st.copyPath();
@@ -149,13 +152,44 @@ function charName(ch: string): string {
   return ch;
 }
 
+/** A printable key (typed text), as opposed to a command key. */
+const printable = (name: string): boolean => name === "space" || (name.length === 1 && name >= " ");
+
 /**
- * The one dispatcher: every key goes to exactly one owner, decided when the
- * key is handled (never by a timer): ctrl+c, an open prompt or query line of
- * the screen, the screen's search line, then the key table. A key that opens
- * a prompt hands the very next key to that prompt.
+ * The session list (pi's /resume): every printable key is typed into its
+ * search; a digit or ? while the search is empty still switches screens or
+ * opens help. Its commands are Enter, Tab, Esc and ctrl keys.
  */
-export function dispatchKey(input: string, name: string, burst: boolean, ui: Stores, exit: () => void): void {
+function typedListKey(input: string, name: string, ui: Stores, exit: () => void): void {
+  const st = ui.app.getState();
+  const owner = screenById(st.screen);
+  const own = owner.scope ? findBinding(name, [owner.scope]) : undefined;
+  if (own) return runAction(own.action, name, ui, exit);
+  // Of the global keys only screens and help keep a printable key (with the search empty): q is typed.
+  const global = findBinding(name, ["global"]);
+  const view = global && global.action !== "quit" ? global : undefined;
+  if (printable(name) && !(st.listQuery === "" && view)) {
+    if (!st.searching) st.startSearch();
+    st.editSearch(input, name);
+    return;
+  }
+  // A paste (name "") and the line editor's keys edit the query; a digit or ? on an empty search, the global keys.
+  if ((name === "" && input) || findBinding(name, ["line"])) {
+    if (!st.searching) st.startSearch();
+    st.editSearch(input, name);
+    return;
+  }
+  if (view) runAction(view.action, name, ui, exit);
+}
+
+/**
+ * The one dispatcher for one key: it goes to exactly one owner, decided when
+ * the key is handled (never by a timer): ctrl+c, an open prompt or query line
+ * of the screen, the screen's search line, then the key table. A key that
+ * opens a prompt hands the very next key to that prompt. `name` "" with a
+ * longer `input` is pasted text (a bracketed paste), for a text line only.
+ */
+export function dispatchKey(input: string, name: string, ui: Stores, exit: () => void): void {
   const st = ui.app.getState();
   // ctrl+c quits even while a prompt or query line owns the keyboard (an open
   // prompt is dropped, nothing is written); q there is just a typed letter.
@@ -169,6 +203,7 @@ export function dispatchKey(input: string, name: string, burst: boolean, ui: Sto
     owner.onKey?.(input, name, ui);
     return;
   }
+  if (!st.help && owner.typeToSearch) return typedListKey(input, name, ui, exit);
   if (st.searching && owner.queryScope) {
     // The search line: its keys from the table (and the screen's ctrl keys), the rest edits the query.
     const b = findBinding(name, [owner.queryScope]) ?? (name.startsWith("ctrl+") && owner.scope ? findBinding(name, [owner.scope]) : undefined);
@@ -176,20 +211,62 @@ export function dispatchKey(input: string, name: string, burst: boolean, ui: Sto
     else st.editSearch(input, name);
     return;
   }
-  if (burst) {
-    for (const ch of input) dispatchKey(ch, charName(ch), false, ui, exit);
-    return;
-  }
   const b = findBinding(name, scopesFor(st));
-  if (!b) {
-    // As in pi's /resume: a letter that is no command starts the list's search.
-    if (owner.typeToSearch && !st.help && name.length === 1 && name.trim()) {
-      st.startSearch();
-      st.editSearch(input, name);
-    }
+  if (b) runAction(b.action, name, ui, exit);
+}
+
+/** True when the key owner right now is a text line (a prompt, a query line): a paste goes there whole. */
+function takesText(ui: Stores): boolean {
+  const st = ui.app.getState();
+  if (st.help) return false;
+  const owner = screenById(st.screen);
+  if (owner.ownsInput?.(ui)) return owner.takesText?.(ui) ?? false;
+  return Boolean(owner.typeToSearch || (st.searching && owner.queryScope));
+}
+
+/**
+ * One chunk of terminal input, as Ink hands it over: a run of plain
+ * characters arrives as one chunk when keys come faster than they are read
+ * (a fast typist, tmux send-keys, an unbracketed paste). Every key of it is
+ * dispatched in order, each to the owner it would have had if typed slowly,
+ * so "5zebra\tq" switches screens, types, leaves the line and quits.
+ */
+export function dispatchChunk(input: string, name: string, ui: Stores, exit: () => void): void {
+  if (name || input.length <= 1 || input.startsWith("\u001b")) {
+    dispatchKey(input, name, ui, exit);
     return;
   }
-  runAction(b.action, name, ui, exit);
+  for (const ch of input) dispatchKey(ch, charName(ch), ui, exit);
+}
+
+/**
+ * Bracketed paste (the terminal marks a paste with ESC[200~ … ESC[201~): the
+ * text between the marks is one paste, whatever chunks it came in. It goes
+ * whole into a text line (line ends become spaces: a paste never submits);
+ * with no text line open it is dropped, never run as keys.
+ */
+export function createPasteCollector(ui: Stores, exit: () => void) {
+  let buffer: string | null = null;
+  return {
+    /** True when the chunk belonged to a paste (and was taken). */
+    take(input: string): boolean {
+      const start = input.indexOf("[200~");
+      if (buffer === null && !(start >= 0 && (input.startsWith("\u001b[200~") || input.startsWith("[200~")))) return false;
+      if (buffer === null) buffer = "";
+      const body = input.replace(/^\u001b?\[200~/, "");
+      const endAt = body.search(/\u001b?\[201~/);
+      if (endAt < 0) {
+        buffer += body;
+        return true;
+      }
+      const text = (buffer + body.slice(0, endAt)).replace(/\r\n|[\r\n]/g, " ").replace(/[\u0000-\u001f\u007f]/g, "");
+      buffer = null;
+      if (!text) return true;
+      if (takesText(ui)) dispatchKey(text, text.length === 1 ? text : "", ui, exit);
+      else ui.app.getState().setStatus("pasted text dropped: no text line is open here", "error");
+      return true;
+    },
+  };
 }
 
 /**
@@ -219,13 +296,14 @@ function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) 
   // While the tree's compare view is open, its keys are the ones in force.
   const comparing = useStore(stores.compare, (s) => s.view !== null) && screen === "tree";
 
+  const [paste] = useState(() => createPasteCollector(stores, exit));
   useInput((input, key) => {
     dropStatusAfterKey(store);
+    if (paste.take(input)) return;
     const name = keyName(input, key);
-    // A burst of typed keys can arrive as one chunk ("jj\r", "xtoo vague"): unless
-    // a prompt or query line takes it whole as a paste, it goes key by key.
-    const burst = !name && input.length > 1 && !key.ctrl && !key.meta;
-    dispatchKey(input, name, burst, stores, exit);
+    // A chord's multi-character input (alt+ a paste) is no burst of typed keys.
+    if (key.ctrl || key.meta) dispatchKey(input, name, stores, exit);
+    else dispatchChunk(input, name, stores, exit);
   });
 
   useEffect(() => {

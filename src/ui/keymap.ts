@@ -31,7 +31,6 @@ export const ACTIONS = [
   "search.stop",
   "search.reindex",
   "search.leave",
-  "search.backspace",
   "focus",
   "open",
   "sort",
@@ -114,6 +113,8 @@ export const ACTIONS = [
   "confirm.no",
   "confirm.up",
   "confirm.down",
+  "pick.open",
+  "pick.cancel",
   "pane.up",
   "pane.down",
   "pane.pageUp",
@@ -125,8 +126,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** Where a binding applies. "list" = any list screen (sessions, tree); "pane" = the detail/context pane has focus. */
-export type Scope =
-  "global" | "list" | "sessions" | "sessions-query" | "tree" | "tree-query" | "compare" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "help";
+export type Scope = "global" | "list" | "sessions" | "tree" | "tree-query" | "compare" | "feedback" | "digests" | "search" | "search-query" | "stats" | "pane" | "prompt" | "line" | "choose" | "confirm" | "delete" | "pick" | "help";
 
 export interface Binding {
   action: Action;
@@ -145,10 +145,10 @@ export interface Binding {
 }
 
 export const BINDINGS: readonly Binding[] = [
-  { action: "screen", keys: ["1", "2", "3", "4", "5", "6"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search · 6 stats", scope: "global" },
+  { action: "screen", keys: ["1", "2", "3", "4", "5", "6"], help: "screens: 1 sessions · 2 tree · 3 feedback · 4 digests · 5 search · 6 stats (on the session list: while its search is empty)", scope: "global" },
   { action: "help", keys: ["?"], help: "this help", scope: "global", hint: "help" },
   { action: "back", keys: ["escape"], help: "clear the search, then close the pane, then go back", scope: "global", hint: "back" },
-  { action: "quit", keys: ["q"], help: "quit (in a prompt or a search line, q is typed)", scope: "global", hint: "quit" },
+  { action: "quit", keys: ["q"], help: "quit (on the session list, in a prompt or a search line, q is typed: Esc or ^c there)", scope: "global", hint: "quit" },
   { action: "quit", keys: ["ctrl+c"], help: "quit from anywhere, even with a prompt or a search line open (nothing is written)", scope: "global", anywhere: true },
 
   { action: "cursor.up", keys: ["up", "k"], help: "previous row (wraps)", scope: "list" },
@@ -160,26 +160,24 @@ export const BINDINGS: readonly Binding[] = [
   { action: "search", keys: ["/"], help: "search this list (every word must match)", scope: "list", hint: "search" },
   { action: "focus", keys: ["tab"], help: "move focus between the list and the pane", scope: "list" },
 
-  { action: "open", keys: ["enter"], help: "open the session", scope: "sessions", hint: "open" },
-  { action: "sort", keys: ["s"], help: "sort: threaded (forks under their parent) · recent · project · size", scope: "sessions", hint: "sort" },
-  { action: "scope", keys: ["a"], help: "this project / all projects", scope: "sessions", hint: "all/project" },
-  { action: "resume", keys: ["r"], help: "resume the session in its agent, in the session's cwd (pi, omp; claude, codex, gemini, opencode by session id)", scope: "sessions", hint: "resume" },
-  { action: "host", keys: ["H"], help: "host filter: every machine, then each machine listed in turn (archived sessions of other machines: omp-sessions keep --add-source)", scope: "sessions" },
-  { action: "agent", keys: ["A"], help: "agent filter: every agent, then each agent listed in turn (pi · omp · claude · codex · gemini · opencode)", scope: "sessions", hint: "agent" },
-  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions", scope: "sessions" },
-  { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it", scope: "sessions", hint: "paths" },
-  { action: "path.copy", keys: ["y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },
-  { action: "delete", keys: ["ctrl+d"], help: "move the session file to the trash (asks first; needs the `trash` command)", scope: "sessions" },
-  { action: "search.typed", keys: ["other letters"], help: "start searching with that letter (the letters above stay commands)", scope: "sessions", hint: "search", hintKeys: "type", typed: true },
-
-  // While typing a search on the session list (as in pi's /resume).
-  { action: "open", keys: ["enter"], help: "open the session under the cursor", scope: "sessions-query", hint: "open" },
-  { action: "cursor.up", keys: ["up"], help: "previous match (wraps)", scope: "sessions-query" },
-  { action: "cursor.down", keys: ["down"], help: "next match (wraps)", scope: "sessions-query", hint: "move", hintKeys: "↑↓" },
-  { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "sessions-query" },
-  { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "sessions-query" },
-  { action: "search.keep", keys: ["tab"], help: "keep the filter and go back to the list's keys", scope: "sessions-query", hint: "keep" },
-  { action: "search.clear", keys: ["escape"], help: "clear the search", scope: "sessions-query", hint: "clear" },
+  // The session list, as pi's /resume: every printable key is typed into its search (a digit or ? with the search
+  // still empty switches screens or opens help), so its commands are Enter, Tab, Esc and ctrl keys.
+  { action: "open", keys: ["enter"], help: "open the session under the cursor", scope: "sessions", hint: "open" },
+  { action: "cursor.up", keys: ["up"], help: "previous session (wraps)", scope: "sessions" },
+  { action: "cursor.down", keys: ["down"], help: "next session (wraps)", scope: "sessions", hint: "move", hintKeys: "↑↓" },
+  { action: "cursor.pageUp", keys: ["pageup"], help: "page up", scope: "sessions" },
+  { action: "cursor.pageDown", keys: ["pagedown"], help: "page down", scope: "sessions" },
+  { action: "search.typed", keys: ["letters"], help: "every printable key searches (every word must match; a digit or ? with the search empty: screens, help)", scope: "sessions", hint: "search", hintKeys: "type", typed: true },
+  { action: "search.clear", keys: ["escape"], help: "clear the search; with none, quit (as pi's /resume)", scope: "sessions", hint: "clear/quit" },
+  { action: "resume", keys: ["ctrl+r"], help: "resume the session in its agent, in the session's cwd (pi, omp; claude, codex, gemini, opencode by session id)", scope: "sessions", hint: "resume" },
+  { action: "scope", keys: ["tab"], help: "this project / all projects (pi's Tab)", scope: "sessions", hint: "all/project" },
+  { action: "sort", keys: ["ctrl+s"], help: "sort: threaded (forks under their parent) · recent · project · size (pi's ^s)", scope: "sessions", hint: "sort" },
+  { action: "host", keys: ["ctrl+o"], help: "host filter: every machine, then each machine listed in turn (archived sessions of other machines: omp-sessions keep --add-source)", scope: "sessions" },
+  { action: "agent", keys: ["ctrl+g"], help: "agent filter: every agent, then each agent listed in turn (pi · omp · claude · codex · gemini · opencode)", scope: "sessions", hint: "agent" },
+  { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions (pi's ^n)", scope: "sessions" },
+  { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it (pi's ^p)", scope: "sessions", hint: "paths" },
+  { action: "path.copy", keys: ["ctrl+y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },
+  { action: "delete", keys: ["ctrl+d"], help: "move the session file to the trash (asks first; needs a trash command: trash, gio trash, trash-put)", scope: "sessions" },
 
   { action: "detail", keys: ["enter"], help: "show the entry in full", scope: "tree", hint: "detail" },
   { action: "context", keys: ["c"], help: "context view: what the model sees at this entry", scope: "tree", hint: "context" },
@@ -202,7 +200,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "fork", keys: ["f"], help: "fork the path to this entry into a new session", scope: "tree" },
   { action: "rename", keys: ["R"], help: "rename the session", scope: "tree" },
   { action: "resume", keys: ["r"], help: "resume the agent at this entry (not the leaf: continue from here first, then resume)", scope: "tree", hint: "resume" },
-  { action: "undo", keys: ["u"], help: "undo the last label or position change (appends the inverse)", scope: "tree" },
+  { action: "undo", keys: ["u"], help: "undo: walks back through this run's writes, newest first (label, move, rename: appends the inverse); else the file's last label or move", scope: "tree" },
   { action: "export", keys: ["E"], help: "export the path to this entry as one HTML page (into the current directory; the status line says where)", scope: "tree" },
   { action: "import", keys: ["I"], help: "capture this session into the hub (import-session), then show its feedback", scope: "tree", hint: "capture" },
   { action: "fold.up", keys: ["ctrl+left", "alt+left"], help: "fold the branch, or jump to the start of the segment above (pi)", scope: "tree" },
@@ -247,6 +245,12 @@ export const BINDINGS: readonly Binding[] = [
   { action: "review.reload", keys: ["r"], help: "re-read the capture store", scope: "digests" },
 
   { action: "stats.reload", keys: ["r"], help: "read the figures again (sessions that changed since)", scope: "stats", hint: "reload" },
+  { action: "pane.up", keys: ["up", "k"], help: "scroll up", scope: "stats" },
+  { action: "pane.down", keys: ["down", "j"], help: "scroll down", scope: "stats", hint: "scroll", hintKeys: "↑↓" },
+  { action: "pane.pageUp", keys: ["pageup", "left"], help: "page up", scope: "stats" },
+  { action: "pane.pageDown", keys: ["pagedown", "right", "space"], help: "page down", scope: "stats" },
+  { action: "pane.top", keys: ["g", "home"], help: "top", scope: "stats" },
+  { action: "pane.bottom", keys: ["G", "end"], help: "bottom", scope: "stats" },
 
   { action: "search.open", keys: ["enter"], help: "open the session's tree at this entry", scope: "search", hint: "open" },
   { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search", hint: "stop/back" },
@@ -260,7 +264,6 @@ export const BINDINGS: readonly Binding[] = [
   { action: "search.stop", keys: ["escape"], help: "stop indexing, else clear the query, else go back", scope: "search-query", hint: "stop/back" },
   { action: "search.leave", keys: ["tab"], help: "leave the query line (then j/k, digits, ? and q work)", scope: "search-query", hint: "keys" },
   { action: "search.reindex", keys: ["ctrl+r"], help: "update the index now (resumes a stopped build)", scope: "search-query" },
-  { action: "search.backspace", keys: ["backspace"], help: "delete the last character", scope: "search-query" },
 
   // The tree's write prompts (L b f R u): every write shows what it appends and waits for a yes.
   { action: "prompt.submit", keys: ["enter"], help: "accept the text and preview the change", scope: "prompt", hint: "preview" },
@@ -287,6 +290,12 @@ export const BINDINGS: readonly Binding[] = [
   { action: "confirm.no", keys: ["escape", "n"], help: "no: cancel, the file stays byte for byte as it was", scope: "confirm", hint: "no", hintKeys: "Esc/n" },
   { action: "confirm.up", keys: ["up", "k"], help: "scroll the preview up", scope: "confirm" },
   { action: "confirm.down", keys: ["down", "j"], help: "scroll the preview down", scope: "confirm", hint: "scroll", hintKeys: "↑↓" },
+
+  // The tree's subagent chooser (o on a call that started several subagents).
+  { action: "cursor.up", keys: ["up", "k"], help: "previous subagent", scope: "pick" },
+  { action: "cursor.down", keys: ["down", "j", "o"], help: "next subagent (o cycles)", scope: "pick", hint: "choose", hintKeys: "↑↓/o" },
+  { action: "pick.open", keys: ["enter"], help: "open the subagent chosen (or type its number)", scope: "pick", hint: "open" },
+  { action: "pick.cancel", keys: ["escape"], help: "close the chooser", scope: "pick", hint: "cancel" },
 
   // The session list's delete, waiting for its answer.
   { action: "delete.yes", keys: ["enter", "y"], help: "yes: move the session file to the trash", scope: "delete", hint: "trash it", hintKeys: "Enter/y" },

@@ -4,8 +4,7 @@ import { BINDINGS, bindingId, keyLabel, type Scope } from "./keymap.js";
 const TITLES: Record<Scope, string> = {
   global: "Everywhere",
   list: "Lists (session list, tree, feedback, digests, search results)",
-  sessions: "Session list",
-  "sessions-query": "Session list: typing a search (other keys edit the query)",
+  sessions: "Session list (every printable key is typed into its search, as in pi's /resume)",
   tree: "Tree",
   "tree-query": "Tree: typing a search (other keys edit the query)",
   compare: "Tree: the compare view (m marks, = compares)",
@@ -20,6 +19,7 @@ const TITLES: Record<Scope, string> = {
   choose: "Tree: continue from here, which summary",
   confirm: "Tree: confirming a write (preview, live session, fork written)",
   delete: "Session list: deleting (^d asked first)",
+  pick: "Tree: choosing a subagent (o on a call that started several)",
   help: "The help overlay (?)",
 };
 

@@ -11,6 +11,10 @@ import { listedRoots } from "../core/session/list/dialect-sources.js";
 import { loadSession } from "../core/session/tree/load.js";
 import { safeText } from "../core/session/text/safe-text.js";
 import { App } from "./app.js";
+import { demoCopy } from "./state/demo-copy.js";
+import { cacheDir } from "../core/session/list/cache-dir.js";
+import { tildePath } from "../core/fs/home-path.js";
+import { homedir } from "node:os";
 import type { StoreInit } from "./state/store.js";
 import { createStores, disposeStores } from "./state/stores.js";
 import { colorWanted, makeTheme } from "./theme.js";
@@ -53,7 +57,7 @@ export function parseLaunchArgs(argv: string[], env: NodeJS.ProcessEnv = process
     else if (a.startsWith("-")) throw new LaunchUsageError(`unknown option ${a}`);
     else out.paths.push(a);
   }
-  const screens = ["sessions", "tree", "feedback", "digests", "search"];
+  const screens = ["sessions", "tree", "feedback", "digests", "search", "stats"];
   if (out.open !== undefined && !screens.includes(out.open)) {
     throw new LaunchUsageError(`--open takes one of: ${screens.join(", ")}`);
   }
@@ -104,15 +108,29 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const init: StoreInit = { cwd: process.cwd(), list: {}, screen: opts.open };
-  const demo = demoDir();
+  const packaged = demoDir();
+  // The demo is browsed from a copy in the cache dir (made when first shown): writes made while
+  // trying it never touch the installed package. Null when there is no demo or no copy can be made.
+  let demoError: string | null = null;
+  const demoSessions = (): string | null => {
+    if (!packaged) return null;
+    try {
+      return demoCopy(packaged, cacheDir());
+    } catch (err) {
+      demoError = `cannot copy the demo sessions into ${cacheDir()}: ${(err as Error).message}`;
+      return null;
+    }
+  };
+  const demoNote = (dir: string): string => ` (a copy in ${tildePath(dir, homedir())}: writes stay there)`;
   let file: string | null = null;
   if (opts.demo) {
+    const demo = demoSessions();
     if (!demo) {
-      process.stderr.write("omp-sessions: the demo sessions are missing from this install\n");
+      process.stderr.write(`omp-sessions: ${safeText(demoError ?? "the demo sessions are missing from this install")}\n`);
       return 1;
     }
     init.list = { paths: [demo] };
-    init.status = { text: "demo sessions (bundled with omp-sessions)", kind: "info" };
+    init.status = { text: `demo sessions${demoNote(demo)}`, kind: "info" };
   } else if (opts.paths.length > 0) {
     init.list = { paths: opts.paths.map((p) => resolve(p)) };
     if (opts.paths.length === 1 && existsSync(opts.paths[0]) && statSync(opts.paths[0]).isFile()) file = resolve(opts.paths[0]);
@@ -121,10 +139,17 @@ export async function run(argv: string[]): Promise<number> {
     const given = opts.agentDirs.length > 0;
     const dirs = given ? opts.agentDirs.map((d) => resolve(d)) : defaultAgentDirs();
     const others = given ? [] : listedRoots({}).filter((r) => !dirs.includes(r));
-    if (!hasSessionFiles(dirs, others) && demo) {
+    const demo = hasSessionFiles(dirs, others) ? null : demoSessions();
+    if (demo) {
       init.list = { paths: [demo] };
-      init.status = { text: "no agent sessions found on this machine — showing the demo sessions", kind: "info" };
+      init.status = { text: `no agent sessions found on this machine — showing the demo sessions${demoNote(demo)}`, kind: "info" };
     } else init.list = given ? { agentDirs: dirs } : {};
+  }
+
+  // The tree needs a session: without a file named, the browser starts on the list (saying why).
+  if (opts.open === "tree" && !file) {
+    init.screen = "sessions";
+    init.status = { text: "--open tree needs a session file: open one from the list (Enter)", kind: "info" };
   }
 
   // The user's keybindings.json; a bad one keeps the defaults and says why on the status line.
@@ -151,12 +176,14 @@ export async function run(argv: string[]): Promise<number> {
     .then(() => {
       // Agent dirs exist but hold no session: say so and show the demo instead.
       const st = store.getState();
-      if (!init.list.paths && demo && st.sessions?.length === 0 && !st.session) {
-        void st.setListSource({ paths: [demo] }, { text: "no agent sessions found on this machine — showing the demo sessions", kind: "info" });
-      }
+      const demo = !init.list.paths && st.sessions?.length === 0 && !st.session ? demoSessions() : null;
+      if (demo) void st.setListSource({ paths: [demo] }, { text: `no agent sessions found on this machine — showing the demo sessions${demoNote(demo)}`, kind: "info" });
     });
 
   const theme = makeTheme(opts.color);
+  // Bracketed paste: the terminal marks pasted text, so a paste is never run as keys (app.tsx).
+  // Written before Ink draws: Ink keeps track of the cursor by what it writes itself.
+  process.stdout.write("\u001b[?2004h");
   const app = render(React.createElement(App, { stores, theme }), {
     exitOnCtrlC: false,
     // Only changed lines are rewritten: moving the cursor touches two rows, not the screen.
@@ -176,7 +203,11 @@ export async function run(argv: string[]): Promise<number> {
   await app.waitUntilExit();
   disposeStores(stores);
   // Paths put on the status line with `y`, once more where the terminal keeps them (no OSC 52).
+  // Ink leaves the cursor after its last frame (the footer, which need not fill its line): what follows starts a line of its own.
+  process.stdout.write("\r\n");
   for (const p of store.getState().copiedPaths) process.stdout.write(`${safeText(p)}\n`);
+  // Bracketed paste off again (after the paths: written before them, it cost their first columns in tmux).
+  process.stdout.write("\u001b[?2004l");
   unsubscribe();
   const request = resume.getState().request;
   if (request) process.exit(await resumeAfterBrowser(request));

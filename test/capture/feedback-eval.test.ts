@@ -1,18 +1,23 @@
 // The feedback detector scored on real user turns from public sessions
 // (test/fixtures/feedback-turns, docs/feedback.md), next to the reference
-// (llm-wiki) word lists. The "tune" split is the one the rules were written
-// against; "holdout" was never looked at while writing them, so its numbers
-// are the honest estimate for turns we have not seen.
+// (llm-wiki) word lists. "tune" is the split the rules were written against;
+// "holdout" was never read for misses; "holdout2" was labelled, then measured
+// once (its first-look numbers are in the docs) before its misses were read;
+// "holdout3" was labelled and then only measured, never read for misses, so
+// its numbers are the honest estimate for turns we have not seen. The floors
+// sit at or just below what each split reaches: a rule change that loses
+// ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
-import { loadTurns, score, table, type LabelledTurn, type Score } from "./feedback-scoring.js";
+import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const reference = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
 
-function report(split: "tune" | "holdout"): { o: Score; r: Score } {
+function report(split: Split): { o: Score; r: Score } {
   const turns = loadTurns(split);
   const o = score(turns, ours);
   const r = score(turns, reference);
@@ -26,10 +31,18 @@ function report(split: "tune" | "holdout"): { o: Score; r: Score } {
   return { o, r };
 }
 
+/** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
+const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
+  tune: { f1: 0.88, precision: 0.92, typeRight: 0.92 },
+  holdout: { f1: 0.73, precision: 0.86, typeRight: 0.94 },
+  holdout2: { f1: 0.81, precision: 0.83, typeRight: 0.95 },
+  holdout3: { f1: 0.65, precision: 0.72, typeRight: 0.94 },
+};
+
 describe("feedback detector on labelled real turns", () => {
   it("the labelled set is real, sourced and large enough", () => {
-    const all = [...loadTurns("tune"), ...loadTurns("holdout")];
-    expect(all.length).toBeGreaterThanOrEqual(300);
+    const all = SPLITS.flatMap((s) => loadTurns(s));
+    expect(all.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     for (const t of all) {
       expect(t.source.repo).toMatch(/^[\w.-]+\/[\w.-]+$/);
@@ -38,31 +51,33 @@ describe("feedback detector on labelled real turns", () => {
     }
     // a good share of hard negatives
     expect(all.filter((t) => t.label === "none").length / all.length).toBeGreaterThan(0.5);
+    // turns chosen by their words (to have more preferences and approvals) are tuning material only
+    for (const s of SPLITS.filter((x) => x !== "tune")) expect(loadTurns(s).filter((t) => t.sampled === "by-words")).toEqual([]);
   });
 
-  it("tune split: F1 ≥ 0.85 for feedback vs none, type right on ≥ 80%, better than the reference", () => {
-    const { o, r } = report("tune");
+  for (const split of SPLITS) {
+    const f = FLOORS[split];
+    it(`${split} split: F1 ≥ ${f.f1}, precision ≥ ${f.precision}, type right ≥ ${f.typeRight}, better than the reference`, () => {
+      const { o, r } = report(split);
+      expect(o.feedback.f1).toBeGreaterThanOrEqual(f.f1);
+      expect(o.feedback.precision).toBeGreaterThanOrEqual(f.precision);
+      expect(o.typeRight).toBeGreaterThanOrEqual(f.typeRight);
+      expect(o.feedback.f1).toBeGreaterThan(r.feedback.f1);
+      expect(o.typeRight).toBeGreaterThan(r.typeRight);
+    });
+  }
+
+  it("the issue's goal holds where the rules were written: F1 ≥ 0.85, type right ≥ 80%", () => {
+    const { o } = report("tune");
     expect(o.feedback.f1).toBeGreaterThanOrEqual(0.85);
     expect(o.typeRight).toBeGreaterThanOrEqual(0.8);
-    expect(o.feedback.f1).toBeGreaterThan(r.feedback.f1);
-    expect(o.typeRight).toBeGreaterThan(r.typeRight);
-  });
-
-  it("holdout split (never tuned on): better than the reference on F1 and type, high precision", () => {
-    const { o, r } = report("holdout");
-    // below the 0.85 goal on unseen turns (see docs/feedback.md): this pins what the rules reach there
-    expect(o.feedback.f1).toBeGreaterThanOrEqual(0.66);
-    expect(o.feedback.precision).toBeGreaterThanOrEqual(0.85);
-    expect(o.typeRight).toBeGreaterThanOrEqual(0.8);
-    expect(o.feedback.f1).toBeGreaterThan(r.feedback.f1);
-    expect(o.typeRight).toBeGreaterThan(r.typeRight);
   });
 
   it("high confidence means kept: at least 9 in 10 high-confidence hits are true feedback", () => {
-    const all = [...loadTurns("tune"), ...loadTurns("holdout")];
+    const all = SPLITS.flatMap((s) => loadTurns(s));
     const high = all.filter((t) => classify(normalizeText(t.text), false, t.before || null)?.confidence === "high");
     const kept = high.filter((t) => t.label !== "none").length;
-    expect(high.length).toBeGreaterThan(50);
+    expect(high.length).toBeGreaterThan(100);
     expect(kept / high.length).toBeGreaterThanOrEqual(0.9);
   });
 });
@@ -113,4 +128,32 @@ describe("the issue's examples, read against the agent message before them", () 
     expect(c.lesson).toContain("use the staging database");
     expect(c.answered).toBe("Everything is applied.");
   });
+});
+
+describe("bug reports and redirections read against the agent's last message", () => {
+  // shapes seen in the labelled turns, written out: a state after a claim, an absence, progress then a remaining problem,
+  // a request to redo the last answer, pointing back at what the agent did; and the look-alikes that are not feedback
+  const cases: [string, string, string | null][] = [
+    ["I've updated the button label in Header.tsx.", "the button still shows the old label", "correction"],
+    ["I moved the routes into the new router; it should work now.", "now the page is blank", "correction"],
+    ["Done: the importer now handles every file in the folder.", "it only works for the first file", "correction"],
+    ["The screenshots are saved under Saved/Screenshots.", "No screenshots", "correction"],
+    ["It now builds cleanly.", "It now builds. But when I run the exe I get a blank window", "correction"],
+    ["Here is the announcement post.", "Can you give me a shorter and more informal version?", "correction"],
+    ["I consolidated the helpers into one module.", "You are deleting coinflip and randomLayer. They must remain.", "correction"],
+    ["I've made the overhang check stricter.", "When I said overhang, I meant the frog is half in the water", "correction"],
+    ["已修复，现在侧边栏会显示 logo。", "图标太小了", "correction"],
+    ["需要我帮您重启服务器吗？", "重启", "decision"],
+    ["The suite passes.", "Great work! Now let's look at the blog.", "approval"],
+    ["", "Do you always use the context of .github/instructions.md?", null],
+    ["Would you like me to help with anything else?", "No, please mark 5.5 as done.", null],
+    ["Here is the new parser.", "Are these two files duplicates?", null],
+    ["I fixed the import.", "ava.base/java.util.ArrayList.forEach(ArrayList.java:1511) Caused by: BeanCreationException: Error creating bean at org.springframework.Foo(Foo.java:648)", null],
+    ["Both files are ready.", "Update the docs to make things smoother next time.", null],
+  ];
+  for (const [before, text, type] of cases) {
+    it(`${JSON.stringify(text.slice(0, 60))} after ${JSON.stringify(before.slice(0, 40))} → ${type ?? "none"}`, () => {
+      expect(classify(text, false, before || null)?.type ?? null).toBe(type);
+    });
+  }
 });

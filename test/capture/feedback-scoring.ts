@@ -11,11 +11,15 @@ export interface LabelledTurn {
   before: string;
   text: string;
   label: string;
+  /** "by-words" for turns chosen by their words to enrich rare types (tune split only); absent for sampled turns. */
+  sampled?: string;
 }
+
+export type Split = "tune" | "holdout" | "holdout2" | "holdout3";
 
 export const TYPES = ["correction", "preference", "approval", "plan_acceptance"] as const;
 
-export function loadTurns(split: "tune" | "holdout"): LabelledTurn[] {
+export function loadTurns(split: Split): LabelledTurn[] {
   const file = join(import.meta.dirname, "..", "fixtures", "feedback-turns", `turns-${split}.jsonl`);
   return readFileSync(file, "utf8")
     .split("\n")

@@ -6,14 +6,21 @@
 // not a speed check).
 import { beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN } from "../helpers/fixtures.js";
-import { MUTATORS, PER_FIXTURE, SOURCES, writeMutants, type Mutant } from "../helpers/mutants.js";
+import { MUTATORS, PER_FIXTURE, SOURCES, makeMutants } from "../helpers/mutants.js";
 import { ensureBuilt } from "../capture/helpers.js";
 
 const RUN_CAP_MS = 120_000;
+
+interface Mutant {
+  name: string;
+  file: string;
+  /** An entry id of the original, for `show` (the mutation may have removed it: exit 3). */
+  id: string;
+}
 
 const run = (args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | string | null; stdout: string; stderr: string; killed: boolean }> =>
   new Promise((resolve) => {
@@ -50,7 +57,11 @@ beforeAll(() => {
   mkdirSync(join(base, "home"), { recursive: true });
   env = { ...process.env, HOME: join(base, "home"), OMP_SESSIONS_CACHE_DIR: join(base, "cache"), NO_COLOR: "1" };
   for (const k of ["PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR", "OMP_PROFILE", "PI_PROFILE"]) delete env[k];
-  mutants.push(...writeMutants(dir));
+  for (const m of makeMutants()) {
+    const file = join(dir, m.name);
+    writeFileSync(file, m.bytes);
+    mutants.push({ name: m.name, file, id: m.id });
+  }
 });
 
 const ok = (code: number | string | null): boolean => code === 0 || code === 3;

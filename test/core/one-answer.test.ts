@@ -29,7 +29,7 @@ import { statsCommand } from "../../src/hooks-cli/session/stats.js";
 import type { Command } from "../../src/hooks-cli/command.js";
 import type { Session, SessionSummary } from "../../src/core/session/model.js";
 import { FIXTURES } from "../helpers/fixtures.js";
-import { writeMutants } from "../helpers/mutants.js";
+import { makeMutants } from "../helpers/mutants.js";
 import { collect } from "./export-helpers.js";
 
 const noOverrides: PriceOverrides = { rates: new Map(), stamp: "none", error: null, path: "" };
@@ -79,7 +79,11 @@ beforeAll(async () => {
   // A session with no cwd belongs to no project.
   made.noCwd = madeFrom(join(base, "plain", "no-cwd.jsonl"), (h) => delete h.cwd);
   mkdirSync(join(base, "mutants"));
-  for (const m of writeMutants(join(base, "mutants"))) mutants.add(m.file);
+  for (const m of makeMutants()) {
+    const file = join(base, "mutants", m.name);
+    writeFileSync(file, m.bytes);
+    mutants.add(file);
+  }
   files = [...sourcesUnder(FIXTURES), made.ompPlace, made.headerTitle, made.noCwd, ...mutants];
 
   const cacheDir = join(base, "cache");

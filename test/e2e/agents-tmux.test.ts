@@ -19,23 +19,23 @@ afterAll(() => {
 const rows = (screen: string): string[] => screen.split("\n").filter((l) => /^[› ] (pi|omp|claude|codex|gemini|opencode)\s/.test(l));
 
 describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("every agent on the list, in a real terminal", () => {
-  it("tags each row with its agent; A shows one agent's sessions, then the next, then all", async () => {
+  it("tags each row with its agent; ^g shows one agent's sessions, then the next, then all", async () => {
     const name = `omp-agents-${process.pid}`;
     names.push(name);
     tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `env NO_COLOR=1 ${BIN} ${JSON.stringify(DIR)}; sleep 30`);
     const first = await waitFor(name, (s) => rows(s).length > 5, "the list");
-    expect(first).toContain("A agent");
+    expect(first).toContain("^g agent");
     expect(new Set(rows(first).map((l) => l.slice(2).split(/\s/)[0]))).toEqual(new Set(["pi", "omp"]));
-    await keys(name, "A");
+    await keys(name, "C-g");
     const pi = await waitFor(name, (s) => s.includes("agent pi"), "pi only");
     expect(rows(pi).length).toBeGreaterThan(0);
     expect(rows(pi).every((l) => l.slice(2).startsWith("pi "))).toBe(true);
-    await keys(name, "A");
+    await keys(name, "C-g");
     const omp = await waitFor(name, (s) => s.includes("agent omp"), "omp only");
     expect(rows(omp).every((l) => l.slice(2).startsWith("omp "))).toBe(true);
-    await keys(name, "A");
+    await keys(name, "C-g");
     await waitFor(name, (s) => s.includes("every agent"), "every agent again");
-    await keys(name, "q");
+    await keys(name, "Escape");
   });
 
   it("with no paths, lists other agents' sessions from their default places (not the demo)", async () => {
@@ -49,6 +49,6 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("every agent on the list
     const screen = await waitFor(name, (s) => rows(s).length > 3 || s.includes("demo sessions"), "the list");
     expect(screen).not.toContain("demo sessions");
     expect(rows(screen).every((l) => l.slice(2).startsWith("claude "))).toBe(true);
-    await keys(name, "q");
+    await keys(name, "Escape");
   });
 });

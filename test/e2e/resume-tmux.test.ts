@@ -43,16 +43,16 @@ afterAll(() => {
 });
 
 describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("r: resume in the agent (tmux)", () => {
-  it("on screen 1: the stub pi runs with the session's file in the session's cwd, after the terminal was restored", async () => {
+  it("on screen 1 (^r): the stub pi runs with the session's file in the session's cwd, after the terminal was restored", async () => {
     const t0 = tempDir();
     cleanups.push(t0.done);
     const dir = realpathSync(t0.dir);
     const file = sessionIn(fixtureNames("pi-2026")[0], join(dir, "s.jsonl"), join(dir, "project"));
     const stub = agentStub(dir, "pi", 7);
     const t = start(dir, `${stub.bin}:${process.env.PATH}`, dir);
-    await waitFor(t, (s) => s.includes("› ") && s.includes("r resume"), "the session list");
+    await waitFor(t, (s) => s.includes("› ") && s.includes("^r resume"), "the session list");
     await keysWork(t);
-    await keys(t, "r");
+    await keys(t, "C-r");
     const s = (await waitFor(t, (x) => x.includes("EXIT="), "the agent to run and the browser to end")).replace(/\n/g, "");
     const rec = await recorded(stub);
     expect(rec).not.toBeNull();
@@ -106,9 +106,9 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("r: resume in the agent 
     const file = sessionIn(fixtureNames("pi-2026")[0], join(dir, "s.jsonl"), join(dir, "project"));
     const node = process.execPath.replace(/\/node$/, "");
     const t = start(dir, `${node}:/usr/bin:/bin`, dir);
-    await waitFor(t, (s) => s.includes("› ") && s.includes("r resume"), "the session list");
+    await waitFor(t, (s) => s.includes("› ") && s.includes("^r resume"), "the session list");
     await keysWork(t);
-    await keys(t, "r");
+    await keys(t, "C-r");
     // The message wraps at the pane's width.
     const s = (await waitFor(t, (x) => x.includes("EXIT="), "the browser to end")).replace(/\n/g, "");
     expect(s).toContain("pi is not on PATH");

@@ -48,7 +48,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await keys(t, "Enter");
     await waitFor(t, (s) => s.includes("── entry"), "detail pane");
     await keys(t, "Escape", "c");
-    await waitFor(t, (s) => s.includes("── context") && /context at \S+ · \d+ messages/.test(s), "context view");
+    await waitFor(t, (s) => s.includes("── context") && /context at \S+ · \d+ messages?/.test(s), "context view");
     await keys(t, "Escape", "C-u");
     const userOnly = await waitFor(t, (s) => s.includes("filter user-only"), "user-only filter");
     // User messages, and the row standing for the leaf (kept under every filter).
@@ -129,7 +129,10 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await waitFor(t, (s) => s.includes("[2 tree]") && s.includes("← leaf"), "a demo tree");
     await keys(t, "Escape");
     await waitFor(t, (s) => s.includes("[1 sessions]"), "back to the list");
+    // On the list q is typed into the search (as in pi's /resume): Esc clears it, then quits.
     await keys(t, "q");
+    await waitFor(t, (s) => s.includes("/ q"), "q typed into the search");
+    await keys(t, "Escape", "Escape");
     await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
   });
 
@@ -137,7 +140,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     const t = await start(["--agent-dir", "/nonexistent-agent-dir"]);
     const s = await waitFor(t, (x) => x.includes("demo sessions") && /^› /m.test(x), "demo fallback");
     expect(s).toContain("no agent sessions found");
-    await keys(t, "q");
+    await keys(t, "Escape");
   });
 
   it("draws in a terminal even when CI is set in the environment (Ink would stay silent)", async () => {

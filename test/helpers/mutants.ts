@@ -1,13 +1,11 @@
-// The fuzzed session files of issue 14, mutated from the fixtures with a
-// fixed seed so every run makes the same files: truncations, bit flips,
-// parent cycles, huge numbers, deep nesting, invalid UTF-8 and NUL bytes.
-// The fuzz test runs the binary on them; the one-answer test reads them
-// through every route.
-import { readFileSync, writeFileSync } from "node:fs";
+// The fuzz test's mutants (issue 14), made from the fixtures with a fixed
+// seed: the built binary runs on them (test/cli/fuzz.test.ts) and the reader's
+// fast paths are compared with a full parse on them (test/core/session/fast-path.test.ts).
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES } from "./fixtures.js";
 
-const SEED = 0x14f022;
+export const SEED = 0x14f022;
 export const PER_FIXTURE = 2; // mutants of each kind per fixture
 
 /** mulberry32: a small deterministic PRNG. */
@@ -95,16 +93,16 @@ export const SOURCES = [
   "sessions-edge/edge-labels.jsonl",
 ];
 
-export interface Mutant {
+export interface MutantBytes {
   name: string;
-  file: string;
-  /** An entry id of the original, for `show` (the mutation may have removed it: exit 3). */
+  bytes: Buffer;
+  /** An entry id of the original, for `show` (the mutation may have removed it). */
   id: string;
 }
 
-/** Writes every mutant into `dir` (which must exist); the same files on every run. */
-export function writeMutants(dir: string): Mutant[] {
-  const mutants: Mutant[] = [];
+/** Every mutant, in the same order and with the same bytes on every run. */
+export function makeMutants(): MutantBytes[] {
+  const out: MutantBytes[] = [];
   const r = prng(SEED);
   for (const src of SOURCES) {
     const original = readFileSync(join(FIXTURES, src));
@@ -112,11 +110,10 @@ export function writeMutants(dir: string): Mutant[] {
     for (const [kind, mutate] of Object.entries(MUTATORS)) {
       for (let k = 0; k < PER_FIXTURE; k++) {
         const name = `${src.split("/").pop()!.slice(0, 24)}-${kind}-${k}.jsonl`;
-        const file = join(dir, name);
-        writeFileSync(file, mutate(original, r));
-        mutants.push({ name, file, id: ids[int(r, ids.length)] ?? "none" });
+        const bytes = mutate(original, r);
+        out.push({ name, bytes, id: ids[int(r, ids.length)] ?? "none" });
       }
     }
   }
-  return mutants;
+  return out;
 }

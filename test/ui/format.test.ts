@@ -51,7 +51,8 @@ describe("entry detail", () => {
     expect(text).toContain("let me look");
     expect(lines).toContain("  Second line");
     expect(text).toContain("→ read");
-    expect(text).toContain('"path": "src/x.ts"');
+    // One argument per line, name: value (a text argument's own newlines are real lines).
+    expect(lines).toContain("    path: src/x.ts");
     expect(text).toContain("usage: in 1,200 · out 30");
     expect(text).toContain("cost $0.0123");
   });

@@ -33,10 +33,10 @@ async function open(opts: { tree: boolean }): Promise<{ file: string; project: s
 const request = () => m!.stores.resume.getState().request;
 
 describe("r: resume", () => {
-  it("on the session list: asks for the agent on the session under the cursor", async () => {
+  it("on the session list: ^r asks for the agent on the session under the cursor", async () => {
     const { file, project } = await open({ tree: false });
-    await m!.waitFor((f) => f.includes("r resume"), "the list with its keys");
-    await m!.press("r");
+    await m!.waitFor((f) => f.includes("^r resume"), "the list with its keys");
+    await m!.press(KEYS.ctrl("r"));
     expect(request()).toEqual({ cmd: { agent: "pi", bin: "pi", args: ["--session", file], cwd: project }, problem: null });
   });
 

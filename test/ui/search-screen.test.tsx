@@ -146,7 +146,7 @@ describe("search screen", () => {
     await m.press("5");
     await m.waitFor((f) => /indexing sessions: [\d.]+ of [\d.]+ [KM]B · \d+\/\d+ files/.test(f), "progress");
     // Other screens work while it indexes.
-    await m.press(KEYS.tab, "1", "j");
+    await m.press(KEYS.tab, "1", KEYS.down);
     await m.waitFor((f) => f.includes("[1 sessions]"), "sessions screen");
     expect(m.store.getState().listCursor).toBe(1);
     await m.press("5");

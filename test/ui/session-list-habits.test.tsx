@@ -69,14 +69,14 @@ describe("list search (screen 1)", () => {
     expect(m.frame()).toContain("(2 matches)");
     // The footer says what Enter does while typing, and Enter does it.
     expect(footer()).toContain("Enter open");
-    expect(footer()).toContain("Tab keep");
-    expect(footer()).not.toContain("Enter keep");
+    expect(footer()).toContain("Esc clear/quit");
+    expect(footer()).not.toContain("q quit");
     await m.press(KEYS.down, KEYS.enter);
     await m.waitFor((f) => f.includes("[2 tree]"), "the tree");
     expect(m.store.getState().session!.file).toContain("s-mid");
   });
 
-  it("Tab keeps the filter and gives the list its keys back; Esc clears it; command letters stay commands", async () => {
+  it("every printable key searches; the commands are ctrl keys, Tab and Esc; Esc clears, then quits", async () => {
     const dir = tmp();
     piFile(dir, { id: "a1", first: "refactor the parser", at: 30 });
     piFile(dir, { id: "a2", first: "parser tests", at: 20 });
@@ -85,24 +85,23 @@ describe("list search (screen 1)", () => {
     await m.type("parser");
     // Best match first: the message that starts with the word.
     expect(listed()).toEqual(["a2", "a1"]);
-    await m.press(KEYS.tab);
-    expect(m.store.getState().searching).toBe(false);
-    expect(m.store.getState().listQuery).toBe("parser");
-    expect(footer()).toContain("s sort");
-    expect(footer()).not.toContain("Tab keep");
-    // j moves (it is no search letter once the line is left), s sorts.
-    await m.press("j");
+    expect(footer()).toContain("^s sort");
+    // ↓ moves, ^s sorts, the query stays.
+    await m.press(KEYS.down);
     expect(cursorRow(m.frame())).toContain("refactor the parser");
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     expect(m.store.getState().sort).toBe("recent");
-    expect(m.store.getState().searching).toBe(false);
+    expect(m.store.getState().listQuery).toBe("parser");
     await m.press(KEYS.escape);
     expect(listed()).toHaveLength(3);
+    expect(m.exited()).toBe(false);
     // The search line edits like the prompts: ^w drops the last word.
     await m.type("docs only");
     expect(listed()).toEqual(["a3"]);
     await m.press(KEYS.ctrl("w"));
     expect(m.store.getState().listQuery).toBe("docs ");
+    await m.press(KEYS.ctrl("u"), KEYS.escape);
+    expect(m.exited()).toBe(true);
   });
 
   it("a typo is forgiven only in longer words", () => {
@@ -143,11 +142,11 @@ describe("session list habits from pi's /resume", () => {
     expect(listed()).toEqual(["o", "p", "f"]);
     const rows = m.frame().split("\n");
     expect(rows.find((l) => l.includes("the fork"))).toMatch(/└─ the fork/);
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     expect(listed()).toEqual(["f", "o", "p"]);
   });
 
-  it("^n shows named sessions only; ^p shows file paths; y puts the path on the status line", async () => {
+  it("^n shows named sessions only; ^p shows file paths; ^y puts the path on the status line", async () => {
     const dir = tmp();
     const named = piFile(dir, { id: "n", first: "first words", at: 10, name: "my named one" });
     piFile(dir, { id: "u", first: "no name here", at: 20 });
@@ -157,7 +156,7 @@ describe("session list habits from pi's /resume", () => {
     expect(m.frame()).toContain("named");
     await m.press(KEYS.ctrl("p"));
     expect(m.frame()).toContain(named);
-    await m.press("y");
+    await m.press(KEYS.ctrl("y"));
     expect(m.frame().split("\n").at(-2)).toContain(named);
     expect(m.store.getState().copiedPaths).toEqual([named]);
     await m.press(KEYS.ctrl("n"), KEYS.ctrl("p"));
@@ -186,7 +185,7 @@ describe("session list habits from pi's /resume", () => {
     await m.press("n");
     expect(existsSync(keep)).toBe(true);
     expect(m.frame()).toContain("not deleted");
-    await m.press("j", KEYS.ctrl("d"));
+    await m.press(KEYS.down, KEYS.ctrl("d"));
     expect(m.frame()).toContain(`Move to the trash?`);
     await m.press("y");
     await m.waitFor((f) => f.includes("moved to the trash"), "the trash message");
@@ -195,13 +194,18 @@ describe("session list habits from pi's /resume", () => {
     expect(listed()).toEqual(["k"]);
   });
 
-  it("without a trash command nothing is deleted, and the status line says why", async () => {
+  it("without a trash command ^d says so at once (it never asks for a yes that cannot work)", async () => {
     const dir = tmp();
     const file = piFile(dir, { id: "x", first: "precious", at: 10 });
     process.env.PATH = join(dir, "no-bin");
     m = await mount({ paths: [dir] });
-    await m.press(KEYS.ctrl("d"), KEYS.enter);
-    await m.waitFor((f) => f.includes("no `trash` command"), "the message");
+    await m.press(KEYS.ctrl("d"));
+    await m.waitFor((f) => f.includes("no trash command"), "the message");
+    expect(m.frame()).not.toContain("Move to the trash?");
+    expect(m.store.getState().deleting).toBe(null);
+    // The Enter that follows opens the session (no question was waiting for it).
+    await m.press(KEYS.enter);
+    await m.waitFor((f) => f.includes("[2 tree]"), "the tree");
     expect(existsSync(file)).toBe(true);
     expect(listed()).toEqual(["x"]);
   });

@@ -23,7 +23,7 @@ describe("session list", () => {
     expect(st.sessions!.length).toBeGreaterThan(5);
     const first = st.listView[0];
     expect(cursorRow(m.frame())).toContain((first.name ?? first.firstMessage).slice(0, 10));
-    await m.press("j", KEYS.enter);
+    await m.press(KEYS.down, KEYS.enter);
     await m.waitFor((f) => f.includes("[2 tree]"), "tree screen");
     expect(m.store.getState().session!.file).toBe(st.listView[1].path);
     await m.press(KEYS.escape);
@@ -35,7 +35,7 @@ describe("session list", () => {
     const bad = m.store.getState().listView.findIndex((s) => !s.valid);
     expect(bad).toBeGreaterThanOrEqual(0);
     m.store.setState({ listCursor: bad });
-    await m.press("k", "j");
+    await m.press(KEYS.up, KEYS.down);
     const row = cursorRow(m.frame());
     expect(row).toContain("✗");
     expect(row).toContain(basename(m.store.getState().listView[bad].path).slice(0, 10));
@@ -47,7 +47,6 @@ describe("session list", () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     const all = m.store.getState().listView.length;
     const target = m.store.getState().listView.find((s) => s.name)!;
-    await m.press("/");
     await m.type(target.name!.slice(0, 6));
     const view = m.store.getState().listView;
     expect(view.length).toBeLessThan(all);
@@ -59,7 +58,6 @@ describe("session list", () => {
   it("Enter in the search opens the session under the cursor", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     const target = m.store.getState().listView.find((s) => s.name)!;
-    await m.press("/");
     await m.type(target.name!);
     const chosen = m.store.getState().listView[m.store.getState().listCursor];
     await m.press(KEYS.enter);
@@ -67,9 +65,8 @@ describe("session list", () => {
     expect(m.store.getState().session!.file).toBe(chosen.path);
   });
 
-  it("in the search line q is typed, and ctrl+c quits", async () => {
+  it("on the list q is typed, and ctrl+c quits", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
-    await m.press("/");
     await m.type("q");
     expect(m.exited()).toBe(false);
     expect(m.store.getState().listQuery).toBe("q");
@@ -87,7 +84,7 @@ describe("session list", () => {
       expect(lines[0]).toMatch(/5/);
       expect(lines[12]).toContain(status);
     };
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     check(m.frame(), "sorted by recent");
     expect(m.frame().split("\n")[0]).toContain("[1 sessions]");
     await m.press(KEYS.enter);
@@ -99,34 +96,34 @@ describe("session list", () => {
   it("a status message goes with the next key that has nothing to say", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     const statusLine = () => m!.frame().split("\n").at(-2)!;
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     expect(statusLine()).toContain("sorted by");
-    await m.press("j");
+    await m.press(KEYS.down);
     expect(statusLine()).not.toContain("sorted by");
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     const first = statusLine();
     expect(first).toContain("sorted by");
     // A key with its own message replaces it.
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     expect(statusLine()).toContain("sorted by");
     expect(statusLine()).not.toBe(first);
   });
 
-  it("s cycles the sort (threaded, recent, project, size); a toggles this project / all", async () => {
+  it("^s cycles the sort (threaded, recent, project, size); Tab toggles this project / all", async () => {
     m = await mount({ paths: ["test/fixtures/sessions"] });
     expect(m.store.getState().sort).toBe("threaded");
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     expect(m.store.getState().sort).toBe("recent");
     const ages = m.store.getState().listView.map((s) => lastActive(s));
     expect(ages).toEqual([...ages].sort((a, b) => b - a));
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     expect(m.store.getState().sort).toBe("project");
     const cwds = m.store.getState().listView.map((s) => s.cwd);
     expect(cwds).toEqual([...cwds].sort((a, b) => a.localeCompare(b)));
-    await m.press("s");
+    await m.press(KEYS.ctrl("s"));
     const sizes = m.store.getState().listView.map((s) => s.size);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
-    await m.press("a");
+    await m.press(KEYS.tab);
     expect(m.store.getState().scope).toBe("project");
     // /nowhere has no sessions.
     expect(m.frame()).toContain("no sessions here");

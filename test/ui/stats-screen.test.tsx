@@ -57,7 +57,7 @@ describe("screen 6, stats", () => {
     m = await mount({ paths: [dir], width: 120, height: 40 });
     await m.press("6");
     const f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("chart-project"), "the stats screen");
-    expect(f).toMatch(/all time\s+\$2\.25 · 3\.65k tokens \(input 3\.00k · output 650/);
+    expect(f).toMatch(/all time\s+\$2\.25 · 3\.65k tokens \(input 3\.00k, output 650/);
     expect(f).toMatch(/cost per day, last 30 days\s+\(█ = \$1\.75, ▁ up to \$0\.22, · none\)/);
     expect(f).toMatch(/tokens per day, last 30 days\s+\(█ = 2\.60k/);
     // 30 days, one per cell: two days with calls, the highest drawn full.
@@ -65,7 +65,7 @@ describe("screen 6, stats", () => {
     expect(chartRow).toContain("█");
     expect(f).toMatch(/anthropic\/claude-opus-4-5\s+\$1\.75\s+2\.60k tok\s+2 msgs/);
     expect(f).toMatch(/anthropic\/claude-haiku-4-5\s+\$0\.50/);
-    expect(f).toMatch(/1 sessions with usage, of 1 listed/);
+    expect(f).toMatch(/1 session with usage, of 1 listed/);
 
     // The list gains its cost column from the figures just read.
     await m.press("1");
@@ -101,7 +101,7 @@ describe("screen 6, stats", () => {
     m.stores.stats.setState({ phase: "loading", progress: { done: 3, total: 10 } });
     await m.waitFor((fr) => fr.includes("reading sessions for their usage… 3/10"), "the progress line");
     await m.press("r");
-    await m.waitFor((fr) => fr.includes("top models") && fr.includes("1 sessions with usage"), "the figures again");
+    await m.waitFor((fr) => fr.includes("top models") && fr.includes("1 session with usage"), "the figures again");
     expect(m.frame()).toMatch(/r reload/);
   });
 });

@@ -136,7 +136,8 @@ describe("tree screen", () => {
     m.store.setState({ cursor: st.rows!.indexOf(turn.id) });
     await m.press(KEYS.enter);
     const top = await m.waitFor((f) => f.includes(`→ ${turn.tools![0]}`), "tool call");
-    expect(top).toMatch(/"\w+": /);
+    // Arguments one per line as `name: value` (a text argument with its own lines).
+    expect(top).toMatch(/^ +\w+: /m);
     // The usage line is at the end: focus the pane and scroll to the bottom.
     await m.press(KEYS.tab, "G");
     await m.waitFor((f) => f.includes("usage:"), "usage line");

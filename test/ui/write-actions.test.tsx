@@ -122,7 +122,7 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     // u: the inverse of the last label entry brings "first" back.
     const mid = readFileSync(file);
     await m!.press("u");
-    await m!.waitFor((f) => f.includes("undo the last label"), "the undo preview");
+    await m!.waitFor((f) => f.includes('Undo "'), "the undo preview");
     await m!.press("y");
     await m!.waitFor((f) => cursorRow(f).includes("[first]"), "label restored");
     expect(appendedLines(mid, file)[0]).toMatchObject({ type: "label", targetId: id, label: "first" });
@@ -172,9 +172,9 @@ describe.each(["pi", "omp"] as const)("writes from the tree (%s)", (which) => {
     expect(session().byId.get(session().leafId!)!.parentId).toBe(id);
     const before = readFileSync(file);
     await m!.press("u");
-    await m!.waitFor((f) => f.includes("undo the last move"), "the undo preview");
+    await m!.waitFor((f) => f.includes('Undo "continue from'), "the undo preview");
     await m!.press("y");
-    await m!.waitFor((f) => f.includes("✓ undo the last move"), "undone");
+    await m!.waitFor((f) => f.includes("✓ undone: continue from"), "undone");
     const added = appendedLines(before, file);
     expect(added[0]).toMatchObject({ type: "branch_summary", parentId: oldLeaf, summary: "" });
     expect(session().leafId).toBe(added[0].id);

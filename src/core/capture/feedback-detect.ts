@@ -30,12 +30,16 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли",
   );
+  /** The same offer in languages written without spaces (no word boundaries there). */
+  const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*",
   );
+  /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
+  const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
 
   // --- correction ------------------------------------------------------------------------------
 
@@ -50,12 +54,12 @@ function build() {
   const OBJECTION = start("but|mais|pero|aber|но");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
   const STILL = w(
-    "still (?:see|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
+    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
   );
-  const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the)");
+  const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|same|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -65,9 +69,47 @@ function build() {
   const START_FAIL = start(
     "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
   );
+  /**
+   * What the user observes after the agent's change, when it is not what was
+   * claimed: a state rather than a failure word ("now the page is blank", "it
+   * only works for the first file", "the icon is cut off", "No screenshots").
+   */
+  const STATE = w(
+    "(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
+  );
+  /** A short "no X" after a claim ("No screenshots", "no output"); not "no need", "no thanks". */
+  const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we)(?![\\p{L}\\p{N}_]))\\p{L}+");
+  /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
+  const STATE_CJK =
+    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)/u;
+  /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
+  const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
+  /** Czech reports of the same (spaces between words, so bounded). */
+  const CZECH = w("nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
+  /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
+  const PROGRESS_BUT =
+    /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|正常|没问题|有效|できました|動きました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
+  /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
+  const CONCEDE = start("(?:al)?though|even though|si bien|aunque|bien que|m[eê]me si|obwohl|хотя|虽然");
+  /** Asking to redo the last answer or change in another form. */
+  const REDO = w(
+    "(?:repeat|redo|rewrite|rephrase|reformat|regenerate) (?:the|that|this|it|your|them|all|everything)|(?:shorter|simpler|cleaner|longer|smaller|bigger|more \\p{L}+|less \\p{L}+)(?: and (?:more|less) \\p{L}+)? version|(?:a (?:bit|little|tad)|slightly) (?:more|less|bigger|smaller|higher|lower|wider|narrower|larger|shorter|longer|to the (?:left|right))|make (?:it|this|that|them) (?:a (?:bit|little|lot) )?(?:bigger|smaller|larger|shorter|longer|wider|narrower|simpler|clearer|lighter|darker|more \\p{L}+|less \\p{L}+)",
+  );
+  /** The user points back at something the agent did ("the tests you added", "your last change")… */
+  const REFER = w(
+    "(?:the|that|this|those|these) (?:[\\p{L}\\p{N}_.`'/-]+ ){0,3}you (?:just |have |'ve )?(?:added|created|made|wrote|changed|built|generated|used|put|moved|renamed|introduced|implemented|set up)|(?:your|the) (?:new|last|previous) (?:change|version|commit|edit|fix|approach|implementation|code|tests?|files?|function|component|folder)|i see (?:that )?(?:you|the new)",
+  );
+  /** … and asks for it otherwise. */
+  const REDIRECT = w("should(?:n'?t)?|must|needs? to|has to|have to|let'?s|please|instead|rather|not|don'?t|can you|could you|make|change|move|use|rename|keep|remove|delete|put|revert|wrong");
+  /** "When I said X, I meant Y": clarifying what the agent misread (needs no context). */
+  const CLARIFY = w(
+    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)",
+  );
+  /** After a claim, what the result must be instead ("the screenshot must be at the top", "les sous-sections doivent être fermées"). */
+  const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)",
+    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -75,7 +117,7 @@ function build() {
   );
   /** Corrections in other languages (the head is matched; word lists stay short on purpose). */
   const FOREIGN = [
-    /不对|错了|不是这样|还是(?:不行|一样|报错|错|有问题|没|不)|依然|仍然|没有(?:生效|变化|用)|不要|别再|改回|撤销|你(?:总是|又|没有|怎么)/u,
+    /不对|错了|不是这样|还是(?:不行|一样|报错|错|有问题|没|不)|依然|仍然|没有(?:生效|变化|用)|改回|撤销|你(?:总是|又|没有|怎么)/u,
     w(
       "ya te (?:lo )?(?:mostr|dij|expliqu|pas)\\p{L}*|no deber[ií]a(?:mos)?|no funciona|sigue (?:igual|sin|fallando|dando|mal)|todav[ií]a (?:no|hay|falla)|est[aá] mal|incorrecto|no es (?:eso|as[ií]|correcto)|el problema (?:no )?est[aá] en|n[aã]o funciona|ainda (?:n[aã]o|tem|d[aá])|errado",
     ),
@@ -88,10 +130,10 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да)[,.! ]+)?(?:go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
-  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|ok(?:ay)?|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
+  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
     /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it)[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
@@ -107,17 +149,20 @@ function build() {
   // --- approval --------------------------------------------------------------------------------
 
   const PRAISE = start(
-    "perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер",
+    "perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda",
   );
   const PRAISE_ANY = w(
     "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)",
   );
+  /** A sentence that is nothing but praise ("Great work!"), wherever it stands in the head of the turn. */
+  const PRAISE_SENTENCE =
+    /^(?:(?:really |very |so )?(?:great|good|nice|excellent|awesome|amazing|fantastic|perfect|wonderful|brilliant|superb|outstanding)(?: (?:work|job|stuff|progress|effort|result|results))?|well done|works (?:great|perfectly|now)|(?:this|that|it) (?:is|looks) (?:great|perfect|awesome|excellent|amazing))(?: so far)?[!.]*$/u;
 
   // --- preference ------------------------------------------------------------------------------
 
   /** A standing rule: how to work from now on. */
   const RULE_STRONG = w(
-    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future|next time|for future|every time|whenever you|as a rule|remember (?:to|that)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
+    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
   );
   const RULE_SOFT = w(
     "my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)",
@@ -132,7 +177,9 @@ function build() {
   const LOG_START = /^(?:\[[a-z]+\]|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
     ASKED,
+    ASKED_CJK,
     CLAIMED,
+    CLAIMED_CJK,
     NEGATION,
     BUT,
     OBJECTION,
@@ -142,6 +189,18 @@ function build() {
     FAIL,
     LANGUAGE,
     START_FAIL,
+    STATE,
+    ABSENT,
+    STATE_CJK,
+    CZECH,
+    MUST,
+    ADJUST_CJK,
+    PROGRESS_BUT,
+    CONCEDE,
+    REDO,
+    REFER,
+    REDIRECT,
+    CLARIFY,
     REPROACH,
     OMISSION,
     FOREIGN,
@@ -154,6 +213,7 @@ function build() {
     DECIDED,
     PRAISE,
     PRAISE_ANY,
+    PRAISE_SENTENCE,
     RULE_STRONG,
     RULE_SOFT,
     AGENT_VOICE,
@@ -204,6 +264,35 @@ function picksOffer(text: string, tail: string): boolean {
   return inTail / words.length >= 0.5;
 }
 
+/** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
+function echoesOfferCjk(text: string, tail: string): boolean {
+  const t = text.replace(/[\s。！!.，,]+$/u, "");
+  return t.length >= 2 && t.length <= 8 && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(t) && tail.includes(t);
+}
+
+/** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
+const HELP =
+  /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
+
+/** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
+const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
+
+/**
+ * A turn that is mostly pasted log with little typed before it (the hook sees
+ * it on one line, so this counts marks, not lines): not the user's verdict.
+ */
+function mostlyLog(text: string): boolean {
+  const head = text.slice(0, 600);
+  const marks = [...head.matchAll(LOG_MARK)];
+  return marks.length >= 3 && (marks[0].index ?? 0) < 40;
+}
+
+/** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
+function askedBack(head: string, rule: RegExp): boolean {
+  const s = sentencesOf(head).find((x) => rule.test(x));
+  return !!s && (/\?\s*$/u.test(s) || /^(?:do|does|did|are|is|can|could|would|will|should|have|has) (?:you|we|it|i|they|these|those|there)\b/u.test(s.trim()));
+}
+
 /**
  * Detects feedback in `text` (normalized user words) given the agent message
  * before it (`before`, null or "" when unknown). Null when it is not feedback.
@@ -217,19 +306,21 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
   if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
-  if (r.LOG_START.test(l)) return null;
+  if (r.LOG_START.test(l) || mostlyLog(t)) return null;
   if (hasPrev && echoes(t, prev)) return null;
 
   const head = l.slice(0, HEAD);
   const tail = lower(prev.slice(-600));
-  const asked = hasPrev && (r.ASKED.test(tail) || /\?\W*$/u.test(tail.trim()));
-  const claimed = hasPrev && r.CLAIMED.test(tail);
+  const asked = hasPrev && (r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()));
+  const claimed = hasPrev && (r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail));
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
 
   // corrections that need no context
   if (r.BUT.test(head)) return d("correction", "high", "accepted with a change", /\b(?:but|except|however|although|though)\b/u);
-  if (r.NEGATION.test(head)) {
+  // "no, …" to "anything else?" declines more help; it does not reject what was done
+  const declinesMore = /^no\b/u.test(head) && /anything else|help with any/u.test(tail);
+  if (r.NEGATION.test(head) && !declinesMore) {
     // "no" to "Shall I …?" declines the proposal; "no, …" elsewhere rejects what the agent said or did
     return d("correction", head.length <= 3 && !hasPrev ? "medium" : "high", "rejects the previous message", null);
   }
@@ -237,21 +328,41 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
   if (r.STILL.test(head) && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
+  if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
+  if (hasPrev && r.CONCEDE.test(head)) return d("correction", "medium", "concedes progress, then objects", null);
+  const clarify = r.CLARIFY.exec(head);
+  if (clarify && clarify.index < 150) return d("correction", hasPrev ? "high" : "medium", "clarifies what the agent misread", r.CLARIFY);
   if (hasPrev && r.OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
   const foreign = r.FOREIGN.find((re) => re.test(head));
   if (foreign) return d("correction", hasPrev ? "high" : "medium", "correction (non-English)", foreign);
 
   // standing rules outrank the softer correction cues: "from now on, don't …" is a preference
-  if (r.RULE_STRONG.test(head) && !r.PRAISE.test(head)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+  if (r.RULE_STRONG.test(head) && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
 
   if (hasPrev) {
-    const hits = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))];
+    // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
+    const praiseEnd = r.PRAISE.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
+    const found = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))];
+    const hits = praiseEnd > 0 && found.every((m) => (m.index ?? 0) > praiseEnd) ? [] : found;
     if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150)) {
       const strong = hits.length > 1 || r.FAIL.test(head) || claimed;
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
-    if (claimed && r.FAIL.test(l.slice(0, 250))) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
+    if (claimed && r.FAIL.test(l.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
+    // "now the page is blank": the state the agent's change left
+    if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(head)[0] ?? "") || r.STATE.test(sentencesOf(head)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
+    // after a claim, what the user sees instead: a state, an absence
+    if (claimed && r.STATE.test(l.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
+    if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
+    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
+    const must = r.MUST.exec(head);
+    if (claimed && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
+    // instructions that point back at the agent's last answer or change and ask for it otherwise
+    const redo = r.REDO.exec(head);
+    if (redo && redo.index < 200) return d("correction", "medium", "asks for the last answer in another form", r.REDO);
+    const refer = r.REFER.exec(head);
+    if (refer && refer.index < 200 && r.REDIRECT.test(head.slice(refer.index + refer[0].length))) return d("correction", "medium", "points back at what the agent did and redirects it", r.REFER);
   }
 
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
@@ -264,12 +375,16 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.DECIDED.test(head)) return d("decision", "medium", "records a decision", r.DECIDED);
   const goRest = l.replace(r.GO, "").trim();
   if (r.GO.test(head) && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
-  if (asked && picksOffer(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
+  if (asked && (picksOffer(t, tail) || echoesOfferCjk(t, tail))) return d("decision", "medium", "picks what the agent offered", null);
   const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
   if (asked && !yesQuestion && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
 
   // approval: explicit praise of the result
   if (r.PRAISE.test(head) || (short && r.PRAISE_ANY.test(head))) return d("approval", "medium", "praises the result", null);
+  const praiseSentence = sentencesOf(head.slice(0, 200))
+    .slice(0, 3)
+    .find((x) => r.PRAISE_SENTENCE.test(x.trim()));
+  if (praiseSentence) return d("approval", "medium", "praises the result", r.PRAISE_SENTENCE);
 
   if (r.RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", r.RULE_SOFT);
   if (r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);

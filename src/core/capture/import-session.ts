@@ -135,7 +135,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
   const model = ctxModel ? scrubCut(`${ctxModel.provider}/${ctxModel.modelId}`, 1000) : null;
   const importKey = { leaf_id: leafId, mtime_ms: st.mtimeMs, size: st.size, source_path: sourcePath };
   const name = session.name ? scrubCut(session.name.replace(/\s+/g, " ").trim(), 120) : "";
-  const sentence = `Imported ${harness} session ${name ? `"${name}" ` : ""}with ${d.userMessages} user messages from ${cwd ?? "unknown cwd"}.`;
+  const sentence = `Imported ${harness} session ${name ? `"${name}" ` : ""}with ${d.userMessages} user message${d.userMessages === 1 ? "" : "s"} from ${cwd ?? "unknown cwd"}.`;
 
   const path = statePath(root, harness, nativeId);
   ensureDir(dirname(path));

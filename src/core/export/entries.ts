@@ -2,6 +2,7 @@
 // time: the tree keeps only previews, and an export of a large session must
 // not hold every entry's JSON at once.
 import { readEntries } from "../session/read/entry.js";
+import { blobReaderFor, resolveBlobRefs } from "../session/read/blobs.js";
 import type { EntryMeta, Session } from "../session/model.js";
 
 type Obj = Record<string, unknown>;
@@ -11,6 +12,8 @@ export interface Batching {
   bytes?: number;
   /** At most this many entries per batch. */
   count?: number;
+  /** Put omp's blob references back from the agent dir's store (pages and markdown show the images; a JSONL copy keeps the references). */
+  blobs?: boolean;
 }
 
 // A gzip file is read from its start for every batch (it cannot seek), so its
@@ -30,6 +33,10 @@ export async function* fullEntries(s: Session, metas: readonly EntryMeta[], b: B
     while (end < metas.length && end - at < most && (end === at || bytes + metas[end].length <= budget)) bytes += metas[end++].length;
     const batch = metas.slice(at, end);
     const objs = await readEntries(s, batch);
+    if (b.blobs) {
+      const store = blobReaderFor(s.file);
+      for (const o of objs) resolveBlobRefs(o, store);
+    }
     for (let i = 0; i < batch.length; i++) yield [batch[i], objs[i]];
     at = end;
   }

@@ -119,7 +119,7 @@ export async function* htmlExport(s: Session, o: ExportOptions = {}): AsyncGener
   const summaries: (string | null)[] | null = changesEntries(o) ? new Array(s.entries.length).fill(null) : null;
   let i = 0;
   let chunk = "";
-  for await (const [meta, raw] of fullEntries(s, s.entries)) {
+  for await (const [meta, raw] of fullEntries(s, s.entries, { blobs: true })) {
     const at = i++;
     const e = prepareEntry(raw, o);
     if (!e) continue;

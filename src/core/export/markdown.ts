@@ -79,7 +79,7 @@ export async function* markdownExport(s: Session, o: ExportOptions = {}): AsyncG
   for (const [k, v] of plan.facts) head += `- **${k}:** ${prose(v)}\n`;
   yield safeLines(head + "\n");
   let n = 0;
-  for await (const [meta, raw] of fullEntries(s, plan.path)) {
+  for await (const [meta, raw] of fullEntries(s, plan.path, { blobs: true })) {
     const e = prepareEntry(raw, o);
     if (!e) continue;
     n++;

@@ -9,7 +9,7 @@ import { openSqlite } from "../sqlite.js";
 export type SearchDb = Database.Database;
 
 /** Bump when what is indexed or how changes: older indexes are rebuilt. */
-export const SEARCH_SCHEMA = 7;
+export const SEARCH_SCHEMA = 8;
 
 const SCHEMA = `
 CREATE TABLE files (

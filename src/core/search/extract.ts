@@ -26,6 +26,25 @@ function blocksText(content: unknown, withCalls: boolean): string {
   return parts.join("\n");
 }
 
+/** Every agent's shell tool, as its calls name it (Claude Code's Bash, Codex's shell/exec_command, Gemini's run_shell_command, pi's and omp's bash). */
+const SHELL_TOOLS = new Set(["bash", "shell", "exec_command", "local_shell", "run_shell_command", "shell_command"]);
+
+/** The commands of an assistant turn that only runs shell commands (no text), else null: such a turn is a "bash" document. */
+function shellCommands(content: unknown): string | null {
+  if (!Array.isArray(content)) return null;
+  const cmds: string[] = [];
+  for (const b of content) {
+    if (!isObj(b)) continue;
+    if (b.type === "text" && typeof b.text === "string" && b.text.trim() !== "") return null;
+    if (b.type !== "toolCall") continue;
+    if (typeof b.name !== "string" || !SHELL_TOOLS.has(b.name.toLowerCase())) return null;
+    const args = isObj(b.arguments) ? b.arguments : {};
+    const cmd = args.command ?? args.cmd;
+    cmds.push(Array.isArray(cmd) ? cmd.filter((c) => typeof c === "string").join(" ") : typeof cmd === "string" ? cmd : "");
+  }
+  return cmds.length > 0 ? cmds.join("\n") : null;
+}
+
 /** The searchable text of a (migrated) entry, or null when it has none. */
 export function docOf(entry: Obj, tools: boolean): Doc | null {
   if (entry.type !== "message" || !isObj(entry.message)) return null;
@@ -35,9 +54,11 @@ export function docOf(entry: Obj, tools: boolean): Doc | null {
     case "user":
       doc = { role: "user", text: blocksText(m.content, false) };
       break;
-    case "assistant":
-      doc = { role: "assistant", text: blocksText(m.content, true) };
+    case "assistant": {
+      const shell = shellCommands(m.content);
+      doc = shell !== null ? { role: "bash", text: shell } : { role: "assistant", text: blocksText(m.content, true) };
       break;
+    }
     case "toolResult":
       if (tools) doc = { role: "tool", text: `${typeof m.toolName === "string" ? m.toolName : ""}\n${blocksText(m.content, false)}` };
       break;

@@ -14,6 +14,8 @@ export function shortCount(n: number): string {
 /** $0.0042, $1.23, $1,234 — cents once a dollar is reached, more digits below one. */
 export function dollars(n: number): string {
   if (n === 0) return "$0";
+  // Never "$0.0000" for a cost that is there: below the last digit shown, say so.
+  if (n < 0.0001) return "<$0.0001";
   if (n < 0.01) return `$${n.toFixed(4)}`;
   if (n < 1000) return `$${n.toFixed(2)}`;
   return `$${Math.round(n).toLocaleString("en-US")}`;

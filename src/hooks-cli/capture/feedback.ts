@@ -6,6 +6,8 @@ import { feedbackCapture } from "../../core/capture/manual.js";
 import { promoteFeedback } from "../../core/capture/promote.js";
 import { dismissCandidate, editLesson, effectiveLesson, findCandidate, readStatus, reviewState, withStatus } from "../../core/capture/review.js";
 import { CONFIDENCE_RANK, listFeedback } from "../../core/capture/feedback-list.js";
+import { promoteWithTopic } from "./topic-flag.js";
+import { MASK } from "../../core/capture/secret-context.js";
 import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreContext } from "./common.js";
 
 const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
@@ -16,12 +18,25 @@ const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | 
                                                        several turns is one row with a count (--all: every one)
   show <id|text_sha256> [--json]                       one candidate in full
   edit <id> (--lesson TEXT | --clear)                  set or clear the edited lesson
-  promote <id> --topic T [--force]                     write a note into the topic's raw/notes
+  promote <id> --topic T [--create-topic] [--force]    write a note into the topic's raw/notes
+                                                       (--create-topic: create a missing topic first)
   dismiss <id> [--reason R] [--undo]                   hide a candidate from review (or restore it)
   capture --text TEXT [--harness H] [--session-id ID] [--cwd DIR]
                                                        record feedback by hand; prints its id`;
 
 const s = (v: unknown): string => (v == null ? "" : String(v));
+
+/** At most `max` characters, cut at a word's end and never inside a redaction mark ("[REDACTED]"), with "…" when cut. */
+export function previewCut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max - 1;
+  // Back out of a mark the cut would split.
+  const open = text.lastIndexOf(MASK[0], cut);
+  if (open >= 0 && text.startsWith(MASK, open) && open + MASK.length > cut) cut = open;
+  const space = text.lastIndexOf(" ", cut);
+  if (space > max / 2) cut = space;
+  return text.slice(0, cut).trimEnd() + "…";
+}
 
 interface Sub {
   flags: FlagSpec;
@@ -56,7 +71,7 @@ const SUBS: Record<string, Sub> = {
       ctx.out(
         table(
           ["ID", "Type", "Confidence", "Scope", "Status", "Preview", "Seen"],
-          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), s(c.text_preview).slice(0, 80), s(c.count ?? 1)]),
+          rows.slice(0, limit).map((c) => [s(c.id), s(c.feedback_type), s(c.confidence), s(c.scope_hint), reviewState(status, c.id as string), previewCut(s(c.text_preview), 80), s(c.count ?? 1)]),
         ),
       );
       return 0;
@@ -103,13 +118,13 @@ const SUBS: Record<string, Sub> = {
     },
   },
   promote: {
-    flags: { values: ["--topic"], bools: ["--force"] },
+    flags: { values: ["--topic"], bools: ["--force", "--create-topic"] },
     run(p, ctx) {
       const key = p.positional[0];
       const topic = str(p, "--topic");
       if (!key) throw new UsageError("missing <id>");
       if (!topic) throw new UsageError("--topic is required");
-      ctx.out(promoteFeedback(ctx.hub, ctx.root, key, topic, bool(p, "--force"), ctx.warn).notePath);
+      ctx.out(promoteWithTopic(ctx, topic, bool(p, "--create-topic"), (t) => promoteFeedback(ctx.hub, ctx.root, key, t, bool(p, "--force"), ctx.warn)).notePath);
       return 0;
     },
   },

@@ -28,7 +28,7 @@ role), mode, modeData and injectedTtsrRules.`,
       return 0;
     }
     const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "none";
-    stdout().write(safeText(`leaf ${ctx.leafId ?? "none"} · model ${model} · thinking ${ctx.thinkingLevel} · ${ctx.messages.length} messages`) + "\n");
+    stdout().write(safeText(`leaf ${ctx.leafId ?? "none"} · model ${model} · thinking ${ctx.thinkingLevel} · ${ctx.messages.length} message${ctx.messages.length === 1 ? "" : "s"}`) + "\n");
     if (ctx.rule === "omp") {
       const roles = Object.entries(ctx.models ?? {}).map(([r, m]) => `${r} ${m}`);
       const left = ctx.leftOut?.filter((l) => !l.kept).length ?? 0;

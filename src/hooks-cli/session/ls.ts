@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { UsageError, type Command } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
 import { listScope } from "./list-scope.js";
+import { otherAgentPlaces } from "../../core/session/list/dialect-sources.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/list/list.js";
 import { writeParts, stdout } from "../stdout.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
@@ -179,7 +180,9 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
       return done;
     }
     if (sessions.length === 0) {
-      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : looked, listAll ? null : cwd, str(args, "--search"), agents));
+      // Without dirs given, every agent's default places were looked in: each is named (missing ones too).
+      const others = paths.length === 0 && !agentDirs ? otherAgentPlaces() : [];
+      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : looked, listAll ? null : cwd, str(args, "--search"), agents, others));
       return done;
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
@@ -201,10 +204,12 @@ function agentsArg(values: string[]): AgentId[] | null {
   return r.agents;
 }
 
-function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null): string {
+function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null, others: { label: string; dir: string; exists: boolean }[] = []): string {
   const of = agents ? ` of ${agents.join(", ")}` : "";
   const what = `No sessions${of}${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
-  const where = looked.length > 0 ? `Looked in:\n${looked.map((d) => `  ${safeText(d)}`).join("\n")}` : "No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent).";
-  const hint = cwd !== null && looked.length > 0 ? "\n--all lists the sessions of every project." : "";
+  const piOmp = looked.length > 0 ? looked.map((d) => `  ${safeText(d)}`) : ["  pi, omp: No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent)"];
+  const rest = others.map((o) => `  ${safeText(o.label)}: ${safeText(tildePath(o.dir, homedir()))}${o.exists ? "" : " (not there)"}`);
+  const where = `Looked in:\n${[...piOmp, ...rest].join("\n")}`;
+  const hint = cwd !== null && (looked.length > 0 || others.some((o) => o.exists)) ? "\n--all lists the sessions of every project." : "";
   return `${what}\n${where}${hint}\n`;
 }

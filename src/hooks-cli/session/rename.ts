@@ -9,7 +9,7 @@ import { printPlan, printWrite } from "./write-output.js";
 export const renameCommand: Command = {
   name: "rename",
   summary: "rename a session, in the file's dialect",
-  usage: `Usage: omp-sessions rename FILE NAME [--force] [--json]
+  usage: `Usage: omp-sessions rename FILE NAME [--dry-run] [--yes] [--force] [--json]
 
 Renames the session (NAME may be several words). pi sessions get a
 session_info entry; omp sessions with a title slot get the slot rewritten in

@@ -9,16 +9,33 @@ import { readOnlyReason } from "../../core/session/agents.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
+import { screenById } from "../screens/registry.js";
+import type { Action } from "../keymap.js";
+
+/** As many whole hints as fit the width, in order: a hint is dropped, never cut mid-word. */
+export function fitHints(hints: string[], width: number): string {
+  let out = "";
+  for (const h of hints) {
+    const next = out ? `${out} · ${h}` : h;
+    if (displayWidth(next) > width) break;
+    out = next;
+  }
+  return out;
+}
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
   // On a session in a format we only read, the write keys refuse at once: their hints would only mislead.
   const readOnly = useApp((s) => s.screen === "tree" && s.session !== null && readOnlyReason(s.session) !== null);
+  // On the session list q is typed into the search: Esc and ^c leave there.
+  const typed = useApp((s) => !s.help && screenById(s.screen).typeToSearch === true);
   const theme = useTheme();
+  const leaveOut = (a: Action): boolean => (readOnly && isWriteAction(a)) || (typed && a === "quit");
   // Every screen's search line has its keys in the table (its query scope), so they show from there.
-  const hints = footerHints(scopes, readOnly ? isWriteAction : undefined)
-    .map((h) => `${h.keys} ${h.hint}`)
-    .join(" · ");
+  const hints = fitHints(
+    footerHints(scopes, leaveOut).map((h) => `${h.keys} ${h.hint}`),
+    width,
+  );
   const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
   // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).
   const infoRoom = Math.max(0, width - 1 - (left ? displayWidth(left) : 0));

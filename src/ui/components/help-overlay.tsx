@@ -12,8 +12,7 @@ import type { ScreenId } from "../screens/ids.js";
 const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "global", title: "Everywhere" },
   { scope: "list", title: "Lists" },
-  { scope: "sessions", title: "Session list" },
-  { scope: "sessions-query", title: "Session list: typing a search" },
+  { scope: "sessions", title: "Session list (typing searches)" },
   { scope: "tree", title: "Tree" },
   { scope: "tree-query", title: "Tree: typing a search" },
   { scope: "compare", title: "Compare view" },
@@ -28,6 +27,7 @@ const GROUPS: { scope: Scope; title: string }[] = [
   { scope: "choose", title: "Continue: which summary" },
   { scope: "confirm", title: "Confirm a write" },
   { scope: "delete", title: "Session list: deleting" },
+  { scope: "pick", title: "Tree: choosing a subagent" },
   { scope: "help", title: "This help" },
 ];
 
@@ -40,8 +40,8 @@ const KEY_COLUMN = 13;
 
 /** Per screen, the groups that matter there: they come first, the rest follows. */
 const FIRST: Partial<Record<ScreenId, Scope[]>> = {
-  sessions: ["sessions", "sessions-query", "list", "global", "line", "delete"],
-  tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pane"],
+  sessions: ["sessions", "global", "line", "delete"],
+  tree: ["tree", "tree-query", "list", "global", "prompt", "line", "choose", "confirm", "pick", "pane"],
   feedback: ["feedback", "list", "global", "line", "pane"],
   digests: ["digests", "list", "global", "pane"],
   search: ["search", "search-query", "list", "global"],

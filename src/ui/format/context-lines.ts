@@ -35,7 +35,11 @@ function leftOutLine(l: LeftOut): Line {
 
 export function contextLines(ctx: SessionContext): Line[] {
   const model = ctx.model ? `${ctx.model.provider}/${ctx.model.modelId}` : "no model yet";
-  const out: Line[] = [{ text: safeText(`context at ${ctx.leafId ?? "(none)"} · ${ctx.messages.length} messages · ${model} · thinking ${ctx.thinkingLevel}`), tone: "muted" }, ...ompLines(ctx), { text: "" }];
+  const out: Line[] = [
+    { text: safeText(`context at ${ctx.leafId ?? "(none)"} · ${ctx.messages.length} message${ctx.messages.length === 1 ? "" : "s"} · ${model} · thinking ${ctx.thinkingLevel}`), tone: "muted" },
+    ...ompLines(ctx),
+    { text: "" },
+  ];
   if (ctx.resetBoundaryId) {
     out.push({ text: safeText(`━━ /clear at ${ctx.resetBoundaryId}: nothing before it is sent ━━`), tone: "meta", bold: true });
   }

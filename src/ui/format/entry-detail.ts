@@ -19,6 +19,18 @@ function json(v: unknown): string {
   }
 }
 
+/** A call's arguments, one per line; a text argument shows its own lines (real newlines, not "\\n"). */
+function argLines(args: unknown): Line[] {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return textLines(json(args), "tool", "    ");
+  const out: Line[] = [];
+  for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+    if (typeof v === "string" && v.includes("\n")) out.push({ text: `    ${safeText(k)}:`, tone: "tool" }, ...textLines(v, "tool", "      "));
+    else if (typeof v === "string") out.push(...textLines(`${k}: ${v}`, "tool", "    "));
+    else out.push(...textLines(`${k}: ${json(v)}`, "tool", "    "));
+  }
+  return out;
+}
+
 function heading(text: string, tone: Tone = "accent"): Line {
   return { text: safeText(text), tone, bold: true };
 }
@@ -44,7 +56,7 @@ function contentLines(content: unknown, tone: Tone): Line[] {
         break;
       case "toolCall":
         out.push(heading(`→ ${str(block.name) || "tool"}${block.id ? `  (${str(block.id)})` : ""}`, "tool"));
-        out.push(...textLines(json(block.arguments ?? {}), "tool", "    "));
+        out.push(...argLines(block.arguments ?? {}));
         break;
       case "image": {
         const data = str(block.data);

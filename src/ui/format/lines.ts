@@ -17,7 +17,11 @@ export function textLines(text: string, tone?: Tone, indent = "  "): Line[] {
   return safe.split("\n").map((t) => ({ text: indent + t, tone }));
 }
 
-/** Cuts every line to `width` terminal columns (wide characters count two), continuing on the next line. */
+/**
+ * Wraps every line to `width` terminal columns (wide characters count two):
+ * at a space when the line has one in reach, else mid-word (a long path or
+ * token); continuation lines keep the line's indent.
+ */
 export function wrapLines(lines: readonly Line[], width: number): Line[] {
   const w = Math.max(8, width);
   const out: Line[] = [];
@@ -26,19 +30,26 @@ export function wrapLines(lines: readonly Line[], width: number): Line[] {
       out.push(l);
       continue;
     }
-    let cur = "";
-    let cw = 0;
-    for (const ch of l.text) {
-      const chw = displayWidth(ch);
-      if (cw + chw > w) {
-        out.push({ ...l, text: cur });
-        cur = "";
-        cw = 0;
+    const indent = " ".repeat(Math.min(/^ */.exec(l.text)![0].length, Math.floor(w / 2)));
+    let rest = [...l.text];
+    let first = true;
+    while (rest.length > 0) {
+      const lead = first ? "" : indent;
+      const room = w - lead.length;
+      let cw = 0;
+      let end = 0;
+      while (end < rest.length && cw + displayWidth(rest[end]) <= room) cw += displayWidth(rest[end++]);
+      if (end < rest.length) {
+        // Back to the last space in reach (not too far back): the word moves whole to the next line.
+        let sp = end;
+        while (sp > 0 && rest[sp] !== " ") sp--;
+        if (sp > room / 3) end = sp;
       }
-      cur += ch;
-      cw += chw;
+      out.push({ ...l, text: lead + rest.slice(0, end).join("").trimEnd() });
+      rest = rest.slice(end);
+      while (rest[0] === " ") rest = rest.slice(1);
+      first = false;
     }
-    if (cur) out.push({ ...l, text: cur });
   }
   return out;
 }

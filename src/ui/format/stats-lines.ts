@@ -31,11 +31,13 @@ export interface StatsLinesOptions {
 
 const DAYS = 30;
 
-function chart(title: string, days: string[], values: number[], label: (v: number) => string, width: number): Line[] {
+function chart(title: string, days: string[], values: number[], label: (v: number) => string, width: number, none: string): Line[] {
+  const max = Math.max(0, ...values);
+  // Nothing to scale: a scale of "$0" would only puzzle.
+  if (max <= 0) return [{ text: fitWidth(`${title}  (${none} in the last 30 days)`, width), tone: "muted" }];
   // Each day as wide as fits (1 to 3 columns), so the chart spans the screen.
   const cell = Math.max(1, Math.min(3, Math.floor((width - 2) / days.length)));
   const line = [...bars(values)].map((b) => b.repeat(cell)).join("");
-  const max = Math.max(0, ...values);
   const span = days.length * cell;
   const from = days[0].slice(5);
   const to = days[days.length - 1].slice(5);
@@ -50,15 +52,49 @@ function topLines(title: string, rows: Row[], n: number, name: (r: Row) => strin
   const out: Line[] = [{ text: title, tone: "muted" }];
   if (rows.length === 0) out.push({ text: "  (none)", tone: "muted" });
   for (const r of rows.slice(0, n)) {
-    const right = `${costCell(r).padStart(10)}  ${shortCount(figureTokens(r)).padStart(7)} tok  ${String(r.calls).padStart(6)} msgs`;
+    const right = `${costCell(r).padStart(10)}  ${shortCount(figureTokens(r)).padStart(7)} tok  ${String(r.calls).padStart(6)} msg${r.calls === 1 ? " " : "s"}`;
     out.push({ text: "  " + fitWidth(safeText(name(r)), Math.max(8, width - right.length - 4), true) + "  " + right });
   }
   return out;
 }
 
-export function totalsLine(t: Figure): string {
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The totals of a row as parts ("$1.20", "12k tokens (…)", "3 msgs", "unpriced: …"), to join or wrap. */
+export function totalsParts(t: Figure): string[] {
   const un = unpricedCell(t);
-  return `${costCell(t) || "$0"} · ${shortCount(figureTokens(t))} tokens (input ${shortCount(t.input)} · output ${shortCount(t.output)} · cache read ${shortCount(t.cacheRead)} · cache write ${shortCount(t.cacheWrite)}) · ${t.calls} msgs${un ? ` · unpriced: ${un}` : ""}`;
+  return [
+    costCell(t) || "$0",
+    `${shortCount(figureTokens(t))} tokens (input ${shortCount(t.input)}, output ${shortCount(t.output)}, cache read ${shortCount(t.cacheRead)}, cache write ${shortCount(t.cacheWrite)})`,
+    plural(t.calls, "msg", "msgs"),
+    ...(un ? [`unpriced: ${un}`] : []),
+  ];
+}
+
+export function totalsLine(t: Figure): string {
+  return totalsParts(t).join(" · ");
+}
+
+/** `head` then the parts joined with " · ", wrapped between parts (a part too long for a line wraps at its spaces) under an indent as wide as `head`. */
+export function wrapParts(head: string, parts: string[], width: number): string[] {
+  const indent = " ".repeat(head.length);
+  const room = Math.max(10, width - head.length);
+  const words: string[] = [];
+  parts.forEach((p, i) => {
+    const last = i === parts.length - 1;
+    if (p.length + (last ? 0 : 2) <= room) words.push(last ? p : `${p} ·`);
+    else p.split(" ").forEach((w, j, all) => words.push(j === all.length - 1 && !last ? `${w} ·` : w));
+  });
+  const out: string[] = [];
+  let cur = "";
+  for (const w of words) {
+    if (cur && cur.length + 1 + w.length > room) {
+      out.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) out.push(cur);
+  return out.map((l, i) => fitWidth((i === 0 ? head : indent) + l, width));
 }
 
 export function statsLines(figures: SessionFigures[], opts: StatsLinesOptions): Line[] {
@@ -73,8 +109,8 @@ export function statsLines(figures: SessionFigures[], opts: StatsLinesOptions): 
   const month = totalRow([...byDay.values()]);
   const home = homedir();
   return [
-    { text: fitWidth(`all time  ${totalsLine(total)}`, width), tone: "accent" },
-    { text: fitWidth(`30 days   ${totalsLine(month)}`, width) },
+    ...wrapParts("all time  ", totalsParts(total), width).map((text): Line => ({ text, tone: "accent" })),
+    ...wrapParts("30 days   ", totalsParts(month), width).map((text): Line => ({ text })),
     { text: "" },
     ...chart(
       "cost per day, last 30 days",
@@ -82,6 +118,7 @@ export function statsLines(figures: SessionFigures[], opts: StatsLinesOptions): 
       perDay.map((r) => r?.cost ?? 0),
       dollars,
       width,
+      "no cost",
     ),
     { text: "" },
     ...chart(
@@ -90,6 +127,7 @@ export function statsLines(figures: SessionFigures[], opts: StatsLinesOptions): 
       perDay.map((r) => (r ? figureTokens(r) : 0)),
       shortCount,
       width,
+      "no tokens",
     ),
     { text: "" },
     ...topLines("top models", report(figures, { by: "model" }), top, (r) => r.model ?? r.key, width),

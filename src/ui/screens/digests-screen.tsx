@@ -17,7 +17,7 @@ import { useStores } from "../state/use-app.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { openDigestSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
-import { listAction, onKey, ownsInput } from "./review-keys.js";
+import { listAction, onKey, ownsInput, takesText } from "./review-keys.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import type { State } from "../../core/capture/state.js";
 
@@ -114,6 +114,7 @@ export const digestsScreen: ScreenDef = {
   Component: DigestsScreen,
   ownsInput: ownsInput("digests"),
   onKey: onKey("digests"),
+  takesText: takesText("digests"),
   onAction(action, ui) {
     if (listAction("digests", action, ui)) return true;
     const r = ui.review.getState();

@@ -21,7 +21,7 @@ import { useLiveCapture } from "../state/live-capture.js";
 import { confidenceLabel, STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
-import { listAction, onKey, ownsInput } from "./review-keys.js";
+import { listAction, onKey, ownsInput, takesText } from "./review-keys.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 
 /** How long the cursor rests on a candidate before its session file is read. */
@@ -141,6 +141,7 @@ export const feedbackScreen: ScreenDef = {
   Component: FeedbackScreen,
   ownsInput: ownsInput("feedback"),
   onKey: onKey("feedback"),
+  takesText: takesText("feedback"),
   onAction(action, ui) {
     if (listAction("feedback", action, ui)) return true;
     const app = ui.app;

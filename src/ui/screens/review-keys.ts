@@ -12,6 +12,15 @@ export function ownsInput(screen: ReviewScreen) {
   };
 }
 
+/** A text prompt (lesson, reason, topic name) or the search line: a paste goes there whole. */
+export function takesText(screen: ReviewScreen) {
+  return (ui: Stores): boolean => {
+    const r = ui.review.getState();
+    const kind = r.prompt?.kind;
+    return kind ? kind === "lesson" || kind === "reason" || kind === "new-topic" : r.searching === screen;
+  };
+}
+
 export function onKey(screen: ReviewScreen) {
   return (input: string, name: string, ui: Stores): void => {
     const r = ui.review.getState();

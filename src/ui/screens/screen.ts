@@ -27,6 +27,8 @@ export interface ScreenDef {
   /** While true, every key goes to `onKey` (the screen's search line or prompt), not the key table. */
   ownsInput?(ui: Stores): boolean;
   onKey?(input: string, name: string, ui: Stores): void;
+  /** While it owns the keys: they go to a text line (a prompt, a query line), so a paste goes there whole. */
+  takesText?(ui: Stores): boolean;
   /** Handles an action from the key table; return false to let the shell try. */
   onAction?(action: Action, ui: Stores): boolean;
   /** Right-hand side of the status line. */

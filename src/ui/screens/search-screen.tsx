@@ -18,7 +18,8 @@ import type { SessionSummary } from "../../core/session/list/summary.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { watchSessions } from "../../core/session/list/watch.js";
 import { findBinding, type Action } from "../keymap.js";
-import { fitWidth as fit } from "../format/width.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
+import { editLine } from "../state/line-edit.js";
 import { windowRange } from "../state/list-cursor.js";
 import { useApp, useStores } from "../state/use-app.js";
 import type { Stores } from "../state/stores.js";
@@ -37,9 +38,30 @@ const SYNTAX = [
   '  "a phrase"   the words next to each other',
   "  pre*         words starting with pre",
   "  cwd:DIR      sessions whose project is DIR or below it (cwd:NAME: the path contains NAME)",
-  "  role:R       user, assistant or bash",
+  "  role:R       user · assistant · bash (shell commands: pi's !, and every agent's shell tool calls:",
+  "               Claude Code's Bash, Codex's shell, Gemini's run_shell_command) · tool (tool output, if indexed)",
   "  label:TEXT   entries whose label contains TEXT (label: alone: any label)",
 ];
+
+/**
+ * The query line: `head`, the query and (while typing) the caret. A query too
+ * long for the room scrolls sideways so the caret shows (the end, while typing
+ * at the end), with "…" where text is out of sight.
+ */
+export function queryText(head: string, query: string, caret: number | null, room: number): string {
+  const chars = [...safeText(query)];
+  const at = caret === null ? chars.length : Math.min(caret, chars.length);
+  const mark = caret === null ? "" : "▏";
+  const fits = room - displayWidth(head) - 1;
+  const whole = chars.slice(0, at).join("") + mark + chars.slice(at).join("");
+  if (displayWidth(whole) <= fits) return head + whole;
+  // Keep the caret in sight: as much before it as fits, then what follows.
+  let start = at;
+  let used = displayWidth(mark) + 1;
+  while (start > 0 && used + displayWidth(chars[start - 1]) <= fits) used += displayWidth(chars[--start]);
+  const before = (start > 0 ? "…" : "") + chars.slice(start + (start > 0 ? 1 : 0), at).join("");
+  return head + before + mark + chars.slice(at).join("");
+}
 
 function IndexLine({ width }: { width: number }) {
   const { search } = useStores();
@@ -68,7 +90,7 @@ function IndexLine({ width }: { width: number }) {
 }
 
 function SearchScreen({ width, height }: ScreenProps) {
-  const { app, search } = useStores();
+  const { search } = useStores();
   const theme = useTheme();
   const typing = useApp((s) => s.searching);
   const sessions = useApp((s) => s.sessions);
@@ -81,12 +103,11 @@ function SearchScreen({ width, height }: ScreenProps) {
   const phase = useStore(search, (s) => s.phase);
 
   useEffect(() => {
-    // Every visit brings the index up to date (a warm index only stats files) and, with no
-    // query yet, puts the keys in the query line. The help overlay closing is no new visit.
+    // Every visit brings the index up to date (a warm index only stats files). The help overlay
+    // closing is no new visit. The query line took the keys when the screen was switched to (stores.ts).
     if (!search.getState().beginVisit()) return;
     search.getState().startIndexing();
-    if (search.getState().query === "") app.getState().startSearch();
-  }, [app, search]);
+  }, [search]);
   // While the screen is open, sessions that agents write are indexed as they grow.
   const source = useApp((s) => s.listSource());
   useEffect(() => {
@@ -102,8 +123,9 @@ function SearchScreen({ width, height }: ScreenProps) {
 
   const count = hits.length >= SEARCH_LIMIT ? `${SEARCH_LIMIT}+` : String(hits.length);
   const right = query.trim() === "" ? "" : busy ? "searching…" : answered ? `${count} hit${hits.length === 1 ? "" : "s"}` : "";
-  const left = `search › ${safeText(query)}${typing ? "▏" : ""}`;
-  const queryLine = fit(left, Math.max(10, width - right.length - 2), true) + "  " + right;
+  const caret = useStore(search, (s) => s.caret);
+  const room = Math.max(10, width - right.length - 2);
+  const queryLine = fit(queryText("search › ", query, typing ? caret : null, room), room, true) + "  " + right;
 
   let body: React.ReactNode;
   if (query.trim() === "") {
@@ -172,9 +194,6 @@ function act(action: Action, ui: Stores): boolean {
     case "search.leave":
       st.endSearch();
       return true;
-    case "search.backspace":
-      s.setQuery(s.query.slice(0, -1));
-      return true;
     case "search.open": {
       const hit = s.current();
       if (!hit) {
@@ -214,19 +233,17 @@ export const searchScreen: ScreenDef = {
   list: true,
   Component: SearchScreen,
   ownsInput: (ui) => ui.app.getState().searching,
+  takesText: () => true,
   onKey(input, name, ui) {
     const b = findBinding(name, ["search-query"]);
     if (b) {
       act(b.action, ui);
       return;
     }
-    // Typed text: one key, or a pasted burst; never control keys or ctrl/alt chords.
-    if (name.startsWith("ctrl+") || (name !== input && name !== "space" && !(name === "" && input.length > 1))) return;
-    const text = input.replace(/[\u0000-\u001f\u007f]/g, "");
-    if (text) {
-      const s = ui.search.getState();
-      s.setQuery(s.query + text);
-    }
+    // The shared line editor (^u ^w alt+backspace Home/End ^k …, typed text and pastes); Enter is the table's.
+    const s = ui.search.getState();
+    const { line } = editLine({ value: s.query, cursor: Math.min(s.caret, s.query.length) }, input, name);
+    s.setQuery(line.value, line.cursor);
   },
   onAction: (action, ui) => act(action, ui),
 };

@@ -38,6 +38,9 @@ const AGENT_MIN_WIDTH = 60;
 
 const costCellOf = (f: Figure | undefined): string => (f ? costCell(f) : "");
 
+/** Below this width the project column goes, so the session's name keeps its room. */
+const NAME_FIRST_WIDTH = 60;
+
 /** Below this width the cost column is the first to go. */
 const COST_MIN_WIDTH = 80;
 
@@ -47,6 +50,8 @@ function columns(width: number, paths = false, costs = false) {
   const agent = width >= AGENT_MIN_WIDTH ? AGENT_WIDTH : 0;
   const rest = Math.max(20, width - 2 - (fixed.age + fixed.msgs + fixed.branches + fixed.labels) - 5 - (cost ? cost + 1 : 0) - (agent ? agent + 1 : 0));
   // With paths shown, the file path takes the project's place, wider.
+  // Narrow: the session's name wins; the project (or path) column goes (the name needs the room more).
+  if (width < NAME_FIRST_WIDTH) return { ...fixed, agent, project: 0, name: Math.max(8, rest) };
   const project = paths ? Math.max(10, Math.floor(rest * 0.55)) : Math.max(10, Math.min(36, Math.floor(rest * 0.35)));
   return { ...fixed, agent, project, name: Math.max(8, rest - project - 1) };
 }
@@ -78,7 +83,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   return [
     ...tag,
     fit(prefix + title, c.name, true),
-    fit(place, c.project, true),
+    ...(c.project ? [fit(place, c.project, true)] : []),
     age(lastActiveIso(s), now).padStart(c.age),
     String(s.messageCount).padStart(c.msgs),
     String(s.branchCount).padStart(c.branches),
@@ -121,7 +126,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
     [
       ...agentCell("agent", c.agent),
       fit("session", c.name, true),
-      fit(paths ? "file" : "project", c.project, true),
+      ...(c.project ? [fit(paths ? "file" : "project", c.project, true)] : []),
       "age".padStart(c.age),
       "msgs".padStart(c.msgs),
       "brch".padStart(c.branches),
@@ -140,7 +145,7 @@ function SessionsScreen({ width, height }: ScreenProps) {
       {sessions === null ? <Text color={theme.text.muted}> looking for sessions…</Text> : null}
       {listError ? <Text color={theme.status.error}>✗ {safeText(listError)}</Text> : null}
       {sessions !== null && listView.length === 0 ? (
-        <Text color={theme.text.muted}> {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (A: next agent, a: all projects)` : "no sessions here (a: all projects)"}</Text>
+        <Text color={theme.text.muted}> {query ? "no session matches" : agentFilter ? `no ${agentFilter} sessions here (^g: next agent, Tab: all projects)` : "no sessions here (Tab: all projects)"}</Text>
       ) : null}
       {visible.map((s, i) => {
         const selected = start + i === cursor;
@@ -165,11 +170,9 @@ export const sessionsScreen: ScreenDef = {
   tab: "1",
   title: "sessions",
   scope: "sessions",
-  queryScope: "sessions-query",
   typeToSearch: true,
-  list: true,
   Component: SessionsScreen,
-  // A delete waiting for its yes takes every key: only yes or no answer it.
+  // A delete waiting for its yes takes every key: only yes or no answer it (a paste is no answer).
   ownsInput: (ui) => ui.app.getState().deleting !== null,
   onKey(_input, name, ui) {
     const b = findBinding(name, ["delete"]);

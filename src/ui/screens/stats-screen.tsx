@@ -12,6 +12,8 @@ import { fitWidth as fit } from "../format/width.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
+import type { Action } from "../keymap.js";
+import { totalOf } from "../../core/stats/figures.js";
 
 function StatsScreen({ width, height }: ScreenProps) {
   const { stats } = useStores();
@@ -30,20 +32,31 @@ function StatsScreen({ width, height }: ScreenProps) {
     void stats.getState().load(files);
   }, [files, sessions, stats]);
   const lines = useMemo(() => statsLines(figures, { width: width - 2, now: Date.now() }), [figures, width]);
+  const withUsage = useMemo(() => figures.filter((f) => totalOf(f).calls > 0).length, [figures]);
+  const room = Math.max(1, height - 1 - (error ? 1 : 0));
+  const asked = useStore(stats, (s) => s.scroll);
+  // Clamped here, where the number of lines is known; PgUp/PgDn page by what is on screen.
+  const scroll = Math.min(asked, Math.max(0, lines.length - room));
+  useEffect(() => {
+    if (asked !== scroll) stats.setState({ scroll });
+  }, [asked, scroll, stats]);
+  const setPageSize = useApp((s) => s.setPageSize);
+  useEffect(() => setPageSize(room), [room, setPageSize]);
+  const more = lines.length > room ? ` · lines ${scroll + 1}–${Math.min(lines.length, scroll + room)} of ${lines.length} (j/k, PgDn)` : "";
 
   const head =
     phase === "loading"
       ? progress
         ? `reading sessions for their usage… ${progress.done}/${progress.total}`
         : "reading the figures…"
-      : `${figures.length} sessions with usage, of ${files.length} listed · days in ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
+      : `${withUsage} session${withUsage === 1 ? "" : "s"} with usage, of ${files.length} listed · days in ${Intl.DateTimeFormat().resolvedOptions().timeZone}${more}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.text.muted}>{fit(head, width)}</Text>
       {error ? <Text color={theme.status.error}>{fit(`✗ ${safeText(error)}`, width)}</Text> : null}
       {phase === "loading" && figures.length === 0 ? null : (
         <Box flexDirection="column" paddingLeft={1}>
-          {lines.slice(0, Math.max(0, height - 1 - (error ? 1 : 0))).map((l, i) => (
+          {lines.slice(scroll, scroll + room).map((l, i) => (
             <Text key={i} color={toneColor(l.tone, theme)} wrap="truncate">
               {l.text || " "}
             </Text>
@@ -61,6 +74,13 @@ export const statsScreen: ScreenDef = {
   scope: "stats",
   Component: StatsScreen,
   onAction(action, ui) {
+    const page = Math.max(1, ui.app.getState().pageSize - 1);
+    const scroll: Partial<Record<Action, number | "top" | "bottom">> = { "pane.up": -1, "pane.down": 1, "pane.pageUp": -page, "pane.pageDown": page, "pane.top": "top", "pane.bottom": "bottom" };
+    const by = scroll[action];
+    if (by !== undefined) {
+      ui.stats.getState().scrollBy(by);
+      return true;
+    }
     if (action !== "stats.reload") return false;
     const st = ui.app.getState();
     const files = (st.sessions ?? []).filter((s) => s.valid).map((s) => s.path);

@@ -55,13 +55,30 @@ export function branchTotalText(o: OpenFigures | null, entryId: string): string 
   if (branch < 0) return null;
   const t = totalOf(o.figures, branch);
   const which = branch === 0 ? "the active path" : `abandoned branch ${branch}`;
-  return `branch total (${which}): ${t.calls} msgs · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
+  return `branch total (${which}): ${t.calls} msg${t.calls === 1 ? "" : "s"} · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
 }
 import { exportAtCursor } from "../state/export-action.js";
-import { openChildSession, openParentSession } from "../state/session-links.js";
+import { openChildSession, openParentSession, openSubagent } from "../state/session-links.js";
 import { sessionTitle } from "../../core/session/title.js";
 import { compareAtCursor, compareKey, compareOwnsInput, markAtCursor } from "../state/compare-actions.js";
 import { CompareView } from "../components/compare-view.js";
+import { chooserHeight, SubagentChooser } from "../components/subagent-chooser.js";
+import { findBinding } from "../keymap.js";
+import type { Stores } from "../state/stores.js";
+
+/** A key while the subagent chooser is open: move, open (Enter or a number), close. */
+function pickKey(name: string, ui: Stores): void {
+  const pick = ui.app.getState().subagentPick;
+  if (!pick) return;
+  const n = pick.choices.length;
+  const num = /^[1-9]$/.test(name) ? Number(name) : 0;
+  if (num >= 1 && num <= n) return void openSubagent(ui.app, pick.choices[num - 1], num, n);
+  const b = findBinding(name, ["pick"]);
+  if (b?.action === "cursor.up") ui.app.setState({ subagentPick: { ...pick, cursor: (pick.cursor - 1 + n) % n } });
+  else if (b?.action === "cursor.down") ui.app.setState({ subagentPick: { ...pick, cursor: (pick.cursor + 1) % n } });
+  else if (b?.action === "pick.open") void openSubagent(ui.app, pick.choices[pick.cursor], pick.cursor + 1, n);
+  else if (b?.action === "pick.cancel") ui.app.setState({ subagentPick: null });
+}
 
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
@@ -96,7 +113,8 @@ function TreeScreen({ width, height }: ScreenProps) {
   // One header line: the file's path (and name) — copies of a session look alike otherwise.
   const avail = Math.max(2, height - 1 - (showSearch ? 1 : 0));
   // The pane takes the lower part; the tree keeps enough rows to stay useful.
-  const paneHeight = step ? writePanelHeight(step, avail) : paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
+  const picking = useApp((s) => s.subagentPick?.choices.length ?? 0);
+  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => setPageSize(listHeight), [listHeight, setPageSize]);
   if (!rows) {
@@ -131,7 +149,7 @@ function TreeScreen({ width, height }: ScreenProps) {
         {rows.count === 0 ? <Text color={theme.text.muted}> no entries (try ^a for all, or Esc to clear the search)</Text> : drawn}
       </Box>
       {!step && paneOpen && branchLine ? <Text color={theme.text.muted}>{fit(branchLine, width)}</Text> : null}
-      {step ? <WritePanel width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={branchLine ? Math.max(2, paneHeight - 1) : paneHeight} /> : null}
+      {step ? <WritePanel width={width} height={paneHeight} /> : picking ? <SubagentChooser width={width} height={paneHeight} /> : paneOpen ? <PaneView width={width} height={branchLine ? Math.max(2, paneHeight - 1) : paneHeight} /> : null}
     </Box>
   );
 }
@@ -145,8 +163,14 @@ export const treeScreen: ScreenDef = {
   list: true,
   Component: TreeScreen,
   available: (st) => (st.session ? null : "no session open yet: pick one and press Enter"),
-  ownsInput: (ui) => writeOwnsInput(ui) || compareOwnsInput(ui),
-  onKey: (input, name, ui) => (writeOwnsInput(ui) ? writeKey(input, name, ui) : compareKey(input, name, ui)),
+  // A write step, the subagent chooser or the comparison, when open, takes every key.
+  ownsInput: (ui) => writeOwnsInput(ui) || ui.app.getState().subagentPick !== null || compareOwnsInput(ui),
+  onKey(input, name, ui) {
+    if (writeOwnsInput(ui)) writeKey(input, name, ui);
+    else if (ui.app.getState().subagentPick) pickKey(name, ui);
+    else compareKey(input, name, ui);
+  },
+  takesText: (ui) => ui.write.getState().step?.kind === "text",
   onAction(action, ui) {
     if (startWrite(action, ui)) return true;
     const st = ui.app.getState();

@@ -20,6 +20,8 @@ export type IndexPhase = "idle" | "indexing" | "ready" | "stopped" | "failed";
 
 export interface SearchState {
   query: string;
+  /** The caret in the query line (the shared line editor's). */
+  caret: number;
   hits: SearchHit[];
   /** The query the hits answer (they can lag the typed one). */
   answered: string;
@@ -42,7 +44,8 @@ export interface SearchActions {
   startIndexing(): void;
   /** Esc while indexing: stop; what is indexed so far stays searchable. */
   stopIndexing(): void;
-  setQuery(text: string): void;
+  /** Sets the query; `caret` (default: the end) is where the line editor's caret stands. */
+  setQuery(text: string, caret?: number): void;
   move(how: CursorMove): void;
   setPageSize(n: number): void;
   current(): SearchHit | undefined;
@@ -115,6 +118,7 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
 
     return {
       query: "",
+      caret: 0,
       hits: [],
       answered: "",
       busy: false,
@@ -164,8 +168,10 @@ export function createSearchStore(opts: SearchStoreOptions): SearchStore {
         set({ phase: "stopped" });
       },
 
-      setQuery: (text) => {
-        set({ query: text, busy: text.trim() !== "" });
+      setQuery: (text, caret) => {
+        const at = Math.max(0, Math.min(caret ?? text.length, text.length));
+        if (text === get().query) return set({ caret: at });
+        set({ query: text, caret: at, busy: text.trim() !== "" });
         schedule(debounceMs);
       },
       move: (how) => {

@@ -26,6 +26,8 @@ export interface StatsState {
   /** Session totals by file, for the list's cost column. */
   costs: ReadonlyMap<string, Figure>;
   open: OpenFigures | null;
+  /** First line of the stats screen shown (clamped when drawn: the screen knows how many lines there are). */
+  scroll: number;
 }
 
 export interface StatsActions {
@@ -39,6 +41,8 @@ export interface StatsActions {
   loadCachedCosts(rows: readonly { path: string; size: number; modified: string }[]): Promise<void>;
   /** The open session's figures (from the cache when the file did not change). */
   loadOpen(session: Session): Promise<void>;
+  /** Scrolls the stats screen by lines, or to its top or bottom. */
+  scrollBy(delta: number | "top" | "bottom"): void;
 }
 
 export type StatsStore = StoreApi<StatsState & StatsActions>;
@@ -65,6 +69,8 @@ export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
     error: null,
     costs: new Map(),
     open: null,
+    scroll: 0,
+    scrollBy: (delta) => set({ scroll: delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.min(get().scroll, 100_000) + delta) }),
     async load(files) {
       const mine = ++generation;
       set({ phase: "loading", progress: null, error: null, files });

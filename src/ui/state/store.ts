@@ -20,7 +20,7 @@ export const LIVE_SEARCH_MAX = 50_000;
 
 import { SORTS, rowHost, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
-import { trashSession } from "./trash-session.js";
+import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
 import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/session/agents.js";
 import { inProject } from "../../core/fs/same-dir.js";
 
@@ -74,7 +74,7 @@ export interface AppState {
   namedOnly: boolean;
   /** Only this agent's sessions (A cycles the agents listed); null: every agent. */
   agentFilter: AgentId | null;
-  /** Only this machine's sessions (H): the archive's host folders (keep). */
+  /** Only this machine's sessions (^o): the archive's host folders (keep). */
   hostFilter: string | null;
   /** Each row shows its file path (pi's ctrl+p). */
   showPaths: boolean;
@@ -97,6 +97,8 @@ export interface AppState {
   pageSize: number;
   /** The screen the open tree was reached from when it was not the session list (search results): Esc goes back there. */
   treeFrom: ScreenId | null;
+  /** `o` on a call that started several subagents: which to open (the tree's chooser). */
+  subagentPick: { choices: { file: string; label: string }[]; cursor: number } | null;
 }
 
 export interface AppActions {
@@ -124,7 +126,7 @@ export interface AppActions {
   toggleNamed(): void;
   /** The next agent among those listed, then every agent again. */
   cycleAgent(): void;
-  /** H: every host, then each host listed in turn. */
+  /** ^o: every host, then each host listed in turn. */
   cycleHost(): void;
   togglePaths(): void;
   /** Puts the file path of the session under the cursor (or the open one) on the status line. */
@@ -240,7 +242,8 @@ export function createAppStore(init: StoreInit): AppStore {
       screen: init.screen ?? "sessions",
       help: false,
       status: init.status ?? null,
-      searching: false,
+      // The search screen opens with its query line taking keys (see stores.ts for later visits).
+      searching: init.screen === "search",
       queryCursor: 0,
       helpScroll: 0,
       copiedPaths: [],
@@ -271,6 +274,7 @@ export function createAppStore(init: StoreInit): AppStore {
       labelTimes: false,
       pageSize: 20,
       treeFrom: null,
+      subagentPick: null,
 
       setScreen: (id) => set({ screen: id, searching: false, help: false }),
       setStatus: (text, kind = "info") => set({ status: { text, kind } }),
@@ -365,7 +369,7 @@ export function createAppStore(init: StoreInit): AppStore {
         const cur = get().agentFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ agentFilter: next ?? null });
-        get().setStatus(next ? `agent: ${agentLabel(next)} only (A: next agent)` : "every agent");
+        get().setStatus(next ? `agent: ${agentLabel(next)} only (^g: next agent)` : "every agent");
       },
       cycleHost: () => {
         const me = rowHost("");
@@ -374,7 +378,7 @@ export function createAppStore(init: StoreInit): AppStore {
         const cur = get().hostFilter;
         const next = cur === null ? listed[0] : (listed[listed.indexOf(cur) + 1] ?? null);
         relist({ hostFilter: next ?? null });
-        get().setStatus(next ? `host: ${next} only (H: next host)` : "every host");
+        get().setStatus(next ? `host: ${next} only (^o: next host)` : "every host");
       },
       togglePaths: () => {
         set({ showPaths: !get().showPaths });
@@ -394,6 +398,8 @@ export function createAppStore(init: StoreInit): AppStore {
         if (get().session?.file === s.path) return get().setStatus("that session is open on the tree: open another first", "error");
         const readOnly = readOnlyReason(s);
         if (readOnly) return get().setStatus(readOnly, "error");
+        // Said before asking: a yes that can only fail would be a question for nothing.
+        if (!findTrashCommand()) return get().setStatus(NO_TRASH, "error");
         set({ deleting: s });
       },
       answerDelete: async (yes) => {

@@ -52,6 +52,9 @@ export function createStores(init: StoresInit): Stores {
   // A visit of the search screen ends when the browser leaves it (not when the help overlay covers it).
   app.subscribe((st, prev) => {
     if (prev.screen === "search" && st.screen !== "search") search.getState().endVisit();
+    // Arriving with no query: the keys go to the query line at once, so keys sent with the
+    // one that switched here ("5zebra") are typed there, as they would be if typed slowly.
+    if (prev.screen !== "search" && st.screen === "search" && search.getState().query === "" && !st.searching) app.getState().startSearch();
   });
   return {
     app,

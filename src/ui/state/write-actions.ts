@@ -86,7 +86,12 @@ export function startWrite(action: Action, ui: Stores): boolean {
     return true;
   }
   if (action === "undo") {
-    void preview(ui, s, { op: "undo" }, null);
+    // The browser's own writes to this file first, newest first; without any, the file's last entry (core's undo).
+    const done = w.done;
+    let i = done.length - 1;
+    while (i >= 0 && done[i].file !== s.file) i--;
+    if (i >= 0) void preview(ui, s, done[i].inverse, null, { index: i, what: done[i].what });
+    else void preview(ui, s, { op: "undo" }, null);
     return true;
   }
   const id = cursorEntry(ui);
@@ -102,7 +107,7 @@ export function startWrite(action: Action, ui: Stores): boolean {
 }
 
 /** Plans a write against the open session and shows it for confirmation. */
-async function preview(ui: Stores, s: Session, req: WriteRequest, cursor: CursorAfter | null): Promise<void> {
+async function preview(ui: Stores, s: Session, req: WriteRequest, cursor: CursorAfter | null, undoing?: { index: number; what: string }): Promise<void> {
   const w = ui.write;
   w.getState().open({ kind: "busy", title: req.op === "continue" && req.summary.kind === "auto" ? "summarising the branch being left …" : "planning …" });
   try {
@@ -111,7 +116,9 @@ async function preview(ui: Stores, s: Session, req: WriteRequest, cursor: Cursor
     // Undo: the cursor goes where the inverse entry acts (the label's entry, or the restored position).
     const first = plan.entries[0];
     const after: CursorAfter = cursor ?? (first?.type === "label" && typeof first.targetId === "string" ? { kind: "entry", id: first.targetId } : { kind: "leaf" });
-    w.getState().open({ kind: "preview", title: "Write this?", lines: appendPreview(plan, s.name), pending: { kind: "append", file: s.file, req, plan, cursor: after, rewrite: plan.rewrite !== null } });
+    const title = undoing ? `Undo "${undoing.what}"? Write this:` : "Write this?";
+    const pending: Pending = { kind: "append", file: s.file, req, plan, cursor: after, rewrite: plan.rewrite !== null, ...(undoing ? { undoing: undoing.index } : {}) };
+    w.getState().open({ kind: "preview", title, lines: appendPreview(plan, s.name), pending });
   } catch (err) {
     fail(ui, err);
   }
@@ -196,12 +203,19 @@ async function write(ui: Stores, pending: Extract<Pending, { kind: "append" }>):
     const r = await applyWrite(s, pending.req, { force: true, plan: pending.plan });
     const st = statSync(s.file);
     w.getState().noteOwnWrite(s.file, { size: st.size, mtimeMs: st.mtimeMs });
+    const undone = pending.undoing !== undefined ? w.getState().done[pending.undoing]?.what : undefined;
+    if (pending.undoing !== undefined) w.getState().dropDone(pending.undoing);
+    else {
+      const inverse = inverseOf(s, pending.req);
+      if (inverse) w.getState().pushDone({ file: s.file, inverse, what: r.plan.description });
+    }
     const then = w.getState().then;
     w.getState().close();
     show(ui, r.session, pending.cursor, kept);
     // The session list is not watched while the tree is on screen: its row is read again now.
     void refreshRows(ui.app, [s.file]);
-    ui.app.getState().setStatus(`✓ ${r.plan.description}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
+    const said = undone ? `undone: ${undone} (${r.plan.description})` : r.plan.description;
+    ui.app.getState().setStatus(`✓ ${said}${r.newlineAdded ? " (after ending the file's partial last line)" : ""}`);
     then?.();
   } catch (err) {
     if (!(err instanceof PlanChangedError)) return fail(ui, err);
@@ -209,6 +223,20 @@ async function write(ui: Stores, pending: Extract<Pending, { kind: "append" }>):
     show(ui, err.session, { kind: "keep" }, kept);
     const lines = [{ text: "⚠ the file changed since the preview (nothing was written); this is the new plan:", tone: "error" as const, bold: true }, ...appendPreview(err.plan, err.session.name)];
     w.getState().open({ kind: "preview", title: "The file changed — write this instead?", lines, pending: { ...pending, plan: err.plan } });
+  }
+}
+
+/** The request that puts back what `req` changes in `s` (as it was before the write), or null (core's undo is not undone). */
+function inverseOf(s: Session, req: WriteRequest): WriteRequest | null {
+  switch (req.op) {
+    case "label":
+      return { op: "label", targetId: req.targetId, label: s.labels.get(req.targetId) };
+    case "continue":
+      return s.leafId ? { op: "continue", targetId: s.leafId, summary: { kind: "none" } } : null;
+    case "rename":
+      return { op: "rename", name: s.name ?? "" };
+    default:
+      return null;
   }
 }
 

@@ -19,7 +19,25 @@ export type Pending =
    * `plan` is what the preview shows: exactly it is written (or, when the file changed, a new preview).
    * `rewrite`: the plan rewrites the whole file (omp rename without a title slot), never done while it looks live.
    */
-  { kind: "append"; file: string; req: WriteRequest; plan: AppendPlan; cursor: CursorAfter; rewrite?: boolean } | { kind: "fork"; plan: ForkPlan };
+  | {
+      kind: "append";
+      file: string;
+      req: WriteRequest;
+      plan: AppendPlan;
+      cursor: CursorAfter;
+      rewrite?: boolean;
+      /** This write undoes the browser's write of that index in `done` (u): it leaves the history once written. */
+      undoing?: number;
+    }
+  | { kind: "fork"; plan: ForkPlan };
+
+/** A write the browser made in this run, and the request that puts back what it changed. */
+export interface DoneWrite {
+  file: string;
+  inverse: WriteRequest;
+  /** What it did, for the undo's preview ("label e1 set to x"). */
+  what: string;
+}
 
 export type WriteStep =
   /** One line of text (label, session name, summary); Enter previews it. */
@@ -57,6 +75,10 @@ export interface WriteState {
   own: ReadonlyMap<string, { size: number; mtimeMs: number }>;
   /** What to do once this flow's write succeeded (r in the tree: resume the agent); dropped when the flow closes. */
   then: (() => void) | null;
+  /** The browser's writes in this run, oldest first: u walks back through them. */
+  done: readonly DoneWrite[];
+  pushDone(d: DoneWrite): void;
+  dropDone(index: number): void;
   open(step: WriteStep): void;
   close(): void;
   /** The text step's line, after one edit (see line-edit.ts). */
@@ -74,6 +96,9 @@ export function createWriteStore(): WriteStore {
     scroll: 0,
     own: new Map(),
     then: null,
+    done: [],
+    pushDone: (d) => set({ done: [...get().done, d] }),
+    dropDone: (index) => set({ done: get().done.filter((_, i) => i !== index) }),
     open: (step) => set({ step, scroll: 0 }),
     close: () => set({ step: null, scroll: 0, then: null }),
     setThen: (then) => set({ then: get().step ? then : null }),

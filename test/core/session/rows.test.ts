@@ -118,9 +118,9 @@ describe("tree rows", () => {
     expect(findLabeled(rows, rows.indexOf("b1"), -1)).toBe(0);
   });
 
-  it("several roots sit at the left edge, each root's children set in one level", () => {
+  it("several roots hang off an invisible root as a branch point's children: each with its connector, its chain under it with a guide", () => {
     const rows = buildRows(session([{ id: "r1" }, { id: "r1a" }, { id: "r2", parent: null }, { id: "r2a" }], "r2a"));
-    expect(draw(rows)).toEqual(["r2", "   r2a", "r1", "   r1a"]);
+    expect(draw(rows)).toEqual(["├─ r2", "│  r2a", "└─ r1", "   r1a"]);
   });
 
   it("survives a damaged children map with a loop", () => {

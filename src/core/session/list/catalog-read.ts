@@ -4,7 +4,7 @@
 import { open } from "node:fs/promises";
 import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
-import { isGzipPath, isZlibError, scanLines, type ScanResult } from "../read/lines.js";
+import { giveScanBuffer, isGzipPath, isZlibError, scanLines, takeScanBuffer, type ScanResult } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
@@ -54,6 +54,7 @@ export class CatalogReader {
     let tail: CatalogScan | null = null;
     let tailFailed = false;
     const gzip = isGzipPath(path);
+    const buffer = takeScanBuffer();
     const result = await scanLines(
       path,
       (buf, start, end, offset, line, terminated) => {
@@ -70,8 +71,8 @@ export class CatalogReader {
           tailFailed = true;
         }
       },
-      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop },
-    );
+      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer },
+    ).finally(() => giveScanBuffer(buffer));
     catalogStats.bytesRead += result.bytes;
     catalogStats.filesRead++;
     return { result, tail, tailFailed };

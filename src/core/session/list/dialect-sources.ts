@@ -7,6 +7,9 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
+import { agentLabel } from "../agents.js";
+import { claudePlaces } from "../read/dialects/claude/paths.js";
+import { dataDir as opencodeDataDir } from "../read/dialects/opencode/paths.js";
 import { archivedViews } from "../../keep/archived.js";
 
 export interface DialectSources {
@@ -87,4 +90,15 @@ export function listedRoots(opts: SourceRoots, env: NodeJS.ProcessEnv = process.
   const roots = defaultAgentDirs(env, home);
   for (const d of registeredDialects()) for (const r of d.defaultRoots(env, home)) if (existsSync(r)) roots.push(resolve(r));
   return [...new Set(roots)];
+}
+
+/** Every other agent's default places (existing or not), for saying where a listing looked: "Claude Code: ~/.claude/projects". */
+export function otherAgentPlaces(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): { label: string; dir: string; exists: boolean }[] {
+  const out: { label: string; dir: string; exists: boolean }[] = [];
+  for (const d of registeredDialects()) {
+    // Some dialects name only the roots that exist: their places come from their own path functions.
+    const places = d.agent === "claude" ? claudePlaces(env, home) : d.agent === "opencode" ? [opencodeDataDir(env, home)] : d.defaultRoots(env, home);
+    for (const r of places) out.push({ label: agentLabel(d.agent), dir: resolve(r), exists: existsSync(r) });
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
 // (entry-head.ts) and parses a line only when those do not say enough.
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { isGzipPath, scanLines } from "../read/lines.js";
+import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer } from "../read/lines.js";
 import { messageText } from "../read/entry-head.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { readSessionHeader } from "../read/header.js";
@@ -29,15 +29,6 @@ export function unreadable(err: unknown): string {
   const msg = e?.message ?? String(err);
   return `cannot read: ${msg}`.replace(/\s+/g, " ").slice(0, 200);
 }
-
-// Read buffers, reused across files: a fresh 1 MB buffer per file costs page
-// faults and GC work that show when listing thousands of sessions.
-const CHUNK = 1 << 20;
-const bufferPool: Buffer[] = [];
-const takeBuffer = (): Buffer => bufferPool.pop() ?? Buffer.allocUnsafe(CHUNK);
-const giveBuffer = (b: Buffer): void => {
-  if (bufferPool.length < 16) bufferPool.push(b);
-};
 
 /** A summary with nothing known yet: not valid until a header is read. */
 export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary {
@@ -79,7 +70,7 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
   }
   const scan = new CatalogScan();
   const gzip = isGzipPath(path);
-  const buffer = takeBuffer();
+  const buffer = takeScanBuffer();
   try {
     await scanLines(path, (buf, start, end, offset, lineNo) => scan.line(buf, start, end, offset, lineNo), {
       gzip,
@@ -91,7 +82,7 @@ export async function summarizeSession(file: string): Promise<SessionSummary> {
   } catch (err) {
     return { ...base, error: unreadable(err) };
   } finally {
-    giveBuffer(buffer);
+    giveScanBuffer(buffer);
   }
   const summary = scan.summary(base, mtime);
   if (summary.valid || gzip) return summary;

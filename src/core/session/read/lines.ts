@@ -45,6 +45,15 @@ export interface ScanResult {
 
 const CHUNK = 1 << 20;
 
+// Read buffers, reused across files: a fresh 1 MB buffer per file costs page
+// faults and GC work that show when listing thousands of sessions. A caller
+// takes one per concurrent scan and gives it back when the scan is done.
+const spareBuffers: Buffer[] = [];
+export const takeScanBuffer = (): Buffer => spareBuffers.pop() ?? Buffer.allocUnsafe(CHUNK);
+export const giveScanBuffer = (b: Buffer): void => {
+  if (spareBuffers.length < 16 && b.length === CHUNK) spareBuffers.push(b);
+};
+
 type Pull = (into: Buffer, at: number, max: number) => Promise<number>;
 
 export function isGzipPath(file: string): boolean {

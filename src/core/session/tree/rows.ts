@@ -330,14 +330,16 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   // Stack frames: node, internal indent, flags, gutters, depth.
   const sNode = new Int32Array(n + 1);
   const sIndent = new Int32Array(n + 1);
-  const sFlags = new Uint8Array(n + 1); // bit1 showConnector, bit2 isLast, bit3 virtualRootChild
+  const sFlags = new Uint8Array(n + 1); // bit1 showConnector, bit2 isLast
   const sDepth = new Int32Array(n + 1);
   const sGut: (readonly Gutter[])[] = new Array(n + 1);
   sp = 0;
   for (let i = roots.length - 1; i >= 0; i--) {
     sNode[sp] = roots[i];
+    // Several roots (two starts, or entries a filter promoted to the top) hang off an invisible
+    // root as a branch point's children do: each with its connector, its chain under it with a guide.
     sIndent[sp] = multipleRoots ? 1 : 0;
-    sFlags[sp] = (multipleRoots ? 2 | 8 : 0) | (i === roots.length - 1 ? 4 : 0);
+    sFlags[sp] = (multipleRoots ? 2 : 0) | (i === roots.length - 1 ? 4 : 0);
     sDepth[sp] = 0;
     sGut[sp++] = EMPTY;
   }
@@ -363,9 +365,9 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     flatOfEntry[x] = i;
     ids[i] = e.id;
     metas[i] = e;
-    const displayIndent = Math.min(multipleRoots ? Math.max(0, ind - 1) : ind, MAX_INDENT);
+    const displayIndent = Math.min(ind, MAX_INDENT);
     indent[i] = displayIndent;
-    const showConn = (flags & 2) !== 0 && (flags & 8) === 0;
+    const showConn = (flags & 2) !== 0;
     connector[i] = showConn ? ((flags & 4) !== 0 ? ELL : TEE) : NONE;
     gutters[i] = gut;
     act[i] = active[x];
@@ -377,9 +379,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     kidCount[i] = kids.length;
     if (kids.length === 0) continue;
     const branches = kids.length > 1;
-    // Several roots hang off an invisible root: their descendants sit one level in so
-    // each root stands out; elsewhere a chain continues at its connector's text column.
-    const childIndent = branches || (flags & 8) !== 0 ? ind + 1 : ind;
+    // A chain continues at its connector's text column; a branch point's children go one level in.
+    const childIndent = branches ? ind + 1 : ind;
     const connectorPos = Math.max(0, displayIndent - 1);
     // Past MAX_INDENT everything is drawn at one column, so no more guides (keeps this O(n)).
     const childGut = showConn && ind < MAX_INDENT ? [...gut, { pos: connectorPos, show: (flags & 4) === 0 }] : gut;

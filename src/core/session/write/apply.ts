@@ -9,7 +9,7 @@ import type { Session } from "../model.js";
 import { appendLines, readBytes, rewriteInPlace, statStamp } from "./append.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { assertAppendable } from "./guard.js";
-import { checkLive, type LiveOptions } from "./live.js";
+import { checkLive, recordOwnWrite, type LiveOptions } from "./live.js";
 import { planWrite, type AppendPlan, type PlanOptions, type WriteRequest } from "./plan.js";
 import { applyRewrite } from "./rewrite.js";
 
@@ -101,6 +101,7 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     if (plan.rewrite) {
       // Never under a live agent (whatever `force` says), never merged with a change made meanwhile.
       applyRewrite(fresh.file, plan.rewrite, JSON.stringify(plan.entries[0]), { live: opts.live, beforeSwap: opts.beforeSwap });
+      recordOwnWrite(fresh.file, { ownDir: opts.live?.ownDir });
       return { plan, appended: plan.entries, slotRewritten: false, rewritten: true, newlineAdded: false, session: await loadSession(fresh.file) };
     }
     if (plan.slot) {
@@ -133,6 +134,7 @@ export async function applyWrite(s: Session, req: WriteRequest, opts: ApplyOptio
     }
     // A slot rewrite changes bytes a refresh would not re-read: load it whole then.
     const session = plan.slot ? await loadSession(fresh.file) : await refreshSession(fresh);
+    recordOwnWrite(fresh.file, { ownDir: opts.live?.ownDir });
     return { plan, appended: plan.entries, slotRewritten: plan.slot !== null, rewritten: false, newlineAdded: out.newlineAdded, session };
   }
 }

@@ -6,6 +6,7 @@
 // chained after the last entry. omp sources get a title slot, and the header
 // and slot carry the source's name, as omp's fork writes them (§7a).
 // The source file is only read.
+import { recordOwnWrite } from "./live.js";
 import { closeSync, fsyncSync, linkSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { OmpSessionsError, SessionError, WriteRefusedError } from "../../errors.js";
@@ -163,6 +164,8 @@ export function applyFork(plan: ForkPlan): string {
       // already gone
     }
   }
+  // The new file is ours: a write to it right after (label the fork) is no sign of a live agent.
+  recordOwnWrite(plan.file);
   return plan.file;
 }
 

@@ -12,9 +12,14 @@ import { expandHome } from "../../../../fs/home-path.js";
 
 /** The `projects` dirs to scan, those that exist. */
 export function claudeRoots(env: NodeJS.ProcessEnv, home: string): string[] {
+  return claudePlaces(env, home).filter(isDir);
+}
+
+/** Every projects dir Claude Code may use, whether it exists or not (for saying where a listing looked). */
+export function claudePlaces(env: NodeJS.ProcessEnv, home: string): string[] {
   const out: string[] = [];
   const add = (projects: string) => {
-    if (!out.includes(projects) && isDir(projects)) out.push(projects);
+    if (!out.includes(projects)) out.push(projects);
   };
   const fromEnv = env.CLAUDE_CONFIG_DIR?.trim();
   if (fromEnv) {

@@ -1,0 +1,121 @@
+// The reader's fast paths against a full parse, line by line, on every fixture
+// file and every fuzz mutant: the tree's parse (long nested strings cut in
+// the bytes first, read/parse-line.ts) must keep and reject exactly the lines
+// JSON.parse keeps and rejects and give the same entry, and the head scan the
+// catalog reads instead of parsing (read/entry-head.ts) may leave a field out
+// but never give one the parse disagrees with.
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { FIXTURES } from "../../helpers/fixtures.js";
+import { makeMutants } from "../../helpers/mutants.js";
+import { parseLine, parseRecord } from "../../../src/core/session/read/parse-line.js";
+import { newEntryHead, readEntryHead } from "../../../src/core/session/read/entry-head.js";
+import { entryMeta } from "../../../src/core/session/tree/entry-meta.js";
+
+type Obj = Record<string, unknown>;
+
+function jsonlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...jsonlFiles(p));
+    else if (name.endsWith(".jsonl")) out.push(p);
+  }
+  return out;
+}
+
+const fixtures = (): { name: string; bytes: Buffer }[] => jsonlFiles(FIXTURES).map((f) => ({ name: relative(FIXTURES, f), bytes: readFileSync(f) }));
+
+/** Each line's bytes, as the line scanner hands them on (no "\n", no trailing "\r"). */
+function linesOf(b: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let s = 0;
+  while (s <= b.length) {
+    let e = b.indexOf(10, s);
+    if (e < 0) e = b.length;
+    let end = e;
+    if (end > s && b[end - 1] === 13) end--;
+    if (end > s) out.push(b.subarray(s, end));
+    s = e + 1;
+  }
+  return out;
+}
+
+const attempt = (f: () => unknown): { ok: true; value: unknown } | { ok: false } => {
+  try {
+    return { ok: true, value: f() };
+  } catch {
+    return { ok: false };
+  }
+};
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** What the tree keeps of a parsed line. */
+function kept(v: unknown): unknown {
+  if (!isObj(v)) return v;
+  const facts = { names: new Map<string, string>() };
+  const type = typeof v.type === "string" ? v.type : "";
+  const id = typeof v.id === "string" ? v.id : "";
+  const meta = entryMeta(v, type, id, typeof v.parentId === "string" ? v.parentId : null, 1, 0, 0, facts);
+  return { meta, names: [...facts.names] };
+}
+
+/** Every disagreement between the fast paths and the full parse in one file. */
+function disagreements(name: string, bytes: Buffer): string[] {
+  const out: string[] = [];
+  const head = newEntryHead();
+  linesOf(bytes).forEach((line, i) => {
+    const where = `${name}:${i + 1}`;
+    const full = attempt(() => parseRecord(line, 0, line.length));
+    const fast = attempt(() => parseLine(line, 0, line.length));
+    if (full.ok !== fast.ok) {
+      out.push(`${where}: the full parse ${full.ok ? "reads" : "rejects"} the line, the fast one ${fast.ok ? "reads" : "rejects"} it`);
+      return;
+    }
+    if (!full.ok || !fast.ok) return;
+    try {
+      expect(kept(fast.value)).toEqual(kept(full.value));
+    } catch {
+      out.push(`${where}: the entry differs`);
+    }
+    const obj = full.value;
+    if (!isObj(obj) || !readEntryHead(line, 0, line.length, head)) return;
+    const msg = isObj(obj.message) ? obj.message : {};
+    const wrong: string[] = [];
+    if (head.type !== obj.type) wrong.push("type");
+    if (head.id !== undefined && head.id !== obj.id) wrong.push("id");
+    if (head.parentId !== undefined && head.parentId !== (obj.parentId ?? null)) wrong.push("parentId");
+    if (head.tsStart >= 0 && line.toString("latin1", head.tsStart, head.tsEnd) !== obj.timestamp) wrong.push("timestamp");
+    if (head.role !== undefined && head.role !== msg.role) wrong.push("role");
+    if (wrong.length) out.push(`${where}: the head scan's ${wrong.join(", ")} differ from the parse`);
+  });
+  return out;
+}
+
+describe("the reader's fast paths give what a full parse gives", () => {
+  it("on every line of every fixture file", () => {
+    const files = fixtures();
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.flatMap((f) => disagreements(f.name, f.bytes))).toEqual([]);
+  });
+
+  it("on every line of every fuzz mutant", () => {
+    const mutants = makeMutants();
+    expect(mutants.length).toBeGreaterThan(40);
+    expect(mutants.flatMap((m) => disagreements(m.name, m.bytes))).toEqual([]);
+  });
+
+  it("on long lines whose cut strings hold escapes, multi-byte text, damage and deep nesting", () => {
+    const long = (unit: string) => unit.repeat(3000);
+    const lines: string[] = [];
+    for (const text of [long("x"), long('a\\"b\n'), long("日本語"), long("😀"), long("\\"), "x".repeat(1023) + long("😀")]) {
+      const entry = { type: "message", id: "m1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "toolResult", toolName: "read", content: [{ type: "text", text }] } };
+      const good = JSON.stringify(entry);
+      lines.push(good, good.slice(0, good.length - 3), good.replace('"text":"', '"text":"\u0001'), good.slice(0, -10) + "\u0001" + good.slice(-10), good.replace("}]", "]"));
+    }
+    lines.push(`{"type":"message","id":"d","message":${"[".repeat(3000)}"${long("y")}"${"]".repeat(3000)}}`);
+    expect(disagreements("built", Buffer.from(lines.join("\n")))).toEqual([]);
+  });
+});
