@@ -91,7 +91,7 @@ const flagged = (text: string): string[] => {
 
 describe("the secret corpus never reaches disk (issue 14, item 3)", () => {
   it("the corpus covers the issue's formats", () => {
-    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(62);
+    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(83);
     for (const c of SECRET_CASES) expect(c.text, c.name).toContain(c.secret);
   });
 
@@ -237,6 +237,26 @@ describe("the innocent corpus is not altered", () => {
     }
   });
 
+  it("a secret-named key keeps a value that is plainly none: a sentence, a boolean, null (issue 27)", () => {
+    const p = {
+      Authorization: "required for all admin endpoints",
+      password_required: true,
+      cookie: null,
+      token: "refreshed on every request by the client",
+      apiKey: "k1",
+      password: "correct horse battery staple",
+      passphrase: "the cat is on the mat for all to see",
+      Cookie: "k3",
+    };
+    const out = JSON.parse(payloadPreview(p, 5000));
+    expect(out.Authorization).toBe(p.Authorization);
+    expect(out.password_required).toBe(true);
+    expect(out.cookie).toBe(null);
+    expect(out.token).toBe(p.token);
+    // anything else under such a key is still masked, a passphrase of words too
+    for (const k of ["apiKey", "password", "passphrase", "Cookie"]) expect(out[k], k).toBe("[REDACTED]");
+  });
+
   it("innocent text survives the payload pipeline and the candidate preview", () => {
     const sb = sandbox();
     for (const t of INNOCENT) {
@@ -247,5 +267,20 @@ describe("the innocent corpus is not altered", () => {
     INNOCENT.forEach((t, i) => send(sb.root, { session_id: `inn-${i}`, hook_event_name: "UserPromptSubmit", cwd: "/home/dev/app", prompt: `no, actually ${t}` }, "claude"));
     const previews = readLines(join(sb.root, "feedback", "candidates.jsonl")).map((c) => c.text_preview);
     for (const t of INNOCENT) expect(previews).toContain(`no, actually ${t}`.replace(/\s+/g, " ").trim());
+  });
+
+  it("innocent text as a cwd and in nested tool input is stored unaltered (issue 27)", () => {
+    const sb = sandbox();
+    const altered: string[] = [];
+    INNOCENT.forEach((t, i) => {
+      const cwd = `/home/dev/${t.replace(/\n/g, " ")}`;
+      const preview = JSON.parse(payloadPreview({ tool_input: { options: { nested: [{ deep: { args: [t] } }] } } }, 5000));
+      if (preview.tool_input.options.nested[0].deep.args[0] !== t) altered.push(`nested: ${t}`);
+      send(sb.root, { session_id: `cwd-${i}`, hook_event_name: "Stop", cwd }, "claude");
+      const state = JSON.parse(readFileSync(join(sb.root, "state", "claude", `cwd-${i}.json`), "utf8"));
+      // a cwd is normalised as a path (// becomes /); anything else changed is the redactor's
+      if (!String(state.cwd).endsWith(t.replace(/\n/g, " ").replace(/\/+/g, "/").replace(/\/$/, ""))) altered.push(`cwd: ${t} → ${state.cwd}`);
+    });
+    expect(altered).toEqual([]);
   });
 });

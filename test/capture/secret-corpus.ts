@@ -83,6 +83,29 @@ export const SECRET_CASES: SecretCase[] = [
   c("prose-bare", "password Sw0rdf1sh for the staging box", "Sw0rdf1sh"),
   c("prose-api-key", "the api key is Pr0seApiK3y", "Pr0seApiK3y"),
   c("prose-passphrase", "passphrase was 'correct-horse-battery-9'", "correct-horse-battery-9"),
+  // issue 27: passwords given on a command line, quoted or not, and their family
+  c("sshpass-single-quoted", "sshpass -p 'hunter two' ssh deploy@host", "hunter two"),
+  c("sshpass-double-quoted", 'sshpass -p "Ssh9quotedPw" scp f deploy@host:', "Ssh9quotedPw"),
+  c("sshpass-word", "sshpass -p letmein ssh root@10.0.0.7 uptime", "letmein"),
+  c("sshpass-env", "SSHPASS=Sshp4ssEnvPw sshpass -e ssh deploy@host", "Sshp4ssEnvPw"),
+  c("ssh-keygen-passphrase", "ssh-keygen -t ed25519 -N 'Kg9NewPhrase' -f ~/.ssh/id_ci", "Kg9NewPhrase"),
+  c("ssh-keygen-old", "ssh-keygen -p -P Kg7OldPhrase -N Kg7NewPhrase2 -f key", "Kg7OldPhrase"),
+  c("ldap-bind", "ldapsearch -x -D cn=admin,dc=acme -w Ld4pBindPw -b dc=acme", "Ld4pBindPw"),
+  c("keytool-storepass", "keytool -list -keystore ks.jks -storepass St0rePassW9", "St0rePassW9"),
+  c("smbclient-user", "smbclient //nas/share -U alice%Smb7Passw0rd", "Smb7Passw0rd"),
+  c("htpasswd-batch", "htpasswd -b -c .htpasswd admin Htp4sswdPw", "Htp4sswdPw"),
+  c("rabbitmq-user", "rabbitmqctl add_user admin Rmq9UserPw", "Rmq9UserPw"),
+  c("lftp-user", "lftp -u deploy,Lftp5Passwd sftp://files.example.com", "Lftp5Passwd"),
+  c("sqlplus-login", "sqlplus scott/Tig3rSqlPw@orcl @report.sql", "Tig3rSqlPw"),
+  c("rdp-password", "xfreerdp /v:10.0.0.9 /u:admin /p:Rdp9Passw0rd", "Rdp9Passw0rd"),
+  c("mysql-long-quoted", 'mysql --password="My Quoted 9" -u root', "My Quoted 9"),
+  // issue 27: bot tokens (Discord and its family)
+  c("discord-bot-new", "DISCORD_BOT_TOKEN MTA4NjQ2NzQ1NzM3NzQzMzY2NA.GZ3Ck7.TBQeU5pK6xNN8XqRhBy5Fj9c2sH0vWq4lYtJdM", "MTA4NjQ2NzQ1NzM3NzQzMzY2NA.GZ3Ck7.TBQeU5pK6xNN8XqRhBy5Fj9c2sH0vWq4lYtJdM"),
+  c("discord-bot-header", "Authorization: Bot NzkyNzE1NDU0MTk2MDg4ODQy.X-hvzA.Ovy4MCQywSkoMRRclStW4xAYK7I", "NzkyNzE1NDU0MTk2MDg4ODQy.X-hvzA.Ovy4MCQywSkoMRRclStW4xAYK7I"),
+  c("discord-mfa", "token mfa.VkO_2G4Qv3T9NOlWetWtjND7TOKENQFTm6YGtzq9PH4UtG0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345678", "mfa.VkO_2G4Qv3T9NOlWetWtjND7TOKENQFTm6YGtzq9PH4UtG0aBcDeFgHiJkLmNoPqRsTuVwXyZ012345678"),
+  c("telegram-bot", "curl https://api.telegram.org/bot110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe", "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"),
+  c("telegram-bot-bare", "TELEGRAM 5432198765:AAG7kLmN0pQ9rStUvWxYz1AbCdEfGhIjKlM set", "AAG7kLmN0pQ9rStUvWxYz1AbCdEfGhIjKlM"),
+  c("twitch-oauth", "PASS oauth:k9x2m4q7w1e8r5t3y6u0i2o4p7a9s1 for the irc bot", "k9x2m4q7w1e8r5t3y6u0i2o4p7a9s1"),
 ];
 
 /** Innocent text that must come back byte for byte. */
@@ -139,4 +162,18 @@ export const INNOCENT: string[] = [
   '{"role":"toolResult","toolCallId":"toolu_019tYDrbzifrra2KYzmYqWvk","toolName":"bash"}',
   "\tdeleted:    pi-session-2025-12-08T23-22-21-320Z_0db2c1f3-5e7a-4b8c-9d0e-1f2a3b4c5d6e.jsonl",
   "const hasApiKey = restoredModel ? !!(await getApiKeyForModel(restoredModel)) : false;",
+  // issue 27: a label word before a value that is no secret (prose, a boolean, a dotted identifier, a class name)
+  "Authorization: required for all admin endpoints",
+  "python -m unittest myproject.authentication_middleware.TokenRefreshBehaviour.test_expired_tokens",
+  "pytest -k app.security.password_policy.PasswordStrengthChecker.test_rejects_short_passwords",
+  "from acme.auth.session_cookie_store import SessionCookieStore",
+  "cookie_consent_banner=true",
+  "password_required: true",
+  '<div class="sk-fading-circle-spinner">',
+  '<span class="token-refresh-indicator secret-badge">',
+  "token: refreshed on every request",
+  "Cookie: consent=true",
+  "password: must be rotated every 90 days",
+  "secret_rotation_enabled=false api_token_required=yes",
+  "the token expired_at field is a timestamp",
 ];

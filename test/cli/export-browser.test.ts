@@ -102,6 +102,23 @@ describe.skipIf(!CHROMIUM)("the HTML export in headless Chromium", () => {
     expect(await page.evaluate<string[]>(SHOWN)).toHaveLength(11); // every entry: the path is the whole session
   });
 
+  it("a long text shows its head; opening its 'more' shows the rest, whole (issue 27)", async () => {
+    const long = "0123456789<&>\n".repeat(5000);
+    const file = join(dir, "2026-02-01T11-00-00-000Z_long.jsonl");
+    const lines = [
+      { type: "session", version: 3, id: "long", timestamp: "2026-02-01T11:00:00.000Z", cwd: "/w" },
+      { type: "message", id: "u1", parentId: null, timestamp: "2026-02-01T11:00:01.000Z", message: { role: "user", content: long } },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    const page = await open(await exportHtml(file));
+    expect(page.problems).toEqual([]);
+    const body = `document.querySelector("#path .entry.on .body")`;
+    expect(await page.evaluate<number>(`${body}.querySelector(".text").textContent.length`)).toBe(2048);
+    await page.evaluate(`(() => { const d = ${body}.querySelector("details.more"); d.open = true; return new Promise((r) => setTimeout(r, 0)); })()`);
+    expect(await page.evaluate<string>(`[...${body}.querySelectorAll(".text")].map((e) => e.textContent).join("")`)).toBe(long);
+    expect(page.problems).toEqual([]);
+  });
+
   it("the test can see a failure: a page that logs and throws is reported", async () => {
     const bad = join(dir, "bad.html");
     writeFileSync(bad, `<!doctype html><p>x</p><script>console.error("seen"); nope();</script>`);

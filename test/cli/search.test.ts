@@ -104,6 +104,20 @@ describe("omp-sessions search", () => {
     }
   });
 
+  it("a 10 KB query of cwd: filters or words exits 2 with a clear message, not SQLite's error (issue 27)", async () => {
+    const cases: [string, RegExp][] = [
+      ["cwd:/a ".repeat(1700), /the query is \d+ characters long; at most 4096/],
+      ["cwd:a ".repeat(600), /600 cwd:\/role:\/label: filters; at most 64/],
+      [Array.from({ length: 300 }, (_, i) => `w${i}`).join(" "), /300 words to search for; at most 128/],
+    ];
+    for (const [query, message] of cases) {
+      const r = await run(["search", query, "--agent-dir", agent]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/Expression tree/);
+    }
+  });
+
   it("answers --help", async () => {
     const r = await run(["search", "--help"]);
     expect(r.code).toBe(0);

@@ -139,6 +139,23 @@ describe("stats --json on the hand-made pi fixtures", () => {
     }
   });
 
+  it("a price of 1e308 is rejected with the reason, and the cost it would overflow is never shown as $0 (issue 27)", async () => {
+    writeFileSync(join(config, "prices.json"), JSON.stringify({ "acme/mystery-1": { input: 1e308, output: 100 } }));
+    try {
+      for (let pass = 0; pass < 2; pass++) {
+        // twice: the second run reads the figures cache
+        const r = await run([main(), "--json"]);
+        expect(r.code).toBe(0);
+        expect(r.stderr).toMatch(/prices\.json ignored, bundled prices used: "acme\/mystery-1"\.input: 1e\+308 is over \$1,000,000 per million tokens, not a price/);
+        expect(figures(JSON.parse(r.stdout)[0])).toMatchObject({ cost: 0.0827, unpriced: { messages: 1, tokens: 410 } });
+        const text = await run([main()]);
+        expect(text.stdout).not.toMatch(/\$∞|\$NaN|\$0\+\?/);
+      }
+    } finally {
+      rmSync(join(config, "prices.json"));
+    }
+  });
+
   it("keeps figures in its cache file and reads a session again once it grows", async () => {
     const copy = join(root, "grow");
     mkdirSync(copy, { recursive: true });

@@ -14,7 +14,8 @@
 //                else storage/session/<project>/<id>.json
 //   pi, omp      <agent dir>/sessions/<dir>/<time>_<id>.jsonl
 import { createHash } from "node:crypto";
-import { open, readdir, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { openRegular } from "../fs/read-capped.js";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { defaultAgentDirs } from "../session/list/discover.js";
@@ -106,7 +107,7 @@ async function findCodex(id: string, env: NodeJS.ProcessEnv, home: string): Prom
 async function headHolds(file: string, text: string, bytes = 64 * 1024): Promise<boolean> {
   let fh;
   try {
-    fh = await open(file, "r");
+    fh = await openRegular(file);
     const buf = Buffer.alloc(bytes);
     const { bytesRead } = await fh.read(buf, 0, bytes, 0);
     return buf.subarray(0, bytesRead).toString("utf8").includes(text);

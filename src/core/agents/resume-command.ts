@@ -26,10 +26,28 @@ export function agentOf(t: ResumeTarget): ResumeAgent | null {
   return null;
 }
 
-/** The command that resumes the session, or null for an agent we cannot start. */
-export function resumeCommand(t: ResumeTarget): ResumeCommand | null {
+// A session id as the id-keyed agents make them (UUIDs, `ses_…`, `rollout-…`): letters and digits first,
+// then letters, digits, `.`, `_`, `:` and `-`. Never a leading `-`: the agent would read it as an option.
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,255}$/;
+
+/**
+ * Why a session's own values must not reach the agent's command line, or
+ * null. The id and the file come from the session file, which anyone can
+ * write: a Claude Code `sessionId` of `--dangerously-skip-permissions` would
+ * otherwise run `claude --resume --dangerously-skip-permissions`.
+ */
+export function resumeRefusal(t: ResumeTarget): string | null {
   const agent = agentOf(t);
   if (!agent) return null;
+  if (agent === "pi" || agent === "omp") return t.file.startsWith("-") ? `the session's path starts with "-": ${safeText(t.file)}` : null;
+  if (!SESSION_ID.test(t.id)) return `the session id ${JSON.stringify(safeText(t.id.slice(0, 80)))} is not a ${agent} session id (letters, digits, . _ : - and no leading -): not passed to ${agent}`;
+  return null;
+}
+
+/** The command that resumes the session, or null for an agent we cannot start or a session whose id is refused (resumeRefusal says why). */
+export function resumeCommand(t: ResumeTarget): ResumeCommand | null {
+  const agent = agentOf(t);
+  if (!agent || resumeRefusal(t)) return null;
   const info = agentInfo(agent);
   if (!info) return null;
   return { agent, bin: agent, args: info.resumeArgs(t), cwd: t.cwd };
@@ -38,7 +56,8 @@ export function resumeCommand(t: ResumeTarget): ResumeCommand | null {
 /** The command as one shell line (`cd DIR && agent …`), raw: for a script, never for the terminal as is. */
 export function commandLine(c: ResumeCommand): string {
   const run = [c.bin, ...c.args].map(shellWord).join(" ");
-  return c.cwd ? `cd ${shellWord(c.cwd)} && ${run}` : run;
+  // `cd -P` would be an option: a folder named with a leading dash follows `--`
+  return c.cwd ? `cd ${c.cwd.startsWith("-") ? "-- " : ""}${shellWord(c.cwd)} && ${run}` : run;
 }
 
 /** The command line made terminal-safe: a session's cwd and path come from the file. */

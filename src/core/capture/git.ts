@@ -4,7 +4,8 @@
 // blocking (a FIFO at .git/HEAD must not hang the hook), read only when they
 // are regular files, and never read past a small cap (a 300 MB HEAD is not
 // read whole: the facts we want sit in its first bytes).
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { readCapped as readCappedFile } from "../fs/read-capped.js";
 import { dirname, join, resolve } from "node:path";
 import { scrubField } from "./redact.js";
 
@@ -30,34 +31,20 @@ function findGitEntry(cwd: string): string | null {
   return null;
 }
 
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 /** HEAD, commondir and a `.git` file are one line; a config is rarely past a few KiB. */
 const SMALL_CAP = 4096;
 const CONFIG_CAP = 256 * 1024;
 
 /** The first `cap` bytes of a regular file; anything else (FIFO, device, directory, missing) throws Unreadable. */
 export function readCapped(p: string, cap: number): string {
-  let fd: number;
+  let buf: Buffer | null;
   try {
-    fd = openSync(p, OPEN_FLAGS);
+    buf = readCappedFile(p, cap, { truncate: true });
   } catch {
     throw new Unreadable(p);
   }
-  try {
-    if (!fstatSync(fd).isFile()) throw new Unreadable(p);
-    const buf = Buffer.alloc(cap);
-    let n = 0;
-    while (n < cap) {
-      const got = readSync(fd, buf, n, cap - n, n);
-      if (got === 0) break;
-      n += got;
-    }
-    return buf.subarray(0, n).toString("utf8");
-  } catch {
-    throw new Unreadable(p);
-  } finally {
-    closeSync(fd);
-  }
+  if (buf === null) throw new Unreadable(p);
+  return buf.toString("utf8");
 }
 
 const read = (p: string, cap = SMALL_CAP): string => readCapped(p, cap);

@@ -1,6 +1,6 @@
 // Turning any harness's hook payload into one event shape (§4.2–4.4).
 import { resolve } from "node:path";
-import { redactId, scrubCut } from "./redact.js";
+import { redactId, scrub, scrubCut } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
 
 export type EventKind = "session-start" | "user-prompt" | "tool" | "pre-compact" | "post-compact" | "stop" | "session-end" | "manual" | "other";
@@ -107,7 +107,8 @@ function modelOf(p: Payload): string | null {
     const o = m as Payload;
     const prov = firstString(o, ["providerID", "provider"]);
     const id = firstString(o, ["modelID", "modelId", "id"]);
-    if (prov && id) return `${prov}/${id}`;
+    // each part scrubbed on its own: joined, a rule for one could swallow the other's label
+    if (prov && id) return `${scrub(prov)}/${scrub(id)}`;
     return id;
   }
   return null;

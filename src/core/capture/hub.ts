@@ -1,6 +1,6 @@
 // Where the store lives (§2): --local > --hub > OMP_SESSIONS_HUB > the llm-wiki
 // config's hub_path / resolved_path > ~/wiki. Always absolute.
-import { readFileSync } from "node:fs";
+import { readTextCapped } from "../fs/read-capped.js";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { CaptureConfigError } from "./errors.js";
@@ -23,7 +23,10 @@ function fromLlmWikiConfig(): string | null {
   const file = llmWikiConfigPath();
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // the user's config, read as a capped regular file (a FIFO there must not hang every hook)
+    const got = readTextCapped(file, 1024 * 1024);
+    if (got === null) return null;
+    text = got;
   } catch {
     return null;
   }

@@ -19,7 +19,7 @@ import { normalizeText } from "./harness.js";
 import { appendRecord, readJsonl } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
 import { candidatesPath, FEEDBACK_MARKER, sessionMarker, statePath } from "./paths.js";
-import { redactId, scrubCut } from "./redact.js";
+import { redactId, scrub, scrubCut } from "./redact.js";
 import { logRegistry } from "./registry.js";
 import { CLI_LOCK_WAIT_MS } from "./review.js";
 import { safeId } from "./serialize.js";
@@ -132,7 +132,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
   );
   const d = derive(entries);
   const ctxModel = contextOfPath(entries).model;
-  const model = ctxModel ? scrubCut(`${ctxModel.provider}/${ctxModel.modelId}`, 1000) : null;
+  const model = ctxModel ? scrubCut(`${scrub(ctxModel.provider)}/${scrub(ctxModel.modelId)}`, 1000) : null;
   const importKey = { leaf_id: leafId, mtime_ms: st.mtimeMs, size: st.size, source_path: sourcePath };
   const name = session.name ? scrubCut(session.name.replace(/\s+/g, " ").trim(), 120) : "";
   const sentence = `Imported ${harness} session ${name ? `"${name}" ` : ""}with ${d.userMessages} user message${d.userMessages === 1 ? "" : "s"} from ${cwd ?? "unknown cwd"}.`;

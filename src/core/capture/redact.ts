@@ -1,7 +1,7 @@
 // Redaction (§6): secret keys, content keys, value patterns and size limits.
 // Everything written under ROOT or into a note passes through here.
 import { looksRandom } from "./entropy.js";
-import { MASK, scrubContext } from "./secret-context.js";
+import { isInnocentValue, MASK, scrubContext } from "./secret-context.js";
 import { isSecretKey } from "./secret-names.js";
 import { SECRET_URLS, VENDOR_TOKENS } from "./secret-tokens.js";
 import { codePointLength, cut, headCodePoints, pyCompact, sha256Hex } from "./serialize.js";
@@ -34,6 +34,7 @@ const CONTENT_KEYS = new Set([
 ]);
 
 export { isSecretKey, isSecretName } from "./secret-names.js";
+export { isInnocentValue } from "./secret-context.js";
 
 export const isContentKey = (key: string): boolean => CONTENT_KEYS.has(key.toLowerCase());
 
@@ -110,7 +111,8 @@ export function redactPayload(v: unknown, depth = 0): unknown {
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       // keys are text too: an unknown key may itself be a token
       const key = scrubCut(k, KEY_LIMIT);
-      if (isSecretKey(k)) out[key] = MASK;
+      // a secret key's value is masked unless it is plainly none (a boolean, a placeholder, a sentence)
+      if (isSecretKey(k)) out[key] = isInnocentValue(x, k) ? redactPayload(x, depth + 1) : MASK;
       else if (isContentKey(k)) out[key] = omitted(x);
       else out[key] = redactPayload(x, depth + 1);
     }

@@ -48,8 +48,10 @@ function authValue(m: string, name: string, sep: string, v: string): string {
   return AUTH_SCHEME.test(v.trim()) || looksRandom(word) ? name + sep + MASK : m;
 }
 
-// Every cookie of a Cookie (or Set-Cookie) header: names stay, values go.
-const cookieValues = (m: string, name: string, sep: string, v: string): string => name + sep + v.replace(/([^\s=;,]+)=([^;,\r\n]*)/g, (pair: string, k: string, val: string) => (val.trim() ? `${k}=${MASK}` : pair));
+// Every cookie of a Cookie (or Set-Cookie) header: names stay, values go (a value holds no
+// whitespace, so a command that follows the header is left for its own rules).
+const cookieValues = (m: string, name: string, sep: string, v: string): string =>
+  name + sep + v.replace(/([^\s=;,]+)=([^;,\s]*)/g, (pair: string, k: string, val: string) => (val.trim() && !PLACEHOLDER.test(val.trim()) ? `${k}=${MASK}` : pair));
 
 // `--password x`, `--api-key=x`, `--cookie "a=b; c=d"`: a long option whose name is a secret name.
 const LONG_OPTION = /(^|[\s"'(])(--[A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'|;&<>()]+)/g;
@@ -58,31 +60,68 @@ const USER_PASS = /(^|\s)(-u|-U|--user|--proxy-user)(\s*|=)(["']?)([^\s:"']+):([
 // `aws configure set aws_secret_access_key SECRET` and its like.
 const CONFIGURE_SET = /\b(configure\s+set\s+)([A-Za-z0-9_.-]+)(\s+)([^\s"']+)/g;
 
-// Commands whose short options carry a password (with a test for their names in lower case), and the option (group 1) before the value (group 2).
+// An option's value: quoted (a password may hold spaces) or one word that is not itself an option.
+const V = `("[^"\\r\\n]*"|'[^'\\r\\n]*'|[^\\s"'-][^\\s"']*)`;
+const opt = (before: string, after = ""): RegExp => new RegExp(`(${before})${V}${after}`, "g");
+
+// Commands whose options or arguments carry a password (with a test for their names in lower case),
+// the command's segment, and the part before the value (group 1) and the value (group 2).
 const SHORT_PASSWORD: [RegExp, RegExp, RegExp][] = [
   // openssl -pass pass:SECRET (env:/file: name a place, not the secret)
   [/openssl/, /\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
   // mysql family, sshpass, mongo, docker login: -pSECRET or -p SECRET (mysql's -P is the port)
-  [/mysql|mariadb|mongo|sshpass|login/, /\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl)\s+login)\b[^\n;|&]*/g, /(\s-p\s*)([^\s"'-][^\s"']*)/g],
+  [/mysql|mariadb|mongo|sshpass|login/, /\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl|helm\s+registry)\s+login)\b[^\n;|&]*/g, opt("\\s-p\\s*")],
   // zip/unzip/sqlcmd -P SECRET
-  [/zip|sqlcmd|bcp/, /\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, /(\s-P\s+)([^\s"'-][^\s"']*)/g],
+  [/zip|sqlcmd|bcp/, /\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, opt("\\s-P\\s+")],
   // 7z -pSECRET
-  [/7z|rar/, /\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, /(\s-p)([^\s"'-][^\s"']*)/g],
-  [/redis-cli/, /\bredis-cli\b[^\n;|&]*/g, /(\s-a\s+)([^\s"'-][^\s"']*)/g],
+  [/7z|rar/, /\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, opt("\\s-p")],
+  [/redis-cli/, /\bredis-cli\b[^\n;|&]*/g, opt("\\s-a\\s+")],
+  // ssh-keygen -N NEW / -P OLD: passphrases
+  [/ssh-keygen/, /\bssh-keygen\b[^\n;|&]*/g, opt("\\s-[NP]\\s*")],
+  // ldapsearch/ldapmodify … -w BINDPW
+  [/ldap/, /\bldap\w*\b[^\n;|&]*/g, opt("\\s-w\\s+")],
+  // smbclient, rpcclient, net … -U user%PASSWORD
+  [/-u|--user/, /\b(?:smbclient|rpcclient|smbcacls|smbmap|net|winexe|pth-\w+)\b[^\n;|&]*/g, /(\s(?:-U|--user(?:name)?)[=\s]*["']?[^\s%"']+%)([^\s"']+)/g],
+  // lftp -u user,PASSWORD
+  [/lftp/, /\blftp\b[^\n;|&]*/g, /(\s-u\s+["']?[^\s,"']+,)([^\s"']+)/g],
+  // rabbitmqctl add_user NAME PASSWORD, change_password NAME PASSWORD
+  [/rabbitmqctl/, /\brabbitmqctl\b[^\n;|&]*/g, opt("\\b(?:add_user|change_password)\\s+\\S+\\s+")],
+  // sqlplus user/PASSWORD@db (and the first argument user/PASSWORD)
+  [/sqlplus|sqlldr|expdp|impdp|rman/, /\b(?:sqlplus|sqlldr|expdp|impdp|rman)\b[^\n;|&]*/g, /(\s["']?[A-Za-z0-9_$#]+\/)([^\s@"'/]+)(?=@|["']?\s*$)/g],
+  // xfreerdp / rdesktop: /p:PASSWORD, -p PASSWORD
+  [/rdp|rdesktop/, /\b(?:x?freerdp\w*|wlfreerdp|rdesktop)\b[^\n;|&]*/g, /(\s(?:\/p(?:assword)?:|-p\s+))([^\s"']+)/g],
 ];
+
+// htpasswd -b[c] FILE USER PASSWORD, htpasswd -nb USER PASSWORD: the last argument in batch mode.
+const HTPASSWD = /\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*(?:\s+-\w+)*(?:\s+[^\s;|&]+){1,2}\s+("[^"\r\n]*"|'[^'\r\n]*'|[^\s;|&]+)/g;
+
+// Single-dash long options named for a secret: keytool -storepass, -keypass, -srcstorepass, influx -password.
+const DASH_OPTION = /(^|[\s"'(])(-[A-Za-z][A-Za-z0-9_]{1,40})([ \t]+|=|:)("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'|;&<>()]+)/g;
+const DASH_SECRET = /(?:pass|password|passwd|passphrase|secret|token|apikey)$/i;
 
 function shortPasswords(s: string, lower: string): string {
   let out = s;
-  for (const [hint, cmd, opt] of SHORT_PASSWORD) {
+  for (const [hint, cmd, optRe] of SHORT_PASSWORD) {
     if (!hint.test(lower)) continue;
-    out = out.replace(cmd, (seg: string) => seg.replace(opt, (_m: string, pre: string) => pre + MASK));
+    out = out.replace(cmd, (seg: string) => seg.replace(optRe, (_m: string, pre: string) => pre + MASK));
   }
+  if (lower.includes("htpasswd")) out = out.replace(HTPASSWD, (m: string, v: string) => m.slice(0, m.length - v.length) + MASK);
   return out;
+}
+
+function dashOptions(s: string): string {
+  return s.replace(DASH_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
+    const name = flag.slice(1);
+    if (!DASH_SECRET.test(name) || /(?:by|com|over|under)pass$/i.test(name) || /^(?:env|file|fd):|^stdin$/.test(v) || v.startsWith("-") || !isSecretValue(v)) return m;
+    return `${pre}${flag}${sep}${MASK}`;
+  });
 }
 
 function cliArguments(s: string, lower: string): string {
   let out = s;
   if (lower.includes("configure")) out = out.replace(CONFIGURE_SET, (m: string, pre: string, key: string, sp: string, v: string) => (isSecretName(key) && isSecretValue(v) ? `${pre}${key}${sp}${MASK}` : m));
+  // each command's own rule runs where its name occurs (rabbitmqctl, sqlplus and xfreerdp need no dash)
+  out = shortPasswords(out, lower);
   // every rule below needs an option: a dash at the start of a word
   if (!/(?:^|[\s"'(])-/.test(out)) return out;
   out = out.replace(LONG_OPTION, (m: string, pre: string, flag: string, sep: string, v: string) => {
@@ -91,7 +130,7 @@ function cliArguments(s: string, lower: string): string {
     return `${pre}${flag}${sep}${q}${MASK}${q}`;
   });
   out = out.replace(USER_PASS, (m: string, pre: string, flag: string, sep: string, q: string, user: string, pass: string) => (/^\d+$/.test(user) && /^\d+$/.test(pass) ? m : `${pre}${flag}${sep}${q}${user}:${MASK}`));
-  return shortPasswords(out, lower);
+  return dashOptions(out);
 }
 
 // `name = value`, `"name": "value"`, `export NAME=value`. The value of a secret
@@ -124,9 +163,13 @@ function assignments(s: string): string {
       const value = stickyAt(VALUE, s, valueAt);
       const maskAt = value.indexOf(MASK);
       const v = maskAt >= 0 ? value.slice(0, maskAt) : value;
-      if (v && !(maskAt >= 0 && /(?:^|[=:])$/.test(v)) && isSecretValue(v, !/[a-z]/.test(key))) masked = v;
+      // a Cookie header's list (`a=b; c=d`) was judged pair by pair by the header rule
+      const cookieList = /^(?:set-)?cookies?$/i.test(key) && v.includes("=");
+      if (v && !cookieList && !(maskAt >= 0 && /(?:^|[=:])$/.test(v)) && isSecretValue(v, !/[a-z]/.test(key)) && !startsSentence(s, valueAt, v)) masked = v;
     } else if (!isPublicName(key)) {
-      const head = stickyAt(TOKEN_RUN, s, valueAt);
+      let head = stickyAt(TOKEN_RUN, s, valueAt);
+      // `…Ac/SSHPASS=x`: the `=` was no padding but the next name's separator; keep that name out of the run
+      if (head.endsWith("=") && /[A-Za-z0-9_]/.test(s[valueAt + head.length] ?? "")) head = head.slice(0, Math.max(0, head.lastIndexOf("/")));
       if (head && highEntropyValue(head)) masked = head;
     }
     if (masked) {
@@ -143,10 +186,10 @@ function assignments(s: string): string {
 const PROSE = /\b(password|passwd|passphrase|passcode|pin|pwd|pw|secret|api[ _-]?key|access[ _-]?key|token|credentials?)(\s+(?:is|was|will be|would be|should be|is now|=|:)\s+|\s+)(["'`]?)([^\s"'`]+)/gi;
 const PROSE_HINT = /pass|pin|pw|secret|key|token|credential/;
 function prose(s: string): string {
-  return s.replace(PROSE, (m: string, word: string, sep: string, q: string, v: string) => {
+  return s.replace(PROSE, (m: string, word: string, sep: string, q: string, v: string, offset: number) => {
     const value = v.replace(/[.,;:!?)>\]}]+$/, "");
     if (!/^[A-Za-z0-9]/.test(value) || /^https?:/i.test(value)) return m;
-    if (!isSecretValue(value)) return m;
+    if (!isSecretValue(value) || startsSentence(s, offset + m.length - v.length, value)) return m;
     const verb = sep.trim() !== "";
     // with "is"/"was" any word but a plain one; without, only what looks like a password (hunter2, Sw0rdf1sh)
     const secretish = verb ? value.length >= 3 : value.length >= 5 && /[A-Za-z]/.test(value) && /[0-9]/.test(value);
@@ -154,16 +197,49 @@ function prose(s: string): string {
   });
 }
 
-/** The context rules, in order: headers, URL credentials, CLI arguments, prose, assignments. */
+/**
+ * A plain lower-case word that more words of prose follow ("token: refreshed on
+ * every request", "password: must be rotated"): the label begins a sentence, and
+ * what follows it is English, not a value. A lone word (`password: letmein`) is
+ * still a value.
+ */
+function startsSentence(s: string, at: number, value: string): boolean {
+  if (!/^[a-z]{2,20}$/.test(value)) return false;
+  return /^[ \t]+[a-z]{2,}[ \t]+[A-Za-z0-9]/.test(s.slice(at + value.length, at + value.length + 64));
+}
+
+/**
+ * The value of a secret-named payload key that is no secret: a boolean or null
+ * (`"password_required": true`), a placeholder, or a sentence
+ * (`"Authorization": "required for all admin endpoints"`), but no sentence
+ * under a password's or a secret's own name. Anything else under such a key
+ * is masked, as §6.2 says.
+ */
+export function isInnocentValue(v: unknown, key = ""): boolean {
+  if (typeof v === "boolean" || v === null) return true;
+  if (typeof v !== "string") return false;
+  const t = v.trim();
+  if (PLACEHOLDER.test(t)) return true;
+  // a passphrase may well be a sentence ("the cat sat on the mat"): under such a name only flags and placeholders stay
+  if (/pass|pwd|secret|credential|private/i.test(key)) return false;
+  const words = t.split(/\s+/);
+  // at least three words of letters, two of them the small words of English sentences
+  if (words.length < 3 || !words.every((w) => /^[A-Za-z][a-z]*[.,;:!?]?$/.test(w))) return false;
+  return words.filter((w) => FUNCTION_WORDS.has(w.replace(/[.,;:!?]$/, "").toLowerCase())).length >= 2;
+}
+
+const FUNCTION_WORDS = new Set("a an the for all to of in on at by with from and or not no is are was were be been must should will can may required optional every each any some this that these those it its only when if".split(" "));
+
+/** The context rules, in order: CLI arguments, headers, URL credentials, prose, assignments. */
 export function scrubContext(s: string): string {
   // Each rule runs only where the text it needs occurs (masking never adds such text).
   const lower = s.toLowerCase();
-  let out = s;
+  // command lines first: a header's value runs to the end of the line and could hide the option before a password
+  let out = cliArguments(s, lower);
   if (lower.includes("authorization")) out = out.replace(AUTH_HEADER, authValue);
   if (lower.includes("bearer")) out = out.replace(BEARER, (m: string, pre: string, tok: string) => (looksRandom(tok) ? pre + MASK : m));
   if (lower.includes("cookie")) out = out.replace(COOKIE_HEADER, cookieValues);
   if (out.includes("@")) out = out.replace(URL_CREDENTIALS, `$1${MASK}@`);
-  out = cliArguments(out, lower);
   // prose before assignments: a generated-looking value just before it must not swallow "password is"
   if (PROSE_HINT.test(lower)) out = prose(out);
   return /[:=]/.test(out) ? assignments(out) : out;

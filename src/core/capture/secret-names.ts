@@ -8,6 +8,7 @@ const SECRET_PAIRS = new Set(["api key", "private key", "access key", "account k
 // One word that ends in a secret noun: PGPASSWORD, clientsecret, MYAPIKEY.
 const SECRET_SUFFIX = /(?:password|passwd|passphrase|secret|apikey)$/;
 // What may follow a secret word in a name and still name the secret itself.
+const PASS_WORD = /^(?:ssh|pg|db|root|admin|user|my|smb|ldap|ftp|smtp|mail|vnc|rdp|redis|mongo|mysql|wifi|wpa|store|key|sudo|login|vault)pass$/;
 const SECRET_NOUNS = new Set(["key", "keys", "value", "token", "str", "string", "b64", "base64", "hex", "raw", "plain", "hash", "env", "var"]);
 
 /** `apiKey`/`APIKey` → api key; split on non-alphanumerics; lower-case. */
@@ -46,6 +47,8 @@ export function isSecretName(key: string): boolean {
   const last = tokens[n - 1];
   if (strong(last) || last === "token" || last === "sig") return true;
   if (n >= 2 && (last === "pass" || last === "pwd" || last === "pw")) return true;
+  // one word ending in "pass" that names a password (SSHPASS, PGPASS, DBPASS), not bypass or compass
+  if (n === 1 && PASS_WORD.test(last)) return true;
   if (n >= 2 && SECRET_PAIRS.has(tokens[n - 2] + " " + last)) return true;
   if (!SECRET_NOUNS.has(last)) return false;
   return tokens.slice(0, -1).some((t) => strong(t) || t === "token");

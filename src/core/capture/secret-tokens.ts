@@ -52,15 +52,31 @@ export const VENDOR_TOKENS: TokenPattern[] = [
   { name: "doppler", hints: ["dp."], re: /\bdp\.(?:st|pt|ct|sa|scim|audit)\.[A-Za-z0-9_-]{20,}/g },
   { name: "mailgun", hints: ["key-"], re: /\bkey-[a-f0-9]{32}\b/g },
   { name: "square", hints: ["sq0", "EAAA"], re: /\b(?:sq0atp|sq0csp|EAAA)[A-Za-z0-9_-]{22,}/g },
-  { name: "telegram-bot", hints: [":AA"], re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g },
+  // Telegram bot tokens (`bot123:AA…` in an API URL too, so no word boundary before the digits)
+  { name: "telegram-bot", hints: [":AA"], re: /(?<![0-9])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![A-Za-z0-9_-])/g },
+  { name: "twitch-oauth", hints: ["oauth:"], re: /\boauth:[a-z0-9]{30}\b/g, random: tail(/^oauth:/) },
+  // Discord's legacy user tokens with two-factor: `mfa.` and a long base64 tail
+  { name: "discord-mfa", hints: ["mfa."], re: /\bmfa\.[A-Za-z0-9_-]{20,}/g, random: tail(/^mfa\./) },
   { name: "age", hints: ["AGE-SECRET-KEY-1"], re: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g },
-  { name: "discord-bot", hints: ["."], re: /\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}\b/g },
+  { name: "discord-bot", hints: ["."], re: /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,45}(?![A-Za-z0-9_-])/g },
   { name: "jwt", hints: ["eyJ"], re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   // The reference's 3-segment token; it must look random, so dotted test paths
   // (`tests.capture.redaction_of_headers_suite.test_bearer`) stay.
   // (Anchored at the start of a run, so a long run without dots is tried once, not at every offset.)
-  { name: "three-segment", hints: ["."], re: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}\.[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]{12,}/g, random: (m) => m },
+  // A dotted name made of words (`authentication_middleware.TokenRefreshBehaviour.test_expired_tokens`) stays.
+  { name: "three-segment", hints: ["."], re: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}\.[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]{12,}/g, random: (m) => (isDottedName(m) ? "" : m) },
 ];
+
+/**
+ * A dotted identifier of words, not a token: no digits, and each part splits
+ * (at `_`, `-` and case changes) into words of four letters on average. Random
+ * base64 without digits changes case every two letters or so.
+ */
+export function isDottedName(s: string): boolean {
+  if (/[0-9]/.test(s)) return false;
+  const words = s.split(/[._-]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  return words.length > 0 && s.replace(/[._-]/g, "").length / words.length >= 4;
+}
 
 /** URLs whose path is the secret (incoming webhooks); `https:/` too, as path normalisation leaves it in a cwd. */
 export const SECRET_URLS: RegExp[] = [

@@ -51,6 +51,8 @@ details.call .fn{color:var(--tool);font-weight:600}details.think .text{color:var
 summary code{font-size:.8rem}
 img{max-width:100%;border:1px solid var(--line);border-radius:4px}
 .ph{color:var(--muted);font-style:italic}
+.top .note{margin:.4rem 0 0;font-size:.8rem;color:var(--muted)}
+details.more{border-left:0;padding-left:0}
 .empty{color:var(--muted)}
 @media (max-width:800px){body{grid-template-columns:1fr;grid-template-areas:"top" "main" "nav"}nav{position:static;height:auto;max-height:60vh}}
 `;
@@ -107,10 +109,22 @@ export const EXPORT_JS = `"use strict";
     var s = document.getElementById("e" + i);
     if (s) s.scrollIntoView({ block: "start" });
   });
+  // A long text's rest (html.ts): laid out only once its "more" is opened. toggle does not bubble: caught on the way down.
+  main.addEventListener("toggle", function (ev) {
+    var d = ev.target;
+    if (!(d instanceof HTMLDetailsElement) || !d.open || !d.classList.contains("more")) return;
+    var t = d.querySelector(":scope > textarea");
+    if (!t) return;
+    var el = document.createElement(d.getAttribute("data-as") === "pre" ? "pre" : "div");
+    if (el.tagName === "DIV") el.className = "text";
+    el.textContent = t.value;
+    t.replaceWith(el);
+  }, true);
   var open = false, toggle = document.getElementById("fold");
   if (toggle) toggle.addEventListener("click", function () {
     open = !open;
-    main.querySelectorAll("details").forEach(function (d) { d.open = open; });
+    // not the long texts' "more": unfolding everything must not lay out megabytes
+    main.querySelectorAll("details:not(.more)").forEach(function (d) { d.open = open; });
     toggle.textContent = open ? "fold tool calls and thinking" : "unfold tool calls and thinking";
   });
   var hash = /^#e(\\d+)$/.exec(location.hash);

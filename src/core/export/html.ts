@@ -15,19 +15,41 @@ import { planExport, type ExportPlan } from "./plan.js";
 import { changesEntries, prepareEntry } from "./transform.js";
 import { entryView, type EntryView, type Part } from "./view.js";
 
+/** A text longer than this shows its first HEAD characters; the rest waits, unlaid-out, until asked for. */
+export const LONG_TEXT = 16 * 1024;
+const HEAD = 2 * 1024;
+
+/**
+ * A text as a block (`div.text` or `pre`). A long one — a tool's megabytes of
+ * output — would make the browser lay out the whole session before it shows
+ * anything (a 22 MB session took minutes to open): its head is shown, and the
+ * rest sits in a hidden textarea (parsed as plain text, never laid out) that
+ * the page's script turns into the block's continuation when "more" is opened.
+ */
+function block(text: string, as: "text" | "pre"): string {
+  const open = as === "pre" ? "<pre>" : '<div class="text">';
+  const close = as === "pre" ? "</pre>" : "</div>";
+  if (text.length <= LONG_TEXT) return open + esc(text) + close;
+  let cut = HEAD;
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--; // never split a surrogate pair
+  const more = text.length - cut;
+  return `${open}${esc(text.slice(0, cut))}${close}<details class="more" data-as="${as}"><summary>${more.toLocaleString("en-US")} more characters (open to show them)</summary><textarea hidden readonly>${esc(text.slice(cut))}</textarea></details>`;
+}
+
 function partHtml(p: Part): string {
   switch (p.kind) {
     case "text":
-      return `<div class="text">${esc(p.text)}</div>`;
+      return block(p.text, "text");
     case "thinking":
-      return `<details class="think"><summary>thinking</summary><div class="text">${esc(p.text)}</div></details>`;
+      return `<details class="think"><summary>thinking</summary>${block(p.text, "text")}</details>`;
     case "call":
-      return `<details class="call"><summary><span class="fn">→ ${esc(p.name)}</span> <code>${esc(p.arg)}</code></summary>${p.id ? `<div class="facts">${esc(p.id)}</div>` : ""}<pre>${esc(p.args)}</pre></details>`;
+      return `<details class="call"><summary><span class="fn">→ ${esc(p.name)}</span> <code>${esc(p.arg)}</code></summary>${p.id ? `<div class="facts">${esc(p.id)}</div>` : ""}${block(p.args, "pre")}</details>`;
     case "image":
       // data is checked base64 of a raster type (view.ts), so it cannot leave the attribute.
       return p.data !== null ? `<figure><img alt="image ${esc(p.mime)}" src="data:${p.mime};base64,${p.data}"></figure>` : `<p class="ph">[image ${esc(p.mime || "?")}, ${esc(p.note)}]</p>`;
     case "json":
-      return `<details class="json"><summary>${esc(p.title)}</summary><pre>${esc(p.text)}</pre></details>`;
+      return `<details class="json"><summary>${esc(p.title)}</summary>${block(p.text, "pre")}</details>`;
   }
 }
 
@@ -60,7 +82,8 @@ function headHtml(s: Session, plan: ExportPlan): string {
 <style>${EXPORT_CSS}</style>
 </head><body>
 <header class="top"><h1>${esc(plan.title)}</h1><dl>${facts}</dl>
-<div class="tools"><span id="where">path root → ${esc(plan.leafId ?? "nothing")}: ${plan.path.length} entries</span><button type="button" id="fold">unfold tool calls and thinking</button></div></header>
+<div class="tools"><span id="where">path root → ${esc(plan.leafId ?? "nothing")}: ${plan.path.length} entries</span><button type="button" id="fold">unfold tool calls and thinking</button></div>
+<p class="note">Texts over ${LONG_TEXT / 1024} KB show their first ${HEAD / 1024} KB; open "more characters" under one for the rest (kept out of the page's layout so that a big session opens quickly; the browser's find sees only what is shown).</p></header>
 <main id="path" data-target="${plan.leafId === null ? -1 : indexOf(s, plan.leafId)}">
 `;
 }

@@ -2,7 +2,7 @@
 // --no-thinking and --no-tools take blocks and whole entries out, --redact
 // runs the capture store's redactor over every string in it. The three
 // formats share this, so a flag means the same in each.
-import { isSecretKey, scrub } from "../capture/redact.js";
+import { isInnocentValue, isSecretKey, scrub } from "../capture/redact.js";
 import type { ExportOptions } from "./options.js";
 
 type Obj = Record<string, unknown>;
@@ -64,7 +64,7 @@ export function redactInPlace(root: Obj): void {
     const image = node.type === "image";
     for (const k of Object.keys(node)) {
       const v = node[k];
-      if (isSecretKey(k) && (typeof v === "string" || typeof v === "number")) node[k] = "[REDACTED]";
+      if (isSecretKey(k) && (typeof v === "string" || typeof v === "number") && !isInnocentValue(v, k)) node[k] = "[REDACTED]";
       else if (typeof v === "string") {
         if (!STRUCTURAL.has(k) && !(image && k === "data")) node[k] = scrub(v);
       } else if (typeof v === "object" && v !== null) stack.push(v as Obj | unknown[]);

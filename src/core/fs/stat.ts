@@ -48,11 +48,13 @@ export function virtualSource(path: string): { file: string; id: string } | null
 /**
  * A database's stamp as its sessions' freshness: the file's identity, and the
  * size and newest mtime of the file and its `-wal` together (SQLite in WAL
- * mode writes to the -wal file first). Null when the database is not a file.
+ * mode writes to the -wal file first). Null when nothing is there; isFile false when something other than a file is.
  */
 function databaseStamp(file: string): FileStamp | null {
   const db = statSync(file, { throwIfNoEntry: false });
-  if (!db || !db.isFile()) return null;
+  if (!db) return null;
+  // there, but a FIFO, a device or a folder: its row says so instead of "no such file"
+  if (!db.isFile()) return { dev: db.dev, ino: db.ino, size: 0, mtimeMs: db.mtimeMs, isFile: false };
   const wal = statSync(`${file}-wal`, { throwIfNoEntry: false });
   const walSize = wal?.isFile() ? wal.size : 0;
   const walTime = wal?.isFile() ? wal.mtimeMs : 0;

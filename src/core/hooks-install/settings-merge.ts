@@ -6,6 +6,7 @@
 // tag) counts as wired and is never touched. The text is written back with the
 // file's own indent and final newline, so a file written the usual way
 // (JSON.stringify with an indent) comes back byte for byte.
+import { appendEntry, member, removeEntry, scanJson, styleOf } from "./json-text.js";
 import type { EventSpec } from "./targets.js";
 
 export const TAG = "--managed-by=install-hooks";
@@ -132,4 +133,70 @@ export function sameJson(a: unknown, b: unknown): boolean {
     return ka.length === Object.keys(b).length && ka.every((k) => k in b && sameJson(a[k], b[k]));
   }
   return a === b;
+}
+
+/**
+ * The settings text with the groups addHooks added to `p.doc` (for the events
+ * in `added`) inserted in place: each at the end of its event's list, a new
+ * event at the end of `hooks`, a new `hooks` at the end of the file's object.
+ * Every other byte of the text stays. Throws JsonEditError when the file
+ * names `hooks` or an event twice (which one would the harness read?).
+ */
+export function insertHooksText(text: string, p: ParsedSettings, added: string[]): string {
+  const style = styleOf(text, p.indent);
+  const hooks = p.doc.hooks as Obj;
+  let out = text;
+  const root = scanJson(out);
+  if (!member(root, "hooks")) {
+    const fresh: Obj = {};
+    for (const e of added) fresh[e] = hooks[e];
+    return appendEntry(out, root, fresh, style, "hooks");
+  }
+  for (const e of added) {
+    const list = hooks[e] as unknown[];
+    const group = list[list.length - 1];
+    const node = member(scanJson(out), "hooks")!;
+    const existing = member(node, e);
+    out = existing ? appendEntry(out, existing, group, style) : appendEntry(out, node, [group], style, e);
+  }
+  return out;
+}
+
+/**
+ * The settings text without our tagged hooks, taken out of the text one at a
+ * time: a group left with no hooks goes, an event left with no groups goes,
+ * and `hooks` left empty goes. Every other byte stays.
+ */
+export function removeHooksText(text: string): string {
+  let out = text;
+  for (;;) {
+    const next = removeOneTagged(out);
+    if (next === null) return out;
+    out = next;
+  }
+}
+
+function removeOneTagged(text: string): string | null {
+  const root = scanJson(text);
+  const hooksAt = root.members.findIndex((m) => m.key === "hooks");
+  if (hooksAt < 0 || root.members[hooksAt].value.kind !== "object") return null;
+  const hooks = root.members[hooksAt].value;
+  for (let ei = 0; ei < hooks.members.length; ei++) {
+    const list = hooks.members[ei].value;
+    for (let gi = 0; gi < list.items.length; gi++) {
+      const groupNode = list.items[gi];
+      const group: unknown = JSON.parse(text.slice(groupNode.start, groupNode.end));
+      if (!isObj(group) || !Array.isArray(group.hooks)) continue;
+      const tagged = group.hooks.map((h) => isObj(h) && typeof h.command === "string" && isTagged(h.command));
+      if (!tagged.some(Boolean)) continue;
+      if (!tagged.every(Boolean)) {
+        const inner = groupNode.members.find((m) => m.key === "hooks")!.value;
+        return removeEntry(text, inner, tagged.indexOf(true));
+      }
+      if (list.items.length > 1) return removeEntry(text, list, gi);
+      if (hooks.members.length > 1) return removeEntry(text, hooks, ei);
+      return removeEntry(text, root, hooksAt);
+    }
+  }
+  return null;
 }

@@ -24,6 +24,7 @@ export interface SettingsTarget {
   file: string;
   /** The harness's own folder: `all` skips a harness whose folder is absent (not installed). */
   home: string;
+  alsoInstalled?: string[];
   events: EventSpec[];
 }
 
@@ -33,6 +34,8 @@ export interface FileTarget {
   /** The extension or plugin file we own. */
   file: string;
   home: string;
+  /** Other folders whose presence shows the harness is installed (OpenCode's data folder: its config folder may not exist yet). */
+  alsoInstalled?: string[];
 }
 
 export type Target = SettingsTarget | FileTarget;
@@ -70,7 +73,9 @@ export function targetOf(h: HarnessName, scope: Scope, cwd: string, env: NodeJS.
     }
     case "opencode": {
       const dir = user ? join(fromEnv(env, "XDG_CONFIG_HOME", join(home, ".config"), home), "opencode") : join(cwd, ".opencode");
-      return { harness: h, kind: "file", file: join(dir, "plugins", PLUGIN_FILE), home: dir };
+      // OpenCode keeps its sessions under the data folder and may never have made its config folder
+      const data = join(fromEnv(env, "XDG_DATA_HOME", join(home, ".local", "share"), home), "opencode");
+      return { harness: h, kind: "file", file: join(dir, "plugins", PLUGIN_FILE), home: dir, alsoInstalled: user ? [data] : [] };
     }
     case "pi": {
       const dir = user ? fromEnv(env, "PI_CODING_AGENT_DIR", join(home, ".pi", "agent"), home) : join(cwd, ".pi");

@@ -1,7 +1,8 @@
 // For `status`: is each harness wired to the hook (user and project scope),
 // and when did it last call it (the newest write to its per-session state in
 // the store).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { readTextCapped } from "../fs/read-capped.js";
 import { join } from "node:path";
 import { stateDir } from "../capture/paths.js";
 import { FILE_MARKER } from "./adapter-files.js";
@@ -22,9 +23,12 @@ function wiredIn(h: HarnessName, scope: Scope, cwd: string, env: NodeJS.ProcessE
   const t = targetOf(h, scope, cwd, env, home);
   let text: string;
   try {
-    text = readFileSync(t.file, "utf8");
-  } catch {
-    return { w: [], problem: null };
+    // a FIFO or /dev/zero planted as settings.json must not hang or fill memory: read as a capped regular file
+    const read = readTextCapped(t.file, 4 * 1024 * 1024);
+    if (read === null) return { w: [], problem: null };
+    text = read;
+  } catch (err) {
+    return { w: [], problem: `${t.file}: ${(err as Error).message.replace(t.file + ": ", "")}` };
   }
   if (t.kind === "file") {
     return { w: [{ scope, file: t.file, by: text.slice(0, 200).includes(FILE_MARKER) ? "install-hooks" : "hand" }], problem: null };

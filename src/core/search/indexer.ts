@@ -8,7 +8,8 @@
 // decompress is left out (recorded as skipped) until it changes again. Work is committed in batches, each checking that no
 // other run indexed the same bytes meanwhile, so a cancelled or crashed run
 // leaves a usable index that the next run continues.
-import { open } from "node:fs/promises";
+// session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
+import { openRegular } from "../fs/read-capped.js";
 import { isGzipPath, isZlibError, scanLines } from "../session/read/lines.js";
 import { listSessions } from "../session/list/list.js";
 import { cacheDir } from "../session/list/cache-dir.js";
@@ -210,7 +211,7 @@ class Writer {
 }
 
 async function readHead(path: string, length: number): Promise<Buffer> {
-  const fh = await open(path, "r");
+  const fh = await openRegular(path);
   try {
     const buf = Buffer.alloc(length);
     const { bytesRead } = await fh.read(buf, 0, length, 0);

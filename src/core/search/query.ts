@@ -34,8 +34,15 @@ const ROLES: Record<string, SearchRole> = {
 const hasWordChar = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
 const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 
-/** Splits the query into terms and filters; throws SearchQueryError for a query that asks for nothing. */
+// Bounds on a query: each filter is one SQL condition and each word one FTS5 term, and SQLite refuses
+// an expression deeper than 1000 ("Expression tree is too large"). A query past these is a usage error.
+export const MAX_QUERY_CHARS = 4096;
+const MAX_FILTERS = 64;
+const MAX_TERMS = 128;
+
+/** Splits the query into terms and filters; throws SearchQueryError for a query that asks for nothing, or for too much. */
 export function parseQuery(input: string): ParsedQuery {
+  if (input.length > MAX_QUERY_CHARS) throw new SearchQueryError(`the query is ${input.length} characters long; at most ${MAX_QUERY_CHARS}`);
   const out: ParsedQuery = { match: null, cwd: [], roles: [], labels: [] };
   const terms: string[] = [];
   let i = 0;
@@ -83,6 +90,9 @@ export function parseQuery(input: string): ParsedQuery {
     if (!hasWordChar(stem)) continue; // punctuation alone matches nothing the index keeps
     terms.push(prefix ? `${quote(stem)}*` : quote(stem));
   }
+  const filters = out.cwd.length + out.roles.length + out.labels.length;
+  if (filters > MAX_FILTERS) throw new SearchQueryError(`${filters} cwd:/role:/label: filters; at most ${MAX_FILTERS}`);
+  if (terms.length > MAX_TERMS) throw new SearchQueryError(`${terms.length} words to search for; at most ${MAX_TERMS}`);
   if (terms.length > 0) out.match = terms.join(" ");
   if (out.match === null && out.cwd.length + out.roles.length + out.labels.length === 0) {
     throw new SearchQueryError(input.trim() === "" ? "nothing to search for" : `nothing to search for in "${safeText(input)}" (words need letters or digits)`);

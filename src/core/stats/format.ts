@@ -13,6 +13,8 @@ export function shortCount(n: number): string {
 
 /** $0.0042, $1.23, $1,234 — cents once a dollar is reached, more digits below one. */
 export function dollars(n: number): string {
+  // a sum that could not be computed is unknown, never "$∞" or "$NaN"
+  if (!Number.isFinite(n)) return "?";
   if (n === 0) return "$0";
   // Never "$0.0000" for a cost that is there: below the last digit shown, say so.
   if (n < 0.0001) return "<$0.0001";
@@ -29,7 +31,7 @@ export const figureTokens = (f: Figure): number => f.input + f.output + f.cacheR
  */
 export function costCell(f: Figure): string {
   if (f.calls === 0) return "";
-  if (f.unpricedCalls === f.calls) return "?";
+  if (f.unpricedCalls === f.calls || !Number.isFinite(f.cost)) return "?";
   return f.unpricedCalls > 0 ? `${dollars(f.cost)}+?` : dollars(f.cost);
 }
 

@@ -2,7 +2,7 @@
 // dollars per million tokens: {"provider/model" or "model": {input, output,
 // cacheRead, cacheWrite}}. A file that does not parse or holds a price that
 // is no number is not half-applied: it is ignored, and the caller says why.
-import { readFileSync } from "node:fs";
+import { readTextCapped } from "../fs/read-capped.js";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { configDir } from "../config-dir.js";
@@ -24,6 +24,9 @@ export const pricesPath = (env: NodeJS.ProcessEnv = process.env): string => join
 
 const KINDS = ["input", "output", "cacheRead", "cacheWrite"] as const;
 
+/** The most a million tokens of any kind may cost in prices.json (dollars). */
+export const MAX_RATE = 1_000_000;
+
 /** Parses a prices.json text: the rates, or the first problem. */
 export function parsePriceOverrides(text: string): { rates: Map<string, Rates> } | { error: string } {
   let data: unknown;
@@ -40,6 +43,8 @@ export function parsePriceOverrides(text: string): { rates: Map<string, Rates> }
     for (const [k, n] of Object.entries(v as Record<string, unknown>)) {
       if (!(KINDS as readonly string[]).includes(k)) return { error: `"${model}": unknown field "${k}" (input, output, cacheRead, cacheWrite)` };
       if (typeof n !== "number" || !Number.isFinite(n) || n < 0) return { error: `"${model}".${k}: not a price (dollars per million tokens)` };
+      // 1e308 is a finite number, but times a token count it is Infinity: no real price comes near this
+      if (n > MAX_RATE) return { error: `"${model}".${k}: ${n} is over $${MAX_RATE.toLocaleString("en-US")} per million tokens, not a price` };
       r[k as keyof Rates] = n;
     }
     rates.set(model, r);
@@ -51,7 +56,10 @@ export function parsePriceOverrides(text: string): { rates: Map<string, Rates> }
 export function loadPriceOverrides(file: string = pricesPath()): PriceOverrides {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // a regular file of sane size: a FIFO or /dev/zero named prices.json is refused, not waited on
+    const got = readTextCapped(file, 16 * 1024 * 1024);
+    if (got === null) return { rates: new Map(), stamp: "none", error: null, path: file };
+    text = got;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { rates: new Map(), stamp: "none", error: null, path: file };

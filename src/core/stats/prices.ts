@@ -25,6 +25,12 @@ function fromRates(r: Rates, call: CallUsage): number {
   return (call.input * r.input + call.output * r.output + call.cacheRead * r.cacheRead + call.cacheWrite * r.cacheWrite) / MILLION;
 }
 
+/** No model call costs more than this (dollars): a larger figure is an overflow or a forged file, not a cost. */
+export const MAX_CALL_COST = 1e9;
+
+/** A cost we can add up and show: finite, not negative, not absurd. Anything else is no cost at all (unpriced). */
+export const sane = (n: number | null): number | null => (n !== null && Number.isFinite(n) && n >= 0 && n <= MAX_CALL_COST ? n : null);
+
 /**
  * A pricer. It loads the table (half a megabyte of JavaScript), so it is
  * made only when some call must be priced: a warm run never makes one.
@@ -55,12 +61,14 @@ export async function makePricer(overrides: PriceOverrides, loadTable: () => Pro
     cost(call) {
       // A recorded cost of 0 with tokens spent is what an agent writes for a
       // model it has no price for: priced here instead, or left unpriced.
-      if (call.recordedCost !== null && (call.recordedCost > 0 || call.input + call.output + call.cacheRead + call.cacheWrite === 0)) {
-        return call.recordedCost;
+      const recorded = sane(call.recordedCost);
+      if (recorded !== null && (recorded > 0 || call.input + call.output + call.cacheRead + call.cacheWrite === 0)) {
+        return recorded;
       }
+      // a cost that overflows (huge counts or rates) is unpriced, never Infinity, NaN or a $0 in disguise
       const own = overrides.rates.get(modelKey(call.provider, call.modelId)) ?? overrides.rates.get(call.modelId);
-      if (own) return fromRates(own, call);
-      return tableCost(call);
+      if (own) return sane(fromRates(own, call));
+      return sane(tableCost(call));
     },
   };
   return pricer;

@@ -45,7 +45,7 @@ export function previewCell(s: string, max: number, width: number): string {
   }
   while (i < len) {
     const c = s.charCodeAt(i);
-    if (isSpace(c)) {
+    if (isSpace(c) && c !== 0xfeff) {
       if (run >= 0) {
         line += s.slice(run, i);
         run = -1;

@@ -3,7 +3,7 @@ import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { summarizeSession } from "../../core/session/list/summary.js";
 import { SessionError } from "../../core/errors.js";
-import { commandLine, resumeCommand, shownCommand } from "../../core/agents/resume-command.js";
+import { commandLine, resumeCommand, resumeRefusal, shownCommand } from "../../core/agents/resume-command.js";
 import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import { safeText } from "../../core/session/text/safe-text.js";
@@ -30,7 +30,8 @@ To resume at an earlier entry, move the position first
 
 Exit status: the agent's own; 1 the agent or the session's folder is
 missing (the command to run by hand is printed), 2 bad usage, 3 not a
-session file, 4 no agent known for this file.`,
+session file, 4 no agent known for this file, or its session id refused
+(one shaped like an option, say).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--print", "--json"] });
     const [file, extra] = args.positional;
@@ -39,7 +40,13 @@ session file, 4 no agent known for this file.`,
     if (bool(args, "--json") && !bool(args, "--print")) throw new UsageError("--json goes with --print");
     const s = await summarizeSession(file);
     if (!s.valid) throw new SessionError(`${s.path}: ${s.error ?? "not a session file"}`);
-    const cmd = resumeCommand(resumeTargetOf(s));
+    const target = resumeTargetOf(s);
+    const cmd = resumeCommand(target);
+    const refused = resumeRefusal(target);
+    if (refused) {
+      process.stderr.write(`omp-sessions resume: refused: ${refused}\n`);
+      return 4;
+    }
     if (!cmd) {
       process.stderr.write(`omp-sessions resume: no agent is known for ${safeText(s.path)} (${s.dialect})\n`);
       return 4;

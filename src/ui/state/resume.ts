@@ -7,7 +7,7 @@
 // the tree, an entry other than the current leaf is first made the position
 // with the usual continue-from-here write (its preview and yes), then the
 // agent starts there.
-import { resumeCommand, type ResumeTarget } from "../../core/agents/resume-command.js";
+import { resumeCommand, resumeRefusal, type ResumeTarget } from "../../core/agents/resume-command.js";
 import { resumeProblem } from "../../core/agents/run-agent.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import type { Session } from "../../core/session/model.js";
@@ -21,7 +21,7 @@ import { startWrite } from "./write-actions.js";
 function requestFor(app: AppStore, t: ResumeTarget): ResumeRequest | null {
   const cmd = resumeCommand(t);
   if (!cmd) {
-    app.getState().setStatus("no agent is known for this session", "error");
+    app.getState().setStatus(resumeRefusal(t) ?? "no agent is known for this session", "error");
     return null;
   }
   return { cmd, problem: resumeProblem(cmd, process.env, t.file) };

@@ -1,7 +1,8 @@
 // The catalog's reading half: the rows of files the catalog cannot vouch for
 // (new, grown, replaced), by scanning them or by resuming a saved scan state.
 // Imported only when some file changed: a warm `ls` never loads the scanner.
-import { open } from "node:fs/promises";
+// session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
+import { openRegular } from "../../fs/read-capped.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
 import { giveScanBuffer, isGzipPath, isZlibError, scanLines, takeScanBuffer, type ScanResult } from "../read/lines.js";
@@ -17,7 +18,7 @@ import { isTitleSlot } from "../read/omp-marks.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
-  const fh = await open(path, "r");
+  const fh = await openRegular(path);
   try {
     const buf = Buffer.alloc(length);
     let got = 0;

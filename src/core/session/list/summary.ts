@@ -13,7 +13,7 @@ import { readSessionHeader } from "../read/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { loadDialectSession } from "../tree/load-dialect.js";
-import { stampOf } from "../../fs/stat.js";
+import { stampOf, virtualSource } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
 import { CatalogScan } from "./catalog-scan.js";
 import { mapLimit } from "../../map-limit.js";
@@ -101,7 +101,7 @@ async function summarizeDialectSession(path: string, d: AgentDialect): Promise<S
   try {
     const st = stampOf(path);
     if (st === null) return { ...base, error: "cannot read: no such file" };
-    if (!st.isFile) return { ...base, error: "is a directory" };
+    if (!st.isFile) return { ...base, error: virtualSource(path) ? `${virtualSource(path)!.file} is not a regular file (a FIFO, a device or a folder): not read` : "is a directory" };
     base.size = st.size;
     mtime = new Date(Math.round(st.mtimeMs)).toISOString();
     base.created = base.modified = mtime;

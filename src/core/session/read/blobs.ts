@@ -6,7 +6,7 @@
 // `image_url` strings and generated images' `result`. A reference whose blob
 // is missing, or whose suffix is not a hash, stays as written; a file outside
 // any agent dir keeps all of them (there is no store to look in).
-import { readFileSync } from "node:fs";
+import { readCapped } from "../../fs/read-capped.js";
 import { basename, dirname, join } from "node:path";
 
 export const BLOB_PREFIX = "blob:sha256:";
@@ -37,6 +37,8 @@ export interface BlobResolution {
   missing: string[];
 }
 
+const BLOB_CAP = 256 * 1024 * 1024;
+
 /** Reads blobs from one store, each at most once. */
 export class BlobReader {
   private readonly cache = new Map<string, Buffer | null>();
@@ -49,7 +51,8 @@ export class BlobReader {
     let got = this.cache.get(hash);
     if (got === undefined) {
       try {
-        got = readFileSync(join(this.dir, hash));
+        // a regular file of bounded size: a FIFO or a link to /dev/zero among the blobs is no image
+        got = readCapped(join(this.dir, hash), BLOB_CAP);
       } catch {
         got = null;
       }

@@ -1,7 +1,7 @@
 // Which registered dialect reads a session source: the first whose claims()
 // takes the path (by its name and place; nothing is read). None: the source
 // is pi's or omp's, told apart by its content as before.
-import { closeSync, openSync, readSync } from "node:fs";
+import { readCapped } from "../../fs/read-capped.js";
 import type { AgentId, Dialect } from "./dialect-api.js";
 import { dialects } from "./dialects/index.js";
 import { firstObjects } from "./dialects/sniff.js";
@@ -17,23 +17,17 @@ const HEAD_BYTES = 64 * 1024;
 
 /** Up to the first 64 KB of a file as text, cut after its last whole line when it holds one ("" when unreadable). */
 function headOf(path: string): string {
-  let fd: number;
+  let buf: Buffer | null;
   try {
-    fd = openSync(path, "r");
+    // no blocking open, no device: a FIFO named like a session is not waited on
+    buf = readCapped(path, HEAD_BYTES, { truncate: true });
   } catch {
     return "";
   }
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
-    const text = buf.subarray(0, n).toString("utf8");
-    const cut = n === HEAD_BYTES ? text.lastIndexOf("\n") : -1;
-    return cut > 0 ? text.slice(0, cut) : text;
-  } catch {
-    return "";
-  } finally {
-    closeSync(fd);
-  }
+  if (!buf) return "";
+  const text = buf.toString("utf8");
+  const cut = buf.length === HEAD_BYTES ? text.lastIndexOf("\n") : -1;
+  return cut > 0 ? text.slice(0, cut) : text;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Re-reads entries' full JSON from their byte offsets: the tree keeps only
 // previews, so showing an entry or building a context reads it again.
-import { open } from "node:fs/promises";
+import { openRegular } from "../../fs/read-capped.js";
 import { SessionError } from "../../errors.js";
 import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { scanLines } from "./lines.js";
@@ -62,7 +62,7 @@ const SPAN = 4 << 20;
 
 /** The raw text of plain-file entries, one handle, in the order given. */
 export async function readPlainRanges(file: string, metas: EntryMeta[]): Promise<string[]> {
-  const fh = await open(file, "r");
+  const fh = await openRegular(file);
   try {
     const out: string[] = [];
     let buf = Buffer.allocUnsafe(64 * 1024);

@@ -1,8 +1,8 @@
 // Streams a JSONL file line by line with byte offsets, never holding the file
 // in one string. A line is handed to the callback as a byte range of a reused
 // buffer, so callers decode only what they need.
-import { open } from "node:fs/promises";
-import { createReadStream } from "node:fs";
+// session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
+import { openRegular } from "../../fs/read-capped.js";
 import { createGunzip } from "node:zlib";
 
 export interface LineSink {
@@ -69,7 +69,7 @@ export function isZlibError(err: unknown): boolean {
 export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
   const gzip = opts.gzip ?? isGzipPath(file);
   if (gzip) return scanGzip(file, sink, opts);
-  const fh = await open(file, "r");
+  const fh = await openRegular(file);
   try {
     const size = opts.end ?? (await fh.stat()).size;
     let pos = opts.start ?? 0;
@@ -87,7 +87,8 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
 }
 
 async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
-  const stream = createReadStream(file).pipe(createGunzip());
+  const fh = await openRegular(file);
+  const stream = fh.createReadStream().pipe(createGunzip());
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let pending: Buffer | null = null;
   let skip = opts.start ?? 0;
@@ -243,7 +244,7 @@ export async function* lineBatches<T>(file: string, take: (...line: Parameters<L
 /** Reads the bytes [offset, offset+length) of a plain or gzip file as UTF-8. */
 export async function readRange(file: string, offset: number, length: number, gzip = isGzipPath(file)): Promise<string> {
   if (!gzip) {
-    const fh = await open(file, "r");
+    const fh = await openRegular(file);
     try {
       const buf = Buffer.allocUnsafe(length);
       let got = 0;

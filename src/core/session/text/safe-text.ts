@@ -4,13 +4,32 @@
 const C0_PICTURES = 0x2400; // U+2400..U+241F: "␀".."␟"
 
 /**
+ * Invisible characters shown by their code point, like the bidi controls:
+ * U+061C (Arabic letter mark, a bidi mark), U+200B zero-width space, U+200C
+ * and U+200D zero-width (non-)joiners, U+2060 word joiner, U+FEFF zero-width
+ * no-break space. Hidden, they let two strings that look the same differ (a
+ * command, a path, a name). A joiner inside an emoji sequence (👨‍👩‍👧) draws
+ * one glyph and stays.
+ */
+const isInvisible = (c: number): boolean => c === 0x061c || (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff;
+
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+// An emoji before the joiner may carry a variation selector or a skin tone.
+const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:\uFE0F|\u{1F3FB}|\u{1F3FC}|\u{1F3FD}|\u{1F3FE}|\u{1F3FF})?$/u;
+
+/** A U+200D at i that joins two emoji (kept as it is). */
+function emojiJoiner(s: string, i: number): boolean {
+  return EMOJI_BEFORE.test(s.slice(Math.max(0, i - 4), i)) && PICTOGRAPHIC.test(String.fromCodePoint(s.codePointAt(i + 1) ?? 0));
+}
+
+/**
  * Makes a string safe to print: C0 controls become control pictures (ESC → ␛,
  * BEL → ␇, CR → ␍), DEL → ␡, C1 controls → "<9b>", bidi overrides → "<U+202E>".
  * Newlines survive only with keepNewlines; tabs become two spaces.
  */
 export function safeText(s: string, keepNewlines = false): string {
   // Fast path: most text has nothing to replace.
-  if (!/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(s)) return s;
+  if (!/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(s)) return s;
   let out = "";
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -20,8 +39,8 @@ export function safeText(s: string, keepNewlines = false): string {
       else out += String.fromCharCode(C0_PICTURES + c);
     } else if (c === 0x7f) out += "\u2421";
     else if (c >= 0x80 && c <= 0x9f) out += `<${c.toString(16)}>`;
-    else if (c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) {
-      out += `<U+${c.toString(16).toUpperCase()}>`;
+    else if (c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || (isInvisible(c) && !(c === 0x200d && emojiJoiner(s, i)))) {
+      out += `<U+${c.toString(16).toUpperCase().padStart(4, "0")}>`;
     } else out += s[i];
   }
   return out;
@@ -39,7 +58,7 @@ export const isSpace = (c: number): boolean =>
 export const PREVIEW_SOURCE_UNITS = 1024;
 
 /** What safeText (and so oneLine) shows as a glyph. */
-export const needsMapping = (c: number): boolean => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+export const needsMapping = (c: number): boolean => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || isInvisible(c);
 
 /**
  * One terminal-safe line: whitespace runs (newlines included) collapse to one
@@ -63,8 +82,9 @@ export function oneLine(s: string, max = 200): string {
   for (; i < len; i++) {
     if (out.length + (run >= 0 ? i - run : 0) > max) break;
     const c = s.charCodeAt(i);
-    const ws = isSpace(c);
-    if (!ws && !needsMapping(c)) {
+    // U+FEFF counts as whitespace in JavaScript but is shown, as the other zero-width characters are
+    const ws = isSpace(c) && c !== 0xfeff;
+    if (!ws && (!needsMapping(c) || (c === 0x200d && emojiJoiner(s, i)))) {
       if (run < 0) {
         if (space && out.length > 0) out += " ";
         space = false;
@@ -100,7 +120,7 @@ function cutLine(out: string, max: number): string {
  * (isSpace), controls and bidi marks (needsMapping), or two spaces in a row.
  * A superset is fine: it only sends the text down the slow path.
  */
-const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u2066-\u2069\u3000\ufeff]| {2}/;
+const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u061c\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u2066-\u2069\u3000\ufeff]| {2}/;
 
 /**
  * A copy that does not keep its source alive: V8 makes a slice of a long

@@ -3,7 +3,8 @@
 // Agent call), `spawnDepth`, and `parentAgentId` when an agent spawned it.
 // Workflow steps carry only `agentType` and `spawnDepth`. It may be missing (an
 // interrupted spawn): then the place alone links the file.
-import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync } from "node:fs";
+import { readTextCapped } from "../../../../fs/read-capped.js";
 import { join } from "node:path";
 import { isObj, str } from "./blocks.js";
 import { agentIdOfPath, metaPathOf } from "./paths.js";
@@ -18,14 +19,17 @@ export interface SubagentMeta {
   parentAgentId: string | null;
 }
 
+const META_CAP = 1024 * 1024;
+
 const orNull = (v: unknown): string | null => str(v).trim() || null;
 
 export function readSubagentMeta(path: string): SubagentMeta {
   let v: unknown = null;
   try {
-    v = JSON.parse(readFileSync(metaPathOf(path), "utf8"));
+    // a sidecar is a few hundred bytes: a FIFO or /dev/zero in its place is refused, not waited on or read forever
+    v = JSON.parse(readTextCapped(metaPathOf(path), META_CAP) ?? "null");
   } catch {
-    // missing or damaged: the place still links it
+    // missing, damaged or no regular file: the place still links it
   }
   const m = isObj(v) ? v : {};
   return { agentType: orNull(m.agentType), description: orNull(m.description), toolUseId: orNull(m.toolUseId), parentAgentId: orNull(m.parentAgentId) };

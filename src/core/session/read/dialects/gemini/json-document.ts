@@ -6,7 +6,8 @@
 // message can be read again alone) and keeps the few other top-level fields,
 // which it parses once as the session's metadata. The document's own fields
 // come out as records too: the ones before `messages` first, the rest last.
-import { open } from "node:fs/promises";
+// session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
+import { openRegular } from "../../../../fs/read-capped.js";
 import type { Origin } from "../../dialect-api.js";
 
 type Item = { value: unknown; origin: Origin } | { warning: string; origin: Origin };
@@ -19,7 +20,7 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 export async function* jsonDocumentRecords(path: string): AsyncGenerator<Item> {
-  const fh = await open(path, "r");
+  const fh = await openRegular(path);
   try {
     const buf = Buffer.allocUnsafe(CHUNK);
     let pos = 0;

@@ -4,7 +4,7 @@
 // and `<gemini dir>/projects.json` maps each path to its short name) or the
 // SHA-256 of the project's path (older releases, and every record's
 // `projectHash`). The folder name is a hint; these files say the path.
-import { readFileSync } from "node:fs";
+import { readTextCapped } from "../../../../fs/read-capped.js";
 import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 
@@ -14,7 +14,8 @@ const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex
 
 function readText(path: string): string | null {
   try {
-    return readFileSync(path, "utf8");
+    // `.project_root` and projects.json are small: a special file or a huge one is not read
+    return readTextCapped(path, 4 * 1024 * 1024);
   } catch {
     return null;
   }

@@ -18,6 +18,8 @@
 import type Database from "better-sqlite3";
 import { existsSync, statSync } from "node:fs";
 import { openSqlite, uriFor } from "../../../../sqlite.js";
+import { checkRegularFile } from "../../../../fs/read-capped.js";
+import { checkDbShape } from "./db-shape.js";
 import { dbSessionPath } from "./paths.js";
 import { isObj, parseObj, str, type MessageRecord, type OpencodeRecord, type RowWarning, type SessionInfo, type V2MessageRecord } from "./records.js";
 import { detectSchema, type OpencodeSchema } from "./schema.js";
@@ -40,6 +42,7 @@ const stamp = (file: string): string | null => {
 function readWith<T>(name: string, opts: DbOptions, read: (db: Database.Database) => T): T {
   const db = openSqlite(name, { readonly: true, fileMustExist: true, timeout: opts.busyTimeoutMs }, "reading OpenCode sessions");
   try {
+    checkDbShape(db);
     return read(db);
   } finally {
     db.close();
@@ -55,6 +58,8 @@ function readWith<T>(name: string, opts: DbOptions, read: (db: Database.Database
  * read again the ordinary way, read-only with shared locks that end with it.
  */
 function withDb<T>(file: string, opts: DbOptions, read: (db: Database.Database) => T): T {
+  // SQLite would open a FIFO (and wait for a writer) or a device: the database and its side files must be regular files
+  for (const f of [file, `${file}-wal`, `${file}-journal`, `${file}-shm`]) checkRegularFile(f);
   const quiet = (): boolean => !existsSync(`${file}-wal`) && !existsSync(`${file}-journal`);
   const before = quiet() ? stamp(file) : null;
   if (before) {

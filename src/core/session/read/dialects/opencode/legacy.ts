@@ -5,7 +5,8 @@
 //   storage/project/<project id>.json                (its worktree)
 // Ids are ascending, so file-name order is OpenCode's own order (its loader
 // sorts the listing the same way). Files are small; each is read whole.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { readTextCapped } from "../../../../fs/read-capped.js";
 import { join } from "node:path";
 import { isObj, parseObj, str, type MessageRecord, type Obj, type OpencodeRecord, type RowWarning, type SessionInfo } from "./records.js";
 import { stepOfPart } from "./steps.js";
@@ -20,9 +21,13 @@ function jsonFiles(dir: string): string[] {
   }
 }
 
+// One message or part as OpenCode stores it: a regular file, never past this (a tool's output is the biggest part).
+const JSON_CAP = 256 * 1024 * 1024;
+const readJsonFile = (file: string): string => readTextCapped(file, JSON_CAP) ?? "";
+
 function readObj(file: string): Obj | null {
   try {
-    return parseObj(readFileSync(file, "utf8"));
+    return parseObj(readJsonFile(file));
   } catch {
     return null;
   }
@@ -89,7 +94,7 @@ function parentEntry(storage: string, parent: string, child: string): string | n
     for (const pf of jsonFiles(dir)) {
       let text: string;
       try {
-        text = readFileSync(join(dir, pf), "utf8");
+        text = readJsonFile(join(dir, pf));
       } catch {
         continue;
       }
