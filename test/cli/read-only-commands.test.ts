@@ -14,7 +14,7 @@ import { continueCommand } from "../../src/hooks-cli/session/continue.js";
 import { forkCommand } from "../../src/hooks-cli/session/fork.js";
 import { renameCommand } from "../../src/hooks-cli/session/rename.js";
 import { exportCommand } from "../../src/hooks-cli/session/export.js";
-import { parseAgentList } from "../../src/core/agents/agent-id.js";
+import { parseAgentList } from "../../src/core/session/agents.js";
 import { toyDialect } from "../core/session/toy-dialect.js";
 import { importSession } from "../../src/core/capture/import-session.js";
 import { sandbox } from "../capture/helpers.js";

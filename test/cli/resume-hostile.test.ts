@@ -8,7 +8,7 @@ import { runCli } from "../helpers/run-cli.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { sessionIn } from "../helpers/agent-stub.js";
 import { commandLine, resumeCommand, resumeRefusal, type ResumeTarget } from "../../src/core/agents/resume-command.js";
-import { agentOf } from "../../src/core/agents/agent-id.js";
+import { agentOf } from "../../src/core/session/agents.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
 
 const cleanups: (() => void)[] = [];

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { bodyLines, KEYS, mount, type Mounted } from "./harness.js";
 import type { SessionSummary } from "../../src/core/session/list/summary.js";
-import type { AgentId } from "../../src/core/agents/agent-id.js";
+import type { AgentId } from "../../src/core/session/agents.js";
 import { summaryRow } from "../helpers/summary-row.js";
 
 let m: Mounted | null = null;

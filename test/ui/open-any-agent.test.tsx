@@ -12,7 +12,7 @@ import { cursorLine, mountOn, reviewHub } from "./review-helpers.js";
 import { send } from "../capture/ingest-helper.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
 import type { SessionAccess } from "../../src/ui/state/session-access.js";
-import { agentOf } from "../../src/core/agents/agent-id.js";
+import { agentOf } from "../../src/core/session/agents.js";
 
 let m: Mounted | null = null;
 afterEach(() => {

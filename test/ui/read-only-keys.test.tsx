@@ -9,7 +9,7 @@ import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
 import type { Session } from "../../src/core/session/model.js";
 import { summaryRow } from "../helpers/summary-row.js";
-import type { AgentId } from "../../src/core/agents/agent-id.js";
+import type { AgentId } from "../../src/core/session/agents.js";
 import { registerDialect } from "../../src/core/session/read/dialect-of.js";
 import { toyDialect } from "../core/session/toy-dialect.js";
 

@@ -24,7 +24,7 @@ import { codexRoots } from "../session/read/dialects/codex/paths.js";
 import { geminiRoots } from "../session/read/dialects/gemini/paths.js";
 import { hasDbSession } from "../session/read/dialects/opencode/db.js";
 import { databases as opencodeDatabases, dataDir as opencodeDataDir } from "../session/read/dialects/opencode/paths.js";
-import { isAgentId, type AgentId } from "./agent-id.js";
+import { isAgentId, type AgentId } from "../session/agents.js";
 
 /** What the capture store holds of a session (its state file's fields). */
 export interface SessionRef {

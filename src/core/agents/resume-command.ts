@@ -1,32 +1,13 @@
-// How each agent is started again on one of its sessions. The flags were read
-// from the agents' published CLIs: pi (@mariozechner/pi-coding-agent 0.73)
-// takes `--session <path|id>` and opens a path as is; omp
-// (@oh-my-pi/pi-coding-agent 18.3) takes `--resume <path|id>`, opens a path
-// as is, and needs `--profile NAME` for a session kept in a profile's agent
-// dir. The others are keyed by session id, as their CLI references document
-// it: Claude Code `claude --resume <session-id>` (`-r`), Codex
-// `codex resume <SESSION_ID>`, Gemini CLI `gemini --resume <session UUID>`,
-// OpenCode `opencode --session <id>` (`-s`). Claude Code and Gemini CLI look
-// the id up in the project of the directory they start in, hence the cwd.
-import { sep } from "node:path";
+// How each agent is started again on one of its sessions: the program is the
+// agent's id, its arguments the registry's (session/agents.ts, where the flags
+// of each agent's CLI are noted), run in the session's cwd — Claude Code and
+// Gemini CLI look the id up in the project of the directory they start in.
 import { safeText } from "../session/text/safe-text.js";
 import { shellWord } from "./shell-word.js";
-import { agentOf as agentOfSession, isAgentId, type AgentId } from "./agent-id.js";
+import { agentInfo, agentOf as agentOfSession, isAgentId, type AgentId, type ResumeTarget } from "../session/agents.js";
 
+export type { ResumeTarget };
 export type ResumeAgent = AgentId;
-
-export interface ResumeTarget {
-  /** The session file (pi, omp) — or whatever the agent keys its sessions by. */
-  file: string;
-  /** The session id from the header. */
-  id: string;
-  /** The header's cwd ("" when it has none). */
-  cwd: string;
-  /** The file's dialect as the reader tells it ("unknown": decided by where the file lives). */
-  dialect: string;
-  /** The agent, when the reader names it. */
-  agent?: AgentId;
-}
 
 export interface ResumeCommand {
   agent: ResumeAgent;
@@ -35,28 +16,6 @@ export interface ResumeCommand {
   args: string[];
   /** Where the agent starts: the session's cwd. */
   cwd: string;
-}
-
-type Builder = (t: ResumeTarget) => string[];
-
-/** The argument list per agent, after the program name. */
-const ARGS: Record<ResumeAgent, Builder> = {
-  pi: (t) => ["--session", t.file],
-  omp: (t) => [...profileFlag(t.file), "--resume", t.file],
-  claude: (t) => ["--resume", t.id],
-  codex: (t) => ["resume", t.id],
-  gemini: (t) => ["--resume", t.id],
-  opencode: (t) => ["--session", t.id],
-};
-
-/** A file under ~/.omp/profiles/NAME/agent/ belongs to that omp profile. */
-function profileFlag(file: string): string[] {
-  const parts = file.split(sep);
-  const i = parts.lastIndexOf("profiles");
-  if (i > 0 && parts[i - 1] === ".omp" && parts[i + 2] === "agent" && /^[A-Za-z0-9._-]+$/.test(parts[i + 1] ?? "")) {
-    return ["--profile", parts[i + 1]];
-  }
-  return [];
 }
 
 /** The agent a session belongs to; a file that shows no omp-only entry is omp's when it lives under a .omp dir. */
@@ -89,7 +48,9 @@ export function resumeRefusal(t: ResumeTarget): string | null {
 export function resumeCommand(t: ResumeTarget): ResumeCommand | null {
   const agent = agentOf(t);
   if (!agent || resumeRefusal(t)) return null;
-  return { agent, bin: agent, args: ARGS[agent](t), cwd: t.cwd };
+  const info = agentInfo(agent);
+  if (!info) return null;
+  return { agent, bin: agent, args: info.resumeArgs(t), cwd: t.cwd };
 }
 
 /** The command as one shell line (`cd DIR && agent …`), raw: for a script, never for the terminal as is. */

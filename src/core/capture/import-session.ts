@@ -102,11 +102,10 @@ function derive(path: Obj[]): Derived {
   return d;
 }
 
-function detectHarness(file: string, session: Session): string {
-  // Another agent's session (read through its dialect) is that agent's: the sid its hook gives it too.
-  if (session.agent !== "pi" && session.agent !== "omp") return session.agent;
-  if (session.titleSlot || session.dialect === "omp" || file.split(/[/\\]/).includes(".omp")) return "omp";
-  return "pi";
+function detectHarness(session: Session): string {
+  // The session's agent, as every route tells it (omp: a title slot, omp's marks or a .omp path; read/omp-marks.ts);
+  // another agent's session is that agent's, the sid its hook gives it too.
+  return session.agent;
 }
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -118,7 +117,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
   const st = stampOf(file);
   if (!st) throw new SessionError(`${file}: no such file`);
   const config = loadConfig(root).config;
-  const harness = safeId(redactId(harnessOpt || detectHarness(file, session)));
+  const harness = safeId(redactId(harnessOpt || detectHarness(session)));
   const header = session.header;
   const nativeId = redactId(typeof header.id === "string" && header.id ? header.id : safeId(file));
   const sourcePath = scrubCut(file, 1000);

@@ -7,7 +7,9 @@
 // session's name, come along as entries beside the leaf, written before the
 // leaf's line so the leaf stays the last entry.
 import { readEntry, readPlainRanges } from "../session/read/entry.js";
+import { BLOB_PREFIX, blobReaderFor, resolveBlobRefs } from "../session/read/blobs.js";
 import { safeText } from "../session/text/safe-text.js";
+import { jsonText } from "../session/text/json-text.js";
 import type { EntryMeta, Session } from "../session/model.js";
 import { serializeSlot } from "../session/write/title-slot.js";
 import { fullEntries } from "./entries.js";
@@ -65,6 +67,10 @@ async function fixups(s: Session, kept: readonly EntryMeta[], o: ExportOptions):
     out.push(e);
   }
   const onPath = new Set(kept.map((m) => m.id));
+  if (s.held && s.name && leaf.type !== "session_info") {
+    // Another agent's name (its header's title here) is written as pi names a session, so the copy reads as pi's with the same name.
+    out.push({ type: "session_info", id: `${leaf.id}-name`, parentId, timestamp: leaf.timestamp, name: clean(s.name) });
+  }
   if (s.dialect !== "omp" && lastInfo && !onPath.has(lastInfo.id) && leaf.type !== "session_info") {
     const full = await readEntry(s, lastInfo.id);
     const e: Obj = { type: "session_info", id: lastInfo.id, parentId, timestamp: lastInfo.timestamp };
@@ -84,6 +90,8 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
     if (slot) yield slot.text;
   }
   const header: Obj = JSON.parse(JSON.stringify(s.header)) as Obj;
+  // Another agent's name goes into a session_info entry (fixups): a header title would mark the copy as omp's.
+  if (s.held) delete header.title;
   if (s.version < 3) header.version = 3; // the entries below carry the ids migration gave them
   if (o.redact) redactInPlace(header);
   yield jsonSafe(JSON.stringify(header)) + "\n";
@@ -98,6 +106,12 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
       if (next) nextKept.set(plan.path[i].id, next);
     } else next = plan.path[i].id;
   }
+  // omp's images kept apart in its agent dir's blob store go into the copy: it may be read anywhere.
+  const blobs = s.dialect === "omp" ? blobReaderFor(s.file) : null;
+  const embed = (e: Obj): Obj => {
+    if (blobs) resolveBlobRefs(e, blobs);
+    return e;
+  };
   // Another agent's entries are not lines of its source: they are written from the dialect's pi-shaped entries.
   const raw = s.version >= 3 && !s.gzip && !s.held && !changesEntries(o);
   // A path that starts inside a parent loop keeps its first entry's parent:
@@ -113,18 +127,19 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
     for (let i = 0; i < kept.length; i += 1024) {
       const batch = kept.slice(i, i + 1024);
       const texts = await readPlainRanges(s.file, batch);
-      for (const text of texts) yield emit(text);
+      for (const text of texts) yield emit(blobs && text.includes(BLOB_PREFIX) ? jsonText(embed(JSON.parse(text) as Obj)) : text);
     }
     return;
   }
   for await (const [meta, e0] of fullEntries(s, kept)) {
-    const e = prepareEntry(e0, o, true)!;
-    // The parent was left out: hang from the nearest kept ancestor.
-    if (prev !== null && prev.id !== meta.parentId) e.parentId = prev.id;
+    const e = embed(prepareEntry(e0, o, true)!);
+    // The parent was left out, or is named by an alias (a record the dialect merged into it): hang from the previous kept entry.
+    if (prev !== null && e.parentId !== prev.id) e.parentId = prev.id;
     if (e.type === "compaction" && typeof e.firstKeptEntryId === "string" && gone.has(e.firstKeptEntryId)) {
       e.firstKeptEntryId = nextKept.get(e.firstKeptEntryId) ?? e.firstKeptEntryId;
     }
-    yield emit(JSON.stringify(e));
+    // jsonText: an entry nested thousands of levels deep (JSON.parse reads it) still writes.
+    yield emit(jsonText(e));
     prev = meta;
   }
 }

@@ -4,9 +4,10 @@
 import { SessionError } from "../errors.js";
 import { pathTo } from "../session/tree/path.js";
 import type { EntryMeta, Session } from "../session/model.js";
-import { formatOf } from "../agents/agent-id.js";
+import { formatOf } from "../session/agents.js";
 import type { ExportOptions } from "./options.js";
 import { redactText } from "./transform.js";
+import { sessionTitle } from "../session/title.js";
 
 export interface ExportPlan {
   leafId: string | null;
@@ -26,7 +27,9 @@ export function planExport(s: Session, o: ExportOptions): ExportPlan {
   const leafId = o.leafId ?? s.leafId;
   const path = leafId === null ? [] : pathTo(s, leafId).map((id) => s.byId.get(id)!);
   const clean = (t: string): string => (o.redact ? redactText(t) : t);
-  const title = clean(s.name ?? "") || "(unnamed session)";
+  // The list's title (a first message stands in for a name): one line, cut as a heading.
+  const line = sessionTitle(s).replace(/\s+/g, " ").trim();
+  const title = clean(line.length > 120 ? line.slice(0, 119) + "…" : line);
   const left = [o.noThinking && "thinking", o.noTools && "tool calls and results"].filter(Boolean).join(", ");
   const facts: [string, string][] = [
     ["session", `${String(s.header.id)} · ${formatOf(s)}`],

@@ -13,3 +13,13 @@ export function sameDir(a: string, b: string): boolean {
   };
   return r(a) === r(b);
 }
+
+/**
+ * Whether a session belongs to the project in `dir` ("this project"): its
+ * cwd names that dir. A session with no cwd belongs to no project (resolving
+ * "" would give the process's own dir). The one scope rule of the list, cold
+ * or warm, stats and the browser's `a`.
+ */
+export function inProject(sessionCwd: string, dir: string): boolean {
+  return sessionCwd !== "" && sameDir(sessionCwd, dir);
+}

@@ -23,6 +23,7 @@ import { stampOf, type FileStamp } from "../fs/stat.js";
 import type { SearchDb } from "./db.js";
 import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
+import { isTitleSlot } from "../session/read/omp-marks.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -290,7 +291,7 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
           return;
         }
         if (!isObj(obj)) return;
-        if (obj.type === "title" && line === 1) return;
+        if (isTitleSlot(obj, line)) return;
         if (obj.type !== "session" || typeof obj.id !== "string") {
           state.stop = true;
           return;

@@ -103,6 +103,8 @@ export interface Session {
   labels: Map<string, string>;
   /** The session name per the spec's precedence, or null. */
   name: string | null;
+  /** Text of the first user message with text, as the list row's `firstMessage` (absent on hand-made sessions). */
+  firstMessage?: string;
   /** The last entry's id, or null. */
   leafId: string | null;
   warnings: Warning[];

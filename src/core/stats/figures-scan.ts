@@ -12,8 +12,7 @@ import { CatalogScan } from "../session/list/catalog-scan.js";
 import { emptySummary } from "../session/list/summary.js";
 import type { EntryHead } from "../session/read/entry-head.js";
 import { assistantTail } from "../session/read/message-tail.js";
-import { agentDirOf } from "../session/read/blobs.js";
-import { ompByHeaderOrPlace } from "../session/read/omp-marks.js";
+import { isOmpFile, ompByHeader } from "../session/read/omp-marks.js";
 import { ParentLinks } from "../session/tree/resolve.js";
 import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
 import type { SessionSummary } from "../session/model.js";
@@ -182,7 +181,7 @@ export class FiguresTap implements ScanTap {
       if (kept[pos]) calls.push({ id: links.ids[pos], timestamp: c.timestamp[i], branch: branchOf[pos], usage: c.usage(i) });
     }
     // As the loader names the dialect: the list's marks, else the header's or the place's.
-    const omp = summary.agent === "omp" || ompByHeaderOrPlace(header, agentDirOf(file), isDir);
+    const omp = isOmpFile(file, summary.agent === "omp" || ompByHeader(header), isDir);
     const subagent = typeof header.parentEntryId === "string" && header.parentEntryId !== "";
     const parts: FigureParts = { file, header, agent: omp ? "omp" : "pi", calls, branches, subagent };
     return { stamp, parts, callKeys: () => new Set(calls.map((c) => entryKey(c.id, c.timestamp))) };

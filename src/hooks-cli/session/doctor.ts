@@ -4,7 +4,7 @@ import { type Command } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { listScope } from "./list-scope.js";
 import { findDrift, type DriftReport } from "../../core/session/list/drift.js";
-import { AGENT_IDS, AGENT_LABELS } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, agentLabel } from "../../core/session/agents.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { stdout } from "../stdout.js";
 import { VERSION } from "../../version.js";
@@ -14,14 +14,14 @@ const FILES_SHOWN = 5;
 
 export function formatDrift(r: DriftReport): string {
   const counts = AGENT_IDS.filter((a) => r.sessions[a])
-    .map((a) => `${AGENT_LABELS[a]} ${r.sessions[a]}`)
+    .map((a) => `${agentLabel(a)} ${r.sessions[a]}`)
     .join(", ");
   const out = [`omp-sessions ${VERSION} doctor (node ${process.version}, ${process.platform})`, `Sessions read: ${counts || "none"}`, ""];
   if (r.groups.length === 0) out.push("Every record of every session was recognised.");
   else {
     out.push("Shapes not recognised (kept and shown, marked unknown in the tree):");
     for (const g of r.groups) {
-      out.push("", `${AGENT_LABELS[g.agent]} ${g.version || "(version not recorded)"}`);
+      out.push("", `${agentLabel(g.agent)} ${g.version || "(version not recorded)"}`);
       for (const s of g.shapes) {
         out.push(`  ${safeText(s.shape)}  (${s.files.length} file${s.files.length === 1 ? "" : "s"})`);
         for (const f of s.files.slice(0, FILES_SHOWN)) out.push(`    ${safeText(f)}`);
@@ -31,7 +31,7 @@ export function formatDrift(r: DriftReport): string {
   }
   if (r.unreadable.length > 0) {
     out.push("", "Sessions that could not be read:");
-    for (const u of r.unreadable) out.push(`  ${AGENT_LABELS[u.agent]}  ${safeText(u.file)}`, `    ${safeText(u.error)}`);
+    for (const u of r.unreadable) out.push(`  ${agentLabel(u.agent)}  ${safeText(u.file)}`, `    ${safeText(u.error)}`);
   }
   return out.join("\n") + "\n";
 }

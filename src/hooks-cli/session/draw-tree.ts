@@ -1,7 +1,8 @@
 import { buildRows, type TreeFilter } from "../../core/session/tree/rows.js";
-import { fit, safeText } from "../../core/session/text/safe-text.js";
+import { fit, oneLine, safeText } from "../../core/session/text/safe-text.js";
 import type { Session } from "../../core/session/model.js";
-import { formatOf } from "../../core/agents/agent-id.js";
+import { formatOf } from "../../core/session/agents.js";
+import { sessionTitle } from "../../core/session/title.js";
 
 /**
  * The tree as the browser draws it (same row model): `•` on the active path,
@@ -13,7 +14,7 @@ import { formatOf } from "../../core/agents/agent-id.js";
 export function drawTree(s: Session, width: number, filter: TreeFilter = "all"): string[] {
   const rows = buildRows(s, { filter });
   const out: string[] = [];
-  const head = `${s.name ?? "(unnamed)"} · ${s.entries.length} entries · ${formatOf(s)}`;
+  const head = `${oneLine(sessionTitle(s), 80)} · ${s.entries.length} entries · ${formatOf(s)}`;
   out.push(fit(safeText(head), width));
   for (let i = 0; i < rows.count; i++) {
     const r = rows.row(i);

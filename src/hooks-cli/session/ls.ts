@@ -12,9 +12,10 @@ import { oneLine, safeText } from "../../core/session/text/safe-text.js";
 import { previewCell } from "./ls-preview.js";
 import { displayWidth, fitWidth } from "../../core/session/text/width.js";
 import { printCatalogStats } from "./catalog-stats.js";
-import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, agentOf, parseAgentList, type AgentId } from "../../core/session/agents.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
+import { sessionTitle } from "../../core/session/title.js";
 import { hostsInUse, type RowHost } from "./ls-hosts.js";
 import { hostOf, keepConfigOrOff } from "../../core/keep/config.js";
 
@@ -62,7 +63,7 @@ export function formatTable(rows: SessionSummary[], opts: TableOptions): string[
     }
     const where = w.text;
     const h = opts.hostOf?.(s.path);
-    const named = s.name ?? (s.firstMessage || "(no messages)");
+    const named = sessionTitle(s);
     const text = s.valid ? (h?.archived ? `[archived] ${named}` : named) : `✗ invalid: ${oneLine(s.error ?? "not a session file", 400)}`;
     const c = { age: age(s.modified, opts.now, "table"), msgs: String(s.messageCount), br: String(s.branchCount), lbl: String(s.labelCount), agent: agentOf(s), host: h ? safeText(h.host) : "", text, where, valid: s.valid };
     wHost = Math.max(wHost, c.host.length);

@@ -5,6 +5,7 @@ import { summarizeSession } from "../../core/session/list/summary.js";
 import { SessionError } from "../../core/errors.js";
 import { commandLine, resumeCommand, resumeRefusal, shownCommand } from "../../core/agents/resume-command.js";
 import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
+import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { stdout } from "../stdout.js";
 
@@ -15,8 +16,11 @@ export const resumeCommandCli: Command = {
 
 Starts the agent that wrote FILE on it again, in the session's cwd, with the
 terminal: pi as \`pi --session FILE\`, omp as \`omp --resume FILE\` (with
-\`--profile NAME\` for a session in an omp profile). The command is shown
-on stderr before it runs; the agent's exit status is passed on.
+\`--profile NAME\` for a session in an omp profile), Claude Code as
+\`claude --resume ID\`, Codex as \`codex resume ID\`, Gemini CLI as
+\`gemini --resume ID\`, OpenCode as \`opencode --session ID\` (the same
+command as r in the browser). The command is shown on stderr before it
+runs; the agent's exit status is passed on.
 
   --print   only print the command (one shell line: cd DIR && agent …)
   --json    with --print: {agent, bin, args, cwd} as JSON
@@ -36,8 +40,9 @@ session file, 4 no agent known for this file, or its session id refused
     if (bool(args, "--json") && !bool(args, "--print")) throw new UsageError("--json goes with --print");
     const s = await summarizeSession(file);
     if (!s.valid) throw new SessionError(`${s.path}: ${s.error ?? "not a session file"}`);
-    const cmd = resumeCommand({ file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
-    const refused = resumeRefusal({ file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect });
+    const target = resumeTargetOf(s);
+    const cmd = resumeCommand(target);
+    const refused = resumeRefusal(target);
     if (refused) {
       process.stderr.write(`omp-sessions resume: refused: ${refused}\n`);
       return 4;

@@ -16,6 +16,7 @@ import { checkTimeZone, parseDay, TimeZoneError } from "../../core/stats/days.js
 import { GROUPINGS, report, rowJson, totalRow, type GroupBy, type Row } from "../../core/stats/report.js";
 import { costCell, shortCount, unpricedCell } from "../../core/stats/format.js";
 import type { Figure } from "../../core/stats/figures.js";
+import { sessionTitle } from "../../core/session/title.js";
 
 const USAGE = `Usage: omp-sessions stats [--by session|model|project|day|branch] [--since DAY] [--until DAY]
                           [--agent A] [--cwd DIR | --all] [--tz ZONE] [--json] [--no-cache]
@@ -98,7 +99,7 @@ export function formatStatsTable(rows: Row[], by: GroupBy, opts: { width: number
 function sessionLabel(byPath: Map<string, SessionSummary>): (r: Row) => string {
   return (r) => {
     const s = r.session ? byPath.get(r.session) : undefined;
-    const text = s ? oneLine(s.name ?? (s.firstMessage || "(no messages)"), 60) : (r.session ?? r.key);
+    const text = s ? oneLine(sessionTitle(s), 60) : (r.session ?? r.key);
     const id = r.id ? ` (${r.id.slice(0, 8)})` : "";
     return r.branch ? `${text}${id} · ${r.branch}` : `${text}${id}`;
   };

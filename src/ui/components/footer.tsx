@@ -5,7 +5,7 @@ import { Box, Text } from "ink";
 import { footerHints, type Scope } from "../keymap.js";
 import { useApp } from "../state/use-app.js";
 import { isWriteAction } from "../state/write-actions.js";
-import { readOnlyReason } from "../../core/agents/agent-id.js";
+import { readOnlyReason } from "../../core/session/agents.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/text/safe-text.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";

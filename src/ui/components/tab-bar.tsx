@@ -3,8 +3,9 @@ import { Box, Text } from "ink";
 import { SCREENS } from "../screens/registry.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { oneLine } from "../../core/session/text/safe-text.js";
 import { fitWidth as fit } from "../format/width.js";
+import { sessionTitle } from "../../core/session/title.js";
 
 /** The tabs' texts: every title when they fit the width, else the current one's title and the others' numbers. */
 export function tabTexts(screen: string, width: number): { id: string; text: string }[] {
@@ -20,7 +21,7 @@ export function TabBar({ width }: { width: number }) {
   const theme = useTheme();
   const tabs = tabTexts(screen, width);
   const used = tabs.reduce((n, t) => n + t.text.length + 1, 0);
-  const title = session ? safeText(session.name ?? session.file.split("/").pop() ?? "") : "";
+  const title = session ? oneLine(sessionTitle(session), 200) : "";
   return (
     <Box width={width} height={1} overflow="hidden">
       {tabs.map(({ id, text }) => (

@@ -10,11 +10,11 @@ import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
+import { sessionTitle } from "../../core/session/title.js";
 
-/** The session's title as the list shows it: name, else first message, else file name. */
+/** The session's title as the list shows it (title.ts); a hit whose session is not listed: its file name. */
 export function hitTitle(hit: SearchHit, summary: { name: string | null; firstMessage: string } | undefined, max: number): string {
-  if (summary?.name) return oneLine(summary.name, max);
-  if (summary?.firstMessage) return oneLine(summary.firstMessage, max);
+  if (summary) return oneLine(sessionTitle(summary), max);
   return safeText(basename(hit.path));
 }
 

@@ -25,7 +25,9 @@ import { useTheme } from "../theme-context.js";
 import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
-import { agentOf, AGENT_IDS } from "../../core/agents/agent-id.js";
+import { resumeTargetOf } from "../../core/agents/resume-target.js";
+import { agentOf, AGENT_IDS } from "../../core/session/agents.js";
+import { sessionTitle } from "../../core/session/title.js";
 
 const HOME = homedir();
 
@@ -74,7 +76,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   const kept = viewInfo(s.path);
   const mark = kept ? `[archived ${safeText(kept.host)}] ` : "";
   const room = Math.max(4, c.name - prefix.length - mark.length);
-  const title = mark + (s.name ? oneLine(s.name, room) : s.firstMessage ? oneLine(s.firstMessage, room) : "(no messages)");
+  const title = mark + oneLine(sessionTitle(s), room);
   // A long path keeps its end: the file name tells two copies apart.
   const where = paths ? safeText(tildePath(s.path, HOME)) : safeText(tildePath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;
@@ -208,7 +210,7 @@ export const sessionsScreen: ScreenDef = {
         const s = st.listView[st.listCursor];
         if (!s) st.setStatus("no session under the cursor", "error");
         else if (!s.valid) st.setStatus(`not a session file: ${s.error ?? ""}`, "error");
-        else requestResume(ui, { file: s.path, id: s.id, cwd: s.cwd, dialect: s.dialect, agent: agentOf(s) });
+        else requestResume(ui, resumeTargetOf(s));
         return true;
       }
     }

@@ -59,6 +59,7 @@ export function branchTotalText(o: OpenFigures | null, entryId: string): string 
 }
 import { exportAtCursor } from "../state/export-action.js";
 import { openChildSession, openParentSession, openSubagent } from "../state/session-links.js";
+import { sessionTitle } from "../../core/session/title.js";
 import { compareAtCursor, compareKey, compareOwnsInput, markAtCursor } from "../state/compare-actions.js";
 import { CompareView } from "../components/compare-view.js";
 import { chooserHeight, SubagentChooser } from "../components/subagent-chooser.js";
@@ -82,7 +83,7 @@ function pickKey(name: string, ui: Stores): void {
 function TreeScreen({ width, height }: ScreenProps) {
   const rows = useApp((s) => s.rows);
   const file = useApp((s) => s.session?.file ?? "");
-  const name = useApp((s) => s.session?.name ?? null);
+  const name = useApp((s) => (s.session ? sessionTitle(s.session) : null));
   const parent = useApp((s) => (typeof s.session?.header.parentSession === "string" ? s.session.header.parentSession : null));
   const labelTimes = useApp((s) => (s.labelTimes && s.session ? labelTimesOf(s.session) : null));
   const cursor = useApp((s) => s.cursor);

@@ -9,8 +9,9 @@
 // agent starts there.
 import { resumeCommand, resumeRefusal, type ResumeTarget } from "../../core/agents/resume-command.js";
 import { resumeProblem } from "../../core/agents/run-agent.js";
+import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import type { Session } from "../../core/session/model.js";
-import { agentLabel, agentOf, isWritable } from "../../core/agents/agent-id.js";
+import { agentLabel, agentOf, isWritable } from "../../core/session/agents.js";
 import type { AppStore } from "./store.js";
 import type { Stores } from "./stores.js";
 import type { ResumeRequest } from "./resume-store.js";
@@ -32,13 +33,7 @@ export function requestResume(ui: Stores, t: ResumeTarget): void {
   if (r) ui.resume.setState({ request: r });
 }
 
-const targetOf = (s: Session): ResumeTarget => ({
-  file: s.file,
-  id: typeof s.header.id === "string" ? s.header.id : "",
-  cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
-  dialect: s.dialect,
-  agent: agentOf(s),
-});
+const targetOf = (s: Session): ResumeTarget => resumeTargetOf(s);
 
 /** `r` in the tree: resume at the entry under the cursor. */
 export function resumeFromTree(ui: Stores): void {

@@ -11,8 +11,9 @@ import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { tildePath } from "../../core/fs/home-path.js";
+import { inProject } from "../../core/fs/same-dir.js";
 import { newestActiveFirst } from "./last-active.js";
-import { agentOf, type AgentId } from "../../core/agents/agent-id.js";
+import { agentOf, type AgentId } from "../../core/session/agents.js";
 import { viewInfo } from "../../core/keep/view-path.js";
 import { hostOf, keepConfigOrOff } from "../../core/keep/config.js";
 
@@ -148,7 +149,7 @@ function threaded(list: SessionSummary[], first: (s: SessionSummary) => boolean)
 
 /** Filter (scope, named), search and sort of the session list. */
 export function sessionListView(list: SessionSummary[], o: ListOptions): ListView {
-  let out = o.scope === "project" ? list.filter((s) => s.cwd === o.cwd) : list;
+  let out = o.scope === "project" ? list.filter((s) => inProject(s.cwd, o.cwd)) : list;
   if (o.named) out = out.filter((s) => !!s.name?.trim());
   if (o.agent) out = out.filter((s) => agentOf(s) === o.agent);
   if (o.host) {
@@ -165,7 +166,7 @@ export function sessionListView(list: SessionSummary[], o: ListOptions): ListVie
     return { items: ordered, prefixes: ordered.map(() => "") };
   }
   // "Current project first": with every project listed by recency, this project's sessions lead.
-  const here = (s: SessionSummary) => o.scope === "all" && !!o.cwd && s.cwd === o.cwd;
+  const here = (s: SessionSummary) => o.scope === "all" && !!o.cwd && inProject(s.cwd, o.cwd);
   if (o.sort === "threaded") return threaded(out, here);
   const sorted = sortList(out, o.sort);
   const items = o.sort === "recent" && o.cwd && o.scope === "all" ? [...sorted.filter(here), ...sorted.filter((s) => !here(s))] : sorted;

@@ -21,7 +21,8 @@ export const LIVE_SEARCH_MAX = 50_000;
 import { SORTS, rowHost, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
-import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/agents/agent-id.js";
+import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/session/agents.js";
+import { inProject } from "../../core/fs/same-dir.js";
 
 /** The agents that have sessions in the list, in the filter's order. */
 function agentsListed(list: readonly SessionSummary[]): AgentId[] {
@@ -338,7 +339,7 @@ export function createAppStore(init: StoreInit): AppStore {
       },
       setSessions: (list) => {
         // Start in this project when it has sessions, else show everything.
-        const scope: ListScope = list.some((s) => s.cwd === get().cwd) && !source.paths ? "project" : "all";
+        const scope: ListScope = list.some((s) => inProject(s.cwd, get().cwd)) && !source.paths ? "project" : "all";
         relist({ sessions: list, scope: get().sessions ? get().scope : scope });
       },
       setListSource: async (list, status) => {

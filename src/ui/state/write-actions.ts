@@ -16,7 +16,7 @@ import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
 import { stepLine, stepScope, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
 import { editLine } from "./line-edit.js";
-import { readOnlyReason } from "../../core/agents/agent-id.js";
+import { readOnlyReason } from "../../core/session/agents.js";
 
 /** The key table actions that start a write. */
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>(["label.set", "continue", "fork", "rename", "undo"]);

@@ -73,7 +73,6 @@ function dbSource(path: string): RecordSource {
 export const toyDialect: Dialect = {
   agent: TOY,
   label: "Toy",
-  writable: false,
   claims: (path) => path.endsWith(".toy.jsonl") || /\.toydb#[^/]+$/.test(path),
   open: (path) => (path.endsWith(".toy.jsonl") ? jsonlSource(path) : dbSource(path)),
   reader: () => new ToyReader(),

@@ -64,7 +64,6 @@ class Reader implements RecordReader {
 const dialect: Dialect = {
   agent: AGENT,
   label: "Subagent toy",
-  writable: false,
   claims: (p) => p.endsWith(".sub.jsonl"),
   open: (p) => jsonlSource(p),
   reader: () => new Reader(),

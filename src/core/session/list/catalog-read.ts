@@ -10,10 +10,11 @@ import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
-import { sameDir } from "../../fs/same-dir.js";
+import { inProject } from "../../fs/same-dir.js";
 import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 import { readSessionHeader } from "../read/header.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
+import { isTitleSlot } from "../read/omp-marks.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -124,7 +125,7 @@ export class CatalogReader {
       let title: unknown;
       try {
         const obj = JSON.parse(head.toString("utf8", slotStart, slotEnd)) as Record<string, unknown>;
-        if (obj?.type !== "title") return null;
+        if (!isTitleSlot(obj, 1)) return null;
         title = obj.title;
       } catch {
         return null;
@@ -160,7 +161,7 @@ export class CatalogReader {
     const hit = this.cat.cached(path, st, cwd);
     if (hit !== undefined) return hit;
     const row = this.cat.rows.get(path);
-    const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null);
+    const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && inProject(s.cwd, cwd)) ? s : null);
     if (dialectOf(path)) {
       // Another agent's session: read whole through its dialect (no header to sniff, no saved state to resume).
       const out = { summary: await summarizeSession(path, this.taps?.dialect), saved: null };
@@ -171,13 +172,13 @@ export class CatalogReader {
     if (cwd !== undefined) {
       // A grown file keeps its header: when it belongs to another project, it need not be read now.
       const grown = row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size;
-      if (grown && !(row.summary!.valid && sameDir(row.summary!.cwd, cwd))) return null;
+      if (grown && !(row.summary!.valid && inProject(row.summary!.cwd, cwd))) return null;
       if (!row?.summary) {
         // Most sessions belong to other projects: a head read rules them out.
         const header = await readSessionHeader(path);
         if (header !== undefined) {
           const hcwd = header !== null && typeof header.cwd === "string" ? header.cwd : "";
-          if (header === null || !sameDir(hcwd, cwd)) {
+          if (header === null || !inProject(hcwd, cwd)) {
             this.cat.rows.set(path, { ...keyOf(st), hcwd });
             this.cat.changed = true;
             return null;

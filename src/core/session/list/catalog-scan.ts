@@ -8,7 +8,7 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { Session, SessionSummary } from "../model.js";
@@ -353,7 +353,7 @@ export class CatalogScan implements EntryLine {
     const obj = parseObject(buf, start, end);
     if (obj === null) return;
     const facts = this.facts;
-    if (obj.type === "title" && lineNo === 1) {
+    if (isTitleSlot(obj, lineNo)) {
       facts.omp = true;
       facts.titleSlot = typeof obj.title === "string" ? obj.title : "";
       facts.slotStart = offset;
@@ -374,6 +374,7 @@ export class CatalogScan implements EntryLine {
       facts.headerStart = offset;
       facts.headerEnd = offset + (end - start);
       facts.headerHash = hashBytes(buf.subarray(start, end));
+      if (ompByHeader(obj)) facts.omp = true;
       this.tap?.header(obj);
       return;
     }
@@ -533,6 +534,8 @@ export class CatalogScan implements EntryLine {
     let labelCount = 0;
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
     const headerTime = header.timestamp !== null ? Date.parse(header.timestamp) : NaN;
+    // As the loader names the dialect (omp-marks.ts): the file's marks, else its place.
+    const agent = isOmpFile(base.path, facts.omp) ? "omp" : "pi";
     return {
       ...base,
       id: header.id,
@@ -546,8 +549,8 @@ export class CatalogScan implements EntryLine {
       created: header.timestamp ?? mtime,
       modified: isoOrNull(facts.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
       parentSession: header.parentSession,
-      dialect: (facts.omp ? "omp" : "pi") satisfies Dialect,
-      agent: facts.omp ? "omp" : "pi",
+      dialect: agent satisfies Dialect,
+      agent,
       valid: true,
     };
   }

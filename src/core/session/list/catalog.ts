@@ -23,14 +23,14 @@ export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "./cache-dir.js";
 import { type CatalogRows } from "./catalog-common.js";
-import { sameDir } from "../../fs/same-dir.js";
+import { inProject } from "../../fs/same-dir.js";
 import { mapLimit } from "../../map-limit.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "../model.js";
 import type { ScanTaps } from "./catalog-scan.js";
 
-/** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt (6: the readers of issue 23 — Claude Code relinks and leaf pins, OpenCode 2.x, Codex index names). */
-export const CATALOG_SCHEMA = 6;
+/** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt (6: the readers of issue 23 — Claude Code relinks and leaf pins, OpenCode 2.x, Codex index names; 7: omp told by a header title or an omp place, as the tree tells it). */
+export const CATALOG_SCHEMA = 7;
 
 /** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
 export const CATALOG_FILE = "catalog";
@@ -159,7 +159,7 @@ export class Catalog implements CatalogRows {
     if (cwd !== undefined) {
       // Another project's session, unchanged: ruled out without decoding its row.
       known = this.rows.freshCwd(path, dev, ino, size, mtimeMs);
-      if (known && !(known.cwd !== "" && sameDir(known.cwd, cwd))) return null;
+      if (known && !inProject(known.cwd, cwd)) return null;
     }
     if (raw && (cwd === undefined || known?.summary === true)) {
       const r = this.rows.freshRaw(path, dev, ino, size, mtimeMs);
@@ -167,7 +167,7 @@ export class Catalog implements CatalogRows {
     }
     const s = this.rows.freshSummary(path, dev, ino, size, mtimeMs);
     if (s === undefined) return undefined;
-    return cwd === undefined || (s.valid && sameDir(s.cwd, cwd)) ? s : null;
+    return cwd === undefined || (s.valid && inProject(s.cwd, cwd)) ? s : null;
   }
 
   /** Forgets rows of files that are gone from the dirs just listed. */

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
+import { agentLabel } from "../agents.js";
 import { claudePlaces } from "../read/dialects/claude/paths.js";
 import { dataDir as opencodeDataDir } from "../read/dialects/opencode/paths.js";
 import { archivedViews } from "../../keep/archived.js";
@@ -97,7 +98,7 @@ export function otherAgentPlaces(env: NodeJS.ProcessEnv = process.env, home: str
   for (const d of registeredDialects()) {
     // Some dialects name only the roots that exist: their places come from their own path functions.
     const places = d.agent === "claude" ? claudePlaces(env, home) : d.agent === "opencode" ? [opencodeDataDir(env, home)] : d.defaultRoots(env, home);
-    for (const r of places) out.push({ label: d.label, dir: resolve(r), exists: existsSync(r) });
+    for (const r of places) out.push({ label: agentLabel(d.agent), dir: resolve(r), exists: existsSync(r) });
   }
   return out;
 }

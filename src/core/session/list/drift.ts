@@ -5,7 +5,7 @@
 // be read at all. pi and omp files are read by the generic tree, which keeps
 // every entry type as it is; the other agents' readers say what they did not
 // recognise.
-import { agentOf, type AgentId } from "../../agents/agent-id.js";
+import { agentOf, type AgentId } from "../agents.js";
 import { mapLimit } from "../../map-limit.js";
 import { loadSession } from "../tree/load.js";
 import { listSessions, type ListOptions } from "./list.js";

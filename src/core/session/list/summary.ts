@@ -17,7 +17,7 @@ import { stampOf, virtualSource, type FileStamp } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
 import { CatalogScan, type DialectTap } from "./catalog-scan.js";
 import { mapLimit } from "../../map-limit.js";
-import { sameDir } from "../../fs/same-dir.js";
+import { inProject } from "../../fs/same-dir.js";
 
 export type { SessionSummary } from "../model.js";
 
@@ -173,10 +173,10 @@ export async function scanSummaries(files: string[], cwd: string | undefined, li
       // Most sessions belong to other projects: a head read rules them out.
       const header = await readSessionHeader(file);
       if (header === null) return null;
-      if (header !== undefined && !(typeof header.cwd === "string" && sameDir(header.cwd, cwd))) return null;
+      if (header !== undefined && !(typeof header.cwd === "string" && inProject(header.cwd, cwd))) return null;
     }
     const s = await summarizeSession(file);
-    if (cwd !== undefined && !(s.valid && sameDir(s.cwd, cwd))) return null;
+    if (cwd !== undefined && !(s.valid && inProject(s.cwd, cwd))) return null;
     return s;
   });
 }

@@ -3,7 +3,7 @@
 // JSON document, rows of a SQLite database) into entries in pi's shape
 // (docs/session-format.md §3), so that the tree, the rows, the detail pane, the
 // context view, export and search read one shape. pi and omp are the
-// writable dialects; the others are read-only. Types only: this file is a leaf.
+// writable formats; the others are read-only (session/agents.ts says so). Types only: this file is a leaf.
 
 /** The agents whose sessions we read. */
 export type AgentId = "pi" | "omp" | "claude" | "codex" | "gemini" | "opencode";
@@ -117,10 +117,12 @@ export interface RecordSource {
 /** One agent's format. */
 export interface Dialect {
   agent: AgentId;
-  /** Human name for the screen: "Claude Code", "Codex", … */
-  label: string;
-  /** pi and omp: the write keys work. Others: every write says "read-only" at once. */
-  writable: boolean;
+  /**
+   * Human name, only for a dialect the agent registry (session/agents.ts) does
+   * not hold (one a test registers): the registry names the product's agents
+   * and says which are written.
+   */
+  label?: string;
   /** Whether a path is one of this agent's session sources, by its name and place (no reading). */
   claims(path: string): boolean;
   /**

@@ -5,6 +5,7 @@ import { readCapped } from "../../fs/read-capped.js";
 import type { AgentId, Dialect } from "./dialect-api.js";
 import { dialects } from "./dialects/index.js";
 import { firstObjects } from "./dialects/sniff.js";
+import { isTitleSlot } from "./omp-marks.js";
 
 /** The dialect that claims `path`, or undefined for pi and omp files. */
 export function dialectOf(path: string): Dialect | undefined {
@@ -42,7 +43,7 @@ export function sniffDialect(path: string): Dialect | undefined {
   if (head.trim() === "") return undefined;
   // A pi or omp file (its header or omp's title slot first) is no other agent's.
   const first = firstObjects(head, 1)[0];
-  if (first && (first.type === "session" || first.type === "title")) return undefined;
+  if (first && (first.type === "session" || isTitleSlot(first, 1))) return undefined;
   return candidates.find((d) => d.sniff!(head, path));
 }
 

@@ -4,6 +4,7 @@
 import { isGzipPath, scanLines } from "./lines.js";
 import { isBlank } from "./entry-head.js";
 import { parseObject } from "./parse-line.js";
+import { isTitleSlot } from "./omp-marks.js";
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +47,6 @@ function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Js
   if (isBlank(buf, start, end)) return undefined;
   const obj = parseObject(buf, start, end);
   if (obj === null) return undefined;
-  if (obj.type === "title" && lineNo === 1) return undefined;
+  if (isTitleSlot(obj, lineNo)) return undefined;
   return obj.type === "session" && typeof obj.id === "string" ? obj : null;
 }

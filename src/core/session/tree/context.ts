@@ -8,7 +8,7 @@ import { pathTo } from "./path.js";
 import { epoch, strip } from "./message-fields.js";
 import type { Session, SessionContext } from "../model.js";
 import { dialectFor } from "../read/dialect-of.js";
-import type { PiEntry } from "../read/dialect-api.js";
+import type { AgentId, PiEntry } from "../read/dialect-api.js";
 
 type Obj = Record<string, unknown>;
 
@@ -26,7 +26,9 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
     s,
     ids.map((id) => s.byId.get(id)!),
   );
-  if (s.held) return { ...dialectContext(s, path), leafId: leaf };
+  // Another agent's session, or its JSONL export (a pi file whose header names the agent): that agent's rule.
+  const other = s.held ? s.agent : exportedFrom(s);
+  if (other) return { ...dialectContext(other, path), leafId: leaf };
   if (!omp) return { ...contextOfPath(path), leafId: leaf };
   const blobs = blobReaderFor(s.file);
   const missing: string[] = [];
@@ -36,9 +38,16 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   return ctx;
 }
 
+/** The agent whose session a pi file is the JSONL export of (its header's `agent`, export/jsonl.ts), when that agent has a rule of its own. */
+function exportedFrom(s: Session): AgentId | null {
+  const a = s.header.agent;
+  if (s.dialect !== "pi" || typeof a !== "string" || a === "pi" || a === "omp") return null;
+  return dialectFor(a as AgentId)?.context ? (a as AgentId) : null;
+}
+
 /** Another agent's session: its dialect's own rule when it has one, else pi's over the pi-shaped entries. */
-function dialectContext(s: Session, path: Obj[]): Omit<SessionContext, "leafId"> {
-  const d = dialectFor(s.agent);
+function dialectContext(agent: AgentId, path: Obj[]): Omit<SessionContext, "leafId"> {
+  const d = dialectFor(agent);
   if (!d?.context) return contextOfPath(path);
   const own = d.context(path as PiEntry[]);
   return { thinkingLevel: "off", model: own.model ?? null, messages: own.messages };

@@ -9,10 +9,12 @@ import { SessionError } from "../../errors.js";
 import { stampOf } from "../../fs/stat.js";
 import type { Dialect, DialectEntry } from "../read/dialect-api.js";
 import { jsonText } from "../text/json-text.js";
+import { agentInfo, agentLabel } from "../agents.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { entryMeta } from "./entry-meta.js";
 import { describeEntry, describeRoleOnly } from "./describe.js";
 import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
+import { messageText } from "../read/entry-head.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -79,7 +81,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
     took(reader.end(), 0);
   } catch (err) {
     if (err instanceof SessionError) throw err;
-    throw new SessionError(`${file}: cannot read as a ${d.label} session (${(err as Error)?.message ?? String(err)})`);
+    throw new SessionError(`${file}: cannot read as a ${agentLabel(d.agent)} session (${(err as Error)?.message ?? String(err)})`);
   } finally {
     source.close?.();
   }
@@ -94,18 +96,27 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.agentVersion) header.agentVersion = f.agentVersion;
   const tree = buildTree(all, facts, header, null, warnings);
   if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
+  let firstMessage = "";
+  for (const m of all) {
+    if (m.type !== "message" || m.role !== "user") continue;
+    const h = held.get(m.id);
+    if (h === undefined) continue;
+    firstMessage = messageText((typeof h === "string" ? (JSON.parse(h) as Obj) : h).message);
+    if (firstMessage !== "") break;
+  }
   return {
     file,
     gzip: false,
     dialect: "unknown",
     agent: d.agent,
-    writable: d.writable,
+    writable: agentInfo(d.agent)?.writable ?? false,
     held,
     ...(aliases.size > 0 ? { aliases } : {}),
     version: 3,
     header,
     titleSlot: null,
     ...tree,
+    firstMessage,
     warnings: warnings.sort((a, b) => a.line - b.line),
     ...(f.unknown?.length ? { unknownShapes: f.unknown } : {}),
     size,

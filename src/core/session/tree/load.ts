@@ -1,10 +1,8 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (docs/session-format.md §2–5).
-import { OMP_ONLY_TYPES, ompByHeaderOrPlace } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
 import { resolve } from "node:path";
-import { isDir as isDirSync } from "../../fs/home-dir.js";
 import { stat } from "node:fs/promises";
-import { agentDirOf } from "../read/blobs.js";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
@@ -14,6 +12,7 @@ import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { v1Id } from "../read/migrate.js";
 import { parseLine } from "../read/parse-line.js";
+import { messageText } from "../read/entry-head.js";
 import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
@@ -29,6 +28,8 @@ interface Progress {
   facts: NameFacts;
   warnings: Warning[];
   ompHints: boolean;
+  /** The first user message's text (the title when there is no name, title.ts). */
+  firstMessage: string;
   /** The header's or the file's place's omp marks, looked up once. */
   ompMarked?: boolean;
   /** v1: ids given so far in file order, and the set of them. */
@@ -72,6 +73,7 @@ export async function loadSession(file: string, dialectOpts?: DialectLoadOptions
     facts: { names: new Map() },
     warnings: [],
     ompHints: false,
+    firstMessage: "",
     v1Ids: [],
     v1Seen: new Set(),
     pendingKept: [],
@@ -161,7 +163,7 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
   }
   const type = typeof obj.type === "string" ? obj.type : "";
   if (!p.header) {
-    if (type === "title" && p.slot === null && line === 1 && p.all.length === 0) {
+    if (isTitleSlot(obj, line) && p.slot === null && p.all.length === 0) {
       p.slot = {
         title: typeof obj.title === "string" ? obj.title : "",
         source: typeof obj.source === "string" ? obj.source : undefined,
@@ -201,6 +203,7 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
   if (p.version < 3 && type === "message" && isObj(obj.message) && obj.message.role === "hookMessage") {
     obj.message = { ...obj.message, role: "custom" };
   }
+  if (p.firstMessage === "" && type === "message" && isObj(obj.message) && obj.message.role === "user") p.firstMessage = messageText(obj.message);
   const meta = entryMeta(obj, type, id, parentId, line, offset, length, p.facts);
   if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
     p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
@@ -213,7 +216,7 @@ function finish(p: Progress): Session {
   const header = p.header!;
   const warnings = [...p.warnings];
   const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
-  if (!p.slot && !p.ompHints) p.ompMarked ??= ompByHeaderOrPlace(header, agentDirOf(p.file), isDirSync);
+  p.ompMarked ??= isOmpFile(p.file, !!p.slot || p.ompHints || ompByHeader(header));
   const dialect: Dialect = p.slot || p.ompHints || p.ompMarked ? "omp" : "pi";
   const s: Session = {
     file: p.file,
@@ -225,6 +228,7 @@ function finish(p: Progress): Session {
     header,
     titleSlot: p.slot,
     ...tree,
+    firstMessage: p.firstMessage,
     warnings: warnings.sort((a, b) => a.line - b.line),
     size: p.size,
     resumeOffset: p.resumeOffset,

@@ -1,7 +1,7 @@
 // What makes a session file unwritable for us, whatever the operation.
 import { WriteRefusedError } from "../../errors.js";
 import type { Session } from "../model.js";
-import { readOnlyReason } from "../../agents/agent-id.js";
+import { readOnlyReason } from "../agents.js";
 
 /** Throws WriteRefusedError (exit 4) for files we must never append to. */
 export function assertAppendable(s: Session): void {
@@ -13,7 +13,7 @@ export function assertAppendable(s: Session): void {
   if (s.version > 3) throw new WriteRefusedError(`${s.file} is session version ${s.version}, newer than this tool knows; refusing to write to it`);
 }
 
-/** Throws WriteRefusedError (exit 4) for another agent's session: those are read-only (the one line agent-id.ts words). */
+/** Throws WriteRefusedError (exit 4) for another agent's session: those are read-only (the one line session/agents.ts words). */
 export function assertWritable(s: Session): void {
   const readOnly = readOnlyReason(s);
   if (readOnly) throw new WriteRefusedError(`${s.file}: ${readOnly}`);

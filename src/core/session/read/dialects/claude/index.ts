@@ -9,8 +9,6 @@ import { firstObjects } from "../sniff.js";
 
 export const claudeDialect: Dialect = {
   agent: "claude",
-  label: "Claude Code",
-  writable: false,
   claims: claimsPath,
   // A transcript line: the session's id with the line's own uuid (a summary line names its leaf).
   sniff: (head) => firstObjects(head).some((o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string")),

@@ -12,8 +12,6 @@ const LEGACY_ITEMS = new Set(["message", "reasoning", "function_call", "function
 
 export const codexDialect: Dialect = {
   agent: "codex",
-  label: "Codex",
-  writable: false,
   claims: (path) => isRolloutName(basename(path)),
   // Rollout lines are {timestamp, type, payload}; the first format began with a bare {id, timestamp} header.
   sniff: (head) => {

@@ -9,8 +9,6 @@ import { firstObjects } from "../sniff.js";
 
 export const geminiDialect: Dialect = {
   agent: "gemini",
-  label: "Gemini CLI",
-  writable: false,
   claims: (path) => isChatFile(path),
   // A chat document ({sessionId, projectHash, …, messages}) or a chat log whose first line holds the session's metadata.
   sniff: (head, path) =>

@@ -114,8 +114,6 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
 
   return {
     agent: "opencode",
-    label: "OpenCode",
-    writable: false,
     claims,
     open: openSource,
     reader: (path) => new OpencodeReader(path),

@@ -1,6 +1,7 @@
 // Which agent a session or row is, whether we write it, and `--agent` lists.
 import { describe, expect, it } from "vitest";
-import { agentOf, isWritable, parseAgentList, readOnlyReason } from "../../../src/core/agents/agent-id.js";
+import { AGENTS, agentInfo, agentOf, isWritable, parseAgentList, readOnlyReason } from "../../../src/core/session/agents.js";
+import { registeredDialects } from "../../../src/core/session/read/dialect-of.js";
 
 describe("the agent of a session", () => {
   it("is the reader's agent when it names one, else the pi/omp dialect, else decided by the place (.omp → omp)", () => {
@@ -34,5 +35,32 @@ describe("--agent values", () => {
     expect(parseAgentList(["pi", "claude,codex", " Gemini ", "pi"])).toEqual({ agents: ["pi", "claude", "codex", "gemini"] });
     expect(parseAgentList(["opencode,,omp"])).toEqual({ agents: ["opencode", "omp"] });
     expect(parseAgentList(["pi,cursor", "aider"])).toEqual({ bad: "cursor" });
+  });
+});
+
+describe("the agent registry", () => {
+  it("holds all six agents once, each with a label, write rule, places, resume command and exports", () => {
+    expect(AGENTS.map((a) => a.id)).toEqual(["pi", "omp", "claude", "codex", "gemini", "opencode"]);
+    expect(AGENTS.filter((a) => a.writable).map((a) => a.id)).toEqual(["pi", "omp"]);
+    const t = { file: "/h/.omp/profiles/work/agent/sessions/--p--/a.jsonl", id: "abc", cwd: "/p", dialect: "unknown" };
+    expect(Object.fromEntries(AGENTS.map((a) => [a.id, [a.id, ...a.resumeArgs(t)].join(" ")]))).toEqual({
+      pi: `pi --session ${t.file}`,
+      omp: `omp --profile work --resume ${t.file}`,
+      claude: "claude --resume abc",
+      codex: "codex resume abc",
+      gemini: "gemini --resume abc",
+      opencode: "opencode --session abc",
+    });
+    for (const a of AGENTS) {
+      expect(a.exports).toEqual(["md", "html", "jsonl"]);
+      expect(Array.isArray(a.places({}, "/nonexistent-home"))).toBe(true);
+    }
+  });
+
+  it("the dialects read, the registry names: no dialect of the product carries a label or a write rule of its own", () => {
+    for (const d of registeredDialects()) {
+      expect(agentInfo(d.agent), d.agent).toBeDefined();
+      expect("label" in d || "writable" in d, d.agent).toBe(false);
+    }
   });
 });

@@ -1,0 +1,159 @@
+// The one agent registry: every agent whose sessions are read, with what the
+// rest of the program asks of it — its id and label, whether its files are
+// written, where it keeps sessions, how it is started again on one, and
+// which exports it has. The list's tag and filter, `ls --agent`, the
+// read-only refusal of the write keys and commands, resume and the docs'
+// table all read this; a dialect (read/dialect-api.ts) only reads records.
+// Which agent a given session is comes from its reader: the dialect that
+// claims it, else pi or omp by the file's marks (read/omp-marks.ts).
+import { sep } from "node:path";
+import { homedir } from "node:os";
+import type { AgentId } from "./read/dialect-api.js";
+import { dialectFor } from "./read/dialect-of.js";
+import { defaultAgentDirs } from "./list/discover.js";
+import { archivedReason } from "../keep/view-path.js";
+
+export type { AgentId };
+
+/** What resume needs of a session (resume-target.ts makes it). */
+export interface ResumeTarget {
+  /** The session file (pi, omp) — or whatever the agent keys its sessions by. */
+  file: string;
+  /** The session id from the header. */
+  id: string;
+  /** The header's cwd ("" when it has none). */
+  cwd: string;
+  /** The file's dialect as the reader tells it ("unknown": decided by where the file lives). */
+  dialect: string;
+  /** The agent, when the reader names it. */
+  agent?: AgentId;
+}
+
+export type ExportFormatName = "md" | "html" | "jsonl";
+
+export interface AgentInfo {
+  id: AgentId;
+  /** How the screen and the messages name it. */
+  label: string;
+  /** Whether omp-sessions appends to its files (label, continue, fork, rename, undo). */
+  writable: boolean;
+  /** Where it keeps sessions by default, after env overrides (dirs that exist). */
+  places(env?: NodeJS.ProcessEnv, home?: string): string[];
+  /**
+   * The arguments that start it again on a session, after the program (named
+   * as the agent). The flags were read from the agents' published CLIs: pi
+   * (0.73) `--session <path|id>`; omp (18.3) `--resume <path|id>`, with
+   * `--profile NAME` for a session kept in a profile's agent dir; Claude Code
+   * `--resume <session-id>`; Codex `resume <SESSION_ID>`; Gemini CLI
+   * `--resume <session UUID>`; OpenCode `--session <id>`.
+   */
+  resumeArgs(t: ResumeTarget): string[];
+  /** The export formats its sessions have (all three for every agent: another agent's JSONL export is in pi's dialect). */
+  exports: readonly ExportFormatName[];
+}
+
+const ALL_EXPORTS: readonly ExportFormatName[] = ["md", "html", "jsonl"];
+
+const isOmpDir = (dir: string): boolean => dir.split(/[\\/]/).includes(".omp");
+
+/** A file under ~/.omp/profiles/NAME/agent/ belongs to that omp profile. */
+function profileFlag(file: string): string[] {
+  const parts = file.split(sep);
+  const i = parts.lastIndexOf("profiles");
+  if (i > 0 && parts[i - 1] === ".omp" && parts[i + 2] === "agent" && /^[A-Za-z0-9._-]+$/.test(parts[i + 1] ?? "")) {
+    return ["--profile", parts[i + 1]];
+  }
+  return [];
+}
+
+/** A read-only agent read through its dialect. */
+function other(id: AgentId, label: string, resumeArgs: (t: ResumeTarget) => string[]): AgentInfo {
+  return { id, label, writable: false, places: (env = process.env, home = homedir()) => dialectFor(id)?.defaultRoots(env, home) ?? [], resumeArgs, exports: ALL_EXPORTS };
+}
+
+/** Every agent, in the order the list's filter cycles them. */
+export const AGENTS: readonly AgentInfo[] = [
+  { id: "pi", label: "pi", writable: true, places: (env, home) => defaultAgentDirs(env, home).filter((d) => !isOmpDir(d)), resumeArgs: (t) => ["--session", t.file], exports: ALL_EXPORTS },
+  { id: "omp", label: "omp", writable: true, places: (env, home) => defaultAgentDirs(env, home).filter(isOmpDir), resumeArgs: (t) => [...profileFlag(t.file), "--resume", t.file], exports: ALL_EXPORTS },
+  other("claude", "Claude Code", (t) => ["--resume", t.id]),
+  other("codex", "Codex", (t) => ["resume", t.id]),
+  other("gemini", "Gemini CLI", (t) => ["--resume", t.id]),
+  other("opencode", "OpenCode", (t) => ["--session", t.id]),
+];
+
+/** Every agent's id, in the registry's order. */
+export const AGENT_IDS: readonly AgentId[] = AGENTS.map((a) => a.id);
+
+const BY_ID: ReadonlyMap<string, AgentInfo> = new Map(AGENTS.map((a) => [a.id, a]));
+
+export const isAgentId = (v: unknown): v is AgentId => typeof v === "string" && BY_ID.has(v);
+
+/** The registry's entry for an agent, or undefined for an id it does not hold (a dialect a test registers). */
+export const agentInfo = (agent: string): AgentInfo | undefined => BY_ID.get(agent);
+
+/** What is read of a session or a list row to tell its agent, whether it may be written, and where it lives. */
+export interface AgentSource {
+  agent?: AgentId | null;
+  /** The session's own say (Session.writable), when it has one. */
+  writable?: boolean;
+  dialect?: string;
+  /** The row's path (SessionSummary) or the session's file (Session). */
+  path?: string;
+  file?: string;
+}
+
+/**
+ * The agent of a session or row: the reader's word. A file the reader could
+ * not tell (an invalid or empty pi/omp file) is omp's under a `.omp` dir,
+ * else pi's.
+ */
+export function agentOf(s: AgentSource): AgentId {
+  // The reader's word wins, even for an agent this registry does not name (a dialect registered later).
+  if (typeof s.agent === "string" && s.agent) return s.agent;
+  if (isAgentId(s.dialect)) return s.dialect;
+  const where = s.path ?? s.file ?? "";
+  return where.split(sep).includes(".omp") ? "omp" : "pi";
+}
+
+/** How people call an agent: its label here, else its registered dialect's name, else its id. */
+export const agentLabel = (agent: AgentId): string => agentInfo(agent)?.label ?? dialectFor(agent)?.label ?? agent;
+
+/** Whether omp-sessions writes to this session's source: the session's own `writable`, else by its agent. */
+export const isWritable = (s: AgentSource): boolean => (typeof s.writable === "boolean" ? s.writable : (agentInfo(agentOf(s))?.writable ?? false));
+
+/** The one status line (and error) for a write refused on a read-only format; null when the session is writable. */
+export function readOnlyReason(s: AgentSource): string | null {
+  // A copy read from the archive (keep) is never written, whatever its agent.
+  const archived = archivedReason(s.file ?? s.path ?? "");
+  if (archived) return `read-only: ${archived}`;
+  if (isWritable(s)) return null;
+  return `read-only: ${agentLabel(agentOf(s))} sessions are not written by omp-sessions (export and resume still work)`;
+}
+
+/**
+ * `--agent X` values: each may be a comma list. Returns the agents, or the
+ * first value that names none (for a usage error listing the valid ones).
+ */
+export function parseAgentList(values: readonly string[]): { agents: AgentId[] } | { bad: string } {
+  const out: AgentId[] = [];
+  for (const v of values) {
+    for (const part of v.split(",")) {
+      const a = part.trim().toLowerCase() as AgentId;
+      if (!a) continue;
+      if (!isAgentId(a) && !dialectFor(a)) return { bad: part.trim() };
+      if (!out.includes(a)) out.push(a);
+    }
+  }
+  return { agents: out };
+}
+
+/**
+ * A session's format for a header line: pi's and omp's dialect and version
+ * ("omp v3"), another agent's name and the version that wrote it ("Claude
+ * Code 2.1.12", read-only).
+ */
+export function formatOf(s: { agent?: AgentId; dialect: string; version: number; header: Record<string, unknown>; held?: unknown }): string {
+  if (!s.held || !s.agent) return `${s.dialect} v${s.version}`;
+  const v = typeof s.header.agentVersion === "string" && s.header.agentVersion ? ` ${s.header.agentVersion}` : "";
+  return `${agentLabel(s.agent)}${v} (read-only)`;
+}
