@@ -428,6 +428,43 @@ function beyondAssistant(files: string[]): Figures {
   return out;
 }
 
+/**
+ * The usage of calls in `files` that also stand in another session's files:
+ * a pi fork's copied history (the same entry ids as in its parent's file), or
+ * a Claude Code session copied with its calls (the same message id and
+ * request id). ccusage counts such a call once per file for pi and once over
+ * every file for Claude Code; we count it in the session it was made in.
+ */
+function callsHeldElsewhere(agent: string, files: string[], others: string[]): Figures {
+  const keyed = (f: string): Map<string, Figures> => {
+    const out = new Map<string, Figures>();
+    for (const l of readFileSync(f, "utf8").split("\n")) {
+      let e: Obj;
+      try {
+        e = JSON.parse(l.replace(/^\0+/, "")) as Obj;
+      } catch {
+        continue;
+      }
+      const m = e.message as Obj | undefined;
+      const u = m?.usage as Record<string, number> | undefined;
+      if (!m || m.role !== "assistant" || !u) continue;
+      const key = agent === "claude" ? `${String(m.id)}:${String(e.requestId)}` : String(e.id);
+      if (out.has(key)) continue;
+      out.set(
+        key,
+        agent === "claude"
+          ? { input: u.input_tokens ?? 0, output: u.output_tokens ?? 0, cacheRead: u.cache_read_input_tokens ?? 0, cacheWrite: u.cache_creation_input_tokens ?? 0, cost: 0 }
+          : { input: u.input ?? 0, output: u.output ?? 0, cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0, cost: 0 },
+      );
+    }
+    return out;
+  };
+  const elsewhere = new Set(others.flatMap((f) => [...keyed(f).keys()]));
+  const out: Figures = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+  for (const f of files) for (const [k, u] of keyed(f)) if (elsewhere.has(k)) for (const x of ["input", "output", "cacheRead", "cacheWrite"] as const) out[x] += u[x];
+  return out;
+}
+
 const minus = (a: Figures | undefined, b: Figures): Figures | undefined => a && { ...a, input: a.input - b.input, output: a.output - b.output, cacheRead: a.cacheRead - b.cacheRead, cacheWrite: a.cacheWrite - b.cacheWrite, cost: null };
 
 /**
@@ -513,6 +550,7 @@ async function usageAgainstCcusage(): Promise<void> {
     let sameTime = 0;
     let forkCopies = 0;
     let piBeyond = 0;
+    let heldElsewhere = 0;
     for (const id of ids) {
       const diffs = compare(side.ours.get(id), side.theirs.get(id));
       if (diffs.length === 0) continue;
@@ -537,6 +575,20 @@ async function usageAgainstCcusage(): Promise<void> {
           continue;
         }
       }
+      // Calls that also stand in another session's files (a pi fork's copied
+      // history; a Claude Code session copied with its calls): ccusage counts
+      // them again per file (pi) or once over all files (Claude Code); we count
+      // each in the session that made it. Those calls must make up the difference exactly.
+      if (side.agent === "pi" || side.agent === "claude") {
+        const others = [...side.files].filter(([other]) => other !== id).flatMap(([, fs]) => fs);
+        const shared = callsHeldElsewhere(side.agent, files, others);
+        const theirs = side.theirs.get(id);
+        const ok = side.agent === "pi" ? compare(side.ours.get(id), minus(theirs, shared)).length === 0 : compare(minus(side.ours.get(id), shared), theirs).length === 0;
+        if (shared.input + shared.output + shared.cacheRead + shared.cacheWrite > 0 && ok) {
+          heldElsewhere++;
+          continue;
+        }
+      }
       // ccusage's pi reader takes two entries with the same time and the same usage for one (two sibling answers can be both).
       if (side.agent === "pi" && compare(minus(side.ours.get(id), sameTimeAndUsage(files)), side.theirs.get(id)).length === 0) {
         sameTime++;
@@ -552,6 +604,11 @@ async function usageAgainstCcusage(): Promise<void> {
     const priced = ids.filter((id) => side.ours.get(id)?.cost != null && !side.ours.get(id)?.unpriced && side.theirs.get(id)?.cost != null).length;
     const notes = [
       ...(copies ? [`${copies} held in several files: ccusage counts each copy's calls again, each copy alone agrees`] : []),
+      ...(heldElsewhere
+        ? [
+            `${heldElsewhere} holding calls that also stand in another session's file (a pi fork's copied history, a copied Claude Code session), which ccusage counts per file (pi) or once over all files (Claude Code): those calls make up the difference exactly`,
+          ]
+        : []),
       ...(sameTime ? [`${sameTime} with two answers at the same time and usage, which ccusage counts as one`] : []),
       ...(piBeyond ? [`${piBeyond} pi 1.6.0 sessions with usage outside assistant messages (usage entries, tool results, summaries), which ccusage does not count: without it they agree`] : []),
       ...(forkCopies ? [`${forkCopies} fork${forkCopies > 1 ? "s" : ""} whose copied parent history ccusage counts again: ccusage on that history alone makes up the difference exactly`] : []),
