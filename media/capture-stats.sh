@@ -11,23 +11,7 @@ S=omp-media-stats-$$
 W=$(mktemp -d)
 trap 'tmux kill-session -t $S 2>/dev/null || true; rm -rf "$W"' EXIT
 mkdir -p "$W/sessions" "$W/cache" "$W/home"
-python3 - "$W/sessions" test/fixtures/sessions/*.jsonl test/fixtures/sessions-rich/pi/*.jsonl <<'PY'
-import json, sys, os, re, time, datetime
-out, files = sys.argv[1], sys.argv[2:]
-now = time.time()
-iso = re.compile(r'"timestamp":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)"')
-def t(s): return datetime.datetime.strptime(s.replace("Z", "+0000"), "%Y-%m-%dT%H:%M:%S.%f%z" if "." in s else "%Y-%m-%dT%H:%M:%S%z").timestamp()
-for k, f in enumerate(sorted(files)):
-    text = open(f, encoding="utf-8").read()
-    stamps = [t(m) for m in iso.findall(text)]
-    if not stamps: continue
-    # The session's last entry lands k * 1.7 days ago (spread over 30 days).
-    delta = now - (k * 1.7 % 29) * 86400 - 3600 - max(stamps)
-    def shift(m): return '"timestamp":"' + datetime.datetime.fromtimestamp(t(m.group(1)) + delta, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z") + '"'
-    text = iso.sub(shift, text)
-    text = re.sub(r'"timestamp":(\d{12,14})([,}])', lambda m: '"timestamp":' + str(int(int(m.group(1)) + delta * 1000)) + m.group(2), text)
-    open(os.path.join(out, os.path.basename(f)), "w", encoding="utf-8").write(text)
-PY
+python3 media/recent-copies.py "$W/sessions" test/fixtures/sessions/*.jsonl test/fixtures/sessions-rich/pi/*.jsonl
 keys() { for k in "$@"; do tmux send-keys -t $S "$k"; sleep 0.3; done; sleep 1; }
 wait_for() { for _ in $(seq 150); do tmux capture-pane -p -t $S | grep -q -- "$1" && return 0; sleep 0.2; done; echo "timed out waiting for $1" >&2; return 1; }
 shot() { tmux capture-pane -p -e -t $S > "media/$1.txt"; node scripts/screen-to-svg.mjs "media/$1.txt" "media/$1.svg" "omp-sessions — $2"; }
