@@ -3,7 +3,7 @@
 // to /dev/zero: ls, stats and search finish and say what they can.
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, FIXTURES } from "../helpers/fixtures.js";
@@ -88,6 +88,27 @@ describe("special files where we read (issue 27)", () => {
     for (const kind of ["fifo", "zero"] as const) {
       plant(join(h, "agent-x.meta.json"), kind);
       expect(readSubagentMeta(transcript)).toEqual({ agentType: null, description: null, toolUseId: null, parentAgentId: null });
+    }
+  });
+});
+
+describe("a transcript path planted as a special file, given to the hook", () => {
+  it.each(["fifo", "zero"] as const)("as %s: a user prompt (feedback reads the tail) and a Stop with keep on (the archive reads it) both return at once", (kind) => {
+    const h = mkdtempSync(join(tmpdir(), "omp-hook-special-"));
+    dirs.push(h);
+    const transcript = join(h, "transcript.jsonl");
+    plant(transcript, kind);
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: h, OMP_SESSIONS_HUB: join(h, "hub"), OMP_SESSIONS_CONFIG_DIR: join(h, "cfg"), OMP_SESSIONS_DATA_DIR: join(h, "data"), OMP_SESSIONS_CACHE_DIR: join(h, "cache") };
+    expect(run(env, "enable").status).toBe(0);
+    mkdirSync(join(h, "cfg"), { recursive: true });
+    writeFileSync(join(h, "cfg", "keep.json"), JSON.stringify({ enabled: true, host: "here", sources: [] }));
+    for (const event of [
+      { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "no, that is wrong: use the real test db", cwd: h, transcript_path: transcript },
+      { session_id: "s1", hook_event_name: "Stop", cwd: h, transcript_path: transcript },
+    ]) {
+      const r = spawnSync(BIN, ["hook", "--harness", "claude"], { input: JSON.stringify(event), encoding: "utf8", env, cwd: h, timeout: 120_000 });
+      expect(r.signal, `${event.hook_event_name}: ${r.stderr}`).toBe(null);
+      expect(r.status).toBe(0);
     }
   });
 });

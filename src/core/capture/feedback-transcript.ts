@@ -2,7 +2,8 @@
 // transcript (the hook gets its path). Only the last TAIL_BYTES are read, so
 // the cost does not grow with the session; a message that started before the
 // tail is simply not found (the detector then reads the turn alone).
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openRegularSync } from "../fs/read-capped.js";
 import { isMetaMessage } from "./feedback-injected.js";
 
 const TAIL_BYTES = 256 * 1024;
@@ -37,7 +38,7 @@ export function assistantTextOfLine(o: Obj): string | null {
 export function lastAgentText(path: string, tailBytes = TAIL_BYTES): string | null {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openRegularSync(path); // a FIFO or device planted as the transcript must not hold the hook
   } catch {
     return null;
   }

@@ -64,6 +64,24 @@ export function readCapped(path: string, cap: number, o: ReadCappedOptions = {})
   }
 }
 
+/**
+ * A descriptor open for reading on a regular file (after links), opened
+ * without blocking on a FIFO: for a reader that reads ranges itself (a
+ * transcript's tail, the archive's new bytes). Throws UnsafeFileError for a
+ * FIFO, device, directory or socket, and as openSync does otherwise.
+ */
+export function openRegularSync(path: string): number {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+    return fd;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
 /** The text of a regular file (readCapped, as UTF-8). */
 export function readTextCapped(path: string, cap: number, o: ReadCappedOptions = {}): string | null {
   return readCapped(path, cap, o)?.toString("utf8") ?? null;

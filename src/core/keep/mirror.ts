@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { dirname } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureDir } from "../fs/dir.js";
+import { openRegularSync } from "../fs/read-capped.js";
 import { archiveFileOf } from "./paths.js";
 import type { KeptFile } from "./state.js";
 
@@ -69,7 +70,7 @@ function appendTo(file: string, stored: number, data: Buffer): number {
 }
 
 export function mirrorFile(source: string, hostDir: string, prev: KeptFile | undefined, deadline = Infinity, now: () => number = Date.now): MirrorResult {
-  const fd = openSync(source, "r");
+  const fd = openRegularSync(source); // a FIFO named as the transcript must not hold the hook
   try {
     const st = fstatSync(fd);
     const size = st.size;
