@@ -1,7 +1,8 @@
 // Codex 0.171.0 (test/fixtures/agents-drift/codex): a name kept only in
 // ~/.codex/session_index.jsonl is the session's name, in the tree and the list.
 import { describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, appendFileSync } from "node:fs";
+import { cpSync, mkdtempSync, appendFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadSession } from "../../../src/core/session/tree/load.js";
@@ -26,6 +27,15 @@ describe("Codex session_index.jsonl names", () => {
     appendFileSync(index, JSON.stringify({ id: ID, thread_name: "An older name written late", updated_at: "2026-12-03T14:55:00Z" }) + "\n");
     expect((await loadSession(join(home, ROLLOUT))).name).toBe("Renamed later");
     appendFileSync(index, JSON.stringify({ id: ID, thread_name: "", updated_at: "2026-12-03T16:00:00Z" }) + "\n");
+    expect((await loadSession(join(home, ROLLOUT))).name).toBeNull();
+  });
+
+  it("a session index planted as a FIFO is refused at once: the rollout keeps its own name", async () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-index-fifo-"));
+    cpSync(HOME, home, { recursive: true });
+    const index = join(home, "session_index.jsonl");
+    rmSync(index);
+    execFileSync("mkfifo", [index]);
     expect((await loadSession(join(home, ROLLOUT))).name).toBeNull();
   });
 });

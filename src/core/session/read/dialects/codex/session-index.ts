@@ -1,9 +1,13 @@
 // Codex keeps the names the user gives threads in `<CODEX_HOME>/session_index.jsonl`
 // (`{id, thread_name, updated_at}` lines, appended on each rename); its picker
 // shows them. A name kept only there is the session's name here too.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { codexHomeOf } from "./paths.js";
+import { readTextCapped } from "../../../../fs/read-capped.js";
+
+/** Names only: a larger file is read up to here (its newest renames may be past it; a FIFO or device is refused). */
+const INDEX_CAP = 32 << 20;
 
 const cache = new Map<string, { stamp: string; names: Map<string, string> }>();
 
@@ -11,7 +15,7 @@ function read(path: string): Map<string, string> {
   const names = new Map<string, string>();
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readTextCapped(path, INDEX_CAP, { truncate: true }) ?? "";
   } catch {
     return names;
   }
