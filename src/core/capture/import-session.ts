@@ -103,7 +103,7 @@ function derive(path: Obj[]): Derived {
 }
 
 function detectHarness(session: Session): string {
-  // The session's agent, as every route tells it (omp: a title slot, omp's marks or a .omp path; read/omp-marks.ts);
+  // The session's agent, as every route tells it (omp: a title slot, omp's marks or a .omp path; read/dialects/pi/omp-marks.ts);
   // another agent's session is that agent's, the sid its hook gives it too.
   return session.agent;
 }

@@ -5,7 +5,7 @@
 // read-only refusal of the write keys and commands, resume and the docs'
 // table all read this; a dialect (read/dialect-api.ts) only reads records.
 // Which agent a given session is comes from its reader: the dialect that
-// claims it, else pi or omp by the file's marks (read/omp-marks.ts).
+// claims it, else pi or omp by the file's marks (read/dialects/pi/omp-marks.ts).
 import { sep } from "node:path";
 import { homedir } from "node:os";
 import type { AgentId } from "./read/dialect-api.js";

@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { FIXTURES } from "../../helpers/fixtures.js";
 import { makeMutants } from "../../helpers/mutants.js";
 import { parseLine, parseRecord } from "../../../src/core/session/read/parse-line.js";
-import { newEntryHead, readEntryHead } from "../../../src/core/session/read/entry-head.js";
+import { newEntryHead, readEntryHead } from "../../../src/core/session/read/dialects/pi/entry-head.js";
 import { entryMeta } from "../../../src/core/session/tree/entry-meta.js";
 
 type Obj = Record<string, unknown>;

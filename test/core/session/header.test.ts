@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readSessionHeader } from "../../../src/core/session/read/header.js";
+import { readSessionHeader } from "../../../src/core/session/read/dialects/pi/header.js";
 
 let tmp: string;
 beforeAll(() => {

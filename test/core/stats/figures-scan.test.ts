@@ -14,7 +14,7 @@ import { resolveParent } from "../../../src/core/stats/parent.js";
 import { makePricer, type Pricer } from "../../../src/core/stats/prices.js";
 import type { PriceOverrides } from "../../../src/core/stats/price-overrides.js";
 import { assistantTail } from "../../../src/core/session/read/message-tail.js";
-import { newEntryHead, readEntryHead } from "../../../src/core/session/read/entry-head.js";
+import { newEntryHead, readEntryHead } from "../../../src/core/session/read/dialects/pi/entry-head.js";
 import { callUsage } from "../../../src/core/stats/usage.js";
 import { FIXTURES } from "../../helpers/fixtures.js";
 

@@ -12,9 +12,9 @@ import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
 import { inProject } from "../../fs/same-dir.js";
 import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
-import { readSessionHeader } from "../read/header.js";
+import { readSessionHeader } from "../read/dialects/pi/header.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
-import { isTitleSlot } from "../read/omp-marks.js";
+import { isTitleSlot } from "../read/dialects/pi/omp-marks.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {

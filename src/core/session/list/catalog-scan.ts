@@ -8,12 +8,14 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/dialects/pi/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
+import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf } from "../read/dialects/pi/entry-head.js";
+import { messageText } from "../read/message-text.js";
+import { isBlank } from "../read/line-bytes.js";
 import { parseObject } from "../read/parse-line.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { ParentLinks } from "../tree/resolve.js";

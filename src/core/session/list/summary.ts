@@ -7,9 +7,9 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer } from "../read/lines.js";
-import { messageText } from "../read/entry-head.js";
+import { messageText } from "../read/message-text.js";
 import { isoOrNull, validTime } from "../read/time.js";
-import { readSessionHeader } from "../read/header.js";
+import { readSessionHeader } from "../read/dialects/pi/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { loadDialectSession } from "../tree/load-dialect.js";

@@ -5,7 +5,7 @@ import { readCapped } from "../../fs/read-capped.js";
 import type { AgentId, Dialect } from "./dialect-api.js";
 import { dialects } from "./dialects/index.js";
 import { firstObjects } from "./dialects/sniff.js";
-import { isTitleSlot } from "./omp-marks.js";
+import { isTitleSlot } from "./dialects/pi/omp-marks.js";
 
 /** The dialect that claims `path`, or undefined for pi and omp files. */
 export function dialectOf(path: string): Dialect | undefined {

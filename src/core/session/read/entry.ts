@@ -4,7 +4,7 @@ import { openRegular } from "../../fs/read-capped.js";
 import { SessionError } from "../../errors.js";
 import { blobReaderFor, resolveBlobRefs } from "./blobs.js";
 import { scanLines } from "./lines.js";
-import { migrateEntry } from "./migrate.js";
+import { migrateEntry } from "./dialects/pi/migrate.js";
 import type { EntryMeta, HeldEntry, Session } from "../model.js";
 
 type Obj = Record<string, unknown>;

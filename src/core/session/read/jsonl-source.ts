@@ -5,7 +5,7 @@
 import type { Origin, RecordSource } from "./dialect-api.js";
 import { isGzipPath, lineBatches } from "./lines.js";
 import { parseRecord } from "./parse-line.js";
-import { isBlank } from "./entry-head.js";
+import { isBlank } from "./line-bytes.js";
 
 type Rec = { value: unknown; origin: Origin } | { warning: string; origin: Origin };
 

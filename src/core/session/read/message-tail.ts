@@ -8,7 +8,7 @@
 // gives null, and the caller parses the whole line: what stats reads is what
 // JSON.parse gives (a test compares them).
 
-import type { EntryHead } from "./entry-head.js";
+import type { EntryHead } from "./dialects/pi/entry-head.js";
 
 type Json = Record<string, unknown>;
 

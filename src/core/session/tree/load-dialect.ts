@@ -14,7 +14,7 @@ import { buildTree, type NameFacts } from "./build.js";
 import { entryMeta } from "./entry-meta.js";
 import { describeEntry, describeRoleOnly } from "./describe.js";
 import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
-import { messageText } from "../read/entry-head.js";
+import { messageText } from "../read/message-text.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,6 +1,6 @@
 // Loads a session file into a Session: one streaming pass, one JSON.parse per
 // line, keeping only what the tree and the list need (docs/session-format.md §2–5).
-import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
+import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/dialects/pi/omp-marks.js";
 import { resolve } from "node:path";
 import { stat } from "node:fs/promises";
 import { SessionError } from "../../errors.js";
@@ -10,9 +10,9 @@ import { loadDialectSession, type DialectLoadOptions } from "./load-dialect.js";
 import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
-import { v1Id } from "../read/migrate.js";
+import { v1Id } from "../read/dialects/pi/migrate.js";
 import { parseLine } from "../read/parse-line.js";
-import { messageText } from "../read/entry-head.js";
+import { messageText } from "../read/message-text.js";
 import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;

@@ -1,9 +1,9 @@
 // Header sniffing: a session file's header from its first bytes, so a listing
 // filtered by cwd can rule out most files without scanning them. Read with
 // the one line scanner (lines.ts), stopped after its first HEAD_READ bytes.
-import { isGzipPath, scanLines } from "./lines.js";
-import { isBlank } from "./entry-head.js";
-import { parseObject } from "./parse-line.js";
+import { isGzipPath, scanLines } from "../../lines.js";
+import { isBlank } from "../../line-bytes.js";
+import { parseObject } from "../../parse-line.js";
 import { isTitleSlot } from "./omp-marks.js";
 
 type Json = Record<string, unknown>;

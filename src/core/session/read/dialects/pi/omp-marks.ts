@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { isDir as isDirSync } from "../../fs/home-dir.js";
-import { agentDirOf } from "./blobs.js";
+import { isDir as isDirSync } from "../../../../fs/home-dir.js";
+import { agentDirOf } from "../../blobs.js";
 
 // Entry types only omp writes: one of them (or a title slot, or omp's
 // `model_change {model}`) marks a file as omp's dialect.

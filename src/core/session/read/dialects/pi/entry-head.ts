@@ -173,26 +173,3 @@ export function headOf(obj: Json, out: EntryHead): void {
   out.roleEnd = -1;
   out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
 }
-
-/** The text of a user message: a string, or its text blocks joined by spaces (as pi lists it). */
-export function messageText(msg: unknown): string {
-  if (msg === null || typeof msg !== "object") return "";
-  const content = (msg as Json).content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  const parts: string[] = [];
-  for (const block of content) {
-    if (block && typeof block === "object" && (block as Json).type === "text" && typeof (block as Json).text === "string") {
-      parts.push((block as Json).text as string);
-    }
-  }
-  return parts.join(" ");
-}
-
-export function isBlank(buf: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = buf[i];
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
-  }
-  return true;
-}
