@@ -195,9 +195,11 @@ describe("one answer for every session, whatever the route", () => {
       if (!s || !row.valid) continue;
       compared++;
       const want = treeFacts(s);
-      // A mutant's line broken past its head (a bit flip, a NUL, bad UTF-8 deep in a message) is counted by the
-      // list's scan, which reads only entry heads, and skipped by the tree, which parses it: counts are compared on the rest.
-      const counted = (f: ReturnType<typeof treeFacts>) => (mutants.has(file) ? { ...f, entryCount: 0, branchCount: 0 } : f);
+      // A line whose JSON is broken past its head by a printable byte (a bit flip, the text `\u0000` outside a
+      // string) is counted by the list's scan, which reads only entry heads, and skipped by the tree, which parses
+      // it: those two kinds of mutant are compared on the rest. (A raw NUL, bad UTF-8 or an out-of-range version
+      // gets one answer: the scan parses such a line, pi/entry-head.ts cleanLine and headerVersion.)
+      const counted = (f: ReturnType<typeof treeFacts>) => (mutants.has(file) && /-(bit-flips|nul)-\d+\.jsonl$/.test(file) ? { ...f, entryCount: 0, branchCount: 0 } : f);
       say(file, "cold row", counted(rowFacts(row)), counted(want));
       say(file, "warm row", counted(rowFacts(warm.get(file)!)), counted(want));
 

@@ -15,7 +15,7 @@ import { listSessions } from "../session/list/list.js";
 import { cacheDir } from "../session/list/cache-dir.js";
 import { hashBytes } from "../session/list/catalog-scan.js";
 import { v1Id } from "../session/read/dialects/pi/migrate.js";
-import { newEntryHead, readEntryHead } from "../session/read/dialects/pi/entry-head.js";
+import { headerVersion, newEntryHead, readEntryHead } from "../session/read/dialects/pi/entry-head.js";
 import { dialectOf, sniffDialect } from "../session/read/dialect-of.js";
 import { loadSession } from "../session/tree/load.js";
 import { readEntries } from "../session/read/entry.js";
@@ -299,8 +299,7 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
         state.headerStart = offset;
         state.headerEnd = offset + (end - start);
         state.headerHash = hashBytes(buf.subarray(start, end));
-        const v = obj.version;
-        state.v1 = !(typeof v === "number" && Number.isFinite(v) && v >= 2);
+        state.v1 = headerVersion(obj) < 2;
         state.headerId = obj.id;
         state.headerSeen = true;
         return;

@@ -10,7 +10,7 @@ import { isGzipPath, scanLines } from "../session/read/lines.js";
 import { dialectOf } from "../session/read/dialect-of.js";
 import { CatalogScan } from "../session/list/catalog-scan.js";
 import { emptySummary } from "../session/list/summary.js";
-import type { EntryHead } from "../session/read/dialects/pi/entry-head.js";
+import { headerVersion, type EntryHead } from "../session/read/dialects/pi/entry-head.js";
 import { assistantTail } from "../session/read/message-tail.js";
 import { isOmpFile, ompByHeader } from "../session/read/dialects/pi/omp-marks.js";
 import { ParentLinks } from "../session/tree/resolve.js";
@@ -118,8 +118,7 @@ export class FiguresTap implements ScanTap {
 
   header(obj: Json): void {
     this.head = obj;
-    const v = obj.version;
-    this.linear = typeof v !== "number" || v < 2;
+    this.linear = headerVersion(obj) < 2;
   }
 
   entry(f: EntryHead, line: EntryLine): void {

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
-import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf } from "../read/dialects/pi/entry-head.js";
+import { cleanLine, headerVersion, lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf } from "../read/dialects/pi/entry-head.js";
 import { messageText } from "../read/message-text.js";
 import { isBlank } from "../read/line-bytes.js";
 import { parseObject } from "../read/parse-line.js";
@@ -333,6 +333,8 @@ export class CatalogScan implements EntryLine {
       const needsRole = f.type === "message" && f.role === undefined;
       if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
     }
+    // A line damaged past its head (a NUL, bad UTF-8) is judged by the parse, as the tree judges it.
+    if (ok && !cleanLine(buf, start, end)) ok = false;
     if (!ok) {
       const obj = this.parse();
       if (obj === null) return;
@@ -371,8 +373,7 @@ export class CatalogScan implements EntryLine {
         parentSession: str(obj.parentSession),
         title: str(obj.title),
       };
-      const v = obj.version;
-      facts.linear = typeof v !== "number" || v < 2;
+      facts.linear = headerVersion(obj) < 2;
       facts.headerStart = offset;
       facts.headerEnd = offset + (end - start);
       facts.headerHash = hashBytes(buf.subarray(start, end));

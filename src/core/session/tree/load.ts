@@ -13,6 +13,7 @@ import { buildTree, type NameFacts } from "./build.js";
 import { v1Id } from "../read/dialects/pi/migrate.js";
 import { parseLine } from "../read/parse-line.js";
 import { messageText } from "../read/message-text.js";
+import { headerVersion } from "../read/dialects/pi/entry-head.js";
 import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
@@ -177,8 +178,7 @@ function take(p: Progress, obj: unknown, line: number, offset: number, length: n
     }
     if (typeof obj.id !== "string") throw new SessionError(`${p.file}: not a session file (the session header has no id)`);
     p.header = obj;
-    const v = obj.version;
-    p.version = typeof v === "number" && Number.isFinite(v) ? v : 1;
+    p.version = headerVersion(obj);
     if (p.version > 3) p.warnings.push({ line, message: `session version ${p.version} is newer than this tool knows; read as version 3` });
     return;
   }
