@@ -5,6 +5,7 @@
 import type { EntryMeta, TitleSlot, Topology, Warning } from "../model.js";
 import { idIndex } from "./id-index.js";
 import { resolveParents } from "./resolve.js";
+import { piSessionName } from "../read/dialects/pi/name.js";
 
 export interface Tree {
   entries: EntryMeta[];
@@ -169,13 +170,12 @@ export function labelTimes(s: { entries: EntryMeta[]; labels: ReadonlyMap<string
 
 function sessionName(entries: EntryMeta[], facts: NameFacts, header: Record<string, unknown>, slot: TitleSlot | null): string | null {
   if (slot && slot.title) return slot.title;
+  // The names the kept entries set, in file order; pi/name.ts gives the precedence.
   let info: string | null = null;
   let title: string | null = null;
   for (const e of entries) {
     if (e.type === "session_info") info = facts.names.get(e.id) || null;
     else if (e.type === "title_change") title = facts.names.get(e.id) || title;
   }
-  if (info) return info;
-  if (title) return title;
-  return typeof header.title === "string" && header.title ? header.title : null;
+  return piSessionName(null, info, title, header.title);
 }

@@ -1,6 +1,7 @@
-// Loads a session file into a Session: one streaming pass, one JSON.parse per
-// line, keeping only what the tree and the list need (docs/session-format.md §2–5).
-import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/dialects/pi/omp-marks.js";
+// Loads a session file into a Session: one streaming pass, every line read
+// through pi's line scanner (read/dialects/pi/scanner.ts, which decides
+// header, slot, version, ids and names), keeping only what the tree and the
+// list need (docs/session-format.md §2–5).
 import { resolve } from "node:path";
 import { stat } from "node:fs/promises";
 import { SessionError } from "../../errors.js";
@@ -10,32 +11,26 @@ import { loadDialectSession, type DialectLoadOptions } from "./load-dialect.js";
 import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
-import { v1Id } from "../read/dialects/pi/migrate.js";
-import { parseLine } from "../read/parse-line.js";
-import { messageText } from "../read/message-text.js";
-import { headerVersion } from "../read/dialects/pi/entry-head.js";
+import { isOmpFile } from "../read/dialects/pi/omp-marks.js";
+import { PiLineScanner, newPiScanState, type PiScanOptions, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
 import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
-type Obj = Record<string, unknown>;
+/** The tree reads every entry whole, long nested strings cut (previews only), v1 entries given their ids. */
+const TREE_SCAN: PiScanOptions = { parseAll: true, cut: true, v1Ids: true };
 
 /** Everything a refresh needs to continue where the last read stopped. */
 interface Progress {
   file: string;
   gzip: boolean;
-  header: Obj | null;
-  version: number;
-  slot: TitleSlot | null;
+  /** The scanner's state after every line read, and before the last line when it was incomplete (a refresh reads it again). */
+  scan: PiScanState;
+  resume: PiScanState;
+  v1Ids: string[];
   all: EntryMeta[];
   facts: NameFacts;
   warnings: Warning[];
-  ompHints: boolean;
-  /** The first user message's text (the title when there is no name, title.ts). */
-  firstMessage: string;
-  /** The header's or the file's place's omp marks, looked up once. */
-  ompMarked?: boolean;
-  /** v1: ids given so far in file order, and the set of them. */
-  v1Ids: string[];
-  v1Seen: Set<string>;
+  /** The file's place marks it omp's (looked up once). */
+  ompPlace?: boolean;
   pendingKept: { meta: EntryMeta; index: number }[];
   size: number;
   resumeOffset: number;
@@ -43,8 +38,6 @@ interface Progress {
 }
 
 const progressOf = new WeakMap<Session, Progress>();
-
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * A session: another agent's through the dialect that claims its path
@@ -67,16 +60,12 @@ export async function loadSession(file: string, dialectOpts?: DialectLoadOptions
   const p: Progress = {
     file: abs,
     gzip: isGzipPath(abs),
-    header: null,
-    version: 1,
-    slot: null,
+    scan: newPiScanState(),
+    resume: newPiScanState(),
+    v1Ids: [],
     all: [],
     facts: { names: new Map() },
     warnings: [],
-    ompHints: false,
-    firstMessage: "",
-    v1Ids: [],
-    v1Seen: new Set(),
     pendingKept: [],
     size: 0,
     resumeOffset: 0,
@@ -84,7 +73,7 @@ export async function loadSession(file: string, dialectOpts?: DialectLoadOptions
   };
   try {
     await readMore(p, p.gzip ? undefined : size);
-    if (!p.header) throw new SessionError(`${file}: not a session file (${size === 0 ? "empty file" : "no session header"})`);
+    if (!p.scan.header) throw new SessionError(`${file}: not a session file (${size === 0 ? "empty file" : "no session header"})`);
   } catch (err) {
     // Not pi's or omp's: another agent's transcript outside its usual place, when its first bytes say so.
     const other = err instanceof SessionError && !p.gzip ? sniffDialect(abs) : undefined;
@@ -118,38 +107,48 @@ export async function refreshSession(s: Session): Promise<Session> {
   // Continue from the start of the last incomplete line; forget what it gave.
   const p: Progress = {
     ...prev,
+    scan: prev.resume,
     all: prev.all.filter((e) => e.offset < prev.resumeOffset),
     warnings: prev.warnings.filter((w) => w.line < prev.resumeLine),
     facts: { names: new Map(prev.facts.names) },
-    v1Ids: [...prev.v1Ids],
-    v1Seen: new Set(prev.v1Seen),
+    v1Ids: prev.v1Ids.slice(0, prev.resume.v1Count),
     pendingKept: [],
   };
-  if (p.v1Ids.length > p.all.length) p.v1Ids.length = p.all.length;
   await readMore(p, size);
   return finish(p);
 }
 
 async function readMore(p: Progress, end: number | undefined): Promise<void> {
   const startAt = p.resumeOffset;
+  const sink: PiSink = {
+    warn: (line, message) => p.warnings.push({ line, message }),
+    notSession: ({ line, type, noId }) => {
+      if (noId) throw new SessionError(`${p.file}: not a session file (the session header has no id)`);
+      throw new SessionError(`${p.file}: not a session file (line ${line} is "${type || "untyped"}", expected a session header)`);
+    },
+    entry: (e, scan) => {
+      const obj = scan.parsed!;
+      const meta = entryMeta(obj, e.type, e.id, e.parentId, e.line, e.offset, e.length, p.facts);
+      if (e.type === "compaction" && scan.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
+        p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
+      }
+      p.all.push(meta);
+    },
+  };
+  const scanner = PiLineScanner.restore(sink, TREE_SCAN, p.scan, p.v1Ids);
+  let resume: PiScanState | null = null;
   const result = await scanLines(
     p.file,
     (buf, start, stop, offset, line, terminated) => {
-      // Skip blank lines without decoding them.
-      let i = start;
-      while (i < stop && (buf[i] === 32 || buf[i] === 9 || buf[i] === 13)) i++;
-      if (i === stop) return;
-      let obj: unknown;
-      try {
-        obj = parseLine(buf, start, stop);
-      } catch {
-        p.warnings.push({ line, message: terminated ? "not valid JSON, skipped" : "truncated last line (not valid JSON), skipped" });
-        return;
-      }
-      take(p, obj, line, offset, stop - start);
+      // A refresh reads an incomplete last line again: it continues from the state before it.
+      if (!terminated) resume = scanner.save();
+      scanner.line(buf, start, stop, offset, line, terminated);
     },
     { start: p.resumeOffset, startLine: p.resumeLine, end, gzip: p.gzip },
   );
+  p.scan = scanner.save();
+  p.resume = resume ?? p.scan;
+  p.v1Ids = scanner.v1Ids;
   p.resumeOffset = result.resumeOffset;
   p.resumeLine = result.resumeLine;
   p.size = end ?? startAt + result.bytes;
@@ -157,78 +156,25 @@ async function readMore(p: Progress, end: number | undefined): Promise<void> {
   for (const { meta, index } of p.pendingKept) meta.firstKeptEntryId = p.v1Ids[index - 1];
 }
 
-function take(p: Progress, obj: unknown, line: number, offset: number, length: number): void {
-  if (!isObj(obj)) {
-    p.warnings.push({ line, message: "not a JSON object, skipped" });
-    return;
-  }
-  const type = typeof obj.type === "string" ? obj.type : "";
-  if (!p.header) {
-    if (isTitleSlot(obj, line) && p.slot === null && p.all.length === 0) {
-      p.slot = {
-        title: typeof obj.title === "string" ? obj.title : "",
-        source: typeof obj.source === "string" ? obj.source : undefined,
-        updatedAt: typeof obj.updatedAt === "string" ? obj.updatedAt : undefined,
-        size: length + 1,
-      };
-      return;
-    }
-    if (type !== "session") {
-      throw new SessionError(`${p.file}: not a session file (line ${line} is "${type || "untyped"}", expected a session header)`);
-    }
-    if (typeof obj.id !== "string") throw new SessionError(`${p.file}: not a session file (the session header has no id)`);
-    p.header = obj;
-    p.version = headerVersion(obj);
-    if (p.version > 3) p.warnings.push({ line, message: `session version ${p.version} is newer than this tool knows; read as version 3` });
-    return;
-  }
-  if (type === "session") {
-    p.warnings.push({ line, message: "a second session header, skipped" });
-    return;
-  }
-  let id: string;
-  let parentId: string | null;
-  if (p.version < 2) {
-    id = v1Id(String(p.header.id), p.v1Ids.length, p.v1Seen);
-    parentId = p.v1Ids.length ? p.v1Ids[p.v1Ids.length - 1] : null;
-    p.v1Ids.push(id);
-  } else {
-    if (typeof obj.id !== "string" || obj.id === "") {
-      p.warnings.push({ line, message: `"${type}" entry without an id, left out of the tree` });
-      return;
-    }
-    id = obj.id;
-    parentId = typeof obj.parentId === "string" ? obj.parentId : null;
-  }
-  if (p.version < 3 && type === "message" && isObj(obj.message) && obj.message.role === "hookMessage") {
-    obj.message = { ...obj.message, role: "custom" };
-  }
-  if (p.firstMessage === "" && type === "message" && isObj(obj.message) && obj.message.role === "user") p.firstMessage = messageText(obj.message);
-  const meta = entryMeta(obj, type, id, parentId, line, offset, length, p.facts);
-  if (type === "compaction" && p.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
-    p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
-  }
-  if (!p.ompHints && (OMP_ONLY_TYPES.has(type) || (type === "model_change" && typeof obj.model === "string"))) p.ompHints = true;
-  p.all.push(meta);
-}
-
 function finish(p: Progress): Session {
-  const header = p.header!;
+  const st = p.scan;
+  const header = st.header!;
   const warnings = [...p.warnings];
-  const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
-  p.ompMarked ??= isOmpFile(p.file, !!p.slot || p.ompHints || ompByHeader(header));
-  const dialect: Dialect = p.slot || p.ompHints || p.ompMarked ? "omp" : "pi";
+  const slot: TitleSlot | null = st.slot && { title: st.slot.title, source: st.slot.source, updatedAt: st.slot.updatedAt, size: st.slot.end - st.slot.start + 1 };
+  const tree = buildTree(p.all, p.facts, header, slot, warnings);
+  // As every route names it (omp-marks.ts isOmpFile): the file's marks, else its place.
+  const dialect: Dialect = st.omp || (p.ompPlace ??= isOmpFile(p.file, false)) ? "omp" : "pi";
   const s: Session = {
     file: p.file,
     gzip: p.gzip,
     dialect,
     agent: dialect,
     writable: true,
-    version: p.version,
+    version: st.version,
     header,
-    titleSlot: p.slot,
+    titleSlot: slot,
     ...tree,
-    firstMessage: p.firstMessage,
+    firstMessage: st.firstMessage ?? "",
     warnings: warnings.sort((a, b) => a.line - b.line),
     size: p.size,
     resumeOffset: p.resumeOffset,
