@@ -1,5 +1,5 @@
 // The session-list scan of pi and omp files (summary.ts and the catalog read
-// through it), in a form that can stop, be saved, and continue: session files only grow, so the
+// through it; each line is decided by pi's line scanner, read/dialects/pi/scanner.ts), in a form that can stop, be saved, and continue: session files only grow, so the
 // catalog keeps a compact state per file and reads only the bytes appended
 // since. A first scan keeps every id and parent (the tree may hold duplicate
 // ids and parent loops that only the whole file resolves); the saved state
@@ -8,22 +8,16 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/dialects/pi/omp-marks.js";
 import { createHash } from "node:crypto";
 import type { Dialect } from "../model.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
-import { cleanLine, headerVersion, lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf } from "../read/dialects/pi/entry-head.js";
-import { messageText } from "../read/message-text.js";
-import { isBlank } from "../read/line-bytes.js";
-import { parseObject } from "../read/parse-line.js";
+import { tailTimestamp, type EntryHead } from "../read/dialects/pi/entry-head.js";
+import { PiLineScanner, type NotSession, type PiEntry, type PiScanOptions, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { ParentLinks } from "../tree/resolve.js";
 
 type Json = Record<string, unknown>;
-
-// Entry types whose few fields the summary needs in full.
-const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
 
 /** The line a tap is told of: its bytes, and its parse (made at most once, shared with the scan). */
 export interface EntryLine {
@@ -217,6 +211,8 @@ interface HeaderFacts {
 interface Facts {
   header: HeaderFacts | null;
   linear: boolean;
+  /** The header's version (pi/entry-head.ts headerVersion); absent in states saved before it was kept. */
+  version?: number;
   omp: boolean;
   titleSlot: string | null;
   /** Byte range of the title slot line (without its newline), when the file has one. */
@@ -250,47 +246,68 @@ export interface SavedScan {
   resumeLine: number;
 }
 
-/** One pass over a session's lines (or over the lines appended since a saved state). */
-export class CatalogScan implements EntryLine {
-  facts: Facts;
+/** The scanner's options for the list: heads where they say enough, exact parses (labels, names, the figures' lines). */
+const LIST_SCAN: PiScanOptions = {};
+
+/** The scanner's state from a saved one (the header as the fields the list keeps). */
+function scanStateOf(f: Facts): PiScanState {
+  const h = f.header;
+  const header = h && { type: "session", id: h.id, cwd: h.cwd, timestamp: h.timestamp, parentSession: h.parentSession, title: h.title };
+  const slot = f.titleSlot === null ? null : { title: f.titleSlot, source: undefined, updatedAt: undefined, start: f.slotStart, end: f.slotEnd };
+  return {
+    header,
+    version: f.version ?? (f.linear ? 1 : 3),
+    slot,
+    headerStart: f.headerStart,
+    headerEnd: f.headerEnd,
+    omp: f.omp,
+    firstMessage: f.firstMessage,
+    sessionInfoName: f.sessionInfoName,
+    titleChangeName: f.titleChangeName,
+    v1Count: 0,
+    v1Last: null,
+  };
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+/**
+ * One pass over a session's lines (or over the lines appended since a saved
+ * state): a sink of pi's line scanner (read/dialects/pi/scanner.ts), which
+ * decides each line; this keeps the list row's counts, labels and activity.
+ */
+export class CatalogScan implements EntryLine, PiSink {
+  private readonly scan: PiLineScanner;
+  private headerHash: string;
+  private lastActivity: number;
+  private linearEntries: number;
+  private linearMessages: number;
   private full: FullTree | null;
   private frozen: FrozenTree | null = null;
   private tree: CompactTree | null;
   private labels: Map<string, string>;
   error: string | undefined;
-  sawLine = false;
-  stop = false;
-  private head = newEntryHead();
 
   constructor(
     saved?: SavedScan,
     private readonly tap: ScanTap | null = null,
   ) {
     if (saved) {
-      this.facts = { ...saved.facts };
-      this.labels = new Map(saved.facts.labels);
+      const f = saved.facts;
+      this.scan = new PiLineScanner(this, LIST_SCAN, scanStateOf(f));
+      this.headerHash = f.headerHash;
+      this.lastActivity = f.lastActivity;
+      this.linearEntries = f.linearEntries;
+      this.linearMessages = f.linearMessages;
+      this.labels = new Map(f.labels);
       this.full = null;
       this.tree = restoreTree(saved);
-      this.sawLine = true;
     } else {
-      this.facts = {
-        header: null,
-        linear: false,
-        omp: false,
-        titleSlot: null,
-        slotStart: -1,
-        slotEnd: -1,
-        headerStart: -1,
-        headerEnd: -1,
-        headerHash: "",
-        firstMessage: null,
-        lastActivity: 0,
-        sessionInfoName: null,
-        titleChangeName: null,
-        labels: [],
-        linearEntries: 0,
-        linearMessages: 0,
-      };
+      this.scan = new PiLineScanner(this, LIST_SCAN);
+      this.headerHash = "";
+      this.lastActivity = 0;
+      this.linearEntries = 0;
+      this.linearMessages = 0;
       this.labels = new Map();
       this.full = new FullTree();
       this.tree = null;
@@ -298,137 +315,88 @@ export class CatalogScan implements EntryLine {
   }
 
   get valid(): boolean {
-    return this.facts.header !== null;
+    return this.scan.header !== null;
+  }
+
+  get stop(): boolean {
+    return this.scan.stop;
+  }
+
+  get sawLine(): boolean {
+    return this.scan.sawLine;
+  }
+
+  private get linear(): boolean {
+    return this.scan.version < 2;
   }
 
   get links(): ParentLinks | null {
     return this.full?.links ?? null;
   }
 
+  // The current line, as the scanner holds it (parsed at most once, shared with a tap).
+  get buf(): Buffer {
+    return this.scan.buf;
+  }
+  get start(): number {
+    return this.scan.start;
+  }
+  get end(): number {
+    return this.scan.end;
+  }
+  get parsed(): Json | null | undefined {
+    return this.scan.parsed;
+  }
+  parse(): Json | null {
+    return this.scan.parse();
+  }
+
   /** A copy that can take more lines while this one stays as it is (for a trailing partial line). */
   fork(): CatalogScan {
     const c = new CatalogScan(this.save(0, 0), this.tap);
-    c.sawLine = this.sawLine;
+    c.scan.sawLine = this.scan.sawLine;
+    c.scan.stop = this.scan.stop;
     c.error = this.error;
-    c.stop = this.stop;
     return c;
   }
 
   line(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
-    if (start >= end || isBlank(buf, start, end)) return;
-    this.sawLine = true;
-    if (this.facts.header === null) {
-      this.beforeHeader(buf, start, end, offset, lineNo);
-      return;
-    }
-    this.buf = buf;
-    this.start = start;
-    this.end = end;
-    this.parsed = undefined;
-    const f = this.head;
-    // A line that does not end with "}" is truncated or garbage: JSON.parse judges it.
-    let ok = lastByte(buf, start, end) === 0x7d && readEntryHead(buf, start, end, f);
-    if (ok) {
-      const needsTree = !this.facts.linear && (f.id === undefined || f.parentId === undefined);
-      const needsRole = f.type === "message" && f.role === undefined;
-      if (needsTree || needsRole || PARSE_TYPES.has(f.type)) ok = false;
-    }
-    // A line damaged past its head (a NUL, bad UTF-8) is judged by the parse, as the tree judges it.
-    if (ok && !cleanLine(buf, start, end)) ok = false;
-    if (!ok) {
-      const obj = this.parse();
-      if (obj === null) return;
-      headOf(obj, f);
-    }
-    this.entry(f);
+    this.scan.line(buf, start, end, offset, lineNo);
   }
 
-  // The current line, parsed at most once and only when needed (fields, not a closure per line).
-  buf: Buffer = Buffer.alloc(0);
-  start = 0;
-  end = 0;
-  parsed: Json | null | undefined;
-  parse(): Json | null {
-    if (this.parsed === undefined) this.parsed = parseObject(this.buf, this.start, this.end);
-    return this.parsed;
+  // The scanner's sink.
+
+  header(obj: Json, buf: Buffer, start: number, end: number): void {
+    this.headerHash = hashBytes(buf.subarray(start, end));
+    this.tap?.header(obj);
   }
 
-  private beforeHeader(buf: Buffer, start: number, end: number, offset: number, lineNo: number): void {
-    const obj = parseObject(buf, start, end);
-    if (obj === null) return;
-    const facts = this.facts;
-    if (isTitleSlot(obj, lineNo)) {
-      facts.omp = true;
-      facts.titleSlot = typeof obj.title === "string" ? obj.title : "";
-      facts.slotStart = offset;
-      facts.slotEnd = offset + (end - start);
-      return;
-    }
-    if (obj.type === "session" && typeof obj.id === "string") {
-      const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-      facts.header = {
-        id: obj.id,
-        cwd: str(obj.cwd) ?? "",
-        timestamp: str(obj.timestamp),
-        parentSession: str(obj.parentSession),
-        title: str(obj.title),
-      };
-      facts.linear = headerVersion(obj) < 2;
-      facts.headerStart = offset;
-      facts.headerEnd = offset + (end - start);
-      facts.headerHash = hashBytes(buf.subarray(start, end));
-      if (ompByHeader(obj)) facts.omp = true;
-      this.tap?.header(obj);
-      return;
-    }
-    const t = typeof obj.type === "string" ? obj.type : "no type";
-    this.error = `not a session file: first entry is ${JSON.stringify(t).slice(0, 40)}, not a session header`;
-    this.stop = true;
+  wants(head: EntryHead): boolean {
+    return head.type === "label";
   }
 
-  private entry(f: EntryHead): void {
-    const { type } = f;
-    const facts = this.facts;
-    if (type === "session") return;
+  notSession(why: NotSession): void {
+    this.error = `not a session file: first entry is ${JSON.stringify(why.type ?? "no type").slice(0, 40)}, not a session header`;
+  }
+
+  entry(e: PiEntry): void {
+    const { type, head } = e;
     // Before the tree: an appended line the saved tree refuses (NeedsRescan) was still told.
-    this.tap?.entry(f, this);
-    if (facts.linear) {
-      facts.linearEntries++;
-    } else {
-      const id = f.id;
-      if (id === undefined || id === "") return;
-      const parent = f.parentId ?? null;
-      if (this.full) this.full.add(id, parent, type === "message");
-      else this.compact().add(id, parent, type === "message");
-    }
-    if (OMP_ONLY_TYPES.has(type)) facts.omp = true;
-
+    this.tap?.entry(head, this);
+    if (this.linear) this.linearEntries++;
+    else if (this.full) this.full.add(e.id, e.parentId, type === "message");
+    else this.compact().add(e.id, e.parentId, type === "message");
     if (type === "message") {
-      if (facts.linear) facts.linearMessages++;
-      const role = f.role === "hookMessage" ? "custom" : f.role;
-      if (role === "user" && facts.firstMessage === null) {
-        const obj = this.parse();
-        const text = obj ? messageText(obj.message) : "";
-        if (text !== "") facts.firstMessage = text;
-      }
-      if (role === "user" || role === "assistant") this.activity(f);
+      if (this.linear) this.linearMessages++;
+      if (e.role === "user" || e.role === "assistant") this.activity(head);
       return;
     }
-    if (!PARSE_TYPES.has(type)) return;
-    const obj = this.parse();
-    if (obj === null) return;
-    if (type === "label") {
-      if (typeof obj.targetId === "string") {
-        const label = typeof obj.label === "string" && obj.label !== "" ? obj.label : null;
-        if (label === null) this.labels.delete(obj.targetId);
-        else this.labels.set(obj.targetId, label);
-      }
-    } else if (type === "session_info") {
-      facts.sessionInfoName = typeof obj.name === "string" && obj.name.trim() !== "" ? obj.name.trim() : null;
-    } else if (type === "title_change") {
-      if (typeof obj.title === "string" && obj.title.trim() !== "") facts.titleChangeName = obj.title.trim();
-    } else if (type === "model_change") {
-      if (typeof obj.model === "string") facts.omp = true;
+    if (type !== "label") return;
+    const obj = this.parse()!;
+    if (typeof obj.targetId === "string") {
+      const label = typeof obj.label === "string" && obj.label !== "" ? obj.label : null;
+      if (label === null) this.labels.delete(obj.targetId);
+      else this.labels.set(obj.targetId, label);
     }
   }
 
@@ -443,7 +411,7 @@ export class CatalogScan implements EntryLine {
       else if (f.tsStart >= 0) t = Date.parse(buf.toString("latin1", f.tsStart, f.tsEnd));
     }
     // an out-of-range time (a Date cannot hold it) is skipped: the others still count
-    if (t > this.facts.lastActivity && validTime(t)) this.facts.lastActivity = t;
+    if (t > this.lastActivity && validTime(t)) this.lastActivity = t;
   }
 
   /** Resolves the tree of a first scan (once). */
@@ -465,10 +433,35 @@ export class CatalogScan implements EntryLine {
     return this.tree;
   }
 
+  /** The saved form of what the scanner decided, and of this sink's counts. */
+  private facts(): Facts {
+    const st = this.scan.state;
+    const h = st.header;
+    return {
+      header: h && { id: String(h.id), cwd: str(h.cwd) ?? "", timestamp: str(h.timestamp), parentSession: str(h.parentSession), title: str(h.title) },
+      linear: this.linear,
+      version: st.version,
+      omp: st.omp,
+      titleSlot: st.slot ? st.slot.title : null,
+      slotStart: st.slot ? st.slot.start : -1,
+      slotEnd: st.slot ? st.slot.end : -1,
+      headerStart: st.headerStart,
+      headerEnd: st.headerEnd,
+      headerHash: this.headerHash,
+      firstMessage: st.firstMessage,
+      lastActivity: this.lastActivity,
+      sessionInfoName: st.sessionInfoName,
+      titleChangeName: st.titleChangeName,
+      labels: [...this.labels],
+      linearEntries: this.linearEntries,
+      linearMessages: this.linearMessages,
+    };
+  }
+
   /** The state to save, for a later scan that starts at resumeOffset. */
   save(resumeOffset: number, resumeLine: number): SavedScan {
     let t: TreeFacts;
-    if (this.facts.linear) t = { entries: 0, messages: 0, hexIds: "", otherIds: [], leaves: [], dangling: [] };
+    if (this.linear) t = { entries: 0, messages: 0, hexIds: "", otherIds: [], leaves: [], dangling: [] };
     else if (this.tree) {
       const c = this.tree;
       const hex = Buffer.allocUnsafe(c.ids.hex.size * 4);
@@ -477,7 +470,7 @@ export class CatalogScan implements EntryLine {
       t = { entries: c.entries, messages: c.messages, hexIds: hex.toString("base64"), otherIds: [...c.ids.other], leaves: [...c.leaves], dangling: [...c.dangling] };
     } else t = this.freeze()!;
     return {
-      facts: { ...this.facts, labels: [...this.labels] },
+      facts: this.facts(),
       entries: t.entries,
       messages: t.messages,
       hexIds: t.hexIds,
@@ -491,7 +484,7 @@ export class CatalogScan implements EntryLine {
 
   /** Sets the title slot's text after the slot was rewritten in place (as omp renames). */
   setTitleSlot(title: string): void {
-    this.facts.titleSlot = title;
+    this.scan.setSlotTitle(title);
   }
 
   /**
@@ -499,8 +492,8 @@ export class CatalogScan implements EntryLine {
    * result is what summarizeSession gives for the same bytes.
    */
   summary(base: SessionSummary, mtime: string): SessionSummary {
-    const facts = this.facts;
-    const header = facts.header;
+    const st = this.scan.state;
+    const header = st.header;
     if (header === null) {
       const error = this.error ?? (this.sawLine ? "not a session file: no session header" : "not a session file: empty file");
       return { ...base, error };
@@ -509,9 +502,9 @@ export class CatalogScan implements EntryLine {
     let messages: number;
     let leaves: number;
     let exists: (id: string) => boolean;
-    if (facts.linear) {
-      entries = facts.linearEntries;
-      messages = facts.linearMessages;
+    if (this.linear) {
+      entries = this.linearEntries;
+      messages = this.linearMessages;
       leaves = entries > 0 ? 1 : 0;
       exists = () => false;
     } else if (this.tree) {
@@ -536,35 +529,28 @@ export class CatalogScan implements EntryLine {
     }
     let labelCount = 0;
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
-    const headerTime = header.timestamp !== null ? Date.parse(header.timestamp) : NaN;
+    const created = str(header.timestamp);
+    const headerTime = created !== null ? Date.parse(created) : NaN;
     // As the loader names the dialect (omp-marks.ts): the file's marks, else its place.
-    const agent = isOmpFile(base.path, facts.omp) ? "omp" : "pi";
+    const agent = this.scan.isOmp(base.path) ? "omp" : "pi";
     return {
       ...base,
-      id: header.id,
-      cwd: header.cwd,
-      name: nameOf(facts),
-      firstMessage: facts.firstMessage ?? "",
+      id: String(header.id),
+      cwd: str(header.cwd) ?? "",
+      name: this.scan.name(),
+      firstMessage: st.firstMessage ?? "",
       messageCount: messages,
       entryCount: entries,
       branchCount: leaves,
       labelCount,
-      created: header.timestamp ?? mtime,
-      modified: isoOrNull(facts.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
-      parentSession: header.parentSession,
+      created: created ?? mtime,
+      modified: isoOrNull(this.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
+      parentSession: str(header.parentSession),
       dialect: agent satisfies Dialect,
       agent,
       valid: true,
     };
   }
-}
-
-function nameOf(f: Facts): string | null {
-  if (f.titleSlot) return f.titleSlot;
-  if (f.sessionInfoName) return f.sessionInfoName;
-  if (f.titleChangeName) return f.titleChangeName;
-  const t = f.header?.title;
-  return t ? t : null;
 }
 
 function restoreTree(saved: TreeFacts): CompactTree {
