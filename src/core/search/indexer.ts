@@ -14,8 +14,7 @@ import { isGzipPath, isZlibError, scanLines } from "../session/read/lines.js";
 import { listSessions } from "../session/list/list.js";
 import { cacheDir } from "../session/list/cache-dir.js";
 import { hashBytes } from "../session/list/catalog-scan.js";
-import { v1Id } from "../session/read/dialects/pi/migrate.js";
-import { headerVersion, newEntryHead, readEntryHead } from "../session/read/dialects/pi/entry-head.js";
+import { PiLineScanner, newPiScanState, type PiScanState, type PiSink } from "../session/read/dialects/pi/scanner.js";
 import { dialectOf, sniffDialect } from "../session/read/dialect-of.js";
 import { loadSession } from "../session/tree/load.js";
 import { readEntries } from "../session/read/entry.js";
@@ -23,10 +22,6 @@ import { stampOf, type FileStamp } from "../fs/stat.js";
 import type { SearchDb } from "./db.js";
 import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
-import { isTitleSlot } from "../session/read/dialects/pi/omp-marks.js";
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export interface IndexOptions {
   agentDirs?: string[];
@@ -229,16 +224,7 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
   const fresh = row.resume === 0;
   const gzip = isGzipPath(path);
   const state = {
-    headerStart: row.header_start,
-    headerEnd: row.header_end,
     headerHash: row.header_hash,
-    v1: row.v1 === 1,
-    headerId: "",
-    v1Count: 0,
-    v1Seen: new Set<string>(),
-    // A resumed file starts after its header.
-    headerSeen: !fresh,
-    stop: false,
     // The time of entries without a valid timestamp: the last one seen before them, else the file's.
     lastMs: st.mtimeMs,
   };
@@ -247,7 +233,6 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
   let labels: [string, string | null][] = [];
   let batchBytes = 0;
   let added = 0;
-  const head = newEntryHead();
   const key = (resume: number, line: number, done: boolean) => ({
     dev: st.dev,
     ino: st.ino,
@@ -255,12 +240,12 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
     size: done ? st.size : resume,
     mtime: done ? st.mtimeMs : 0,
     cwd,
-    header_start: state.headerStart,
-    header_end: state.headerEnd,
+    header_start: scanner.header ? scanner.state.headerStart : row.header_start,
+    header_end: scanner.header ? scanner.state.headerEnd : row.header_end,
     header_hash: state.headerHash,
     resume,
     line,
-    v1: state.v1 ? 1 : 0,
+    v1: scanner.version < 2 ? 1 : 0,
   });
   const flush = (resume: number, line: number, done: boolean) => {
     added += w.commit(path, expect, docs, labels, key(resume, line, done));
@@ -270,6 +255,31 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
     batchBytes = 0;
   };
 
+  // Each line is decided by pi's line scanner; documents are made of the messages and labels it parses.
+  const sink: PiSink = {
+    header: (_obj, buf, start, end) => {
+      state.headerHash = hashBytes(buf.subarray(start, end));
+    },
+    wants: (head) => head.type === "label" || (head.type === "message" && !skippableRole(head.role, tools)),
+    entry: (e, scan) => {
+      const obj = scan.parsed;
+      if (e.type === "label") {
+        if (typeof obj!.targetId === "string") labels.push([obj!.targetId, typeof obj!.label === "string" && obj!.label !== "" ? obj!.label : null]);
+        return;
+      }
+      if (e.type !== "message" || skippableRole(e.head.role, tools) || !obj) return;
+      const doc = docOf(obj, tools);
+      if (!doc) return;
+      const ts = typeof obj.timestamp === "string" ? obj.timestamp : "";
+      const ms = Date.parse(ts);
+      if (Number.isFinite(ms)) state.lastMs = ms;
+      docs.push({ ms: state.lastMs, eid: e.id, role: doc.role, ts, offset: e.offset, text: doc.text });
+      batchBytes += doc.text.length;
+    },
+  };
+  // A resumed file starts after its header (a v1 file, whose ids count from its start, is never resumed: canResume).
+  const resumed: PiScanState | undefined = fresh ? undefined : { ...newPiScanState(), header: { type: "session", id: "" }, version: 3, headerStart: row.header_start, headerEnd: row.header_end };
+  const scanner = new PiLineScanner(sink, { v1Ids: true }, resumed);
   const result = await scanLines(
     path,
     (buf, start, end, offset, line, terminated) => {
@@ -280,60 +290,10 @@ async function indexFile(w: Writer, path: string, st: FileStamp, cwd: string, to
         onRead(offset - row.resume);
       }
       if (batchBytes >= BATCH_BYTES) flush(offset, line, false);
-      let i = start;
-      while (i < end && (buf[i] === 32 || buf[i] === 9 || buf[i] === 13)) i++;
-      if (i === end) return;
-      if (!state.headerSeen) {
-        let obj: unknown;
-        try {
-          obj = JSON.parse(buf.toString("utf8", start, end));
-        } catch {
-          return;
-        }
-        if (!isObj(obj)) return;
-        if (isTitleSlot(obj, line)) return;
-        if (obj.type !== "session" || typeof obj.id !== "string") {
-          state.stop = true;
-          return;
-        }
-        state.headerStart = offset;
-        state.headerEnd = offset + (end - start);
-        state.headerHash = hashBytes(buf.subarray(start, end));
-        state.v1 = headerVersion(obj) < 2;
-        state.headerId = obj.id;
-        state.headerSeen = true;
-        return;
-      }
-      // Most lines are told apart from their first bytes; v1 lines are all parsed (each one gets an id).
-      if (!state.v1 && readEntryHead(buf, start, end, head)) {
-        if (head.type !== "message" && head.type !== "label") return;
-        if (head.type === "message" && skippableRole(head.role, tools)) return;
-      }
-      let obj: unknown;
-      try {
-        obj = JSON.parse(buf.toString("utf8", start, end));
-      } catch {
-        return;
-      }
-      if (!isObj(obj) || obj.type === "session") return;
-      let id: string | undefined;
-      if (state.v1) id = v1Id(state.headerId, state.v1Count++, state.v1Seen);
-      else if (typeof obj.id === "string" && obj.id !== "") id = obj.id;
-      if (id === undefined) return;
-      if (obj.type === "label") {
-        if (typeof obj.targetId === "string") labels.push([obj.targetId, typeof obj.label === "string" && obj.label !== "" ? obj.label : null]);
-        return;
-      }
-      const doc = docOf(obj, tools);
-      if (!doc) return;
-      const ts = typeof obj.timestamp === "string" ? obj.timestamp : "";
-      const ms = Date.parse(ts);
-      if (Number.isFinite(ms)) state.lastMs = ms;
-      docs.push({ ms: state.lastMs, eid: id, role: doc.role, ts, offset, text: doc.text });
-      batchBytes += doc.text.length;
+      scanner.line(buf, start, end, offset, line);
     },
     // A gzip archive is read to its end (st.size counts compressed bytes).
-    { gzip, start: row.resume, startLine: row.line, end: gzip ? undefined : st.size, shouldStop: () => state.stop },
+    { gzip, start: row.resume, startLine: row.line, end: gzip ? undefined : st.size, shouldStop: () => scanner.stop },
   ).catch((err: unknown) => {
     throw gzip && isZlibError(err) ? new Damaged() : err;
   });

@@ -211,7 +211,9 @@ export class PiLineScanner {
     if (ok) {
       const needsIds = st.version >= 2 && (f.id === undefined || f.parentId === undefined);
       const needsRole = f.type === "message" && (f.role === undefined || (f.role === "user" && st.firstMessage === null));
-      if (needsIds || needsRole || SCAN_PARSE_TYPES.has(f.type) || this.sink.wants?.(f)) ok = false;
+      // v1 ids count the lines the parse keeps: every route giving them parses every line, as the tree does.
+      const v1Ids = st.version < 2 && this.giveV1Ids;
+      if (needsIds || needsRole || v1Ids || SCAN_PARSE_TYPES.has(f.type) || this.sink.wants?.(f)) ok = false;
       // A line damaged past its head (a NUL, bad UTF-8) is judged by the parse, as the tree judges it.
       else if (!cleanLine(buf, start, end)) ok = false;
     }
