@@ -173,4 +173,3 @@ export const statsCommand: Command = {
     return done;
   },
 };
-
