@@ -271,6 +271,22 @@ describe("one answer for every session, whatever the route", () => {
     expect(warm.size).toBe(files.length);
   });
 
+  it("a session in OpenCode's database given by its own path (as ls prints it) is listed, and counted by stats, as in its database", async () => {
+    const inDb = files.filter((f) => f.includes("#"));
+    const rows = await listSessions({ paths: inDb, all: true, cacheDir: join(base, "cache-db") });
+    expect(rows.map(rowFacts)).toEqual(rows.map((r) => rowFacts(cold.get(r.path)!)));
+    expect(rows.map((r) => r.path).sort()).toEqual(inDb);
+    const saved = process.env.OMP_SESSIONS_CACHE_DIR;
+    process.env.OMP_SESSIONS_CACHE_DIR = join(base, "cache-db-stats");
+    try {
+      const stats = (await printed(statsCommand, ["--json", inDb[0]])) as { session: string }[];
+      expect(stats.map((r) => r.session)).toEqual([inDb[0]]);
+    } finally {
+      if (saved === undefined) delete process.env.OMP_SESSIONS_CACHE_DIR;
+      else process.env.OMP_SESSIONS_CACHE_DIR = saved;
+    }
+  });
+
   it("a plain v3 file in omp's agent dir is omp's in the tree, the list (cold and warm), the figures and resume", async () => {
     const s = await loadSession(made.ompPlace);
     expect(s.agent).toBe("omp");
