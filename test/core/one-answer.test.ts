@@ -47,7 +47,7 @@ import { resumeCommandCli } from "../../src/hooks-cli/session/resume.js";
 import { statsCommand } from "../../src/hooks-cli/session/stats.js";
 import type { Command } from "../../src/hooks-cli/command.js";
 import type { Session, SessionSummary } from "../../src/core/session/model.js";
-import { createStores, type Stores } from "../../src/ui/state/stores.js";
+import { createStores, disposeStores, type Stores } from "../../src/ui/state/stores.js";
 import { sessionsScreen } from "../../src/ui/screens/sessions-screen.js";
 import { treeScreen } from "../../src/ui/screens/tree-screen.js";
 import { FIXTURES, ROOT } from "../helpers/fixtures.js";
@@ -152,6 +152,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(() => {
+  if (ui) disposeStores(ui);
   db?.close();
   rmSync(base, { recursive: true, force: true });
 });
