@@ -4,15 +4,16 @@
 // v3 file in an omp agent dir, a slot-less file whose header carries omp's
 // `title`, a file with no cwd), every route answers as the tree does:
 //
-// - the list row, cold and warm: agent, id, name, title, first message, cwd,
+// - the list row, cold, warm and as `ls --json` copies it: agent, id, name, title, first message, cwd,
 //   parent, entry, message, branch and label counts (a row has no leaf);
 // - the figures, on each of their routes (the tree's, the listing's taps,
 //   stats' own scan, stats' cache): agent, id, cwd, parent, entry count (every
 //   entry is on one branch), branch count and leaf; and the sums (calls,
 //   tokens, cost, models) the same as the tree's route. Figures hold no name:
 //   stats shows a session by its file and id;
-// - the search index: cwd; its entries are exactly the tree's messages with
-//   searchable text (docOf), each with its role; its labels are the tree's.
+// - the search index, with and without tool output: cwd; its entries are
+//   exactly the tree's messages with searchable text (docOf), each with its
+//   role; its labels are the tree's.
 //   Agent and name are no index fact: a hit is shown with its list row;
 // - the JSONL export read back: agent, name, cwd, leaf, the path (so its entry
 //   count), the labels on it, and only labels and a name beside it; the context;
@@ -25,7 +26,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { loadSession } from "../../src/core/session/tree/load.js";
-import { listSessions } from "../../src/core/session/list/list.js";
+import { listSessions, listSessionsJson } from "../../src/core/session/list/list.js";
 import { pathTo } from "../../src/core/session/tree/path.js";
 import { buildContext } from "../../src/core/session/tree/context.js";
 import { readEntries } from "../../src/core/session/read/entry.js";
@@ -90,10 +91,14 @@ const mutants = new Set<string>();
 const made: Record<"ompPlace" | "headerTitle" | "noCwd", string> = { ompPlace: "", headerTitle: "", noCwd: "" };
 const cold = new Map<string, SessionSummary>();
 const warm = new Map<string, SessionSummary>();
+/** `ls --json`'s rows, warm: the catalog's stored rows copied as they are. */
+const lsJson = new Map<string, SessionSummary>();
 let taps: FiguresTaps;
 /** The figures by route, by file. */
 const figures = new Map<string, Map<string, SessionFigures>>();
+/** The search index, and the one with tool output. */
 let db: SearchDb;
+let toolsDb: SearchDb;
 let pricer: Pricer;
 let ui: Stores;
 
@@ -136,9 +141,11 @@ beforeAll(async () => {
   taps = new FiguresTaps(noOverrides);
   for (const s of await listSessions({ paths: roots, all: true, cacheDir, taps })) cold.set(s.path, s);
   for (const s of await listSessions({ paths: roots, all: true, cacheDir })) warm.set(s.path, s);
+  for (const s of JSON.parse((await listSessionsJson({ paths: roots, all: true, cacheDir })).toString("utf8")) as SessionSummary[]) lsJson.set(s.path, s);
   // Every file given, and the sessions in OpenCode's database (`<db>#<id>`) the listing found in its data dir.
   files = [...roots.slice(0, -1), ...[...cold.keys()].filter((p) => p.startsWith(opencode)).sort()];
   db = (await updateIndex({ paths: roots, cacheDir: join(base, "search") })).db;
+  toolsDb = (await updateIndex({ paths: roots, cacheDir: join(base, "search"), tools: true })).db;
   pricer = await makePricer(noOverrides);
 
   const statsCache = join(base, "cache-figures");
@@ -154,6 +161,7 @@ beforeAll(async () => {
 afterAll(() => {
   if (ui) disposeStores(ui);
   db?.close();
+  toolsDb?.close();
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -246,7 +254,7 @@ function resumeFromTree(s: Session): unknown {
 }
 
 /** What the search index holds of a file: its cwd, entry id → role, and target → label on entries that exist. */
-function indexed(file: string, s: Session): { cwd: string; entries: Record<string, string>; labels: Record<string, string> } | null {
+function indexed(db: SearchDb, file: string, s: Session): { cwd: string; entries: Record<string, string>; labels: Record<string, string> } | null {
   const row = db.prepare("SELECT fid, cwd FROM files WHERE path = ?").get(file) as { fid: number; cwd: string } | undefined;
   if (!row) return null;
   const entries = db.prepare("SELECT eid, role FROM entries WHERE fid = ? ORDER BY eid").all(row.fid) as { eid: string; role: string }[];
@@ -258,13 +266,13 @@ function indexed(file: string, s: Session): { cwd: string; entries: Record<strin
   };
 }
 
-/** What the index should hold, from the tree: every message entry with searchable text (docOf, without tool output) by its role; the labels in force. */
-async function indexable(s: Session): Promise<{ cwd: string; entries: Record<string, string>; labels: Record<string, string> }> {
+/** What the index should hold, from the tree: every message entry with searchable text (docOf, with or without tool output) by its role; the labels in force. */
+async function indexable(s: Session, tools: boolean): Promise<{ cwd: string; entries: Record<string, string>; labels: Record<string, string> }> {
   const metas = s.entries.filter((m) => m.type === "message");
   const objs = await readEntries(s, metas);
   const entries: [string, string][] = [];
   metas.forEach((m, i) => {
-    const doc = docOf(objs[i], false);
+    const doc = docOf(objs[i], tools);
     if (doc) entries.push([m.id, doc.role]);
   });
   const labels = [...s.labels].filter(([id]) => s.byId.has(id));
@@ -380,6 +388,7 @@ describe("one answer for every session, whatever the route", () => {
       const counted = <T extends object>(f: T): T => (mutants.has(file) ? { ...f, entryCount: 0, messageCount: 0, branchCount: 0, labelCount: 0, leaf: null } : f);
       say(file, "cold row", counted(rowFacts(row)), counted(want));
       say(file, "warm row", counted(rowFacts(warm.get(file)!)), counted(want));
+      say(file, "ls --json row", lsJson.has(file) ? counted(rowFacts(lsJson.get(file)!)) : "not listed", counted(want));
 
       const wantFigures = { agent: want.agent, id: want.id, cwd: want.cwd, parentSession: want.parentSession, entryCount: want.entryCount, branchCount: want.branchCount, leaf: s.leafId };
       const treeRoute = await readSessionFigures(file, pricer);
@@ -393,8 +402,8 @@ describe("one answer for every session, whatever the route", () => {
         if (f && treeRoute && !mutants.has(file)) say(file, `figures' sums (${route})`, figureSums(f), figureSums(treeRoute));
       }
 
-      const inIndex = indexed(file, s);
-      say(file, "search index", inIndex, await indexable(s));
+      say(file, "search index", indexed(db, file, s), await indexable(s, false));
+      say(file, "search index with tool output", indexed(toolsDb, file, s), await indexable(s, true));
 
       const target = resumeCommand(resumeTargetOf(s));
       say(file, "resume from the list", resumeCommand(resumeTargetOf(row)), target);
