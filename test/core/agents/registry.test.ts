@@ -1,6 +1,6 @@
 // Which agent a session or row is, whether we write it, and `--agent` lists.
 import { describe, expect, it } from "vitest";
-import { AGENTS, agentInfo, agentOf, isWritable, parseAgentList, readOnlyReason } from "../../../src/core/session/agents.js";
+import { AGENTS, agentInfo, agentOf, isWritable, parseAgentList, printedDialect, readOnlyReason } from "../../../src/core/session/agents.js";
 import { registeredDialects } from "../../../src/core/session/read/dialect-of.js";
 
 describe("the agent of a session", () => {
@@ -10,6 +10,12 @@ describe("the agent of a session", () => {
     expect(agentOf({ agent: "pi", file: "/h/.omp/agent/sessions/a.jsonl" })).toBe("pi");
     expect(agentOf({ agent: null, file: "/h/.omp/agent/sessions/a.jsonl" })).toBe("omp");
     expect(agentOf({ path: "/tmp/a.jsonl" })).toBe("pi");
+  });
+
+  it("the dialect key tree --json and ls --json print is made from the agent: pi, omp, else unknown (and unknown for a file that is not a session)", () => {
+    expect(AGENTS.map((a) => printedDialect({ agent: a.id }))).toEqual(["pi", "omp", "unknown", "unknown", "unknown", "unknown"]);
+    expect(printedDialect({ agent: "omp", valid: true })).toBe("omp");
+    expect(printedDialect({ agent: "pi", valid: false })).toBe("unknown");
   });
 
   it("pi and omp are written; every other agent is read-only, said in one line naming it", () => {
