@@ -93,11 +93,13 @@ function build() {
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
   const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
   /** Czech reports of the same (spaces between words, so bounded). */
-  const CZECH = w("nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
+  const CZECH = w("trochu|nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
   /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
   const PROGRESS_BUT =
     /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|正常|没问题|有效|できました|動きました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
   /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
+  /** The user announces a correction ("One correction: …", "Important correction:"). */
+  const ANNOUNCED = w("(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:");
   const CONCEDE = start("(?:al)?though|even though|si bien|aunque|bien que|m[eê]me si|obwohl|хотя|虽然");
   /** Asking to redo the last answer or change in another form. */
   const REDO = w(
@@ -117,7 +119,7 @@ function build() {
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
+    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -140,7 +142,7 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да)[,.! ]+)?(?:go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
@@ -161,7 +163,7 @@ function build() {
   const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
   /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
   const TAKES_SUGGESTION = w(
-    "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:let'?s|please) implement (?:the|this|your|our) plan",
+    "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
   );
   /** A decision stated as such ("we decided to go with pnpm"). */
   const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
@@ -182,7 +184,7 @@ function build() {
 
   /** A standing rule: how to work from now on. */
   const RULE_STRONG = w(
-    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
+    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
   );
   const RULE_SOFT = w(
     "my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)",
@@ -197,6 +199,7 @@ function build() {
   const LOG_START = /^(?:\[[a-z]+\]|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
     CONTINUE,
+    ANNOUNCED,
     TAKES_SUGGESTION,
     NO_ONLY,
     CHALLENGE,
@@ -267,7 +270,7 @@ function echoes(text: string, before: string): boolean {
   if (text.length < 120 || before.length < 120) return false;
   const probe = lower(text).slice(0, 200).replace(/\s+/g, " ");
   const b = lower(before).replace(/\s+/g, " ");
-  for (let i = 0; i + 60 <= probe.length; i += 30) if (b.includes(probe.slice(i, i + 60))) return true;
+  for (let i = 0; i <= 30 && i + 60 <= probe.length; i += 30) if (b.includes(probe.slice(i, i + 60))) return true;
   return false;
 }
 
@@ -292,16 +295,17 @@ const mentions = (text: string, word: string): boolean => text.includes(word.len
  * to clean up the imports?" takes it up; "let's remove the right panel" after
  * "want enhancements for the right panel?" does not.
  */
-function picksOffer(text: string, offer: string): boolean {
+function picksOffer(text: string, offer: string, share = 0.5): boolean {
   if (text.length > 160 || /\?\s*$/.test(text)) return false;
   const words = (lower(text).match(LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
   if (words.length === 0 || words.length > 14 || !/^\p{L}+$/u.test(words[0]) || !mentions(offer, words[0])) return false;
-  return words.filter((x) => mentions(offer, x)).length / words.length >= 0.5;
+  return words.filter((x) => mentions(offer, x)).length / words.length >= share;
 }
 
 /** The sentences of the agent message that offer or ask ("Want me to …?", "Let me know if you want …"), else its last 200 characters. */
 function offerOf(tail: string, asks: RegExp): string {
-  const offers = sentencesOf(tail).filter((s) => asks.test(s) || /[?？]\s*$/u.test(s));
+  const sentences = sentencesOf(tail);
+  const offers = sentences.flatMap((s, i) => (asks.test(s) || /[?？]\s*$/u.test(s) ? [s, sentences[i + 1] ?? ""] : []));
   return offers.length ? offers.join(" ") : tail.slice(-200);
 }
 
@@ -363,7 +367,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
-  if (asked && /^\(?1[.)]\s/u.test(head) && /\n\s*\(?2[.)]\s/u.test(t) && (tail.match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
+  if (asked && /^\(?1[.)]\s/u.test(head) && /\n\s*\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
   const lf = l.replace(NO_FAIL, " ");
   const headF = lf.slice(0, HEAD);
@@ -382,6 +386,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
   if (hasPrev && r.CONCEDE.test(head)) return d("correction", "medium", "concedes progress, then objects", null);
+  const announced = r.ANNOUNCED.exec(head);
+  if (announced && announced.index < 200) return d("correction", hasPrev ? "high" : "medium", "announces a correction", r.ANNOUNCED);
   const clarify = r.CLARIFY.exec(head);
   if (clarify && clarify.index < 150) return d("correction", hasPrev ? "high" : "medium", "clarifies what the agent misread", r.CLARIFY);
   if (hasPrev && r.OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
@@ -439,10 +445,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.GO.test(head) && !bareContinue && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
   if (asked) {
     const offer = offerOf(tail, r.ASKED);
-    if (picksOffer(t, offer) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
+    if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
     // "2 import GPG key": an option's number and its words
     const choice = /^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})/u.exec(l);
-    if (choice && picksOffer(t.slice(choice[0].length), tail)) return d("decision", "high", "picks one of the agent's options", null);
+    if (choice && picksOffer(t.slice(choice[0].length), lower(prev.slice(-1500)))) return d("decision", "high", "picks one of the agent's options", null);
   }
   const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
   if (asked && !yesQuestion && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
