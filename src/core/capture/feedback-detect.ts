@@ -142,7 +142,7 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
@@ -396,7 +396,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (foreign) return d("correction", hasPrev ? "high" : "medium", "correction (non-English)", foreign);
 
   // standing rules outrank the softer correction cues: "from now on, don't …" is a preference
-  if (r.RULE_STRONG.test(head) && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+  // a long task prompt opening a session carries rules for that task ("Please commence Task 3 … always commit after each sub-task"): not a standing rule
+  const rule = r.RULE_STRONG.exec(head);
+  const taskRule = !!rule && !hasPrev && t.length > 300 && rule.index > (sentencesOf(head)[0]?.length ?? 0);
+  if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
