@@ -17,9 +17,15 @@ export interface Detection {
   key: string;
 }
 
+/**
+ * A word character for boundaries: letters and digits, except in scripts
+ * written without spaces (Han, kana), where any character may end a word:
+ * "还是" must match inside "还是有一个错误".
+ */
+const WORDCHAR = "(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}_]";
 /** A `\b` that knows letters beyond ASCII. */
-const w = (alt: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alt})(?![\\p{L}\\p{N}_])`, "u");
-const start = (alt: string): RegExp => new RegExp(`^(?:${alt})(?![\\p{L}\\p{N}_])`, "u");
+const w = (alt: string): RegExp => new RegExp(`(?<!${WORDCHAR})(?:${alt})(?!${WORDCHAR})`, "u");
+const start = (alt: string): RegExp => new RegExp(`^(?:${alt})(?!${WORDCHAR})`, "u");
 
 const HEAD = 400;
 const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
