@@ -29,7 +29,7 @@ export interface DriftReport {
   unreadable: { agent: AgentId; file: string; error: string }[];
 }
 
-const ORDER: AgentId[] = ["pi", "omp", "claude", "codex", "gemini", "opencode"];
+const ORDER: readonly AgentId[] = ["pi", "omp", "claude", "codex", "gemini", "opencode"];
 
 export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
   const rows = await listSessions({ ...opts, all: true });
