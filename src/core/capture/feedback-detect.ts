@@ -5,6 +5,8 @@
 // claim before it is a bug report (a new task). Rules only read the head of
 // the turn: users lead with their verdict, pasted logs and specs follow.
 
+import { envSlot } from "../env.js";
+
 export type DetectedType = "correction" | "preference" | "approval" | "decision";
 export type Confidence = "high" | "medium" | "low";
 
@@ -221,8 +223,8 @@ function build() {
   };
 }
 
-let built: ReturnType<typeof build> | null = null;
-const rules = (): ReturnType<typeof build> => (built ??= build());
+// Built on first use (a command that never reads feedback does not pay for it).
+const rules = envSlot(() => build());
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -253,7 +255,7 @@ function butFails(head: string, fail: RegExp): boolean {
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}_./-]{2,}/gu;
-const STOP = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
+const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
 /** A short imperative made of the agent's own words: the user takes one of the offered options. */
 function picksOffer(text: string, tail: string): boolean {

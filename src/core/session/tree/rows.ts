@@ -6,6 +6,7 @@
 // rows actually on screen.
 import type { EntryMeta, Session } from "../model.js";
 import { idIndex } from "./id-index.js";
+import { envSlot } from "../../env.js";
 
 export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 
@@ -46,7 +47,7 @@ export interface Row {
 }
 
 /** Bookkeeping hidden by the default filter: settings and markers, not conversation. */
-const BOOKKEEPING = new Set([
+const BOOKKEEPING: ReadonlySet<string> = new Set([
   "label",
   "custom",
   "session_info",
@@ -163,10 +164,10 @@ interface Topology {
   leafRow: number;
 }
 
-const topologies = new WeakMap<Session, Topology>();
+const topologies = envSlot(() => new WeakMap<Session, Topology>());
 
 function topology(s: Session): Topology {
-  const cached = topologies.get(s);
+  const cached = topologies().get(s);
   if (cached) return cached;
   const metas = s.entries;
   const n = metas.length;
@@ -226,7 +227,7 @@ function topology(s: Session): Topology {
     if (i >= 0) labeled[i] = 1;
   }
   const t = { indexOf, metas, childStart, childList, roots, active, labeled, leaf, leafRow };
-  topologies.set(s, t);
+  topologies().set(s, t);
   return t;
 }
 
