@@ -9,11 +9,10 @@
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
 import { createHash } from "node:crypto";
-import type { Dialect } from "../model.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { tailTimestamp, type EntryHead } from "../read/dialects/pi/entry-head.js";
-import { PiLineScanner, type NotSession, type PiEntry, type PiScanOptions, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
+import { PiLineScanner, type NotSession, type PiEntry, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { ParentLinks } from "../tree/resolve.js";
 
@@ -246,9 +245,6 @@ export interface SavedScan {
   resumeLine: number;
 }
 
-/** The scanner's options for the list: heads where they say enough, exact parses (labels, names, the figures' lines). */
-const LIST_SCAN: PiScanOptions = {};
-
 /** The scanner's state from a saved one (the header as the fields the list keeps). */
 function scanStateOf(f: Facts): PiScanState {
   const h = f.header;
@@ -294,7 +290,7 @@ export class CatalogScan implements EntryLine, PiSink {
   ) {
     if (saved) {
       const f = saved.facts;
-      this.scan = new PiLineScanner(this, LIST_SCAN, scanStateOf(f));
+      this.scan = new PiLineScanner(this, {}, scanStateOf(f));
       this.headerHash = f.headerHash;
       this.lastActivity = f.lastActivity;
       this.linearEntries = f.linearEntries;
@@ -303,7 +299,8 @@ export class CatalogScan implements EntryLine, PiSink {
       this.full = null;
       this.tree = restoreTree(saved);
     } else {
-      this.scan = new PiLineScanner(this, LIST_SCAN);
+      // The scanner's defaults: heads where they say enough, exact parses (labels, names, the figures' lines).
+      this.scan = new PiLineScanner(this);
       this.headerHash = "";
       this.lastActivity = 0;
       this.linearEntries = 0;
@@ -531,7 +528,7 @@ export class CatalogScan implements EntryLine, PiSink {
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
     const created = str(header.timestamp);
     const headerTime = created !== null ? Date.parse(created) : NaN;
-    // As the loader names the dialect (omp-marks.ts): the file's marks, else its place.
+    // As the loader names the agent (omp-marks.ts): the file's marks, else its place.
     const agent = this.scan.isOmp(base.path) ? "omp" : "pi";
     return {
       ...base,
@@ -546,7 +543,6 @@ export class CatalogScan implements EntryLine, PiSink {
       created: created ?? mtime,
       modified: isoOrNull(this.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
       parentSession: str(header.parentSession),
-      dialect: agent satisfies Dialect,
       agent,
       valid: true,
     };

@@ -13,7 +13,8 @@ import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
 import { isOmpFile } from "../read/dialects/pi/omp-marks.js";
 import { PiLineScanner, newPiScanState, type PiScanOptions, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
-import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
+import type { EntryMeta, Session, TitleSlot, Warning } from "../model.js";
+import { envSlot } from "../../env.js";
 
 /** The tree reads every entry whole, long nested strings cut (previews only), v1 entries given their ids. */
 const TREE_SCAN: PiScanOptions = { parseAll: true, cut: true, v1Ids: true };
@@ -37,7 +38,7 @@ interface Progress {
   resumeLine: number;
 }
 
-const progressOf = new WeakMap<Session, Progress>();
+const progress = envSlot(() => new WeakMap<Session, Progress>());
 
 /**
  * A session: another agent's through the dialect that claims its path
@@ -94,7 +95,7 @@ export async function refreshSession(s: Session): Promise<Session> {
     const st = d ? stampOf(s.file) : null;
     return d && st && st.size !== s.size ? loadDialectSession(s.file, d) : s;
   }
-  const prev = progressOf.get(s);
+  const prev = progress().get(s);
   if (!prev || prev.gzip) return s;
   let size: number;
   try {
@@ -163,12 +164,11 @@ function finish(p: Progress): Session {
   const slot: TitleSlot | null = st.slot && { title: st.slot.title, source: st.slot.source, updatedAt: st.slot.updatedAt, size: st.slot.end - st.slot.start + 1 };
   const tree = buildTree(p.all, p.facts, header, slot, warnings);
   // As every route names it (omp-marks.ts isOmpFile): the file's marks, else its place.
-  const dialect: Dialect = st.omp || (p.ompPlace ??= isOmpFile(p.file, false)) ? "omp" : "pi";
+  const agent = st.omp || (p.ompPlace ??= isOmpFile(p.file, false)) ? "omp" : "pi";
   const s: Session = {
     file: p.file,
     gzip: p.gzip,
-    dialect,
-    agent: dialect,
+    agent,
     writable: true,
     version: st.version,
     header,
@@ -180,6 +180,6 @@ function finish(p: Progress): Session {
     resumeOffset: p.resumeOffset,
     resumeLine: p.resumeLine,
   };
-  progressOf.set(s, p);
+  progress().set(s, p);
   return s;
 }
