@@ -2,9 +2,7 @@
 // filtered by cwd can rule out most files without scanning them. Read with
 // the one line scanner (lines.ts), stopped after its first HEAD_READ bytes.
 import { isGzipPath, scanLines } from "../../lines.js";
-import { isBlank } from "../../line-bytes.js";
-import { parseObject } from "../../parse-line.js";
-import { isTitleSlot } from "./omp-marks.js";
+import { PiLineScanner, type PiSink } from "./scanner.js";
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +12,7 @@ const HEAD_READ = 16 * 1024;
  * The header of a plain session file from its first bytes, or null when the
  * file is not a session file; undefined when that cannot be told cheaply
  * (gzip, or a first line longer than the read), so the caller scans it.
+ * Its lines are decided by pi's line scanner (scanner.ts), stopped at the header.
  */
 export async function readSessionHeader(file: string): Promise<Json | null | undefined> {
   if (isGzipPath(file)) return undefined;
@@ -22,14 +21,19 @@ export async function readSessionHeader(file: string): Promise<Json | null | und
   let partial: Json | null | undefined;
   let cut = false;
   let bytes: number;
+  let answer: Json | null | undefined;
+  // The scanner tells of the header, or that the file is none; a damaged line or the title slot tells nothing.
+  const sink: PiSink = { header: (obj) => (answer = obj), notSession: () => (answer = null), entry: () => undefined };
+  const scanner = new PiLineScanner(sink);
   try {
     ({ bytes } = await scanLines(
       file,
-      (buf, start, end, _offset, line, terminated) => {
-        if (terminated) found = lineHeader(buf, start, end, line);
+      (buf, start, end, offset, line, terminated) => {
+        scanner.line(buf, start, end, offset, line, terminated);
+        if (terminated) found = answer;
         else {
           cut = true;
-          partial = lineHeader(buf, start, end, line);
+          partial = answer;
         }
       },
       { end: HEAD_READ, shouldStop: () => found !== undefined, buffer: Buffer.allocUnsafe(HEAD_READ) },
@@ -40,13 +44,4 @@ export async function readSessionHeader(file: string): Promise<Json | null | und
   if (found !== undefined) return found;
   if (bytes >= HEAD_READ) return undefined; // the first lines go on past the read
   return cut ? (partial ?? null) : null;
-}
-
-/** A header, null (definitely not a session), or undefined (skip this line). */
-function lineHeader(buf: Buffer, start: number, end: number, lineNo: number): Json | null | undefined {
-  if (isBlank(buf, start, end)) return undefined;
-  const obj = parseObject(buf, start, end);
-  if (obj === null) return undefined;
-  if (isTitleSlot(obj, lineNo)) return undefined;
-  return obj.type === "session" && typeof obj.id === "string" ? obj : null;
 }

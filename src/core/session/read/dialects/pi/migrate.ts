@@ -36,9 +36,14 @@ export function migrateEntry(obj: Obj, version: number, meta: { id: string; pare
       if (meta.firstKeptEntryId !== undefined) obj.firstKeptEntryId = meta.firstKeptEntryId;
     }
   }
+  hookAsCustom(obj, version);
+  return obj;
+}
+
+/** v2 → v3: a message entry's `hookMessage` role is `custom` (§3); the scanner and a re-read apply it alike. */
+export function hookAsCustom(obj: Obj, version: number): void {
   if (version < 3 && obj.type === "message") {
     const m = obj.message as Obj | undefined;
     if (m && typeof m === "object" && m.role === "hookMessage") obj.message = { ...m, role: "custom" };
   }
-  return obj;
 }

@@ -13,7 +13,7 @@
 // so (`parseAll`), and the head is not read at all.
 import { OMP_ONLY_TYPES, isOmpFile, isTitleSlot, ompByHeader } from "./omp-marks.js";
 import { cleanLine, headOf, headerVersion, lastByte, newEntryHead, readEntryHead, type EntryHead } from "./entry-head.js";
-import { v1Id } from "./migrate.js";
+import { hookAsCustom, v1Id } from "./migrate.js";
 import { piSessionName } from "./name.js";
 import { isBlank } from "../../line-bytes.js";
 import { messageText } from "../../message-text.js";
@@ -294,9 +294,7 @@ export class PiLineScanner {
       role = f.role;
       if (role === "hookMessage" && st.version < 3) {
         role = "custom";
-        const obj = this.parsed;
-        const msg = obj?.message;
-        if (msg !== null && typeof msg === "object") obj!.message = { ...(msg as Json), role: "custom" };
+        if (this.parsed) hookAsCustom(this.parsed, st.version);
       }
       if (role === "user" && st.firstMessage === null) {
         // The exact text, even when the line was parsed with its long strings cut.
