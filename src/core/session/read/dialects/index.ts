@@ -1,10 +1,11 @@
 // The registry of the agents' formats read through the dialect contract
-// (read/dialect-api.ts). pi and omp are one dialect folder too (pi/: their
-// header, title slot, entry heads, v1 migration and omp's marks), read by the
-// session core's own fast path (tree/load.ts, list/summary.ts) rather than
-// through the contract, so they are not listed here; every other agent's
-// format is one import and one element below. A file no dialect claims is
-// read as pi's or omp's.
+// (read/dialect-api.ts). pi and omp are one dialect folder too (pi/): one
+// line scanner (pi/scanner.ts) decides their header, title slot, version,
+// ids, names and omp's marks and feeds each route as a sink (the tree, the
+// list row, the figures, search), reading entry heads where they say enough.
+// It is not behind the record contract, so they are not listed here; every
+// other agent's format is one import and one element below. A file no
+// dialect claims is read as pi's or omp's.
 //
 // What the core does with a dialect: loadSession (tree/load-dialect.ts) runs
 // open(path).records() through a fresh reader() and builds the one tree
