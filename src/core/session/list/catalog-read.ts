@@ -14,7 +14,7 @@ import { inProject } from "../../fs/same-dir.js";
 import { emptySummary, summarizeSession, unreadable, type SessionSummary } from "./summary.js";
 import { readSessionHeader } from "../read/dialects/pi/header.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
-import { isTitleSlot } from "../read/dialects/pi/omp-marks.js";
+import { PiLineScanner } from "../read/dialects/pi/scanner.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -121,16 +121,11 @@ export class CatalogReader {
     if (head.length !== headerEnd || hashBytes(head.subarray(headerStart, headerEnd)) !== headerHash) return null;
     const scan = new CatalogScan(saved);
     if (slotStart >= 0) {
-      // omp renames by rewriting the 256-byte title slot in place: read it again.
-      let title: unknown;
-      try {
-        const obj = JSON.parse(head.toString("utf8", slotStart, slotEnd)) as Record<string, unknown>;
-        if (!isTitleSlot(obj, 1)) return null;
-        title = obj.title;
-      } catch {
-        return null;
-      }
-      scan.setTitleSlot(typeof title === "string" ? title : "");
+      // omp renames by rewriting the 256-byte title slot in place: read it again, as pi's scanner reads a first line.
+      const slot = new PiLineScanner({ entry: () => undefined });
+      slot.line(head, slotStart, slotEnd, slotStart, 1);
+      if (slot.state.slot === null) return null;
+      scan.setTitleSlot(slot.state.slot.title);
     }
     try {
       const fed = await this.feed(path, scan, st, saved);
