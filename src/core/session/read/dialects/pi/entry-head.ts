@@ -5,8 +5,6 @@
 // Only this exact shape is accepted, each field in turn: whatever is not
 // found is left undefined, so the caller parses the line instead of guessing.
 
-import { isUtf8 } from "node:buffer";
-
 const HEAD_LIMIT = 512;
 
 const bytes = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, "latin1"));
@@ -174,18 +172,6 @@ export function headOf(obj: Json, out: EntryHead): void {
   out.tsStart = out.tsEnd = -1;
   out.roleEnd = -1;
   out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
-}
-
-/**
- * Whether the line's bytes could be read from its head alone: no NUL (never
- * valid JSON, inside a string or out) and valid UTF-8 (a bad byte outside a
- * string breaks the JSON; inside one the full parse keeps it as U+FFFD). A
- * line that fails either is parsed, so the head scan and the tree's full
- * parse skip the same damaged lines. Both tests are native (memchr, simdutf).
- */
-export function cleanLine(buf: Buffer, start: number, end: number): boolean {
-  const line = buf.subarray(start, end);
-  return line.indexOf(0) < 0 && isUtf8(line);
 }
 
 /**
