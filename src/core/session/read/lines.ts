@@ -2,7 +2,9 @@
 // in one string. A line is handed to the callback as a byte range of a reused
 // buffer, so callers decode only what they need.
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
-import { openRegular, openRegularSized } from "../../fs/read-capped.js";
+import { closeSync, read, readSync } from "node:fs";
+import { promisify } from "node:util";
+import { openRegular, openRegularSyncSized } from "../../fs/read-capped.js";
 import { createGunzip } from "node:zlib";
 
 export interface LineSink {
@@ -54,6 +56,8 @@ export const giveScanBuffer = (b: Buffer): void => {
   if (spareBuffers.length < 16 && b.length === CHUNK) spareBuffers.push(b);
 };
 
+const readAsync = promisify(read);
+
 type Pull = (into: Buffer, at: number, max: number) => Promise<number>;
 
 export function isGzipPath(file: string): boolean {
@@ -69,21 +73,25 @@ export function isZlibError(err: unknown): boolean {
 export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
   const gzip = opts.gzip ?? isGzipPath(file);
   if (gzip) return scanGzip(file, sink, opts);
-  const opened = await openRegularSized(file);
-  const fh = opened.fh;
+  const opened = openRegularSyncSized(file);
+  const fd = opened.fd;
   try {
     const size = opts.end ?? opened.size;
     let pos = opts.start ?? 0;
+    // What fits in one read is read blocking: for the many small files of a
+    // listing, the thread pool's round trips cost more than the reads. A big
+    // file is read in turns, so that the event loop runs between its chunks.
+    const blocking = size - pos <= CHUNK;
     const pull: Pull = async (into, at, max) => {
       const want = Math.min(max, size - pos);
       if (want <= 0) return 0;
-      const { bytesRead } = await fh.read(into, at, want, pos);
+      const bytesRead = blocking ? readSync(fd, into, at, want, pos) : (await readAsync(fd, into, at, want, pos)).bytesRead;
       pos += bytesRead;
       return bytesRead;
     };
     return await splitLines(pull, sink, opts);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
