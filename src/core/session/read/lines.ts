@@ -5,7 +5,6 @@
 import { closeSync, read, readSync } from "node:fs";
 import { promisify } from "node:util";
 import { openRegular, openRegularSyncSized } from "../../fs/read-capped.js";
-import { createGunzip } from "node:zlib";
 
 export interface LineSink {
   /**
@@ -96,6 +95,8 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
 }
 
 async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
+  // zlib is loaded only for a gzip file (loading it is a cost every listing would pay).
+  const { createGunzip } = await import("node:zlib");
   const fh = await openRegular(file);
   const stream = fh.createReadStream().pipe(createGunzip());
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
