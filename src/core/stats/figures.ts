@@ -207,6 +207,10 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
   parts.calls.forEach((c, i) => {
     if (c.usage?.responseId) lastCopy.set(c.usage.responseId, i);
   });
+  // Calls come in runs of one model: its index is looked up when the run changes.
+  let runProvider: string | null = null;
+  let runModelId: string | null = null;
+  let runModel = -1;
   parts.calls.forEach((entry, i) => {
     const call = entry.usage;
     if (!call) return;
@@ -219,12 +223,18 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
       inherited++;
       return;
     }
-    const model = modelKey(call.provider, call.modelId) || "(unknown model)";
-    let m = modelIndex.get(model);
-    if (m === undefined) {
-      m = models.push(model) - 1;
-      modelIndex.set(model, m);
+    if (call.provider !== runProvider || call.modelId !== runModelId) {
+      const model = modelKey(call.provider, call.modelId) || "(unknown model)";
+      let m = modelIndex.get(model);
+      if (m === undefined) {
+        m = models.push(model) - 1;
+        modelIndex.set(model, m);
+      }
+      runProvider = call.provider;
+      runModelId = call.modelId;
+      runModel = m;
     }
+    const m = runModel;
     const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
     const cost = pricer.cost(call);
     calls.push({

@@ -134,11 +134,13 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
  */
 function resolveAliases(all: EntryMeta[], aliases: ReadonlyMap<string, string>): void {
   if (aliases.size === 0) return;
-  const ids = new Set(all.map((m) => m.id));
+  // Only the aliases that are also an entry's own id (rare) must be told apart, not every id.
+  const alsoIds = new Set<string>();
+  for (const m of all) if (aliases.has(m.id)) alsoIds.add(m.id);
   for (const m of all) {
-    if (m.parentId === null || ids.has(m.parentId)) continue;
+    if (m.parentId === null) continue;
     const to = aliases.get(m.parentId);
-    if (to !== undefined) m.parentId = to;
+    if (to !== undefined && !alsoIds.has(m.parentId)) m.parentId = to;
   }
 }
 

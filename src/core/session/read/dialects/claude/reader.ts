@@ -249,6 +249,7 @@ export class ClaudeReader implements RecordReader {
           owner: (u) => (this.ids.has(u) ? u : this.alias.get(u)),
           head: (id) => this.groupHead.get(id) ?? id,
           structural: (id) => this.structural.has(id),
+          anyStructural: this.structural.size > 0,
         },
         this.lastBoundary,
       );
