@@ -173,7 +173,7 @@ export interface SessionSummary {
   messageCount: number;
   /** Entries in the tree (header and title slot excluded, earlier duplicate ids left out). */
   entryCount: number;
-  /** Leaves of the tree: entries with no children (1 for a linear session, 0 when empty). */
+  /** Branches: leaves of the tree (1 for a linear session, 0 when empty), and the active path when the leaf has children (stats' branches). */
   branchCount: number;
   /** Labels in force after replay, on entries that exist. */
   labelCount: number;

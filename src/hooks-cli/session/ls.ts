@@ -125,10 +125,11 @@ for several).
 Sessions are looked for in every omp and pi agent dir that exists
 ($PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent,
 ~/.omp/profiles/*/agent), or only in the --agent-dir DIRs given. PATHs (session
-files or dirs holding them) are listed instead, all of them unless --cwd.
+files or dirs holding them, or an OpenCode session as DB#ID, the path ls prints
+for it) are listed instead, all of them unless --cwd.
 
 Columns: MODIFIED (age of the newest message), MSGS, BR (branches: leaves of
-the tree), LBL (labels), AGENT, the session name or its first message, and CWD.
+the tree, and the active path when a rewind left the leaf inside it), LBL (labels), AGENT, the session name or its first message, and CWD.
 With the archive in use (omp-sessions keep), a HOST column names each row's
 machine, sessions read from the archive are marked [archived] (JSON: archived,
 host), and --host H keeps one machine's sessions.

@@ -154,7 +154,8 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     firstMessage,
     messageCount: messages,
     entryCount: s.entries.length,
-    branchCount: leaves,
+    // The active path is a branch of its own when the leaf has children (a rewound Claude Code session), as the figures count them.
+    branchCount: leaves + (s.leafId !== null && (s.children.get(s.leafId)?.length ?? 0) > 0 ? 1 : 0),
     labelCount: s.labels.size,
     created,
     modified: isoOrNull(last) ?? (created !== mtime ? isoOrNull(Date.parse(created)) : null) ?? mtime,
