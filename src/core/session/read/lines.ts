@@ -5,6 +5,7 @@
 import { closeSync, read, readSync } from "node:fs";
 import { promisify } from "node:util";
 import { openRegular, openRegularSyncSized } from "../../fs/read-capped.js";
+import { envSlot } from "../../env.js";
 
 export interface LineSink {
   /**
@@ -49,10 +50,11 @@ const CHUNK = 1 << 20;
 // Read buffers, reused across files: a fresh 1 MB buffer per file costs page
 // faults and GC work that show when listing thousands of sessions. A caller
 // takes one per concurrent scan and gives it back when the scan is done.
-const spareBuffers: Buffer[] = [];
-export const takeScanBuffer = (): Buffer => spareBuffers.pop() ?? Buffer.allocUnsafe(CHUNK);
+const spareBuffers = envSlot((): Buffer[] => []);
+export const takeScanBuffer = (): Buffer => spareBuffers().pop() ?? Buffer.allocUnsafe(CHUNK);
 export const giveScanBuffer = (b: Buffer): void => {
-  if (spareBuffers.length < 16 && b.length === CHUNK) spareBuffers.push(b);
+  const spare = spareBuffers();
+  if (spare.length < 16 && b.length === CHUNK) spare.push(b);
 };
 
 const readAsync = promisify(read);

@@ -18,7 +18,7 @@ function digit(s: string, i: number): number {
   return d >= 0 && d <= 9 ? d : NaN;
 }
 const two = (s: string, i: number): number => digit(s, i) * 10 + digit(s, i + 1);
-const MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const MONTH_DAYS: readonly number[] = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const monthDays = (year: number, month: number): number => (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[month]);
 
 /**
