@@ -100,8 +100,9 @@ const cjs = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  define: { "import.meta.url": "__omp_module_url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
-  banner: { js: 'const __omp_module_url = require("node:url").pathToFileURL(__filename).href;' },
+  // import.meta.url, made only when read (most bundles never do; the hook's start-up skips it)
+  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
+  banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
   footer: { js: `// omp-build ${buildId}` },
   plugins: [
     {
