@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { summarizeSession } from "../../src/core/session/list/summary.js";
 import { catalogStats, catalogSummaries, catalogText, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/list/catalog.js";
 import { listSessions, listSessionsJson, type ListOptions } from "../../src/core/session/list/list.js";
+import { summaryJson } from "../../src/core/session/list/summary-json.js";
+import type { SessionSummary } from "../../src/core/session/model.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;
@@ -34,6 +36,8 @@ function agentWith(files: string[]): { agent: string; dir: string } {
 
 const listCached = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cacheDir: cache, ...extra });
 const listPlain = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cache: false, ...extra });
+/** The `ls --json` text of rows, as a listing without the catalog prints them. */
+const lsJson = (rows: SessionSummary[]): string => JSON.stringify(rows.map(summaryJson));
 const jsonCached = async (agent: string, extra: ListOptions = {}) => (await listSessionsJson({ agentDirs: [agent], all: true, cacheDir: cache, ...extra })).toString("utf8");
 
 /** The catalog file: the lengths of the keys and summaries on a line, those two (JSON), the texts. */
@@ -142,7 +146,7 @@ describe("the catalog never changes the listing", () => {
     const shifted = readCatalog();
     writeCatalog({ ...shifted, texts: Buffer.concat([Buffer.from(" "), shifted.texts.subarray(0, shifted.texts.length - 9)]) });
     resetCatalogStats();
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
     expect(await listCached(agent)).toEqual(plain);
     expect(catalogStats.filesRead).toBe(0);
   });
@@ -164,20 +168,20 @@ describe("the catalog never changes the listing", () => {
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(await listCached(agent, { all: false, cwd: "/home/ü/p" })).toEqual(plain.filter((s) => s.cwd === "/home/ü/p"));
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
     expect(catalogStats.filesRead).toBe(0);
   });
 
-  it("gives JSON.stringify of the listing as --json text, cold and warm, filtered or not", async () => {
+  it("gives the listing's `ls --json` text, cold and warm, filtered or not", async () => {
     const { agent } = agentWith(fixtures.map((f) => f.file));
     const cwd = (await summarizeSession(fixtures[0].file)).cwd;
     const plain = await listPlain(agent);
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
     resetCatalogStats();
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
     expect(catalogStats.bytesRead).toBe(0);
-    expect(await jsonCached(agent, { all: false, cwd })).toBe(JSON.stringify(await listPlain(agent, { all: false, cwd })));
-    expect(await jsonCached(agent, { search: "a" })).toBe(JSON.stringify(await listPlain(agent, { search: "a" })));
+    expect(await jsonCached(agent, { all: false, cwd })).toBe(lsJson(await listPlain(agent, { all: false, cwd })));
+    expect(await jsonCached(agent, { search: "a" })).toBe(lsJson(await listPlain(agent, { search: "a" })));
     expect(await jsonCached(agent, { all: false, cwd: "/nowhere" })).toBe("[]");
   });
 
@@ -201,7 +205,7 @@ describe("the catalog never changes the listing", () => {
     for (const r of runs) expect(r).toEqual(plain);
     expect(await listCached(agent)).toEqual(plain);
     expect(() => readCatalog()).not.toThrow();
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
   });
 });
 

@@ -83,7 +83,7 @@ describe("a read-only format on the tree", () => {
 describe("a read-only format on the session list", () => {
   it("^d refuses at once, before asking", async () => {
     m = await mount({ paths: [], width: 120 });
-    const row = summaryRow({ path: "/s/x/ses_1.json", id: "ses_1", cwd: "/w", name: "chat", size: 1, dialect: "unknown", agent: "opencode" });
+    const row = summaryRow({ path: "/s/x/ses_1.json", id: "ses_1", cwd: "/w", name: "chat", size: 1, agent: "opencode" });
     m.store.getState().setSessions([row]);
     await m.press(KEYS.ctrl("d"));
     expect(m.store.getState().deleting).toBeNull();

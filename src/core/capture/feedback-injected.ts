@@ -13,6 +13,9 @@ const INJECTED_START: RegExp[] = [
   /^\[request interrupted by user/i,
   /^base directory for this skill:/i,
   /^add (?:file|url) to the chat\? \(y\)es/i,
+  // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
+  /^implement the plan as specified, it is attached for your reference/i,
+  /^for the code present, we get this error:/i,
 ];
 
 /** Wrapped blocks removed from a turn before it is read (the user's own words around them are kept). */

@@ -11,6 +11,7 @@ import { loadSession } from "../../../src/core/session/tree/load.js";
 import { readEntry } from "../../../src/core/session/read/entry.js";
 import { buildContext } from "../../../src/core/session/tree/context.js";
 import { listSessions, listSessionsJson } from "../../../src/core/session/list/list.js";
+import { summaryJson } from "../../../src/core/session/list/summary-json.js";
 import { summarizeSession } from "../../../src/core/session/list/summary.js";
 import { catalogStats, resetCatalogStats } from "../../../src/core/session/list/catalog.js";
 import { dialectSources } from "../../../src/core/session/list/dialect-sources.js";
@@ -130,7 +131,7 @@ describe("a registered dialect", () => {
     resetCatalogStats();
     expect(await listSessions({ paths: [dir], all: true, cacheDir })).toEqual(scanned);
     expect(catalogStats.filesRead).toBe(0);
-    expect(JSON.parse((await listSessionsJson({ paths: [dir], all: true, cacheDir })).toString())).toEqual(scanned);
+    expect(JSON.parse((await listSessionsJson({ paths: [dir], all: true, cacheDir })).toString())).toEqual(scanned.map(summaryJson));
     // The database's -wal file changing is the database's sessions changing.
     writeFileSync(`${db}-wal`, "x");
     resetCatalogStats();

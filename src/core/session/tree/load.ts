@@ -13,7 +13,7 @@ import { buildTree, type NameFacts } from "./build.js";
 import { v1Id } from "../read/migrate.js";
 import { parseLine } from "../read/parse-line.js";
 import { messageText } from "../read/entry-head.js";
-import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
+import type { EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 
 type Obj = Record<string, unknown>;
 
@@ -217,12 +217,10 @@ function finish(p: Progress): Session {
   const warnings = [...p.warnings];
   const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
   p.ompMarked ??= isOmpFile(p.file, !!p.slot || p.ompHints || ompByHeader(header));
-  const dialect: Dialect = p.slot || p.ompHints || p.ompMarked ? "omp" : "pi";
   const s: Session = {
     file: p.file,
     gzip: p.gzip,
-    dialect,
-    agent: dialect,
+    agent: p.slot || p.ompHints || p.ompMarked ? "omp" : "pi",
     writable: true,
     version: p.version,
     header,
