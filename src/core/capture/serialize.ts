@@ -4,10 +4,19 @@ import { sha256HexJs } from "./sha256.js";
 
 /** Up to this many bytes are hashed in JavaScript (see sha256.ts); longer input loads node:crypto. */
 const JS_HASH_MAX = 1024;
+/**
+ * A process's first hashes only (a hook makes a handful): JavaScript is 3–8×
+ * slower per hash than node:crypto once both are warm, so a command hashing
+ * in bulk goes to node:crypto after these. Speed only: both give the same digest.
+ */
+let jsHashesLeft = 64;
 
 export function sha256Hex(s: string | Buffer): string {
   const bytes = typeof s === "string" ? Buffer.from(s, "utf8") : s;
-  if (bytes.length <= JS_HASH_MAX) return sha256HexJs(bytes);
+  if (bytes.length <= JS_HASH_MAX && jsHashesLeft > 0) {
+    jsHashesLeft--;
+    return sha256HexJs(bytes);
+  }
   const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
   return createHash("sha256").update(bytes).digest("hex");
 }
