@@ -77,7 +77,7 @@ describe("the catalog never changes the listing", () => {
     expect(await listCached(agent)).toEqual(plain);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.bytesRead).toBe(0); // warm: stat only
+    expect(catalogStats().bytesRead).toBe(0); // warm: stat only
   });
 
   it("gives the same rows when each fixture grows line by line (resumed scans)", async () => {
@@ -102,7 +102,7 @@ describe("the catalog never changes the listing", () => {
         // Every size gets a saved state here, so each step resumes the last one.
         const [cached] = await catalogSummaries([target], [agent], { dir: cache, stateMinBytes: 0 });
         expect(cached, `${file} at ${upTo}`).toEqual(await summarizeSession(target));
-        if (catalogStats.bytesRead < upTo) resumed++;
+        if (catalogStats().bytesRead < upTo) resumed++;
       }
       if (cached0(file)) expect(resumed, file).toBeGreaterThan(0);
       appendFileSync(target, bytes.subarray(written));
@@ -132,7 +132,7 @@ describe("the catalog never changes the listing", () => {
     writeCatalog(old);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(6);
+    expect(catalogStats().filesRead).toBe(6);
 
     // Rows of the right schema but the wrong shape are dropped one by one.
     const cur = readCatalog();
@@ -140,7 +140,7 @@ describe("the catalog never changes the listing", () => {
     writeCatalog(cur);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(1);
+    expect(catalogStats().filesRead).toBe(1);
 
     // Damaged texts cost only speed: --json then serializes the rows from the index.
     const shifted = readCatalog();
@@ -148,7 +148,7 @@ describe("the catalog never changes the listing", () => {
     resetCatalogStats();
     expect(await jsonCached(agent)).toBe(lsJson(plain));
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(0);
+    expect(catalogStats().filesRead).toBe(0);
   });
 
   it("keeps every string exact (non-ASCII text, C1 controls, lone surrogates) with an ASCII index", async () => {
@@ -169,7 +169,7 @@ describe("the catalog never changes the listing", () => {
     expect(await listCached(agent)).toEqual(plain);
     expect(await listCached(agent, { all: false, cwd: "/home/ü/p" })).toEqual(plain.filter((s) => s.cwd === "/home/ü/p"));
     expect(await jsonCached(agent)).toBe(lsJson(plain));
-    expect(catalogStats.filesRead).toBe(0);
+    expect(catalogStats().filesRead).toBe(0);
   });
 
   it("gives the listing's `ls --json` text, cold and warm, filtered or not", async () => {
@@ -179,7 +179,7 @@ describe("the catalog never changes the listing", () => {
     expect(await jsonCached(agent)).toBe(lsJson(plain));
     resetCatalogStats();
     expect(await jsonCached(agent)).toBe(lsJson(plain));
-    expect(catalogStats.bytesRead).toBe(0);
+    expect(catalogStats().bytesRead).toBe(0);
     expect(await jsonCached(agent, { all: false, cwd })).toBe(lsJson(await listPlain(agent, { all: false, cwd })));
     expect(await jsonCached(agent, { search: "a" })).toBe(lsJson(await listPlain(agent, { search: "a" })));
     expect(await jsonCached(agent, { all: false, cwd: "/nowhere" })).toBe("[]");
@@ -193,7 +193,7 @@ describe("the catalog never changes the listing", () => {
     expect(await listCached(agent, { all: false, cwd })).toEqual(plain);
     resetCatalogStats();
     expect(await listCached(agent, { all: false, cwd })).toEqual(plain);
-    expect(catalogStats.bytesRead).toBe(0);
+    expect(catalogStats().bytesRead).toBe(0);
     // Files ruled out by their header alone are scanned once --all needs them.
     expect(await listCached(agent)).toEqual(await listPlain(agent));
   });
@@ -234,9 +234,9 @@ describe("a grown file is read only from where it grew", () => {
     appendFileSync(big, extra);
     resetCatalogStats();
     const rows = await listCached(agent);
-    expect(catalogStats.filesRead).toBe(1);
+    expect(catalogStats().filesRead).toBe(1);
     const headerBytes = JSON.stringify(header).length;
-    expect(catalogStats.bytesRead).toBe(headerBytes + Buffer.byteLength(extra));
+    expect(catalogStats().bytesRead).toBe(headerBytes + Buffer.byteLength(extra));
     expect(rows).toEqual(await listPlain(agent));
     expect(rows.find((r) => r.path === big)!.messageCount).toBe(401);
   });
@@ -253,7 +253,7 @@ describe("a grown file is read only from where it grew", () => {
     appendFileSync(f, msg("10000005", "ffffffff", "assistant", "duplicate id", Date.UTC(2026, 1, 5)));
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(await listPlain(agent));
-    expect(catalogStats.bytesRead).toBeGreaterThanOrEqual(statSync(f).size);
+    expect(catalogStats().bytesRead).toBeGreaterThanOrEqual(statSync(f).size);
   });
 
   it("scans anew a file that shrank or whose header changed", async () => {
@@ -287,6 +287,6 @@ describe("a grown file is read only from where it grew", () => {
     const rows = await listCached(agent);
     expect(rows[0].name).toBe("renamed");
     expect(rows).toEqual(await listPlain(agent));
-    expect(catalogStats.bytesRead).toBeLessThan(2000);
+    expect(catalogStats().bytesRead).toBeLessThan(2000);
   });
 });

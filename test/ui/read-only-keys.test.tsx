@@ -10,7 +10,7 @@ import { loadSession } from "../../src/core/session/tree/load.js";
 import type { Session } from "../../src/core/session/model.js";
 import { summaryRow } from "../helpers/summary-row.js";
 import type { AgentId } from "../../src/core/session/agents.js";
-import { registerDialect } from "../../src/core/session/read/dialect-of.js";
+import { createEnv, useEnv } from "../../src/core/env.js";
 import { toyDialect } from "../core/session/toy-dialect.js";
 
 let m: Mounted | null = null;
@@ -94,10 +94,10 @@ describe("a read-only format on the session list", () => {
 
 describe("a session read through a registered dialect", () => {
   it("lists with its agent's tag, and its write keys refuse at once", async () => {
-    const unregister = registerDialect(toyDialect);
+    const restoreEnv = useEnv(createEnv({ extraDialects: [toyDialect] }));
     const t = tempDir();
     cleanup = () => {
-      unregister();
+      restoreEnv();
       t.done();
     };
     const file = join(t.dir, "talk.toy.jsonl");

@@ -1,6 +1,7 @@
 // The store's byte formats, identical to the reference helper's (Python
 // json.dumps with sort_keys), so both tools write the same files.
 import { sha256HexJs } from "./sha256.js";
+import { envSlot } from "../env.js";
 
 /** Up to this many bytes are hashed in JavaScript (see sha256.ts); longer input loads node:crypto. */
 const JS_HASH_MAX = 1024;
@@ -9,12 +10,13 @@ const JS_HASH_MAX = 1024;
  * slower per hash than node:crypto once both are warm, so a command hashing
  * in bulk goes to node:crypto after these. Speed only: both give the same digest.
  */
-let jsHashesLeft = 64;
+const jsHashes = envSlot(() => ({ left: 64 }));
 
 export function sha256Hex(s: string | Buffer): string {
   const bytes = typeof s === "string" ? Buffer.from(s, "utf8") : s;
-  if (bytes.length <= JS_HASH_MAX && jsHashesLeft > 0) {
-    jsHashesLeft--;
+  const budget = bytes.length <= JS_HASH_MAX ? jsHashes() : null;
+  if (budget && budget.left > 0) {
+    budget.left--;
     return sha256HexJs(bytes);
   }
   const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");

@@ -20,7 +20,7 @@ import { ParentLinks } from "../tree/resolve.js";
 type Json = Record<string, unknown>;
 
 // Entry types whose few fields the summary needs in full.
-const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
+const PARSE_TYPES: ReadonlySet<string> = new Set(["label", "session_info", "title_change", "model_change"]);
 
 /** The line a tap is told of: its bytes, and its parse (made at most once, shared with the scan). */
 export interface EntryLine {

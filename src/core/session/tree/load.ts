@@ -14,6 +14,7 @@ import { v1Id } from "../read/migrate.js";
 import { parseLine } from "../read/parse-line.js";
 import { messageText } from "../read/entry-head.js";
 import type { EntryMeta, Session, TitleSlot, Warning } from "../model.js";
+import { envSlot } from "../../env.js";
 
 type Obj = Record<string, unknown>;
 
@@ -41,7 +42,7 @@ interface Progress {
   resumeLine: number;
 }
 
-const progressOf = new WeakMap<Session, Progress>();
+const progress = envSlot(() => new WeakMap<Session, Progress>());
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -104,7 +105,7 @@ export async function refreshSession(s: Session): Promise<Session> {
     const st = d ? stampOf(s.file) : null;
     return d && st && st.size !== s.size ? loadDialectSession(s.file, d) : s;
   }
-  const prev = progressOf.get(s);
+  const prev = progress().get(s);
   if (!prev || prev.gzip) return s;
   let size: number;
   try {
@@ -232,6 +233,6 @@ function finish(p: Progress): Session {
     resumeOffset: p.resumeOffset,
     resumeLine: p.resumeLine,
   };
-  progressOf.set(s, p);
+  progress().set(s, p);
   return s;
 }

@@ -5,6 +5,7 @@
 // cheap second pass applies folds, and a Row object is built only for the
 // rows actually on screen.
 import type { EntryMeta, Session } from "../model.js";
+import { envSlot } from "../../env.js";
 
 export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 
@@ -45,7 +46,7 @@ export interface Row {
 }
 
 /** Bookkeeping hidden by the default filter: settings and markers, not conversation. */
-const BOOKKEEPING = new Set([
+const BOOKKEEPING: ReadonlySet<string> = new Set([
   "label",
   "custom",
   "session_info",
@@ -162,10 +163,10 @@ interface Topology {
   leafRow: number;
 }
 
-const topologies = new WeakMap<Session, Topology>();
+const topologies = envSlot(() => new WeakMap<Session, Topology>());
 
 function topology(s: Session): Topology {
-  const cached = topologies.get(s);
+  const cached = topologies().get(s);
   if (cached) return cached;
   const metas = s.entries;
   const n = metas.length;
@@ -194,7 +195,7 @@ function topology(s: Session): Topology {
     if (i >= 0) labeled[i] = 1;
   }
   const t = { indexOf, metas, childStart, childList, roots, active, labeled, leaf, leafRow };
-  topologies.set(s, t);
+  topologies().set(s, t);
   return t;
 }
 
