@@ -12,9 +12,9 @@
 // Plain full-batch gradient descent on the softmax loss with L2; no dependency.
 import { writeFileSync, readFileSync } from "node:fs";
 import { detectFeedback, type Detection } from "../src/core/capture/feedback-detect.js";
-import { featuresOf, type FeatureConfig, type Sparse } from "./feedback-features.js";
+import { featuresOf, type FeatureConfig } from "./feedback-features.js";
 import { userWords } from "../src/core/capture/feedback-injected.js";
-import { CLASSES, predict, type FeedbackModel } from "./feedback-model.js";
+import { CLASSES, fit, predict, type FeedbackModel, type Train } from "./feedback-model.js";
 import { normalizeText } from "../src/core/capture/harness.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "../test/capture/feedback-scoring.js";
 
@@ -37,48 +37,6 @@ function prepare(split: Split): Turn[] {
     const before = t.before || null;
     return { t, split, own, before, det: own ? detectFeedback(own, before) : null, y: labelIndex(t.label) };
   });
-}
-
-interface Train {
-  lambda: number;
-  epochs: number;
-  rate: number;
-}
-
-/** Multinomial logistic regression by full-batch gradient descent with L2. */
-function fit(cfg: FeatureConfig, xs: Sparse[], ys: number[], o: Train): number[][] {
-  const K = CLASSES.length;
-  const W = Array.from({ length: K }, () => new Float64Array(cfg.buckets));
-  const G = Array.from({ length: K }, () => new Float64Array(cfg.buckets));
-  const z = new Float64Array(K);
-  for (let e = 0; e < o.epochs; e++) {
-    for (const g of G) g.fill(0);
-    for (let i = 0; i < xs.length; i++) {
-      const x = xs[i];
-      let top = -Infinity;
-      for (let c = 0; c < K; c++) {
-        let s = 0;
-        for (const [k, v] of x) s += W[c][k] * v;
-        z[c] = s;
-        if (s > top) top = s;
-      }
-      let sum = 0;
-      for (let c = 0; c < K; c++) sum += z[c] = Math.exp(z[c] - top);
-      for (let c = 0; c < K; c++) {
-        const d = z[c] / sum - (ys[i] === c ? 1 : 0);
-        if (d === 0) continue;
-        const g = G[c];
-        for (const [k, v] of x) g[k] += d * v;
-      }
-    }
-    const n = xs.length;
-    for (let c = 0; c < K; c++) {
-      const w = W[c];
-      const g = G[c];
-      for (let k = 0; k < cfg.buckets; k++) w[k] -= o.rate * (g[k] / n + o.lambda * w[k]);
-    }
-  }
-  return W.map((w) => Array.from(w));
 }
 
 /**
