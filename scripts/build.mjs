@@ -5,8 +5,8 @@
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import { staleReason } from "./build-stale.mjs";
 
@@ -17,6 +17,20 @@ if (process.argv.includes("--if-stale") && staleReason(".") === null) process.ex
 // --clean (npm pack's prepack): start from an empty dist/, so the package
 // holds this build's chunks only.
 if (process.argv.includes("--clean")) rmSync("dist", { recursive: true, force: true });
+
+// core/session's modules have no effects when loaded: a bundle keeps only the
+// ones it uses of what core/session/index.ts re-exports (without this mark the
+// index would pull every module it names into every command's bundle).
+const SESSION_DIR = resolve("src/core/session") + sep;
+const sessionPure = {
+  name: "session-pure",
+  setup(b) {
+    b.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (a) => {
+      const path = resolve(a.resolveDir, a.path).replace(/\.js$/, ".ts");
+      return path.startsWith(SESSION_DIR) && existsSync(path) ? { path, sideEffects: false } : undefined;
+    });
+  },
+};
 
 const result = await build({
   entryPoints: { cli: "src/cli.ts" },
@@ -38,6 +52,7 @@ const result = await build({
   logLevel: "warning",
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
+  plugins: [sessionPure],
   define: {
     // Where core/sqlite.ts finds better-sqlite3's JavaScript in one file (built below).
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
@@ -96,6 +111,7 @@ const cjs = await build({
   define: { "import.meta.url": "__omp_module_url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
   banner: { js: 'const __omp_module_url = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [
+    sessionPure,
     {
       name: "command-entries",
       setup(b) {

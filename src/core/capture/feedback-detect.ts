@@ -5,6 +5,8 @@
 // claim before it is a bug report (a new task). Rules only read the head of
 // the turn: users lead with their verdict, pasted logs and specs follow.
 
+import { envSlot } from "../env.js";
+
 export type DetectedType = "correction" | "preference" | "approval" | "decision";
 export type Confidence = "high" | "medium" | "low";
 
@@ -255,8 +257,8 @@ function build() {
   };
 }
 
-let built: ReturnType<typeof build> | null = null;
-const rules = (): ReturnType<typeof build> => (built ??= build());
+// Built on first use (a command that never reads feedback does not pay for it).
+const rules = envSlot(() => build());
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -286,9 +288,9 @@ function butFails(head: string, fail: RegExp): boolean {
   return !!m && fail.test(head.slice(m.index, m.index + 90));
 }
 
-const STOP = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
+const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
-const COURTESY = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
+const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
 const LETTERS = /[\p{L}][\p{L}\p{N}_'-]*/gu;
 
 /** `word` (or its stem: "creating" for "create") occurs in `text`. */

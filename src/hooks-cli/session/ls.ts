@@ -6,6 +6,7 @@ import { parseArgs, bool, list, str } from "../args.js";
 import { listScope } from "./list-scope.js";
 import { otherAgentPlaces } from "../../core/session/list/dialect-sources.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/list/list.js";
+import { summaryJson } from "../../core/session/list/summary-json.js";
 import { writeParts, stdout } from "../stdout.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { oneLine, safeText } from "../../core/session/text/safe-text.js";
@@ -176,7 +177,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
       sessions = sessions.filter((s) => (hosts ? hosts.of(s.path).host : me) === onlyHost);
     }
     if (json) {
-      const rows = hosts ? sessions.map((s) => ({ ...s, ...hosts.of(s.path) })) : sessions;
+      const rows = sessions.map((s) => (hosts ? { ...summaryJson(s), ...hosts.of(s.path) } : summaryJson(s)));
       stdout().write(JSON.stringify(rows) + "\n");
       return done;
     }

@@ -46,7 +46,6 @@ export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary
     modified: mtime,
     size,
     parentSession: null,
-    dialect: "unknown",
     agent: "pi",
     valid: false,
   };
@@ -133,7 +132,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
   let messages = 0;
   let leaves = 0;
   let last = 0;
-  const cs = s.topology!.childStart;
+  const cs = s.topology.childStart;
   s.entries.forEach((e, i) => {
     if (cs[i + 1] === cs[i]) leaves++;
     if (e.type !== "message") return;
