@@ -59,6 +59,31 @@ export const giveScanBuffer = (b: Buffer): void => {
 
 const readAsync = promisify(read);
 
+/** When the event loop last had a turn during blocking reads, and the turn asked for, while one is. */
+const turns = envSlot((): { at: number; pending: Promise<void> | null } => ({ at: performance.now(), pending: null }));
+/** Longest run of blocking reads (and their lines' work) without a turn of the event loop, in ms. */
+const TURN_MS = 15;
+
+/**
+ * A turn of the event loop now and then: small files read blocking, back to
+ * back (a listing of thousands), would otherwise hold keys and frames until
+ * the last one, where reads through the thread pool let them through. The
+ * scans waiting on one turn share it: each does not get a run of its own.
+ */
+function breathe(): Promise<void> | undefined {
+  const t = turns();
+  if (t.pending === null && performance.now() - t.at >= TURN_MS) {
+    t.pending = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        t.at = performance.now();
+        t.pending = null;
+        resolve();
+      }),
+    );
+  }
+  return t.pending ?? undefined;
+}
+
 type Pull = (into: Buffer, at: number, max: number) => Promise<number>;
 
 export function isGzipPath(file: string): boolean {
@@ -83,6 +108,7 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
     // listing, the thread pool's round trips cost more than the reads. A big
     // file is read in turns, so that the event loop runs between its chunks.
     const blocking = size - pos <= CHUNK;
+    if (blocking) await breathe();
     const pull: Pull = async (into, at, max) => {
       const want = Math.min(max, size - pos);
       if (want <= 0) return 0;
