@@ -8,6 +8,11 @@ import { registeredDialects } from "../../../src/core/session/read/dialect-of.js
 import { listedRoots, otherAgentPlaces } from "../../../src/core/session/list/dialect-sources.js";
 import { HOOK_HARNESSES } from "../../../src/core/capture/harness.js";
 import { EXTENSION_FILE, HARNESSES, PLUGIN_FILE, targetOf } from "../../../src/core/hooks-install/targets.js";
+import { labelCommand } from "../../../src/hooks-cli/session/label.js";
+import { renameCommand } from "../../../src/hooks-cli/session/rename.js";
+import { forkCommand } from "../../../src/hooks-cli/session/fork.js";
+import { continueCommand } from "../../../src/hooks-cli/session/continue.js";
+import { resumeCommandCli } from "../../../src/hooks-cli/session/resume.js";
 
 describe("the agent of a session", () => {
   it("is the reader's agent when it names one, else decided by the place (.omp → omp)", () => {
@@ -135,5 +140,23 @@ describe("the registry is the one table of agents", () => {
       .filter((f) => !allowed(f))
       .filter((f) => /["'`](claude|codex|gemini|opencode)["'`]/.test(readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")));
     expect(bad).toEqual([]);
+  });
+});
+
+describe("the commands' help names the agents as the registry does", () => {
+  const flat = (s: string) => s.replace(/\s+/g, " ");
+  const readOnly = AGENTS.filter((a) => !a.writable)
+    .map((a) => a.label)
+    .join(", ");
+
+  it.each([labelCommand, renameCommand, forkCommand, continueCommand])("$name: the read-only formats it refuses are the registry's read-only agents", (c) => {
+    expect(flat(c.usage)).toContain(`(a read-only format: ${readOnly}`);
+  });
+
+  it("resume: each agent's command, as the registry makes it", () => {
+    for (const a of AGENTS) {
+      const args = a.resumeArgs({ file: "FILE", id: "ID", cwd: "", agent: a.id });
+      expect(flat(resumeCommandCli.usage), a.id).toContain(`${a.label} as \`${[a.id, ...args].join(" ")}\``);
+    }
   });
 });
