@@ -13,6 +13,7 @@ import { renameCommand } from "../../../src/hooks-cli/session/rename.js";
 import { forkCommand } from "../../../src/hooks-cli/session/fork.js";
 import { continueCommand } from "../../../src/hooks-cli/session/continue.js";
 import { resumeCommandCli } from "../../../src/hooks-cli/session/resume.js";
+import { importSessionCommand } from "../../../src/hooks-cli/capture/import-session.js";
 
 describe("the agent of a session", () => {
   it("is the reader's agent when it names one, else decided by the place (.omp → omp)", () => {
@@ -151,6 +152,10 @@ describe("the commands' help names the agents as the registry does", () => {
 
   it.each([labelCommand, renameCommand, forkCommand, continueCommand])("$name: the read-only formats it refuses are the registry's read-only agents", (c) => {
     expect(flat(c.usage)).toContain(`(a read-only format: ${readOnly}`);
+  });
+
+  it("import-session: the other agents whose sessions it records under their own name", () => {
+    expect(flat(importSessionCommand.usage)).toContain(`A session of another agent (${readOnly})`);
   });
 
   it("resume: each agent's command, as the registry makes it", () => {
