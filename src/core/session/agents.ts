@@ -83,6 +83,7 @@ export interface AgentInfo {
 const ALL_EXPORTS: readonly ExportFormatName[] = ["md", "html", "jsonl"];
 
 const isOmpDir = (dir: string): boolean => dir.split(/[\\/]/).includes(".omp");
+const isPiDir = (dir: string): boolean => !isOmpDir(dir);
 
 /** A file under ~/.omp/profiles/NAME/agent/ belongs to that omp profile. */
 function profileFlag(file: string): string[] {
@@ -124,11 +125,7 @@ function other(id: AgentId, label: string, capture: CaptureKind, resumeArgs: (t:
 
 // One entry per id (the type says every id has one).
 const ENTRIES: Readonly<Record<AgentId, Entry>> = {
-  pi: piLike(
-    "pi",
-    (d) => !isOmpDir(d),
-    (t) => ["--session", t.file],
-  ),
+  pi: piLike("pi", isPiDir, (t) => ["--session", t.file]),
   omp: piLike("omp", isOmpDir, (t) => [...profileFlag(t.file), "--resume", t.file]),
   claude: other("claude", "Claude Code", "hooks", (t) => ["--resume", t.id]),
   codex: other("codex", "Codex", "hooks", (t) => ["resume", t.id]),
