@@ -2,7 +2,7 @@
 // file and every fuzz mutant: the tree's parse (long nested strings cut in
 // the bytes first, read/parse-line.ts) must keep and reject exactly the lines
 // JSON.parse keeps and rejects and give the same entry, and the head scan the
-// catalog reads instead of parsing (read/entry-head.ts) may leave a field out
+// catalog reads instead of parsing (read/dialects/pi/entry-head.ts) may leave a field out
 // but never give one the parse disagrees with.
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
