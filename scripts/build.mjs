@@ -5,7 +5,7 @@
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { staleReason } from "./build-stale.mjs";
@@ -17,6 +17,24 @@ if (process.argv.includes("--if-stale") && staleReason(".") === null) process.ex
 // --clean (npm pack's prepack): start from an empty dist/, so the package
 // holds this build's chunks only.
 if (process.argv.includes("--clean")) rmSync("dist", { recursive: true, force: true });
+
+// Ink (and the packages it draws with) get src/ui/ink-string-width.ts for
+// string-width: the same function, remembered per string (see that file).
+// Only imports that resolve to the top-level string-width are redirected: a
+// package with a string-width of its own keeps it.
+function rememberedStringWidth() {
+  const shim = resolve("src/ui/ink-string-width.ts");
+  return {
+    name: "remembered-string-width",
+    setup(b) {
+      b.onResolve({ filter: /^string-width$/ }, async (a) => {
+        if (a.importer === shim || a.pluginData === "real" || !a.importer.includes("/node_modules/")) return undefined;
+        const real = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: "real" });
+        return real.path && realpathSync(real.path) === realpathSync("node_modules/string-width/index.js") ? { path: shim } : undefined;
+      });
+    },
+  };
+}
 
 const result = await build({
   entryPoints: { cli: "src/cli.ts" },
@@ -38,6 +56,7 @@ const result = await build({
   logLevel: "warning",
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
+  plugins: [rememberedStringWidth()],
   define: {
     // Where core/sqlite.ts finds better-sqlite3's JavaScript in one file (built below).
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
