@@ -170,9 +170,10 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (opts.open) store.getState().setScreen(opts.open);
   }
-  void store
-    .getState()
-    .loadList()
+  // Opened on a session's tree, the list is not on screen: its scan (which rereads that file) waits for a pause in the keys.
+  const listWhen = file ? stores.quiet.whenQuiet() : Promise.resolve();
+  void listWhen
+    .then(() => store.getState().loadList())
     .then(() => {
       // Agent dirs exist but hold no session: say so and show the demo instead.
       const st = store.getState();
