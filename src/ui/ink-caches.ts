@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { rowCachedGet, type DrawHelpers, type OutputLike } from "./ink-rows.js";
+import { plainStyledChars, rowCachedGet, type DrawHelpers, type OutputLike } from "./ink-rows.js";
 
 type Caches = { getStyledChars(line: string): unknown; getStringWidth(text: string): number };
 
@@ -70,7 +70,11 @@ export async function patchInkCaches(version: string | null): Promise<boolean> {
     const probe = new mod.default({ width: 1, height: 1 });
     const proto = probe.caches ? (Object.getPrototypeOf(probe.caches) as Caches) : null;
     if (!proto || typeof proto.getStyledChars !== "function" || typeof proto.getStringWidth !== "function") return false;
-    proto.getStyledChars = sharedAcrossFrames(proto.getStyledChars, MAX_LINES);
+    const styled = proto.getStyledChars;
+    // A line of single-column characters needs no tokenizer (ink-rows.ts plainStyledChars).
+    proto.getStyledChars = sharedAcrossFrames(function (this: Caches, line: string) {
+      return plainStyledChars(line) ?? styled.call(this, line);
+    }, MAX_LINES);
     proto.getStringWidth = sharedAcrossFrames(proto.getStringWidth, MAX_WIDTHS);
     await reuseRows(mod);
     return true;

@@ -12,6 +12,7 @@
 // It reaches into Ink's internals (its Output class, and the two helpers it
 // draws with), so it is installed only on the pinned Ink and only after it
 // draws a probe frame exactly as Ink's own get does (ink-caches.ts).
+import { singleColumnWidth } from "./ink-string-width.js";
 
 /** One character cell as Ink's output grid holds it. */
 export interface StyledChar {
@@ -47,6 +48,21 @@ export interface DrawHelpers {
 }
 
 const MAX_ROWS = 4000;
+
+// Shared by every plain character: Ink and ansi-tokenize only read a character's styles.
+const NO_STYLES: unknown[] = Object.freeze([]) as unknown as unknown[];
+
+/**
+ * A line of single-column characters (ink-string-width.ts: no escape code,
+ * mark, emoji or wide character) as ansi-tokenize's tokenizer would cut it:
+ * one unstyled character per code unit. Null for any other line.
+ */
+export function plainStyledChars(line: string): StyledChar[] | null {
+  if (singleColumnWidth(line) < 0) return null;
+  const out: StyledChar[] = new Array(line.length);
+  for (let i = 0; i < line.length; i++) out[i] = { type: "char", value: line[i], fullWidth: false, styles: NO_STYLES };
+  return out;
+}
 // Separators that no terminal-safe text holds (safe-text maps control characters away).
 const PIECE = "\u0000";
 const AT = "\u0001";

@@ -80,3 +80,20 @@ describe("row-reusing Output.get", () => {
     }
   });
 });
+
+describe("plain lines without the tokenizer", () => {
+  it("cuts a line of single-column characters as ansi-tokenize does, and leaves any other line to it", async () => {
+    const { plainStyledChars } = await import("../../src/ui/ink-rows.js");
+    const { SINGLE_COLUMN } = await import("../../src/ui/ink-string-width.js");
+    const { tokenize, styledCharsFromTokens } = await import("@alcalzone/ansi-tokenize");
+    const singles: string[] = [];
+    for (const [a, b] of SINGLE_COLUMN) for (let c = a; c <= b; c++) singles.push(String.fromCodePoint(c));
+    const r = rng(7);
+    for (let n = 0; n < 2000; n++) {
+      let s = "";
+      for (let i = 0, len = r(60); i < len; i++) s += singles[r(singles.length)];
+      expect(plainStyledChars(s), JSON.stringify(s)).toEqual(styledCharsFromTokens(tokenize(s)));
+    }
+    for (const s of ["🚀 x", "\u001b[32mg\u001b[39m", "日本", "e\u0301"]) expect(plainStyledChars(s)).toBeNull();
+  });
+});
