@@ -290,7 +290,7 @@ async function piV3Fixtures(): Promise<string[]> {
       } catch {
         continue;
       }
-      if (s.dialect === "pi" && s.header.version === 3) out.push(join(dir, n));
+      if (s.agent === "pi" && s.header.version === 3) out.push(join(dir, n));
     }
   return out;
 }
@@ -521,7 +521,7 @@ async function usageAgainstCcusage(): Promise<void> {
       continue;
     }
     // One copy per file name: ccusage's pi reader takes a flat folder per project.
-    if (s.dialect === "pi" && !seen.has(basename(f))) {
+    if (s.agent === "pi" && !seen.has(basename(f))) {
       seen.add(basename(f));
       piFiles.push(f);
     }

@@ -5,8 +5,8 @@
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import { staleReason } from "./build-stale.mjs";
 
@@ -19,7 +19,7 @@ if (process.argv.includes("--if-stale") && staleReason(".") === null) process.ex
 if (process.argv.includes("--clean")) rmSync("dist", { recursive: true, force: true });
 
 // Ink (and the packages it draws with) get src/ui/ink-string-width.ts for
-// string-width: the same function, remembered per string (see that file).
+// string-width: the same answers, faster (see that file).
 // Only imports that resolve to the top-level string-width are redirected: a
 // package with a string-width of its own keeps it.
 function rememberedStringWidth() {
@@ -35,6 +35,20 @@ function rememberedStringWidth() {
     },
   };
 }
+
+// core/session's modules have no effects when loaded: a bundle keeps only the
+// ones it uses of what core/session/index.ts re-exports (without this mark the
+// index would pull every module it names into every command's bundle).
+const SESSION_DIR = resolve("src/core/session") + sep;
+const sessionPure = {
+  name: "session-pure",
+  setup(b) {
+    b.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (a) => {
+      const path = resolve(a.resolveDir, a.path).replace(/\.js$/, ".ts");
+      return path.startsWith(SESSION_DIR) && existsSync(path) ? { path, sideEffects: false } : undefined;
+    });
+  },
+};
 
 const result = await build({
   entryPoints: { cli: "src/cli.ts" },
@@ -56,7 +70,7 @@ const result = await build({
   logLevel: "warning",
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
-  plugins: [rememberedStringWidth()],
+  plugins: [sessionPure, rememberedStringWidth()],
   define: {
     // Where core/sqlite.ts finds better-sqlite3's JavaScript in one file (built below).
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),
@@ -115,6 +129,7 @@ const cjs = await build({
   define: { "import.meta.url": "__omp_module_url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
   banner: { js: 'const __omp_module_url = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [
+    sessionPure,
     {
       name: "command-entries",
       setup(b) {

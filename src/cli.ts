@@ -5,6 +5,7 @@ import { finish, runCommand } from "./hooks-cli/main.js";
 import { VERSION } from "./version.js";
 import { commandFirst } from "./global-args.js";
 import { stdout } from "./hooks-cli/stdout.js";
+import { createEnv, useEnv } from "./core/env.js";
 
 const MAIN_HELP = `omp-sessions ${VERSION} — see, steer and learn from coding-agent sessions
 
@@ -63,6 +64,8 @@ async function main(args: string[]): Promise<number> {
   return ui.launch(argv);
 }
 
+// The environment of this process: the core's caches and registries, for the command or the browser alike.
+useEnv(createEnv());
 const run = main(process.argv.slice(2));
 // A headless command exits once its output is flushed (finish); the browser
 // ends itself when the user quits. A failure is worded on stderr either way.

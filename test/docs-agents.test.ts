@@ -17,7 +17,7 @@ describe("the README's agents table", () => {
     it(`${a.id}: write rule and resume command as the registry has them`, () => {
       const row = rows.find((r) => r.includes(`| \`${a.id}\` |`))!;
       expect(row.includes("read-only"), row).toBe(!a.writable);
-      const cmd = [a.id, ...a.resumeArgs({ file: "FILE", id: "ID", cwd: "", dialect: "unknown", agent: a.id })].join(" ");
+      const cmd = [a.id, ...a.resumeArgs({ file: "FILE", id: "ID", cwd: "", agent: a.id })].join(" ");
       expect(row).toContain("`" + cmd);
     });
   }

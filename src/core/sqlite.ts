@@ -5,10 +5,10 @@ import type Database from "better-sqlite3";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { OmpSessionsError } from "./errors.js";
+import { envSlot } from "./env.js";
 
-let sqlite: typeof Database | undefined;
-let addon: string | null | undefined;
-let opened = false;
+/** The module and its addon's path, once found; whether a database was opened (see openSqlite). */
+const loaded = envSlot((): { sqlite?: typeof Database; addon?: string | null; opened: boolean } => ({ opened: false }));
 
 /** Set by the build (scripts/build.mjs): better-sqlite3's JavaScript bundled into one file next to this chunk. */
 declare const OMP_SQLITE_BUNDLE: string | undefined;
@@ -50,7 +50,9 @@ function addonMissing(err: unknown, who: string): OmpSessionsError | null {
  * `who` names the feature in the error an unbuilt native module gives.
  */
 export function openSqlite(file: string, options: Database.Options, who: string): Database.Database {
-  sqlite ??= loadSqlite();
+  const l = loaded();
+  const sqlite = (l.sqlite ??= loadSqlite());
+  let addon = l.addon;
   if (addon === undefined) {
     // The addon from where npm builds it: better-sqlite3's own lookup (the
     // `bindings` package) probes a dozen paths first. Elsewhere: its lookup.
@@ -59,16 +61,17 @@ export function openSqlite(file: string, options: Database.Options, who: string)
     } catch {
       addon = null;
     }
+    l.addon = addon;
   }
   // The addon reads SQLITE_USE_URI once, when the first database opens: with
   // it, a `file:…?immutable=1` name opens a file for reading without locks or
   // -wal/-shm files (see uriFor). Plain paths mean what they did.
-  const first = !opened;
+  const first = !l.opened;
   const had = process.env.SQLITE_USE_URI;
   if (first && had === undefined) process.env.SQLITE_USE_URI = "1";
   try {
     const db = new sqlite(file, addon ? { ...options, nativeBinding: addon } : options);
-    opened = true;
+    l.opened = true;
     return db;
   } catch (err) {
     throw addonMissing(err, who) ?? err;

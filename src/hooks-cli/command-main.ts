@@ -5,8 +5,10 @@
 import type { Command } from "./command.js";
 import { commandFirst } from "../global-args.js";
 import { finish, runCommand } from "./main.js";
+import { createEnv, useEnv } from "../core/env.js";
 
 export function commandMain(cmd: Command): void {
+  useEnv(createEnv());
   const argv = commandFirst(process.argv.slice(2));
   finish(runCommand(cmd, argv[0] === cmd.name ? argv.slice(1) : argv));
 }

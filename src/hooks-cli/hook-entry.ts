@@ -2,6 +2,7 @@
 // needs. It never throws and always exits 0: a hook must never break an agent.
 import { runHook } from "./capture/hook.js";
 import { commandFirst } from "../global-args.js";
+import { createEnv, useEnv } from "../core/env.js";
 
 process.exitCode = 0;
 const quietExit = (): never => process.exit(0);
@@ -10,6 +11,7 @@ process.on("unhandledRejection", quietExit);
 // A harness that stops reading our stdout must not turn into a crash.
 process.stdout.on("error", () => {});
 
+useEnv(createEnv());
 const argv = commandFirst(process.argv.slice(2));
 runHook(argv[0] === "hook" ? argv.slice(1) : argv).then((line) => {
   // exit explicitly: a stdin read may still be pending after the idle deadline or a complete payload

@@ -1,5 +1,6 @@
 // Every key binding, as data. The input handler, the footer hints and the `?`
 // help overlay all read this one table, so help can never drift from behaviour.
+import { AGENT_IDS } from "../core/session/agents.js";
 
 /**
  * Every action a key can do. The table below, the dispatcher and every
@@ -173,7 +174,7 @@ export const BINDINGS: readonly Binding[] = [
   { action: "scope", keys: ["tab"], help: "this project / all projects (pi's Tab)", scope: "sessions", hint: "all/project" },
   { action: "sort", keys: ["ctrl+s"], help: "sort: threaded (forks under their parent) · recent · project · size (pi's ^s)", scope: "sessions", hint: "sort" },
   { action: "host", keys: ["ctrl+o"], help: "host filter: every machine, then each machine listed in turn (archived sessions of other machines: omp-sessions keep --add-source)", scope: "sessions" },
-  { action: "agent", keys: ["ctrl+g"], help: "agent filter: every agent, then each agent listed in turn (pi · omp · claude · codex · gemini · opencode)", scope: "sessions", hint: "agent" },
+  { action: "agent", keys: ["ctrl+g"], help: `agent filter: every agent, then each agent listed in turn (${AGENT_IDS.join(" · ")})`, scope: "sessions", hint: "agent" },
   { action: "named", keys: ["ctrl+n"], help: "named sessions only / all sessions (pi's ^n)", scope: "sessions" },
   { action: "paths", keys: ["ctrl+p"], help: "show each session's file path / hide it (pi's ^p)", scope: "sessions", hint: "paths" },
   { action: "path.copy", keys: ["ctrl+y"], help: "put the file path on the status line to select (printed again on exit)", scope: "sessions" },

@@ -14,6 +14,7 @@ import { App } from "./app.js";
 import { demoCopy } from "./state/demo-copy.js";
 import { cacheDir } from "../core/session/list/cache-dir.js";
 import { tildePath } from "../core/fs/home-path.js";
+import { pathNamed } from "../core/fs/stat.js";
 import { homedir } from "node:os";
 import type { StoreInit } from "./state/store.js";
 import { createStores, disposeStores } from "./state/stores.js";
@@ -97,7 +98,7 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   // A path that is not there is an error, as for `tree` (exit 3), not an empty list.
-  const missing = opts.paths.filter((p) => !existsSync(p));
+  const missing = opts.paths.filter((p) => !pathNamed(p));
   if (missing.length > 0) {
     for (const p of missing) process.stderr.write(`omp-sessions: ${safeText(p)}: no such file or directory\n`);
     return 3;

@@ -3,17 +3,20 @@
 // (llm-wiki) word lists. "tune" is the split the rules were written against;
 // "holdout" was never read for misses; "holdout2" was labelled, then measured
 // once (its first-look numbers are in the docs) before its misses were read;
-// "holdout3" was labelled and then only measured, never read for misses, so
-// its numbers are the honest estimate for turns we have not seen. The floors
-// sit at or just below what each split reaches: a rule change that loses
-// ground on any split fails here.
+// "holdout3" was measured unread for one round, then its misses were read too.
+// "holdout4" was labelled and committed, measured once before the rules that
+// followed, and never read for misses: its numbers are the honest estimate for
+// turns we have not seen. The floors sit just below what each split reaches: a
+// rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3"];
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
+/** The splits the rules were written against (their misses were read); holdout4 stays unread. */
+const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const reference = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
 
@@ -33,10 +36,11 @@ function report(split: Split): { o: Score; r: Score } {
 
 /** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
 const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
-  tune: { f1: 0.88, precision: 0.92, typeRight: 0.92 },
-  holdout: { f1: 0.73, precision: 0.86, typeRight: 0.94 },
-  holdout2: { f1: 0.81, precision: 0.83, typeRight: 0.95 },
-  holdout3: { f1: 0.65, precision: 0.72, typeRight: 0.94 },
+  tune: { f1: 0.88, precision: 0.93, typeRight: 0.92 },
+  holdout: { f1: 0.85, precision: 0.9, typeRight: 0.95 },
+  holdout2: { f1: 0.88, precision: 0.94, typeRight: 0.96 },
+  holdout3: { f1: 0.85, precision: 0.91, typeRight: 0.95 },
+  holdout4: { f1: 0.59, precision: 0.7, typeRight: 0.88 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -67,18 +71,33 @@ describe("feedback detector on labelled real turns", () => {
     });
   }
 
-  it("the issue's goal holds where the rules were written: F1 ≥ 0.85, type right ≥ 80%", () => {
-    const { o } = report("tune");
-    expect(o.feedback.f1).toBeGreaterThanOrEqual(0.85);
-    expect(o.typeRight).toBeGreaterThanOrEqual(0.8);
+  it("the issue's goal holds on every split the rules were written against: F1 ≥ 0.85, type right ≥ 80%", () => {
+    for (const split of TUNING) {
+      const s = score(loadTurns(split), ours);
+      expect(s.feedback.f1, split).toBeGreaterThanOrEqual(0.85);
+      expect(s.typeRight, split).toBeGreaterThanOrEqual(0.8);
+    }
   });
 
-  it("high confidence means kept: at least 9 in 10 high-confidence hits are true feedback", () => {
-    const all = SPLITS.flatMap((s) => loadTurns(s));
-    const high = all.filter((t) => classify(normalizeText(t.text), false, t.before || null)?.confidence === "high");
-    const kept = high.filter((t) => t.label !== "none").length;
-    expect(high.length).toBeGreaterThan(100);
-    expect(kept / high.length).toBeGreaterThanOrEqual(0.9);
+  it("confidence means kept: 9 in 10 high-confidence hits are true feedback, medium ones less often", () => {
+    const levels = (turns: LabelledTurn[]) => {
+      const out: Record<string, { n: number; kept: number }> = { high: { n: 0, kept: 0 }, medium: { n: 0, kept: 0 }, low: { n: 0, kept: 0 } };
+      for (const t of turns) {
+        const c = classify(normalizeText(t.text), false, t.before || null);
+        if (!c) continue;
+        out[c.confidence].n++;
+        if (t.label !== "none") out[c.confidence].kept++;
+      }
+      return out;
+    };
+    const tuned = levels(TUNING.flatMap((s) => loadTurns(s)));
+    const unseen = levels(loadTurns("holdout4"));
+    const row = (name: string, l: ReturnType<typeof levels>) => `| ${name} | ${["high", "medium", "low"].map((k) => (l[k].n ? `${(l[k].kept / l[k].n).toFixed(2)} (${l[k].kept}/${l[k].n})` : "–")).join(" | ")} |`;
+    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4 (unseen)", unseen)}\n`);
+    expect(tuned.high.n).toBeGreaterThan(100);
+    expect(tuned.high.kept / tuned.high.n).toBeGreaterThanOrEqual(0.9);
+    expect(tuned.medium.kept / tuned.medium.n).toBeGreaterThanOrEqual(0.8);
+    expect(unseen.high.kept / unseen.high.n).toBeGreaterThanOrEqual(0.8);
   });
 });
 
@@ -116,6 +135,8 @@ describe("the issue's examples, read against the agent message before them", () 
       "<environment_context> <cwd>/w</cwd> </environment_context>",
       "# AGENTS.md instructions for /w Never use npm; always pnpm.",
       "[Request interrupted by user for tool use]",
+      "Implement the plan as specified, it is attached for your reference. Do NOT edit the plan file itself.",
+      "For the code present, we get this error: ``` Cannot find module 'react' ``` How can I resolve this? If you propose a fix, please make it concise.",
     ]) {
       expect(classify(text, false, "I fixed it, all tests pass."), text).toBeNull();
     }
@@ -150,6 +171,30 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Here is the new parser.", "Are these two files duplicates?", null],
     ["I fixed the import.", "ava.base/java.util.ArrayList.forEach(ArrayList.java:1511) Caused by: BeanCreationException: Error creating bean at org.springframework.Foo(Foo.java:648)", null],
     ["Both files are ready.", "Update the docs to make things smoother next time.", null],
+    // taking up an offer is doing the offered action
+    ["No backend code remains in use. Let me know if you want to clean up imports/usages!", "Thank you, let's clean up the import/usages.", "decision"],
+    ["I improved the main area. If you'd like similar enhancements for the right panel, just let me know!", "Let's remove the right panel", null],
+    ["I can continue creating more sections if you'd like, or we can pause here. What would you prefer?", "Create two more sections then check in.", "decision"],
+    ["Ready for live testing!\n1. Run the bot\n2. Validate the logs\n3. Proceed to Phase 4", "do all 3", "decision"],
+    ["Shall I continue with the next phase?", "continue", "decision"],
+    ["Next I will add the breadcrumb navigation.", "continue", null],
+    ["Everything is done. Tell me if you have more issues.", "I get this error when I do git pull, please explain and tell me how to fix it", null],
+    // answers and negated failures are not verdicts
+    ["A few questions: 1. Where should the totals go? 2. Which totals?\nPlease let me know your preferences.", "1. in header\n2. all things mentioned. Do not make that button too big", null],
+    ["ruff and mypy passed all checks.", "OK, test create_worktree.py. Make sure it correctly creates a worktree without any errors.", null],
+    // challenges and what it should be instead
+    ["The ApiKeyGuard now fetches API keys from the database.", "Isn't that solution a little slow? Can you recommend an improvement?", "correction"],
+    ["Let me check which component calls the categories endpoint.", "deberia ser categorias activas", "correction"],
+    ["The schema is synchronized; the error should resolve.", "No SQL queries only AL code!", "correction"],
+    ["", "One correction. In this repo, the worktrees are just subfolders.", "correction"],
+    ["Bạn thử áp dụng giải pháp nào trước?", "tôi đã thử comment onchanged rồi nhưng vẫn gặp lỗi trên", "correction"],
+    ["已经解决了这个错误。需要我做其他调整吗？", "还是有一个错误", "correction"],
+    // a task prompt that states the workflow for that task is not a standing rule
+    [
+      "",
+      "Please commence Task 3. There is no need to stop after each subtask. You can continue until you either complete all sub-tasks, or run into an error that you need my help to resolve. Please git commit after each successful sub-task, right after it is marked as done. Always commit the parent task when all of its sub-tasks are done.",
+      null,
+    ],
   ];
   for (const [before, text, type] of cases) {
     it(`${JSON.stringify(text.slice(0, 60))} after ${JSON.stringify(before.slice(0, 40))} → ${type ?? "none"}`, () => {

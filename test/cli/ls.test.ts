@@ -186,7 +186,6 @@ describe("ls table", () => {
     modified: "2026-01-01T00:00:00.000Z",
     size: 1,
     parentSession: null,
-    dialect: "pi",
     agent: "pi",
     valid: true,
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerDialect } from "../../src/core/session/read/dialect-of.js";
+import { createEnv, useEnv } from "../../src/core/env.js";
 import { runCommand } from "../../src/hooks-cli/main.js";
 import { labelCommand } from "../../src/hooks-cli/session/label.js";
 import { continueCommand } from "../../src/hooks-cli/session/continue.js";
@@ -21,11 +21,11 @@ import { sandbox } from "../capture/helpers.js";
 
 let tmp: string;
 let file: string;
-let unregister: () => void;
+let restoreEnv: () => void;
 const rec = (o: object) => JSON.stringify(o) + "\n";
 
 beforeAll(() => {
-  unregister = registerDialect(toyDialect);
+  restoreEnv = useEnv(createEnv({ extraDialects: [toyDialect] }));
   tmp = mkdtempSync(join(tmpdir(), "omp-ro-"));
   file = join(tmp, "talk.toy.jsonl");
   writeFileSync(
@@ -36,7 +36,7 @@ beforeAll(() => {
   );
 });
 afterAll(() => {
-  unregister();
+  restoreEnv();
   rmSync(tmp, { recursive: true, force: true });
 });
 

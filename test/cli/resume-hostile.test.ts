@@ -23,7 +23,7 @@ function setup() {
 /** The resume target as the browser builds it from a loaded session. */
 async function targetOfFile(file: string): Promise<ResumeTarget> {
   const s = await loadSession(file);
-  return { file: s.file, id: typeof s.header.id === "string" ? s.header.id : "", cwd: typeof s.header.cwd === "string" ? s.header.cwd : "", dialect: s.dialect, agent: agentOf(s) };
+  return { file: s.file, id: typeof s.header.id === "string" ? s.header.id : "", cwd: typeof s.header.cwd === "string" ? s.header.cwd : "", agent: agentOf(s) };
 }
 
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(["resume", ...args], { env: { ...process.env, ...env } });
@@ -59,12 +59,12 @@ describe("flag-shaped ids and cwds (issue 27)", () => {
   });
 
   it("each id-keyed agent refuses ids with a leading dash, spaces or shell words, and keeps its own ids", () => {
-    for (const dialect of ["claude", "codex", "gemini", "opencode"]) {
+    for (const agent of ["claude", "codex", "gemini", "opencode"] as const) {
       for (const bad of ["-r", "--yolo", "a b", "$(id)", "", "x;rm"]) {
-        expect(resumeRefusal({ file: "x", id: bad, cwd: "", dialect }), `${dialect} ${bad}`).not.toBeNull();
-        expect(resumeCommand({ file: "x", id: bad, cwd: "", dialect })).toBeNull();
+        expect(resumeRefusal({ file: "x", id: bad, cwd: "", agent }), `${agent} ${bad}`).not.toBeNull();
+        expect(resumeCommand({ file: "x", id: bad, cwd: "", agent })).toBeNull();
       }
-      for (const good of ["44444444-4444-4444-8444-444444444444", "ses_3f1a2b", "0199a1b2-0000-7000-8000-000000000003"]) expect(resumeRefusal({ file: "x", id: good, cwd: "", dialect })).toBeNull();
+      for (const good of ["44444444-4444-4444-8444-444444444444", "ses_3f1a2b", "0199a1b2-0000-7000-8000-000000000003"]) expect(resumeRefusal({ file: "x", id: good, cwd: "", agent })).toBeNull();
     }
   });
 

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { summarizeSession } from "../../src/core/session/list/summary.js";
 import { catalogStats, catalogSummaries, catalogText, resetCatalogStats, CATALOG_FILE, CATALOG_SCHEMA } from "../../src/core/session/list/catalog.js";
 import { listSessions, listSessionsJson, type ListOptions } from "../../src/core/session/list/list.js";
+import { summaryJson } from "../../src/core/session/list/summary-json.js";
+import type { SessionSummary } from "../../src/core/session/model.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;
@@ -34,6 +36,8 @@ function agentWith(files: string[]): { agent: string; dir: string } {
 
 const listCached = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cacheDir: cache, ...extra });
 const listPlain = (agent: string, extra: ListOptions = {}) => listSessions({ agentDirs: [agent], all: true, cache: false, ...extra });
+/** The `ls --json` text of rows, as a listing without the catalog prints them. */
+const lsJson = (rows: SessionSummary[]): string => JSON.stringify(rows.map(summaryJson));
 const jsonCached = async (agent: string, extra: ListOptions = {}) => (await listSessionsJson({ agentDirs: [agent], all: true, cacheDir: cache, ...extra })).toString("utf8");
 
 /** The catalog file: the lengths of the keys and summaries on a line, those two (JSON), the texts. */
@@ -73,7 +77,7 @@ describe("the catalog never changes the listing", () => {
     expect(await listCached(agent)).toEqual(plain);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.bytesRead).toBe(0); // warm: stat only
+    expect(catalogStats().bytesRead).toBe(0); // warm: stat only
   });
 
   it("gives the same rows when each fixture grows line by line (resumed scans)", async () => {
@@ -98,7 +102,7 @@ describe("the catalog never changes the listing", () => {
         // Every size gets a saved state here, so each step resumes the last one.
         const [cached] = await catalogSummaries([target], [agent], { dir: cache, stateMinBytes: 0 });
         expect(cached, `${file} at ${upTo}`).toEqual(await summarizeSession(target));
-        if (catalogStats.bytesRead < upTo) resumed++;
+        if (catalogStats().bytesRead < upTo) resumed++;
       }
       if (cached0(file)) expect(resumed, file).toBeGreaterThan(0);
       appendFileSync(target, bytes.subarray(written));
@@ -128,7 +132,7 @@ describe("the catalog never changes the listing", () => {
     writeCatalog(old);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(6);
+    expect(catalogStats().filesRead).toBe(6);
 
     // Rows of the right schema but the wrong shape are dropped one by one.
     const cur = readCatalog();
@@ -136,15 +140,15 @@ describe("the catalog never changes the listing", () => {
     writeCatalog(cur);
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(1);
+    expect(catalogStats().filesRead).toBe(1);
 
     // Damaged texts cost only speed: --json then serializes the rows from the index.
     const shifted = readCatalog();
     writeCatalog({ ...shifted, texts: Buffer.concat([Buffer.from(" "), shifted.texts.subarray(0, shifted.texts.length - 9)]) });
     resetCatalogStats();
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
     expect(await listCached(agent)).toEqual(plain);
-    expect(catalogStats.filesRead).toBe(0);
+    expect(catalogStats().filesRead).toBe(0);
   });
 
   it("keeps every string exact (non-ASCII text, C1 controls, lone surrogates) with an ASCII index", async () => {
@@ -164,20 +168,20 @@ describe("the catalog never changes the listing", () => {
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(plain);
     expect(await listCached(agent, { all: false, cwd: "/home/ü/p" })).toEqual(plain.filter((s) => s.cwd === "/home/ü/p"));
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
-    expect(catalogStats.filesRead).toBe(0);
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
+    expect(catalogStats().filesRead).toBe(0);
   });
 
-  it("gives JSON.stringify of the listing as --json text, cold and warm, filtered or not", async () => {
+  it("gives the listing's `ls --json` text, cold and warm, filtered or not", async () => {
     const { agent } = agentWith(fixtures.map((f) => f.file));
     const cwd = (await summarizeSession(fixtures[0].file)).cwd;
     const plain = await listPlain(agent);
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
     resetCatalogStats();
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
-    expect(catalogStats.bytesRead).toBe(0);
-    expect(await jsonCached(agent, { all: false, cwd })).toBe(JSON.stringify(await listPlain(agent, { all: false, cwd })));
-    expect(await jsonCached(agent, { search: "a" })).toBe(JSON.stringify(await listPlain(agent, { search: "a" })));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
+    expect(catalogStats().bytesRead).toBe(0);
+    expect(await jsonCached(agent, { all: false, cwd })).toBe(lsJson(await listPlain(agent, { all: false, cwd })));
+    expect(await jsonCached(agent, { search: "a" })).toBe(lsJson(await listPlain(agent, { search: "a" })));
     expect(await jsonCached(agent, { all: false, cwd: "/nowhere" })).toBe("[]");
   });
 
@@ -189,7 +193,7 @@ describe("the catalog never changes the listing", () => {
     expect(await listCached(agent, { all: false, cwd })).toEqual(plain);
     resetCatalogStats();
     expect(await listCached(agent, { all: false, cwd })).toEqual(plain);
-    expect(catalogStats.bytesRead).toBe(0);
+    expect(catalogStats().bytesRead).toBe(0);
     // Files ruled out by their header alone are scanned once --all needs them.
     expect(await listCached(agent)).toEqual(await listPlain(agent));
   });
@@ -201,7 +205,7 @@ describe("the catalog never changes the listing", () => {
     for (const r of runs) expect(r).toEqual(plain);
     expect(await listCached(agent)).toEqual(plain);
     expect(() => readCatalog()).not.toThrow();
-    expect(await jsonCached(agent)).toBe(JSON.stringify(plain));
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
   });
 });
 
@@ -230,9 +234,9 @@ describe("a grown file is read only from where it grew", () => {
     appendFileSync(big, extra);
     resetCatalogStats();
     const rows = await listCached(agent);
-    expect(catalogStats.filesRead).toBe(1);
+    expect(catalogStats().filesRead).toBe(1);
     const headerBytes = JSON.stringify(header).length;
-    expect(catalogStats.bytesRead).toBe(headerBytes + Buffer.byteLength(extra));
+    expect(catalogStats().bytesRead).toBe(headerBytes + Buffer.byteLength(extra));
     expect(rows).toEqual(await listPlain(agent));
     expect(rows.find((r) => r.path === big)!.messageCount).toBe(401);
   });
@@ -249,7 +253,7 @@ describe("a grown file is read only from where it grew", () => {
     appendFileSync(f, msg("10000005", "ffffffff", "assistant", "duplicate id", Date.UTC(2026, 1, 5)));
     resetCatalogStats();
     expect(await listCached(agent)).toEqual(await listPlain(agent));
-    expect(catalogStats.bytesRead).toBeGreaterThanOrEqual(statSync(f).size);
+    expect(catalogStats().bytesRead).toBeGreaterThanOrEqual(statSync(f).size);
   });
 
   it("scans anew a file that shrank or whose header changed", async () => {
@@ -283,6 +287,6 @@ describe("a grown file is read only from where it grew", () => {
     const rows = await listCached(agent);
     expect(rows[0].name).toBe("renamed");
     expect(rows).toEqual(await listPlain(agent));
-    expect(catalogStats.bytesRead).toBeLessThan(2000);
+    expect(catalogStats().bytesRead).toBeLessThan(2000);
   });
 });

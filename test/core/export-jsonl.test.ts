@@ -1,6 +1,6 @@
 // The JSONL export loads back as a session with the same path: on every
 // fixture, at the current leaf, at every other leaf and at inner entries, the
-// copy's leaf, path (ids, parents, types), labels on the path, name, dialect
+// copy's leaf, path (ids, parents, types), labels on the path, name, agent
 // and context are the source's.
 import { describe, expect, it, beforeAll } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,7 +40,7 @@ async function expectSamePath(src: Session, leaf: string, copy: Session): Promis
     expect(copy.labels.get(id), `label of ${id}`).toBe(want);
   }
   expect(copy.name).toBe(src.name);
-  expect(copy.dialect).toBe(src.dialect);
+  expect(copy.agent).toBe(src.agent);
   expect(copy.warnings).toEqual([]);
   expect(await buildContext(copy)).toEqual(await buildContext(src, leaf));
 }
@@ -69,7 +69,7 @@ describe("JSONL export", () => {
       const text = await collect(jsonlExport(s));
       const source = new Set(readFileSync(file, "utf8").split("\n"));
       const lines = text.split("\n").slice(0, -1);
-      if (s.dialect === "omp") {
+      if (s.agent === "omp") {
         expect(Buffer.byteLength(lines[0] + "\n")).toBe(256);
         expect(JSON.parse(lines[0]).title).toBe(s.name ?? "");
         lines.shift();

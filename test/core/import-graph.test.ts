@@ -40,7 +40,7 @@ describe("import direction", () => {
       for (const spec of importsOf(f)) {
         if (!spec.startsWith(".")) continue;
         const target = resolve(dirname(f), spec);
-        if (target.startsWith(resolve(ROOT, "src", "core") + "/") && !target.startsWith(session + "/") && !/\/core\/(fs|errors|config-dir|map-limit|sqlite|keep)(\/|\.js$)/.test(target)) bad.push(`${relative(ROOT, f)} → ${spec}`);
+        if (target.startsWith(resolve(ROOT, "src", "core") + "/") && !target.startsWith(session + "/") && !/\/core\/(fs|errors|config-dir|map-limit|sqlite|keep|env)(\/|\.js$)/.test(target)) bad.push(`${relative(ROOT, f)} → ${spec}`);
       }
     }
     expect(bad).toEqual([]);
@@ -61,6 +61,80 @@ describe("import direction", () => {
         .map((s) => `${relative(ROOT, f)} → ${s}`),
     );
     expect(bad).toEqual([]);
+  });
+});
+
+// What a module keeps between calls, found at its top level: a `let` or
+// `var`; a class's static field that is not readonly; a `const` holding a
+// collection (new Map, Set, WeakMap, WeakSet or Array, an array literal, an
+// empty object) unless its declared type says read-only (Readonly…,
+// `readonly T[]`, `as const`); and a `const` object literal some module of
+// `texts` writes a property of. Such state lives in the environment object
+// (core/env.ts) instead, made where the CLI or the app is made.
+export function moduleState(file: string, text: string, texts: readonly string[] = [text]): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: string[] = [];
+  const at = (node: ts.Node, what: string) => out.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${what}`);
+  const readOnly = (type: ts.TypeNode | undefined) => type !== undefined && /^(readonly\b|Readonly)/.test(type.getText(source));
+  const written = (name: string) => {
+    const write = new RegExp(`(?<![\\w.$])${name}(\\.[\\w$]+|\\[[^\\]]*\\])+\\s*([-+*/|&]?=(?!=)|\\+\\+|--)|Object\\.assign\\(\\s*${name}\\b`);
+    return texts.some((t) => write.test(t));
+  };
+  for (const st of source.statements) {
+    if (ts.isClassDeclaration(st)) {
+      for (const m of st.members) {
+        const mods = ts.canHaveModifiers(m) ? (ts.getModifiers(m) ?? []) : [];
+        if (ts.isPropertyDeclaration(m) && mods.some((x) => x.kind === ts.SyntaxKind.StaticKeyword) && !mods.some((x) => x.kind === ts.SyntaxKind.ReadonlyKeyword)) at(m, `static ${m.name.getText(source)}`);
+      }
+    }
+    if (!ts.isVariableStatement(st)) continue;
+    const isConst = (st.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const d of st.declarationList.declarations) {
+      const name = d.name.getText(source);
+      if (!isConst) {
+        at(d, `let ${name}`);
+        continue;
+      }
+      const init = d.initializer;
+      if (!init || readOnly(d.type)) continue;
+      if (ts.isAsExpression(init) && init.type.getText(source) === "const") continue;
+      if (ts.isNewExpression(init) && /^(Map|Set|WeakMap|WeakSet|Array)$/.test(init.expression.getText(source))) at(d, `${name} = new ${init.expression.getText(source)}`);
+      else if (ts.isArrayLiteralExpression(init)) at(d, `${name} = [${init.elements.length > 0 ? "…" : ""}]`);
+      else if (ts.isObjectLiteralExpression(init) && init.properties.length === 0) at(d, `${name} = {}`);
+      else if (ts.isObjectLiteralExpression(init) && ts.isIdentifier(d.name) && written(name)) at(d, `${name} = {…}, written`);
+    }
+  }
+  return out;
+}
+
+describe("module-level state", () => {
+  it("finds what a module keeps, and leaves read-only tables alone", () => {
+    const text = [
+      "let a = 1;",
+      "export var b;",
+      "const c = new Map<string, number>();",
+      "const d: ReadonlyMap<string, number> = new Map([['x', 1]]);",
+      "const e: string[] = [];",
+      "const f: readonly string[] = ['x'];",
+      "const g = ['x'] as const;",
+      "const h = {};",
+      "const i = { n: 0 };",
+      "const j = { n: 0 };",
+      "function bump() { i.n++; }",
+      "class K { static count = 0; static readonly NAME = 'k'; }",
+      "const l = new WeakMap<object, number>();",
+      "const m = envSlot(() => new Map<string, string>());",
+      "function f2() { let local = 0; return local; }",
+    ].join("\n");
+    expect(moduleState("x.ts", text).map((s) => s.replace(/^x\.ts:\d+ /, ""))).toEqual(["let a", "let b", "c = new Map", "e = []", "h = {}", "i = {…}, written", "static count", "l = new WeakMap"]);
+  });
+
+  it("src/core keeps no state at module level: caches, registries and buffers live in the environment (core/env.ts)", () => {
+    const files = sources(join(ROOT, "src", "core"));
+    const texts = files.map((f) => readFileSync(f, "utf8"));
+    const env = join(ROOT, "src", "core", "env.ts");
+    const found = files.flatMap((f, i) => (f === env ? [] : moduleState(relative(ROOT, f), texts[i], texts)));
+    expect(found).toEqual([]);
   });
 });
 

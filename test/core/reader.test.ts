@@ -60,7 +60,7 @@ describe("reading lines", () => {
     const s = await loadSession(f);
     expect(s.titleSlot?.size).toBe(256);
     expect(s.name).toBe("My title");
-    expect(s.dialect).toBe("omp");
+    expect(s.agent).toBe("omp");
     expect(s.entries.map((e) => e.id)).toEqual(["a1"]);
   });
 

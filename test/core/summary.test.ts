@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { summarizeSession, type SessionSummary } from "../../src/core/session/list/summary.js";
 import { listSessions } from "../../src/core/session/list/list.js";
 import { loadSession } from "../../src/core/session/tree/load.js";
+import { printedDialect } from "../../src/core/session/agents.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
 let tmp: string;
@@ -60,7 +61,7 @@ describe("summarizeSession on every fixture", () => {
       expect(s.parentSession).toBe(exp.header.parentSession ?? null);
       expect(s.created).toBe(exp.header.timestamp);
       expect(s.name).toBe(exp.name);
-      expect(s.dialect).toBe(exp.dialect);
+      expect(printedDialect(s)).toBe(exp.dialect);
       expect(s.entryCount).toBe(exp.entries.length);
       expect(s.messageCount).toBe(exp.entries.filter((e) => e.type === "message").length);
       expect(s.branchCount).toBe(exp.entries.filter((e) => e.children.length === 0).length);
@@ -74,7 +75,7 @@ describe("summarizeSession on every fixture", () => {
     it(`${name}: listed as invalid with a one-line reason`, async () => {
       const s = await summarizeSession(file);
       expect(s.valid).toBe(false);
-      expect(s.dialect).toBe("unknown");
+      expect(printedDialect(s)).toBe("unknown");
       expect(s.error).toMatch(/not a session file/);
       expect(s.error).not.toMatch(/\n/);
     });
@@ -85,7 +86,7 @@ describe("summarizeSession on every fixture", () => {
       const s = await summarizeSession(file);
       const l = await loadSession(file);
       const leaves = l.entries.filter((e) => (l.children.get(e.id) ?? []).length === 0).length;
-      expect([s.entryCount, s.branchCount, s.labelCount, s.name, s.dialect], file).toEqual([l.entries.length, leaves, l.labels.size, l.name, l.dialect]);
+      expect([s.entryCount, s.branchCount, s.labelCount, s.name, s.agent], file).toEqual([l.entries.length, leaves, l.labels.size, l.name, l.agent]);
     }
   });
 
@@ -191,7 +192,7 @@ describe("summarizeSession details", () => {
     const slot = JSON.stringify({ type: "title", v: 1, title: "slot title", updatedAt: t, pad: "" });
     const omp = write([slot.slice(0, -2) + " ".repeat(255 - slot.length) + '"}', header(), { type: "title_change", id: "z", parentId: null, timestamp: t, title: "tc" }]);
     const s = await summarizeSession(omp);
-    expect([s.name, s.dialect]).toEqual(["slot title", "omp"]);
+    expect([s.name, s.agent]).toEqual(["slot title", "omp"]);
   });
 
   it("counts labels in force after replay, on entries that exist", async () => {

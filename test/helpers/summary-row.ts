@@ -16,7 +16,6 @@ export function summaryRow(p: Partial<SessionSummary> = {}): SessionSummary {
     modified: "2026-01-01T00:00:00.000Z",
     size: 10,
     parentSession: null,
-    dialect: "pi",
     agent: "pi",
     valid: true,
     ...p,

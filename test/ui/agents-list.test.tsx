@@ -13,8 +13,7 @@ afterEach(() => {
 
 /** A list row of any agent (the reader's `agent` field, as the dialect registry gives it). */
 function row(agent: AgentId, name: string, at: number): SessionSummary {
-  const dialect = agent === "pi" || agent === "omp" ? agent : "unknown";
-  return summaryRow({ path: `/s/${agent}/${name}.jsonl`, id: `${agent}-${name}`, cwd: "/work/app", name, messageCount: 2, entryCount: 2, modified: `2026-01-0${at}T00:00:00.000Z`, dialect, agent });
+  return summaryRow({ path: `/s/${agent}/${name}.jsonl`, id: `${agent}-${name}`, cwd: "/work/app", name, messageCount: 2, entryCount: 2, modified: `2026-01-0${at}T00:00:00.000Z`, agent });
 }
 
 /** The session rows on screen (after the header line). */

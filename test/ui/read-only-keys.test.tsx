@@ -10,7 +10,7 @@ import { loadSession } from "../../src/core/session/tree/load.js";
 import type { Session } from "../../src/core/session/model.js";
 import { summaryRow } from "../helpers/summary-row.js";
 import type { AgentId } from "../../src/core/session/agents.js";
-import { registerDialect } from "../../src/core/session/read/dialect-of.js";
+import { createEnv, useEnv } from "../../src/core/env.js";
 import { toyDialect } from "../core/session/toy-dialect.js";
 
 let m: Mounted | null = null;
@@ -83,7 +83,7 @@ describe("a read-only format on the tree", () => {
 describe("a read-only format on the session list", () => {
   it("^d refuses at once, before asking", async () => {
     m = await mount({ paths: [], width: 120 });
-    const row = summaryRow({ path: "/s/x/ses_1.json", id: "ses_1", cwd: "/w", name: "chat", size: 1, dialect: "unknown", agent: "opencode" });
+    const row = summaryRow({ path: "/s/x/ses_1.json", id: "ses_1", cwd: "/w", name: "chat", size: 1, agent: "opencode" });
     m.store.getState().setSessions([row]);
     await m.press(KEYS.ctrl("d"));
     expect(m.store.getState().deleting).toBeNull();
@@ -94,10 +94,10 @@ describe("a read-only format on the session list", () => {
 
 describe("a session read through a registered dialect", () => {
   it("lists with its agent's tag, and its write keys refuse at once", async () => {
-    const unregister = registerDialect(toyDialect);
+    const restoreEnv = useEnv(createEnv({ extraDialects: [toyDialect] }));
     const t = tempDir();
     cleanup = () => {
-      unregister();
+      restoreEnv();
       t.done();
     };
     const file = join(t.dir, "talk.toy.jsonl");

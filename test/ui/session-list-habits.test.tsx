@@ -119,7 +119,6 @@ describe("list search (screen 1)", () => {
       modified: "2026-01-01T00:00:00.000Z",
       size: 1,
       parentSession: null,
-      dialect: "pi",
       agent: "pi",
       valid: true,
     });

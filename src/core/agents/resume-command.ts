@@ -18,12 +18,10 @@ export interface ResumeCommand {
   cwd: string;
 }
 
-/** The agent a session belongs to; a file that shows no omp-only entry is omp's when it lives under a .omp dir. */
+/** The agent a session belongs to: the reader's word (null when the registry does not hold it), else pi's or omp's by where the file lives. */
 export function agentOf(t: ResumeTarget): ResumeAgent | null {
-  if (isAgentId(t.agent)) return t.agent;
-  if (isAgentId(t.dialect)) return t.dialect;
-  if (t.dialect === "unknown") return agentOfSession({ file: t.file });
-  return null;
+  if (t.agent === undefined || t.agent === null) return agentOfSession({ file: t.file });
+  return isAgentId(t.agent) ? t.agent : null;
 }
 
 // A session id as the id-keyed agents make them (UUIDs, `ses_…`, `rollout-…`): letters and digits first,

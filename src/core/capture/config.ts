@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { configPath } from "./paths.js";
 
 export type Mode = "off" | "capture-only" | "balanced" | "aggressive";
-export const MODES: Mode[] = ["off", "capture-only", "balanced", "aggressive"];
+export const MODES: readonly Mode[] = ["off", "capture-only", "balanced", "aggressive"];
 
 export interface CaptureConfig {
   schema_version: number;

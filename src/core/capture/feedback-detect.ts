@@ -5,6 +5,8 @@
 // claim before it is a bug report (a new task). Rules only read the head of
 // the turn: users lead with their verdict, pasted logs and specs follow.
 
+import { envSlot } from "../env.js";
+
 export type DetectedType = "correction" | "preference" | "approval" | "decision";
 export type Confidence = "high" | "medium" | "low";
 
@@ -17,9 +19,15 @@ export interface Detection {
   key: string;
 }
 
+/**
+ * A word character for boundaries: letters and digits, except in scripts
+ * written without spaces (Han, kana), where any character may end a word:
+ * "还是" must match inside "还是有一个错误".
+ */
+const WORDCHAR = "(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}_]";
 /** A `\b` that knows letters beyond ASCII. */
-const w = (alt: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alt})(?![\\p{L}\\p{N}_])`, "u");
-const start = (alt: string): RegExp => new RegExp(`^(?:${alt})(?![\\p{L}\\p{N}_])`, "u");
+const w = (alt: string): RegExp => new RegExp(`(?<!${WORDCHAR})(?:${alt})(?!${WORDCHAR})`, "u");
+const start = (alt: string): RegExp => new RegExp(`^(?:${alt})(?!${WORDCHAR})`, "u");
 
 const HEAD = 400;
 const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
@@ -59,7 +67,7 @@ function build() {
   const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -75,25 +83,35 @@ function build() {
    * only works for the first file", "the icon is cut off", "No screenshots").
    */
   const STATE = w(
-    "(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
+    "(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
   );
   /** A short "no X" after a claim ("No screenshots", "no output"); not "no need", "no thanks". */
   const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we)(?![\\p{L}\\p{N}_]))\\p{L}+");
+  /** "no X, only Y" / "no X, use Y" after an agent message: rejects what it used. */
+  const NO_ONLY = start("no [^,.!?]{1,40}?[,.!;:]?\\s+(?:only|just|use|instead|rather)");
+  /** A negative question that challenges what the agent just said or did ("Isn't that solution a little slow?"). */
+  const CHALLENGE = start("(?:but |hmm,? )?(?:isn'?t|wouldn'?t|shouldn'?t|doesn'?t|won'?t|aren'?t|didn'?t) (?:that|this|it|there|these|those|we|you)(?![\\p{L}\\p{N}_])");
+  /** An opening "should be X" after an agent message: what it must be instead ("deberia ser categorias activas"). */
+  const SHOULD_START = start(
+    "(?:it |this |that |they |these |those )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
+  );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
     /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)/u;
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
   const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
   /** Czech reports of the same (spaces between words, so bounded). */
-  const CZECH = w("nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
+  const CZECH = w("trochu|nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
   /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
   const PROGRESS_BUT =
     /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|正常|没问题|有效|できました|動きました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
   /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
+  /** The user announces a correction ("One correction: …", "Important correction:"). */
+  const ANNOUNCED = w("(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:");
   const CONCEDE = start("(?:al)?though|even though|si bien|aunque|bien que|m[eê]me si|obwohl|хотя|虽然");
   /** Asking to redo the last answer or change in another form. */
   const REDO = w(
-    "(?:repeat|redo|rewrite|rephrase|reformat|regenerate) (?:the|that|this|it|your|them|all|everything)|(?:shorter|simpler|cleaner|longer|smaller|bigger|more \\p{L}+|less \\p{L}+)(?: and (?:more|less) \\p{L}+)? version|(?:a (?:bit|little|tad)|slightly) (?:more|less|bigger|smaller|higher|lower|wider|narrower|larger|shorter|longer|to the (?:left|right))|make (?:it|this|that|them) (?:a (?:bit|little|lot) )?(?:bigger|smaller|larger|shorter|longer|wider|narrower|simpler|clearer|lighter|darker|more \\p{L}+|less \\p{L}+)",
+    "make (?:it|this|that|them|those|these)(?: [\\p{L}-]+){0,3}? (?:not|only|more|less)(?![\\p{L}\\p{N}_])|just (?:call|name) (?:it|this|that|them)|(?:repeat|redo|rewrite|rephrase|reformat|regenerate) (?:the|that|this|it|your|them|all|everything)|(?:shorter|simpler|cleaner|longer|smaller|bigger|more \\p{L}+|less \\p{L}+)(?: and (?:more|less) \\p{L}+)? version|(?:a (?:bit|little|tad)|slightly) (?:more|less|bigger|smaller|higher|lower|wider|narrower|larger|shorter|longer|to the (?:left|right))|make (?:it|this|that|them) (?:a (?:bit|little|lot) )?(?:bigger|smaller|larger|shorter|longer|wider|narrower|simpler|clearer|lighter|darker|more \\p{L}+|less \\p{L}+)",
   );
   /** The user points back at something the agent did ("the tests you added", "your last change")… */
   const REFER = w(
@@ -109,7 +127,7 @@ function build() {
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|makes no sense|nonsense|unnecessar(?:y|ily)|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
+    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -121,16 +139,18 @@ function build() {
     w(
       "ya te (?:lo )?(?:mostr|dij|expliqu|pas)\\p{L}*|no deber[ií]a(?:mos)?|no funciona|sigue (?:igual|sin|fallando|dando|mal)|todav[ií]a (?:no|hay|falla)|est[aá] mal|incorrecto|no es (?:eso|as[ií]|correcto)|el problema (?:no )?est[aá] en|n[aã]o funciona|ainda (?:n[aã]o|tem|d[aá])|errado",
     ),
-    w("опять|всё ещё|все еще|до сих пор|не работает|зациклил\\w*|не то|сам (?:\\p{L}+)|не надо|не нужно"),
+    w("опять|всё ещё|все еще|до сих пор|не работает|зациклил\\p{L}*|не то|сам (?:\\p{L}+)|не надо|не нужно"),
     w("immer noch|funktioniert nicht|geht nicht|nicht richtig|stimmt nicht"),
-    w("je (?:te|vous) l'ai (?:d[ée]j[àa] )?(?:dit|montr[ée]|expliqu[ée])|ce n'est pas (?:ma question|ce que)|toujours pas|ne marche pas|ne fonctionne pas|pas correct|c'?est faux"),
+    w("vẫn (?:gặp|bị|còn|lỗi|không|chưa)|không (?:thấy|hoạt động|chạy được|được)|chưa muốn|không muốn|sai rồi"),
+    w("desaparecieron|se perdi(?:ó|o|eron)|qu[eé] pas[oó] con (?:los|las|el|la) cambios|en (?:lugar|vez) de (?:eso|esto)|plut[oô]t que|pas (?:tout à fait|vraiment) ce que|(?:ça|ca) marchait presque"),
+    w("je voulais (?:dire|les|la|le|des|juste|seulement|que)|je (?:te|vous) l'ai (?:d[ée]j[àa] )?(?:dit|montr[ée]|expliqu[ée])|ce n'est pas (?:ma question|ce que)|toujours pas|ne marche pas|ne fonctionne pas|pas correct|c'?est faux"),
   ];
 
   // --- plan acceptance / decision ------------------------------------------------------------
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да)[,.! ]+)?(?:go ahead|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
@@ -141,8 +161,18 @@ function build() {
   const CHOICE = /^(?:option\s*)?\(?[a-d1-9]\)?(?:\s*(?:then|and|,|\+|&|>|->)\s*\(?[a-d1-9]\)?)*[.!]*$/u;
   /** "…, then proceed" / "… and proceed". */
   const PROCEED_END = /(?:\band|\bthen|,)\s+(?:proceed|continue|go ahead|carry on)\W*$/u;
-  /** After an offer, an imperative that carries it out. */
-  const DO_IT = w("proceed|go ahead|implement (?:it|this|that|them|these)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these)");
+  /** After an offer, an imperative that carries it out, leading the turn or a clause ("ok, do it", "do all 3", "… then implement it"; not "tell me how to fix it"). */
+  const DO_IT = new RegExp(
+    "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
+      "proceed|go ahead|implement (?:it|this|that|them|these)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these))(?![\\p{L}\\p{N}_])",
+    "u",
+  );
+  /** "continue" alone: acceptance only when the agent asked; after a message that just announces its next step it is none. */
+  const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
+  /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
+  const TAKES_SUGGESTION = w(
+    "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
+  );
   /** A decision stated as such ("we decided to go with pnpm"). */
   const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
 
@@ -162,7 +192,7 @@ function build() {
 
   /** A standing rule: how to work from now on. */
   const RULE_STRONG = w(
-    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
+    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
   );
   const RULE_SOFT = w(
     "my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)",
@@ -176,6 +206,12 @@ function build() {
   );
   const LOG_START = /^(?:\[[a-z]+\]|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
+    CONTINUE,
+    ANNOUNCED,
+    TAKES_SUGGESTION,
+    NO_ONLY,
+    CHALLENGE,
+    SHOULD_START,
     ASKED,
     ASKED_CJK,
     CLAIMED,
@@ -221,8 +257,8 @@ function build() {
   };
 }
 
-let built: ReturnType<typeof build> | null = null;
-const rules = (): ReturnType<typeof build> => (built ??= build());
+// Built on first use (a command that never reads feedback does not pay for it).
+const rules = envSlot(() => build());
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -242,7 +278,7 @@ function echoes(text: string, before: string): boolean {
   if (text.length < 120 || before.length < 120) return false;
   const probe = lower(text).slice(0, 200).replace(/\s+/g, " ");
   const b = lower(before).replace(/\s+/g, " ");
-  for (let i = 0; i + 60 <= probe.length; i += 30) if (b.includes(probe.slice(i, i + 60))) return true;
+  for (let i = 0; i <= 30 && i + 60 <= probe.length; i += 30) if (b.includes(probe.slice(i, i + 60))) return true;
   return false;
 }
 
@@ -252,16 +288,33 @@ function butFails(head: string, fail: RegExp): boolean {
   return !!m && fail.test(head.slice(m.index, m.index + 90));
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}_./-]{2,}/gu;
-const STOP = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
+const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
-/** A short imperative made of the agent's own words: the user takes one of the offered options. */
-function picksOffer(text: string, tail: string): boolean {
-  if (text.length > 120 || /\?\s*$/.test(text)) return false;
-  const words = (lower(text).match(WORD) ?? []).filter((x) => !STOP.has(x));
-  if (words.length === 0 || words.length > 12) return false;
-  const inTail = words.filter((x) => tail.includes(x)).length;
-  return inTail / words.length >= 0.5;
+const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
+const LETTERS = /[\p{L}][\p{L}\p{N}_'-]*/gu;
+
+/** `word` (or its stem: "creating" for "create") occurs in `text`. */
+const mentions = (text: string, word: string): boolean => text.includes(word.length > 5 ? word.slice(0, word.length - 2) : word);
+
+/**
+ * A short imperative made of the agent's own words: the user takes one of the
+ * offered options. The action (the turn's first word once courtesy is set
+ * aside) must be the offered one: "let's clean up the imports" after "want me
+ * to clean up the imports?" takes it up; "let's remove the right panel" after
+ * "want enhancements for the right panel?" does not.
+ */
+function picksOffer(text: string, offer: string, share = 0.5): boolean {
+  if (text.length > 160 || /\?\s*$/.test(text)) return false;
+  const words = (lower(text).match(LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
+  if (words.length === 0 || words.length > 14 || !/^\p{L}+$/u.test(words[0]) || !mentions(offer, words[0])) return false;
+  return words.filter((x) => mentions(offer, x)).length / words.length >= share;
+}
+
+/** The sentences of the agent message that offer or ask ("Want me to …?", "Let me know if you want …"), else its last 200 characters. */
+function offerOf(tail: string, asks: RegExp): string {
+  const sentences = sentencesOf(tail);
+  const offers = sentences.flatMap((s, i) => (asks.test(s) || /[?？]\s*$/u.test(s) ? [s, sentences[i + 1] ?? ""] : []));
+  return offers.length ? offers.join(" ") : tail.slice(-200);
 }
 
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
@@ -269,6 +322,12 @@ function echoesOfferCjk(text: string, tail: string): boolean {
   const t = text.replace(/[\s。！!.，,]+$/u, "");
   return t.length >= 2 && t.length <= 8 && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(t) && tail.includes(t);
 }
+
+/** Failure words that are negated: "without any errors", "no failures". */
+const NO_FAIL = /(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])/gu;
+
+/** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
+const NEW_QUESTION = /^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])/u;
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
 const HELP =
@@ -315,6 +374,11 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const claimed = hasPrev && (r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail));
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
+  // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
+  if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
+  // failure words that are negated ("make sure it runs without any errors") report nothing
+  const lf = l.replace(NO_FAIL, " ");
+  const headF = lf.slice(0, HEAD);
 
   // corrections that need no context
   if (r.BUT.test(head)) return d("correction", "high", "accepted with a change", /\b(?:but|except|however|although|though)\b/u);
@@ -324,31 +388,39 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // "no" to "Shall I …?" declines the proposal; "no, …" elsewhere rejects what the agent said or did
     return d("correction", head.length <= 3 && !hasPrev ? "medium" : "high", "rejects the previous message", null);
   }
-  const again = sentencesOf(head).some((x) => r.AGAIN.test(x) && r.FAIL.test(x) && !r.MODAL_STILL.test(x));
+  const again = sentencesOf(headF).some((x) => r.AGAIN.test(x) && r.FAIL.test(x) && !r.MODAL_STILL.test(x));
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
   if (r.STILL.test(head) && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
   if (hasPrev && r.CONCEDE.test(head)) return d("correction", "medium", "concedes progress, then objects", null);
+  const announced = r.ANNOUNCED.exec(head);
+  if (announced && announced.index < 200) return d("correction", hasPrev ? "high" : "medium", "announces a correction", r.ANNOUNCED);
   const clarify = r.CLARIFY.exec(head);
   if (clarify && clarify.index < 150) return d("correction", hasPrev ? "high" : "medium", "clarifies what the agent misread", r.CLARIFY);
   if (hasPrev && r.OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
+  if (hasPrev && r.NO_ONLY.test(head)) return d("correction", "high", "rejects what the agent used", null);
   const foreign = r.FOREIGN.find((re) => re.test(head));
   if (foreign) return d("correction", hasPrev ? "high" : "medium", "correction (non-English)", foreign);
 
   // standing rules outrank the softer correction cues: "from now on, don't …" is a preference
-  if (r.RULE_STRONG.test(head) && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+  // a long task prompt opening a session carries rules for that task ("Please commence Task 3 … always commit after each sub-task"): not a standing rule
+  const rule = r.RULE_STRONG.exec(head);
+  const taskRule = !!rule && !hasPrev && t.length > 300 && rule.index > (sentencesOf(head)[0]?.length ?? 0);
+  if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
     const praiseEnd = r.PRAISE.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
-    const found = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))];
+    // a turn that opens a new question ("how do we make sure …?") is a new task; "if you haven't …" is a condition, not a reproach
+    const opens = NEW_QUESTION.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
+    const found = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))].filter((m) => (m.index ?? 0) >= opens && !head.slice(0, m.index).endsWith("if "));
     const hits = praiseEnd > 0 && found.every((m) => (m.index ?? 0) > praiseEnd) ? [] : found;
     if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150)) {
-      const strong = hits.length > 1 || r.FAIL.test(head) || claimed;
+      const strong = hits.length > 1 || r.FAIL.test(headF) || claimed;
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
-    if (claimed && r.FAIL.test(l.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
+    if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(head)[0] ?? "") || r.STATE.test(sentencesOf(head)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
@@ -356,6 +428,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
     if (claimed && r.STATE.test(l.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
     if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
+    if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
+    if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
     const must = r.MUST.exec(head);
     if (claimed && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
     // instructions that point back at the agent's last answer or change and ask for it otherwise
@@ -370,12 +444,23 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // plan acceptance
   if (r.CHOICE.test(l)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (r.PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
-  if (asked && short && r.DO_IT.test(head)) return d("decision", "high", "takes up what the agent offered", r.DO_IT);
+  const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
+  if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
+  if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
   if (r.PRAISE_GO.test(head)) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
-  if (r.DECIDED.test(head)) return d("decision", "medium", "records a decision", r.DECIDED);
+  // "I decided to …" deep in a pasted article is not a decision taken here
+  const decided = r.DECIDED.exec(head);
+  if (decided && (hasPrev || decided.index < 40)) return d("decision", "medium", "records a decision", r.DECIDED);
   const goRest = l.replace(r.GO, "").trim();
-  if (r.GO.test(head) && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
-  if (asked && (picksOffer(t, tail) || echoesOfferCjk(t, tail))) return d("decision", "medium", "picks what the agent offered", null);
+  const bareContinue = r.CONTINUE.test(head) && !asked;
+  if (r.GO.test(head) && !bareContinue && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
+  if (asked) {
+    const offer = offerOf(tail, r.ASKED);
+    if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
+    // "2 import GPG key": an option's number and its words
+    const choice = /^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})/u.exec(l);
+    if (choice && picksOffer(t.slice(choice[0].length), lower(prev.slice(-1500)))) return d("decision", "high", "picks one of the agent's options", null);
+  }
   const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
   if (asked && !yesQuestion && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
 

@@ -11,7 +11,7 @@ const wb = (alt: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alt})(?
 
 const STRENGTH: Record<string, string> = { correction: "high", preference: "high", approval: "medium", decision: "medium", manual: "medium" };
 
-const SCOPES: [string, RegExp][] = [
+const SCOPES: readonly [string, RegExp][] = [
   ["global", wb("always|never|for future|next time|from now on|rule|policy")],
   ["repo", wb("repo|project|pr|release|docs?|readme|website|tests?|config|hook|environment|env")],
   ["topic", wb("topic|wiki|raw/notes|article|source|inventory|dataset")],

@@ -5,22 +5,24 @@ import { safeId, sha256Hex } from "./serialize.js";
 
 export type EventKind = "session-start" | "user-prompt" | "tool" | "pre-compact" | "post-compact" | "stop" | "session-end" | "manual" | "other";
 
-const KINDS: Record<string, EventKind> = {};
-const addKind = (kind: EventKind, names: string[]): void => names.forEach((n) => (KINDS[n] = kind));
-addKind("session-start", ["sessionstart", "sessioncreated"]);
-addKind("user-prompt", ["userpromptsubmit", "beforeagent", "chatmessage", "beforeagentstart", "input"]);
-addKind("tool", ["pretooluse", "posttooluse", "posttoolusefailure", "permissionrequest", "beforetool", "aftertool", "toolexecutebefore", "toolexecuteafter", "toolcall", "toolresult"]);
-addKind("pre-compact", ["precompact", "precompress", "experimentalsessioncompacting", "sessionbeforecompact"]);
-addKind("post-compact", ["postcompact", "postcompress", "sessioncompacted", "sessioncompact"]);
-addKind("stop", ["stop", "stopfailure", "afteragent", "sessionidle", "agentend"]);
-addKind("session-end", ["sessionend", "sessionshutdown"]);
-addKind("manual", ["manualcapture", "manualfeedback"]);
+/** The event names (lower case, no separators) of each kind, as the harnesses spell them. */
+const KIND_NAMES: Readonly<Record<Exclude<EventKind, "other">, readonly string[]>> = {
+  "session-start": ["sessionstart", "sessioncreated"],
+  "user-prompt": ["userpromptsubmit", "beforeagent", "chatmessage", "beforeagentstart", "input"],
+  tool: ["pretooluse", "posttooluse", "posttoolusefailure", "permissionrequest", "beforetool", "aftertool", "toolexecutebefore", "toolexecuteafter", "toolcall", "toolresult"],
+  "pre-compact": ["precompact", "precompress", "experimentalsessioncompacting", "sessionbeforecompact"],
+  "post-compact": ["postcompact", "postcompress", "sessioncompacted", "sessioncompact"],
+  stop: ["stop", "stopfailure", "afteragent", "sessionidle", "agentend"],
+  "session-end": ["sessionend", "sessionshutdown"],
+  manual: ["manualcapture", "manualfeedback"],
+};
+const KINDS: ReadonlyMap<string, EventKind> = new Map(Object.entries(KIND_NAMES).flatMap(([kind, names]) => names.map((n) => [n, kind as EventKind] as const)));
 
-export const eventKind = (name: string): EventKind => KINDS[name.toLowerCase().replace(/[_\-.\s]/g, "")] ?? "other";
+export const eventKind = (name: string): EventKind => KINDS.get(name.toLowerCase().replace(/[_\-.\s]/g, "")) ?? "other";
 
-const GEMINI_EVENTS = new Set(["BeforeAgent", "AfterAgent", "BeforeTool", "AfterTool", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
-const PI_EVENTS = new Set(["session_start", "before_agent_start", "input", "tool_result", "agent_end", "session_shutdown", "session_before_compact", "session_compact"]);
-const PATH_HARNESS: [string, string][] = [
+const GEMINI_EVENTS: ReadonlySet<string> = new Set(["BeforeAgent", "AfterAgent", "BeforeTool", "AfterTool", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
+const PI_EVENTS: ReadonlySet<string> = new Set(["session_start", "before_agent_start", "input", "tool_result", "agent_end", "session_shutdown", "session_before_compact", "session_compact"]);
+const PATH_HARNESS: readonly [string, string][] = [
   [".claude", "claude"],
   [".codex", "codex"],
   [".gemini", "gemini"],
@@ -31,7 +33,7 @@ const PATH_HARNESS: [string, string][] = [
 
 type Payload = Record<string, unknown>;
 
-function firstString(p: Payload, keys: string[]): string | null {
+function firstString(p: Payload, keys: readonly string[]): string | null {
   for (const k of keys) {
     const v = p[k];
     if (typeof v === "string" && v !== "") return v;
@@ -39,8 +41,8 @@ function firstString(p: Payload, keys: string[]): string | null {
   return null;
 }
 
-const TRANSCRIPT_KEYS = ["transcript_path", "transcriptPath", "session_file", "sessionFile"];
-const EVENT_KEYS = ["hook_event_name", "hookEventName", "event"];
+const TRANSCRIPT_KEYS: readonly string[] = ["transcript_path", "transcriptPath", "session_file", "sessionFile"];
+const EVENT_KEYS: readonly string[] = ["hook_event_name", "hookEventName", "event"];
 
 /** The harnesses whose hook payloads we know (§4.3); `hook --harness` names one of them. */
 export const HOOK_HARNESSES: readonly string[] = ["claude", "codex", "gemini", "opencode", "omp", "pi"];

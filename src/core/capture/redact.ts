@@ -6,7 +6,7 @@ import { isSecretKey } from "./secret-names.js";
 import { SECRET_URLS, VENDOR_TOKENS } from "./secret-tokens.js";
 import { codePointLength, cut, headCodePoints, pyCompact, sha256Hex } from "./serialize.js";
 
-const CONTENT_KEYS = new Set([
+const CONTENT_KEYS: ReadonlySet<string> = new Set([
   "prompt",
   "user_prompt",
   "message",

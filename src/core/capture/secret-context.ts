@@ -12,7 +12,7 @@ export const MASK = "[REDACTED]";
 const PLACEHOLDER = /^(?:true|false|null|nil|none|undefined|yes|no|on|off|required|optional|empty|redacted|\*+|x{3,}|\.{3}|…|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|\{\{[^}]*\}\})$/i;
 
 // Words that follow "password is", "token:" … in prose and docs, not secrets.
-const NOT_A_SECRET = new Set(
+const NOT_A_SECRET: ReadonlySet<string> = new Set(
   "a an the not too very still now also just correct incorrect wrong required optional invalid valid empty missing set unset stored saved expired hidden shown same different changed reset strong weak short long secure insecure in on at for of to from with by here there below above this that it used needed ok okay fine good bad out and or is was be field manager policy prompt".split(
     " ",
   ),
@@ -66,7 +66,7 @@ const opt = (before: string, after = ""): RegExp => new RegExp(`(${before})${V}$
 
 // Commands whose options or arguments carry a password (with a test for their names in lower case),
 // the command's segment, and the part before the value (group 1) and the value (group 2).
-const SHORT_PASSWORD: [RegExp, RegExp, RegExp][] = [
+const SHORT_PASSWORD: readonly [RegExp, RegExp, RegExp][] = [
   // openssl -pass pass:SECRET (env:/file: name a place, not the secret)
   [/openssl/, /\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
   // mysql family, sshpass, mongo, docker login: -pSECRET or -p SECRET (mysql's -P is the port)
@@ -141,7 +141,7 @@ const NAME_SEP = /\b([A-Za-z_][A-Za-z0-9_.-]{0,127})(["']?[ \t]{0,8}[:=][ \t]{0,
 const VALUE = /[^\s"'`&;,[][^\s"'`&;,]{0,1023}/y;
 const TOKEN_RUN = /[A-Za-z0-9+/_-]{20,512}={0,2}/y;
 // Names whose values are identifiers or digests, never secrets, however random they look.
-const PUBLIC_LAST = new Set("id ids uuid guid oid sha sha1 sha256 sha512 md5 hash digest checksum etag integrity commit rev revision ref version path file dir url uri href src class style type name".split(" "));
+const PUBLIC_LAST: ReadonlySet<string> = new Set("id ids uuid guid oid sha sha1 sha256 sha512 md5 hash digest checksum etag integrity commit rev revision ref version path file dir url uri href src class style type name".split(" "));
 const isPublicName = (key: string): boolean => PUBLIC_LAST.has(nameTokens(key).pop() ?? "");
 
 const stickyAt = (re: RegExp, s: string, at: number): string => {
@@ -228,7 +228,9 @@ export function isInnocentValue(v: unknown, key = ""): boolean {
   return words.filter((w) => FUNCTION_WORDS.has(w.replace(/[.,;:!?]$/, "").toLowerCase())).length >= 2;
 }
 
-const FUNCTION_WORDS = new Set("a an the for all to of in on at by with from and or not no is are was were be been must should will can may required optional every each any some this that these those it its only when if".split(" "));
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  "a an the for all to of in on at by with from and or not no is are was were be been must should will can may required optional every each any some this that these those it its only when if".split(" "),
+);
 
 /** The context rules, in order: CLI arguments, headers, URL credentials, prose, assignments. */
 export function scrubContext(s: string): string {

@@ -3,13 +3,13 @@
 // `aws configure set aws_secret_access_key …`), where a false positive alters
 // what the user wrote (`password_required: true`, `credential.helper=store`).
 
-const SECRET_TOKENS = new Set(["authorization", "bearer", "password", "passwd", "passphrase", "secret", "secrets", "cookie", "cookies", "apikey", "privatekey", "accesskey", "credential", "credentials"]);
-const SECRET_PAIRS = new Set(["api key", "private key", "access key", "account key", "secret key", "signing key", "encryption key", "master key", "client key", "auth key", "session key"]);
+const SECRET_TOKENS: ReadonlySet<string> = new Set(["authorization", "bearer", "password", "passwd", "passphrase", "secret", "secrets", "cookie", "cookies", "apikey", "privatekey", "accesskey", "credential", "credentials"]);
+const SECRET_PAIRS: ReadonlySet<string> = new Set(["api key", "private key", "access key", "account key", "secret key", "signing key", "encryption key", "master key", "client key", "auth key", "session key"]);
 // One word that ends in a secret noun: PGPASSWORD, clientsecret, MYAPIKEY.
 const SECRET_SUFFIX = /(?:password|passwd|passphrase|secret|apikey)$/;
 // What may follow a secret word in a name and still name the secret itself.
 const PASS_WORD = /^(?:ssh|pg|db|root|admin|user|my|smb|ldap|ftp|smtp|mail|vnc|rdp|redis|mongo|mysql|wifi|wpa|store|key|sudo|login|vault)pass$/;
-const SECRET_NOUNS = new Set(["key", "keys", "value", "token", "str", "string", "b64", "base64", "hex", "raw", "plain", "hash", "env", "var"]);
+const SECRET_NOUNS: ReadonlySet<string> = new Set(["key", "keys", "value", "token", "str", "string", "b64", "base64", "hex", "raw", "plain", "hash", "env", "var"]);
 
 /** `apiKey`/`APIKey` → api key; split on non-alphanumerics; lower-case. */
 export function nameTokens(key: string): string[] {

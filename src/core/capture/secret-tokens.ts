@@ -19,7 +19,7 @@ const tail =
   (m: string): string =>
     m.replace(prefix, "");
 
-export const VENDOR_TOKENS: TokenPattern[] = [
+export const VENDOR_TOKENS: readonly TokenPattern[] = [
   // OpenAI / Anthropic / OpenRouter (`sk-proj-`, `sk-ant-api03-`, `sk-or-v1-`, legacy `sk-`): the tail must
   // look random, so CSS names such as `sk-fading-circle-spinner` stay.
   { name: "sk", hints: ["sk-"], re: /\bsk-[A-Za-z0-9_-]{12,}/g, random: tail(/^sk-(?:proj|ant|svcacct|admin|or-v1)?-?/) },
@@ -79,7 +79,7 @@ export function isDottedName(s: string): boolean {
 }
 
 /** URLs whose path is the secret (incoming webhooks); `https:/` too, as path normalisation leaves it in a cwd. */
-export const SECRET_URLS: RegExp[] = [
+export const SECRET_URLS: readonly RegExp[] = [
   /\bhttps?:\/\/?hooks\.slack\.com\/(?:services|workflows|triggers)\/T[A-Z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+/gi,
   /\bhttps?:\/\/?(?:[a-z]+\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/gi,
   /\bhttps?:\/\/?[a-z0-9.-]*webhook\.office\.com\/[A-Za-z0-9@/_-]+/gi,

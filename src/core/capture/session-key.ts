@@ -6,6 +6,7 @@
 // helper's exact file names (`safe_id`, §3.1). Anything else is named by a hash.
 import { scrub } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
+import { envSlot } from "../env.js";
 
 const STRICT = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,118}[A-Za-z0-9])?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,10 +20,11 @@ export function isStrictSafe(v: string): boolean {
   return STRICT.test(v) && !v.includes("..") && scrub(v) === v;
 }
 
-const memo = new Map<string, string>();
+const memos = envSlot(() => new Map<string, string>());
 
 /** The file-name form of a harness name or native session id. */
 export function fileKey(v: string): string {
+  const memo = memos();
   let k = memo.get(v);
   if (k === undefined) {
     k = isStrictSafe(v) ? v : hashedKey(v);

@@ -84,22 +84,13 @@ function headHtml(s: Session, plan: ExportPlan): string {
 <header class="top"><h1>${esc(plan.title)}</h1><dl>${facts}</dl>
 <div class="tools"><span id="where">path root → ${esc(plan.leafId ?? "nothing")}: ${plan.path.length} entries</span><button type="button" id="fold">unfold tool calls and thinking</button></div>
 <p class="note">Texts over ${LONG_TEXT / 1024} KB show their first ${HEAD / 1024} KB; open "more characters" under one for the rest (kept out of the page's layout so that a big session opens quickly; the browser's find sees only what is shown).</p></header>
-<main id="path" data-target="${plan.leafId === null ? -1 : indexOf(s, plan.leafId)}">
+<main id="path" data-target="${plan.leafId === null ? -1 : s.topology.posOf(plan.leafId)}">
 `;
-}
-
-function indexOf(s: Session, id: string): number {
-  return s.topology ? s.topology.posOf(id) : s.entries.findIndex((m) => m.id === id);
 }
 
 /** Each entry's parent as a position in s.entries (-1: none), the way pathTo walks it. */
 function parentList(s: Session): string {
-  const pos = s.topology
-    ? s.topology.posOf
-    : (
-        (m) => (id: string) =>
-          m.get(id) ?? -1
-      )(new Map(s.entries.map((e, i) => [e.id, i])));
+  const pos = s.topology.posOf;
   const out: number[] = new Array(s.entries.length);
   s.entries.forEach((e, i) => (out[i] = e.parentId === null ? -1 : pos(e.parentId)));
   return out.join(",");
@@ -118,7 +109,7 @@ function* navHtml(s: Session, plan: ExportPlan, o: ExportOptions, summaries: (st
   let chunk = "";
   for (let i = 0; i < rows.count; i++) {
     const r = rows.row(i);
-    const at = indexOf(s, r.id);
+    const at = s.topology.posOf(r.id);
     const text = summaries ? (summaries[at] ?? "(left out)") : r.text;
     const label = plan.labelOf(r.id);
     const cls = `row${plan.onPath.has(r.id) ? " on" : ""}${r.isLeaf ? " leaf" : ""}${r.id === plan.leafId ? " cur" : ""}`;

@@ -71,7 +71,7 @@ async function fixups(s: Session, kept: readonly EntryMeta[], o: ExportOptions):
     // Another agent's name (its header's title here) is written as pi names a session, so the copy reads as pi's with the same name.
     out.push({ type: "session_info", id: `${leaf.id}-name`, parentId, timestamp: leaf.timestamp, name: clean(s.name) });
   }
-  if (s.dialect !== "omp" && lastInfo && !onPath.has(lastInfo.id) && leaf.type !== "session_info") {
+  if (s.agent !== "omp" && lastInfo && !onPath.has(lastInfo.id) && leaf.type !== "session_info") {
     const full = await readEntry(s, lastInfo.id);
     const e: Obj = { type: "session_info", id: lastInfo.id, parentId, timestamp: lastInfo.timestamp };
     if (typeof full.name === "string") e.name = clean(full.name);
@@ -83,7 +83,7 @@ async function fixups(s: Session, kept: readonly EntryMeta[], o: ExportOptions):
 /** The JSONL export, one line per chunk (each ending in "\n"). */
 export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGenerator<string> {
   const plan = planExport(s, o);
-  if (s.dialect === "omp") {
+  if (s.agent === "omp") {
     // The slot's title is the name omp shows: the source's name, wherever it came from.
     const title = s.name ?? "";
     const slot = serializeSlot({ title: safeText(o.redact ? redactText(title) : title), source: s.titleSlot?.source, updatedAt: s.titleSlot?.updatedAt ?? String(s.header.timestamp ?? "") });
@@ -107,7 +107,7 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
     } else next = plan.path[i].id;
   }
   // omp's images kept apart in its agent dir's blob store go into the copy: it may be read anywhere.
-  const blobs = s.dialect === "omp" ? blobReaderFor(s.file) : null;
+  const blobs = s.agent === "omp" ? blobReaderFor(s.file) : null;
   const embed = (e: Obj): Obj => {
     if (blobs) resolveBlobRefs(e, blobs);
     return e;

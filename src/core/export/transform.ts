@@ -10,11 +10,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Messages that are a tool's run or output: left out whole by --no-tools. */
-export const TOOL_ROLES = new Set(["toolResult", "bashExecution", "pythonExecution"]);
-const THINKING_BLOCKS = new Set(["thinking", "redactedThinking"]);
+export const TOOL_ROLES: ReadonlySet<string> = new Set(["toolResult", "bashExecution", "pythonExecution"]);
+const THINKING_BLOCKS: ReadonlySet<string> = new Set(["thinking", "redactedThinking"]);
 
 /** Fields that hold ids, times and enum words, never user text: the redactor skips them. */
-const STRUCTURAL = new Set(["type", "id", "parentId", "timestamp", "targetId", "fromId", "firstKeptEntryId", "toolCallId", "role", "stopReason", "api"]);
+const STRUCTURAL: ReadonlySet<string> = new Set(["type", "id", "parentId", "timestamp", "targetId", "fromId", "firstKeptEntryId", "toolCallId", "role", "stopReason", "api"]);
 
 /** True when any flag changes entries (then previews must be made again from the changed entries). */
 export const changesEntries = (o: ExportOptions): boolean => Boolean(o.redact || o.noThinking || o.noTools);

@@ -41,7 +41,7 @@ export function json(v: unknown): string {
 }
 
 /** Image types a browser shows from a data: URL without surprises (no SVG: it can carry script). */
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function imagePart(b: Obj): Part {

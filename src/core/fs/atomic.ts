@@ -11,8 +11,9 @@ import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { sleepSync } from "./sleep.js";
 import { checkWritePath, ensureDirGuarded, O_NOFOLLOW, treeOf } from "./guard.js";
+import { envSlot } from "../env.js";
 
-const RETRY_CODES = new Set(["EPERM", "EACCES", "EBUSY"]);
+const RETRY_CODES: ReadonlySet<string> = new Set(["EPERM", "EACCES", "EBUSY"]);
 const TMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW;
 const TMP_NAME = /^\..*\.(\d+)\.[0-9a-f]{16}\.tmp$/;
 
@@ -23,10 +24,12 @@ const TMP_NAME = /^\..*\.(\d+)\.[0-9a-f]{16}\.tmp$/;
  */
 export const TMP_STALE_MS = 60_000;
 
-const swept = new Set<string>();
+/** The staging directories swept already. */
+const sweptDirs = envSlot(() => new Set<string>());
 
-/** Removes temp files older than TMP_STALE_MS from a staging directory; once per process per directory. */
+/** Removes temp files older than TMP_STALE_MS from a staging directory; once per environment (a process) per directory. */
 export function sweepStaleTemps(dir: string, now = Date.now(), force = false): number {
+  const swept = sweptDirs();
   if (!force && swept.has(dir)) return 0;
   swept.add(dir);
   let names: string[];

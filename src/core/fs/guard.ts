@@ -9,6 +9,7 @@
 // without each caller having to pass its root along.
 import { constants, lstatSync, mkdirSync } from "node:fs";
 import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
+import { envSlot } from "../env.js";
 
 /** O_NOFOLLOW where the platform has it (not on Windows, which has no such links to plant by accident). */
 export const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0;
@@ -27,10 +28,11 @@ interface Tree {
   staging: boolean;
 }
 
-const trees = new Map<string, Tree>();
+const guarded = envSlot(() => new Map<string, Tree>());
 
 /** Registers a tree whose descendants are never written through links. Cheap to call often. */
 export function guardTree(top: string, opts: { staging?: boolean } = {}): void {
+  const trees = guarded();
   const t = resolve(top);
   const had = trees.get(t);
   if (!had || (opts.staging && !had.staging)) trees.set(t, { top: t, staging: !!opts.staging || !!had?.staging });
@@ -40,7 +42,7 @@ export function guardTree(top: string, opts: { staging?: boolean } = {}): void {
 export function treeOf(path: string): Tree | null {
   const p = resolve(path);
   let best: Tree | null = null;
-  for (const t of trees.values()) {
+  for (const t of guarded().values()) {
     if (p.startsWith(t.top + sep) && (!best || t.top.length > best.top.length)) best = t;
   }
   return best;

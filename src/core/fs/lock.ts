@@ -26,6 +26,7 @@ import { join } from "node:path";
 import { sleep, sleepSync } from "./sleep.js";
 import { checkWritePath, O_NOFOLLOW } from "./guard.js";
 import { tempDirFor, tempName } from "./atomic.js";
+import { envSlot } from "../env.js";
 
 export const STALE_MS = 10_000;
 const UNREADABLE_STALE_MS = 1_000;
@@ -58,19 +59,34 @@ export interface LockOptions {
   onStaleJudged?: (lockPath: string) => void;
 }
 
-let host: string | null = null;
-const myHost = (): string => (host ??= hostname());
-
-const held = new Set<{ path: string; content: string; ino: number }>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on("exit", () => {
-    for (const h of held) releaseIfOurs(h.path, h.content, h.ino);
-  });
+interface Held {
+  path: string;
+  content: string;
+  ino: number;
 }
+
+interface Locking {
+  host: string | null;
+  /** The locks taken and not yet released: removed if the process exits holding them. */
+  held: Set<Held>;
+  /** Listens for the exit while `held` is not empty (one listener per env, gone once it holds nothing). */
+  onExit: () => void;
+  /** When this process first saw each lock (keyed by path, inode and content). */
+  firstSeen: Map<string, number>;
+}
+
+const locking = envSlot((): Locking => {
+  const held = new Set<Held>();
+  const onExit = () => {
+    for (const h of held) releaseIfOurs(h.path, h.content, h.ino);
+  };
+  return { host: null, held, onExit, firstSeen: new Map() };
+});
+
+const myHost = (): string => {
+  const l = locking();
+  return (l.host ??= hostname());
+};
 
 interface Seen {
   ino: number;
@@ -125,14 +141,12 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** When this process first saw each lock (keyed by path, inode and content). */
-const firstSeen = new Map<string, number>();
-
 /** The judgement of the lock at `path`: stale (with what was judged) or not; null when it vanished. */
 export function judgeLock(path: string, now = Date.now()): { stale: boolean; seen: Seen } | null {
   const seen = readLock(path);
   if (!seen) return null;
   const key = `${path}\0${seen.ino}\0${seen.content}`;
+  const firstSeen = locking().firstSeen;
   let first = firstSeen.get(key);
   if (first === undefined) firstSeen.set(key, (first = now));
   let info: { host?: unknown; pid?: unknown } | null = null;
@@ -217,8 +231,9 @@ function attempt(path: string, opts: LockOptions, ts: string): Attempt {
     closeSync(fd);
   }
   const entry = { path, content, ino };
+  const { held, onExit } = locking();
+  if (held.size === 0) process.on("exit", onExit);
   held.add(entry);
-  installExitHook();
   let released = false;
   return {
     path,
@@ -236,6 +251,7 @@ function attempt(path: string, opts: LockOptions, ts: string): Attempt {
       if (released) return;
       released = true;
       held.delete(entry);
+      if (held.size === 0) process.off("exit", onExit);
       releaseIfOurs(path, content, ino);
     },
   };

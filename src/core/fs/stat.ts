@@ -4,7 +4,7 @@
 //
 // Only public fs APIs: Node's internal fs binding answered these a few ms
 // faster on a warm `ls`, but an internal can change under any Node release.
-import { fstatSync, statSync } from "node:fs";
+import { existsSync, fstatSync, statSync } from "node:fs";
 
 /** What callers compare a file by: its identity, size, and modification time. */
 export interface FileStamp {
@@ -32,6 +32,13 @@ export function stampOf(path: string): FileStamp | null {
 export function stampOfFd(fd: number): FileStamp {
   const st = fstatSync(fd);
   return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile() };
+}
+
+/** Whether a path the user gave names something: a file or dir, or a session in a database file that is there (`<db>#<id>`, as `ls` prints it). */
+export function pathNamed(path: string): boolean {
+  if (existsSync(path)) return true;
+  const v = virtualSource(path);
+  return v !== null && existsSync(v.file);
 }
 
 /**

@@ -27,7 +27,7 @@ function blocksText(content: unknown, withCalls: boolean): string {
 }
 
 /** Every agent's shell tool, as its calls name it (Claude Code's Bash, Codex's shell/exec_command, Gemini's run_shell_command, pi's and omp's bash). */
-const SHELL_TOOLS = new Set(["bash", "shell", "exec_command", "local_shell", "run_shell_command", "shell_command"]);
+const SHELL_TOOLS: ReadonlySet<string> = new Set(["bash", "shell", "exec_command", "local_shell", "run_shell_command", "shell_command"]);
 
 /** The commands of an assistant turn that only runs shell commands (no text), else null: such a turn is a "bash" document. */
 function shellCommands(content: unknown): string | null {

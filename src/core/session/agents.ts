@@ -23,10 +23,8 @@ export interface ResumeTarget {
   id: string;
   /** The header's cwd ("" when it has none). */
   cwd: string;
-  /** The file's dialect as the reader tells it ("unknown": decided by where the file lives). */
-  dialect: string;
-  /** The agent, when the reader names it. */
-  agent?: AgentId;
+  /** The agent, when the reader names it (absent: decided by where the file lives). */
+  agent?: AgentId | null;
 }
 
 export type ExportFormatName = "md" | "html" | "jsonl";
@@ -96,7 +94,6 @@ export interface AgentSource {
   agent?: AgentId | null;
   /** The session's own say (Session.writable), when it has one. */
   writable?: boolean;
-  dialect?: string;
   /** The row's path (SessionSummary) or the session's file (Session). */
   path?: string;
   file?: string;
@@ -110,7 +107,6 @@ export interface AgentSource {
 export function agentOf(s: AgentSource): AgentId {
   // The reader's word wins, even for an agent this registry does not name (a dialect registered later).
   if (typeof s.agent === "string" && s.agent) return s.agent;
-  if (isAgentId(s.dialect)) return s.dialect;
   const where = s.path ?? s.file ?? "";
   return where.split(sep).includes(".omp") ? "omp" : "pi";
 }
@@ -148,12 +144,21 @@ export function parseAgentList(values: readonly string[]): { agents: AgentId[] }
 }
 
 /**
- * A session's format for a header line: pi's and omp's dialect and version
+ * The `dialect` key of `tree --json` and `ls --json` (docs/commands.md), from
+ * the agent: "pi" or "omp" for their files, "unknown" for other agents'
+ * sessions and for a file that is not a session (a row with `valid: false`).
+ */
+export function printedDialect(s: { agent?: AgentId | null; valid?: boolean }): "pi" | "omp" | "unknown" {
+  return s.valid !== false && (s.agent === "pi" || s.agent === "omp") ? s.agent : "unknown";
+}
+
+/**
+ * A session's format for a header line: pi's and omp's name and version
  * ("omp v3"), another agent's name and the version that wrote it ("Claude
  * Code 2.1.12", read-only).
  */
-export function formatOf(s: { agent?: AgentId; dialect: string; version: number; header: Record<string, unknown>; held?: unknown }): string {
-  if (!s.held || !s.agent) return `${s.dialect} v${s.version}`;
+export function formatOf(s: { agent: AgentId; version: number; header: Record<string, unknown>; held?: unknown }): string {
+  if (!s.held) return `${s.agent} v${s.version}`;
   const v = typeof s.header.agentVersion === "string" && s.header.agentVersion ? ` ${s.header.agentVersion}` : "";
   return `${agentLabel(s.agent)}${v} (read-only)`;
 }

@@ -2,8 +2,6 @@
 // and the list need; an entry's full JSON is re-read from its byte offset.
 import type { AgentId } from "./read/dialect-api.js";
 
-export type Dialect = "pi" | "omp" | "unknown";
-
 /**
  * The tree by position in `entries`, in typed arrays: what the JSON output
  * and the browser's rows walk, without a hash lookup or an array per entry.
@@ -71,9 +69,7 @@ export interface Session {
   /** Absolute path of the file (`<database file>#<session id>` for a session kept in a database). */
   file: string;
   gzip: boolean;
-  /** pi and omp files: their dialect. Other agents' sessions: "unknown" (their `agent` says whose). */
-  dialect: Dialect;
-  /** The agent that wrote it. */
+  /** The agent that wrote it: "pi" or "omp" for their files (omp by the file's marks or place), else the dialect's. */
   agent: AgentId;
   /** Whether the write operations may change it: pi and omp files; other agents' sessions are read-only. */
   writable: boolean;
@@ -110,8 +106,8 @@ export interface Session {
   warnings: Warning[];
   /** Other agents' sessions: the shapes of records their reader did not know (DialectFacts.unknown). */
   unknownShapes?: string[];
-  /** The tree by position in `entries` (set by the loader; hand-made sessions may leave it out). */
-  topology?: Topology;
+  /** The tree by position in `entries` (buildTree's, which every loader calls). */
+  topology: Topology;
   /** Bytes read so far (the file size for plain files): a refresh reads only what follows. */
   size: number;
   /** Where a refresh resumes: just past the last complete line, and that line's number. */
@@ -173,7 +169,7 @@ export interface SessionSummary {
   messageCount: number;
   /** Entries in the tree (header and title slot excluded, earlier duplicate ids left out). */
   entryCount: number;
-  /** Leaves of the tree: entries with no children (1 for a linear session, 0 when empty). */
+  /** Branches: leaves of the tree (1 for a linear session, 0 when empty), and the active path when the leaf has children (stats' branches). */
   branchCount: number;
   /** Labels in force after replay, on entries that exist. */
   labelCount: number;
@@ -184,8 +180,6 @@ export interface SessionSummary {
   /** File size in bytes, as stored on disk. */
   size: number;
   parentSession: string | null;
-  /** pi and omp files: their dialect; "unknown" for an invalid file and for other agents' sessions. */
-  dialect: Dialect;
   /** The agent that wrote it (the dialect that claims its path, else pi or omp by its content). */
   agent: AgentId;
   valid: boolean;

@@ -11,7 +11,7 @@ import { dialectOf } from "../session/read/dialect-of.js";
 import { CatalogScan } from "../session/list/catalog-scan.js";
 import { emptySummary } from "../session/list/summary.js";
 import type { EntryHead } from "../session/read/entry-head.js";
-import { assistantTail } from "../session/read/message-tail.js";
+import { assistantTail, tailTexts } from "../session/read/message-tail.js";
 import { isOmpFile, ompByHeader } from "../session/read/omp-marks.js";
 import { ParentLinks } from "../session/tree/resolve.js";
 import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
@@ -111,6 +111,8 @@ export class FiguresTap implements ScanTap {
   /** The shared tree cannot be trusted for this file. */
   private spoiled = false;
   private readonly calls = new CallColumns();
+  /** The environment's recent model and provider names, taken once per file. */
+  private readonly texts = tailTexts();
 
   constructor(private readonly shared: boolean) {
     this.links = shared ? null : new ParentLinks();
@@ -142,7 +144,7 @@ export class FiguresTap implements ScanTap {
     const assistant = f.type === "message" && f.role === "assistant";
     const ts = f.tsStart >= 0 ? line.buf.toString("latin1", f.tsStart, f.tsEnd) : undefined;
     let usage: CallUsage | null;
-    const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f) : null;
+    const tail = assistant && ts !== undefined && line.parsed === undefined ? assistantTail(line.buf, line.start, line.end, f, this.texts) : null;
     if (tail !== null) usage = callUsage({ type: "message", timestamp: ts, message: tail });
     else if (f.type === "message" && !assistant && line.parsed === undefined && line.buf.subarray(line.start, line.end).indexOf(USAGE_KEY) < 0) {
       // A tool result (often the biggest line) without the bytes of a usage key carries none: not parsed.

@@ -135,7 +135,7 @@ export function branchesOfShape(t: TreeShape): { branchOf: Int32Array; branches:
 export function branchesOf(s: Session): { branchOf: Int32Array; branches: BranchInfo[] } {
   const n = s.entries.length;
   const topo = s.topology;
-  if (!topo || n === 0) return { branchOf: new Int32Array(n).fill(-1), branches: [] };
+  if (n === 0) return { branchOf: new Int32Array(n).fill(-1), branches: [] };
   return branchesOfShape({
     n,
     parent: topo.parent,

@@ -2,5 +2,5 @@
 import { catalogStats } from "../../core/session/list/catalog.js";
 
 export function printCatalogStats(): void {
-  process.stderr.write(`read ${catalogStats.bytesRead} bytes from ${catalogStats.filesRead} files\n`);
+  process.stderr.write(`read ${catalogStats().bytesRead} bytes from ${catalogStats().filesRead} files\n`);
 }

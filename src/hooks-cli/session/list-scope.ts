@@ -1,12 +1,12 @@
 // Which sessions a listing command covers (ls, stats): --all, --cwd DIR, the
 // agent dirs (--agent-dir, else every agent's default places) or the PATHs given. A PATH
 // that does not exist is reported (exit 3 at the end); the others still count.
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/list/discover.js";
 import { safeText } from "../../core/session/text/safe-text.js";
+import { pathNamed } from "../../core/fs/stat.js";
 
 export interface ListScope {
   /** The --agent-dir dirs; undefined when none was given (then every agent's default places are listed). */
@@ -27,7 +27,7 @@ export function listScope(args: ParsedArgs, command: string): ListScope | 3 {
   const cwdFlag = str(args, "--cwd");
   if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
   // A PATH that does not exist is an error (exit 3, as for `tree`); the others are still listed.
-  const missing = args.positional.filter((p) => !existsSync(p));
+  const missing = args.positional.filter((p) => !pathNamed(p));
   for (const p of missing) process.stderr.write(`omp-sessions ${command}: ${safeText(p)}: no such file or directory\n`);
   const paths = args.positional.filter((p) => !missing.includes(p));
   if (missing.length > 0 && paths.length === 0) return 3;

@@ -6,6 +6,7 @@ import { parseArgs, bool, list, str } from "../args.js";
 import { listScope } from "./list-scope.js";
 import { otherAgentPlaces } from "../../core/session/list/dialect-sources.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/list/list.js";
+import { summaryJson } from "../../core/session/list/summary-json.js";
 import { writeParts, stdout } from "../stdout.js";
 import type { SessionSummary } from "../../core/session/list/summary.js";
 import { oneLine, safeText } from "../../core/session/text/safe-text.js";
@@ -125,10 +126,11 @@ for several).
 Sessions are looked for in every omp and pi agent dir that exists
 ($PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent,
 ~/.omp/profiles/*/agent), or only in the --agent-dir DIRs given. PATHs (session
-files or dirs holding them) are listed instead, all of them unless --cwd.
+files or dirs holding them, or an OpenCode session as DB#ID, the path ls prints
+for it) are listed instead, all of them unless --cwd.
 
 Columns: MODIFIED (age of the newest message), MSGS, BR (branches: leaves of
-the tree), LBL (labels), AGENT, the session name or its first message, and CWD.
+the tree, and the active path when a rewind left the leaf inside it), LBL (labels), AGENT, the session name or its first message, and CWD.
 With the archive in use (omp-sessions keep), a HOST column names each row's
 machine, sessions read from the archive are marked [archived] (JSON: archived,
 host), and --host H keeps one machine's sessions.
@@ -175,7 +177,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
       sessions = sessions.filter((s) => (hosts ? hosts.of(s.path).host : me) === onlyHost);
     }
     if (json) {
-      const rows = hosts ? sessions.map((s) => ({ ...s, ...hosts.of(s.path) })) : sessions;
+      const rows = sessions.map((s) => (hosts ? { ...summaryJson(s), ...hosts.of(s.path) } : summaryJson(s)));
       stdout().write(JSON.stringify(rows) + "\n");
       return done;
     }

@@ -48,7 +48,7 @@ session file, 4 no agent known for this file, or its session id refused
       return 4;
     }
     if (!cmd) {
-      process.stderr.write(`omp-sessions resume: no agent is known for ${safeText(s.path)} (${s.dialect})\n`);
+      process.stderr.write(`omp-sessions resume: no agent is known for ${safeText(s.path)} (${s.agent})\n`);
       return 4;
     }
     if (bool(args, "--print")) {

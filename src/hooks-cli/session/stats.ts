@@ -17,6 +17,7 @@ import { GROUPINGS, report, rowJson, totalRow, type GroupBy, type Row } from "..
 import { costCell, shortCount, unpricedCell } from "../../core/stats/format.js";
 import type { Figure } from "../../core/stats/figures.js";
 import { sessionTitle } from "../../core/session/title.js";
+import { AGENT_IDS, agentOf } from "../../core/session/agents.js";
 
 const USAGE = `Usage: omp-sessions stats [--by session|model|project|day|branch] [--since DAY] [--until DAY]
                           [--agent A] [--cwd DIR | --all] [--tz ZONE] [--json] [--no-cache]
@@ -32,8 +33,8 @@ branch holds, so branches add up to the session).
 
 Scope as for ls: this project's sessions by default, --cwd DIR another
 project's, --all every session, or the PATHs given (files or dirs).
---agent A keeps one agent's sessions (pi, omp, claude, codex, gemini,
-opencode). --since/--until DAY
+--agent A keeps one agent's sessions (${AGENT_IDS.join(", ")}).
+--since/--until DAY
 (YYYY-MM-DD, inclusive) keep the calls made on those days, in --tz ZONE (an
 IANA name; default: the local zone), which also sets the days of --by day.
 
@@ -172,6 +173,3 @@ export const statsCommand: Command = {
     return done;
   },
 };
-
-/** The agent a listed session belongs to. */
-const agentOf = (s: SessionSummary): string => s.agent;

@@ -48,7 +48,7 @@ export function sessionCostText(o: OpenFigures | null): string {
 /** For a model call's detail: the total of the branch it is on (the active path, or abandoned branch N). */
 export function branchTotalText(o: OpenFigures | null, entryId: string): string | null {
   if (!o) return null;
-  const pos = o.session.topology?.posOf(entryId) ?? -1;
+  const pos = o.session.topology.posOf(entryId);
   const meta = pos >= 0 ? o.session.entries[pos] : undefined;
   if (!meta || !((meta.type === "message" && meta.role === "assistant") || meta.type === "model_usage")) return null;
   const branch = o.branchOf[pos];

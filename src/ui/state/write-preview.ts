@@ -18,7 +18,7 @@ export function appendPreview(plan: AppendPlan, currentName: string | null): Lin
     out.push({ text: "the header line becomes:", tone: "muted" });
     out.push({ text: "~ " + safeText(plan.rewrite.headerLine) });
     out.push({ text: `every other line stays byte for byte; then it ends with ${plural(plan.entries.length, "new line")}:`, tone: "muted" });
-  } else out.push({ text: `${safeText(basename(plan.file))} (${plan.dialect}) gains ${plural(plan.entries.length, "line")}:`, tone: "muted" });
+  } else out.push({ text: `${safeText(basename(plan.file))} (${plan.agent}) gains ${plural(plan.entries.length, "line")}:`, tone: "muted" });
   for (const e of plan.entries) {
     // A summary can be long: the JSON line without it, then the text as the agent will read it.
     const { summary, details: _details, ...rest } = e;

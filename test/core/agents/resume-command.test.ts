@@ -7,8 +7,9 @@ import { commandLine, resumeCommand, shownCommand } from "../../../src/core/agen
 import { shellWord } from "../../../src/core/agents/shell-word.js";
 import { findBinary } from "../../../src/core/agents/find-binary.js";
 import { resumeProblem } from "../../../src/core/agents/run-agent.js";
+import type { AgentId } from "../../../src/core/session/agents.js";
 
-const at = (file: string, dialect: string, cwd = "/work/p") => ({ file, id: "0199-abc", cwd, dialect });
+const at = (file: string, agent: string | undefined, cwd = "/work/p") => ({ file, id: "0199-abc", cwd, agent: agent as AgentId | undefined });
 
 describe("resume commands", () => {
   it("pi resumes a file with --session, omp with --resume (adding the profile a file lives in)", () => {
@@ -18,8 +19,8 @@ describe("resume commands", () => {
   });
 
   it("a file with no omp-only entry is omp's under a .omp dir, else pi's", () => {
-    expect(resumeCommand(at("/h/.omp/agent/sessions/x/a.jsonl", "unknown"))?.agent).toBe("omp");
-    expect(resumeCommand(at("/tmp/a.jsonl", "unknown"))?.agent).toBe("pi");
+    expect(resumeCommand(at("/h/.omp/agent/sessions/x/a.jsonl", undefined))?.agent).toBe("omp");
+    expect(resumeCommand(at("/tmp/a.jsonl", undefined))?.agent).toBe("pi");
   });
 
   it("the id-keyed agents are ready for their readers", () => {

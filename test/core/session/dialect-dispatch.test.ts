@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync, writeFileSync, appendFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerDialect } from "../../../src/core/session/read/dialect-of.js";
+import { createEnv, useEnv } from "../../../src/core/env.js";
 import { loadSession } from "../../../src/core/session/tree/load.js";
 import { readEntry } from "../../../src/core/session/read/entry.js";
 import { buildContext } from "../../../src/core/session/tree/context.js";
 import { listSessions, listSessionsJson } from "../../../src/core/session/list/list.js";
+import { summaryJson } from "../../../src/core/session/list/summary-json.js";
 import { summarizeSession } from "../../../src/core/session/list/summary.js";
 import { catalogStats, resetCatalogStats } from "../../../src/core/session/list/catalog.js";
 import { dialectSources } from "../../../src/core/session/list/dialect-sources.js";
@@ -25,11 +26,11 @@ let tmp: string;
 let dir: string;
 let file: string;
 let db: string;
-let unregister: () => void;
+let restoreEnv: () => void;
 const rec = (o: object) => JSON.stringify(o) + "\n";
 
 beforeAll(() => {
-  unregister = registerDialect(toyDialect);
+  restoreEnv = useEnv(createEnv({ extraDialects: [toyDialect] }));
   tmp = mkdtempSync(join(tmpdir(), "omp-toy-"));
   dir = join(tmp, "toy");
   mkdirSync(dir);
@@ -64,7 +65,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  unregister();
+  restoreEnv();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -126,16 +127,16 @@ describe("a registered dialect", () => {
     resetCatalogStats();
     const cold = await listSessions({ paths: [dir], all: true, cacheDir });
     expect(cold).toEqual(scanned);
-    expect(catalogStats.filesRead).toBe(2);
+    expect(catalogStats().filesRead).toBe(2);
     resetCatalogStats();
     expect(await listSessions({ paths: [dir], all: true, cacheDir })).toEqual(scanned);
-    expect(catalogStats.filesRead).toBe(0);
-    expect(JSON.parse((await listSessionsJson({ paths: [dir], all: true, cacheDir })).toString())).toEqual(scanned);
+    expect(catalogStats().filesRead).toBe(0);
+    expect(JSON.parse((await listSessionsJson({ paths: [dir], all: true, cacheDir })).toString())).toEqual(scanned.map(summaryJson));
     // The database's -wal file changing is the database's sessions changing.
     writeFileSync(`${db}-wal`, "x");
     resetCatalogStats();
     await listSessions({ paths: [dir], all: true, cacheDir });
-    expect(catalogStats.filesRead).toBe(1);
+    expect(catalogStats().filesRead).toBe(1);
     expect(await summarizeSession(file)).toEqual(scanned[1]);
   });
 

@@ -1,6 +1,7 @@
 // Builds small in-memory sessions for the rows tests, so each test states its
 // own tree instead of depending on a fixture's particulars.
 import type { EntryMeta, Session } from "../../../src/core/session/model.js";
+import { builtSession } from "../../helpers/built-session.js";
 
 export interface E {
   id: string;
@@ -34,44 +35,7 @@ export function session(list: E[], leafId?: string | null): Session {
       label: e.label,
     };
   });
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  const children = new Map<string, string[]>();
-  const roots: string[] = [];
-  for (const e of entries) {
-    if (e.parentId === null || !byId.has(e.parentId)) roots.push(e.id);
-    else {
-      const k = children.get(e.parentId) ?? [];
-      k.push(e.id);
-      children.set(e.parentId, k);
-    }
-  }
-  const labels = new Map<string, string>();
-  for (const e of entries) {
-    if (e.type !== "label" || !e.targetId) continue;
-    if (e.label) labels.set(e.targetId, e.label);
-    else labels.delete(e.targetId);
-  }
-  return {
-    file: "/tmp/x.jsonl",
-    gzip: false,
-    dialect: "pi",
-    agent: "pi",
-    writable: true,
-    version: 3,
-    header: { type: "session", id: "s" },
-    titleSlot: null,
-    entries,
-    byId,
-    roots,
-    children,
-    labels,
-    name: null,
-    leafId: leafId === undefined ? (entries.at(-1)?.id ?? null) : leafId,
-    warnings: [],
-    size: 0,
-    resumeOffset: 0,
-    resumeLine: 0,
-  };
+  return builtSession(entries, leafId === undefined ? {} : { leafId });
 }
 
 /** A straight chain of n user/assistant messages. */

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentId, Dialect, DialectEntry, DialectFacts, Origin, RecordReader } from "../../../src/core/session/read/dialect-api.js";
 import { jsonlSource } from "../../../src/core/session/read/jsonl-source.js";
-import { registerDialect } from "../../../src/core/session/read/dialect-of.js";
+import { createEnv, useEnv } from "../../../src/core/env.js";
 import { collectFigures } from "../../../src/core/stats/collect.js";
 import { report } from "../../../src/core/stats/report.js";
 
@@ -72,13 +72,13 @@ const dialect: Dialect = {
 };
 
 let tmp: string;
-let unregister: () => void;
+let restoreEnv: () => void;
 let parent: string;
 let child: string;
 const rec = (o: object) => JSON.stringify(o) + "\n";
 
 beforeAll(() => {
-  unregister = registerDialect(dialect);
+  restoreEnv = useEnv(createEnv({ extraDialects: [dialect] }));
   tmp = mkdtempSync(join(tmpdir(), "omp-stats-sub-"));
   parent = join(tmp, "parent.sub.jsonl");
   child = join(tmp, "agent-1.sub.jsonl");
@@ -99,7 +99,7 @@ beforeAll(() => {
   );
 });
 afterAll(() => {
-  unregister();
+  restoreEnv();
   rmSync(tmp, { recursive: true, force: true });
 });
 

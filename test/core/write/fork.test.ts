@@ -47,7 +47,7 @@ describe.each(files)("fork of %s", (name) => {
         expect(f.header.id).not.toBe(s.header.id);
         expect(String(f.header.id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
         // Same dialect: omp sources get a 256-byte title slot, pi ones none.
-        if (s.dialect === "omp") {
+        if (s.agent === "omp") {
           expect(f.titleSlot?.size).toBe(256);
           expect(readFileSync(plan.file).indexOf(0x0a)).toBe(255);
         } else expect(f.titleSlot).toBeNull();

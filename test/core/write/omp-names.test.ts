@@ -211,7 +211,7 @@ describe("fork of an omp session carries its name, as omp's fork does", () => {
       );
       age(bare);
       const b = await loadSession(bare);
-      expect(b.dialect).toBe("omp");
+      expect(b.agent).toBe("omp");
       const p2 = await forkSession(b, b.leafId!);
       const bytes2 = readFileSync(p2.file);
       const slot2 = JSON.parse(bytes2.subarray(0, SLOT - 1).toString("utf8"));

@@ -141,7 +141,7 @@ describe.each(variants)("writes on $name", ({ make }) => {
     expect(warningLines(after)).toEqual(warningLines(before));
     const added = r.appended.map((e) => e.id as string);
     expect(treeDiff(before, after, added)).toEqual([]);
-    if (before.dialect === "pi") {
+    if (before.agent === "pi") {
       expect(appendedLines(bytes, file)).toEqual([expect.objectContaining({ type: "session_info", parentId: before.leafId, name: "Release prep: parser & tree" })]);
       expect(r.slotRewritten).toBe(false);
     } else if (!before.titleSlot) {

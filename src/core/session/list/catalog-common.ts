@@ -5,13 +5,15 @@
 import type { FileStamp } from "../../fs/stat.js";
 import type { Row, RowStore } from "./catalog-row.js";
 import type { SessionSummary } from "../model.js";
+import { envSlot } from "../../env.js";
 
-/** What the catalog read from session files in this process (OMP_SESSIONS_STATS=1 prints it). */
-export const catalogStats = { bytesRead: 0, filesRead: 0 };
+/** What the catalog read from session files in this environment, a process (OMP_SESSIONS_STATS=1 prints it). */
+export const catalogStats = envSlot(() => ({ bytesRead: 0, filesRead: 0 }));
 
 export function resetCatalogStats(): void {
-  catalogStats.bytesRead = 0;
-  catalogStats.filesRead = 0;
+  const stats = catalogStats();
+  stats.bytesRead = 0;
+  stats.filesRead = 0;
 }
 
 export function keyOf(st: FileStamp): Row {

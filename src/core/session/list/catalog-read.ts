@@ -27,7 +27,7 @@ async function readHead(path: string, length: number): Promise<Buffer> {
       if (bytesRead === 0) break;
       got += bytesRead;
     }
-    catalogStats.bytesRead += got;
+    catalogStats().bytesRead += got;
     return buf.subarray(0, got);
   } finally {
     await fh.close();
@@ -74,8 +74,8 @@ export class CatalogReader {
       },
       { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer },
     ).finally(() => giveScanBuffer(buffer));
-    catalogStats.bytesRead += result.bytes;
-    catalogStats.filesRead++;
+    catalogStats().bytesRead += result.bytes;
+    catalogStats().filesRead++;
     return { result, tail, tailFailed };
   }
 
@@ -165,7 +165,7 @@ export class CatalogReader {
     if (dialectOf(path)) {
       // Another agent's session: read whole through its dialect (no header to sniff, no saved state to resume).
       const out = { summary: await summarizeSession(path, this.taps?.dialect), saved: null };
-      catalogStats.filesRead++;
+      catalogStats().filesRead++;
       this.store(path, st, out);
       return wanted(out.summary);
     }

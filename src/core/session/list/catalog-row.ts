@@ -5,10 +5,10 @@
 // UTF-8, back to back. A listing reads the keys and the summaries; a warm
 // `ls --json` reads the keys and copies the texts of unchanged rows to stdout,
 // neither parsing nor serializing them. Decoding a row gives back exactly the
-// SessionSummary stored, and its text is JSON.stringify of it.
-import type { Dialect } from "../model.js";
+// SessionSummary stored, and its text is its `ls --json` text (summary-json.ts).
 import type { AgentId } from "../read/dialect-api.js";
 import type { SessionSummary } from "../model.js";
+import { summaryJson } from "./summary-json.js";
 
 /** One cached file. */
 export interface Row {
@@ -45,7 +45,6 @@ type StoredSummary = [
   modified: string,
   size: number,
   parentSession: string | null,
-  dialect: Dialect,
   valid: boolean,
   error: string | null,
   agent: AgentId,
@@ -59,7 +58,7 @@ export interface RawSummary {
 }
 
 function encodeSummary(s: SessionSummary): StoredSummary {
-  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.dialect, s.valid, s.error ?? null, s.agent];
+  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.valid, s.error ?? null, s.agent];
 }
 
 const isKey = (v: unknown): v is StoredKey => Array.isArray(v) && v.length === 12 && typeof v[0] === "number" && typeof v[1] === "number" && typeof v[2] === "number" && typeof v[3] === "number";
@@ -73,7 +72,7 @@ const hasSummary = (v: StoredKey): boolean => Number.isInteger(v[6]) && v[6] >= 
 /** The summary stored for a key entry, or null when it is missing or does not match the entry. */
 function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): SessionSummary | null {
   const s = summaries[v[6]] as StoredSummary | undefined;
-  if (!Array.isArray(s) || s.length !== 16 || s[9] !== v[9] || s[1] !== v[10] || s[13] !== v[11]) return null;
+  if (!Array.isArray(s) || s.length !== 15 || s[9] !== v[9] || s[1] !== v[10] || s[12] !== v[11]) return null;
   const summary: SessionSummary = {
     path,
     id: s[0],
@@ -88,11 +87,10 @@ function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): Sessio
     modified: s[9],
     size: s[10],
     parentSession: s[11],
-    dialect: s[12],
-    agent: s[15],
-    valid: s[13],
+    agent: s[14],
+    valid: s[12],
   };
-  if (s[14] !== null) summary.error = s[14];
+  if (s[13] !== null) summary.error = s[13];
   return summary;
 }
 
@@ -228,7 +226,7 @@ export class RowStore {
       if (s) {
         // An unchanged row keeps its text; a damaged one is given a new one.
         const v = this.stored(path);
-        text = (!this.decoded.has(path) && isKey(v) ? this.text(v) : undefined) ?? Buffer.from(JSON.stringify(s));
+        text = (!this.decoded.has(path) && isKey(v) ? this.text(v) : undefined) ?? Buffer.from(JSON.stringify(summaryJson(s)));
       }
       keys[path] = [r.dev, r.ino, r.size, r.mtimeMs, r.state ? 1 : 0, r.hcwd ?? null, s ? summaries.length : -1, text ? at : 0, text ? text.length : 0, s ? s.modified : null, s ? s.cwd : null, s ? s.valid : null];
       if (s) summaries.push(encodeSummary(s));

@@ -10,7 +10,6 @@
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
 import { OMP_ONLY_TYPES, isOmpFile, ompByHeader, isTitleSlot } from "../read/omp-marks.js";
 import { createHash } from "node:crypto";
-import type { Dialect } from "../model.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { lastByte, newEntryHead, readEntryHead, tailTimestamp, type EntryHead, headOf, messageText, isBlank } from "../read/entry-head.js";
@@ -21,7 +20,7 @@ import { ParentLinks } from "../tree/resolve.js";
 type Json = Record<string, unknown>;
 
 // Entry types whose few fields the summary needs in full.
-const PARSE_TYPES = new Set(["label", "session_info", "title_change", "model_change"]);
+const PARSE_TYPES: ReadonlySet<string> = new Set(["label", "session_info", "title_change", "model_change"]);
 
 /** The line a tap is told of: its bytes, and its parse (made at most once, shared with the scan). */
 export interface EntryLine {
@@ -534,7 +533,7 @@ export class CatalogScan implements EntryLine {
     let labelCount = 0;
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
     const headerTime = header.timestamp !== null ? Date.parse(header.timestamp) : NaN;
-    // As the loader names the dialect (omp-marks.ts): the file's marks, else its place.
+    // As the loader names the agent (omp-marks.ts): the file's marks, else its place.
     const agent = isOmpFile(base.path, facts.omp) ? "omp" : "pi";
     return {
       ...base,
@@ -549,7 +548,6 @@ export class CatalogScan implements EntryLine {
       created: header.timestamp ?? mtime,
       modified: isoOrNull(facts.lastActivity) ?? isoOrNull(headerTime) ?? mtime,
       parentSession: header.parentSession,
-      dialect: agent satisfies Dialect,
       agent,
       valid: true,
     };

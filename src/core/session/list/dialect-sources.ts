@@ -52,7 +52,8 @@ export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv =
       if (!given) out.roots.push(root);
       for (const f of found) {
         const abs = resolve(f);
-        if (abs === root) continue;
+        // A file given is listed as given; a database's session given by its own path (`<db>#<id>`) only here.
+        if (abs === root && existsSync(root)) continue;
         if (given && f.startsWith(`${root}#`)) out.containers.add(root);
         if (!seen.has(abs)) {
           seen.add(abs);

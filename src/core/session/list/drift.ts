@@ -5,7 +5,7 @@
 // be read at all. pi and omp files are read by the generic tree, which keeps
 // every entry type as it is; the other agents' readers say what they did not
 // recognise.
-import { agentOf, type AgentId } from "../agents.js";
+import { AGENT_IDS, agentOf, type AgentId } from "../agents.js";
 import { mapLimit } from "../../map-limit.js";
 import { loadSession } from "../tree/load.js";
 import { listSessions, type ListOptions } from "./list.js";
@@ -28,8 +28,6 @@ export interface DriftReport {
   groups: DriftGroup[];
   unreadable: { agent: AgentId; file: string; error: string }[];
 }
-
-const ORDER: AgentId[] = ["pi", "omp", "claude", "codex", "gemini", "opencode"];
 
 export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
   const rows = await listSessions({ ...opts, all: true });
@@ -62,8 +60,8 @@ export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
     }
   });
   report.groups = [...groups.values()]
-    .sort((a, b) => ORDER.indexOf(a.agent) - ORDER.indexOf(b.agent) || (a.version < b.version ? 1 : a.version > b.version ? -1 : 0))
+    .sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.version < b.version ? 1 : a.version > b.version ? -1 : 0))
     .map((g) => ({ agent: g.agent, version: g.version, shapes: [...g.shapes].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([shape, files]) => ({ shape, files: files.sort() })) }));
-  report.unreadable.sort((a, b) => ORDER.indexOf(a.agent) - ORDER.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
+  report.unreadable.sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
   return report;
 }

@@ -6,6 +6,7 @@ import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "../model.js";
 import type { ScanTaps } from "./catalog-scan.js";
+import { summaryJson } from "./summary-json.js";
 
 export interface ListOptions {
   /** Agent dirs to scan (default: every omp and pi agent dir that exists). */
@@ -56,7 +57,7 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
 }
 
 /**
- * JSON.stringify(await listSessions(opts)), as UTF-8. Rows the catalog holds
+ * The `ls --json` text of listSessions(opts) (summary-json.ts), as UTF-8. Rows the catalog holds
  * unchanged are copied as stored, neither parsed nor serialized: most of a
  * warm `ls --json` would otherwise be spent on those two.
  */
@@ -66,7 +67,7 @@ export async function listSessionsJson(opts: ListOptions = {}): Promise<Buffer> 
 
 /** listSessionsJson's bytes in parts, in order (the stored rows as they are, not joined). */
 export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uint8Array[]> {
-  if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify(await listSessions(opts)))];
+  if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify((await listSessions(opts)).map(summaryJson)))];
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
   const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
@@ -74,7 +75,7 @@ export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uin
   const parts: Uint8Array[] = [];
   for (const r of kept) {
     parts.push(parts.length === 0 ? OPEN : COMMA);
-    parts.push("json" in r ? r.json : Buffer.from(JSON.stringify(r)));
+    parts.push("json" in r ? r.json : Buffer.from(JSON.stringify(summaryJson(r))));
   }
   parts.push(parts.length === 0 ? EMPTY : CLOSE);
   return parts;

@@ -46,7 +46,6 @@ export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary
     modified: mtime,
     size,
     parentSession: null,
-    dialect: "unknown",
     agent: "pi",
     valid: false,
   };
@@ -133,7 +132,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
   let messages = 0;
   let leaves = 0;
   let last = 0;
-  const cs = s.topology!.childStart;
+  const cs = s.topology.childStart;
   s.entries.forEach((e, i) => {
     if (cs[i + 1] === cs[i]) leaves++;
     if (e.type !== "message") return;
@@ -154,7 +153,8 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     firstMessage,
     messageCount: messages,
     entryCount: s.entries.length,
-    branchCount: leaves,
+    // The active path is a branch of its own when the leaf has children (a rewound Claude Code session), as the figures count them.
+    branchCount: leaves + (s.leafId !== null && (s.children.get(s.leafId)?.length ?? 0) > 0 ? 1 : 0),
     labelCount: s.labels.size,
     created,
     modified: isoOrNull(last) ?? (created !== mtime ? isoOrNull(Date.parse(created)) : null) ?? mtime,

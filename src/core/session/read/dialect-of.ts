@@ -6,10 +6,17 @@ import type { AgentId, Dialect } from "./dialect-api.js";
 import { dialects } from "./dialects/index.js";
 import { firstObjects } from "./dialects/sniff.js";
 import { isTitleSlot } from "./omp-marks.js";
+import { envSlot } from "../../env.js";
+
+/** The product's dialects, then the environment's extra ones (a test's). */
+const inUse = envSlot((env): readonly Dialect[] => {
+  const extra = env.options.extraDialects ?? [];
+  return extra.length === 0 ? dialects : Object.freeze([...dialects, ...extra]);
+});
 
 /** The dialect that claims `path`, or undefined for pi and omp files. */
 export function dialectOf(path: string): Dialect | undefined {
-  for (const d of dialects) if (d.claims(path)) return d;
+  for (const d of inUse()) if (d.claims(path)) return d;
   return undefined;
 }
 
@@ -37,7 +44,7 @@ function headOf(path: string): string {
  */
 export function sniffDialect(path: string): Dialect | undefined {
   if (path.includes("#")) return undefined;
-  const candidates = dialects.filter((d) => d.sniff);
+  const candidates = inUse().filter((d) => d.sniff);
   if (candidates.length === 0) return undefined;
   const head = headOf(path);
   if (head.trim() === "") return undefined;
@@ -49,22 +56,10 @@ export function sniffDialect(path: string): Dialect | undefined {
 
 /** The registered dialect of an agent (pi and omp have none). */
 export function dialectFor(agent: AgentId): Dialect | undefined {
-  return dialects.find((d) => d.agent === agent);
+  return inUse().find((d) => d.agent === agent);
 }
 
-/** The registered dialects, in order. */
+/** The registered dialects, in order: the product's (dialects/index.ts), then the environment's extra ones. */
 export function registeredDialects(): readonly Dialect[] {
-  return dialects;
-}
-
-/**
- * Adds a dialect for the life of the process (the product's are listed in
- * dialects/index.ts; tests register their own). Returns its removal.
- */
-export function registerDialect(d: Dialect): () => void {
-  dialects.push(d);
-  return () => {
-    const i = dialects.indexOf(d);
-    if (i >= 0) dialects.splice(i, 1);
-  };
+  return inUse();
 }

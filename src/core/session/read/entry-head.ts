@@ -16,7 +16,7 @@ const P_TS = bytes(',"timestamp":"');
 const P_ROLE = bytes(',"message":{"role":"');
 const P_TAIL_TS = bytes('"timestamp":');
 
-const KNOWN = ["message", "user", "assistant", "toolResult", "label", "compaction", "branch_summary", "custom", "custom_message"];
+const KNOWN: readonly string[] = ["message", "user", "assistant", "toolResult", "label", "compaction", "branch_summary", "custom", "custom_message"];
 const KNOWN_BYTES = KNOWN.map(bytes);
 
 export interface EntryHead {

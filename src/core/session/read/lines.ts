@@ -4,6 +4,7 @@
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
 import { openRegular, openRegularSized } from "../../fs/read-capped.js";
 import { createGunzip } from "node:zlib";
+import { envSlot } from "../../env.js";
 
 export interface LineSink {
   /**
@@ -48,10 +49,11 @@ const CHUNK = 1 << 20;
 // Read buffers, reused across files: a fresh 1 MB buffer per file costs page
 // faults and GC work that show when listing thousands of sessions. A caller
 // takes one per concurrent scan and gives it back when the scan is done.
-const spareBuffers: Buffer[] = [];
-export const takeScanBuffer = (): Buffer => spareBuffers.pop() ?? Buffer.allocUnsafe(CHUNK);
+const spareBuffers = envSlot((): Buffer[] => []);
+export const takeScanBuffer = (): Buffer => spareBuffers().pop() ?? Buffer.allocUnsafe(CHUNK);
 export const giveScanBuffer = (b: Buffer): void => {
-  if (spareBuffers.length < 16 && b.length === CHUNK) spareBuffers.push(b);
+  const spare = spareBuffers();
+  if (spare.length < 16 && b.length === CHUNK) spare.push(b);
 };
 
 type Pull = (into: Buffer, at: number, max: number) => Promise<number>;

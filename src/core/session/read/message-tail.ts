@@ -9,6 +9,7 @@
 // JSON.parse gives (a test compares them).
 
 import type { EntryHead } from "./entry-head.js";
+import { envSlot } from "../../env.js";
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ function isoMs(buf: Buffer, a: number, b: number): number {
  * tail holds the usage and the model; null when it does not (then parse the
  * line). `head` is the line's entry head (entry-head.ts): its role and time.
  */
-export function assistantTail(buf: Buffer, start: number, end: number, head: EntryHead): Json | null {
+export function assistantTail(buf: Buffer, start: number, end: number, head: EntryHead, texts: TailTexts = tailTexts()): Json | null {
   const roleEnd = head.roleEnd;
   if (roleEnd < 0 || roleEnd + P_CONTENT.length > end) return null;
   for (let k = 0; k < P_CONTENT.length; k++) if (buf[roleEnd + k] !== P_CONTENT[k]) return null;
@@ -60,7 +61,7 @@ export function assistantTail(buf: Buffer, start: number, end: number, head: Ent
   // inside the content, when the content is the last member) fails it.
   const close = buf.lastIndexOf(P_ARRAY_END, last);
   if (close <= open) return null;
-  const msg = readTail(buf, close + 1, last - 1);
+  const msg = readTail(buf, close + 1, last - 1, texts);
   // The bracket found closes some array: the content's when usage and model
   // follow it (an unknown array field after the content would hide the
   // fields before it; then the whole line is parsed).
@@ -82,8 +83,8 @@ export function assistantTail(buf: Buffer, start: number, end: number, head: Ent
 const MESSAGE_KEYS = ["provider", "model", "responseId", "timestamp", "usage"].map(bytes);
 const USAGE_KEYS = ["input", "output", "cacheRead", "cacheWrite", "cost"].map(bytes);
 const COST_KEYS = ["total"].map(bytes);
-const MESSAGE_NAMES = ["provider", "model", "responseId", "timestamp", "usage"];
-const USAGE_NAMES = ["input", "output", "cacheRead", "cacheWrite", "cost"];
+const MESSAGE_NAMES: readonly string[] = ["provider", "model", "responseId", "timestamp", "usage"];
+const USAGE_NAMES: readonly string[] = ["input", "output", "cacheRead", "cacheWrite", "cost"];
 
 /**
  * The message's fields stats reads (provider, model, responseId, timestamp,
@@ -94,15 +95,15 @@ const USAGE_NAMES = ["input", "output", "cacheRead", "cacheWrite", "cost"];
  * reads as absent too. Anything it does not take (whitespace, an escape in a
  * field it keeps) gives null, and JSON.parse reads the line.
  */
-function readTail(buf: Buffer, at: number, close: number): Json | null {
-  const r = new TailReader(buf, close);
+function readTail(buf: Buffer, at: number, close: number, texts: TailTexts): Json | null {
+  const r = new TailReader(buf, close, texts);
   r.pos = at;
   const out: Json = { role: "assistant" };
   return r.members(out, MESSAGE_KEYS, MESSAGE_NAMES, 0) && r.pos === close ? out : null;
 }
 
 /** Which of `keys` the bytes [a, b) spell, or -1. */
-function keyIndex(buf: Buffer, a: number, b: number, keys: Uint8Array[]): number {
+function keyIndex(buf: Buffer, a: number, b: number, keys: readonly Uint8Array[]): number {
   const n = b - a;
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k];
@@ -124,6 +125,7 @@ class TailReader {
   constructor(
     private readonly buf: Buffer,
     private readonly limit: number,
+    private readonly texts: TailTexts,
   ) {}
 
   /**
@@ -131,7 +133,7 @@ class TailReader {
    * the keys wanted go into `out` (the last of a repeated key wins, as in
    * JSON.parse). `level` 0: the message's own members, led by commas.
    */
-  members(out: Json, keys: Uint8Array[], names: string[], level: number): boolean {
+  members(out: Json, keys: readonly Uint8Array[], names: readonly string[], level: number): boolean {
     const buf = this.buf;
     if (level > 0) {
       if (buf[this.pos] !== 0x7b) return false;
@@ -217,7 +219,8 @@ class TailReader {
     const buf = this.buf;
     const n = b - a;
     if (n > 64) return buf.toString("utf8", a, b);
-    for (const known of recent) {
+    const texts = this.texts;
+    for (const known of texts.recent) {
       const kb = known.bytes;
       if (kb.length !== n) continue;
       let i = 0;
@@ -225,8 +228,8 @@ class TailReader {
       if (i === n) return known.text;
     }
     const text = buf.toString("utf8", a, b);
-    recent[next] = { bytes: Uint8Array.prototype.slice.call(buf, a, b), text };
-    next = (next + 1) % RECENT;
+    texts.recent[texts.next] = { bytes: Uint8Array.prototype.slice.call(buf, a, b), text };
+    texts.next = (texts.next + 1) % RECENT;
     return text;
   }
 
@@ -313,6 +316,10 @@ const FAIL: unique symbol = Symbol("not read");
 
 /** Strings made lately by TailReader.text, with their bytes (a few: the models and providers of a session). */
 const RECENT = 8;
-const recent: { bytes: Uint8Array; text: string }[] = [];
-let next = 0;
+export interface TailTexts {
+  recent: { bytes: Uint8Array; text: string }[];
+  next: number;
+}
+/** The current environment's recent strings: a scan takes them once per file and hands them to assistantTail. */
+export const tailTexts = envSlot((): TailTexts => ({ recent: [], next: 0 }));
 const LITERALS = ["true", "false", "null"].map(bytes);

@@ -16,6 +16,7 @@
 // a name, a compaction summary) is never cut: such a line is parsed whole.
 import { isAscii } from "node:buffer";
 import { PREVIEW_SOURCE_UNITS } from "../text/safe-text.js";
+import { envSlot } from "../../env.js";
 
 /**
  * Parses one line. Strings nested below the entry's own fields keep at least
@@ -25,7 +26,7 @@ export function parseLine(buf: Buffer, start: number, end: number): unknown {
   if (end - start > SHORTEN_FROM) {
     const n = shorten(buf, start, end);
     if (n >= 0) {
-      buf = scratch;
+      buf = scratchBuffer().buf;
       start = 0;
       end = n;
     }
@@ -51,7 +52,8 @@ export function parseObject(buf: Buffer, start: number, end: number): Record<str
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
-let scratch = Buffer.allocUnsafe(64 * 1024);
+/** Where `shorten` writes its copy (grown as needed, reused line after line). */
+const scratchBuffer = envSlot(() => ({ buf: Buffer.allocUnsafe(64 * 1024) }));
 /** Two more than previews read: a cut between the halves of an escaped surrogate pair stays out of sight. */
 const KEEP_UNITS = PREVIEW_SOURCE_UNITS + 2;
 /**
@@ -68,6 +70,9 @@ const SHORTEN_FROM = 4096;
  * JSON.parse then judges the original).
  */
 export function shorten(buf: Buffer, start: number, end: number): number {
+  // Taken once per long line (shorten runs only on lines over SHORTEN_FROM bytes).
+  const held = scratchBuffer();
+  let scratch = held.buf;
   let depth = 0;
   let copied = start; // first byte of buf not yet copied
   let out = 0;
@@ -127,7 +132,7 @@ export function shorten(buf: Buffer, start: number, end: number): number {
     if (out + keep + 1 + (end - q) > scratch.length) {
       const bigger = Buffer.allocUnsafe(Math.max(scratch.length * 2, out + keep + 1 + (end - q)));
       scratch.copy(bigger, 0, 0, out);
-      scratch = bigger;
+      scratch = held.buf = bigger;
     }
     buf.copy(scratch, out, copied, cutAt);
     out += keep;
@@ -139,7 +144,7 @@ export function shorten(buf: Buffer, start: number, end: number): number {
   if (out + (end - copied) > scratch.length) {
     const bigger = Buffer.allocUnsafe(out + (end - copied));
     scratch.copy(bigger, 0, 0, out);
-    scratch = bigger;
+    scratch = held.buf = bigger;
   }
   buf.copy(scratch, out, copied, end);
   return out + (end - copied);
@@ -150,5 +155,5 @@ const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 1
 /** The bytes `shorten` produced, for tests. */
 export function shortened(buf: Buffer, start = 0, end = buf.length): Buffer | null {
   const n = shorten(buf, start, end);
-  return n < 0 ? null : Buffer.from(scratch.subarray(0, n));
+  return n < 0 ? null : Buffer.from(scratchBuffer().buf.subarray(0, n));
 }

@@ -168,7 +168,7 @@ function splitModel(m: string | undefined): SessionContext["model"] {
   return slash < 0 ? { provider: m, modelId: m } : { provider: m.slice(0, slash), modelId: m.slice(slash + 1) };
 }
 
-const TIERS = new Set(["auto", "default", "flex", "scale", "priority"]);
+const TIERS: ReadonlySet<string> = new Set(["auto", "default", "flex", "scale", "priority"]);
 
 /** The service tier per provider family, as omp normalises it (absent when nothing valid is left). */
 function serviceTierOf(v: unknown): Obj | undefined {
@@ -194,7 +194,7 @@ function serviceTierOf(v: unknown): Obj | undefined {
   }
 }
 
-const LEFT_OUT_CUSTOM = new Set(["prewalk-plan", "vibe-mode-context"]);
+const LEFT_OUT_CUSTOM: ReadonlySet<string> = new Set(["prewalk-plan", "vibe-mode-context"]);
 
 /** An entry as a message, or why it gives none (no reason: it is not a message at all). */
 function convert(e: Obj): { msg: Obj } | { reason?: string } {

@@ -16,7 +16,7 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 /** `leafId` undefined (or unknown) → the session's leaf; null → the empty context. */
 export async function buildContext(s: Session, leafId?: string | null): Promise<SessionContext> {
-  const omp = s.dialect === "omp";
+  const omp = s.agent === "omp";
   const empty: SessionContext = omp ? { ...emptyOmpContext(), leafId: null } : { leafId: null, thinkingLevel: "off", model: null, messages: [] };
   if (leafId === null) return empty;
   const leaf = leafId !== undefined && s.byId.has(leafId) ? leafId : s.leafId;
@@ -41,7 +41,7 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
 /** The agent whose session a pi file is the JSONL export of (its header's `agent`, export/jsonl.ts), when that agent has a rule of its own. */
 function exportedFrom(s: Session): AgentId | null {
   const a = s.header.agent;
-  if (s.dialect !== "pi" || typeof a !== "string" || a === "pi" || a === "omp") return null;
+  if (s.agent !== "pi" || typeof a !== "string" || a === "pi" || a === "omp") return null;
   return dialectFor(a as AgentId)?.context ? (a as AgentId) : null;
 }
 

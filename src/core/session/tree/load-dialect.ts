@@ -107,7 +107,6 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   return {
     file,
     gzip: false,
-    dialect: "unknown",
     agent: d.agent,
     writable: agentInfo(d.agent)?.writable ?? false,
     held,

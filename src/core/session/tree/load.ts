@@ -13,7 +13,8 @@ import { buildTree, type NameFacts } from "./build.js";
 import { v1Id } from "../read/migrate.js";
 import { parseLine } from "../read/parse-line.js";
 import { messageText } from "../read/entry-head.js";
-import type { Dialect, EntryMeta, Session, TitleSlot, Warning } from "../model.js";
+import type { EntryMeta, Session, TitleSlot, Warning } from "../model.js";
+import { envSlot } from "../../env.js";
 
 type Obj = Record<string, unknown>;
 
@@ -41,7 +42,7 @@ interface Progress {
   resumeLine: number;
 }
 
-const progressOf = new WeakMap<Session, Progress>();
+const progress = envSlot(() => new WeakMap<Session, Progress>());
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -104,7 +105,7 @@ export async function refreshSession(s: Session): Promise<Session> {
     const st = d ? stampOf(s.file) : null;
     return d && st && st.size !== s.size ? loadDialectSession(s.file, d) : s;
   }
-  const prev = progressOf.get(s);
+  const prev = progress().get(s);
   if (!prev || prev.gzip) return s;
   let size: number;
   try {
@@ -217,12 +218,10 @@ function finish(p: Progress): Session {
   const warnings = [...p.warnings];
   const tree = buildTree(p.all, p.facts, header, p.slot, warnings);
   p.ompMarked ??= isOmpFile(p.file, !!p.slot || p.ompHints || ompByHeader(header));
-  const dialect: Dialect = p.slot || p.ompHints || p.ompMarked ? "omp" : "pi";
   const s: Session = {
     file: p.file,
     gzip: p.gzip,
-    dialect,
-    agent: dialect,
+    agent: p.slot || p.ompHints || p.ompMarked ? "omp" : "pi",
     writable: true,
     version: p.version,
     header,
@@ -234,6 +233,6 @@ function finish(p: Progress): Session {
     resumeOffset: p.resumeOffset,
     resumeLine: p.resumeLine,
   };
-  progressOf.set(s, p);
+  progress().set(s, p);
   return s;
 }

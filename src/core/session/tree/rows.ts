@@ -5,7 +5,7 @@
 // cheap second pass applies folds, and a Row object is built only for the
 // rows actually on screen.
 import type { EntryMeta, Session } from "../model.js";
-import { idIndex } from "./id-index.js";
+import { envSlot } from "../../env.js";
 
 export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 
@@ -46,7 +46,7 @@ export interface Row {
 }
 
 /** Bookkeeping hidden by the default filter: settings and markers, not conversation. */
-const BOOKKEEPING = new Set([
+const BOOKKEEPING: ReadonlySet<string> = new Set([
   "label",
   "custom",
   "session_info",
@@ -163,46 +163,15 @@ interface Topology {
   leafRow: number;
 }
 
-const topologies = new WeakMap<Session, Topology>();
+const topologies = envSlot(() => new WeakMap<Session, Topology>());
 
 function topology(s: Session): Topology {
-  const cached = topologies.get(s);
+  const cached = topologies().get(s);
   if (cached) return cached;
   const metas = s.entries;
   const n = metas.length;
-  let indexOf: (id: string) => number;
-  let childStart: Int32Array;
-  let childList: Int32Array;
-  let roots: Int32Array;
-  if (s.topology) {
-    // The loader's tree is already in positions.
-    ({ childStart, childList, roots } = s.topology);
-    indexOf = s.topology.posOf;
-  } else {
-    indexOf = idIndex(s.entries, s.byId);
-    // Children in CSR form, read by iterating the children map (no lookup per entry).
-    const count = new Int32Array(n + 1);
-    const parents: number[] = [];
-    const lists: string[][] = [];
-    for (const [pid, kids] of s.children) {
-      const p = indexOf(pid);
-      if (p < 0) continue;
-      parents.push(p);
-      lists.push(kids);
-      count[p] = kids.length;
-    }
-    childStart = new Int32Array(n + 1);
-    for (let i = 0, acc = 0; i <= n; i++) {
-      childStart[i] = acc;
-      if (i < n) acc += count[i];
-    }
-    childList = new Int32Array(childStart[n]);
-    for (let k = 0; k < parents.length; k++) {
-      let o = childStart[parents[k]];
-      for (const id of lists[k]) childList[o++] = indexOf(id);
-    }
-    roots = Int32Array.from(s.roots, (id) => indexOf(id));
-  }
+  // The loader's tree is already in positions.
+  const { childStart, childList, roots, posOf: indexOf } = s.topology;
   const active = new Uint8Array(n);
   const leaf = s.leafId === null ? -1 : indexOf(s.leafId);
   // Walk up from the leaf; the visited marks also stop a parent cycle.
@@ -226,7 +195,7 @@ function topology(s: Session): Topology {
     if (i >= 0) labeled[i] = 1;
   }
   const t = { indexOf, metas, childStart, childList, roots, active, labeled, leaf, leafRow };
-  topologies.set(s, t);
+  topologies().set(s, t);
   return t;
 }
 

@@ -14,10 +14,10 @@ export interface ToolEffects {
   commands: string[];
 }
 
-const READ_TOOLS = new Set(["read", "read_file", "readfile", "read_many_files", "view", "cat", "notebookread"]);
-const WRITE_TOOLS = new Set(["write", "edit", "write_file", "edit_file", "multiedit", "multi_edit", "replace", "create", "notebookedit"]);
-const PATCH_TOOLS = new Set(["apply_patch", "applypatch", "patch"]);
-const SHELL_TOOLS = new Set(["bash", "shell", "sh", "exec", "run", "terminal", "run_shell_command", "shell_command", "exec_command", "local_shell"]);
+const READ_TOOLS: ReadonlySet<string> = new Set(["read", "read_file", "readfile", "read_many_files", "view", "cat", "notebookread"]);
+const WRITE_TOOLS: ReadonlySet<string> = new Set(["write", "edit", "write_file", "edit_file", "multiedit", "multi_edit", "replace", "create", "notebookedit"]);
+const PATCH_TOOLS: ReadonlySet<string> = new Set(["apply_patch", "applypatch", "patch"]);
+const SHELL_TOOLS: ReadonlySet<string> = new Set(["bash", "shell", "sh", "exec", "run", "terminal", "run_shell_command", "shell_command", "exec_command", "local_shell"]);
 
 /** The file paths a file tool's arguments name. */
 export function toolPaths(args: Obj): string[] {

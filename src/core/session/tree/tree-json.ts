@@ -1,5 +1,6 @@
 // The JSON shapes of `tree --json` and `show --json` (docs/commands.md).
 import type { EntryMeta, Session } from "../model.js";
+import { printedDialect } from "../agents.js";
 
 function entryJson(s: Session, e: EntryMeta): Record<string, unknown> {
   const o: Record<string, unknown> = {
@@ -22,7 +23,7 @@ export function treeJson(s: Session): Record<string, unknown> {
 function treeHead(s: Session): Record<string, unknown> {
   // Another agent's session says whose it is (pi's and omp's keep the shape docs/commands.md gives).
   const agent = s.held && s.agent ? { agent: s.agent } : {};
-  return { file: s.file, dialect: s.dialect, ...agent, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
+  return { file: s.file, dialect: printedDialect(s), ...agent, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
 }
 
 /** One entry of `entries`, by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry. */
@@ -32,15 +33,9 @@ function entryText(s: Session, k: number): string {
   const e = all[k];
   const topo = s.topology;
   const label = s.labels.size ? s.labels.get(e.id) : undefined;
-  let kids: string;
-  if (topo) {
-    const a = topo.childStart[k];
-    const b = topo.childStart[k + 1];
-    kids = b === a ? "[]" : b === a + 1 ? `[${q(all[topo.childList[a]].id)}]` : q(Array.from(topo.childList.subarray(a, b), (c) => all[c].id));
-  } else {
-    const list = s.children.get(e.id);
-    kids = list ? q(list) : "[]";
-  }
+  const a = topo.childStart[k];
+  const b = topo.childStart[k + 1];
+  const kids = b === a ? "[]" : b === a + 1 ? `[${q(all[topo.childList[a]].id)}]` : q(Array.from(topo.childList.subarray(a, b), (c) => all[c].id));
   return (
     `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${q(e.type)},"timestamp":${q(e.timestamp)},` +
     `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +

@@ -108,7 +108,7 @@ export async function planFork(s: Session, entryId: string, opts: ForkOptions = 
   const header: Obj = { type: "session", version: 3, id, timestamp };
   if (typeof s.header.cwd === "string") header.cwd = s.header.cwd;
   let slot: string | null = null;
-  if (s.dialect === "omp") {
+  if (s.agent === "omp") {
     // omp's own fork (§7a): the source's current name goes into the header and the slot.
     const name = ompNameOf(s);
     if (name.title !== undefined) header.title = name.title;

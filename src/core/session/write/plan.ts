@@ -6,7 +6,8 @@ import { OmpSessionsError, SessionError, WriteRefusedError } from "../../errors.
 import { readEntries } from "../read/entry.js";
 import { replayLabels } from "../tree/build.js";
 import { oneLine } from "../text/safe-text.js";
-import type { Dialect, Session } from "../model.js";
+import type { Session } from "../model.js";
+import type { AgentId } from "../read/dialect-api.js";
 import { autoSummary } from "./auto-summary.js";
 import { assertAppendable } from "./guard.js";
 import { newEntryId } from "./ids.js";
@@ -39,7 +40,8 @@ export interface SlotRewrite {
 export interface AppendPlan {
   request: WriteRequest;
   file: string;
-  dialect: Dialect;
+  /** Whose file it is ("pi" or "omp": only theirs are written), for the preview. */
+  agent: AgentId;
   /** The leaf the plan was made against (the file's last entry then). */
   leafId: string | null;
   /** The file size the plan was made against. */
@@ -84,7 +86,7 @@ export async function planWrite(s: Session, req: WriteRequest, opts: PlanOptions
   assertAppendable(s);
   const now = opts.now ?? new Date();
   const taken = new Set(s.byId.keys());
-  const base = { request: req, file: s.file, dialect: s.dialect, leafId: s.leafId, size: s.size, slot: null as SlotRewrite | null, rewrite: null as RewritePlan | null };
+  const base = { request: req, file: s.file, agent: s.agent, leafId: s.leafId, size: s.size, slot: null as SlotRewrite | null, rewrite: null as RewritePlan | null };
   switch (req.op) {
     case "label": {
       mustHave(s, req.targetId);
@@ -120,9 +122,9 @@ export async function planWrite(s: Session, req: WriteRequest, opts: PlanOptions
 
 async function planRename(s: Session, rawName: string, taken: Set<string>, now: Date, base: Omit<AppendPlan, "entries" | "description">): Promise<AppendPlan> {
   // omp cleans a name before using it (control characters and runs of spaces become one space).
-  const name = s.dialect === "omp" ? cleanOmpTitle(rawName) : rawName.trim();
+  const name = s.agent === "omp" ? cleanOmpTitle(rawName) : rawName.trim();
   const shown = name ? `"${oneLine(name, 60)}"` : "(no name)";
-  if (s.dialect !== "omp") {
+  if (s.agent !== "omp") {
     const e = head("session_info", taken, s.leafId, now);
     e.name = name;
     return { ...base, entries: [e], description: `rename the session to ${shown} (session_info)` };

@@ -21,4 +21,6 @@ import { codexDialect } from "./codex/index.js";
 import { geminiDialect } from "./gemini/index.js";
 import { opencodeDialect } from "./opencode/index.js";
 
-export const dialects: Dialect[] = [claudeDialect, codexDialect, geminiDialect, opencodeDialect];
+// Read-only: a test reads a format of its own through its environment
+// (createEnv({ extraDialects }), core/env.ts), never by adding to this list.
+export const dialects: readonly Dialect[] = Object.freeze([claudeDialect, codexDialect, geminiDialect, opencodeDialect]);

@@ -77,7 +77,7 @@ export function userText(message: Obj): string {
     .join("\n");
 }
 
-const COMMON = new Set(["type", "uuid", "parentUuid", "timestamp", "isSidechain", "sessionId", "cwd", "version", "gitBranch", "userType", "entrypoint", "slug"]);
+const COMMON: ReadonlySet<string> = new Set(["type", "uuid", "parentUuid", "timestamp", "isSidechain", "sessionId", "cwd", "version", "gitBranch", "userType", "entrypoint", "slug"]);
 
 /** A line of a kind pi has none of: its own type, prefixed, with its own fields. */
 export function otherEntry(v: Obj): PiEntry {

@@ -8,6 +8,7 @@ import { stat } from "node:fs/promises";
 import { lineBatches } from "../../lines.js";
 import { isObj, str } from "./blocks.js";
 import { SPAWN_TOOLS } from "./subagent-meta.js";
+import { envSlot } from "../../../../env.js";
 
 interface Links {
   /** Tool call id → entry id of the message holding it. */
@@ -17,7 +18,7 @@ interface Links {
 }
 
 // One scan per parent file version: a session with many subagents is read once.
-const cache = new Map<string, { key: string; links: Links }>();
+const caches = envSlot(() => new Map<string, { key: string; links: Links }>());
 const CACHE_MAX = 64;
 
 const REQUEST = Buffer.from('"requestId":"');
@@ -98,6 +99,7 @@ export async function findSpawnEntry(parentPath: string, toolUseId: string | nul
   } catch {
     return null;
   }
+  const cache = caches();
   let hit = cache.get(parentPath);
   if (!hit || hit.key !== key) {
     hit = { key, links: await scan(parentPath) };

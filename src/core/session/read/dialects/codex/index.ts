@@ -7,8 +7,8 @@ import { codexRoots, isRolloutName, rolloutFiles } from "./paths.js";
 import { codexReader } from "./reader.js";
 import { firstObjects, isSniffObject } from "../sniff.js";
 
-const ROLLOUT_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
-const LEGACY_ITEMS = new Set(["message", "reasoning", "function_call", "function_call_output", "local_shell_call"]);
+const ROLLOUT_TYPES: ReadonlySet<string> = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
+const LEGACY_ITEMS: ReadonlySet<string> = new Set(["message", "reasoning", "function_call", "function_call_output", "local_shell_call"]);
 
 export const codexDialect: Dialect = {
   agent: "codex",

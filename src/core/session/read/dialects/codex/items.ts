@@ -10,7 +10,7 @@ export const str = (v: unknown): string => (typeof v === "string" ? v : "");
 export const ASSISTANT_ITEMS: ReadonlySet<string> = new Set(["reasoning", "function_call", "custom_tool_call", "local_shell_call", "web_search_call"]);
 
 /** Codex injects these as `user` messages: context the model reads, not something the user typed. */
-const INJECTED_PREFIXES = ["<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<INSTRUCTIONS>", "<turn_aborted>", "<user_shell_command>", "<permissions instructions>", "<skill>"];
+const INJECTED_PREFIXES: readonly string[] = ["<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<INSTRUCTIONS>", "<turn_aborted>", "<user_shell_command>", "<permissions instructions>", "<skill>"];
 
 export function isInjected(text: string): boolean {
   const t = text.trimStart();

@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { expandHome } from "../../../../fs/home-path.js";
 import { findFiles } from "../walk.js";
+import { envSlot } from "../../../../env.js";
 
 const ROLLOUT = /^rollout-.+\.jsonl$/;
 /** A rollout's name ends with its session id (a UUID). */
@@ -28,7 +29,7 @@ interface IdIndex {
   paths: Map<string, string>;
 }
 
-const indexes = new Map<string, IdIndex>();
+const idIndexes = envSlot(() => new Map<string, IdIndex>());
 const REBUILD_MS = 5000;
 
 function indexRollouts(dir: string, depth: number, into: Map<string, string>): void {
@@ -59,6 +60,7 @@ export function rolloutOfId(file: string, id: string, now: number = Date.now()):
   const home = codexHomeOf(file);
   if (!home) return null;
   const key = id.toLowerCase();
+  const indexes = idIndexes();
   let idx = indexes.get(home);
   if (!idx || (!idx.paths.has(key) && now - idx.built > REBUILD_MS)) {
     idx = { built: now, paths: new Map() };

@@ -5,11 +5,12 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { codexHomeOf } from "./paths.js";
 import { readTextCapped } from "../../../../fs/read-capped.js";
+import { envSlot } from "../../../../env.js";
 
 /** Names only: a larger file is read up to here (its newest renames may be past it; a FIFO or device is refused). */
 const INDEX_CAP = 32 << 20;
 
-const cache = new Map<string, { stamp: string; names: Map<string, string> }>();
+const caches = envSlot(() => new Map<string, { stamp: string; names: Map<string, string> }>());
 
 function read(path: string): Map<string, string> {
   const names = new Map<string, string>();
@@ -53,6 +54,7 @@ export function indexedName(file: string, id: string): string | null {
   } catch {
     return null;
   }
+  const cache = caches();
   let hit = cache.get(path);
   if (!hit || hit.stamp !== stamp) {
     hit = { stamp, names: read(path) };

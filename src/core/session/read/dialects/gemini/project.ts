@@ -7,8 +7,9 @@
 import { readTextCapped } from "../../../../fs/read-capped.js";
 import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
+import { envSlot } from "../../../../env.js";
 
-const cache = new Map<string, string>();
+const caches = envSlot(() => new Map<string, string>());
 
 const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex");
 
@@ -36,6 +37,7 @@ export function projectPathOf(file: string, projectHash: string): string {
   const dir = projectDirOf(file);
   if (!dir) return "";
   const key = `${dir}\0${projectHash}`;
+  const cache = caches();
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let found = readText(join(dir, ".project_root"))?.trim() ?? "";

@@ -124,10 +124,13 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
     async sources(root) {
       const out: string[] = [];
       const inDb = new Set<string>();
-      const dbs = isFile(root) ? (isDbName(basename(root)) ? [root] : []) : databases(root);
+      // One session named by its own path (`<db>#<id>`, as the list prints it): listed when its database holds it.
+      const one = parseDbPath(root);
+      const dbs = one ? (isFile(one.db) ? [one.db] : []) : isFile(root) ? (isDbName(basename(root)) ? [root] : []) : databases(root);
       for (const db of dbs) {
         try {
           for (const id of listDbSessions(db, opts)) {
+            if (one && id !== one.id) continue;
             inDb.add(id);
             out.push(dbSessionPath(db, id));
           }
@@ -142,7 +145,7 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
       }
       // OpenCode 1.2 copies its JSON storage into the database and leaves the
       // files: a session found in both is listed once, from the database.
-      if (!isFile(root)) {
+      if (!one && !isFile(root)) {
         for (const storage of storages(root)) {
           for (const file of listLegacySessions(storage)) {
             if (!inDb.has(basename(file, ".json"))) out.push(file);

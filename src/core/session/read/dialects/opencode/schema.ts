@@ -17,7 +17,7 @@ export interface OpencodeSchema {
   unknown: string[];
 }
 
-const KNOWN = new Set(["session", "message", "part", "session_v2", "session_message", "session_message_retained", "session_share", "session_pending", "session_input", "session_context_epoch", "session_entry"]);
+const KNOWN: ReadonlySet<string> = new Set(["session", "message", "part", "session_v2", "session_message", "session_message_retained", "session_share", "session_pending", "session_input", "session_context_epoch", "session_entry"]);
 
 /** The schema of an open database, from its table names (nothing else is read). */
 export function detectSchema(db: Database.Database): OpencodeSchema {
