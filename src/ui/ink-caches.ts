@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { plainStyledChars, rowCachedGet, type DrawHelpers, type OutputLike } from "./ink-rows.js";
+import { plainStyledChars, rowCachedGet, styledCharsWithout, type DrawHelpers, type OutputLike, type TokenizeHelpers } from "./ink-rows.js";
 
 type Caches = { getStyledChars(line: string): unknown; getStringWidth(text: string): number };
 
@@ -71,9 +71,11 @@ export async function patchInkCaches(version: string | null): Promise<boolean> {
     const proto = probe.caches ? (Object.getPrototypeOf(probe.caches) as Caches) : null;
     if (!proto || typeof proto.getStyledChars !== "function" || typeof proto.getStringWidth !== "function") return false;
     const styled = proto.getStyledChars;
-    // A line of single-column characters needs no tokenizer (ink-rows.ts plainStyledChars).
+    // A line of single-column characters (and colours) needs no grapheme tokenizer (ink-rows.ts).
+    const helpers = await tokenizeHelpers();
+    const quick = helpers ? styledCharsWithout(helpers) : plainStyledChars;
     proto.getStyledChars = sharedAcrossFrames(function (this: Caches, line: string) {
-      return plainStyledChars(line) ?? styled.call(this, line);
+      return quick(line) ?? styled.call(this, line);
     }, MAX_LINES);
     proto.getStringWidth = sharedAcrossFrames(proto.getStringWidth, MAX_WIDTHS);
     await reuseRows(mod);
@@ -120,5 +122,15 @@ async function reuseRows(mod: OutputModule): Promise<void> {
     (mod.default.prototype as { get: unknown }).get = get;
   } catch {
     // Ink's own get stays: frames as before, only slower.
+  }
+}
+
+/** ansi-tokenize's tokenizer and styles, as Ink's output uses them; null when they cannot be loaded. */
+async function tokenizeHelpers(): Promise<TokenizeHelpers | null> {
+  try {
+    const m = (await import("@alcalzone/ansi-tokenize")) as unknown as TokenizeHelpers;
+    return typeof m.tokenize === "function" && typeof m.styledCharsFromTokens === "function" ? m : null;
+  } catch {
+    return null;
   }
 }

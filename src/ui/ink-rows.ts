@@ -48,6 +48,9 @@ export interface DrawHelpers {
 }
 
 const MAX_ROWS = 4000;
+// Separators that no terminal-safe text holds (safe-text maps control characters away).
+const PIECE = "\u0000";
+const AT = "\u0001";
 
 // Shared by every plain character: Ink and ansi-tokenize only read a character's styles.
 const NO_STYLES: unknown[] = Object.freeze([]) as unknown as unknown[];
@@ -63,9 +66,51 @@ export function plainStyledChars(line: string): StyledChar[] | null {
   for (let i = 0; i < line.length; i++) out[i] = { type: "char", value: line[i], fullWidth: false, styles: NO_STYLES };
   return out;
 }
-// Separators that no terminal-safe text holds (safe-text maps control characters away).
-const PIECE = "\u0000";
-const AT = "\u0001";
+
+/** The two functions of ansi-tokenize that Ink's getStyledChars is made of. */
+export interface TokenizeHelpers {
+  tokenize(text: string): unknown[];
+  styledCharsFromTokens(tokens: unknown[]): StyledChar[];
+}
+
+/**
+ * Styled characters of a coloured line without the grapheme tokenizer: a
+ * line of single-column characters and SGR codes (ESC [ digits and ; m, all
+ * that Ink's colours write) is cut by hand, each code tokenized alone (and
+ * remembered), and the styles worked out by ansi-tokenize itself. Null for
+ * any other line (the tokenizer's). A plain line takes plainStyledChars.
+ */
+export function styledCharsWithout({ tokenize, styledCharsFromTokens }: TokenizeHelpers): (line: string) => StyledChar[] | null {
+  const codes = new Map<string, unknown[]>();
+  return (line) => {
+    const plain = plainStyledChars(line);
+    if (plain) return plain;
+    const tokens: unknown[] = [];
+    for (let i = 0; i < line.length;) {
+      const c = line.charCodeAt(i);
+      if (c === 0x1b) {
+        if (line.charCodeAt(i + 1) !== 0x5b) return null;
+        let j = i + 2;
+        while (j < line.length && ((line.charCodeAt(j) >= 0x30 && line.charCodeAt(j) <= 0x39) || line.charCodeAt(j) === 0x3b)) j++;
+        if (line.charCodeAt(j) !== 0x6d) return null;
+        const code = line.slice(i, j + 1);
+        let t = codes.get(code);
+        if (t === undefined) {
+          t = tokenize(code);
+          if (codes.size >= 1000) codes.clear();
+          codes.set(code, t);
+        }
+        for (const token of t) tokens.push(token);
+        i = j + 1;
+        continue;
+      }
+      if (singleColumnWidth(line[i]) < 0) return null;
+      tokens.push({ type: "char", value: line[i], fullWidth: false });
+      i++;
+    }
+    return styledCharsFromTokens(tokens);
+  };
+}
 
 /** An Output.get that rebuilds only rows whose pieces are new. */
 export function rowCachedGet({ sliceAnsi, styledCharsToString }: DrawHelpers): (this: OutputLike) => { output: string; height: number } {
