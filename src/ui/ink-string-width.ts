@@ -8,9 +8,9 @@
 // - A string made only of characters that are one column each and stand
 //   alone (printable ASCII, Latin letters, the punctuation, arrows and box
 //   drawing the browser draws with; no mark, emoji or joiner, so each is its
-//   own grapheme) is as wide as it is long. test/ui/ink-string-width.test.ts
-//   checks every such character, and random strings of them, against
-//   string-width.
+//   own grapheme), and colour codes, is as wide as its characters are many.
+//   test/ui/ink-string-width.test.ts checks every such character, and random
+//   strings of them and colour codes, against string-width.
 // - Any other string is measured by string-width once and remembered
 //   (bounded, cleared when full). Calls with options go straight through.
 // Tests run Ink from node_modules unchanged.
@@ -45,12 +45,42 @@ export function singleColumnWidth(text: string): number {
   return text.length;
 }
 
+/**
+ * The same for a line with colours: SGR codes (ESC [ numbers of up to three
+ * digits and ; m, as Ink's colours write them) take no column. -1 when the
+ * line holds anything else.
+ */
+export function colouredSingleColumnWidth(text: string): number {
+  let w = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x1b) {
+      if (text.charCodeAt(i + 1) !== 0x5b) return -1;
+      let j = i + 2;
+      let digits = 0;
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d >= 0x30 && d <= 0x39) {
+          if (++digits > 3) return -1;
+        } else if (d === 0x3b && digits > 0) digits = 0;
+        else break;
+      }
+      if (text.charCodeAt(j) !== 0x6d || digits === 0) return -1;
+      i = j;
+      continue;
+    }
+    if (c >= 0x2600 || single[c] === 0) return -1;
+    w++;
+  }
+  return w;
+}
+
 const MAX = 20000;
 const known = new Map<string, number>();
 
 export default function rememberedStringWidth(text: string, options?: Parameters<typeof stringWidth>[1]): number {
   if (options !== undefined || typeof text !== "string") return stringWidth(text, options);
-  const plain = singleColumnWidth(text);
+  const plain = colouredSingleColumnWidth(text);
   if (plain >= 0) return plain;
   let w = known.get(text);
   if (w === undefined) {

@@ -33,6 +33,16 @@ describe("Ink's string-width in the build", () => {
     }
   });
 
+  it("measures random strings of them and colour codes as string-width does", () => {
+    const codes = ["\u001b[32m", "\u001b[39m", "\u001b[1m", "\u001b[22m", "\u001b[0m", "\u001b[m", "\u001b[1;36m", "\u001b[38;5;208m", "\u001b[48;2;1;2;3m", "\u001b[1234m", "\u001b[12345m", "\u001b[;m", "\u001b[2J", "\u001b[", "\u001b"];
+    const r = rng(52);
+    for (let n = 0; n < 3000; n++) {
+      let s = "";
+      for (let i = 0, len = r(40); i < len; i++) s += r(4) === 0 ? codes[r(codes.length)] : singles[r(singles.length)];
+      expect(rememberedStringWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
+    }
+  });
+
   it("hands anything else to string-width, and remembers its answer", () => {
     const others = ["日本語", "rocket 🚀 ok", "e\u0301", "a\u200db", "👍🏽", "\u001b[32mgreen\u001b[39m", "tab\there", "", "🇩🇪", "\u00ad", "©", "x\u2028y"];
     for (const s of others) {
