@@ -54,6 +54,8 @@ const AT = "\u0001";
 
 // Shared by every plain character: Ink and ansi-tokenize only read a character's styles.
 const NO_STYLES: unknown[] = Object.freeze([]) as unknown as unknown[];
+// The blank a row starts as (Ink makes one per cell; they are only read).
+const SPACE: StyledChar = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: NO_STYLES }) as StyledChar;
 
 /**
  * A line of single-column characters (ink-string-width.ts: no escape code,
@@ -189,8 +191,7 @@ function placePieces(o: OutputLike, sliceAnsi: DrawHelpers["sliceAnsi"]): (numbe
 
 /** One row's string, built cell by cell as Ink builds it. */
 function drawRow(o: OutputLike, pieces: (number | string)[], styledCharsToString: DrawHelpers["styledCharsToString"]): string {
-  const cells: StyledChar[] = [];
-  for (let x = 0; x < o.width; x++) cells.push({ type: "char", value: " ", fullWidth: false, styles: [] });
+  const cells: StyledChar[] = new Array<StyledChar>(o.width).fill(SPACE);
   for (let i = 0; i < pieces.length; i += 2) {
     let at = pieces[i] as number;
     for (const ch of o.caches.getStyledChars(pieces[i + 1] as string)) {
@@ -200,5 +201,12 @@ function drawRow(o: OutputLike, pieces: (number | string)[], styledCharsToString
       at += w;
     }
   }
-  return styledCharsToString(cells.filter((c) => c !== undefined)).trimEnd();
+  const shown = cells.filter((c) => c !== undefined);
+  // A row with no style anywhere is its characters (what styledCharsToString makes of it, without a diff per character).
+  if (shown.every((c) => c.styles.length === 0))
+    return shown
+      .map((c) => c.value)
+      .join("")
+      .trimEnd();
+  return styledCharsToString(shown).trimEnd();
 }
