@@ -5,8 +5,11 @@
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
 import { build } from "esbuild";
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve, sep } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
+import { randomBytes } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { staleReason } from "./build-stale.mjs";
 
@@ -108,6 +111,10 @@ for (const list of ["src/hooks-cli/session/index.ts", "src/hooks-cli/capture/ind
   }
 }
 if (commands.length < 10) throw new Error(`build: found only ${commands.length} commands in the registry`);
+// This build's name, the last line of each CommonJS bundle: a code cache made
+// for another build is never used with this one (bin/omp-sessions checks).
+const buildId = randomBytes(8).toString("hex");
+rmSync("dist/hook.cjs.cache", { force: true });
 const cjs = await build({
   entryPoints: {
     hook: "src/hooks-cli/hook-entry.ts",
@@ -126,8 +133,10 @@ const cjs = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  define: { "import.meta.url": "__omp_module_url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
-  banner: { js: 'const __omp_module_url = require("node:url").pathToFileURL(__filename).href;' },
+  // import.meta.url, made only when read (most bundles never do; the hook's start-up skips it)
+  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
+  banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
+  footer: { js: `// omp-build ${buildId}` },
   plugins: [
     sessionPure,
     {
@@ -147,6 +156,27 @@ const cjs = await build({
   ],
 });
 writeFileSync("dist/meta-cjs.json", JSON.stringify(cjs.metafile));
+writeHookCodeCache();
+
+// The hook's V8 code cache (dist/hook.cjs.cache, read by bin/omp-sessions):
+// one hook run, as a harness makes it, against a throwaway store, writes the
+// code it compiled. A later start with the same Node and flags skips compiling
+// that code. Best effort: without it the hook only starts slower.
+function writeHookCodeCache() {
+  const tmp = mkdtempSync(join(tmpdir(), "omp-code-cache-"));
+  try {
+    const out = join(tmp, "hook.cjs.cache");
+    const transcript = join(tmp, "session.jsonl");
+    writeFileSync(transcript, "");
+    const payload = JSON.stringify({ session_id: "build", transcript_path: transcript, cwd: tmp, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "x" }, tool_use_id: "t1" });
+    const env = { PATH: process.env.PATH ?? "", HOME: tmp, TZ: "UTC", OMP_SESSIONS_CONFIG_DIR: join(tmp, "cfg"), OMP_SESSIONS_DATA_DIR: join(tmp, "data"), OMP_SESSIONS_CACHE_DIR: join(tmp, "cache"), OMP_SESSIONS_CODE_CACHE_OUT: out };
+    const r = spawnSync(process.execPath, ["bin/omp-sessions", "hook", "--harness", "claude", "--hub", join(tmp, "hub")], { input: payload, env, stdio: ["pipe", "ignore", "ignore"], timeout: 30_000 });
+    if (r.status === 0 && statSync(out, { throwIfNoEntry: false })?.size) renameSync(out, "dist/hook.cjs.cache");
+    else console.warn("build: no code cache for the hook (its run exited " + r.status + ")");
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 // Chunks of earlier builds (their names carry a content hash) pile up in a
 // working copy. Those no build output names are removed once they are an hour

@@ -1,5 +1,6 @@
 // The README's table of agents says what the agent registry says: each
-// agent's tag, whether it is written, and the command that resumes it.
+// agent's tag, whether it is written, the command that resumes it and how it
+// feeds the capture hook.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { AGENTS } from "../src/core/session/agents.js";
@@ -19,6 +20,9 @@ describe("the README's agents table", () => {
       expect(row.includes("read-only"), row).toBe(!a.writable);
       const cmd = [a.id, ...a.resumeArgs({ file: "FILE", id: "ID", cwd: "", agent: a.id })].join(" ");
       expect(row).toContain("`" + cmd);
+      // The capture column says how the registry's agent feeds the hook.
+      const capture = row.split("|")[6];
+      expect(capture, row).toContain({ hooks: "hooks in", extension: "an extension", plugin: "a plugin" }[a.capture]);
     });
   }
 });

@@ -8,13 +8,14 @@ process.exitCode = 0;
 const quietExit = (): never => process.exit(0);
 process.on("uncaughtException", quietExit);
 process.on("unhandledRejection", quietExit);
-// A harness that stops reading our stdout must not turn into a crash.
-process.stdout.on("error", () => {});
 
 useEnv(createEnv());
 const argv = commandFirst(process.argv.slice(2));
 runHook(argv[0] === "hook" ? argv.slice(1) : argv).then((line) => {
   // exit explicitly: a stdin read may still be pending after the idle deadline or a complete payload
-  if (line) process.stdout.write(line + "\n", () => process.exit(0));
-  else process.exit(0);
+  if (!line) return process.exit(0);
+  // stdout is touched only here (setting it up costs an event with nothing to print);
+  // a harness that stops reading it must not turn into a crash
+  process.stdout.on("error", () => {});
+  process.stdout.write(line + "\n", () => process.exit(0));
 });

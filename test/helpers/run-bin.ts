@@ -24,6 +24,8 @@ export interface BinOptions {
   input?: string | Buffer | null;
   /** A safety net for a hang, not a speed check: the process is killed after this long. */
   timeoutMs?: number;
+  /** Another copy of the bin (a test's own package tree); default the repository's. */
+  bin?: string;
 }
 
 let inputSeq = 0;
@@ -43,7 +45,7 @@ export function runBin(args: string[], opts: BinOptions = {}): Promise<BinResult
     unlinkSync(file);
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [stdinFd, "pipe", "pipe"] });
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [stdinFd, "pipe", "pipe"] });
     if (typeof stdinFd === "number") closeSync(stdinFd);
     let killed = false;
     const timer = opts.timeoutMs === undefined ? null : setTimeout(() => ((killed = true), child.kill("SIGKILL")), opts.timeoutMs);

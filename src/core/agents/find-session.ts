@@ -1,30 +1,13 @@
 // Where a captured session lives on this machine: the capture store knows its
 // harness, the agent's own session id, its cwd and often the transcript path
 // the hook was given. The path is taken when it still exists; otherwise the
-// agent's default places (its dialect's own, read/dialects/*/paths.ts) are
-// searched by the id, the way each agent names its files (never by reading
-// every session):
-//   Claude Code  <projects root>/<cwd, every non-alphanumeric as ->/<id>.jsonl
-//                ($CLAUDE_CONFIG_DIR, comma-separated, else $XDG_CONFIG_HOME/claude and ~/.claude)
-//   Codex        $CODEX_HOME (~/.codex)/sessions/YYYY/MM/DD/rollout-…-<id>.jsonl, archived_sessions/
-//   Gemini CLI   ($GEMINI_CLI_HOME or ~)/.gemini/tmp/<sha256 of cwd, or any project dir>/chats/session-…-<id's first 8>.json(l),
-//                checked for the whole id in the file's first bytes
-//   OpenCode     $XDG_DATA_HOME (~/.local/share)/opencode/opencode.db#<id> (1.2 and later),
-//                or a release channel's opencode-<channel>.db#<id> that holds it,
-//                else storage/session/<project>/<id>.json
-//   pi, omp      <agent dir>/sessions/<dir>/<time>_<id>.jsonl
-import { createHash } from "node:crypto";
-import { readdir, stat } from "node:fs/promises";
-import { openRegular } from "../fs/read-capped.js";
+// agent's registry entry (session/agents.ts findById) looks in its default
+// places by the id, the way that agent names its files (each dialect's
+// find.ts; pi's and omp's in session/list/pi-by-id.ts), never by reading
+// every session.
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join } from "node:path";
-import { defaultAgentDirs } from "../session/list/discover.js";
-import { claudeRoots } from "../session/read/dialects/claude/paths.js";
-import { codexRoots } from "../session/read/dialects/codex/paths.js";
-import { geminiRoots } from "../session/read/dialects/gemini/paths.js";
-import { hasDbSession } from "../session/read/dialects/opencode/db.js";
-import { databases as opencodeDatabases, dataDir as opencodeDataDir } from "../session/read/dialects/opencode/paths.js";
-import { isAgentId, type AgentId } from "../session/agents.js";
+import { agentInfo, isAgentId, type AgentId } from "../session/agents.js";
 
 /** What the capture store holds of a session (its state file's fields). */
 export interface SessionRef {
@@ -50,117 +33,6 @@ async function isFile(p: string): Promise<boolean> {
   }
 }
 
-async function dirsIn(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(dir, d.name));
-  } catch {
-    return [];
-  }
-}
-
-async function filesIn(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
-  } catch {
-    return [];
-  }
-}
-
-/** Claude Code's folder name for a project: the cwd with every character but letters and digits as `-`. */
-export const claudeProjectDir = (cwd: string): string => cwd.replace(/[^A-Za-z0-9]/g, "-");
-
-async function findClaude(id: string, cwd: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
-  const name = `${id}.jsonl`;
-  const roots = claudeRoots(env, home);
-  for (const root of roots) {
-    if (cwd && (await isFile(join(root, claudeProjectDir(cwd), name)))) return join(root, claudeProjectDir(cwd), name);
-  }
-  for (const root of roots) {
-    for (const dir of await dirsIn(root)) if (await isFile(join(dir, name))) return join(dir, name);
-  }
-  return null;
-}
-
-/** Files under `dir` (to `depth` levels) whose name passes `match`, newest-named dirs first. */
-async function walk(dir: string, depth: number, match: (name: string) => boolean): Promise<string | null> {
-  for (const name of await filesIn(dir)) if (match(name)) return join(dir, name);
-  if (depth === 0) return null;
-  const dirs = (await dirsIn(dir)).sort().reverse();
-  for (const d of dirs) {
-    const hit = await walk(d, depth - 1, match);
-    if (hit) return hit;
-  }
-  return null;
-}
-
-async function findCodex(id: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
-  const match = (n: string) => n.startsWith("rollout-") && n.endsWith(`-${id}.jsonl`);
-  // sessions/, then archived_sessions/
-  for (const root of codexRoots(env, home)) {
-    const hit = await walk(root, 3, match);
-    if (hit) return hit;
-  }
-  return null;
-}
-
-/** Whether the first bytes of a file hold `text` (Gemini's session id sits near the top of its document). */
-async function headHolds(file: string, text: string, bytes = 64 * 1024): Promise<boolean> {
-  let fh;
-  try {
-    fh = await openRegular(file);
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString("utf8").includes(text);
-  } catch {
-    return false;
-  } finally {
-    await fh?.close();
-  }
-}
-
-async function findGemini(id: string, cwd: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
-  const [tmp] = geminiRoots(env, home);
-  const short = id.slice(0, 8);
-  const mine = cwd ? join(tmp, createHash("sha256").update(cwd).digest("hex")) : null;
-  const projects = [...(mine ? [mine] : []), ...(await dirsIn(tmp)).filter((d) => d !== mine)];
-  for (const p of projects) {
-    const chats = join(p, "chats");
-    const names = (await filesIn(chats))
-      .filter((n) => n.startsWith("session-") && /\.jsonl?$/.test(n) && n.includes(short))
-      .sort()
-      .reverse();
-    for (const n of names) if (await headHolds(join(chats, n), id)) return join(chats, n);
-  }
-  return null;
-}
-
-async function findOpencode(id: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null> {
-  const base = opencodeDataDir(env, home);
-  // 1.2 and later moved every session into the database: a session kept there is named `<db>#<id>`.
-  // A release channel keeps its own (`opencode-<channel>.db`): the one that holds the id.
-  const dbs = opencodeDatabases(base);
-  for (const db of dbs) {
-    try {
-      if (hasDbSession(db, id, { busyTimeoutMs: 1000 })) return `${db}#${id}`;
-    } catch {
-      // locked or damaged: the next one, else the main database by name
-    }
-  }
-  if (await isFile(join(base, "opencode.db"))) return `${join(base, "opencode.db")}#${id}`;
-  for (const dir of await dirsIn(join(base, "storage", "session"))) {
-    if (await isFile(join(dir, `${id}.json`))) return join(dir, `${id}.json`);
-  }
-  return null;
-}
-
-async function findPiOmp(id: string, dirs: string[]): Promise<string | null> {
-  for (const agentDir of dirs) {
-    const hit = await walk(join(agentDir, "sessions"), 1, (n) => n.endsWith(`_${id}.jsonl`) || n.endsWith(`_${id}.jsonl.gz`));
-    if (hit) return hit;
-  }
-  return null;
-}
-
 /** The agent a harness name is (the capture store's names are the agent ids). */
 export const agentOfHarness = (harness: string): AgentId | null => (isAgentId(harness) ? harness : null);
 
@@ -181,17 +53,5 @@ export async function findSessionSource(ref: SessionRef, opts: FindOptions = {})
   const id = ref.nativeId.trim();
   if (!agent || !usableId(id)) return null;
   const cwd = ref.cwd?.trim() ?? "";
-  switch (agent) {
-    case "claude":
-      return findClaude(id, cwd, env, home);
-    case "codex":
-      return findCodex(id, env, home);
-    case "gemini":
-      return findGemini(id, cwd, env, home);
-    case "opencode":
-      return findOpencode(id, env, home);
-    case "pi":
-    case "omp":
-      return findPiOmp(id, opts.agentDirs ?? defaultAgentDirs(env, home));
-  }
+  return (await agentInfo(agent)?.findById(id, { cwd, env, home, agentDirs: opts.agentDirs })) ?? null;
 }

@@ -352,6 +352,15 @@ function askedBack(head: string, rule: RegExp): boolean {
   return !!s && (/\?\s*$/u.test(s) || /^(?:do|does|did|are|is|can|could|would|will|should|have|has) (?:you|we|it|i|they|these|those|there)\b/u.test(s.trim()));
 }
 
+/** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
+export function agentCues(before: string | null): { asked: boolean; claimed: boolean } {
+  const prev = (before ?? "").trim();
+  if (!prev) return { asked: false, claimed: false };
+  const r = rules();
+  const tail = lower(prev.slice(-600));
+  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) };
+}
+
 /**
  * Detects feedback in `text` (normalized user words) given the agent message
  * before it (`before`, null or "" when unknown). Null when it is not feedback.
@@ -370,8 +379,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
 
   const head = l.slice(0, HEAD);
   const tail = lower(prev.slice(-600));
-  const asked = hasPrev && (r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()));
-  const claimed = hasPrev && (r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail));
+  const { asked, claimed } = agentCues(prev);
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict

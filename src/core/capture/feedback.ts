@@ -3,6 +3,7 @@ import { detectFeedback } from "./feedback-detect.js";
 import { userWords } from "./feedback-injected.js";
 import { scrubCut } from "./redact.js";
 import { sha256Hex } from "./serialize.js";
+import { envSlot } from "../env.js";
 
 export type FeedbackType = "correction" | "preference" | "approval" | "decision" | "manual";
 
@@ -11,11 +12,12 @@ const wb = (alt: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alt})(?
 
 const STRENGTH: Record<string, string> = { correction: "high", preference: "high", approval: "medium", decision: "medium", manual: "medium" };
 
-const SCOPES: readonly [string, RegExp][] = [
+// Built on first use: Unicode-property patterns cost a hook ~0.5 ms to construct, and only user prompts need them.
+const scopes = envSlot((): readonly [string, RegExp][] => [
   ["global", wb("always|never|for future|next time|from now on|rule|policy")],
   ["repo", wb("repo|project|pr|release|docs?|readme|website|tests?|config|hook|environment|env")],
   ["topic", wb("topic|wiki|raw/notes|article|source|inventory|dataset")],
-];
+]);
 
 export const LESSON_PREFIX: Record<FeedbackType, string> = {
   correction: "User correction/redirection to remember: ",
@@ -46,7 +48,7 @@ export function classify(text: string, forced = false, before: string | null = n
   if (!text) return null;
   const own = userWords(text);
   const l = own.toLowerCase().replace(/\u2019/g, "'");
-  const scope = SCOPES.find(([, re]) => re.test(l))?.[0] ?? "session";
+  const scope = scopes().find(([, re]) => re.test(l))?.[0] ?? "session";
   const answered = answeredGist(before);
   const det = own ? detectFeedback(own, before) : null;
   if (det) return { type: det.type, strength: STRENGTH[det.type], confidence: det.confidence, rationale: det.rationale, scope, lesson: lessonOf(det.type, det.key, answered), answered };

@@ -12,12 +12,11 @@
 // that would overrun the caller's time budget is kept as `pending_digest` and
 // written by the next fold with time to spare.
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 import { dirname, join } from "node:path";
 import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { O_NOFOLLOW } from "../fs/guard.js";
-import { tsMs } from "./clock.js";
+import { monoMs, tsMs } from "./clock.js";
 import { flag, loadConfig, toolEventsEvery, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
 import { eventKind, isToolEvent, type NormalizedEvent } from "./harness.js";
@@ -33,7 +32,7 @@ export type QueueLine = Record<string, unknown>;
 export interface FoldOptions {
   config: CaptureConfig;
   lockWaitMs: number;
-  /** performance.now() after which digests are deferred to `pending_digest` (none: no limit). */
+  /** monoMs() after which digests are deferred to `pending_digest` (none: no limit). */
   digestDeadline?: number;
   /** The id of the line this caller appended: its digest and candidate are reported back. */
   ownLineId?: string;
@@ -168,7 +167,7 @@ export function foldLocked(root: string, files: SessionFiles, o: FoldOptions): F
   result.state = state;
   const offset = typeof state.queue_offset === "number" && state.queue_offset >= 0 ? state.queue_offset : 0;
   const tail = readQueueTail(files.queue, offset);
-  const inTime = (): boolean => o.digestDeadline === undefined || performance.now() < o.digestDeadline;
+  const inTime = (): boolean => o.digestDeadline === undefined || monoMs() < o.digestDeadline;
   let fresh = loaded.fresh;
   let sid = s(state.llm_wiki_session_id);
   let changed = tail.end !== offset;

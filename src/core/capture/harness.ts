@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { redactId, scrub, scrubCut } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
+import type { AgentId } from "../session/agent-ids.js";
 
 export type EventKind = "session-start" | "user-prompt" | "tool" | "pre-compact" | "post-compact" | "stop" | "session-end" | "manual" | "other";
 
@@ -44,8 +45,13 @@ function firstString(p: Payload, keys: readonly string[]): string | null {
 const TRANSCRIPT_KEYS: readonly string[] = ["transcript_path", "transcriptPath", "session_file", "sessionFile"];
 const EVENT_KEYS: readonly string[] = ["hook_event_name", "hookEventName", "event"];
 
-/** The harnesses whose hook payloads we know (§4.3); `hook --harness` names one of them. */
-export const HOOK_HARNESSES: readonly string[] = ["claude", "codex", "gemini", "opencode", "omp", "pi"];
+/**
+ * The harnesses whose hook payloads we know (§4.3); `hook --harness` names one
+ * of them. Each is an agent of the registry (session/agent-ids.ts; a test
+ * holds the two lists to each other); the type is imported alone, so the hook
+ * loads no reader.
+ */
+export const HOOK_HARNESSES: readonly string[] = ["claude", "codex", "gemini", "opencode", "omp", "pi"] as const satisfies readonly AgentId[];
 
 /** The harness when `--harness` is absent (§4.2); `model` is never a signal. */
 export function detectHarness(p: Payload, eventName: string | null, env: NodeJS.ProcessEnv = process.env): string {

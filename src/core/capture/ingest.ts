@@ -5,12 +5,11 @@
 // queue before anything else, then to the day's queue (the store-wide log the
 // reference helper also writes), and only then is the state brought up to date
 // under the session lock. A lock timeout delays the count, never loses it.
-import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { dirname } from "node:path";
 import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
-import { isoTs, now } from "./clock.js";
+import { randomHex } from "../fs/random-hex.js";
+import { isoTs, monoMs, now } from "./clock.js";
 import { flag, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
@@ -39,7 +38,7 @@ export interface IngestRequest {
   /** `feedback capture`: forced classification, dedupe against candidates.jsonl. */
   forcedFeedbackText?: string;
   lockWaitMs: number;
-  /** performance.now() when the command started, for the digest budget. */
+  /** monoMs() when the command started, for the digest budget. */
   t0?: number;
   /** Defer digests once this much time has passed since t0 (hook: 2500 ms). */
   digestBudgetMs?: number;
@@ -109,10 +108,10 @@ function sessionLine(req: IngestRequest, record: Record<string, unknown>, lineId
 
 export function ingestEvent(req: IngestRequest): IngestResult {
   const { root, event: e } = req;
-  const t0 = req.t0 ?? performance.now();
+  const t0 = req.t0 ?? monoMs();
   const ts = isoTs(now());
   const record = queueRecord(e, req.preview, req.trigger, ts, req.topics, req.manualSummary);
-  const lineId = randomBytes(8).toString("hex");
+  const lineId = randomHex(8);
   const files = sessionFiles(root, e.harness, e.nativeId);
   const prebuilt = candidateOf(req, ts);
   appendRecord(files.queue, sessionLine(req, record, lineId, prebuilt));

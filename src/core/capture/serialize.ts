@@ -1,8 +1,27 @@
 // The store's byte formats, identical to the reference helper's (Python
 // json.dumps with sort_keys), so both tools write the same files.
-import { createHash } from "node:crypto";
+import { sha256HexJs } from "./sha256.js";
+import { envSlot } from "../env.js";
 
-export const sha256Hex = (s: string | Buffer): string => createHash("sha256").update(s).digest("hex");
+/** Up to this many bytes are hashed in JavaScript (see sha256.ts); longer input loads node:crypto. */
+const JS_HASH_MAX = 1024;
+/**
+ * A process's first hashes only (a hook makes a handful): JavaScript is 3–8×
+ * slower per hash than node:crypto once both are warm, so a command hashing
+ * in bulk goes to node:crypto after these. Speed only: both give the same digest.
+ */
+const jsHashes = envSlot(() => ({ left: 64 }));
+
+export function sha256Hex(s: string | Buffer): string {
+  const bytes = typeof s === "string" ? Buffer.from(s, "utf8") : s;
+  const budget = bytes.length <= JS_HASH_MAX ? jsHashes() : null;
+  if (budget && budget.left > 0) {
+    budget.left--;
+    return sha256HexJs(bytes);
+  }
+  const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
+  return createHash("sha256").update(bytes).digest("hex");
+}
 
 /** Compares by Unicode code point (Python's str order), not UTF-16 unit. */
 export function cmpCodePoint(a: string, b: string): number {

@@ -7,9 +7,9 @@
 // one file system (EXDEV, a mount inside the store, falls back to the target's
 // directory).
 import { openSync, writeSync, fsyncSync, closeSync, renameSync, unlinkSync, readdirSync, lstatSync, constants } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { sleepSync } from "./sleep.js";
+import { randomHex } from "./random-hex.js";
 import { checkWritePath, ensureDirGuarded, O_NOFOLLOW, treeOf } from "./guard.js";
 import { envSlot } from "../env.js";
 
@@ -63,7 +63,7 @@ export function tempDirFor(path: string): string {
   return dir;
 }
 
-export const tempName = (path: string): string => `.${basename(path)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`;
+export const tempName = (path: string): string => `.${basename(path)}.${process.pid}.${randomHex(8)}.tmp`;
 
 /** Writes `data` to a temp file (`wx`, `mode`), fsyncs, then renames it over `path` (the rename replaces a link, never follows it). */
 export function atomicWrite(path: string, data: string | Uint8Array, mode = 0o600): void {

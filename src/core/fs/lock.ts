@@ -20,10 +20,10 @@
 // (fails rather than overwrite, should yet another lock have appeared in that
 // instant; the displaced holder then sees `verify()` fail and does not commit).
 import { openSync, writeSync, closeSync, readSync, fstatSync, lstatSync, unlinkSync, utimesSync, renameSync, linkSync, constants } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { sleep, sleepSync } from "./sleep.js";
+import { randomHex } from "./random-hex.js";
 import { checkWritePath, O_NOFOLLOW } from "./guard.js";
 import { tempDirFor, tempName } from "./atomic.js";
 import { envSlot } from "../env.js";
@@ -202,7 +202,7 @@ function breakLock(path: string, judged: Seen): void {
 
 function lockContent(ts: string): string {
   // py-compact, like every other small JSON record the store writes
-  return `{"host": ${JSON.stringify(myHost())}, "nonce": "${randomBytes(8).toString("hex")}", "pid": ${process.pid}, "ts": ${JSON.stringify(ts)}}`;
+  return `{"host": ${JSON.stringify(myHost())}, "nonce": "${randomHex(8)}", "pid": ${process.pid}, "ts": ${JSON.stringify(ts)}}`;
 }
 
 type Attempt = LockHandle | "busy" | "broken";

@@ -3,17 +3,22 @@
 // written, where it keeps sessions, how it is started again on one, and
 // which exports it has. The list's tag and filter, `ls --agent`, the
 // read-only refusal of the write keys and commands, resume and the docs'
-// table all read this; a dialect (read/dialect-api.ts) only reads records.
+// table, `ls`'s discovery of other agents' places and the search for a
+// captured session by its id all read this; a dialect (read/dialect-api.ts)
+// reads records and names its places, reached through here. The ids are
+// agent-ids.ts's one list; the capture harnesses (capture/harness.ts,
+// hooks-install/targets.ts) are checked against it.
 // Which agent a given session is comes from its reader: the dialect that
 // claims it, else pi or omp by the file's marks (read/omp-marks.ts).
 import { sep } from "node:path";
 import { homedir } from "node:os";
-import type { AgentId } from "./read/dialect-api.js";
+import { AGENT_IDS, type AgentId } from "./agent-ids.js";
 import { dialectFor } from "./read/dialect-of.js";
 import { defaultAgentDirs } from "./list/discover.js";
+import { findPiSession } from "./list/pi-by-id.js";
 import { archivedReason } from "../keep/view-path.js";
 
-export type { AgentId };
+export { AGENT_IDS, type AgentId };
 
 /** What resume needs of a session (resume-target.ts makes it). */
 export interface ResumeTarget {
@@ -29,14 +34,37 @@ export interface ResumeTarget {
 
 export type ExportFormatName = "md" | "html" | "jsonl";
 
+/** Where a session is looked for by its id (findById). */
+export interface FindWhere {
+  /** The session's cwd, when known (""): some agents name a project's dir after it. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  home: string;
+  /** pi/omp agent dirs to look in (default: every one that exists). */
+  agentDirs?: readonly string[];
+}
+
+/**
+ * How the agent feeds the capture hook (`install-hooks`, hooks-install/targets.ts):
+ * hook commands in its settings file, an extension file in its agent dir, or a plugin file.
+ */
+export type CaptureKind = "hooks" | "extension" | "plugin";
+
 export interface AgentInfo {
   id: AgentId;
   /** How the screen and the messages name it. */
   label: string;
   /** Whether omp-sessions appends to its files (label, continue, fork, rename, undo). */
   writable: boolean;
-  /** Where it keeps sessions by default, after env overrides (dirs that exist). */
+  /**
+   * Where it keeps sessions by default, after env overrides: every place it
+   * may use, whether it exists or not (pi's and omp's: their agent dirs that
+   * exist, as profiles are found by listing). Discovery lists the ones that
+   * exist; `ls` names them all when it finds nothing.
+   */
   places(env?: NodeJS.ProcessEnv, home?: string): string[];
+  /** The source of one of its sessions by the agent's own id (a captured session's), or null when it is not on this machine. */
+  findById(id: string, where: FindWhere): Promise<string | null>;
   /**
    * The arguments that start it again on a session, after the program (named
    * as the agent). The flags were read from the agents' published CLIs: pi
@@ -48,11 +76,14 @@ export interface AgentInfo {
   resumeArgs(t: ResumeTarget): string[];
   /** The export formats its sessions have (all three for every agent: another agent's JSONL export is in pi's dialect). */
   exports: readonly ExportFormatName[];
+  /** How it feeds the capture hook. */
+  capture: CaptureKind;
 }
 
 const ALL_EXPORTS: readonly ExportFormatName[] = ["md", "html", "jsonl"];
 
 const isOmpDir = (dir: string): boolean => dir.split(/[\\/]/).includes(".omp");
+const isPiDir = (dir: string): boolean => !isOmpDir(dir);
 
 /** A file under ~/.omp/profiles/NAME/agent/ belongs to that omp profile. */
 function profileFlag(file: string): string[] {
@@ -64,23 +95,46 @@ function profileFlag(file: string): string[] {
   return [];
 }
 
-/** A read-only agent read through its dialect. */
-function other(id: AgentId, label: string, resumeArgs: (t: ResumeTarget) => string[]): AgentInfo {
-  return { id, label, writable: false, places: (env = process.env, home = homedir()) => dialectFor(id)?.defaultRoots(env, home) ?? [], resumeArgs, exports: ALL_EXPORTS };
+type Entry = Omit<AgentInfo, "id">;
+
+/** pi or omp: written, read by the session core, found by id in any agent dir (a session's dir does not say which of the two wrote it). */
+function piLike(label: string, ownDir: (dir: string) => boolean, resumeArgs: (t: ResumeTarget) => string[]): Entry {
+  return {
+    label,
+    writable: true,
+    places: (env, home) => defaultAgentDirs(env, home).filter(ownDir),
+    findById: (id, w) => findPiSession(id, w.env, w.home, w.agentDirs),
+    resumeArgs,
+    exports: ALL_EXPORTS,
+    capture: "extension",
+  };
 }
 
-/** Every agent, in the order the list's filter cycles them. */
-export const AGENTS: readonly AgentInfo[] = [
-  { id: "pi", label: "pi", writable: true, places: (env, home) => defaultAgentDirs(env, home).filter((d) => !isOmpDir(d)), resumeArgs: (t) => ["--session", t.file], exports: ALL_EXPORTS },
-  { id: "omp", label: "omp", writable: true, places: (env, home) => defaultAgentDirs(env, home).filter(isOmpDir), resumeArgs: (t) => [...profileFlag(t.file), "--resume", t.file], exports: ALL_EXPORTS },
-  other("claude", "Claude Code", (t) => ["--resume", t.id]),
-  other("codex", "Codex", (t) => ["resume", t.id]),
-  other("gemini", "Gemini CLI", (t) => ["--resume", t.id]),
-  other("opencode", "OpenCode", (t) => ["--session", t.id]),
-];
+/** A read-only agent read through its dialect, which names its places and finds a session by id. */
+function other(id: AgentId, label: string, capture: CaptureKind, resumeArgs: (t: ResumeTarget) => string[]): Entry {
+  return {
+    label,
+    writable: false,
+    places: (env = process.env, home = homedir()) => dialectFor(id)?.defaultRoots(env, home) ?? [],
+    findById: async (sid, w) => (await dialectFor(id)?.findById?.(sid, w.cwd, w.env, w.home)) ?? null,
+    resumeArgs,
+    exports: ALL_EXPORTS,
+    capture,
+  };
+}
 
-/** Every agent's id, in the registry's order. */
-export const AGENT_IDS: readonly AgentId[] = AGENTS.map((a) => a.id);
+// One entry per id (the type says every id has one).
+const ENTRIES: Readonly<Record<AgentId, Entry>> = {
+  pi: piLike("pi", isPiDir, (t) => ["--session", t.file]),
+  omp: piLike("omp", isOmpDir, (t) => [...profileFlag(t.file), "--resume", t.file]),
+  claude: other("claude", "Claude Code", "hooks", (t) => ["--resume", t.id]),
+  codex: other("codex", "Codex", "hooks", (t) => ["resume", t.id]),
+  gemini: other("gemini", "Gemini CLI", "hooks", (t) => ["--resume", t.id]),
+  opencode: other("opencode", "OpenCode", "plugin", (t) => ["--session", t.id]),
+};
+
+/** Every agent, in the order the list's filter cycles them (agent-ids.ts). */
+export const AGENTS: readonly AgentInfo[] = AGENT_IDS.map((id) => ({ id, ...ENTRIES[id] }));
 
 const BY_ID: ReadonlyMap<string, AgentInfo> = new Map(AGENTS.map((a) => [a.id, a]));
 
@@ -88,6 +142,13 @@ export const isAgentId = (v: unknown): v is AgentId => typeof v === "string" && 
 
 /** The registry's entry for an agent, or undefined for an id it does not hold (a dialect a test registers). */
 export const agentInfo = (agent: string): AgentInfo | undefined => BY_ID.get(agent);
+
+/**
+ * Every default place of an agent's sessions (existing or not): the
+ * registry's, else a registered dialect's own for an agent the registry does
+ * not hold (a test's).
+ */
+export const agentPlaces = (agent: AgentId, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string[] => agentInfo(agent)?.places(env, home) ?? dialectFor(agent)?.defaultRoots(env, home) ?? [];
 
 /** What is read of a session or a list row to tell its agent, whether it may be written, and where it lives. */
 export interface AgentSource {

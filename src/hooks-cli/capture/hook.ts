@@ -2,7 +2,6 @@
 // exit 0 always, stdout is one rehydration line or nothing, problems go to
 // errors.jsonl (and stderr only with OMP_SESSIONS_DEBUG=1). Imports node
 // built-ins, core/capture and core/fs only, to start fast.
-import { performance } from "node:perf_hooks";
 import { flag, isEnabled, loadConfig } from "../../core/capture/config.js";
 import { logHookError, type HookErrorKind } from "../../core/capture/errlog.js";
 import { HOOK_HARNESSES, normalizeEvent } from "../../core/capture/harness.js";
@@ -14,6 +13,7 @@ import { readSidecar } from "../../core/capture/sidecar.js";
 import { LinkRefusedError } from "../../core/fs/guard.js";
 import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
 import { keepConfigOrOff } from "../../core/keep/config.js";
+import { monoMs } from "../../core/capture/clock.js";
 
 /**
  * The hook's clocks, each settable for tests (and unusual setups) by env:
@@ -101,7 +101,7 @@ export function classifyError(err: unknown): { kind: HookErrorKind; message: str
 
 /** Runs the hook; resolves to the line to print (or ""). Never rejects. */
 export async function runHook(argv: string[]): Promise<string> {
-  const t0 = performance.now();
+  const t0 = monoMs();
   const args = parseHookArgs(argv);
   const clocks = hookClocks();
   const drain = () => readStdin({ idleMs: clocks.stdinIdleMs });
@@ -193,13 +193,13 @@ export async function runHook(argv: string[]): Promise<string> {
         report: (kind, message) => log(kind, message),
       });
     // Within the digests' budget: the rest is queued for the next run, never lost.
-    const keepDeadline = Date.now() + Math.max(0, clocks.digestBudgetMs - (performance.now() - t0));
+    const keepDeadline = Date.now() + Math.max(0, clocks.digestBudgetMs - (monoMs() - t0));
     // Loaded only when it has work: the hook's other events start without the listing code.
     if (keep.enabled && (event.kind === "session-end" || event.kind === "stop"))
       await (await import("../../core/keep/hook.js")).keepAfterEvent(event, keep, keepDeadline, clocks.lockWaitMs).catch((err: unknown) => log(classifyError(err).kind, `keep: ${classifyError(err).message}`));
     if (!capture) return "";
     const wants = (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
-    if (!wants || performance.now() - t0 >= clocks.outputBudgetMs) return "";
+    if (!wants || monoMs() - t0 >= clocks.outputBudgetMs) return "";
     const items = readSidecar(root, event.cwd)
       .filter((x) => typeof x.last_digest_path === "string" && x.last_digest_path)
       .slice(0, 3)

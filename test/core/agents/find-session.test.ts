@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { claudeProjectDir, findSessionSource } from "../../../src/core/agents/find-session.js";
+import { findSessionSource } from "../../../src/core/agents/find-session.js";
+import { claudeProjectDir } from "../../../src/core/session/read/dialects/claude/find.js";
 
 let home: string;
 const put = (path: string, text = "{}\n"): string => {

@@ -1,7 +1,19 @@
 // Which agent a session or row is, whether we write it, and `--agent` lists.
 import { describe, expect, it } from "vitest";
-import { AGENTS, agentInfo, agentOf, isWritable, parseAgentList, printedDialect, readOnlyReason } from "../../../src/core/session/agents.js";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { AGENT_IDS, AGENTS, agentInfo, agentOf, isWritable, parseAgentList, printedDialect, readOnlyReason } from "../../../src/core/session/agents.js";
 import { registeredDialects } from "../../../src/core/session/read/dialect-of.js";
+import { listedRoots, otherAgentPlaces } from "../../../src/core/session/list/dialect-sources.js";
+import { HOOK_HARNESSES } from "../../../src/core/capture/harness.js";
+import { EXTENSION_FILE, HARNESSES, PLUGIN_FILE, targetOf } from "../../../src/core/hooks-install/targets.js";
+import { labelCommand } from "../../../src/hooks-cli/session/label.js";
+import { renameCommand } from "../../../src/hooks-cli/session/rename.js";
+import { forkCommand } from "../../../src/hooks-cli/session/fork.js";
+import { continueCommand } from "../../../src/hooks-cli/session/continue.js";
+import { resumeCommandCli } from "../../../src/hooks-cli/session/resume.js";
+import { importSessionCommand } from "../../../src/hooks-cli/capture/import-session.js";
 
 describe("the agent of a session", () => {
   it("is the reader's agent when it names one, else decided by the place (.omp → omp)", () => {
@@ -67,6 +79,89 @@ describe("the agent registry", () => {
     for (const d of registeredDialects()) {
       expect(agentInfo(d.agent), d.agent).toBeDefined();
       expect("label" in d || "writable" in d, d.agent).toBe(false);
+    }
+  });
+});
+
+// Every table of the agents is the registry or is held to it here: a new agent is added in agent-ids.ts and
+// session/agents.ts (its dialect names its places and finds a session by id), and these say what else to touch.
+describe("the registry is the one table of agents", () => {
+  it("its entries are the one list of ids, in its order", () => {
+    expect(AGENTS.map((a) => a.id)).toEqual([...AGENT_IDS]);
+  });
+
+  it("every capture harness (the hook's --harness names, install-hooks' targets) is an agent of the registry, and every agent is one", () => {
+    expect([...HOOK_HARNESSES].sort()).toEqual([...AGENT_IDS].sort());
+    expect([...HARNESSES].sort()).toEqual([...AGENT_IDS].sort());
+  });
+
+  it("install-hooks wires each agent the way the registry's capture kind says", () => {
+    for (const h of HARNESSES) {
+      const t = targetOf(h, "user", "/p", {}, "/home/someone");
+      const kind = agentInfo(h)!.capture;
+      expect(t.kind === "settings" ? "hooks" : basename(t.file) === PLUGIN_FILE ? "plugin" : basename(t.file) === EXTENSION_FILE ? "extension" : "?", h).toBe(kind);
+    }
+  });
+
+  it("ls names every other agent's places as the registry has them, missing ones too", () => {
+    const home = mkdtempSync(join(tmpdir(), "omp-reg-"));
+    try {
+      mkdirSync(join(home, ".claude", "projects"), { recursive: true });
+      const env = { XDG_CONFIG_HOME: join(home, "cfg"), XDG_DATA_HOME: join(home, "data") };
+      const listed = otherAgentPlaces(env, home);
+      const expected = registeredDialects().flatMap((d) =>
+        agentInfo(d.agent)!
+          .places(env, home)
+          .map((dir) => ({ label: agentInfo(d.agent)!.label, dir: resolve(dir), exists: existsSync(dir) })),
+      );
+      expect(listed).toEqual(expected);
+      // Claude Code's two places (one missing) and OpenCode's data dir (missing) are named by the registry itself.
+      expect(agentInfo("claude")!.places(env, home)).toEqual([join(home, "cfg", "claude", "projects"), join(home, ".claude", "projects")]);
+      expect(agentInfo("opencode")!.places(env, home)).toEqual([join(home, "data", "opencode")]);
+      expect(listed.filter((p) => p.exists).map((p) => p.dir)).toEqual([join(home, ".claude", "projects")]);
+      // Discovery watches the places that exist, the same ones.
+      expect(listedRoots({}, env, home)).toContain(join(home, ".claude", "projects"));
+      expect(listedRoots({}, env, home)).not.toContain(join(home, "data", "opencode"));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("each agent finds a session by its id through its registry entry (every product dialect has its lookup)", () => {
+    for (const d of registeredDialects()) expect(typeof d.findById, d.agent).toBe("function");
+    for (const a of AGENTS) expect(typeof a.findById, a.id).toBe("function");
+  });
+
+  it("no code outside the dialects, the registry and the capture wiring names another agent by its id", () => {
+    const allowed = (f: string) =>
+      f.startsWith("src/core/session/read/dialects/") || /^src\/core\/session\/(agents|agent-ids)\.ts$/.test(f) || f.startsWith("src/core/capture/") || f.startsWith("src/core/hooks-install/") || f.startsWith("src/hooks-cli/capture/");
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+    const bad = files("src")
+      .map((f) => relative(".", f).split(sep).join("/"))
+      .filter((f) => !allowed(f))
+      .filter((f) => /["'`](claude|codex|gemini|opencode)["'`]/.test(readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")));
+    expect(bad).toEqual([]);
+  });
+});
+
+describe("the commands' help names the agents as the registry does", () => {
+  const flat = (s: string) => s.replace(/\s+/g, " ");
+  const readOnly = AGENTS.filter((a) => !a.writable)
+    .map((a) => a.label)
+    .join(", ");
+
+  it.each([labelCommand, renameCommand, forkCommand, continueCommand])("$name: the read-only formats it refuses are the registry's read-only agents", (c) => {
+    expect(flat(c.usage)).toContain(`(a read-only format: ${readOnly}`);
+  });
+
+  it("import-session: the other agents whose sessions it records under their own name", () => {
+    expect(flat(importSessionCommand.usage)).toContain(`A session of another agent (${readOnly})`);
+  });
+
+  it("resume: each agent's command, as the registry makes it", () => {
+    for (const a of AGENTS) {
+      const args = a.resumeArgs({ file: "FILE", id: "ID", cwd: "", agent: a.id });
+      expect(flat(resumeCommandCli.usage), a.id).toContain(`${a.label} as \`${[a.id, ...args].join(" ")}\``);
     }
   });
 });

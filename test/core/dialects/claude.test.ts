@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
 import { claudeDialect } from "../../../src/core/session/read/dialects/claude/index.js";
+import { claudeRoots } from "../../../src/core/session/read/dialects/claude/paths.js";
 
 const ROOT = join(import.meta.dirname, "../../fixtures/agents/claude/projects");
 const PROJECT = join(ROOT, "-home-dev-demo");
@@ -322,13 +323,16 @@ describe("Claude Code discovery", () => {
     expect(claudeDialect.claims("/h/.claude/projects/-h-p/0b1c2d3e-0000-4000-8000-000000000000.json")).toBe(false);
   });
 
-  it("roots: CLAUDE_CONFIG_DIR (a comma list, missing dirs dropped) replaces the defaults", () => {
+  it("roots: CLAUDE_CONFIG_DIR (a comma list) replaces the defaults; every place is named, the ones that exist are scanned", () => {
     const home = mkdtempSync(join(tmpdir(), "omps-claude-home-"));
     for (const d of [".claude/projects", ".config/claude/projects", "a/projects", "b/projects"]) mkdirSync(join(home, d), { recursive: true });
     expect(claudeDialect.defaultRoots({}, home)).toEqual([join(home, ".config/claude/projects"), join(home, ".claude/projects")]);
-    expect(claudeDialect.defaultRoots({ CLAUDE_CONFIG_DIR: `${join(home, "a")}, ${join(home, "missing")},${join(home, "b/projects")}` }, home)).toEqual([join(home, "a/projects"), join(home, "b/projects")]);
+    const list = { CLAUDE_CONFIG_DIR: `${join(home, "a")}, ${join(home, "missing")},${join(home, "b/projects")}` };
+    expect(claudeDialect.defaultRoots(list, home)).toEqual([join(home, "a/projects"), join(home, "missing/projects"), join(home, "b/projects")]);
+    expect(claudeRoots(list, home)).toEqual([join(home, "a/projects"), join(home, "b/projects")]);
     expect(claudeDialect.defaultRoots({ CLAUDE_CONFIG_DIR: "~/a" }, home)).toEqual([join(home, "a/projects")]);
     const bare = mkdtempSync(join(tmpdir(), "omps-claude-none-"));
-    expect(claudeDialect.defaultRoots({}, bare)).toEqual([]);
+    expect(claudeDialect.defaultRoots({}, bare)).toEqual([join(bare, ".config/claude/projects"), join(bare, ".claude/projects")]);
+    expect(claudeRoots({}, bare)).toEqual([]);
   });
 });

@@ -134,7 +134,8 @@ describe("finding OpenCode sessions", () => {
 
   it("finds the data dir under $XDG_DATA_HOME, else ~/.local/share", () => {
     const home = mkdtempSync(join(tmpdir(), "opencode-home-"));
-    expect(dialect.defaultRoots({}, home)).toEqual([]);
+    // Named whether it exists or not (ls says where it looked); discovery scans it once it exists.
+    expect(dialect.defaultRoots({}, home)).toEqual([join(home, ".local", "share", "opencode")]);
     mkdirSync(join(home, ".local", "share", "opencode"), { recursive: true });
     expect(dialect.defaultRoots({}, home)).toEqual([join(home, ".local", "share", "opencode")]);
     const xdg = mkdtempSync(join(tmpdir(), "opencode-xdg-"));

@@ -1,5 +1,6 @@
-// Where other agents' sessions are found: each registered dialect's default
-// roots (after its env overrides) when no roots are given, or the roots given
+// Where other agents' sessions are found: each registered dialect's agent's
+// default places (the registry's, session/agents.ts; those that exist) when
+// no roots are given, or the roots given
 // on the command line. A dialect names its sources without reading them; a
 // database's sessions are `<database file>#<session id>`.
 import { homedir } from "node:os";
@@ -7,9 +8,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
-import { agentLabel } from "../agents.js";
-import { claudePlaces } from "../read/dialects/claude/paths.js";
-import { dataDir as opencodeDataDir } from "../read/dialects/opencode/paths.js";
+import { agentLabel, agentPlaces } from "../agents.js";
 import { archivedViews } from "../../keep/archived.js";
 
 export interface DialectSources {
@@ -38,8 +37,7 @@ export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv =
   for (const d of dialects) {
     const roots =
       given ??
-      d
-        .defaultRoots(env, home)
+      agentPlaces(d.agent, env, home)
         .map((r) => resolve(r))
         .filter((r) => existsSync(r));
     for (const root of roots) {
@@ -89,7 +87,7 @@ export function listedRoots(opts: SourceRoots, env: NodeJS.ProcessEnv = process.
   if (opts.paths && opts.paths.length > 0) return opts.paths;
   if (opts.agentDirs !== undefined) return opts.agentDirs;
   const roots = defaultAgentDirs(env, home);
-  for (const d of registeredDialects()) for (const r of d.defaultRoots(env, home)) if (existsSync(r)) roots.push(resolve(r));
+  for (const d of registeredDialects()) for (const r of agentPlaces(d.agent, env, home)) if (existsSync(r)) roots.push(resolve(r));
   return [...new Set(roots)];
 }
 
@@ -97,9 +95,7 @@ export function listedRoots(opts: SourceRoots, env: NodeJS.ProcessEnv = process.
 export function otherAgentPlaces(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): { label: string; dir: string; exists: boolean }[] {
   const out: { label: string; dir: string; exists: boolean }[] = [];
   for (const d of registeredDialects()) {
-    // Some dialects name only the roots that exist: their places come from their own path functions.
-    const places = d.agent === "claude" ? claudePlaces(env, home) : d.agent === "opencode" ? [opencodeDataDir(env, home)] : d.defaultRoots(env, home);
-    for (const r of places) out.push({ label: agentLabel(d.agent), dir: resolve(r), exists: existsSync(r) });
+    for (const r of agentPlaces(d.agent, env, home)) out.push({ label: agentLabel(d.agent), dir: resolve(r), exists: existsSync(r) });
   }
   return out;
 }

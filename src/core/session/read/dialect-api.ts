@@ -3,10 +3,12 @@
 // JSON document, rows of a SQLite database) into entries in pi's shape
 // (docs/session-format.md §3), so that the tree, the rows, the detail pane, the
 // context view, export and search read one shape. pi and omp are the
-// writable formats; the others are read-only (session/agents.ts says so). Types only: this file is a leaf.
+// writable formats; the others are read-only (session/agents.ts says so). Types only: its one import is the ids' type.
 
-/** The agents whose sessions we read. */
-export type AgentId = "pi" | "omp" | "claude" | "codex" | "gemini" | "opencode";
+import type { AgentId } from "../agent-ids.js";
+
+/** The agents whose sessions we read (session/agent-ids.ts lists them). */
+export type { AgentId };
 
 /** An entry in pi's shape: `type`, `id`, `parentId`, `timestamp` and the type's fields. */
 export interface PiEntry {
@@ -142,7 +144,12 @@ export interface Dialect {
    * boundary). Absent: pi's rule over the pi-shaped entries.
    */
   context?(path: PiEntry[]): { messages: Record<string, unknown>[]; model?: { provider: string; modelId: string } | null };
-  /** The places where this agent keeps sessions by default (after env overrides), for discovery. */
+  /**
+   * Every place where this agent keeps sessions by default (after env
+   * overrides), whether it exists or not: discovery lists those that exist,
+   * `ls` names them all when it finds nothing. Read through the registry
+   * (session/agents.ts places).
+   */
   defaultRoots(env: NodeJS.ProcessEnv, home: string): string[];
   /**
    * The session sources under one root, without reading them. A session kept
@@ -150,4 +157,12 @@ export interface Dialect {
    * the database file's and its `-wal` file's (size, mtime).
    */
   sources(root: string): Promise<string[]>;
+  /**
+   * Optional: the source of one session by the agent's own session id (a
+   * captured session's), found in the default places the way the agent names
+   * its files, never by reading every session; null when it is not there.
+   * `cwd` is the session's, when known ("" when not). The registry
+   * (session/agents.ts findById) reaches it.
+   */
+  findById?(id: string, cwd: string, env: NodeJS.ProcessEnv, home: string): Promise<string | null>;
 }

@@ -2,7 +2,8 @@
 // their subagents and old-style sidechains. See reader.ts for the mapping.
 import type { Dialect } from "../../dialect-api.js";
 import { claudeContext } from "./context.js";
-import { claimsPath, claudeRoots, claudeSources } from "./paths.js";
+import { claimsPath, claudePlaces, claudeSources } from "./paths.js";
+import { findClaudeSession } from "./find.js";
 import { ClaudeReader } from "./reader.js";
 import { claudeSource } from "./source.js";
 import { firstObjects } from "../sniff.js";
@@ -15,6 +16,7 @@ export const claudeDialect: Dialect = {
   open: claudeSource,
   reader: (path) => new ClaudeReader(path),
   context: claudeContext,
-  defaultRoots: claudeRoots,
+  defaultRoots: claudePlaces,
   sources: claudeSources,
+  findById: findClaudeSession,
 };

@@ -5,6 +5,7 @@ import { jsonlSource } from "../../jsonl-source.js";
 import { codexContext } from "./context.js";
 import { codexRoots, isRolloutName, rolloutFiles } from "./paths.js";
 import { codexReader } from "./reader.js";
+import { findCodexSession } from "./find.js";
 import { firstObjects, isSniffObject } from "../sniff.js";
 
 const ROLLOUT_TYPES: ReadonlySet<string> = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
@@ -25,4 +26,5 @@ export const codexDialect: Dialect = {
   context: (path) => codexContext(path),
   defaultRoots: (env, home) => codexRoots(env, home),
   sources: (root) => rolloutFiles(root),
+  findById: (id, _cwd, env, home) => findCodexSession(id, env, home),
 };

@@ -5,6 +5,7 @@ import { geminiContext } from "./context.js";
 import { jsonDocumentRecords } from "./json-document.js";
 import { chatFiles, geminiRoots, isChatFile } from "./paths.js";
 import { geminiReader } from "./reader.js";
+import { findGeminiSession } from "./find.js";
 import { firstObjects } from "../sniff.js";
 
 export const geminiDialect: Dialect = {
@@ -18,4 +19,5 @@ export const geminiDialect: Dialect = {
   context: geminiContext,
   defaultRoots: (env, home) => geminiRoots(env, home),
   sources: (root) => chatFiles(root),
+  findById: findGeminiSession,
 };

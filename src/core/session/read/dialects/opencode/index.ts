@@ -10,6 +10,7 @@ import { listDbSessions, readDbSession, type DbOptions } from "./db.js";
 import { listLegacySessions, readLegacySession } from "./legacy.js";
 import { claims, databases, dataDir, dbSessionPath, isDbName, isDir, parseDbPath, parseLegacyPath } from "./paths.js";
 import { OpencodeReader } from "./reader.js";
+import { findOpencodeSession } from "./find.js";
 import type { OpencodeRecord, RowWarning } from "./records.js";
 
 export interface OpencodeOptions extends DbOptions {
@@ -117,10 +118,7 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
     claims,
     open: openSource,
     reader: (path) => new OpencodeReader(path),
-    defaultRoots(env, home) {
-      const dir = dataDir(env, home);
-      return isDir(dir) ? [dir] : [];
-    },
+    defaultRoots: (env, home) => [dataDir(env, home)],
     async sources(root) {
       const out: string[] = [];
       const inDb = new Set<string>();
@@ -154,6 +152,7 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
       }
       return out;
     },
+    findById: (id, _cwd, env, home) => findOpencodeSession(id, env, home),
   };
 }
 
