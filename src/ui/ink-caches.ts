@@ -9,7 +9,10 @@
 // on the Ink it was written against: another version, or internals not as
 // expected, and nothing is changed (frames are drawn as Ink draws them, only
 // slower). It belongs upstream: an Ink option to keep the output caches
-// across frames would make this file go away.
+// across frames would make this file go away. The same patch cuts a plain
+// or coloured line into styled characters without Ink's grapheme tokenizer,
+// and installs a get that reuses whole rows drawn before (ink-rows.ts), once
+// it draws a probe frame exactly as Ink's own get does.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
