@@ -71,11 +71,16 @@ export function readCapped(path: string, cap: number, o: ReadCappedOptions = {})
  * FIFO, device, directory or socket, and as openSync does otherwise.
  */
 export function openRegularSync(path: string): number {
+  return openRegularSyncSized(path).fd;
+}
+
+/** openRegularSync, with the size its check found. */
+export function openRegularSyncSized(path: string): { fd: number; size: number } {
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
-    return fd;
+    return { fd, size: st.size };
   } catch (err) {
     closeSync(fd);
     throw err;

@@ -6,7 +6,6 @@
 import { createReadStream, createWriteStream, existsSync, readdirSync, statSync, utimesSync, chmodSync, renameSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { createGunzip } from "node:zlib";
 import { ensureDir } from "../fs/dir.js";
 import { viewPathOf, viewsDir } from "./view-path.js";
 import { keepConfigOrOff, hostOf, type KeepConfig } from "./config.js";
@@ -75,6 +74,8 @@ export async function ensureView(a: ArchivedSession, env: NodeJS.ProcessEnv = pr
   chmodSync(viewsDir(env), 0o700);
   const tmp = `${view}.${process.pid}.tmp`;
   try {
+    // zlib is loaded here, when an archive is unpacked: every listing reaches this module.
+    const { createGunzip } = await import("node:zlib");
     await pipeline(createReadStream(a.archive), createGunzip(), createWriteStream(tmp, { mode: 0o600 }));
     utimesSync(tmp, st.atime, st.mtime);
     renameSync(tmp, view);

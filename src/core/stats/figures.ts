@@ -207,6 +207,10 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
   parts.calls.forEach((c, i) => {
     if (c.usage?.responseId) lastCopy.set(c.usage.responseId, i);
   });
+  // Calls come in runs of one model: its index is looked up when the run changes.
+  let runProvider: string | null = null;
+  let runModelId: string | null = null;
+  let runModel = -1;
   parts.calls.forEach((entry, i) => {
     const call = entry.usage;
     if (!call) return;
@@ -214,21 +218,27 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
       duplicates++;
       return;
     }
-    const key = entryKey(entry.id, entry.timestamp);
-    if (parts.inheritedKeys?.has(key)) {
+    const inheritedKeys = parts.inheritedKeys;
+    if (inheritedKeys !== undefined && inheritedKeys.size > 0 && inheritedKeys.has(entryKey(entry.id, entry.timestamp))) {
       inherited++;
       return;
     }
-    const model = modelKey(call.provider, call.modelId) || "(unknown model)";
-    let m = modelIndex.get(model);
-    if (m === undefined) {
-      m = models.push(model) - 1;
-      modelIndex.set(model, m);
+    if (call.provider !== runProvider || call.modelId !== runModelId) {
+      const model = modelKey(call.provider, call.modelId) || "(unknown model)";
+      let m = modelIndex.get(model);
+      if (m === undefined) {
+        m = models.push(model) - 1;
+        modelIndex.set(model, m);
+      }
+      runProvider = call.provider;
+      runModelId = call.modelId;
+      runModel = m;
     }
+    const m = runModel;
     const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
     const cost = pricer.cost(call);
     calls.push({
-      key: hash32(key),
+      key: callHash(entry.id, entry.timestamp),
       branch: Math.max(0, entry.branch),
       model: m,
       slot,
@@ -278,12 +288,20 @@ export function abandonedOf(f: SessionFigures): Figure {
 
 /** 32-bit FNV-1a of a string. */
 export function hash32(text: string): number {
-  let h = 0x811c9dc5;
+  return fnv(0x811c9dc5, text) >>> 0;
+}
+
+function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
+}
+
+/** A call's key: hash32 of its entryKey, without making that string (one per call of every session read). */
+export function callHash(id: string, timestamp: string): number {
+  return fnv(Math.imul(fnv(0x811c9dc5, id), 0x01000193), timestamp) >>> 0;
 }
 
 /** An empty bucket (one literal: every bucket has the same shape, its counts numbers from the start). */

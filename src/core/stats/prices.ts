@@ -49,7 +49,7 @@ export async function makePricer(overrides: PriceOverrides, loadTable: () => Pro
         return recorded;
       }
       // a cost that overflows (huge counts or rates) is unpriced, never Infinity, NaN or a $0 in disguise
-      const own = overrides.rates.get(modelKey(call.provider, call.modelId)) ?? overrides.rates.get(call.modelId);
+      const own = overrides.rates.size > 0 ? (overrides.rates.get(modelKey(call.provider, call.modelId)) ?? overrides.rates.get(call.modelId)) : undefined;
       if (own) return sane(fromRates(own, call));
       return sane(tableCost(call));
     },

@@ -2,6 +2,8 @@
 // an assistant message's `usage`, omp's `model_usage` entry (a side call —
 // a title, a memory — that costs tokens too but is no message), and what pi
 // 1.6.0 adds: `usage` entries, and usage on tool results and summaries.
+import { parseIsoTime } from "../session/read/time.js";
+
 type Obj = Record<string, unknown>;
 
 export interface Tokens {
@@ -29,7 +31,7 @@ const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
 function timeOf(entry: Obj, message: Obj | null): number {
-  const t = typeof entry.timestamp === "string" ? Date.parse(entry.timestamp) : NaN;
+  const t = typeof entry.timestamp === "string" ? parseIsoTime(entry.timestamp) : NaN;
   if (Number.isFinite(t)) return t;
   const m = message?.timestamp;
   return typeof m === "number" && Number.isFinite(m) ? m : NaN;

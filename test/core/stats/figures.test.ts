@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadSession } from "../../../src/core/session/tree/load.js";
 import { figuresOfSession } from "../../../src/core/stats/read-session.js";
-import { branchesOf, totalOf } from "../../../src/core/stats/figures.js";
+import { branchesOf, callHash, entryKey, hash32, totalOf } from "../../../src/core/stats/figures.js";
 import { makePricer, PRICE_TABLE } from "../../../src/core/stats/prices.js";
 import { parsePriceOverrides, type PriceOverrides } from "../../../src/core/stats/price-overrides.js";
 import { checkTimeZone, dayFormatter, lastDays, parseDay } from "../../../src/core/stats/days.js";
@@ -147,5 +147,13 @@ describe("days", () => {
     expect(checkTimeZone("Europe/Berlin")).toBe("Europe/Berlin");
     expect(() => checkTimeZone("Nowhere/Else")).toThrow(/unknown time zone/);
     expect(lastDays("2026-03-01", 3)).toEqual(["2026-02-27", "2026-02-28", "2026-03-01"]);
+  });
+});
+
+describe("a call's key", () => {
+  it("is hash32 of its entry key, made without the string", () => {
+    const ids = ["", "a", "00000000-0000-4000-8000-000000000002", "msg_ü_日本", "x".repeat(300)];
+    const times = ["", "2026-06-01T00:00:02.000Z", "not a time", "\u0000"];
+    for (const id of ids) for (const ts of times) expect(callHash(id, ts)).toBe(hash32(entryKey(id, ts)));
   });
 });

@@ -8,7 +8,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer } from "../read/lines.js";
 import { messageText } from "../read/entry-head.js";
-import { isoOrNull, validTime } from "../read/time.js";
+import { isoOrNull, parseIsoTime, validTime } from "../read/time.js";
 import { readSessionHeader } from "../read/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
@@ -138,7 +138,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     if (e.type !== "message") return;
     messages++;
     if (e.role !== "user" && e.role !== "assistant") return;
-    const t = Date.parse(e.timestamp);
+    const t = parseIsoTime(e.timestamp);
     if (t > last && validTime(t)) last = t;
     if (e.role === "user" && firstMessage === "") {
       const held = s.held?.get(e.id);

@@ -109,9 +109,18 @@ export interface RecordReader {
 }
 
 /** How the records of one session come out of its place. */
+/** One record of a source with its origin; a damaged record is given as a warning. */
+export type SourceRecord = { value: unknown; origin: Origin } | { warning: string; origin: Origin };
+
 export interface RecordSource {
-  /** The records in order, each with its origin; a damaged record is given as a warning. */
-  records(): AsyncIterable<{ value: unknown; origin: Origin } | { warning: string; origin: Origin }>;
+  /** The records in order. */
+  records(): AsyncIterable<SourceRecord>;
+  /**
+   * Optional: the same records in runs (a file's lines as they are read). A
+   * source of many small records gives them so: one await per run, where one
+   * per record costs more than reading them.
+   */
+  batches?(): AsyncIterable<SourceRecord[]>;
   /** Frees what the source holds (a database handle). */
   close?(): void;
 }

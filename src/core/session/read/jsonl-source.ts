@@ -2,12 +2,12 @@
 // line by line with byte offsets (lines.ts), each line parsed by the one line
 // parser (parse-line.ts). Blank lines are skipped; a line that is not JSON is
 // a warning with its line number, never the end of the read.
-import type { Origin, RecordSource } from "./dialect-api.js";
+import type { Origin, RecordSource, SourceRecord } from "./dialect-api.js";
 import { isGzipPath, lineBatches } from "./lines.js";
 import { parseRecord } from "./parse-line.js";
 import { isBlank } from "./entry-head.js";
 
-type Rec = { value: unknown; origin: Origin } | { warning: string; origin: Origin };
+type Rec = SourceRecord;
 
 export interface JsonlOptions {
   /**
@@ -20,11 +20,16 @@ export interface JsonlOptions {
 
 /** The records of a JSONL (or .jsonl.gz) file, in file order. */
 export function jsonlSource(file: string, opts: JsonlOptions = {}): RecordSource {
-  return { records: () => jsonlRecords(file, opts) };
+  return { records: () => jsonlRecords(file, opts), batches: () => jsonlBatches(file, opts) };
 }
 
 async function* jsonlRecords(file: string, opts: JsonlOptions): AsyncGenerator<Rec> {
-  const batches = lineBatches<Rec>(
+  for await (const batch of jsonlBatches(file, opts)) yield* batch;
+}
+
+/** The records, one batch per chunk of the file read. */
+function jsonlBatches(file: string, opts: JsonlOptions): AsyncGenerator<Rec[]> {
+  return lineBatches<Rec>(
     file,
     (buf, from, end, at, line, terminated) => {
       let start = from;
@@ -40,5 +45,4 @@ async function* jsonlRecords(file: string, opts: JsonlOptions): AsyncGenerator<R
     },
     { gzip: isGzipPath(file) },
   );
-  for await (const batch of batches) yield* batch;
 }

@@ -2,8 +2,9 @@
 // in one string. A line is handed to the callback as a byte range of a reused
 // buffer, so callers decode only what they need.
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
-import { openRegular, openRegularSized } from "../../fs/read-capped.js";
-import { createGunzip } from "node:zlib";
+import { closeSync, read, readSync } from "node:fs";
+import { promisify } from "node:util";
+import { openRegular, openRegularSyncSized } from "../../fs/read-capped.js";
 import { envSlot } from "../../env.js";
 
 export interface LineSink {
@@ -56,6 +57,33 @@ export const giveScanBuffer = (b: Buffer): void => {
   if (spare.length < 16 && b.length === CHUNK) spare.push(b);
 };
 
+const readAsync = promisify(read);
+
+/** When the event loop last had a turn during blocking reads, and the turn asked for, while one is. */
+const turns = envSlot((): { at: number; pending: Promise<void> | null } => ({ at: performance.now(), pending: null }));
+/** Longest run of blocking reads (and their lines' work) without a turn of the event loop, in ms. */
+const TURN_MS = 15;
+
+/**
+ * A turn of the event loop now and then: small files read blocking, back to
+ * back (a listing of thousands), would otherwise hold keys and frames until
+ * the last one, where reads through the thread pool let them through. The
+ * scans waiting on one turn share it: each does not get a run of its own.
+ */
+function breathe(): Promise<void> | undefined {
+  const t = turns();
+  if (t.pending === null && performance.now() - t.at >= TURN_MS) {
+    t.pending = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        t.at = performance.now();
+        t.pending = null;
+        resolve();
+      }),
+    );
+  }
+  return t.pending ?? undefined;
+}
+
 type Pull = (into: Buffer, at: number, max: number) => Promise<number>;
 
 export function isGzipPath(file: string): boolean {
@@ -71,25 +99,32 @@ export function isZlibError(err: unknown): boolean {
 export async function scanLines(file: string, sink: LineSink, opts: ScanOptions = {}): Promise<ScanResult> {
   const gzip = opts.gzip ?? isGzipPath(file);
   if (gzip) return scanGzip(file, sink, opts);
-  const opened = await openRegularSized(file);
-  const fh = opened.fh;
+  const opened = openRegularSyncSized(file);
+  const fd = opened.fd;
   try {
     const size = opts.end ?? opened.size;
     let pos = opts.start ?? 0;
+    // What fits in one read is read blocking: for the many small files of a
+    // listing, the thread pool's round trips cost more than the reads. A big
+    // file is read in turns, so that the event loop runs between its chunks.
+    const blocking = size - pos <= CHUNK;
+    if (blocking) await breathe();
     const pull: Pull = async (into, at, max) => {
       const want = Math.min(max, size - pos);
       if (want <= 0) return 0;
-      const { bytesRead } = await fh.read(into, at, want, pos);
+      const bytesRead = blocking ? readSync(fd, into, at, want, pos) : (await readAsync(fd, into, at, want, pos)).bytesRead;
       pos += bytesRead;
       return bytesRead;
     };
     return await splitLines(pull, sink, opts);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
 async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
+  // zlib is loaded only for a gzip file (loading it is a cost every listing would pay).
+  const { createGunzip } = await import("node:zlib");
   const fh = await openRegular(file);
   const stream = fh.createReadStream().pipe(createGunzip());
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;

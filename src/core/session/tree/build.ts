@@ -5,6 +5,7 @@
 import type { EntryMeta, TitleSlot, Topology, Warning } from "../model.js";
 import { idIndex } from "./id-index.js";
 import { resolveParents } from "./resolve.js";
+import { parseIsoTime } from "../read/time.js";
 
 export interface Tree {
   entries: EntryMeta[];
@@ -26,7 +27,7 @@ export interface NameFacts {
 const NO_TIME = Number.POSITIVE_INFINITY;
 
 function timeOf(ts: string): number {
-  const t = Date.parse(ts);
+  const t = parseIsoTime(ts);
   return Number.isNaN(t) ? NO_TIME : t;
 }
 

@@ -7,7 +7,7 @@
 // has those kept as objects instead and the rest not at all.
 import { SessionError } from "../../errors.js";
 import { stampOf } from "../../fs/stat.js";
-import type { Dialect, DialectEntry } from "../read/dialect-api.js";
+import type { Dialect, DialectEntry, SourceRecord } from "../read/dialect-api.js";
 import { jsonText } from "../text/json-text.js";
 import { agentInfo, agentLabel } from "../agents.js";
 import { buildTree, type NameFacts } from "./build.js";
@@ -74,10 +74,13 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   const reader = d.reader(file);
   const source = d.open(file);
   try {
-    for await (const r of source.records()) {
+    const give = (r: SourceRecord): void => {
       if ("warning" in r) warnings.push({ line: r.origin.line, message: r.warning });
       else took(reader.push(r.value, r.origin), r.origin.line);
-    }
+    };
+    // In runs when the source gives them (one await per run, not per record).
+    if (source.batches) for await (const run of source.batches()) for (const r of run) give(r);
+    else for await (const r of source.records()) give(r);
     took(reader.end(), 0);
   } catch (err) {
     if (err instanceof SessionError) throw err;
@@ -130,11 +133,13 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
  */
 function resolveAliases(all: EntryMeta[], aliases: ReadonlyMap<string, string>): void {
   if (aliases.size === 0) return;
-  const ids = new Set(all.map((m) => m.id));
+  // Only the aliases that are also an entry's own id (rare) must be told apart, not every id.
+  const alsoIds = new Set<string>();
+  for (const m of all) if (aliases.has(m.id)) alsoIds.add(m.id);
   for (const m of all) {
-    if (m.parentId === null || ids.has(m.parentId)) continue;
+    if (m.parentId === null) continue;
     const to = aliases.get(m.parentId);
-    if (to !== undefined) m.parentId = to;
+    if (to !== undefined && !alsoIds.has(m.parentId)) m.parentId = to;
   }
 }
 

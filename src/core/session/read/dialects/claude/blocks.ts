@@ -1,6 +1,7 @@
 // Claude Code writes `message` in the Anthropic Messages API's shape; these turn
 // its content blocks, usage and stop reasons into pi's (docs/session-format.md §4).
 import type { PiUsage } from "../../dialect-api.js";
+import { parseIsoTime } from "../../time.js";
 
 export type Obj = Record<string, unknown>;
 
@@ -112,6 +113,6 @@ export function userContent(content: unknown): string | Obj[] {
 /** Epoch milliseconds of an ISO time (pi messages carry one), or undefined. */
 export function epochOf(iso: unknown): number | undefined {
   if (typeof iso !== "string") return undefined;
-  const t = Date.parse(iso);
+  const t = parseIsoTime(iso);
   return Number.isFinite(t) ? t : undefined;
 }

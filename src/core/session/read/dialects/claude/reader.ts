@@ -19,7 +19,7 @@ import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntri
 import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
 import { claudeRelink, type Kept } from "./relink.js";
 import { PARENT_LINK, type ParentLink } from "./source.js";
-import { mergeBlocks } from "./streamed.js";
+import { blockKeys, mergeBlocks } from "./streamed.js";
 import { readSubagentMeta, SPAWN_TOOLS, type SubagentMeta, subagentsByToolUse } from "./subagent-meta.js";
 
 interface Pending {
@@ -30,9 +30,10 @@ interface Pending {
   key?: string;
   lane?: string;
   blocks?: Obj[];
+  /** The merged blocks' keys (streamed.ts), made when a second copy comes. */
   seen?: Set<string>;
   last?: Obj;
-  /** assistant: its tool call ids, and the entries hanging from it that answer or report on those calls. */
+  /** assistant: its tool call ids, and the entries hanging from it that answer or report on those calls (made when there are some). */
   calls?: Set<string>;
   sideKids?: PiEntry[];
   /** boundary: records read since it. */
@@ -248,6 +249,7 @@ export class ClaudeReader implements RecordReader {
           owner: (u) => (this.ids.has(u) ? u : this.alias.get(u)),
           head: (id) => this.groupHead.get(id) ?? id,
           structural: (id) => this.structural.has(id),
+          anyStructural: this.structural.size > 0,
         },
         this.lastBoundary,
       );
@@ -320,7 +322,7 @@ export class ClaudeReader implements RecordReader {
     const open = key ? this.openByKey.get(key) : undefined;
     if (open) {
       if (open.de.entry.id === uuid || open.de.aliases?.includes(uuid)) return; // the same line written twice
-      mergeBlocks(open.blocks!, blocks, open.seen!);
+      mergeBlocks(open.blocks!, blocks, (open.seen ??= blockKeys(open.blocks!)));
       for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, open);
       open.last = message;
       (open.de.aliases ??= []).push(uuid);
@@ -342,8 +344,9 @@ export class ClaudeReader implements RecordReader {
     e.message = m;
     if (str(v.requestId)) e.requestId = str(v.requestId);
     if (!this.model && m.model && m.model !== "<synthetic>") this.model = str(m.model);
-    const p: Pending = { de: { entry: e, origin, parts: [origin] }, open: true, kind: "assistant", key, lane, blocks: [], seen: new Set(), last: message, calls: new Set(), sideKids: [] };
-    mergeBlocks(p.blocks!, blocks, p.seen!);
+    // Most messages are never copied again: the keys that match copies are made when one comes.
+    const p: Pending = { de: { entry: e, origin, parts: [origin] }, open: true, kind: "assistant", key, lane, blocks, last: message };
+    if (blocks.length > 1) mergeBlocks((p.blocks = []), blocks, (p.seen = new Set()));
     for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, p);
     this.enqueue(p);
     if (key) this.openByKey.set(key, p);
@@ -354,7 +357,7 @@ export class ClaudeReader implements RecordReader {
   private noteCall(b: Obj, p: Pending): void {
     const id = str(b.id);
     const name = str(b.name);
-    p.calls!.add(id);
+    (p.calls ??= new Set()).add(id);
     this.calls.set(id, { name, entry: p.de.entry.id });
     if (SPAWN_TOOLS.has(name)) {
       const child = this.spawned().get(id);
@@ -461,9 +464,11 @@ export class ClaudeReader implements RecordReader {
     const parent = this.held.get(this.alias.get(e.parentId) ?? e.parentId);
     if (!parent || parent.kind !== "assistant") return;
     const msg = e.message as Obj | undefined;
-    const answers = msg?.role === "toolResult" && parent.calls!.has(str(msg.toolCallId));
-    const reports = e.type === "claude_progress" && (parent.calls!.has(str(e.toolUseID)) || parent.calls!.has(str(e.parentToolUseID)));
-    if (answers || reports) parent.sideKids!.push(e);
+    const calls = parent.calls;
+    if (!calls) return;
+    const answers = msg?.role === "toolResult" && calls.has(str(msg.toolCallId));
+    const reports = e.type === "claude_progress" && (calls.has(str(e.toolUseID)) || calls.has(str(e.parentToolUseID)));
+    if (answers || reports) (parent.sideKids ??= []).push(e);
   }
 
   private enqueue(p: Pending): void {

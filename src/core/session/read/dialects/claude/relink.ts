@@ -33,13 +33,15 @@ export interface LinkFacts {
   head(id: string): string;
   /** Whether an entry is a line of a kind that is not a turn (claude_progress, claude_attachment, …). */
   structural(id: string): boolean;
+  /** Whether any entry is (false: there are no side lines to put in line). */
+  anyStructural: boolean;
 }
 
 /** The relinks of both rules; the compaction's first, the side lines' over the result. */
 export function claudeRelink(f: LinkFacts, kept: Kept | null): Map<string, string | null> {
   const out = new Map<string, string | null>();
   if (kept) keptRelink(f, kept, out);
-  sideLineRelink(f, out);
+  if (f.anyStructural) sideLineRelink(f, out);
   return out;
 }
 

@@ -1,8 +1,8 @@
 // The records of one Claude Code file. A subagent or sidechain file also gets
 // one record made here, not read from it: the link to the parent's entry that
 // spawned it (found by scanning the parent), since the file itself never says.
-import type { Origin, RecordSource } from "../../dialect-api.js";
-import { isObj, str } from "./blocks.js";
+import type { Origin, RecordSource, SourceRecord } from "../../dialect-api.js";
+import { isObj, type Obj, str } from "./blocks.js";
 import { jsonlSource } from "../../jsonl-source.js";
 import { findSpawnEntry } from "./parent-link.js";
 import { agentIdOfPath, kindOf, sidechainParentPath, subagentParentPath } from "./paths.js";
@@ -20,25 +20,31 @@ const NO_ORIGIN: Origin = { line: 0, offset: 0, length: 0 };
 
 export function claudeSource(path: string): RecordSource {
   const kind = kindOf(path);
-  async function* records(): AsyncGenerator<{ value: unknown; origin: Origin } | { warning: string; origin: Origin }> {
+  // In runs, as the file is read (dialect-api.ts RecordSource.batches): one await per run, not per line.
+  async function* batches(): AsyncGenerator<SourceRecord[]> {
     const agentId = agentIdOfPath(path);
     if (kind === "subagent") {
       const meta = readSubagentMeta(path);
       const parentSession = subagentParentPath(path, meta.parentAgentId);
       const parentEntryId = parentSession ? await findSpawnEntry(parentSession, meta.toolUseId, agentId) : null;
-      yield { value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN };
+      yield [{ value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN }];
     }
     let linked = kind !== "sidechain";
-    for await (const r of jsonlSource(path, { leadingNul: true }).records()) {
-      // An old-style sidechain names its parent only by the session id its records carry.
-      if (!linked && "value" in r && isObj(r.value) && str(r.value.sessionId)) {
-        linked = true;
-        const parentSession = sidechainParentPath(path, str(r.value.sessionId));
-        const parentEntryId = await findSpawnEntry(parentSession, null, agentId);
-        yield { value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN };
+    for await (const batch of jsonlSource(path, { leadingNul: true }).batches!()) {
+      // An old-style sidechain names its parent only by the session id its records carry: the link goes before the first such record.
+      const at = linked ? -1 : batch.findIndex((r) => "value" in r && isObj(r.value) && str(r.value.sessionId) !== "");
+      if (at < 0) {
+        yield batch;
+        continue;
       }
-      yield r;
+      linked = true;
+      const parentSession = sidechainParentPath(path, str((batch[at] as { value: Obj }).value.sessionId));
+      const parentEntryId = await findSpawnEntry(parentSession, null, agentId);
+      yield [...batch.slice(0, at), { value: { [PARENT_LINK]: { parentSession, parentEntryId } satisfies ParentLink }, origin: NO_ORIGIN }, ...batch.slice(at)];
     }
   }
-  return { records };
+  async function* records(): AsyncGenerator<SourceRecord> {
+    for await (const batch of batches()) yield* batch;
+  }
+  return { records, batches };
 }

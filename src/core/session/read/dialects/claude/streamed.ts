@@ -20,6 +20,9 @@ function blockKey(b: Obj): string {
   }
 }
 
+/** The keys of merged blocks: what a copy's blocks are matched against. */
+export const blockKeys = (blocks: Obj[]): Set<string> => new Set(blocks.map(blockKey));
+
 const textOf = (b: Obj): string | null => (b.type === "text" ? String(b.text) : b.type === "thinking" ? String(b.thinking) : null);
 
 /**
