@@ -5,7 +5,7 @@
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
 import { build } from "esbuild";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -20,6 +20,24 @@ if (process.argv.includes("--if-stale") && staleReason(".") === null) process.ex
 // --clean (npm pack's prepack): start from an empty dist/, so the package
 // holds this build's chunks only.
 if (process.argv.includes("--clean")) rmSync("dist", { recursive: true, force: true });
+
+// Ink (and the packages it draws with) get src/ui/ink-string-width.ts for
+// string-width: the same answers, faster (see that file).
+// Only imports that resolve to the top-level string-width are redirected: a
+// package with a string-width of its own keeps it.
+function rememberedStringWidth() {
+  const shim = resolve("src/ui/ink-string-width.ts");
+  return {
+    name: "remembered-string-width",
+    setup(b) {
+      b.onResolve({ filter: /^string-width$/ }, async (a) => {
+        if (a.importer === shim || a.pluginData === "real" || !a.importer.includes("/node_modules/")) return undefined;
+        const real = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: "real" });
+        return real.path && realpathSync(real.path) === realpathSync("node_modules/string-width/index.js") ? { path: shim } : undefined;
+      });
+    },
+  };
+}
 
 // core/session's modules have no effects when loaded: a bundle keeps only the
 // ones it uses of what core/session/index.ts re-exports (without this mark the
@@ -55,7 +73,7 @@ const result = await build({
   logLevel: "warning",
   jsx: "automatic",
   chunkNames: "chunks/[name]-[hash]",
-  plugins: [sessionPure],
+  plugins: [sessionPure, rememberedStringWidth()],
   define: {
     // Where core/sqlite.ts finds better-sqlite3's JavaScript in one file (built below).
     OMP_SQLITE_BUNDLE: JSON.stringify("./sqlite.cjs"),

@@ -298,6 +298,7 @@ function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) 
 
   const [paste] = useState(() => createPasteCollector(stores, exit));
   useInput((input, key) => {
+    stores.quiet.touch();
     dropStatusAfterKey(store);
     if (paste.take(input)) return;
     const name = keyName(input, key);

@@ -9,11 +9,15 @@
 // on the Ink it was written against: another version, or internals not as
 // expected, and nothing is changed (frames are drawn as Ink draws them, only
 // slower). It belongs upstream: an Ink option to keep the output caches
-// across frames would make this file go away.
+// across frames would make this file go away. The same patch cuts a plain
+// or coloured line into styled characters without Ink's grapheme tokenizer,
+// and installs a get that reuses whole rows drawn before (ink-rows.ts), once
+// it draws a probe frame exactly as Ink's own get does.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { plainStyledChars, rowCachedGet, styledCharsWithout, type DrawHelpers, type OutputLike, type TokenizeHelpers } from "./ink-rows.js";
 
 type Caches = { getStyledChars(line: string): unknown; getStringWidth(text: string): number };
 
@@ -48,7 +52,8 @@ export function inkVersion(): string | null {
   }
 }
 
-type OutputModule = { default: new (o: { width: number; height: number }) => { caches?: object } };
+type OutputInstance = OutputLike & { write(x: number, y: number, text: string, o: { transformers: ((s: string, i: number) => string)[] }): void; clip(c: object): void; unclip(): void; get(): { output: string; height: number } };
+type OutputModule = { default: new (o: { width: number; height: number }) => OutputInstance };
 
 /** Ink's output module: the very instance Ink renders with. */
 async function inkOutput(): Promise<OutputModule> {
@@ -68,8 +73,15 @@ export async function patchInkCaches(version: string | null): Promise<boolean> {
     const probe = new mod.default({ width: 1, height: 1 });
     const proto = probe.caches ? (Object.getPrototypeOf(probe.caches) as Caches) : null;
     if (!proto || typeof proto.getStyledChars !== "function" || typeof proto.getStringWidth !== "function") return false;
-    proto.getStyledChars = sharedAcrossFrames(proto.getStyledChars, MAX_LINES);
+    const styled = proto.getStyledChars;
+    // A line of single-column characters (and colours) needs no grapheme tokenizer (ink-rows.ts).
+    const helpers = await tokenizeHelpers();
+    const quick = helpers ? styledCharsWithout(helpers) : plainStyledChars;
+    proto.getStyledChars = sharedAcrossFrames(function (this: Caches, line: string) {
+      return quick(line) ?? styled.call(this, line);
+    }, MAX_LINES);
     proto.getStringWidth = sharedAcrossFrames(proto.getStringWidth, MAX_WIDTHS);
+    await reuseRows(mod);
     return true;
   } catch {
     return false;
@@ -88,4 +100,40 @@ function sharedAcrossFrames<V>(lookup: (this: Caches, key: string) => V, max: nu
     }
     return v;
   };
+}
+
+/** A probe frame: wide characters, colours, a transform, and a clip that cuts, across and down. */
+function drawProbe(mod: OutputModule, get?: (this: OutputLike) => { output: string; height: number }): string {
+  const o = new mod.default({ width: 12, height: 4 });
+  o.write(0, 0, "› 日本 \u001b[32mok\u001b[39m 🚀", { transformers: [] });
+  o.write(1, 1, "ab\ncd\nef", { transformers: [(s, i) => `${i}${s}`] });
+  o.clip({ x1: 2, x2: 6, y1: 2, y2: 3 });
+  o.write(0, 2, "\u001b[1mclipped wide 日本\u001b[22m\nnext\nout", { transformers: [] });
+  o.unclip();
+  o.write(10, 3, "tail", { transformers: [] });
+  const r = get ? get.call(o) : o.get();
+  return `${r.height}:${r.output}`;
+}
+
+/** Installs the row-reusing Output.get (ink-rows.ts) if it draws the probe exactly as Ink's own get. */
+async function reuseRows(mod: OutputModule): Promise<void> {
+  try {
+    const slice = (await import("slice-ansi")) as { default: DrawHelpers["sliceAnsi"] };
+    const tokenize = (await import("@alcalzone/ansi-tokenize")) as unknown as { styledCharsToString: DrawHelpers["styledCharsToString"] };
+    const get = rowCachedGet({ sliceAnsi: slice.default, styledCharsToString: tokenize.styledCharsToString });
+    if (drawProbe(mod, get) !== drawProbe(mod) || drawProbe(mod, get) !== drawProbe(mod)) return;
+    (mod.default.prototype as { get: unknown }).get = get;
+  } catch {
+    // Ink's own get stays: frames as before, only slower.
+  }
+}
+
+/** ansi-tokenize's tokenizer and styles, as Ink's output uses them; null when they cannot be loaded. */
+async function tokenizeHelpers(): Promise<TokenizeHelpers | null> {
+  try {
+    const m = (await import("@alcalzone/ansi-tokenize")) as unknown as TokenizeHelpers;
+    return typeof m.tokenize === "function" && typeof m.styledCharsFromTokens === "function" ? m : null;
+  } catch {
+    return null;
+  }
 }

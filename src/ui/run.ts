@@ -171,9 +171,10 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (opts.open) store.getState().setScreen(opts.open);
   }
-  void store
-    .getState()
-    .loadList()
+  // Opened on a session's tree, the list is not on screen: its scan (which rereads that file) waits for a pause in the keys.
+  const listWhen = file ? stores.quiet.whenQuiet() : Promise.resolve();
+  void listWhen
+    .then(() => store.getState().loadList())
     .then(() => {
       // Agent dirs exist but hold no session: say so and show the demo instead.
       const st = store.getState();
@@ -189,7 +190,10 @@ export async function run(argv: string[]): Promise<number> {
     exitOnCtrlC: false,
     // Only changed lines are rewritten: moving the cursor touches two rows, not the screen.
     incrementalRendering: true,
-    maxFps: 60,
+    // Ink draws at most once per 1000/maxFps ms and holds a frame asked for sooner until then:
+    // at 60 a key pressed 10 ms after the last frame waited 7 ms more for its own. A frame
+    // costs a few ms now (ink-rows.ts), so the hold is kept short; a burst still makes one frame.
+    maxFps: 250,
   });
   // r: the browser gives way to the agent. Ink is unmounted (raw mode off,
   // cursor shown, input listener gone) and its last frame erased before the

@@ -7,7 +7,10 @@ import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { ROOT } from "../helpers/fixtures.js";
 
-type Meta = { outputs: Record<string, { imports: { path: string; external?: boolean }[]; inputs: Record<string, unknown> }> };
+type Meta = {
+  outputs: Record<string, { imports: { path: string; external?: boolean }[]; inputs: Record<string, unknown> }>;
+  inputs: Record<string, { imports: { path: string }[] }>;
+};
 
 describe("the browser's bundle", () => {
   const meta = JSON.parse(readFileSync(join(ROOT, "dist", "meta.json"), "utf8")) as Meta;
@@ -31,5 +34,15 @@ describe("the browser's bundle", () => {
   it("holds Ink's output module exactly once: the one ink-caches.ts patches is the one Ink renders with", () => {
     const holders = Object.entries(meta.outputs).filter(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith("node_modules/ink/build/output.js")));
     expect(holders).toHaveLength(1);
+  });
+
+  it("gives Ink src/ui/ink-string-width.ts for string-width, and a package with a string-width of its own keeps it", () => {
+    const importsOf = (file: string) =>
+      Object.entries(meta.inputs)
+        .find(([k]) => k.endsWith(file))?.[1]
+        .imports.map((i) => i.path) ?? [];
+    for (const file of ["node_modules/widest-line/index.js", "node_modules/ink/build/output.js"]) expect(importsOf(file), file).toContain("src/ui/ink-string-width.ts");
+    expect(importsOf("src/ui/ink-string-width.ts").some((p) => p.endsWith("node_modules/string-width/index.js"))).toBe(true);
+    expect(importsOf("node_modules/wrap-ansi/index.js").some((p) => p.endsWith("node_modules/wrap-ansi/node_modules/string-width/index.js"))).toBe(true);
   });
 });

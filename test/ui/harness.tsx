@@ -68,7 +68,7 @@ export interface Mounted {
   unmount(): void;
 }
 
-export interface MountOptions extends Pick<StoresInit, "review" | "searchEngine" | "readDigest"> {
+export interface MountOptions extends Pick<StoresInit, "review" | "searchEngine" | "readDigest" | "quiet"> {
   file?: string;
   paths?: string[];
   width?: number;

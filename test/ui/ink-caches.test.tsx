@@ -17,6 +17,12 @@ async function cachesProto(): Promise<{ getStyledChars: unknown; getStringWidth:
   return Object.getPrototypeOf(new mod.default({ width: 1, height: 1 }).caches) as { getStyledChars: unknown; getStringWidth: unknown };
 }
 
+/** Ink's Output class, as Ink's own renderer uses it. */
+async function outputClass(): Promise<{ prototype: { get: unknown } }> {
+  const file = join(dirname(createRequire(import.meta.url).resolve("ink")), "output.js");
+  return ((await import(pathToFileURL(file).href)) as { default: { prototype: { get: unknown } } }).default;
+}
+
 function Rows({ cursor }: { cursor: number }) {
   return (
     <Box flexDirection="column">
@@ -54,8 +60,12 @@ describe("Ink output caches shared across frames", () => {
     before.unmount();
     const proto = await cachesProto();
     const lookup = proto.getStyledChars;
+    const OutputClass = await outputClass();
+    const inkGet = OutputClass.prototype.get;
     expect(await shareInkCaches()).toBe(true);
     expect(proto.getStyledChars).not.toBe(lookup);
+    // …and rows seen in an earlier frame are reused (ink-rows.ts).
+    expect(OutputClass.prototype.get).not.toBe(inkGet);
     const after = render(<Rows cursor={0} />);
     after.rerender(<Rows cursor={1} />);
     expect(after.lastFrame()).toBe(plain);

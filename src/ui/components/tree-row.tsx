@@ -1,5 +1,5 @@
 // One tree row: cursor, guides, active-path dot, fold mark, label, entry text.
-import React from "react";
+import React, { memo } from "react";
 import { Text } from "ink";
 import type { Row } from "../../core/session/tree/rows.js";
 import { safeText } from "../../core/session/text/safe-text.js";
@@ -15,7 +15,21 @@ function roleColor(row: Row, theme: Theme): string | undefined {
   return theme.role.assistant;
 }
 
-export function TreeRowView({ row, selected, width, theme, labelTime, marked }: { row: Row; selected: boolean; width: number; theme: Theme; labelTime?: string; marked?: boolean }) {
+type RowProps = { row: Row; selected: boolean; width: number; theme: Theme; labelTime?: string; marked?: boolean };
+
+/** The same row drawn the same way: rows.row(i) makes a new object per call, so its fields are compared. */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  if (a.selected !== b.selected || a.width !== b.width || a.theme !== b.theme || a.labelTime !== b.labelTime || a.marked !== b.marked) return false;
+  const x = a.row;
+  const y = b.row;
+  return (
+    x === y ||
+    (x.id === y.id && x.entry === y.entry && x.prefix === y.prefix && x.onActivePath === y.onActivePath && x.isLeaf === y.isLeaf && x.label === y.label && x.text === y.text && x.childCount === y.childCount && x.folded === y.folded)
+  );
+}
+
+/** One row; moving the cursor redraws the two rows it leaves and reaches, not the screen's every row. */
+export const TreeRowView = memo(function TreeRowView({ row, selected, width, theme, labelTime, marked }: RowProps) {
   const cursor = selected ? "› " : "  ";
   const marker = row.onActivePath ? "• " : "  ";
   const fold = row.folded ? `▸ (${row.childCount}) ` : "";
@@ -44,4 +58,4 @@ export function TreeRowView({ row, selected, width, theme, labelTime, marked }: 
       {leaf ? <Text color={theme.text.muted}>{leaf}</Text> : null}
     </Text>
   );
-}
+}, sameRow);

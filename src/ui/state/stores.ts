@@ -11,6 +11,7 @@ import { createDigestFiles, type DigestFilesStore } from "./digest-files.js";
 import { createStatsStore, type StatsStore } from "./stats-store.js";
 import type { SearchEngine } from "./search-engine.js";
 import { createCompareStore, type CompareStore } from "./compare-store.js";
+import { createInputQuiet, type InputQuiet } from "./input-quiet.js";
 
 export interface Stores {
   /** The session browser: list, tree, panes, status line. */
@@ -31,6 +32,8 @@ export interface Stores {
   stats: StatsStore;
   /** The tree's compare: the marked entry and the compare view. */
   compare: CompareStore;
+  /** When the keyboard was last used: work started in the background waits for a quiet moment. */
+  quiet: InputQuiet;
 }
 
 export interface StoresInit extends StoreInit {
@@ -42,10 +45,12 @@ export interface StoresInit extends StoreInit {
   readDigest?: (path: string) => Promise<string>;
   /** Where the figures cache lives (tests); otherwise the cache dir. */
   statsCacheDir?: string;
+  /** When background work may start (tests); otherwise after QUIET_MS without a key. */
+  quiet?: InputQuiet;
 }
 
 export function createStores(init: StoresInit): Stores {
-  const { review: reviewInit, searchEngine, readDigest, statsCacheDir, ...appInit } = init;
+  const { review: reviewInit, searchEngine, readDigest, statsCacheDir, quiet, ...appInit } = init;
   const app = createAppStore(appInit);
   const notify = (text: string, kind?: "info" | "error") => app.getState().setStatus(text, kind);
   const search = createSearchStore({ source: () => app.getState().listSource(), engine: searchEngine });
@@ -66,6 +71,7 @@ export function createStores(init: StoresInit): Stores {
     resume: createResumeStore(),
     stats: createStatsStore({ cacheDir: statsCacheDir }),
     compare: createCompareStore(),
+    quiet: quiet ?? createInputQuiet(),
   };
 }
 

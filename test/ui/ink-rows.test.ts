@@ -1,0 +1,118 @@
+// The row-reusing Output.get (src/ui/ink-rows.ts) must draw every frame
+// exactly as Ink 6.8's own get: checked on random frames (wide characters,
+// colours, transforms, clips that cut, pieces outside the frame), each drawn
+// twice so that the second draw comes from the remembered rows.
+import { describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import sliceAnsi from "slice-ansi";
+import { styledCharsToString } from "@alcalzone/ansi-tokenize";
+import { rowCachedGet, type DrawHelpers, type OutputLike } from "../../src/ui/ink-rows.js";
+
+type Out = OutputLike & { write(x: number, y: number, t: string, o: { transformers: ((s: string, i: number) => string)[] }): void; clip(c: object): void; unclip(): void; get(): { output: string; height: number } };
+
+async function inkOutput(): Promise<new (o: { width: number; height: number }) => Out> {
+  const file = join(dirname(createRequire(import.meta.url).resolve("ink")), "output.js");
+  return ((await import(pathToFileURL(file).href)) as { default: new (o: { width: number; height: number }) => Out }).default;
+}
+
+/** A small deterministic generator (the frames must be the same on every run). */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s % n;
+  };
+}
+
+const WORDS = ["ab", "日本", "🚀", "ü", "│ ", "› ", "\u001b[32mgreen\u001b[39m", "\u001b[1mbold\u001b[22m", "  ", "x", "\u001b[7minv\u001b[27m", "é"];
+
+function text(r: (n: number) => number): string {
+  const lines: string[] = [];
+  for (let l = 0, n = 1 + r(3); l < n; l++) {
+    let s = "";
+    for (let i = 0, m = r(6); i < m; i++) s += WORDS[r(WORDS.length)];
+    lines.push(s);
+  }
+  return lines.join("\n");
+}
+
+function script(seed: number): (o: Out) => void {
+  const r = rng(seed);
+  const steps: ((o: Out) => void)[] = [];
+  let open = 0;
+  for (let i = 0, n = 4 + r(10); i < n; i++) {
+    const k = r(6);
+    if (k === 0) {
+      const c = { x1: r(8), x2: 4 + r(12), y1: r(4), y2: 2 + r(6) };
+      steps.push((o) => o.clip(r(2) ? c : { x1: c.x1, x2: c.x2 }));
+      open++;
+    } else if (k === 1 && open > 0) {
+      steps.push((o) => o.unclip());
+      open--;
+    } else {
+      const x = r(14) - 2;
+      const y = r(9) - 2;
+      const t = text(r);
+      const upper = r(3) === 0;
+      steps.push((o) => o.write(x, y, t, { transformers: upper ? [(s, i) => (i % 2 ? s.toUpperCase() : s)] : [] }));
+    }
+  }
+  return (o) => steps.forEach((s) => s(o));
+}
+
+describe("row-reusing Output.get", () => {
+  it("draws every frame as Ink's own get, first and again from remembered rows", async () => {
+    const Output = await inkOutput();
+    const get = rowCachedGet({ sliceAnsi: sliceAnsi as DrawHelpers["sliceAnsi"], styledCharsToString: styledCharsToString as DrawHelpers["styledCharsToString"] });
+    for (let seed = 1; seed <= 400; seed++) {
+      const draw = script(seed);
+      const size = { width: 6 + (seed % 10), height: 2 + (seed % 6) };
+      const ink = new Output(size);
+      draw(ink);
+      const want = ink.get();
+      for (let pass = 0; pass < 2; pass++) {
+        const ours = new Output(size);
+        script(seed)(ours);
+        expect(get.call(ours), `seed ${seed} pass ${pass}`).toEqual(want);
+      }
+    }
+  });
+});
+
+describe("plain lines without the tokenizer", () => {
+  it("cuts a line of single-column characters as ansi-tokenize does, and leaves any other line to it", async () => {
+    const { plainStyledChars } = await import("../../src/ui/ink-rows.js");
+    const { SINGLE_COLUMN } = await import("../../src/ui/ink-string-width.js");
+    const { tokenize, styledCharsFromTokens } = await import("@alcalzone/ansi-tokenize");
+    const singles: string[] = [];
+    for (const [a, b] of SINGLE_COLUMN) for (let c = a; c <= b; c++) singles.push(String.fromCodePoint(c));
+    const r = rng(7);
+    for (let n = 0; n < 2000; n++) {
+      let s = "";
+      for (let i = 0, len = r(60); i < len; i++) s += singles[r(singles.length)];
+      expect(plainStyledChars(s), JSON.stringify(s)).toEqual(styledCharsFromTokens(tokenize(s)));
+    }
+    for (const s of ["🚀 x", "\u001b[32mg\u001b[39m", "日本", "e\u0301"]) expect(plainStyledChars(s)).toBeNull();
+  });
+});
+
+describe("coloured lines without the grapheme tokenizer", () => {
+  it("styles a line of single-column characters and colour codes as ansi-tokenize does, and leaves any other line to it", async () => {
+    const { styledCharsWithout } = await import("../../src/ui/ink-rows.js");
+    const { SINGLE_COLUMN } = await import("../../src/ui/ink-string-width.js");
+    const ansi = await import("@alcalzone/ansi-tokenize");
+    const quick = styledCharsWithout(ansi as unknown as Parameters<typeof styledCharsWithout>[0]);
+    const singles: string[] = [];
+    for (const [a, b] of SINGLE_COLUMN) for (let c = a; c <= b; c++) singles.push(String.fromCodePoint(c));
+    const codes = ["\u001b[32m", "\u001b[39m", "\u001b[1m", "\u001b[22m", "\u001b[90m", "\u001b[7m", "\u001b[27m", "\u001b[0m", "\u001b[m", "\u001b[1;36m", "\u001b[38;5;208m", "\u001b[48;2;1;2;3m", "\u001b[49m", "\u001b[4m", "\u001b[24m"];
+    const r = rng(11);
+    for (let n = 0; n < 3000; n++) {
+      let s = "";
+      for (let i = 0, len = r(50); i < len; i++) s += r(5) === 0 ? codes[r(codes.length)] : singles[r(singles.length)];
+      expect(quick(s), JSON.stringify(s)).toEqual(ansi.styledCharsFromTokens(ansi.tokenize(s)));
+    }
+    for (const s of ["\u001b[32m🚀\u001b[39m", "\u001b]8;;https://x\u0007link\u001b]8;;\u0007", "\u001b[2J", "日本", "\u001b"]) expect(quick(s), JSON.stringify(s)).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+// Keys come first: work the browser starts on its own (the open session's
+// costs, which reread the whole file) waits until the keyboard is quiet, so
+// it never holds a keypress behind it (issue 25). The gate itself on fake
+// timers; the tree with real keys and a gate the test opens.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { KEYS, mount, type Mounted } from "./harness.js";
+import { createInputQuiet, type InputQuiet } from "../../src/ui/state/input-quiet.js";
+
+describe("the quiet gate", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("opens once no key has come for its time, counted from the ask at the earliest", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
+    const q = createInputQuiet(100);
+    let open = false;
+    void q.whenQuiet().then(() => (open = true));
+    await vi.advanceTimersByTimeAsync(60);
+    q.touch();
+    await vi.advanceTimersByTimeAsync(60);
+    expect(open).toBe(false);
+    q.touch();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(open).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(open).toBe(true);
+    // Long after the last key: the next ask still waits its time.
+    let again = false;
+    void q.whenQuiet().then(() => (again = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(again).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(again).toBe(true);
+  });
+});
+
+let dir: string;
+let m: Mounted | null = null;
+afterEach(() => {
+  m?.unmount();
+  m = null;
+});
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "omp-keys-first-"));
+  const ts = new Date(Date.now() - 86_400_000).toISOString();
+  const usage = (cost: number) => ({ input: 1000, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 1010, cost: { total: cost } });
+  const lines = [
+    { type: "session", version: 3, id: "keys-first", timestamp: ts, cwd: "/work/keys-first" },
+    { type: "message", id: "u1", parentId: null, timestamp: ts, message: { role: "user", content: "question one" } },
+    { type: "message", id: "a1", parentId: "u1", timestamp: ts, message: { role: "assistant", content: [{ type: "text", text: "answer one" }], provider: "anthropic", model: "m", usage: usage(1.25) } },
+    { type: "message", id: "u2", parentId: "a1", timestamp: ts, message: { role: "user", content: "question two" } },
+    { type: "message", id: "a2", parentId: "u2", timestamp: ts, message: { role: "assistant", content: [{ type: "text", text: "answer two" }], provider: "anthropic", model: "m", usage: usage(0.5) } },
+  ];
+  writeFileSync(join(dir, "s.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the tree's costs wait for a pause in the keys", () => {
+  it("every key is handled at once while the costs wait; once the keyboard is quiet they show", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let touched = 0;
+    let asked = 0;
+    const quiet: InputQuiet = { touch: () => void touched++, whenQuiet: () => (asked++, gate) };
+    m = await mount({ file: join(dir, "s.jsonl"), quiet, width: 100, height: 20 });
+    expect(m.frame()).toContain("← leaf");
+    await m.press("k", "k", KEYS.up);
+    expect(
+      m
+        .frame()
+        .split("\n")
+        .find((l) => l.startsWith("› ")),
+    ).toContain("question one");
+    await m.press("j");
+    expect(touched).toBe(4);
+    // The costs wait on the gate and have not been read: the header shows none.
+    expect(asked).toBe(1);
+    expect(m.stores.stats.getState().open).toBeNull();
+    expect(m.frame()).not.toContain("$1.75");
+    release();
+    await m.waitFor((f) => f.includes("$1.75"), "the session's cost in the header");
+  });
+});
