@@ -12,7 +12,7 @@
 //
 // One env is current at a time (useEnv). Without one, a default is made on
 // first use, so the core works as a library without any set-up.
-import type { Dialect } from "./session/read/dialect-api.js";
+import type { Dialect } from "./session/index.js";
 
 export interface EnvOptions {
   /** Dialects read after the product's (read/dialects/index.ts), e.g. a test's toy format. */

@@ -3,7 +3,7 @@
 // failures worded on stderr, and the exit once stdout is flushed.
 import { UsageError, type Command } from "./command.js";
 import { stdout, stdoutUsed } from "./stdout.js";
-import { safeText } from "../core/session/text/safe-text.js";
+import { safeText } from "../core/session/index.js";
 
 /** Runs cmd with its arguments (the command name already taken off); returns the exit status. */
 export async function runCommand(cmd: Command, rest: string[]): Promise<number> {

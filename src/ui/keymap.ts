@@ -1,6 +1,6 @@
 // Every key binding, as data. The input handler, the footer hints and the `?`
 // help overlay all read this one table, so help can never drift from behaviour.
-import { AGENT_IDS } from "../core/session/agents.js";
+import { AGENT_IDS } from "../core/session/index.js";
 
 /**
  * Every action a key can do. The table below, the dispatcher and every

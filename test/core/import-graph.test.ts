@@ -54,6 +54,22 @@ describe("import direction", () => {
     expect(bad).toEqual([]);
   });
 
+  it("nothing outside core/session imports its files: only its public surface, core/session/index.ts", () => {
+    const session = resolve(ROOT, "src", "core", "session");
+    const index = join(session, "index.ts");
+    const bad = sources(join(ROOT, "src"))
+      .filter((f) => !f.startsWith(session + "/"))
+      .flatMap((f) =>
+        specifiersOf(f)
+          .filter((spec) => {
+            const target = resolveLocal(f, spec);
+            return target !== undefined && target.startsWith(session + "/") && target !== index;
+          })
+          .map((spec) => `${relative(ROOT, f)} → ${spec}`),
+      );
+    expect(bad).toEqual([]);
+  });
+
   it("hooks-cli imports nothing from src/ui", () => {
     const bad = sources(join(ROOT, "src", "hooks-cli")).flatMap((f) =>
       importsOf(f)

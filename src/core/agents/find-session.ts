@@ -7,7 +7,7 @@
 // every session.
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { agentInfo, isAgentId, type AgentId } from "../session/agents.js";
+import { agentInfo, isAgentId, type AgentId } from "../session/index.js";
 
 /** What the capture store holds of a session (its state file's fields). */
 export interface SessionRef {

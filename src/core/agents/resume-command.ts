@@ -2,9 +2,9 @@
 // agent's id, its arguments the registry's (session/agents.ts, where the flags
 // of each agent's CLI are noted), run in the session's cwd — Claude Code and
 // Gemini CLI look the id up in the project of the directory they start in.
-import { safeText } from "../session/text/safe-text.js";
+import { safeText } from "../session/index.js";
 import { shellWord } from "./shell-word.js";
-import { agentInfo, agentOf as agentOfSession, isAgentId, type AgentId, type ResumeTarget } from "../session/agents.js";
+import { agentInfo, agentOf as agentOfSession, isAgentId, type AgentId, type ResumeTarget } from "../session/index.js";
 
 export type { ResumeTarget };
 export type ResumeAgent = AgentId;

@@ -1,8 +1,8 @@
 // What resume needs of a session, taken the same way from a loaded session
 // (the browser's `r` in the tree) and from a list row (`r` on the list,
 // `omp-sessions resume FILE`), so every route builds the same command.
-import type { Session, SessionSummary } from "../session/model.js";
-import { agentOf } from "../session/agents.js";
+import type { Session, SessionSummary } from "../session/index.js";
+import { agentOf } from "../session/index.js";
 import type { ResumeTarget } from "./resume-command.js";
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");

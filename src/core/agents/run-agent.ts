@@ -6,7 +6,7 @@ import { archivedReason } from "../keep/view-path.js";
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { statSync } from "node:fs";
-import { safeText } from "../session/text/safe-text.js";
+import { safeText } from "../session/index.js";
 import { findBinary } from "./find-binary.js";
 import { shownCommand, type ResumeCommand } from "./resume-command.js";
 

@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { redactId, scrub, scrubCut } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
-import type { AgentId } from "../session/agent-ids.js";
+import type { AgentId } from "../session/index.js";
 
 export type EventKind = "session-start" | "user-prompt" | "tool" | "pre-compact" | "post-compact" | "stop" | "session-end" | "manual" | "other";
 

@@ -5,8 +5,8 @@
 // candidate's time (an agent that stores the prompt otherwise than the hook
 // received it: wrapped, with attachments). Any dialect: its entries are in
 // pi's shape.
-import { readEntries } from "../session/read/entry.js";
-import type { Session } from "../session/model.js";
+import { readEntries } from "../session/index.js";
+import type { Session } from "../session/index.js";
 import { normalizeText } from "./harness.js";
 import { userTextOf } from "./import-session.js";
 import { sha256Hex } from "./serialize.js";

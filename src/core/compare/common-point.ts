@@ -6,9 +6,9 @@
 // their starts. Only the two paths
 // are walked (pathTo), never the tree, so a session of a million entries
 // costs two walks up from the points.
-import { pathTo } from "../session/tree/path.js";
+import { pathTo } from "../session/index.js";
 import { resolveParent } from "../stats/parent.js";
-import type { Session } from "../session/model.js";
+import type { Session } from "../session/index.js";
 
 export interface ComparePoint {
   session: Session;

@@ -2,11 +2,11 @@
 // what it did after it. What both sides did alike (the same message, file or
 // command on each) is marked, for the view to dim.
 import { SessionError } from "../errors.js";
-import { entryOf } from "../session/read/entry.js";
+import { entryOf } from "../session/index.js";
 import { commonPoint, forkedFrom, type CommonKind, type ComparePoint } from "./common-point.js";
 import { sideFacts, type SideFacts } from "./side.js";
 import type { Pricer } from "../stats/prices.js";
-import type { Session } from "../session/model.js";
+import type { Session } from "../session/index.js";
 
 export interface Comparison {
   common: {

@@ -2,7 +2,7 @@
 // session kept in a database is itself named `<db>#<session>`, so the whole
 // argument is tried as a session first; only when that fails is the part
 // after the last `#` taken as the entry.
-import { loadSession } from "../session/tree/load.js";
+import { loadSession } from "../session/index.js";
 import { SessionError } from "../errors.js";
 import { pointAt } from "./compare.js";
 import type { ComparePoint } from "./common-point.js";

@@ -3,12 +3,12 @@
 // files and commands from the tool calls (tool-effects.ts, shared with the
 // auto-summary); tokens and cost from the stats figures (figuresOf, the one
 // cost computation); the last answer from the last assistant text.
-import { readEntries } from "../session/read/entry.js";
-import { toolEffects } from "../session/tree/tool-effects.js";
+import { readEntries } from "../session/index.js";
+import { toolEffects } from "../session/index.js";
 import { callUsage } from "../stats/usage.js";
 import { figuresOf, type CallEntry, type Figure } from "../stats/figures.js";
 import type { Pricer } from "../stats/prices.js";
-import type { EntryMeta, Session } from "../session/model.js";
+import type { EntryMeta, Session } from "../session/index.js";
 
 type Obj = Record<string, unknown>;
 

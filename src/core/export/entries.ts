@@ -1,9 +1,9 @@
 // Full entries for an export, re-read from their byte offsets a batch at a
 // time: the tree keeps only previews, and an export of a large session must
 // not hold every entry's JSON at once.
-import { readEntries } from "../session/read/entry.js";
-import { blobReaderFor, resolveBlobRefs } from "../session/read/blobs.js";
-import type { EntryMeta, Session } from "../session/model.js";
+import { readEntries } from "../session/index.js";
+import { blobReaderFor, resolveBlobRefs } from "../session/index.js";
+import type { EntryMeta, Session } from "../session/index.js";
 
 type Obj = Record<string, unknown>;
 

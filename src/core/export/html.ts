@@ -4,9 +4,9 @@
 // tool output and thinking fold away (<details>); compactions and branch
 // summaries are drawn as bands; labels show on rows and entries. The colours
 // follow the system's light or dark scheme. Every session string is escaped.
-import { describeEntry } from "../session/tree/describe.js";
-import { buildRows } from "../session/tree/rows.js";
-import type { EntryMeta, Session } from "../session/model.js";
+import { describeEntry } from "../session/index.js";
+import { buildRows } from "../session/index.js";
+import type { EntryMeta, Session } from "../session/index.js";
 import { fullEntries } from "./entries.js";
 import { EXPORT_CSP, EXPORT_CSS, EXPORT_JS } from "./html-assets.js";
 import { esc } from "./html-escape.js";

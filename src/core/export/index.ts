@@ -1,5 +1,5 @@
 // One entry point for the three export formats.
-import type { Session } from "../session/model.js";
+import type { Session } from "../session/index.js";
 import { htmlExport } from "./html.js";
 import { jsonlExport } from "./jsonl.js";
 import { markdownExport } from "./markdown.js";

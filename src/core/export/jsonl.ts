@@ -6,12 +6,12 @@
 // written out). Labels in force that were set from another branch, and a pi
 // session's name, come along as entries beside the leaf, written before the
 // leaf's line so the leaf stays the last entry.
-import { readEntry, readPlainRanges } from "../session/read/entry.js";
-import { BLOB_PREFIX, blobReaderFor, resolveBlobRefs } from "../session/read/blobs.js";
-import { safeText } from "../session/text/safe-text.js";
-import { jsonText } from "../session/text/json-text.js";
-import type { EntryMeta, Session } from "../session/model.js";
-import { serializeSlot } from "../session/write/title-slot.js";
+import { readEntry, readPlainRanges } from "../session/index.js";
+import { BLOB_PREFIX, blobReaderFor, resolveBlobRefs } from "../session/index.js";
+import { safeText } from "../session/index.js";
+import { jsonText } from "../session/index.js";
+import type { EntryMeta, Session } from "../session/index.js";
+import { serializeSlot } from "../session/index.js";
 import { fullEntries } from "./entries.js";
 import type { ExportOptions } from "./options.js";
 import { planExport } from "./plan.js";

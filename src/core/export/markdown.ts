@@ -5,7 +5,7 @@
 // JSON go in fences longer than any backtick run inside them. Every chunk is
 // terminal-safe (control characters become visible symbols), so the export
 // can go straight to a terminal.
-import type { Session } from "../session/model.js";
+import type { Session } from "../session/index.js";
 import { fullEntries } from "./entries.js";
 import type { ExportOptions } from "./options.js";
 import { planExport } from "./plan.js";

@@ -2,7 +2,7 @@
 // the entry exported to, the format's extension; "-2", "-3" … when taken.
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { Session } from "../session/model.js";
+import type { Session } from "../session/index.js";
 import { EXTENSIONS, type ExportFormat } from "./options.js";
 
 /** A file name for the export of the path to `leafId` (ids are opaque: anything odd becomes "_"). */

@@ -2,12 +2,12 @@
 // force and the session's facts, with --redact applied to the texts that do
 // not come from an entry body (name, cwd, labels).
 import { SessionError } from "../errors.js";
-import { pathTo } from "../session/tree/path.js";
-import type { EntryMeta, Session } from "../session/model.js";
-import { formatOf } from "../session/agents.js";
+import { pathTo } from "../session/index.js";
+import type { EntryMeta, Session } from "../session/index.js";
+import { formatOf } from "../session/index.js";
 import type { ExportOptions } from "./options.js";
 import { redactText } from "./transform.js";
-import { sessionTitle } from "../session/title.js";
+import { sessionTitle } from "../session/index.js";
 
 export interface ExportPlan {
   leafId: string | null;

@@ -1,7 +1,7 @@
 // safeText over long export text: only the runs of characters it maps are
 // handed to it, so a tool output with a few tabs is not rebuilt character by
 // character. The mapping itself stays safeText's (the one terminal-safe function).
-import { safeText } from "../session/text/safe-text.js";
+import { safeText } from "../session/index.js";
 
 // What safeText maps (text/safe-text.ts), newlines aside: they are kept.
 // (A joiner between two emoji is no such character: safeText keeps it, and so does this.)

@@ -2,8 +2,8 @@
 // facts and the parts of its body (text, thinking, tool calls, images, JSON).
 // Both renderers read this, so they agree on what an entry says; unknown
 // shapes fall back to their JSON so nothing in the file is hidden.
-import { describeEntry, toolArg } from "../session/tree/describe.js";
-import { oneLine } from "../session/text/safe-text.js";
+import { describeEntry, toolArg } from "../session/index.js";
+import { oneLine } from "../session/index.js";
 
 type Obj = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 import { homedir } from "node:os";
 import { expandHome } from "../fs/home-path.js";
 import { join, resolve } from "node:path";
-import type { AgentId } from "../session/agent-ids.js";
+import type { AgentId } from "../session/index.js";
 
 /** The harnesses `install-hooks` wires, in its order: agents of the registry (session/agent-ids.ts; a test holds them to its capture kinds). */
 export const HARNESSES = ["claude", "codex", "gemini", "opencode", "pi", "omp"] as const satisfies readonly AgentId[];

@@ -1,9 +1,9 @@
 // `keep --now`: every agent's session files, as the list finds them, through
 // the same run the hook makes over one file (run-files.ts).
 import { sep } from "node:path";
-import { defaultAgentDirs, findSessionFiles } from "../session/list/discover.js";
-import { dialectSources, joinSources } from "../session/list/dialect-sources.js";
-import { cacheDir } from "../session/list/cache-dir.js";
+import { defaultAgentDirs, findSessionFiles } from "../session/index.js";
+import { dialectSources, joinSources } from "../session/index.js";
+import { cacheDir } from "../session/index.js";
 import { archiveDir } from "./paths.js";
 import { keepFiles, type KeepRunOptions, type KeepRunResult } from "./run-files.js";
 

@@ -10,10 +10,10 @@
 // file) sends the caller to the full update, which reads the catalog; a warm
 // query reads no catalog and no session bytes.
 import { resolve, sep } from "node:path";
-import { defaultAgentDirs, traceSessionFiles } from "../session/list/discover.js";
+import { defaultAgentDirs, traceSessionFiles } from "../session/index.js";
 import { openSearchDb, type SearchDb } from "./db.js";
 import { stampsInto } from "../fs/stat.js";
-import { dialectSources, joinSources, type DialectSources } from "../session/list/dialect-sources.js";
+import { dialectSources, joinSources, type DialectSources } from "../session/index.js";
 
 export interface RootOptions {
   agentDirs?: string[];

@@ -10,14 +10,14 @@
 // leaves a usable index that the next run continues.
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
 import { openRegular } from "../fs/read-capped.js";
-import { isGzipPath, isZlibError, scanLines } from "../session/read/lines.js";
-import { listSessions } from "../session/list/list.js";
-import { cacheDir } from "../session/list/cache-dir.js";
-import { hashBytes } from "../session/list/catalog-scan.js";
-import { PiLineScanner, newPiScanState, type PiScanState, type PiSink } from "../session/read/dialects/pi/scanner.js";
-import { dialectOf, sniffDialect } from "../session/read/dialect-of.js";
-import { loadSession } from "../session/tree/load.js";
-import { readEntries } from "../session/read/entry.js";
+import { isGzipPath, isZlibError, scanLines } from "../session/index.js";
+import { listSessions } from "../session/index.js";
+import { cacheDir } from "../session/index.js";
+import { hashBytes } from "../session/index.js";
+import { PiLineScanner, newPiScanState, type PiScanState, type PiSink } from "../session/index.js";
+import { dialectOf, sniffDialect } from "../session/index.js";
+import { loadSession } from "../session/index.js";
+import { readEntries } from "../session/index.js";
 import { stampOf, type FileStamp } from "../fs/stat.js";
 import type { SearchDb } from "./db.js";
 import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";

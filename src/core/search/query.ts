@@ -10,7 +10,7 @@
 import { expandHome } from "../fs/home-path.js";
 import type { SearchDb } from "./db.js";
 import type { SearchRole } from "./extract.js";
-import { safeText } from "../session/text/safe-text.js";
+import { safeText } from "../session/index.js";
 
 export class SearchQueryError extends Error {}
 

@@ -7,7 +7,7 @@
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FileStamp } from "../fs/stat.js";
-import { writeCacheFile } from "../session/list/cache-file.js";
+import { writeCacheFile } from "../session/index.js";
 import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures.js";
 
 // 4: pi 1.6.0's usage entries, tool-result and summary usage counted (figures cached before lack them).

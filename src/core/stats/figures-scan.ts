@@ -6,16 +6,16 @@
 // a v1 file (no ids: the loader gives them) is left to read-session.ts.
 import { isDir as isDirSync } from "../fs/home-dir.js";
 import { stampOf, type FileStamp } from "../fs/stat.js";
-import { isGzipPath, scanLines } from "../session/read/lines.js";
-import { dialectOf } from "../session/read/dialect-of.js";
-import { CatalogScan } from "../session/list/catalog-scan.js";
-import { emptySummary } from "../session/list/summary.js";
-import { headerVersion, type EntryHead } from "../session/read/dialects/pi/entry-head.js";
-import { assistantTail, tailTexts } from "../session/read/message-tail.js";
-import { isOmpFile, ompByHeader } from "../session/read/dialects/pi/omp-marks.js";
-import { ParentLinks } from "../session/tree/resolve.js";
-import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/list/catalog-scan.js";
-import type { SessionSummary } from "../session/model.js";
+import { isGzipPath, scanLines } from "../session/index.js";
+import { dialectOf } from "../session/index.js";
+import { CatalogScan } from "../session/index.js";
+import { emptySummary } from "../session/index.js";
+import { headerVersion, type EntryHead } from "../session/index.js";
+import { assistantTail, tailTexts } from "../session/index.js";
+import { isOmpFile, ompByHeader } from "../session/index.js";
+import { ParentLinks } from "../session/index.js";
+import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/index.js";
+import type { SessionSummary } from "../session/index.js";
 import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
 import { makePricer, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";

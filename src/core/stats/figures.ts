@@ -2,7 +2,7 @@
 // by branch, model and quarter hour. Quarter hours (UTC) because every time
 // zone's offset is a whole number of them: any --tz groups the buckets into
 // its days exactly, without going back to the calls.
-import type { Session } from "../session/model.js";
+import type { Session } from "../session/index.js";
 import type { CallUsage, Tokens } from "./usage.js";
 import { callUsage, modelKey } from "./usage.js";
 import type { Pricer } from "./prices.js";

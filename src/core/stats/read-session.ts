@@ -1,8 +1,8 @@
 // Reads one session file's figures through the session reader (the tree, the
 // leaf, the entries), re-reading only the entries that carry usage.
-import { loadSession } from "../session/tree/load.js";
-import { readEntries } from "../session/read/entry.js";
-import type { EntryMeta, Session } from "../session/model.js";
+import { loadSession } from "../session/index.js";
+import { readEntries } from "../session/index.js";
+import type { EntryMeta, Session } from "../session/index.js";
 import type { Pricer } from "./prices.js";
 import { resolveParent } from "./parent.js";
 import { entryKey, sessionFigures, type SessionFigures } from "./figures.js";

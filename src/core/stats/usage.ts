@@ -2,7 +2,7 @@
 // an assistant message's `usage`, omp's `model_usage` entry (a side call —
 // a title, a memory — that costs tokens too but is no message), and what pi
 // 1.6.0 adds: `usage` entries, and usage on tool results and summaries.
-import { parseIsoTime } from "../session/read/time.js";
+import { parseIsoTime } from "../session/index.js";
 
 type Obj = Record<string, unknown>;
 

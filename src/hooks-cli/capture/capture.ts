@@ -10,7 +10,7 @@ import { selectForRehydrate } from "../../core/capture/rehydrate-select.js";
 import { listCaptured } from "../../core/capture/captured.js";
 import { refreshIndexes } from "../../core/capture/indexes.js";
 import { CaptureNotFoundError } from "../../core/capture/errors.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { intFlag, storeCommand, table } from "./common.js";
 import { stdout } from "../stdout.js";
 

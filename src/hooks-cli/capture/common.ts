@@ -4,7 +4,7 @@ import { UsageError, type Command } from "../command.js";
 import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js";
 import { resolveHub } from "../../core/capture/hub.js";
 import { refreshIfDirty } from "../../core/capture/indexes.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export interface StoreContext {

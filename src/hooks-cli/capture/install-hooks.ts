@@ -7,7 +7,7 @@ import { bool, parseArgs, str } from "../args.js";
 import { findBinary } from "../../core/agents/find-binary.js";
 import { applyChanges, planInstall, BAK, type Change } from "../../core/hooks-install/install.js";
 import { HARNESSES, type HarnessName } from "../../core/hooks-install/targets.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 const real = (p: string): string => {

@@ -4,7 +4,7 @@ import { str, bool } from "../args.js";
 import { MODES, type Mode } from "../../core/capture/config.js";
 import { enableCapture, disableCapture, storeStatus, unknownHarnesses } from "../../core/capture/settings.js";
 import { intFlag, storeCommand } from "./common.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { hookWiring, type Wiring } from "../../core/hooks-install/wiring.js";
 
 /** One harness in `status`: where it is wired, and its last hook call. */

@@ -7,7 +7,7 @@ import { loadPoint } from "../../core/compare/point-arg.js";
 import { compareText } from "../../core/compare/compare-text.js";
 import { loadPriceOverrides } from "../../core/stats/price-overrides.js";
 import { makePricer } from "../../core/stats/prices.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export const compareCommand: Command = {

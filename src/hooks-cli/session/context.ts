@@ -1,9 +1,9 @@
 import type { Command } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
 import { loadArg, printJson } from "./session-arg.js";
-import { buildContext } from "../../core/session/tree/context.js";
-import { contentText } from "../../core/session/tree/describe.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { buildContext } from "../../core/session/index.js";
+import { contentText } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export const contextCommand: Command = {

@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
 import { loadWritableArg } from "./session-arg.js";
-import { applyWrite, type SummaryChoice } from "../../core/session/write/index.js";
+import { applyWrite, type SummaryChoice } from "../../core/session/index.js";
 import { printWrite } from "./write-output.js";
 
 export const continueCommand: Command = {

@@ -3,9 +3,9 @@
 import { type Command } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { listScope } from "./list-scope.js";
-import { findDrift, type DriftReport } from "../../core/session/list/drift.js";
-import { AGENT_IDS, agentLabel } from "../../core/session/agents.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { findDrift, type DriftReport } from "../../core/session/index.js";
+import { AGENT_IDS, agentLabel } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 import { VERSION } from "../../version.js";
 

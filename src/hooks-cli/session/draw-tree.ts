@@ -1,8 +1,8 @@
-import { buildRows, type TreeFilter } from "../../core/session/tree/rows.js";
-import { fit, oneLine, safeText } from "../../core/session/text/safe-text.js";
-import type { Session } from "../../core/session/model.js";
-import { formatOf } from "../../core/session/agents.js";
-import { sessionTitle } from "../../core/session/title.js";
+import { buildRows, type TreeFilter } from "../../core/session/index.js";
+import { fit, oneLine, safeText } from "../../core/session/index.js";
+import type { Session } from "../../core/session/index.js";
+import { formatOf } from "../../core/session/index.js";
+import { sessionTitle } from "../../core/session/index.js";
 
 /**
  * The tree as the browser draws it (same row model): `•` on the active path,

@@ -2,8 +2,8 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { loadWritableArg, printJson } from "./session-arg.js";
-import { forkSession } from "../../core/session/write/index.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { forkSession } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export const forkCommand: Command = {

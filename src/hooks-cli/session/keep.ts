@@ -9,7 +9,7 @@ import { hostOf, loadKeepConfig, saveKeepConfig } from "../../core/keep/config.j
 import { keepRun } from "../../core/keep/run.js";
 import { keepStatus } from "../../core/keep/status.js";
 import { archiveDir, keepConfigPath } from "../../core/keep/paths.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { shortCount } from "../../core/stats/format.js";
 
 export const keepCommand: Command = {

@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { loadWritableArg } from "./session-arg.js";
-import { applyWrite } from "../../core/session/write/index.js";
+import { applyWrite } from "../../core/session/index.js";
 import { printWrite } from "./write-output.js";
 
 export const labelCommand: Command = {

@@ -4,8 +4,8 @@
 import { resolve } from "node:path";
 import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/list/discover.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { defaultAgentDirs } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { pathNamed } from "../../core/fs/stat.js";
 
 export interface ListScope {

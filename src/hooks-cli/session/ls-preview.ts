@@ -6,8 +6,8 @@
 // oneLine turns into a glyph, a cell reaching near `max` characters) goes
 // through oneLine and fitWidth themselves. test/cli/ls-preview.test.ts checks
 // that both ways agree.
-import { isSpace, needsMapping as isMapped, oneLine, PREVIEW_SOURCE_UNITS } from "../../core/session/text/safe-text.js";
-import { charWidth, fitWidth } from "../../core/session/text/width.js";
+import { isSpace, needsMapping as isMapped, oneLine, PREVIEW_SOURCE_UNITS } from "../../core/session/index.js";
+import { charWidth, fitWidth } from "../../core/session/index.js";
 
 // Words of one-column characters that are neither whitespace nor mapped, one space apart.
 const NARROW = /[\x21-\x7e\xa1-\u02ff]+(?: [\x21-\x7e\xa1-\u02ff]+)*/y;

@@ -3,7 +3,7 @@ import { UsageError } from "../command.js";
 import { WriteRefusedError } from "../../core/errors.js";
 import { parseArgs, bool } from "../args.js";
 import { loadWritableArg } from "./session-arg.js";
-import { applyWrite, planWrite } from "../../core/session/write/index.js";
+import { applyWrite, planWrite } from "../../core/session/index.js";
 import { printPlan, printWrite } from "./write-output.js";
 
 export const renameCommand: Command = {

@@ -1,12 +1,12 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { summarizeSession } from "../../core/session/list/summary.js";
+import { summarizeSession } from "../../core/session/index.js";
 import { SessionError } from "../../core/errors.js";
 import { commandLine, resumeCommand, resumeRefusal, shownCommand } from "../../core/agents/resume-command.js";
 import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export const resumeCommandCli: Command = {

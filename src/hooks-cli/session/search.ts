@@ -4,10 +4,10 @@ import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/list/discover.js";
+import { defaultAgentDirs } from "../../core/session/index.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
-import { fit, safeText } from "../../core/session/text/safe-text.js";
+import { fit, safeText } from "../../core/session/index.js";
 import { writeParts, stdout } from "../stdout.js";
 import { tildePath } from "../../core/fs/home-path.js";
 

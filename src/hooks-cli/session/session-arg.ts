@@ -1,9 +1,9 @@
-import { loadSession } from "../../core/session/tree/load.js";
-import type { Session } from "../../core/session/model.js";
-import { jsonText } from "../../core/session/text/json-text.js";
+import { loadSession } from "../../core/session/index.js";
+import type { Session } from "../../core/session/index.js";
+import { jsonText } from "../../core/session/index.js";
 import { UsageError } from "../command.js";
 import { stdout } from "../stdout.js";
-import { assertWritable } from "../../core/session/write/guard.js";
+import { assertWritable } from "../../core/session/index.js";
 
 /** Loads FILE for a command; a missing argument is a usage error, a bad file a SessionError (exit 3). */
 export async function loadArg(file: string | undefined): Promise<Session> {

@@ -2,9 +2,9 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { loadArg, printJson } from "./session-arg.js";
-import { readEntryResolved } from "../../core/session/read/entry.js";
-import { safeText } from "../../core/session/text/safe-text.js";
-import { jsonText } from "../../core/session/text/json-text.js";
+import { readEntryResolved } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
+import { jsonText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export const showCommand: Command = {

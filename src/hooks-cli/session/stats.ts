@@ -4,10 +4,10 @@ import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
 import { listScope } from "./list-scope.js";
-import { listSessions } from "../../core/session/list/list.js";
-import type { SessionSummary } from "../../core/session/list/summary.js";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
-import { displayWidth, fitWidth } from "../../core/session/text/width.js";
+import { listSessions } from "../../core/session/index.js";
+import type { SessionSummary } from "../../core/session/index.js";
+import { oneLine, safeText } from "../../core/session/index.js";
+import { displayWidth, fitWidth } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 import { collectFigures } from "../../core/stats/collect.js";
 import { FiguresTaps } from "../../core/stats/figures-scan.js";
@@ -16,8 +16,8 @@ import { checkTimeZone, parseDay, TimeZoneError } from "../../core/stats/days.js
 import { GROUPINGS, report, rowJson, totalRow, type GroupBy, type Row } from "../../core/stats/report.js";
 import { costCell, shortCount, unpricedCell } from "../../core/stats/format.js";
 import type { Figure } from "../../core/stats/figures.js";
-import { sessionTitle } from "../../core/session/title.js";
-import { AGENT_IDS, agentOf } from "../../core/session/agents.js";
+import { sessionTitle } from "../../core/session/index.js";
+import { AGENT_IDS, agentOf } from "../../core/session/index.js";
 
 const USAGE = `Usage: omp-sessions stats [--by session|model|project|day|branch] [--since DAY] [--until DAY]
                           [--agent A] [--cwd DIR | --all] [--tz ZONE] [--json] [--no-cache]

@@ -1,11 +1,11 @@
 import type { Command } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
 import { UsageError } from "../command.js";
-import { TREE_FILTERS, type TreeFilter } from "../../core/session/tree/rows.js";
+import { TREE_FILTERS, type TreeFilter } from "../../core/session/index.js";
 import { loadArg } from "./session-arg.js";
-import { treeJsonBuffers } from "../../core/session/tree/tree-json.js";
+import { treeJsonBuffers } from "../../core/session/index.js";
 import { drawTree } from "./draw-tree.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
 
 export const treeCommand: Command = {

@@ -1,7 +1,7 @@
 // What the write commands (label, continue, rename) print: a terminal-safe
 // line per appended entry, or with --json the entries themselves.
-import type { AppendPlan, ApplyResult } from "../../core/session/write/index.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import type { AppendPlan, ApplyResult } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { printJson } from "./session-arg.js";
 import { stdout } from "../stdout.js";
 

@@ -4,7 +4,7 @@ import React from "react";
 import { Text } from "ink";
 import { homedir } from "node:os";
 import { useStore } from "zustand";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { fitWidth as fit } from "../format/width.js";
 import { useTheme } from "../theme-context.js";

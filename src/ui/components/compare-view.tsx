@@ -11,7 +11,7 @@ import { cursorMessage, type CompareView as View } from "../state/compare-store.
 import { firstLine, sideLines, type CompareLine } from "../format/compare-lines.js";
 import { LinesPane, toneColor } from "./lines-pane.js";
 import { fitWidth as fit } from "../format/width.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 
 /** At this width and above the sides stand side by side. */
 export const SIDE_BY_SIDE_MIN = 100;

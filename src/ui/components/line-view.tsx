@@ -2,7 +2,7 @@
 // inverse cell (the line itself is edited by state/line-edit.ts).
 import React from "react";
 import { Text } from "ink";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import type { LineState } from "../state/line-edit.js";
 import { useTheme } from "../theme-context.js";
 import { BINDINGS, keyLabel } from "../keymap.js";

@@ -5,7 +5,7 @@ import { Box, Text } from "ink";
 import { wrapLines, type Line, type Tone } from "../format/lines.js";
 import { useTheme } from "../theme-context.js";
 import type { Theme } from "../theme.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 export function toneColor(tone: Tone | undefined, theme: Theme): string | undefined {

@@ -6,7 +6,7 @@ import { wrapLines, type Line } from "../format/lines.js";
 import { toneColor } from "./lines-pane.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 
 /** A title followed by a rule filling exactly `width` columns. */

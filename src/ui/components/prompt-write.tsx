@@ -4,7 +4,7 @@
 // the preview and the confirmations are drawn by confirm-write.
 import React from "react";
 import { Box, Text } from "ink";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { BINDINGS, footerHints, keyLabel } from "../keymap.js";
 import { useStores } from "../state/use-app.js";
 import { stepLine, useWriteStep, type WriteStep } from "../state/write-store.js";

@@ -6,7 +6,7 @@
 import React from "react";
 import { Box, Text } from "ink";
 import { useStore } from "zustand";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { useTheme } from "../theme-context.js";
 import { fitWidth as fit } from "../format/width.js";
 import type { Prompt, ReviewStore } from "../state/review-store.js";

@@ -1,7 +1,7 @@
 import React from "react";
 import { Text } from "ink";
 import { useTheme } from "../theme-context.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { fitWidth as fit } from "../format/width.js";
 
 /** `cursor`: where the caret stands while typing (absent: at the end). */

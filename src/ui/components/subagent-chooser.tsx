@@ -4,7 +4,7 @@ import React from "react";
 import { Box, Text } from "ink";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { fitWidth as fit } from "../format/width.js";
 
 /** Lines the chooser needs for `count` subagents (title, rows), within `avail`. */

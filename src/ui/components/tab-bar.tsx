@@ -3,9 +3,9 @@ import { Box, Text } from "ink";
 import { SCREENS } from "../screens/registry.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
-import { oneLine } from "../../core/session/text/safe-text.js";
+import { oneLine } from "../../core/session/index.js";
 import { fitWidth as fit } from "../format/width.js";
-import { sessionTitle } from "../../core/session/title.js";
+import { sessionTitle } from "../../core/session/index.js";
 
 /** The tabs' texts: every title when they fit the width, else the current one's title and the others' numbers. */
 export function tabTexts(screen: string, width: number): { id: string; text: string }[] {

@@ -1,8 +1,8 @@
 // One tree row: cursor, guides, active-path dot, fold mark, label, entry text.
 import React, { memo } from "react";
 import { Text } from "ink";
-import type { Row } from "../../core/session/tree/rows.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import type { Row } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 import type { Theme } from "../theme.js";
 

@@ -1,6 +1,6 @@
 // One-line, terminal-safe gist of message content (string, blocks or anything).
-import { oneLine } from "../../core/session/text/safe-text.js";
-import { contentText, toolCallsOf } from "../../core/session/tree/describe.js";
+import { oneLine } from "../../core/session/index.js";
+import { contentText, toolCallsOf } from "../../core/session/index.js";
 
 /** `showCR`: a carriage return shows as `␍`, as in the detail pane, instead of joining the whitespace around it. */
 export function contentBrief(content: unknown, max: number, opts: { showCR?: boolean } = {}): string {

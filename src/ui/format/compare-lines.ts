@@ -3,7 +3,7 @@
 // the start of its last answer. What both sides did alike starts with "="
 // and is dimmed, so it reads without colour too.
 import { basename } from "node:path";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
+import { oneLine, safeText } from "../../core/session/index.js";
 import { figureText, type SideAlike } from "../../core/compare/compare-text.js";
 import type { SideFacts } from "../../core/compare/side.js";
 import type { Tone } from "./lines.js";

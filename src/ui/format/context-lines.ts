@@ -3,8 +3,8 @@
 // For omp files it also shows what omp adds (the model per role, the mode, the
 // TTSR rules injected, a /clear boundary) and draws every turn omp's rule
 // leaves out where it would have been, so nothing vanishes without a trace.
-import type { LeftOut, SessionContext } from "../../core/session/model.js";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
+import type { LeftOut, SessionContext } from "../../core/session/index.js";
+import { oneLine, safeText } from "../../core/session/index.js";
 import { contentBrief } from "./brief.js";
 import type { Line } from "./lines.js";
 

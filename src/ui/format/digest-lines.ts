@@ -1,6 +1,6 @@
 // A captured session as a list row, and its digest (markdown) as readable lines.
 import { homedir } from "node:os";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { readFrontmatter } from "../../core/capture/frontmatter.js";
 import type { State } from "../../core/capture/state.js";
 import { age } from "../../core/format/age.js";

@@ -1,9 +1,9 @@
 // An entry's full JSON as readable lines for the detail pane: text, thinking,
 // tool calls with arguments, tool output, usage and cost. Unknown shapes fall
 // back to pretty JSON so nothing in the file is hidden.
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { textLines, type Line, type Tone } from "./lines.js";
-import { jsonText } from "../../core/session/text/json-text.js";
+import { jsonText } from "../../core/session/index.js";
 
 type Obj = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // A feedback candidate as one list row and as the preview pane's lines.
 import { homedir } from "node:os";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { reviewState, type Candidate, type Status } from "../../core/capture/review.js";
 import { effectiveLesson } from "../../core/capture/review.js";
 import { age } from "../../core/format/age.js";

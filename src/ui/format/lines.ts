@@ -1,6 +1,6 @@
 // Styled text lines for the scrollable panes, and hard wrapping to the pane's
 // width (the pane scrolls by wrapped line, so wrapping happens before drawing).
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { displayWidth } from "./width.js";
 
 export type Tone = "primary" | "muted" | "accent" | "user" | "assistant" | "tool" | "error" | "meta" | "label";

@@ -6,7 +6,7 @@ import { report, totalRow, type Row } from "../../core/stats/report.js";
 import { dayFormatter, lastDays } from "../../core/stats/days.js";
 import { QUARTER_HOUR_MS, type Figure, type SessionFigures } from "../../core/stats/figures.js";
 import { costCell, dollars, figureTokens, shortCount, unpricedCell } from "../../core/stats/format.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { fitWidth } from "./width.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Line } from "./lines.js";

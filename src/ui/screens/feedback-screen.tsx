@@ -5,7 +5,7 @@
 import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { useStore } from "zustand";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { reviewCounts } from "../../core/capture/feedback-list.js";
 import { effectiveLesson } from "../../core/capture/review.js";
 import { fitWidth as fit } from "../format/width.js";

@@ -5,12 +5,12 @@ import React from "react";
 import { Text } from "ink";
 import { basename } from "node:path";
 import type { SearchHit } from "../../core/search/query.js";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
+import { oneLine, safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
-import { sessionTitle } from "../../core/session/title.js";
+import { sessionTitle } from "../../core/session/index.js";
 
 /** The session's title as the list shows it (title.ts); a hit whose session is not listed: its file name. */
 export function hitTitle(hit: SearchHit, summary: { name: string | null; firstMessage: string } | undefined, max: number): string {

@@ -14,9 +14,9 @@ import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { useStore } from "zustand";
 import { homedir } from "node:os";
-import type { SessionSummary } from "../../core/session/list/summary.js";
-import { safeText } from "../../core/session/text/safe-text.js";
-import { watchSessions } from "../../core/session/list/watch.js";
+import type { SessionSummary } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
+import { watchSessions } from "../../core/session/index.js";
 import { findBinding, type Action } from "../keymap.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { editLine } from "../state/line-edit.js";
@@ -27,7 +27,7 @@ import { SEARCH_LIMIT } from "../state/search-store.js";
 import { useTheme } from "../theme-context.js";
 import { HitRows, hitTitle } from "./search-row.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
-import { listedRoots } from "../../core/session/list/dialect-sources.js";
+import { listedRoots } from "../../core/session/index.js";
 
 const HOME = homedir();
 

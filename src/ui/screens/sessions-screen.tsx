@@ -7,8 +7,8 @@ import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { homedir } from "node:os";
 import { basename } from "node:path";
-import type { SessionSummary } from "../../core/session/list/summary.js";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
+import type { SessionSummary } from "../../core/session/index.js";
+import { oneLine, safeText } from "../../core/session/index.js";
 import { fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
@@ -26,8 +26,8 @@ import { findBinding } from "../keymap.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
-import { agentOf, AGENT_IDS } from "../../core/session/agents.js";
-import { sessionTitle } from "../../core/session/title.js";
+import { agentOf, AGENT_IDS } from "../../core/session/index.js";
+import { sessionTitle } from "../../core/session/index.js";
 
 const HOME = homedir();
 

@@ -9,7 +9,7 @@ import { useApp, useStores } from "../state/use-app.js";
 import { statsLines } from "../format/stats-lines.js";
 import { toneColor } from "../components/lines-pane.js";
 import { fitWidth as fit } from "../format/width.js";
-import { safeText } from "../../core/session/text/safe-text.js";
+import { safeText } from "../../core/session/index.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import type { Action } from "../keymap.js";

@@ -2,16 +2,16 @@
 // marked entry may be in another session: `=` then compares the two sessions
 // (a fork and its source from the fork point, others from their starts).
 import { findBinding } from "../keymap.js";
-import { loadSession } from "../../core/session/tree/load.js";
-import { readEntry } from "../../core/session/read/entry.js";
+import { loadSession } from "../../core/session/index.js";
+import { readEntry } from "../../core/session/index.js";
 import { compareSessions, pointAt } from "../../core/compare/compare.js";
 import { makePricer } from "../../core/stats/prices.js";
 import { loadPriceOverrides } from "../../core/stats/price-overrides.js";
-import { oneLine } from "../../core/session/text/safe-text.js";
+import { oneLine } from "../../core/session/index.js";
 import { entryDetailLines } from "../format/entry-detail.js";
 import { cursorMessage } from "./compare-store.js";
 import type { Stores } from "./stores.js";
-import type { Session } from "../../core/session/model.js";
+import type { Session } from "../../core/session/index.js";
 
 function cursorId(ui: Stores): string | null {
   const { rows, cursor } = ui.app.getState();

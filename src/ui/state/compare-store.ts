@@ -5,7 +5,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Comparison } from "../../core/compare/compare.js";
 import type { Line } from "../format/lines.js";
 import type { Pricer } from "../../core/stats/prices.js";
-import type { Session } from "../../core/session/model.js";
+import type { Session } from "../../core/session/index.js";
 
 export interface CompareMark {
   file: string;

@@ -8,7 +8,7 @@ import { WriteRefusedError } from "../../core/errors.js";
 import { exportChunks } from "../../core/export/index.js";
 import { freeExportPath } from "../../core/export/name.js";
 import { writeExportFile } from "../../core/export/write-file.js";
-import { pathTo } from "../../core/session/tree/path.js";
+import { pathTo } from "../../core/session/index.js";
 import type { AppStore } from "./store.js";
 
 export const exportDir = (): string => process.env.OMP_SESSIONS_EXPORT_DIR || process.cwd();

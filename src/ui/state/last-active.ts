@@ -2,7 +2,7 @@
 // column: its newest message, or its creation when that is later — a fork
 // copies old messages under a fresh header (as pi's createBranchedSession
 // does) and must sort as new.
-import type { SessionSummary } from "../../core/session/list/summary.js";
+import type { SessionSummary } from "../../core/session/index.js";
 
 /** The time in ms (0 when neither time parses). */
 export function lastActive(s: SessionSummary): number {

@@ -7,12 +7,12 @@
 // second, not one per line.
 import { useEffect } from "react";
 import { statSync } from "node:fs";
-import { watchSessions } from "../../core/session/list/watch.js";
-import { catalogSummaries } from "../../core/session/list/catalog.js";
-import type { SessionSummary } from "../../core/session/list/summary.js";
+import { watchSessions } from "../../core/session/index.js";
+import { catalogSummaries } from "../../core/session/index.js";
+import type { SessionSummary } from "../../core/session/index.js";
 import { useApp, useAppStore } from "./use-app.js";
 import type { AppStore } from "./store.js";
-import { listedRoots } from "../../core/session/list/dialect-sources.js";
+import { listedRoots } from "../../core/session/index.js";
 
 const MIN_GAP_MS = 400;
 

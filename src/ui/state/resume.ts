@@ -10,8 +10,8 @@
 import { resumeCommand, resumeRefusal, type ResumeTarget } from "../../core/agents/resume-command.js";
 import { resumeProblem } from "../../core/agents/run-agent.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
-import type { Session } from "../../core/session/model.js";
-import { agentLabel, agentOf, isWritable } from "../../core/session/agents.js";
+import type { Session } from "../../core/session/index.js";
+import { agentLabel, agentOf, isWritable } from "../../core/session/index.js";
 import type { AppStore } from "./store.js";
 import type { Stores } from "./stores.js";
 import type { ResumeRequest } from "./resume-store.js";

@@ -4,12 +4,12 @@
 // turns around a candidate, opening the tree at that turn, and `I`
 // (import-session) from the tree.
 import { basename } from "node:path";
-import { loadSession } from "../../core/session/tree/load.js";
+import { loadSession } from "../../core/session/index.js";
 import { findSessionSource } from "../../core/agents/find-session.js";
 import type { SessionAccess } from "./session-access.js";
-import { pathTo } from "../../core/session/tree/path.js";
-import { safeText } from "../../core/session/text/safe-text.js";
-import type { Session } from "../../core/session/model.js";
+import { pathTo } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
+import type { Session } from "../../core/session/index.js";
 import { readJsonObject } from "../../core/capture/jsonfile.js";
 import { legacyStatePath, statePath } from "../../core/capture/paths.js";
 import { locateTurn } from "../../core/capture/turn.js";

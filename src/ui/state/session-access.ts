@@ -1,7 +1,7 @@
 // How the review screens find and read the sessions the capture store points
 // at; the app passes its own (tests pass stubs through attachReview).
 import type { FindOptions } from "../../core/agents/find-session.js";
-import type { Session } from "../../core/session/model.js";
+import type { Session } from "../../core/session/index.js";
 
 export interface SessionAccess {
   /** Where the agents keep sessions (env, home, pi/omp agent dirs). */

@@ -3,8 +3,8 @@
 // `childSessions`, its result in `childSession`), and back to the session a
 // session came from (its header's `parentSession`, at `parentEntryId`).
 import { existsSync } from "node:fs";
-import { readEntry } from "../../core/session/read/entry.js";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
+import { readEntry } from "../../core/session/index.js";
+import { oneLine, safeText } from "../../core/session/index.js";
 import { basename } from "node:path";
 import type { AppStore } from "./store.js";
 

@@ -9,11 +9,11 @@
 import Fuse from "fuse.js";
 import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
-import type { SessionSummary } from "../../core/session/list/summary.js";
+import type { SessionSummary } from "../../core/session/index.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { inProject } from "../../core/fs/same-dir.js";
 import { newestActiveFirst } from "./last-active.js";
-import { agentOf, type AgentId } from "../../core/session/agents.js";
+import { agentOf, type AgentId } from "../../core/session/index.js";
 import { viewInfo } from "../../core/keep/view-path.js";
 import { hostOf, keepConfigOrOff } from "../../core/keep/config.js";
 

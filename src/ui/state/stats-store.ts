@@ -6,7 +6,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { collectFigures } from "../../core/stats/collect.js";
 import { branchesOf, totalOf, type Figure, type SessionFigures } from "../../core/stats/figures.js";
-import type { Session } from "../../core/session/model.js";
+import type { Session } from "../../core/session/index.js";
 
 export interface OpenFigures {
   session: Session;

@@ -2,14 +2,14 @@
 // select the slices they draw, so a keypress repaints only what changed.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { clampCursor, keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
-import { loadSession, refreshSession } from "../../core/session/tree/load.js";
-import { readEntryResolved } from "../../core/session/read/entry.js";
-import { buildContext } from "../../core/session/tree/context.js";
-import { safeText } from "../../core/session/text/safe-text.js";
-import { listSessions } from "../../core/session/list/list.js";
-import type { SessionSummary } from "../../core/session/list/summary.js";
-import type { Session } from "../../core/session/model.js";
-import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold, type FlatTree, type TreeFilter, type TreeRows } from "../../core/session/tree/rows.js";
+import { loadSession, refreshSession } from "../../core/session/index.js";
+import { readEntryResolved } from "../../core/session/index.js";
+import { buildContext } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
+import { listSessions } from "../../core/session/index.js";
+import type { SessionSummary } from "../../core/session/index.js";
+import type { Session } from "../../core/session/index.js";
+import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold, type FlatTree, type TreeFilter, type TreeRows } from "../../core/session/index.js";
 import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { Line } from "../format/lines.js";
@@ -21,7 +21,7 @@ export const LIVE_SEARCH_MAX = 50_000;
 import { SORTS, rowHost, sessionListView, type ListScope, type SortMode } from "./session-list-view.js";
 import { editLine, type LineState } from "./line-edit.js";
 import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
-import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/session/agents.js";
+import { AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId } from "../../core/session/index.js";
 import { inProject } from "../../core/fs/same-dir.js";
 
 /** The agents that have sessions in the list, in the filter's order. */

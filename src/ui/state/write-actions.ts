@@ -5,10 +5,10 @@
 // the open one and the cursor lands where the change is.
 import { statSync } from "node:fs";
 import { basename, sep } from "node:path";
-import { oneLine } from "../../core/session/text/safe-text.js";
-import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/write/index.js";
-import type { Session } from "../../core/session/model.js";
-import { assertAppendable } from "../../core/session/write/guard.js";
+import { oneLine } from "../../core/session/index.js";
+import { applyFork, applyWrite, checkLive, PlanChangedError, planFork, planWrite, type LiveStatus, type WriteRequest } from "../../core/session/index.js";
+import type { Session } from "../../core/session/index.js";
+import { assertAppendable } from "../../core/session/index.js";
 import { findBinding } from "../keymap.js";
 import type { Action } from "../keymap.js";
 import type { Stores } from "./stores.js";
@@ -16,7 +16,7 @@ import { refreshRows } from "./live-sessions.js";
 import { appendPreview, forkedLines, forkPreview, liveLines } from "./write-preview.js";
 import { stepLine, stepScope, type CursorAfter, type Pending, type WriteStep } from "./write-store.js";
 import { editLine } from "./line-edit.js";
-import { readOnlyReason } from "../../core/session/agents.js";
+import { readOnlyReason } from "../../core/session/index.js";
 
 /** The key table actions that start a write. */
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>(["label.set", "continue", "fork", "rename", "undo"]);

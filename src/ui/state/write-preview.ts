@@ -2,8 +2,8 @@
 // description, then every line that will be appended (terminal-safe: entry
 // text comes from the user or from the session file).
 import { basename } from "node:path";
-import { oneLine, safeText } from "../../core/session/text/safe-text.js";
-import type { AppendPlan, ForkPlan } from "../../core/session/write/index.js";
+import { oneLine, safeText } from "../../core/session/index.js";
+import type { AppendPlan, ForkPlan } from "../../core/session/index.js";
 import { textLines, type Line } from "../format/lines.js";
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;

@@ -4,8 +4,8 @@
 // beside the browser's (made with the others in stores.ts).
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { useStore } from "zustand";
-import type { AppendPlan, WriteRequest } from "../../core/session/write/index.js";
-import type { ForkPlan } from "../../core/session/write/index.js";
+import type { AppendPlan, WriteRequest } from "../../core/session/index.js";
+import type { ForkPlan } from "../../core/session/index.js";
 import type { Scope } from "../keymap.js";
 import type { Line } from "../format/lines.js";
 import type { LineState } from "./line-edit.js";
