@@ -79,6 +79,24 @@ describe("OpenCode sessions in the commands", () => {
     expect(missing.stderr).toMatch(/has no session ses_nope/);
   });
 
+  it("ls, stats and doctor of a session the database does not hold: exit 3 with tree's words, as tree does", async () => {
+    const path = `${db}#ses_nope`;
+    const tree = await run(["tree", path]);
+    expect(tree.code).toBe(3);
+    const said = `OpenCode database ${db} has no session ses_nope`;
+    expect(tree.stderr).toContain(said);
+    for (const args of [["ls"], ["ls", "--json"], ["stats"], ["stats", "--json"], ["doctor"]]) {
+      const r = await run([...args, path]);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stderr, args.join(" ")).toBe(`omp-sessions ${args[0]}: ${said}\n`);
+      expect(r.stdout, args.join(" ")).toBe("");
+    }
+    // a session it holds, named beside the missing one, is still listed (exit 3 at the end)
+    const both = await run(["ls", "--json", path, `${db}#${PARENT}`]);
+    expect(both.code).toBe(3);
+    expect((JSON.parse(both.stdout) as { path: string }[]).map((x) => x.path)).toEqual([`${db}#${PARENT}`]);
+  });
+
   it("search finds their text, tool calls and (with --tools) tool output", async () => {
     const hits = JSON.parse((await run(["search", "--json", "regex", "--path", data])).stdout) as { path: string; entryId: string }[];
     expect(hits.map((h) => `${h.path.slice(db.length)} ${h.entryId}`).sort()).toEqual([`#${CHILD} msg_ad0e3b001ffe1`, `#${CHILD} msg_ad0e3b003ffe1`, `#${PARENT} msg_ad0e3a012ffe1`, `#${PARENT} msg_ad0e3a01cffe1`].sort());

@@ -181,7 +181,7 @@ export class FiguresTap implements ScanTap {
       const pos = c.pos[i];
       if (kept[pos]) calls.push({ id: links.ids[pos], timestamp: c.timestamp[i], branch: branchOf[pos], usage: c.usage(i) });
     }
-    // As the loader names the dialect: the list's marks, else the header's or the place's.
+    // pi or omp, as the loader decides the agent: the list's marks, else the header's or the place's.
     const omp = isOmpFile(file, summary.agent === "omp" || ompByHeader(header), isDir);
     const subagent = typeof header.parentEntryId === "string" && header.parentEntryId !== "";
     const parts: FigureParts = { file, header, agent: omp ? "omp" : "pi", calls, branches, subagent };

@@ -55,7 +55,7 @@ pi and omp files are read as they are (every entry type kept).
 Exit status: 0 done (whatever was found), 2 bad usage, 3 a PATH does not exist.`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--json", "--no-cache"], repeat: ["--agent-dir"] });
-    const scope = listScope(args, "doctor");
+    const scope = await listScope(args, "doctor");
     if (scope === 3) return 3;
     const report = await findDrift({ agentDirs: scope.agentDirs, paths: scope.paths, all: true, cache: !bool(args, "--no-cache") });
     stdout().write(bool(args, "--json") ? JSON.stringify(report) + "\n" : formatDrift(report));

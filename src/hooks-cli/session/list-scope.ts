@@ -1,12 +1,15 @@
 // Which sessions a listing command covers (ls, stats): --all, --cwd DIR, the
 // agent dirs (--agent-dir, else every agent's default places) or the PATHs given. A PATH
-// that does not exist is reported (exit 3 at the end); the others still count.
+// that does not exist, or names a session its database does not hold, is
+// reported (exit 3 at the end); the others still count.
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/index.js";
-import { safeText } from "../../core/session/index.js";
-import { pathNamed } from "../../core/fs/stat.js";
+import { loadSession, safeText } from "../../core/session/index.js";
+import { pathNamed, virtualSource } from "../../core/fs/stat.js";
+import { SessionError } from "../../core/errors.js";
 
 export interface ListScope {
   /** The --agent-dir dirs; undefined when none was given (then every agent's default places are listed). */
@@ -22,13 +25,18 @@ export interface ListScope {
 }
 
 /** The scope, or 3 when every PATH given is missing (each named on stderr). */
-export function listScope(args: ParsedArgs, command: string): ListScope | 3 {
+export async function listScope(args: ParsedArgs, command: string): Promise<ListScope | 3> {
   const all = bool(args, "--all");
   const cwdFlag = str(args, "--cwd");
   if (all && cwdFlag !== undefined) throw new UsageError("--all and --cwd exclude each other");
-  // A PATH that does not exist is an error (exit 3, as for `tree`); the others are still listed.
-  const missing = args.positional.filter((p) => !pathNamed(p));
-  for (const p of missing) process.stderr.write(`omp-sessions ${command}: ${safeText(p)}: no such file or directory\n`);
+  // A PATH that names nothing is an error (exit 3, in tree's words); the others are still listed.
+  const missing: string[] = [];
+  for (const p of args.positional) {
+    const why = await whyMissing(p);
+    if (why === null) continue;
+    missing.push(p);
+    process.stderr.write(`omp-sessions ${command}: ${safeText(why)}\n`);
+  }
   const paths = args.positional.filter((p) => !missing.includes(p));
   if (missing.length > 0 && paths.length === 0) return 3;
   const agentDirsFlag = list(args, "--agent-dir");
@@ -41,4 +49,18 @@ export function listScope(args: ParsedArgs, command: string): ListScope | 3 {
     all: all || (paths.length > 0 && cwdFlag === undefined),
     done: missing.length > 0 ? 3 : 0,
   };
+}
+
+/** Why PATH names nothing, or null when it names a file, a dir or a session that is there. */
+async function whyMissing(path: string): Promise<string | null> {
+  if (!pathNamed(path)) return `${path}: no such file or directory`;
+  if (existsSync(path) || virtualSource(path) === null) return null;
+  // `<db>#<id>` with the database there: whether it holds the session is its dialect's to say, as when tree loads it.
+  try {
+    await loadSession(path);
+    return null;
+  } catch (err) {
+    if (err instanceof SessionError) return err.message;
+    throw err;
+  }
 }

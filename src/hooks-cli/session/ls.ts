@@ -151,7 +151,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
       repeat: ["--agent-dir", "--agent"],
     });
     const agents = agentsArg(list(args, "--agent"));
-    const scope = listScope(args, "ls");
+    const scope = await listScope(args, "ls");
     if (scope === 3) return 3;
     const { agentDirs, looked, paths, cwd, all: listAll, done } = scope;
     // Only --agent-dir narrows the listing to those dirs; without it the other agents' default places are listed too.

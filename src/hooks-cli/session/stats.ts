@@ -116,7 +116,7 @@ export const statsCommand: Command = {
       values: ["--cwd", "--by", "--since", "--until", "--agent", "--tz"],
       repeat: ["--agent-dir"],
     });
-    const scope = listScope(args, "stats");
+    const scope = await listScope(args, "stats");
     const by = (str(args, "--by") ?? "session") as GroupBy;
     if (!GROUPINGS.includes(by)) throw new UsageError(`--by takes ${GROUPINGS.join(", ")} (not "${safeText(by)}")`);
     const day = (flag: string): string | undefined => {
