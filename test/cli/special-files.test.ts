@@ -2,11 +2,13 @@
 // subagent's meta file, or OpenCode's database, planted as a FIFO or as a link
 // to /dev/zero: ls, stats and search finish and say what they can.
 import { afterAll, describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 import { readSubagentMeta } from "../../src/core/session/read/dialects/claude/subagent-meta.js";
 
 const dirs: string[] = [];
@@ -31,14 +33,15 @@ function home(kind: "fifo" | "zero" | "urandom"): { env: NodeJS.ProcessEnv; h: s
   return { env, h };
 }
 
-// A bound so a regression fails instead of hanging the run; nothing waits on it otherwise.
-const run = (env: NodeJS.ProcessEnv, ...args: string[]) => spawnSync(BIN, args, { encoding: "utf8", env, cwd: env.HOME, timeout: 120_000, maxBuffer: 1 << 26 });
+// A process of its own, killed after a bound, so that a read that blocks (a FIFO) fails the test
+// instead of hanging the run; nothing waits on the bound otherwise. Its code is null when killed.
+const run = (env: NodeJS.ProcessEnv, ...args: string[]) => runBin(args, { env, cwd: env.HOME, timeoutMs: 120_000 });
 
 describe("special files where we read (issue 27)", () => {
-  it.each(["fifo", "zero", "urandom"] as const)("a subagent meta file and opencode.db as %s: ls --all, stats and search finish", (kind) => {
+  it.each(["fifo", "zero", "urandom"] as const)("a subagent meta file and opencode.db as %s: ls --all, stats and search finish", async (kind) => {
     const { env, h } = home(kind);
-    const ls = run(env, "ls", "--all", "--json");
-    expect(ls.signal, ls.stderr).toBe(null);
+    const ls = await run(env, "ls", "--all", "--json");
+    expect(ls.code, ls.stderr).not.toBe(null);
     const rows = JSON.parse(ls.stdout) as { path: string; error?: string | null }[];
     // the subagent is still listed (its place links it), and the database's row says why it was not read
     expect(rows.some((r) => r.path.includes("agent-a1b2c3d4e5f6a7b8c"))).toBe(true);
@@ -48,13 +51,12 @@ describe("special files where we read (issue 27)", () => {
       ["stats", "--json"],
       ["search", "TypeScript"],
     ]) {
-      const r = run(env, ...args);
-      expect(r.signal, `${args[0]}: ${r.stderr}`).toBe(null);
-      expect(r.status, `${args[0]}: ${r.stderr}`).not.toBe(null);
+      const r = await run(env, ...args);
+      expect(r.code, `${args[0]}: ${r.stderr}`).not.toBe(null);
     }
   });
 
-  it("session files that are links to a FIFO or /dev/zero: ls --all lists them invalid with the reason; stats and search finish", () => {
+  it("session files that are links to a FIFO or /dev/zero: ls --all lists them invalid with the reason; stats and search finish", async () => {
     const h = mkdtempSync(join(tmpdir(), "omp-special-sessions-"));
     dirs.push(h);
     const pi = join(h, ".pi/agent/sessions/--w--");
@@ -66,8 +68,8 @@ describe("special files where we read (issue 27)", () => {
     mkdirSync(join(h, ".claude/projects/-x"), { recursive: true });
     symlinkSync("/dev/zero", join(h, ".claude/projects/-x/11111111-1111-4111-8111-111111111111.jsonl"));
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: h, NO_COLOR: "1", TZ: "UTC", XDG_CACHE_HOME: join(h, ".cache") };
-    const ls = run(env, "ls", "--all", "--json");
-    expect(ls.signal, ls.stderr).toBe(null);
+    const ls = await run(env, "ls", "--all", "--json");
+    expect(ls.code, ls.stderr).not.toBe(null);
     const rows = JSON.parse(ls.stdout) as { path: string; valid: boolean; error?: string | null }[];
     const fifo = rows.find((r) => r.path.endsWith("_fifo.jsonl"));
     expect(fifo?.valid).toBe(false);
@@ -76,8 +78,8 @@ describe("special files where we read (issue 27)", () => {
       ["stats", "--all", "--json"],
       ["search", "anything"],
     ]) {
-      const r = run(env, ...args);
-      expect(r.signal, `${args[0]}: ${r.stderr}`).toBe(null);
+      const r = await run(env, ...args);
+      expect(r.code, `${args[0]}: ${r.stderr}`).not.toBe(null);
     }
   });
 
@@ -93,22 +95,21 @@ describe("special files where we read (issue 27)", () => {
 });
 
 describe("a transcript path planted as a special file, given to the hook", () => {
-  it.each(["fifo", "zero"] as const)("as %s: a user prompt (feedback reads the tail) and a Stop with keep on (the archive reads it) both return at once", (kind) => {
+  it.each(["fifo", "zero"] as const)("as %s: a user prompt (feedback reads the tail) and a Stop with keep on (the archive reads it) both return at once", async (kind) => {
     const h = mkdtempSync(join(tmpdir(), "omp-hook-special-"));
     dirs.push(h);
     const transcript = join(h, "transcript.jsonl");
     plant(transcript, kind);
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: h, OMP_SESSIONS_HUB: join(h, "hub"), OMP_SESSIONS_CONFIG_DIR: join(h, "cfg"), OMP_SESSIONS_DATA_DIR: join(h, "data"), OMP_SESSIONS_CACHE_DIR: join(h, "cache") };
-    expect(run(env, "enable").status).toBe(0);
+    expect((await runCli(["enable"], { env, cwd: h })).code).toBe(0);
     mkdirSync(join(h, "cfg"), { recursive: true });
     writeFileSync(join(h, "cfg", "keep.json"), JSON.stringify({ enabled: true, host: "here", sources: [] }));
     for (const event of [
       { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "no, that is wrong: use the real test db", cwd: h, transcript_path: transcript },
       { session_id: "s1", hook_event_name: "Stop", cwd: h, transcript_path: transcript },
     ]) {
-      const r = spawnSync(BIN, ["hook", "--harness", "claude"], { input: JSON.stringify(event), encoding: "utf8", env, cwd: h, timeout: 120_000 });
-      expect(r.signal, `${event.hook_event_name}: ${r.stderr}`).toBe(null);
-      expect(r.status).toBe(0);
+      const r = await runBin(["hook", "--harness", "claude"], { input: JSON.stringify(event), env, cwd: h, timeoutMs: 120_000 });
+      expect(r.code, `${event.hook_event_name}: ${r.stderr}`).toBe(0);
     }
   });
 });

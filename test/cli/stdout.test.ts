@@ -2,11 +2,11 @@
 // partial writes, past the kernel's per-call limit, and into a closed pipe.
 import { describe, expect, it } from "vitest";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeParts } from "../../src/hooks-cli/stdout.js";
-import { BIN } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 describe("writeParts", () => {
   it("writes thousands of parts (empty ones too) in order, as one join would", () => {
@@ -25,7 +25,7 @@ describe("writeParts", () => {
     }
   });
 
-  it("ls --json into a pipe closed early ends quietly with status 0", () => {
+  it("ls --json into a pipe closed early ends quietly with status 0", async () => {
     // More rows than a pipe holds (64 KB), so that the writes meet the closed pipe.
     const dir = mkdtempSync(join(tmpdir(), "omp-parts-"));
     try {
@@ -44,17 +44,18 @@ describe("writeParts", () => {
       const env = { ...process.env, OMP_SESSIONS_CACHE_DIR: join(dir, "cache") };
       for (let run = 0; run < 2; run++) {
         // cold (scans), then warm (stored rows)
-        const r = spawnSync("bash", ["-c", `set -o pipefail; "${BIN}" ls --all --json --agent-dir "${join(dir, "agent")}" | head -c 1`], { encoding: "utf8", env });
+        // a reader that takes one byte and closes the pipe, as `| head -c 1`
+        const r = await runBin(["ls", "--all", "--json", "--agent-dir", join(dir, "agent")], { env, stdoutBytes: 1 });
         expect(r.stdout).toBe("[");
         expect(r.stderr).toBe("");
-        expect(r.status).toBe(0);
+        expect(r.code).toBe(0);
       }
       // The table goes through process.stdout, made on first use with the same quiet EPIPE.
-      const table = spawnSync("bash", ["-c", `set -o pipefail; COLUMNS=300 "${BIN}" ls --all --agent-dir "${join(dir, "agent")}" | head -c 8`], { encoding: "utf8", env });
+      const table = await runBin(["ls", "--all", "--agent-dir", join(dir, "agent")], { env: { ...env, COLUMNS: "300" }, stdoutBytes: 8 });
       expect(table.stdout).toBe("MODIFIED");
       expect(table.stderr).toBe("");
-      expect(table.status).toBe(0);
-      const full = spawnSync(BIN, ["ls", "--all", "--json", "--agent-dir", join(dir, "agent")], { encoding: "utf8", env, maxBuffer: 1 << 26 });
+      expect(table.code).toBe(0);
+      const full = await runCli(["ls", "--all", "--json", "--agent-dir", join(dir, "agent")], { env });
       expect(JSON.parse(full.stdout)).toHaveLength(400);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Writable } from "node:stream";
 import { BIN } from "./fixtures.js";
 
 export interface BinResult {
@@ -24,8 +25,16 @@ export interface BinOptions {
   input?: string | Buffer | null;
   /** A safety net for a hang, not a speed check: the process is killed after this long. */
   timeoutMs?: number;
-  /** Another copy of the bin (a test's own package tree); default the repository's. */
+  /** Another copy of the bin (a test's own package tree, dist/cli.js); default the repository's. */
   bin?: string;
+  /** Node's own options, before the bin (`--require` a probe, `--import` a spy). */
+  nodeArgs?: string[];
+  /** A live stdin pipe the test writes (a slow or split payload, a writer that never closes); instead of input. */
+  feed?: (stdin: Writable) => void;
+  /** Read only this many bytes of stdout, then close it, as `| head -c N` does: later writes meet a closed pipe. */
+  stdoutBytes?: number;
+  /** Each stdout chunk, handed here instead of kept (an output too large to hold as one string). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 let inputSeq = 0;
@@ -45,22 +54,31 @@ export function runBin(args: string[], opts: BinOptions = {}): Promise<BinResult
     unlinkSync(file);
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [stdinFd, "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.bin ?? BIN, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [stdinFd, "pipe", "pipe"] });
     if (typeof stdinFd === "number") closeSync(stdinFd);
     let killed = false;
     const timer = opts.timeoutMs === undefined ? null : setTimeout(() => ((killed = true), child.kill("SIGKILL")), opts.timeoutMs);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout!.on("data", (d: Buffer) => out.push(d));
+    let outBytes = 0;
+    child.stdout!.on("data", (d: Buffer) => {
+      if (opts.onStdout) return opts.onStdout(d);
+      const limit = opts.stdoutBytes ?? Infinity;
+      out.push(d.subarray(0, limit - outBytes));
+      outBytes += d.length;
+      if (outBytes >= limit) child.stdout!.destroy();
+    });
     child.stderr!.on("data", (d: Buffer) => err.push(d));
     child.on("error", reject);
     child.on("close", (code) => {
       if (timer) clearTimeout(timer);
+      child.stdin?.destroy();
       resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), killed });
     });
     if (child.stdin) {
       child.stdin.on("error", () => {});
-      child.stdin.end();
+      if (opts.feed) opts.feed(child.stdin);
+      else child.stdin.end();
     }
   });
 }
