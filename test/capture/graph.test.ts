@@ -1,9 +1,9 @@
 // The hook stays light (no UI or YAML modules) and O(1) in the store's size.
 import { beforeAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, ensureBuilt, REPO, payload, readJson, sandbox } from "./helpers.js";
+import { ensureBuilt, REPO, payload, readJson, sandbox } from "./helpers.js";
+import { runBin } from "../helpers/run-bin.js";
 import { jsonFileText } from "../../src/core/capture/serialize.js";
 
 beforeAll(ensureBuilt);
@@ -49,14 +49,7 @@ describe("O(1) in store size (35)", () => {
     mkdirSync(sb.home, { recursive: true });
     const ev = payload({ session_id: "me", hook_event_name: "UserPromptSubmit", cwd: "/w", prompt: "no, use the other file" });
     for (const round of [1, 2]) {
-      const code = await new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ["--import", join(REPO, "test", "capture", "fs-spy.mjs"), BIN, "hook", "--harness", "codex"], {
-          env: { ...sb.env, FS_SPY_LOG: log },
-          stdio: ["pipe", "ignore", "ignore"],
-        });
-        child.on("close", resolve);
-        child.stdin.end(ev);
-      });
+      const { code } = await runBin(["hook", "--harness", "codex"], { nodeArgs: ["--import", join(REPO, "test", "capture", "fs-spy.mjs")], env: { ...sb.env, FS_SPY_LOG: log }, input: ev });
       expect(code).toBe(0);
       const paths = readFileSync(log, "utf8").split("\n").filter(Boolean);
       expect(paths.length, `round ${round}`).toBeGreaterThan(3);

@@ -3,10 +3,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { spawn } from "node:child_process";
 import { hostname } from "node:os";
-import { BIN, cli, ensureBuilt, hook, payload, readJson, readLines, REPO, sandbox, type RunResult } from "./helpers.js";
+import { cli, ensureBuilt, hook, payload, readJson, readLines, REPO, sandbox, type RunResult } from "./helpers.js";
 import { send } from "./ingest-helper.js";
+import { runBin } from "../helpers/run-bin.js";
 import { lockSync } from "../../src/core/fs/lock.js";
 
 beforeAll(ensureBuilt);
@@ -14,21 +14,9 @@ beforeAll(ensureBuilt);
 const tool = (id: string, n: number) => payload({ session_id: id, hook_event_name: "PostToolUse", cwd: `/work/app-${id}`, tool_name: "Bash", tool_use_id: `call_${n}`, tool_input: { command: `echo ${n}` } });
 
 /** The hook with a real pipe on stdin that the test controls. */
-function pipedHook(args: string[], env: NodeJS.ProcessEnv, feed: (stdin: NodeJS.WritableStream) => void): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "hook", ...args], { cwd: REPO, env, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.stdin.on("error", () => {});
-    child.on("error", reject);
-    child.on("close", (code) => {
-      child.stdin.destroy();
-      resolve({ code, stdout, stderr });
-    });
-    feed(child.stdin);
-  });
+async function pipedHook(args: string[], env: NodeJS.ProcessEnv, feed: (stdin: NodeJS.WritableStream) => void): Promise<RunResult> {
+  const { code, stdout, stderr } = await runBin(["hook", ...args], { cwd: REPO, env, feed });
+  return { code, stdout, stderr };
 }
 
 describe("the queue is the truth", () => {

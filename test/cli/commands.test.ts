@@ -1,11 +1,9 @@
 // The dispatcher's list agrees with the commands it loads, and every command answers --help.
 import { describe, it, expect } from "vitest";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { commands } from "../../src/hooks-cli/registry.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, ROOT } from "../helpers/fixtures.js";
+import { ROOT } from "../helpers/fixtures.js";
 import { runBin } from "../helpers/run-bin.js";
 import { runCli } from "../helpers/run-cli.js";
 
@@ -39,32 +37,26 @@ describe("commands", () => {
 
   // The spawn smoke test of every bundle: each command's own and the full CLI.
   it("the bin runs every headless command from its own bundle, which answers as the full CLI does", async () => {
-    const run = promisify(execFile);
+    const viaCli = (args: string[]) => runBin(args, { bin: join(ROOT, "dist", "cli.js") });
     for (const c of commands) {
       const own = join(ROOT, "dist", c.name === "hook" ? "hook.cjs" : join("cmd", `${c.name}.cjs`));
       expect(existsSync(own), own).toBe(true);
       if (c.name === "hook") continue; // the hook's entry never prints usage: it always records and exits 0
-      const viaBin = await run(BIN, [c.name, "--help"]);
-      const viaCli = await run(process.execPath, [join(ROOT, "dist", "cli.js"), c.name, "--help"]);
-      expect(viaBin.stdout, c.name).toBe(viaCli.stdout);
+      const both = await Promise.all([runBin([c.name, "--help"]), viaCli([c.name, "--help"])]);
+      expect(both[0].code, c.name).toBe(0);
+      expect(both[0].stdout, c.name).toBe(both[1].stdout);
     }
     // A usage error and a failure: same words and status through either.
     for (const args of [["search"], ["tree", "/no/such/file.jsonl"], ["--no-color", "ls", "--all", "--cwd", "/x"]]) {
-      const both = await Promise.all(
-        [run(BIN, args), run(process.execPath, [join(ROOT, "dist", "cli.js"), ...args])].map((p) =>
-          p.then(
-            () => ({ code: 0, stderr: "" }),
-            (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-          ),
-        ),
-      );
+      const both = (await Promise.all([runBin(args), viaCli(args)])).map((r) => ({ code: r.code, stderr: r.stderr }));
       expect(both[0], args.join(" ")).toEqual(both[1]);
       expect(both[0].code, args.join(" ")).toBeGreaterThan(0);
     }
   });
 
   it("a headless command loads no ES module and none of the other commands' code", async () => {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--require", join(ROOT, "test", "cli", "loaded-probe.cjs"), BIN, "search", "--help"]);
+    const { code, stdout, stderr } = await runBin(["search", "--help"], { nodeArgs: ["--require", join(ROOT, "test", "cli", "loaded-probe.cjs")] });
+    expect(code).toBe(0);
     expect(stdout).toMatch(/usage/i);
     const loaded = JSON.parse(/LOADED (.*)/.exec(stderr)![1]) as { esm: boolean; files: string[] };
     expect(loaded.esm).toBe(false);
@@ -73,6 +65,6 @@ describe("commands", () => {
   });
 
   it("an unknown command is a usage error (exit 2), not the browser", async () => {
-    await expect(promisify(execFile)(BIN, ["frobnicate"])).rejects.toMatchObject({ code: 2 });
+    expect((await runBin(["frobnicate"])).code).toBe(2);
   });
 });

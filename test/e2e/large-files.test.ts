@@ -4,9 +4,9 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawn } from "node:child_process";
+import { StringDecoder } from "node:string_decoder";
 import { makeLinearSession, makeLongLineSession, makeHugeSession } from "../../bench/gen.js";
-import { BIN } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
 
 let dir: string;
 beforeAll(() => {
@@ -14,24 +14,21 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `tree FILE --json`, parsing stdout as a stream of bytes we only count and sample. */
-function treeJson(file: string): Promise<{ code: number; stderr: string; head: string; tail: string; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ["tree", file, "--json"], { stdio: ["ignore", "pipe", "pipe"] });
-    let head = "";
-    let tail = "";
-    let bytes = 0;
-    let stderr = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (d: string) => {
+/** Runs `tree FILE --json` in a process of its own (its memory is the point), counting stdout's bytes and keeping only a sample. */
+async function treeJson(file: string): Promise<{ code: number; stderr: string; head: string; tail: string; bytes: number }> {
+  let head = "";
+  let tail = "";
+  let bytes = 0;
+  const utf8 = new StringDecoder("utf8");
+  const r = await runBin(["tree", file, "--json"], {
+    onStdout: (chunk) => {
+      const d = utf8.write(chunk);
       bytes += d.length;
       if (head.length < 4096) head += d.slice(0, 4096);
       tail = (tail + d).slice(-4096);
-    });
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stderr, head, tail, bytes }));
+    },
   });
+  return { code: r.code ?? -1, stderr: r.stderr, head, tail, bytes };
 }
 
 describe("large sessions open", () => {

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { hasTmux, keys, tmux, typeText, waitFor } from "../helpers/tmux.js";
+import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const BIN = resolve("bin/omp-sessions");
 const sessions: string[] = [];
@@ -30,8 +32,8 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
     ];
     for (const [ts, turn, prompt] of prompts) {
       const payload = JSON.stringify({ session_id: "e2e", hook_event_name: "UserPromptSubmit", cwd: base, turn_id: turn, prompt });
-      const r = spawnSync(BIN, ["hook", "--harness", "codex"], { input: payload, env: { ...env, OMP_SESSIONS_NOW: ts }, encoding: "utf8" });
-      expect(r.status).toBe(0);
+      const r = await runBin(["hook", "--harness", "codex"], { input: payload, env: { ...env, OMP_SESSIONS_NOW: ts } });
+      expect(r.code).toBe(0);
     }
 
     const name = `omp-review-e2e-${process.pid}`;
@@ -84,8 +86,8 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
     await keys(name, "q");
     await waitFor(name, (s) => s.includes("EXIT=0"), "exit");
 
-    const r = spawnSync(BIN, ["feedback", "list", "--json", "--include-dismissed", "--hub", hub], { env, encoding: "utf8" });
-    expect(r.status).toBe(0);
+    const r = await runCli(["feedback", "list", "--json", "--include-dismissed", "--hub", hub], { env });
+    expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout).feedback_candidates as Record<string, any>[];
     const byType = Object.fromEntries(listed.map((c) => [c.feedback_type, c]));
     expect(listed.map((c) => c.feedback_type)).toEqual(["approval", "preference", "correction"]); // the screen's order
@@ -97,7 +99,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("review queue in a real 
     expect(byType.correction.edited_lesson).toBeNull();
     expect(readdirSync(join(hub, "topics", "demo", "raw", "notes")).sort()).toEqual([byType.correction.promoted.path, byType.preference.promoted.path].map((p: string) => p.split("/").pop()).sort());
     // the default listing hides the dismissed one, like the "new"/"promoted" views on screen
-    const plain = JSON.parse(spawnSync(BIN, ["feedback", "list", "--json", "--hub", hub], { env, encoding: "utf8" }).stdout).feedback_candidates;
+    const plain = JSON.parse((await runCli(["feedback", "list", "--json", "--hub", hub], { env })).stdout).feedback_candidates;
     expect(plain.map((c: { feedback_type: string }) => c.feedback_type)).toEqual(["preference", "correction"]);
   });
 });

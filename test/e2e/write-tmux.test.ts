@@ -3,7 +3,7 @@
 // then continue from an earlier entry with a generated summary; afterwards
 // `omp-sessions tree FILE --json` must show all four results.
 import { afterAll, describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { loadSession } from "../../src/core/session/tree/load.js";
@@ -12,6 +12,7 @@ import { flattenTree, foldRows } from "../../src/core/session/tree/rows.js";
 import type { Session } from "../../src/core/session/model.js";
 import { copyFixture, fixtureNames, tempDir } from "../core/write/helpers.js";
 import { hasTmux, keys, tmux, typeText, waitFor } from "../helpers/tmux.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const BIN = resolve("bin/omp-sessions");
 const panes: string[] = [];
@@ -38,8 +39,11 @@ async function cursorTo(t: string, file: string, id: string): Promise<void> {
   await waitFor(t, (x) => cursorLine(x).includes(want), `the cursor on ${id}`);
 }
 
-function tree(file: string): Record<string, unknown> & { entries: { id: string; parentId: string | null; type: string; label: string | null }[] } {
-  return JSON.parse(execFileSync(BIN, ["tree", file, "--json"], { encoding: "utf8" })) as ReturnType<typeof tree>;
+type TreeJson = Record<string, unknown> & { entries: { id: string; parentId: string | null; type: string; label: string | null }[] };
+async function tree(file: string): Promise<TreeJson> {
+  const r = await runCli(["tree", file, "--json"]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as TreeJson;
 }
 
 /** Visible user messages on the active path, before the leaf. */
@@ -119,7 +123,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("write keys in a real te
       await keys(t, "q");
       await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
 
-      const after = tree(file);
+      const after = await tree(file);
       const byId = new Map(after.entries.map((e) => [e.id, e]));
       expect(byId.get(marked)!.label).toBe("e2e-mark");
       expect(after.name).toBe("E2E renamed");
@@ -128,7 +132,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("write keys in a real te
       expect(leaf.parentId).toBe(earlier);
       const forks = readdirSync(t0.dir).filter((f) => f !== basename(file) && f.endsWith(".jsonl"));
       expect(forks).toHaveLength(1);
-      const fork = tree(join(t0.dir, forks[0]));
+      const fork = await tree(join(t0.dir, forks[0]));
       expect((fork.header as Record<string, unknown>).parentSession).toBe(file);
       // The fork holds the path to the labelled entry, with the label in force.
       expect(fork.entries.find((e) => e.id === marked)?.label).toBe("e2e-mark");
