@@ -1,7 +1,9 @@
 // The built binary in a process of its own: its exit code and output, never a
 // throw. The one spawn wrapper of the suite; most command tests run in process
 // (run-cli.ts), this is for what needs a real process: a bundle's own start,
-// the hook's stdin, processes racing each other, a reader closing the pipe.
+// the hook's stdin, processes racing each other, a reader closing the pipe, a
+// read that could block for good (a FIFO: killed at timeoutMs), a process's
+// own memory, the installed package.
 import { spawn } from "node:child_process";
 import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

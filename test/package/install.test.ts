@@ -7,12 +7,13 @@
 // and `npm test` runs it alone after the rest (vitest.package.config.ts).
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { commands } from "../../src/hooks-cli/registry.js";
 import { FIXTURES, ROOT } from "../helpers/fixtures.js";
 import { hasTmux, tmux, waitFor } from "../helpers/tmux.js";
+import { runBin } from "../helpers/run-bin.js";
 
 const base = mkdtempSync(join(tmpdir(), "omp-package-"));
 const pane = `omp-e2e-package-${process.pid}`;
@@ -55,28 +56,31 @@ describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", ()
         .sort()[0];
       copyFileSync(join(FIXTURES, "sessions", fixture), join(agent, fixture));
       const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, OMP_SESSIONS_HUB: join(base, "hub"), NO_COLOR: "1", TZ: "UTC" };
-      const run = (args: string[], input?: string) => spawnSync(bin, args, { env, input, encoding: "utf8", cwd: base });
+      // The installed link runs itself from a shell (the browser below); through node here, as runBin runs a bin.
+      accessSync(bin, constants.X_OK);
+      expect(readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+      const run = (args: string[], input?: string) => runBin(args, { bin, env, input, cwd: base });
 
-      expect(run(["--version"]).stdout).toBe(pkg.version + "\n");
-      expect(run(["-V"]).stdout).toBe(pkg.version + "\n");
+      expect((await run(["--version"])).stdout).toBe(pkg.version + "\n");
+      expect((await run(["-V"])).stdout).toBe(pkg.version + "\n");
 
-      const ls = run(["ls", "--all", "--json"]);
-      expect(ls.status, ls.stderr).toBe(0);
+      const ls = await run(["ls", "--all", "--json"]);
+      expect(ls.code, ls.stderr).toBe(0);
       expect((JSON.parse(ls.stdout) as { path: string }[]).map((s) => s.path)).toEqual([join(agent, fixture)]);
 
-      const hook = run(["hook", "--harness", "claude", "--if-enabled"], JSON.stringify({ session_id: "pkg-1", hook_event_name: "SessionStart", cwd: base, source: "startup" }));
-      expect(hook.status).toBe(0);
+      const hook = await run(["hook", "--harness", "claude", "--if-enabled"], JSON.stringify({ session_id: "pkg-1", hook_event_name: "SessionStart", cwd: base, source: "startup" }));
+      expect(hook.code).toBe(0);
       expect(existsSync(join(base, "hub", ".sessions", "state", "claude", "pkg-1.json"))).toBe(true);
 
       const firstWord = JSON.parse(ls.stdout)[0]
         .firstMessage.split(/\s+/)
         .find((w: string) => /^[a-z]{4,}$/i.test(w)) as string;
-      const search = run(["search", firstWord, "--json"]);
-      expect(search.status, search.stderr).toBe(0);
+      const search = await run(["search", firstWord, "--json"]);
+      expect(search.code, search.stderr).toBe(0);
       expect(search.stdout).toContain(fixture);
 
       for (const c of commands) {
-        const help = run([c.name, "--help"]);
+        const help = await run([c.name, "--help"]);
         if (c.name !== "hook") expect(help.stdout, c.name).toMatch(/usage/i);
       }
 
