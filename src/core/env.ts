@@ -12,12 +12,13 @@
 //
 // One env is current at a time (useEnv). Without one, a default is made on
 // first use, so the core works as a library without any set-up.
-import type { Dialect } from "./session/index.js";
-
-export interface EnvOptions {
-  /** Dialects read after the product's (read/dialects/index.ts), e.g. a test's toy format. */
-  readonly extraDialects?: readonly Dialect[];
-}
+/**
+ * What an env is made with. Modules that read an option declare it here
+ * themselves (TypeScript's module augmentation), so this module imports
+ * none of them: the dialects' `extraDialects` is in read/dialects/index.ts.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EnvOptions {}
 
 export interface Env {
   readonly options: EnvOptions;

@@ -12,7 +12,7 @@ import { loadSession } from "../core/session/index.js";
 import { safeText } from "../core/session/index.js";
 import { App } from "./app.js";
 import { demoCopy } from "./state/demo-copy.js";
-import { cacheDir } from "../core/session/index.js";
+import { cacheDir } from "../core/cache-dir.js";
 import { tildePath } from "../core/fs/home-path.js";
 import { pathNamed } from "../core/fs/stat.js";
 import { homedir } from "node:os";

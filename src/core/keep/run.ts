@@ -3,7 +3,7 @@
 import { sep } from "node:path";
 import { defaultAgentDirs, findSessionFiles } from "../session/index.js";
 import { dialectSources, joinSources } from "../session/index.js";
-import { cacheDir } from "../session/index.js";
+import { cacheDir } from "../cache-dir.js";
 import { archiveDir } from "./paths.js";
 import { keepFiles, type KeepRunOptions, type KeepRunResult } from "./run-files.js";
 

@@ -2,7 +2,7 @@
 // cache dir under the original's own path), and telling one from any other
 // file: the list, resume and the write guard ask here.
 import { join, resolve, sep } from "node:path";
-import { cacheDir } from "../session/index.js";
+import { cacheDir } from "../cache-dir.js";
 
 /** `<cache>/archived/`. */
 export const viewsDir = (env: NodeJS.ProcessEnv = process.env): string => join(cacheDir(env), "archived");

@@ -12,7 +12,7 @@
 import { openRegular } from "../fs/read-capped.js";
 import { isGzipPath, isZlibError, scanLines } from "../session/index.js";
 import { listSessions } from "../session/index.js";
-import { cacheDir } from "../session/index.js";
+import { cacheDir } from "../cache-dir.js";
 import { hashBytes } from "../session/index.js";
 import { PiLineScanner, newPiScanState, type PiScanState, type PiSink } from "../session/index.js";
 import { dialectOf, sniffDialect } from "../session/index.js";

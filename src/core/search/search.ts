@@ -8,7 +8,7 @@
 import type { IndexOptions, IndexStats } from "./indexer.js";
 import { checkIndex } from "./fresh.js";
 import { parseQuery, searchDb, type SearchHit } from "./query.js";
-import { cacheDir } from "../session/index.js";
+import { cacheDir } from "../cache-dir.js";
 
 export interface SearchSessionsOptions extends IndexOptions {
   limit?: number;

@@ -4,7 +4,6 @@
 export type { AgentId } from "./agent-ids.js";
 export { AGENT_IDS, agentInfo, agentLabel, agentOf, formatOf, isAgentId, isWritable, parseAgentList, readOnlyReason } from "./agents.js";
 export type { ResumeTarget } from "./agents.js";
-export { cacheDir } from "./list/cache-dir.js";
 export { writeCacheFile } from "./list/cache-file.js";
 export { CatalogScan, hashBytes } from "./list/catalog-scan.js";
 export type { DialectTap, EntryLine, ScanTap, ScanTaps } from "./list/catalog-scan.js";

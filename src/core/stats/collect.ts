@@ -2,7 +2,7 @@
 // parent) did not change, else read and priced, a few files at a time. The
 // price table is loaded only when some file has to be read.
 import { stampOf } from "../fs/stat.js";
-import { cacheDir as defaultCacheDir } from "../session/index.js";
+import { cacheDir as defaultCacheDir } from "../cache-dir.js";
 import { FiguresCache, stampText } from "./figures-cache.js";
 import type { SessionFigures } from "./figures.js";
 import { loadPriceOverrides, type PriceOverrides } from "./price-overrides.js";

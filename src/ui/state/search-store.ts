@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { keepCursor, moveCursor, type CursorMove } from "./list-cursor.js";
 import type { SearchHit } from "../../core/search/query.js";
-import { cacheDir } from "../../core/session/index.js";
+import { cacheDir } from "../../core/cache-dir.js";
 import { createSearchEngine, type IndexJobHandle, type SearchEngine } from "./search-engine.js";
 
 export const SEARCH_DEBOUNCE_MS = 150;

@@ -21,7 +21,7 @@ import { join, resolve, sep } from "node:path";
 import { RowStore, type RawSummary } from "./catalog-row.js";
 export type { RawSummary } from "./catalog-row.js";
 import { writeCacheFile } from "./cache-file.js";
-import { cacheDir } from "./cache-dir.js";
+import { cacheDir } from "../../cache-dir.js";
 import { type CatalogRows } from "./catalog-common.js";
 import { inProject } from "../../fs/same-dir.js";
 import { mapLimit } from "../../map-limit.js";

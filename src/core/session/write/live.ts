@@ -15,7 +15,7 @@
 // exactly so is not "modified just now" by anyone else.
 import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { cacheDir } from "../list/cache-dir.js";
+import { cacheDir } from "../../cache-dir.js";
 import { atomicWrite } from "../../fs/atomic.js";
 import { ensureDir } from "../../fs/dir.js";
 

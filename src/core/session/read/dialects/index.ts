@@ -27,3 +27,10 @@ import { opencodeDialect } from "./opencode/index.js";
 // Read-only: a test reads a format of its own through its environment
 // (createEnv({ extraDialects }), core/env.ts), never by adding to this list.
 export const dialects: readonly Dialect[] = Object.freeze([claudeDialect, codexDialect, geminiDialect, opencodeDialect]);
+
+declare module "../../../env.js" {
+  interface EnvOptions {
+    /** Dialects read after the product's, e.g. a test's toy format. */
+    readonly extraDialects?: readonly Dialect[];
+  }
+}
