@@ -9,12 +9,11 @@ import { render } from "ink";
 import { defaultAgentDirs } from "../core/session/index.js";
 import { listedRoots } from "../core/session/index.js";
 import { loadSession } from "../core/session/index.js";
-import { safeText } from "../core/session/index.js";
+import { safeText, whyMissing } from "../core/session/index.js";
 import { App } from "./app.js";
 import { demoCopy } from "./state/demo-copy.js";
 import { cacheDir } from "../core/cache-dir.js";
 import { tildePath } from "../core/fs/home-path.js";
-import { pathNamed } from "../core/fs/stat.js";
 import { homedir } from "node:os";
 import type { StoreInit } from "./state/store.js";
 import { createStores, disposeStores } from "./state/stores.js";
@@ -98,11 +97,14 @@ export async function run(argv: string[]): Promise<number> {
     throw err;
   }
   // A path that is not there is an error, as for `tree` (exit 3), not an empty list.
-  const missing = opts.paths.filter((p) => !pathNamed(p));
-  if (missing.length > 0) {
-    for (const p of missing) process.stderr.write(`omp-sessions: ${safeText(p)}: no such file or directory\n`);
-    return 3;
+  let missing = false;
+  for (const p of opts.paths) {
+    const why = await whyMissing(p);
+    if (why === null) continue;
+    missing = true;
+    process.stderr.write(`omp-sessions: ${safeText(why)}\n`);
   }
+  if (missing) return 3;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write("omp-sessions: the browser needs a terminal; for scripts use `omp-sessions ls` / `tree` / `show`\n");
     return 1;

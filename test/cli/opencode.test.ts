@@ -7,9 +7,10 @@ import Database from "better-sqlite3";
 import { cpSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runBin } from "../helpers/run-bin.js";
 import { runCli } from "../helpers/run-cli.js";
+import { run as runBrowser } from "../../src/ui/run.js";
 // @ts-expect-error a plain script (no types): it builds the fixture database
 import { CHILD, makeDb, PARENT } from "../fixtures/agents/opencode/make-db.mjs";
 
@@ -91,6 +92,18 @@ describe("OpenCode sessions in the commands", () => {
       expect(r.stderr, args.join(" ")).toBe(`omp-sessions ${args[0]}: ${said}\n`);
       expect(r.stdout, args.join(" ")).toBe("");
     }
+    // the browser, given the same path, says the same before it needs a terminal
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await runBrowser([path])).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join("")).toBe(`omp-sessions: ${said}\n`);
     // a session it holds, named beside the missing one, is still listed (exit 3 at the end)
     const both = await run(["ls", "--json", path, `${db}#${PARENT}`]);
     expect(both.code).toBe(3);

@@ -38,6 +38,7 @@ export { labelTimes } from "./tree/build.js";
 export { buildContext, contextOfPath } from "./tree/context.js";
 export { contentText, describeEntry, toolArg, toolCallsOf } from "./tree/describe.js";
 export { loadSession, refreshSession } from "./tree/load.js";
+export { whyMissing } from "./tree/why-missing.js";
 export { pathTo } from "./tree/path.js";
 export { ParentLinks } from "./tree/resolve.js";
 export { TREE_FILTERS, buildRows, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold } from "./tree/rows.js";

@@ -2,14 +2,11 @@
 // agent dirs (--agent-dir, else every agent's default places) or the PATHs given. A PATH
 // that does not exist, or names a session its database does not hold, is
 // reported (exit 3 at the end); the others still count.
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/index.js";
-import { loadSession, safeText } from "../../core/session/index.js";
-import { pathNamed, virtualSource } from "../../core/fs/stat.js";
-import { SessionError } from "../../core/errors.js";
+import { safeText, whyMissing } from "../../core/session/index.js";
 
 export interface ListScope {
   /** The --agent-dir dirs; undefined when none was given (then every agent's default places are listed). */
@@ -49,18 +46,4 @@ export async function listScope(args: ParsedArgs, command: string): Promise<List
     all: all || (paths.length > 0 && cwdFlag === undefined),
     done: missing.length > 0 ? 3 : 0,
   };
-}
-
-/** Why PATH names nothing, or null when it names a file, a dir or a session that is there. */
-async function whyMissing(path: string): Promise<string | null> {
-  if (!pathNamed(path)) return `${path}: no such file or directory`;
-  if (existsSync(path) || virtualSource(path) === null) return null;
-  // `<db>#<id>` with the database there: whether it holds the session is its dialect's to say, as when tree loads it.
-  try {
-    await loadSession(path);
-    return null;
-  } catch (err) {
-    if (err instanceof SessionError) return err.message;
-    throw err;
-  }
 }
