@@ -24,10 +24,16 @@ export interface Detection {
  * written without spaces (Han, kana), where any character may end a word:
  * "还是" must match inside "还是有一个错误".
  */
-const WORDCHAR = "(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}_]";
-/** A `\b` that knows letters beyond ASCII. */
-const w = (alt: string): RegExp => new RegExp(`(?<!${WORDCHAR})(?:${alt})(?!${WORDCHAR})`, "u");
-const start = (alt: string): RegExp => new RegExp(`^(?:${alt})(?!${WORDCHAR})`, "u");
+const CJK = "[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]";
+const WORDCHAR = `(?!${CJK})[\\p{L}\\p{N}_]`;
+/**
+ * A `\b` that knows letters beyond ASCII. A word that begins or ends in
+ * Han or kana needs no boundary on that side: "还是" in "还是404呢".
+ */
+const OPEN = `(?:(?=${CJK})|(?<!${WORDCHAR}))`;
+const CLOSE = `(?:(?<=${CJK})|(?!${WORDCHAR}))`;
+const w = (alt: string): RegExp => new RegExp(`${OPEN}(?:${alt})${CLOSE}`, "u");
+const start = (alt: string): RegExp => new RegExp(`^(?:${alt})${CLOSE}`, "u");
 
 const HEAD = 400;
 const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
@@ -204,7 +210,7 @@ function build() {
   const AGENT_VOICE = start(
     "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)",
   );
-  const LOG_START = /^(?:\[[a-z]+\]|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+  const LOG_START = /^(?:\[[a-z]+\]|\d+ of \d+ (?:errors?|issues?)\b|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
     CONTINUE,
     ANNOUNCED,
@@ -323,6 +329,16 @@ function echoesOfferCjk(text: string, tail: string): boolean {
   return t.length >= 2 && t.length <= 8 && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(t) && tail.includes(t);
 }
 
+/**
+ * A turn saved with git conflict markers around it (a chat export merged
+ * twice): the user's words are one side of the conflict, not the markers.
+ */
+function oneSide(text: string): string {
+  // the hook sees the turn on one line: the marker's label is "Updated upstream", "HEAD" or a branch name
+  const m = /^\s*<{7}(?: (?:updated upstream|stashed changes|[^\s\p{sc=Han}]+))?\s([\s\S]*?)(?:\s={7}|$)/iu.exec(text);
+  return m ? m[1] : text;
+}
+
 /** Failure words that are negated: "without any errors", "no failures". */
 const NO_FAIL = /(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])/gu;
 
@@ -352,6 +368,14 @@ function askedBack(head: string, rule: RegExp): boolean {
   return !!s && (/\?\s*$/u.test(s) || /^(?:do|does|did|are|is|can|could|would|will|should|have|has) (?:you|we|it|i|they|these|those|there)\b/u.test(s.trim()));
 }
 
+/** In Chinese or Japanese, the words sit in a question ("…改为自动读取的吗", "…できますか"): asking for something new. */
+function cjkAsks(head: string, rule: RegExp): boolean {
+  const m = rule.exec(head);
+  if (!m) return false;
+  const rest = head.slice(m.index).split(/[。！!？?，,]/u)[0];
+  return /(?:吗|嗎|ますか|でしょうか)\s*$/u.test(rest) || /^[^。！!]*[？?]/u.test(head.slice(m.index));
+}
+
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
 export function agentCues(before: string | null): { asked: boolean; claimed: boolean } {
   const prev = (before ?? "").trim();
@@ -367,7 +391,7 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
  */
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
-  const t = text.trim();
+  const t = oneSide(text).trim();
   if (!t) return null;
   const l = lower(t);
   if (IGNORED.test(l)) return null;
@@ -435,7 +459,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, what the user sees instead: a state, an absence
     if (claimed && r.STATE.test(l.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
-    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
+    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
     const must = r.MUST.exec(head);
