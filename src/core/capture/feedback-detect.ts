@@ -44,13 +44,13 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
@@ -63,7 +63,7 @@ function build() {
   );
   /** "yes/ok/better, but …": accepted with a change, which is a correction. */
   const BUT =
-    /^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|pero|aber|но|但是)(?![\p{L}\p{N}_])/u;
+    /^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|sim|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|mas|pero|aber|но|但是)(?![\p{L}\p{N}_])/u;
   /** A turn that opens with "but …" objects to what the agent just said. */
   const OBJECTION = start("but|mais|pero|aber|но");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
@@ -73,7 +73,7 @@ function build() {
   const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -156,10 +156,10 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
-  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
+  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|sim|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的");
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
     /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it)[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
@@ -179,13 +179,22 @@ function build() {
   const TAKES_SUGGESTION = w(
     "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
   );
+  /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
+  const APPLY_SUGGESTED = new RegExp(
+    "^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|then|now)[,.!\\s]+)*(?:please |let'?s |can you |could you |i'?d like you to |i want you to )?(?:apply|implement|use|make|do|add|include|incorporate|follow|go with|proceed with|clean up|update|fix|refactor|rewrite|change|adopt|integrate|try)(?![\\p{L}])[^.?!]{0,80}?(?:changes|fix(?:es)?|steps|improvements|suggestions?|ideas?|plan|approach|solution|options?|recommendations?|edits|updates|corrections|proposals?|version|code|refactor(?:ing)?|method)(?: that| which)? you(?:'ve| have)? (?:just )?(?:suggested|proposed|presented|recommended|outlined|mentioned|described|listed|gave|provided|offered|came up with)(?![\\p{L}])",
+    "u",
+  );
+  /** "please add this rule" after the agent wrote one: a short imperative taking up what the agent just put forward ("this" + a word of the agent message). */
+  const THIS_ONE =
+    /^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|nice)[,.!\s]+)*(?:please )?(?:add|apply|use|implement|create|make|write|save|commit|keep|adopt|go with|run|do|include)(?: (?:this|that|these|those|your|the (?:suggested|proposed|recommended)))(?: new)? (\p{L}[\p{L}-]+)[.!\s]*(?:please|then|now)?[.!]*$/u;
   /** A decision stated as such ("we decided to go with pnpm"). */
   const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
 
   // --- approval --------------------------------------------------------------------------------
 
   const PRAISE = start(
-    "perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda",
+    // "ok absolutely amazing job!!", "wow, perfect": a courtesy word or an intensifier may lead ("ok great." alone is an acknowledgement)
+    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou)",
   );
   const PRAISE_ANY = w(
     "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)",
@@ -210,11 +219,13 @@ function build() {
   const AGENT_VOICE = start(
     "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)",
   );
-  const LOG_START = /^(?:\[[a-z]+\]|\d+ of \d+ (?:errors?|issues?)\b|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+  const LOG_START = /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
     CONTINUE,
     ANNOUNCED,
     TAKES_SUGGESTION,
+    APPLY_SUGGESTED,
+    THIS_ONE,
     NO_ONLY,
     CHALLENGE,
     SHOULD_START,
@@ -323,6 +334,29 @@ function offerOf(tail: string, asks: RegExp): string {
   return offers.length ? offers.join(" ") : tail.slice(-200);
 }
 
+const wordsOf = (text: string): string[] => (lower(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((x) => x.length >= 2 && x !== "emoji");
+
+/**
+ * The turn opens with the words of one item of a list in the agent message
+ * (its first four words, or all of a shorter item of two words or more),
+ * after the item's label ("**A)**", "2.", "-"): the user picked that item.
+ */
+function repeatsListed(text: string, prev: string): boolean {
+  const first = sentencesOf(text)[0] ?? "";
+  if (/[?？]/u.test(first)) return false;
+  const said = wordsOf(text.slice(0, 300)).filter((x, i) => i > 0 || !/^(?:option|opci[oó]n|op[cç][aã]o|[a-h]|\d{1,2})$/u.test(x));
+  for (const line of prev.slice(-2000).split("\n")) {
+    const item = /^\s*(?:([-*•])|(?:\*\*)?\(?(?:\d{1,2}|[A-Ha-h])[.):](?:\*\*)?)\s+(.+)$/u.exec(line);
+    if (!item) continue;
+    const words = wordsOf(item[2]);
+    // a bullet ("- …") is often a summary line, not an option: only the whole turn repeating it picks it
+    const n = item[1] ? words.length : Math.min(4, words.length);
+    if (item[1] && said.length !== n) continue;
+    if (n >= 2 && said.length >= n && words.slice(0, n).every((x, i) => said[i] === x)) return true;
+  }
+  return false;
+}
+
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
 function echoesOfferCjk(text: string, tail: string): boolean {
   const t = text.replace(/[\s。！!.，,]+$/u, "");
@@ -413,7 +447,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const headF = lf.slice(0, HEAD);
 
   // corrections that need no context
-  if (r.BUT.test(head)) return d("correction", "high", "accepted with a change", /\b(?:but|except|however|although|though)\b/u);
+  // Portuguese "mais" is "more", not the French "but": "sim, avalie se temos mais …"
+  const but = r.BUT.exec(head);
+  if (but && !(/^sim\b/u.test(head) && but[0].endsWith("mais"))) return d("correction", "high", "accepted with a change", /\b(?:but|except|however|although|though)\b/u);
   // "no, …" to "anything else?" declines more help; it does not reject what was done
   const declinesMore = /^no\b/u.test(head) && /anything else|help with any/u.test(tail);
   if (r.NEGATION.test(head) && !declinesMore) {
@@ -440,6 +476,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const rule = r.RULE_STRONG.exec(head);
   const taskRule = !!rule && !hasPrev && t.length > 300 && rule.index > (sentencesOf(head)[0]?.length ?? 0);
   if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+
+  // the turn opens by repeating one of the options the agent listed ("feature/welcome-screen-and-node-collapse", "Investigar falha … (30 min). Utilize …"):
+  // a pick, even when the option's own words sound like a failure
+  if (hasPrev && (asked || /recommend|recomend|\breco\b|suggest|empfehl|建议|推荐|おすすめ/u.test(tail)) && repeatsListed(t, prev)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
@@ -479,6 +519,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
+  if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
+  const thisOne = r.THIS_ONE.exec(head);
+  if (thisOne && hasPrev && mentions(tail, thisOne[1])) return d("decision", asked ? "high" : "medium", "takes up what the agent just put forward", null);
   if (r.PRAISE_GO.test(head)) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
   // "I decided to …" deep in a pasted article is not a decision taken here
   const decided = r.DECIDED.exec(head);
