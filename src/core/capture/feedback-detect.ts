@@ -376,6 +376,9 @@ function oneSide(text: string): string {
 /** Failure words that are negated: "without any errors", "no failures". */
 const NO_FAIL = /(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])/gu;
 
+/** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
+const IF_FAIL = /(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?/gu;
+
 /** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
 const NEW_QUESTION = /^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])/u;
 
@@ -443,7 +446,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
-  const lf = l.replace(NO_FAIL, " ");
+  const lf = l.replace(NO_FAIL, " ").replace(IF_FAIL, " ");
   const headF = lf.slice(0, HEAD);
 
   // corrections that need no context
@@ -497,7 +500,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(head)[0] ?? "") || r.STATE.test(sentencesOf(head)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
     // after a claim, what the user sees instead: a state, an absence
-    if (claimed && r.STATE.test(l.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
+    if (claimed && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
     if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
