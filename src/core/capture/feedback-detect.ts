@@ -104,13 +104,19 @@ function build() {
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
     /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)/u;
+  /**
+   * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
+   * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
+   */
+  const REDIRECT_CJK =
+    /[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})/u;
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
   const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
   /** Czech reports of the same (spaces between words, so bounded). */
   const CZECH = w("trochu|nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
   /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
   const PROGRESS_BUT =
-    /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|正常|没问题|有效|できました|動きました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
+    /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|好多了|好一些|不错|正常|没问题|有效|できました|動きました|良くなりました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
   /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
   /** The user announces a correction ("One correction: …", "Important correction:"). */
   const ANNOUNCED = w("(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:");
@@ -245,6 +251,7 @@ function build() {
     STATE,
     ABSENT,
     STATE_CJK,
+    REDIRECT_CJK,
     CZECH,
     MUST,
     ADJUST_CJK,
@@ -399,6 +406,13 @@ function mostlyLog(text: string): boolean {
   return marks.length >= 3 && (marks[0].index ?? 0) < 40;
 }
 
+/** The user typed a verdict before pasting the log ("errors galore: Error: …", "still broken: Traceback …"): two words or more and a failure word before the first log mark. */
+function verdictBeforeLog(text: string, fail: RegExp): boolean {
+  const first = text.slice(0, 600).search(LOG_MARK);
+  const lead = first > 0 ? text.slice(0, first) : "";
+  return (lead.match(/\p{L}+/gu)?.length ?? 0) >= 2 && fail.test(lead);
+}
+
 /** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
 function askedBack(head: string, rule: RegExp): boolean {
   const s = sentencesOf(head).find((x) => rule.test(x));
@@ -435,7 +449,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
   if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
-  if (r.LOG_START.test(l) || mostlyLog(t)) return null;
+  if (r.LOG_START.test(l) || (mostlyLog(t) && !verdictBeforeLog(l, r.FAIL))) return null;
   if (hasPrev && echoes(t, prev)) return null;
 
   const head = l.slice(0, HEAD);
@@ -502,6 +516,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, what the user sees instead: a state, an absence
     if (claimed && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
+    if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese)", null);
     if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
