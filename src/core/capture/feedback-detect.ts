@@ -492,7 +492,12 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a long task prompt opening a session carries rules for that task ("Please commence Task 3 … always commit after each sub-task"): not a standing rule
   const rule = r.RULE_STRONG.exec(head);
   const taskRule = !!rule && !hasPrev && t.length > 300 && rule.index > (sentencesOf(head)[0]?.length ?? 0);
-  if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+  if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) {
+    // a rule aimed at what the agent just did ("NEVER EVER DO THIS", "we don't want this (ever) --> reformat it", a failure after its claim) is first a correction
+    const ruleSentence = sentencesOf(head).find((x) => r.RULE_STRONG.test(x)) ?? "";
+    const atLastAct = /(?<![\p{L}])(?:do(?:ing)?|did|does|want|like|need) (?:this|that)(?=\s*(?:[(.!?,;:-]|ever|again|$))/u.test(ruleSentence) || r.REPROACH.test(head.slice(0, rule.index)) || (claimed && r.FAIL.test(headF));
+    return atLastAct ? d("correction", "high", "a rule aimed at what the agent just did", r.RULE_STRONG) : d("preference", "high", "standing rule", r.RULE_STRONG);
+  }
 
   // the turn opens by repeating one of the options the agent listed ("feature/welcome-screen-and-node-collapse", "Investigar falha … (30 min). Utilize …"):
   // a pick, even when the option's own words sound like a failure
