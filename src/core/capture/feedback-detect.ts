@@ -415,6 +415,12 @@ function verdictBeforeLog(text: string, fail: RegExp): boolean {
   return (lead.match(/\p{L}+/gu)?.length ?? 0) >= 2 && fail.test(lead);
 }
 
+/** The agent message ends announcing its next step, cut off there ("Now let me update the diagram:"). */
+function midAction(prev: string): boolean {
+  const last = prev.trimEnd().split("\n").pop() ?? "";
+  return /:\s*$/u.test(last) && /(?<![\p{L}])(?:let me|let'?s|i'?ll|i will|i need to|i'?m going to|now i)(?![\p{L}])/iu.test(last);
+}
+
 /** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
 function askedBack(head: string, rule: RegExp): boolean {
   const s = sentencesOf(head).find((x) => rule.test(x));
@@ -573,5 +579,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
 
   if (r.RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", r.RULE_SOFT);
   if (r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);
+  // the user stopped the agent as it announced its next step ("Let me check the approval status:") to tell it something: a redirection (low: sometimes a new task)
+  if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
   return null;
 }

@@ -16,6 +16,8 @@ const INJECTED_START: readonly RegExp[] = [
   // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
   /^implement the plan as specified, it is attached for your reference/i,
   /^for the code present, we get this error:/i,
+  // VS Code Copilot's buttons under a reply ("Try Again", "Continue to iterate?")
+  /^@agent (?:try again|continue)\b/i,
 ];
 
 /** Wrapped blocks removed from a turn before it is read (the user's own words around them are kept). */
