@@ -75,6 +75,9 @@ function build() {
   const FAIL = w(
     "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
+  /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
+  const IF_FAIL =
+    /(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?/gu;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
     "(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)",
@@ -167,7 +170,9 @@ function build() {
     "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
-  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的");
+  const YES = start(
+    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+  );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
     /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it)[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
@@ -227,7 +232,8 @@ function build() {
   const AGENT_VOICE = start(
     "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)",
   );
-  const LOG_START = /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+  const LOG_START =
+    /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
   return {
     CONTINUE,
     ANNOUNCED,
@@ -248,6 +254,7 @@ function build() {
     MODAL_STILL,
     AGAIN,
     FAIL,
+    IF_FAIL,
     LANGUAGE,
     START_FAIL,
     STATE,
@@ -385,9 +392,6 @@ function oneSide(text: string): string {
 /** Failure words that are negated: "without any errors", "no failures". */
 const NO_FAIL = /(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])/gu;
 
-/** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
-const IF_FAIL = /(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?/gu;
-
 /** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
 const NEW_QUESTION = /^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])/u;
 
@@ -468,7 +472,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
-  const lf = l.replace(NO_FAIL, " ").replace(IF_FAIL, " ");
+  const lf = l.replace(NO_FAIL, " ").replace(r.IF_FAIL, " ");
   const headF = lf.slice(0, HEAD);
 
   // corrections that need no context

@@ -37,7 +37,11 @@ export function userWords(text: string): string {
   return isInjected(rest) ? "" : rest;
 }
 
-/** A message object (any dialect) that the harness marks as not the user's. */
+/**
+ * A message object (any dialect) that the harness marks as not the user's: the
+ * raw Claude Code fields, and the session reader's (`sidechain` for a subagent's
+ * lines, `meta` for text Claude Code adds to the user's turn).
+ */
 export function isMetaMessage(entry: Record<string, unknown>): boolean {
-  return entry.isMeta === true || entry.isSidechain === true || entry.isCompactSummary === true || entry.isVisibleInTranscriptOnly === true;
+  return entry.isMeta === true || entry.isSidechain === true || entry.isCompactSummary === true || entry.isVisibleInTranscriptOnly === true || entry.sidechain === true || entry.meta === true;
 }
