@@ -20,20 +20,50 @@ export interface Detection {
 }
 
 /**
- * A word character for boundaries: letters and digits, except in scripts
- * written without spaces (Han, kana), where any character may end a word:
- * "还是" must match inside "还是有一个错误".
+ * Unicode property classes, written out as ranges. V8 compiles each `\p{L}`
+ * into a class of hundreds of ranges, about half a millisecond per pattern the
+ * first time it runs; the hook reads one turn per process, so that was most of
+ * its cost (docs/feedback.md). These ranges cover the scripts users write to
+ * agents in (Latin with its extensions, Greek, Cyrillic, Armenian, Hebrew,
+ * Arabic, the Indic scripts, Thai, Vietnamese, Hangul, kana and Han); the
+ * patterns keep `\p{…}` in their source and `fast` swaps the ranges in.
  */
+const RANGES: Readonly<Record<string, string>> = {
+  L: "A-Za-z\\u00AA\\u00B5\\u00BA\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02AF\\u0370-\\u03FF\\u0400-\\u052F\\u0531-\\u0587\\u05D0-\\u05F2\\u0620-\\u06D3\\u0900-\\u0DFF\\u0E00-\\u0EFF\\u1100-\\u11FF\\u1E00-\\u1FFF\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uAC00-\\uD7AF\\uF900-\\uFAFF\\uFF21-\\uFF3A\\uFF41-\\uFF5A\\uFF66-\\uFF9F",
+  N: "0-9\\u0660-\\u0669\\u06F0-\\u06F9\\u0966-\\u096F\\uFF10-\\uFF19",
+  "sc=Han": "\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF",
+  "sc=Hiragana": "\\u3040-\\u309F",
+  "sc=Katakana": "\\u30A0-\\u30FF\\u31F0-\\u31FF\\uFF66-\\uFF9F",
+};
+
+/** `src` with each `\p{L}`, `\p{N}`, `\p{sc=Han|Hiragana|Katakana}` written as ranges (inside a class or as a class of its own). */
+export function fast(src: string): string {
+  const ranges = (name: string): string | undefined => RANGES[name] ?? RANGES[`sc=${name.replace(/^(?:sc|Script)=/, "")}`];
+  // one pass over the source: a whole class, a property outside a class, any other escape (skipped as is)
+  return src.replace(/\[(?:\\.|[^\]\\])*\]|\\p\{([^}]+)\}|\\./g, (tok: string, name?: string) => {
+    if (name) {
+      const r = ranges(name);
+      return r ? `[${r}]` : tok;
+    }
+    if (tok[0] !== "[") return tok;
+    return tok.replace(/\\p\{([^}]+)\}/g, (p: string, n: string) => ranges(n) ?? p);
+  });
+}
+
+/** A pattern built with `fast` (flags "u" unless given). */
+export const re = (src: string, flags = "u"): RegExp => new RegExp(fast(src), flags);
+
 const CJK = "[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]";
+/** A word character for boundaries: letters and digits, except in scripts written without spaces (Han, kana). */
 const WORDCHAR = `(?!${CJK})[\\p{L}\\p{N}_]`;
 /**
- * A `\b` that knows letters beyond ASCII. A word that begins or ends in
- * Han or kana needs no boundary on that side: "还是" in "还是404呢".
+ * A `\b` that knows letters beyond ASCII. A word that begins or ends in Han
+ * or kana needs no boundary on that side: "还是" in "还是有一个错误" and in "还是404呢".
  */
 const OPEN = `(?:(?=${CJK})|(?<!${WORDCHAR}))`;
 const CLOSE = `(?:(?<=${CJK})|(?!${WORDCHAR}))`;
-const w = (alt: string): RegExp => new RegExp(`${OPEN}(?:${alt})${CLOSE}`, "u");
-const start = (alt: string): RegExp => new RegExp(`^(?:${alt})${CLOSE}`, "u");
+const w = (alt: string): RegExp => re(`${OPEN}(?:${alt})${CLOSE}`);
+const start = (alt: string): RegExp => re(`^(?:${alt})${CLOSE}`);
 
 const HEAD = 400;
 const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
@@ -62,8 +92,10 @@ function build() {
     "non(?=[\\s,.!]|$)|no(?=$|[\\s]*[,.!:;–—-]|\\s+(?:you|that|this|it|not|wait|stop|don'?t|do not|we|i meant|the|its?|it'?s|use|just|please)\\b)|nope|nah|not quite|not really|wrong|incorrect|actually|that'?s (?:not|wrong|incorrect)|this is (?:not|wrong)|that is (?:not|wrong)|not like (?:this|that)|not this|undo|revert|nein|falsch|нет|не так|неправильно|sbagliato|아니(?:요|야|에요)?|不对|不是|错了",
   );
   /** "yes/ok/better, but …": accepted with a change, which is a correction. */
-  const BUT =
-    /^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|sim|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|mas|pero|aber|но|但是)(?![\p{L}\p{N}_])/u;
+  const BUT = re(
+    String.raw`^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|sim|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|mas|pero|aber|но|但是)(?![\p{L}\p{N}_])`,
+    "u",
+  );
   /** A turn that opens with "but …" objects to what the agent just said. */
   const OBJECTION = start("but|mais|pero|aber|но");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
@@ -76,8 +108,10 @@ function build() {
     "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
-  const IF_FAIL =
-    /(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?/gu;
+  const IF_FAIL = re(
+    String.raw`(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?`,
+    "gu",
+  );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
     "(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)",
@@ -111,15 +145,19 @@ function build() {
    * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
    */
-  const REDIRECT_CJK =
-    /[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})/u;
+  const REDIRECT_CJK = re(
+    String.raw`[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})`,
+    "u",
+  );
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
   const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
   /** Czech reports of the same (spaces between words, so bounded). */
   const CZECH = w("trochu|nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
   /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
-  const PROGRESS_BUT =
-    /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|好多了|好一些|不错|正常|没问题|有效|できました|動きました|良くなりました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
+  const PROGRESS_BUT = re(
+    String.raw`^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|好多了|好一些|不错|正常|没问题|有效|できました|動きました|良くなりました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)`,
+    "u",
+  );
   /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
   /** The user announces a correction ("One correction: …", "Important correction:"). */
   const ANNOUNCED = w("(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:");
@@ -181,7 +219,7 @@ function build() {
   /** "…, then proceed" / "… and proceed". */
   const PROCEED_END = /(?:\band|\bthen|,)\s+(?:proceed|continue|go ahead|carry on)\W*$/u;
   /** After an offer, an imperative that carries it out, leading the turn or a clause ("ok, do it", "do all 3", "… then implement it"; not "tell me how to fix it"). */
-  const DO_IT = new RegExp(
+  const DO_IT = re(
     "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
       "proceed|go ahead|implement (?:it|this|that|them|these)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these))(?![\\p{L}\\p{N}_])",
     "u",
@@ -193,13 +231,15 @@ function build() {
     "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
   );
   /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
-  const APPLY_SUGGESTED = new RegExp(
+  const APPLY_SUGGESTED = re(
     "^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|then|now)[,.!\\s]+)*(?:please |let'?s |can you |could you |i'?d like you to |i want you to )?(?:apply|implement|use|make|do|add|include|incorporate|follow|go with|proceed with|clean up|update|fix|refactor|rewrite|change|adopt|integrate|try)(?![\\p{L}])[^.?!]{0,80}?(?:changes|fix(?:es)?|steps|improvements|suggestions?|ideas?|plan|approach|solution|options?|recommendations?|edits|updates|corrections|proposals?|version|code|refactor(?:ing)?|method)(?: that| which)? you(?:'ve| have)? (?:just )?(?:suggested|proposed|presented|recommended|outlined|mentioned|described|listed|gave|provided|offered|came up with)(?![\\p{L}])",
     "u",
   );
   /** "please add this rule" after the agent wrote one: a short imperative taking up what the agent just put forward ("this" + a word of the agent message). */
-  const THIS_ONE =
-    /^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|nice)[,.!\s]+)*(?:please )?(?:add|apply|use|implement|create|make|write|save|commit|keep|adopt|go with|run|do|include)(?: (?:this|that|these|those|your|the (?:suggested|proposed|recommended)))(?: new)? (\p{L}[\p{L}-]+)[.!\s]*(?:please|then|now)?[.!]*$/u;
+  const THIS_ONE = re(
+    String.raw`^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|nice)[,.!\s]+)*(?:please )?(?:add|apply|use|implement|create|make|write|save|commit|keep|adopt|go with|run|do|include)(?: (?:this|that|these|those|your|the (?:suggested|proposed|recommended)))(?: new)? (\p{L}[\p{L}-]+)[.!\s]*(?:please|then|now)?[.!]*$`,
+    "u",
+  );
   /** A decision stated as such ("we decided to go with pnpm"). */
   const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
 
@@ -234,7 +274,41 @@ function build() {
   );
   const LOG_START =
     /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+
+  // --- helpers' patterns ------------------------------------------------------------------------
+
+  /** "but"/"except" in any of the listed languages. */
+  const BUT_WORD = re(String.raw`(?<![\p{L}\p{N}_])(?:but|except|mais|sauf|pero|excepto|salvo|aber|außer|но|кроме)(?![\p{L}\p{N}_])`, "u");
+  /** A word, for matching a turn against the agent's offer. */
+  const LETTERS = re(String.raw`[\p{L}][\p{L}\p{N}_'-]*`, "gu");
+  /** Failure words that are negated: "without any errors", "no failures". */
+  const NO_FAIL = re(String.raw`(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])`, "gu");
+  /** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
+  const NEW_QUESTION = re(String.raw`^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])`, "u");
+  const ALL_LETTERS = re(String.raw`^\p{L}+$`, "u");
+  const WORDS = re(String.raw`[\p{L}\p{N}]+`, "gu");
+  const CJK_ONLY = re(String.raw`^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$`, "u");
+  /** Git conflict markers around a turn (a chat export merged twice). */
+  const CONFLICT = re(String.raw`^\s*<{7}(?: (?:updated upstream|stashed changes|[^\s\p{sc=Han}]+))?\s([\s\S]*?)(?:\s={7}|$)`, "iu");
+  const LETTER_RUN = re(String.raw`\p{L}+`, "gu");
+  /** The agent announces its next step ("Now let me …:"). */
+  const MID_ACTION = re(String.raw`(?<![\p{L}])(?:let me|let'?s|i'?ll|i will|i need to|i'?m going to|now i)(?![\p{L}])`, "iu");
+  /** A rule aimed at the last act: "do this", "want that". */
+  const AT_LAST_ACT = re(String.raw`(?<![\p{L}])(?:do(?:ing)?|did|does|want|like|need) (?:this|that)(?=\s*(?:[(.!?,;:-]|ever|again|$))`, "u");
+  const CHOICE_LEAD = re(String.raw`^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})`, "u");
   return {
+    BUT_WORD,
+    LETTERS,
+    NO_FAIL,
+    NEW_QUESTION,
+    ALL_LETTERS,
+    WORDS,
+    CJK_ONLY,
+    CONFLICT,
+    LETTER_RUN,
+    MID_ACTION,
+    AT_LAST_ACT,
+    CHOICE_LEAD,
     CONTINUE,
     ANNOUNCED,
     TAKES_SUGGESTION,
@@ -317,14 +391,13 @@ function echoes(text: string, before: string): boolean {
 
 /** "X works now, but Y is empty": after "but"/"except", a failure close by. */
 function butFails(head: string, fail: RegExp): boolean {
-  const m = /(?<![\p{L}\p{N}_])(?:but|except|mais|sauf|pero|excepto|salvo|aber|außer|но|кроме)(?![\p{L}\p{N}_])/u.exec(head);
+  const m = rules().BUT_WORD.exec(head);
   return !!m && fail.test(head.slice(m.index, m.index + 90));
 }
 
 const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
 const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
-const LETTERS = /[\p{L}][\p{L}\p{N}_'-]*/gu;
 
 /** `word` (or its stem: "creating" for "create") occurs in `text`. */
 const mentions = (text: string, word: string): boolean => text.includes(word.length > 5 ? word.slice(0, word.length - 2) : word);
@@ -338,8 +411,8 @@ const mentions = (text: string, word: string): boolean => text.includes(word.len
  */
 function picksOffer(text: string, offer: string, share = 0.5): boolean {
   if (text.length > 160 || /\?\s*$/.test(text)) return false;
-  const words = (lower(text).match(LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
-  if (words.length === 0 || words.length > 14 || !/^\p{L}+$/u.test(words[0]) || !mentions(offer, words[0])) return false;
+  const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
+  if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
   return words.filter((x) => mentions(offer, x)).length / words.length >= share;
 }
 
@@ -350,7 +423,7 @@ function offerOf(tail: string, asks: RegExp): string {
   return offers.length ? offers.join(" ") : tail.slice(-200);
 }
 
-const wordsOf = (text: string): string[] => (lower(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((x) => x.length >= 2 && x !== "emoji");
+const wordsOf = (text: string): string[] => (lower(text).match(rules().WORDS) ?? []).filter((x) => x.length >= 2 && x !== "emoji");
 
 /**
  * The turn opens with the words of one item of a list in the agent message
@@ -376,7 +449,7 @@ function repeatsListed(text: string, prev: string): boolean {
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
 function echoesOfferCjk(text: string, tail: string): boolean {
   const t = text.replace(/[\s。！!.，,]+$/u, "");
-  return t.length >= 2 && t.length <= 8 && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(t) && tail.includes(t);
+  return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && tail.includes(t);
 }
 
 /**
@@ -385,15 +458,9 @@ function echoesOfferCjk(text: string, tail: string): boolean {
  */
 function oneSide(text: string): string {
   // the hook sees the turn on one line: the marker's label is "Updated upstream", "HEAD" or a branch name
-  const m = /^\s*<{7}(?: (?:updated upstream|stashed changes|[^\s\p{sc=Han}]+))?\s([\s\S]*?)(?:\s={7}|$)/iu.exec(text);
+  const m = rules().CONFLICT.exec(text);
   return m ? m[1] : text;
 }
-
-/** Failure words that are negated: "without any errors", "no failures". */
-const NO_FAIL = /(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])/gu;
-
-/** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
-const NEW_QUESTION = /^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])/u;
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
 const HELP =
@@ -416,13 +483,13 @@ function mostlyLog(text: string): boolean {
 function verdictBeforeLog(text: string, fail: RegExp): boolean {
   const first = text.slice(0, 600).search(LOG_MARK);
   const lead = first > 0 ? text.slice(0, first) : "";
-  return (lead.match(/\p{L}+/gu)?.length ?? 0) >= 2 && fail.test(lead);
+  return (lead.match(rules().LETTER_RUN)?.length ?? 0) >= 2 && fail.test(lead);
 }
 
 /** The agent message ends announcing its next step, cut off there ("Now let me update the diagram:"). */
 function midAction(prev: string): boolean {
   const last = prev.trimEnd().split("\n").pop() ?? "";
-  return /:\s*$/u.test(last) && /(?<![\p{L}])(?:let me|let'?s|i'?ll|i will|i need to|i'?m going to|now i)(?![\p{L}])/iu.test(last);
+  return /:\s*$/u.test(last) && rules().MID_ACTION.test(last);
 }
 
 /** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
@@ -472,7 +539,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
-  const lf = l.replace(NO_FAIL, " ").replace(r.IF_FAIL, " ");
+  const lf = l.replace(rules().NO_FAIL, " ").replace(r.IF_FAIL, " ");
   const headF = lf.slice(0, HEAD);
 
   // corrections that need no context
@@ -507,7 +574,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) {
     // a rule aimed at what the agent just did ("NEVER EVER DO THIS", "we don't want this (ever) --> reformat it", a failure after its claim) is first a correction
     const ruleSentence = sentencesOf(head).find((x) => r.RULE_STRONG.test(x)) ?? "";
-    const atLastAct = /(?<![\p{L}])(?:do(?:ing)?|did|does|want|like|need) (?:this|that)(?=\s*(?:[(.!?,;:-]|ever|again|$))/u.test(ruleSentence) || r.REPROACH.test(head.slice(0, rule.index)) || (claimed && r.FAIL.test(headF));
+    const atLastAct = rules().AT_LAST_ACT.test(ruleSentence) || r.REPROACH.test(head.slice(0, rule.index)) || (claimed && r.FAIL.test(headF));
     return atLastAct ? d("correction", "high", "a rule aimed at what the agent just did", r.RULE_STRONG) : d("preference", "high", "standing rule", r.RULE_STRONG);
   }
 
@@ -519,7 +586,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
     const praiseEnd = r.PRAISE.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
     // a turn that opens a new question ("how do we make sure …?") is a new task; "if you haven't …" is a condition, not a reproach
-    const opens = NEW_QUESTION.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
+    const opens = rules().NEW_QUESTION.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
     const found = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))].filter((m) => (m.index ?? 0) >= opens && !head.slice(0, m.index).endsWith("if "));
     const hits = praiseEnd > 0 && found.every((m) => (m.index ?? 0) > praiseEnd) ? [] : found;
     if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150)) {
@@ -568,7 +635,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     const offer = offerOf(tail, r.ASKED);
     if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
     // "2 import GPG key": an option's number and its words
-    const choice = /^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})/u.exec(l);
+    const choice = rules().CHOICE_LEAD.exec(l);
     if (choice && picksOffer(t.slice(choice[0].length), lower(prev.slice(-1500)))) return d("decision", "high", "picks one of the agent's options", null);
   }
   const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
