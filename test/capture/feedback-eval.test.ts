@@ -204,6 +204,25 @@ describe("bug reports and redirections read against the agent's last message", (
     ["The frontend should now connect; try refreshing.", "errors galore: Error: Missing env vars at createConsoleError (console-error.js:23:71) at handleConsoleError (use-error-handler.js:4:2) at foo (a.js:1:1)", "correction"],
     ["All menu items now highlight only on their own page.", "ok absolutely amazing job!! now can we do the same cards with icons instead of text?", "approval"],
     ["The changes are pushed.", "Ok great. A few things: is it appropriate to use stubs here?", null],
+    // a new task after a claim of success, whose words name a feature or specify the new thing, is not a verdict on the last one
+    ...[
+      "Now add error handling to the upload form",
+      "Next, write tests for the failure cases",
+      "Add a retry when the request fails",
+      "Add a 404 page",
+      "Show an empty state when there are no results",
+      "Add a test that the parser throws on empty input",
+      "Now let's handle the case where the file is missing",
+      "Please add validation so the form shows an error when the email is wrong",
+      "Next, let's build the dashboard. It must show the last 10 orders.",
+      "Create a new endpoint /api/orders that returns only the open orders",
+      "Add dark mode. Don't use a library for it, plain CSS variables are fine.",
+      "Implement the export to CSV; use the existing download helper instead of a new one",
+    ].map((text): [string, string, string | null] => ["Done! The login page now works and all tests pass ✅", text, null]),
+    // … while a report of what the last change left still is
+    ["Done! The login page now works and all tests pass ✅", "build fails", "correction"],
+    ["Done! The login page now works and all tests pass ✅", "the login page is blank now", "correction"],
+    ["I moved the helpers; you should not see duplicates any more.", "Add the missing import, the page crashes on load", "correction"],
     // a standing rule aimed at what the agent just did is first a correction
     ["The architecture image is regenerated.", "the image is too wide. We don't want this (ever) --> reformat the puml and recreate the png", "correction"],
     // the agent announced its next step and the user cut in with what it needs to know

@@ -108,9 +108,22 @@ function build() {
     "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
+  /**
+   * Failure words naming a feature to build, not a failure seen: compounds ("error handling", "404 page",
+   * "empty state", "failure cases"), a hypothetical subject ("a retry when the request fails"), and a
+   * sentence that asks to add a test, a check or a handler ("add a test that the parser throws on empty input").
+   */
+  const FEATURE_FAIL = re(
+    String.raw`(?<![\p{L}\p{N}_])(?:errors?|failures?|fail|exceptions?|crash(?:es)?|404|500|empty|blank|missing|broken|not[- ]found)[- ](?:handling|handlers?|messages?|cases?|states?|pages?|screens?|toasts?|boundar(?:y|ies)|checkers?|checks?|codes?|logging|reporting|tracking|paths?|modes?|scenarios?|tests?|types?|classes?|text|banners?|dialogs?|modals?|views?|components?|responses?|status(?:es)?|flows?|values?|inputs?|fields?|links?|rates?|recovery|retr(?:y|ies)|notifications?|alerts?)(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])(?:when|whenever|where|in case|to handle|to catch) (?:the|a|an|any|each|every) [\p{L}-]+ (?:[\p{L}-]+ )?(?:fails?|errors? out|crash(?:es)?|times? out|is (?:missing|empty|broken|not found|wrong|invalid|incorrect)|does(?:n'?t| not) (?:exist|load|respond))(?![\p{L}\p{N}_])|(?:^|(?<=[.!?]\s))(?:(?:now|next|then|also|ok(?:ay)?|great|good|perfect|thanks?|and|so)[,.!]?\s+)*(?:let'?s |please |can you |could you )?(?:add|create|write|implement|build|introduce|set up|generate|design)(?: (?:a|an|the|some|more|proper|better|new))? (?:unit |integration |e2e |end-to-end )?(?:tests?|checks?|validation|handlers?|handling|fallbacks?|retr(?:y|ies)|guards?|cases?|pages?|states?|messages?|warnings?|toasts?|alerts?|banners?|logging)(?![\p{L}\p{N}_])[^.!?]*`,
+    "gu",
+  );
   const IF_FAIL = re(
     String.raw`(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?`,
     "gu",
+  );
+  /** A turn that opens a new task: "Now add a settings page …", "Let's move on to …", "Next task: …", "Create a new endpoint …". */
+  const NEW_TASK = re(
+    String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -329,6 +342,8 @@ function build() {
     AGAIN,
     FAIL,
     IF_FAIL,
+    FEATURE_FAIL,
+    NEW_TASK,
     LANGUAGE,
     START_FAIL,
     STATE,
@@ -539,7 +554,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
-  const lf = l.replace(rules().NO_FAIL, " ").replace(r.IF_FAIL, " ");
+  const lf = l.replace(r.NO_FAIL, " ").replace(r.IF_FAIL, " ").replace(r.FEATURE_FAIL, " ");
   const headF = lf.slice(0, HEAD);
 
   // corrections that need no context
@@ -587,30 +602,34 @@ export function detectFeedback(text: string, before: string | null): Detection |
     const praiseEnd = r.PRAISE.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
     // a turn that opens a new question ("how do we make sure …?") is a new task; "if you haven't …" is a condition, not a reproach
     const opens = rules().NEW_QUESTION.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
-    const found = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))].filter((m) => (m.index ?? 0) >= opens && !head.slice(0, m.index).endsWith("if "));
+    // read on the head without failure words that name a feature or a condition ("so the form shows an error when the email is wrong")
+    const found = [...headF.matchAll(new RegExp(r.REPROACH.source, "gu"))].filter((m) => (m.index ?? 0) >= opens && !headF.slice(0, m.index).endsWith("if "));
     const hits = praiseEnd > 0 && found.every((m) => (m.index ?? 0) > praiseEnd) ? [] : found;
-    if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150)) {
+    // a turn that opens a new task ("Add dark mode. Don't use a library …", "Next, let's build the dashboard. It must …")
+    // specifies the new thing: one soft cue, a "must", a state or a redo in it says nothing of the agent's last work
+    const newTask = r.NEW_TASK.test(head) && !r.FAIL.test(headF);
+    if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150 && !newTask)) {
       const strong = hits.length > 1 || r.FAIL.test(headF) || claimed;
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
-    if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(head)[0] ?? "") || r.STATE.test(sentencesOf(head)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
+    if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
     // after a claim, what the user sees instead: a state, an absence
-    if (claimed && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
+    if (claimed && !newTask && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
     if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese)", null);
     if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
     const must = r.MUST.exec(head);
-    if (claimed && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
+    if (claimed && !newTask && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
     // instructions that point back at the agent's last answer or change and ask for it otherwise
     const redo = r.REDO.exec(head);
-    if (redo && redo.index < 200) return d("correction", "medium", "asks for the last answer in another form", r.REDO);
+    if (redo && redo.index < 200 && !newTask) return d("correction", "medium", "asks for the last answer in another form", r.REDO);
     const refer = r.REFER.exec(head);
-    if (refer && refer.index < 200 && r.REDIRECT.test(head.slice(refer.index + refer[0].length))) return d("correction", "medium", "points back at what the agent did and redirects it", r.REFER);
+    if (refer && refer.index < 200 && !newTask && r.REDIRECT.test(head.slice(refer.index + refer[0].length))) return d("correction", "medium", "points back at what the agent did and redirects it", r.REFER);
   }
 
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
