@@ -223,6 +223,9 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Done! The login page now works and all tests pass ✅", "build fails", "correction"],
     ["Done! The login page now works and all tests pass ✅", "the login page is blank now", "correction"],
     ["I moved the helpers; you should not see duplicates any more.", "Add the missing import, the page crashes on load", "correction"],
+    // a rule marker that specifies the software, not how to work, is not a standing rule; one about the work is
+    ["I've added the cart page. Want me to add checkout next?", "The sync job runs every time a user logs in; add a lock so it never runs twice", null],
+    ["I've added the cart page. Want me to add checkout next?", "From now on, always run the tests before you commit", "preference"],
     // a standing rule aimed at what the agent just did is first a correction
     ["The architecture image is regenerated.", "the image is too wide. We don't want this (ever) --> reformat the puml and recreate the png", "correction"],
     // the agent announced its next step and the user cut in with what it needs to know

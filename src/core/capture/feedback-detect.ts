@@ -507,6 +507,22 @@ function midAction(prev: string): boolean {
   return /:\s*$/u.test(last) && rules().MID_ACTION.test(last);
 }
 
+/**
+ * The marker describes what the software does, not how the agent should work:
+ * it follows a thing as its subject ("the cart should never add duplicates") or
+ * "every time" names an event ("runs every time a user logs in").
+ */
+function specRule(head: string, rule: RegExpExecArray): boolean {
+  // the clause the marker sits in, from its start: a subject and at most a modal before the marker
+  const before =
+    head
+      .slice(0, rule.index)
+      .split(/[.!?;:,]\s|\s(?:and|but|so|then)\s/u)
+      .pop() ?? "";
+  if (/^\s*(?:the|a|an|this|that|each|every|our|my|its|their) [\w-]+(?: [\w-]+)?\s+(?:(?:should|must|will|would|can|could|does|do|is|are|has to|needs? to)\s+)?$/u.test(before)) return true;
+  return /^(?:every time|whenever)/u.test(rule[0]) && /^\s*(?:a|an|the|someone|somebody|users?|customers?|people|it|they|this|that)\s/u.test(head.slice(rule.index + rule[0].length));
+}
+
 /** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
 function askedBack(head: string, rule: RegExp): boolean {
   const s = sentencesOf(head).find((x) => rule.test(x));
@@ -589,8 +605,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) {
     // a rule aimed at what the agent just did ("NEVER EVER DO THIS", "we don't want this (ever) --> reformat it", a failure after its claim) is first a correction
     const ruleSentence = sentencesOf(head).find((x) => r.RULE_STRONG.test(x)) ?? "";
-    const atLastAct = rules().AT_LAST_ACT.test(ruleSentence) || r.REPROACH.test(head.slice(0, rule.index)) || (claimed && r.FAIL.test(headF));
-    return atLastAct ? d("correction", "high", "a rule aimed at what the agent just did", r.RULE_STRONG) : d("preference", "high", "standing rule", r.RULE_STRONG);
+    const atLastAct = r.AT_LAST_ACT.test(ruleSentence) || r.REPROACH.test(head.slice(0, rule.index)) || (claimed && r.FAIL.test(headF));
+    if (atLastAct) return d("correction", "high", "a rule aimed at what the agent just did", r.RULE_STRONG);
+    // "the cart should never add duplicates" specifies the software, not how to work
+    if (!specRule(head, rule)) return d("preference", "high", "standing rule", r.RULE_STRONG);
   }
 
   // the turn opens by repeating one of the options the agent listed ("feature/welcome-screen-and-node-collapse", "Investigar falha … (30 min). Utilize …"):
