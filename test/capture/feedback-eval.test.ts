@@ -223,6 +223,13 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Done! The login page now works and all tests pass ✅", "build fails", "correction"],
     ["Done! The login page now works and all tests pass ✅", "the login page is blank now", "correction"],
     ["I moved the helpers; you should not see duplicates any more.", "Add the missing import, the page crashes on load", "correction"],
+    // "yes" answers a question for a fact; it accepts an offer or a proposal
+    ["Do you have Docker installed on this machine?", "yes", null],
+    ["Is the backend running on port 3000?", "yes it is", null],
+    ["Are you using Windows or macOS?", "macOS", null],
+    ["Have you restarted the dev server since the change?", "yes, still the same", "correction"],
+    ["Should I also update the README?", "sure", "decision"],
+    ["This ensures users get a clear error early. **Does this approach work for you?**", "Yes. Once you're done, please create a readme.", "decision"],
     // a rule marker that specifies the software, not how to work, is not a standing rule; one about the work is
     ["I've added the cart page. Want me to add checkout next?", "The sync job runs every time a user logs in; add a lock so it never runs twice", null],
     ["I've added the cart page. Want me to add checkout next?", "From now on, always run the tests before you commit", "preference"],

@@ -260,7 +260,7 @@ function build() {
 
   const PRAISE = start(
     // "ok absolutely amazing job!!", "wow, perfect": a courtesy word or an intensifier may lead ("ok great." alone is an acknowledgement)
-    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
+    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
   );
   const PRAISE_ANY = w(
     "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)",
@@ -523,6 +523,25 @@ function specRule(head: string, rule: RegExpExecArray): boolean {
   return /^(?:every time|whenever)/u.test(rule[0]) && /^\s*(?:a|an|the|someone|somebody|users?|customers?|people|it|they|this|that)\s/u.test(head.slice(rule.index + rule[0].length));
 }
 
+/**
+ * The agent's last question asks the user for a fact about their setup or
+ * what they did ("Do you have Docker installed?", "Is the backend running?",
+ * "Did you set the API key?") and offers nothing.
+ */
+function asksFact(tail: string, offers: RegExp): boolean {
+  const questions = sentencesOf(tail).filter((x) => /[?？]\W*$/u.test(x));
+  const last = (questions[questions.length - 1] ?? "").replace(/^[\W\d]+/u, "");
+  if (
+    !last ||
+    offers.test(last) ||
+    /(?<![\w])(?:want|like|prefer|me to|should i|shall i|can i|may i|ok (?:if|to|with)|okay (?:if|to|with)|fine (?:if|to|with)|proceed|go ahead|continue|approve|confirm|agree|rather|work for you|works for you|sounds?|looks?|make sense|makes sense|acceptable|good to go|approach|plan|proposal|suggestion|changes?|fix|version|option)(?![\w])/u.test(
+      last,
+    )
+  )
+    return false;
+  return /^(?:(?:and|also|so|ok|okay|quick question:?)\s+)?(?:do|does|did|are|is|was|were|have|has)\s+(?:you|your|the|it|this|that|there|these|those)(?![\w])/u.test(last);
+}
+
 /** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
 function askedBack(head: string, rule: RegExp): boolean {
   const s = sentencesOf(head).find((x) => rule.test(x));
@@ -564,7 +583,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
 
   const head = l.slice(0, HEAD);
   const tail = lower(prev.slice(-600));
-  const { asked, claimed } = agentCues(prev);
+  const cues = agentCues(prev);
+  const claimed = cues.claimed;
+  // "Do you have Docker installed?" asks for a fact: "yes" answers it, it accepts nothing
+  const asked = cues.asked && !asksFact(tail, r.ASKED);
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
