@@ -223,6 +223,20 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Done! The login page now works and all tests pass ✅", "build fails", "correction"],
     ["Done! The login page now works and all tests pass ✅", "the login page is blank now", "correction"],
     ["I moved the helpers; you should not see duplicates any more.", "Add the missing import, the page crashes on load", "correction"],
+    // common English verdicts after a claim, written out
+    ...(
+      [
+        ["why is the sidebar gone?", "correction"],
+        ["what? I never asked for a sidebar", "correction"],
+        ["login still redirects to the old page", "correction"],
+        ["the sidebar looks weird on mobile", "correction"],
+        ["I see a blank screen", "correction"],
+        ["it's worse now", "correction"],
+        ["the old behaviour was better, go back", "correction"],
+        ["lgtm, commit it", "decision"],
+        ["can you make the sidebar collapsible?", null],
+      ] as [string, string | null][]
+    ).map(([text, type]): [string, string, string | null] => ["I've updated the sidebar and fixed the login redirect. It should work now.", text, type]),
     // "yes" answers a question for a fact; it accepts an offer or a proposal
     ["Do you have Docker installed on this machine?", "yes", null],
     ["Is the backend running on port 3000?", "yes it is", null],
