@@ -683,7 +683,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
   const thisOne = r.THIS_ONE.exec(head);
   if (thisOne && hasPrev && mentions(tail, thisOne[1])) return d("decision", asked ? "high" : "medium", "takes up what the agent just put forward", null);
-  if (r.PRAISE_GO.test(head)) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
+  // "looks good, ship it" with no agent message before it is praise: only a proposal makes it a go-ahead
+  if (r.PRAISE_GO.test(head) && (hasPrev || !/^(?:lgtm|looks|sounds)/u.test(head))) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
   // "I decided to …" deep in a pasted article is not a decision taken here
   const decided = r.DECIDED.exec(head);
   if (decided && (hasPrev || decided.index < 40)) return d("decision", "medium", "records a decision", r.DECIDED);
