@@ -4,9 +4,11 @@
 // "holdout" was never read for misses; "holdout2" was labelled, then measured
 // once (its first-look numbers are in the docs) before its misses were read;
 // "holdout3" was measured unread for one round, then its misses were read too.
-// "holdout4" was labelled and committed, measured once before the rules that
-// followed, and never read for misses: its numbers are the honest estimate for
-// turns we have not seen. The floors sit just below what each split reaches: a
+// "holdout4" was labelled and committed, measured once before the rules of one
+// round and once after (F1 0.53, then 0.61, its misses unread), then read for
+// misses in the next round: it is tuning material now, like the others. The
+// honest estimate for turns nobody has seen is the first look at a new split
+// (docs/feedback.md). The floors sit just below what each split reaches: a
 // rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -15,8 +17,8 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
-/** The splits the rules were written against (their misses were read); holdout4 stays unread. */
-const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3"];
+/** The splits the rules were written against (their misses were read): all of them now. */
+const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const reference = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
 
@@ -36,11 +38,11 @@ function report(split: Split): { o: Score; r: Score } {
 
 /** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
 const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
-  tune: { f1: 0.88, precision: 0.93, typeRight: 0.92 },
-  holdout: { f1: 0.85, precision: 0.9, typeRight: 0.95 },
-  holdout2: { f1: 0.88, precision: 0.94, typeRight: 0.96 },
-  holdout3: { f1: 0.85, precision: 0.91, typeRight: 0.95 },
-  holdout4: { f1: 0.59, precision: 0.7, typeRight: 0.88 },
+  tune: { f1: 0.91, precision: 0.94, typeRight: 0.95 },
+  holdout: { f1: 0.88, precision: 0.92, typeRight: 0.98 },
+  holdout2: { f1: 0.89, precision: 0.95, typeRight: 0.97 },
+  holdout3: { f1: 0.87, precision: 0.92, typeRight: 0.97 },
+  holdout4: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -79,7 +81,7 @@ describe("feedback detector on labelled real turns", () => {
     }
   });
 
-  it("confidence means kept: 9 in 10 high-confidence hits are true feedback, medium ones less often", () => {
+  it("confidence means kept: 9 in 10 high-confidence hits are true feedback, medium ones less often, low ones still mostly", () => {
     const levels = (turns: LabelledTurn[]) => {
       const out: Record<string, { n: number; kept: number }> = { high: { n: 0, kept: 0 }, medium: { n: 0, kept: 0 }, low: { n: 0, kept: 0 } };
       for (const t of turns) {
@@ -90,14 +92,16 @@ describe("feedback detector on labelled real turns", () => {
       }
       return out;
     };
-    const tuned = levels(TUNING.flatMap((s) => loadTurns(s)));
-    const unseen = levels(loadTurns("holdout4"));
+    const tuned = levels(["tune", "holdout", "holdout2", "holdout3"].flatMap((s) => loadTurns(s as Split)));
+    const h4 = levels(loadTurns("holdout4"));
     const row = (name: string, l: ReturnType<typeof levels>) => `| ${name} | ${["high", "medium", "low"].map((k) => (l[k].n ? `${(l[k].kept / l[k].n).toFixed(2)} (${l[k].kept}/${l[k].n})` : "–")).join(" | ")} |`;
-    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4 (unseen)", unseen)}\n`);
+    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4", h4)}\n`);
     expect(tuned.high.n).toBeGreaterThan(100);
     expect(tuned.high.kept / tuned.high.n).toBeGreaterThanOrEqual(0.9);
     expect(tuned.medium.kept / tuned.medium.n).toBeGreaterThanOrEqual(0.8);
-    expect(unseen.high.kept / unseen.high.n).toBeGreaterThanOrEqual(0.8);
+    expect(tuned.low.kept / tuned.low.n).toBeGreaterThanOrEqual(0.6);
+    expect(h4.high.kept / h4.high.n).toBeGreaterThanOrEqual(0.9);
+    expect(h4.medium.kept / h4.medium.n).toBeGreaterThanOrEqual(0.8);
   });
 });
 
@@ -189,6 +193,75 @@ describe("bug reports and redirections read against the agent's last message", (
     ["", "One correction. In this repo, the worktrees are just subfolders.", "correction"],
     ["Bạn thử áp dụng giải pháp nào trước?", "tôi đã thử comment onchanged rồi nhưng vẫn gặp lỗi trên", "correction"],
     ["已经解决了这个错误。需要我做其他调整吗？", "还是有一个错误", "correction"],
+    // taking up what the agent put forward, named as such or by repeating an option's words
+    ["", "Please apply the math fixes that you presented and remove everything from the first solution you gave me", "decision"],
+    ["Add a Suggestions section to the rule file: it lists follow-up actions the user might consider.", "please add this rule", "decision"],
+    ["Which way?\n\n**A)** Investigate the failing `test_parallel` (30 min)\n**B)** Start phase 2 <- **RECOMMENDED**", "Investigate the failing test_parallel (30 min). Plan before you act.", "decision"],
+    ["Here is what changed:\n- Added an image cache\n- Renamed the config loader", "Added an image cache for the thumbnails too", null],
+    // failure words in a condition, pasted build output, praise led by a courtesy word
+    ["I've fixed the parser. It should work now.", "Create a folder called out if it doesn't exist, then write the files.", null],
+    ["The dashboard now uses the shared sidebar.", "Unhandled Runtime Error ReferenceError: cn is not defined Source components/dashboard.tsx (158:24) @ cn", null],
+    ["The frontend should now connect; try refreshing.", "errors galore: Error: Missing env vars at createConsoleError (console-error.js:23:71) at handleConsoleError (use-error-handler.js:4:2) at foo (a.js:1:1)", "correction"],
+    ["All menu items now highlight only on their own page.", "ok absolutely amazing job!! now can we do the same cards with icons instead of text?", "approval"],
+    ["The changes are pushed.", "Ok great. A few things: is it appropriate to use stubs here?", null],
+    // a new task after a claim of success, whose words name a feature or specify the new thing, is not a verdict on the last one
+    ...[
+      "Now add error handling to the upload form",
+      "Next, write tests for the failure cases",
+      "Add a retry when the request fails",
+      "Add a 404 page",
+      "Show an empty state when there are no results",
+      "Add a test that the parser throws on empty input",
+      "Now let's handle the case where the file is missing",
+      "Please add validation so the form shows an error when the email is wrong",
+      "Next, let's build the dashboard. It must show the last 10 orders.",
+      "Create a new endpoint /api/orders that returns only the open orders",
+      "Add dark mode. Don't use a library for it, plain CSS variables are fine.",
+      "Implement the export to CSV; use the existing download helper instead of a new one",
+    ].map((text): [string, string, string | null] => ["Done! The login page now works and all tests pass ✅", text, null]),
+    // … while a report of what the last change left still is
+    ["Done! The login page now works and all tests pass ✅", "build fails", "correction"],
+    ["Done! The login page now works and all tests pass ✅", "the login page is blank now", "correction"],
+    ["I moved the helpers; you should not see duplicates any more.", "Add the missing import, the page crashes on load", "correction"],
+    // common English verdicts after a claim, written out
+    ...(
+      [
+        ["why is the sidebar gone?", "correction"],
+        ["what? I never asked for a sidebar", "correction"],
+        ["login still redirects to the old page", "correction"],
+        ["the sidebar looks weird on mobile", "correction"],
+        ["I see a blank screen", "correction"],
+        ["it's worse now", "correction"],
+        ["the old behaviour was better, go back", "correction"],
+        ["lgtm, commit it", "decision"],
+        ["can you make the sidebar collapsible?", null],
+      ] as [string, string | null][]
+    ).map(([text, type]): [string, string, string | null] => ["I've updated the sidebar and fixed the login redirect. It should work now.", text, type]),
+    // "yes" answers a question for a fact; it accepts an offer or a proposal
+    ["Do you have Docker installed on this machine?", "yes", null],
+    ["Is the backend running on port 3000?", "yes it is", null],
+    ["Are you using Windows or macOS?", "macOS", null],
+    ["Have you restarted the dev server since the change?", "yes, still the same", "correction"],
+    ["Should I also update the README?", "sure", "decision"],
+    ["This ensures users get a clear error early. **Does this approach work for you?**", "Yes. Once you're done, please create a readme.", "decision"],
+    // a rule marker that specifies the software, not how to work, is not a standing rule; one about the work is
+    ["I've added the cart page. Want me to add checkout next?", "The sync job runs every time a user logs in; add a lock so it never runs twice", null],
+    ["I've added the cart page. Want me to add checkout next?", "From now on, always run the tests before you commit", "preference"],
+    // a standing rule aimed at what the agent just did is first a correction
+    ["The architecture image is regenerated.", "the image is too wide. We don't want this (ever) --> reformat the puml and recreate the png", "correction"],
+    // the agent announced its next step and the user cut in with what it needs to know
+    ["Now let me update the system architecture diagram:", "you have plantuml as a command line tool", "correction"],
+    // other languages: Portuguese, Italian, Korean, Chinese, Japanese
+    ["**Quer que eu implemente isso agora?**", "sim, avalie se temos mais alguma feature que estavamos esquecendo", "decision"],
+    ["**Status Final:** FASE 2A 100% COMPLETA + PRONTO PARA PRODUÇÃO", "SEgue erro", "correction"],
+    ["Vuoi che applichi le modifiche?", "sì, procedi", "decision"],
+    ["Ho corretto il bug, ora funziona.", "ancora non funziona", "correction"],
+    ["수정했습니다. 이제 작동합니다.", "아직도 오류가 나요", "correction"],
+    ["npm install next@latest", "还是404呢，哪里的问题", "correction"],
+    ["现在布局应该更加合理。需要我调整任何其他部分吗？", "这样看起来好多了，但是中间的那条线可以去掉吗", "correction"],
+    ["你可以调用 getHistoryLength() 来获取历史记录数量。", "可以获取浏览器的历史记录吗，不是当前项目的历史记录", "correction"],
+    ["你可以调用 getHistoryLength() 来获取历史记录数量。", "可以获取浏览器的历史记录吗", null],
+    ["GitHubにプッシュしました。", ".specstoryをMCPのgithubを使わずコマンドでプッシュしてください。", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -20,14 +20,50 @@ export interface Detection {
 }
 
 /**
- * A word character for boundaries: letters and digits, except in scripts
- * written without spaces (Han, kana), where any character may end a word:
- * "还是" must match inside "还是有一个错误".
+ * Unicode property classes, written out as ranges. V8 compiles each `\p{L}`
+ * into a class of hundreds of ranges, about half a millisecond per pattern the
+ * first time it runs; the hook reads one turn per process, so that was most of
+ * its cost (docs/feedback.md). These ranges cover the scripts users write to
+ * agents in (Latin with its extensions, Greek, Cyrillic, Armenian, Hebrew,
+ * Arabic, the Indic scripts, Thai, Vietnamese, Hangul, kana and Han); the
+ * patterns keep `\p{…}` in their source and `fast` swaps the ranges in.
  */
-const WORDCHAR = "(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}])[\\p{L}\\p{N}_]";
-/** A `\b` that knows letters beyond ASCII. */
-const w = (alt: string): RegExp => new RegExp(`(?<!${WORDCHAR})(?:${alt})(?!${WORDCHAR})`, "u");
-const start = (alt: string): RegExp => new RegExp(`^(?:${alt})(?!${WORDCHAR})`, "u");
+const RANGES: Readonly<Record<string, string>> = {
+  L: "A-Za-z\\u00AA\\u00B5\\u00BA\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02AF\\u0370-\\u03FF\\u0400-\\u052F\\u0531-\\u0587\\u05D0-\\u05F2\\u0620-\\u06D3\\u0900-\\u0DFF\\u0E00-\\u0EFF\\u1100-\\u11FF\\u1E00-\\u1FFF\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uAC00-\\uD7AF\\uF900-\\uFAFF\\uFF21-\\uFF3A\\uFF41-\\uFF5A\\uFF66-\\uFF9F",
+  N: "0-9\\u0660-\\u0669\\u06F0-\\u06F9\\u0966-\\u096F\\uFF10-\\uFF19",
+  "sc=Han": "\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF",
+  "sc=Hiragana": "\\u3040-\\u309F",
+  "sc=Katakana": "\\u30A0-\\u30FF\\u31F0-\\u31FF\\uFF66-\\uFF9F",
+};
+
+/** `src` with each `\p{L}`, `\p{N}`, `\p{sc=Han|Hiragana|Katakana}` written as ranges (inside a class or as a class of its own). */
+export function fast(src: string): string {
+  const ranges = (name: string): string | undefined => RANGES[name] ?? RANGES[`sc=${name.replace(/^(?:sc|Script)=/, "")}`];
+  // one pass over the source: a whole class, a property outside a class, any other escape (skipped as is)
+  return src.replace(/\[(?:\\.|[^\]\\])*\]|\\p\{([^}]+)\}|\\./g, (tok: string, name?: string) => {
+    if (name) {
+      const r = ranges(name);
+      return r ? `[${r}]` : tok;
+    }
+    if (tok[0] !== "[") return tok;
+    return tok.replace(/\\p\{([^}]+)\}/g, (p: string, n: string) => ranges(n) ?? p);
+  });
+}
+
+/** A pattern built with `fast` (flags "u" unless given). */
+export const re = (src: string, flags = "u"): RegExp => new RegExp(fast(src), flags);
+
+const CJK = "[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]";
+/** A word character for boundaries: letters and digits, except in scripts written without spaces (Han, kana). */
+const WORDCHAR = `(?!${CJK})[\\p{L}\\p{N}_]`;
+/**
+ * A `\b` that knows letters beyond ASCII. A word that begins or ends in Han
+ * or kana needs no boundary on that side: "还是" in "还是有一个错误" and in "还是404呢".
+ */
+const OPEN = `(?:(?=${CJK})|(?<!${WORDCHAR}))`;
+const CLOSE = `(?:(?<=${CJK})|(?!${WORDCHAR}))`;
+const w = (alt: string): RegExp => re(`${OPEN}(?:${alt})${CLOSE}`);
+const start = (alt: string): RegExp => re(`^(?:${alt})${CLOSE}`);
 
 const HEAD = 400;
 const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
@@ -38,13 +74,13 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
@@ -53,21 +89,41 @@ function build() {
 
   /** Openers that reject what came before. */
   const NEGATION = start(
-    "non(?=[\\s,.!]|$)|no(?=$|[\\s]*[,.!:;–—-]|\\s+(?:you|that|this|it|not|wait|stop|don'?t|do not|we|i meant|the|its?|it'?s|use|just|please)\\b)|nope|nah|not quite|not really|wrong|incorrect|actually|that'?s (?:not|wrong|incorrect)|this is (?:not|wrong)|that is (?:not|wrong)|not like (?:this|that)|not this|undo|revert|nein|falsch|нет|не так|неправильно|不对|不是|错了",
+    "non(?=[\\s,.!]|$)|no(?=$|[\\s]*[,.!:;–—-]|\\s+(?:you|that|this|it|not|wait|stop|don'?t|do not|we|i meant|the|its?|it'?s|use|just|please)\\b)|nope|nah|not quite|not really|wrong|incorrect|actually|that'?s (?:not|wrong|incorrect)|this is (?:not|wrong)|that is (?:not|wrong)|not like (?:this|that)|not this|undo|revert|nein|falsch|нет|не так|неправильно|sbagliato|아니(?:요|야|에요)?|不对|不是|错了",
   );
   /** "yes/ok/better, but …": accepted with a change, which is a correction. */
-  const BUT =
-    /^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|pero|aber|но|但是)(?![\p{L}\p{N}_])/u;
+  const BUT = re(
+    String.raw`^(?:yes|yeah|yep|ok(?:ay)?|sure|better|good|great|nice|works|that works|it works|looks good|almost|close|partially|right|fine|alright|oui|si|sí|sim|bien|bon|да|ja|好)(?![\p{L}\p{N}_])[^.?!]{0,40}?(?<![\p{L}\p{N}_])(?:but|except|however|although|though|mais|mas|pero|aber|но|但是)(?![\p{L}\p{N}_])`,
+    "u",
+  );
   /** A turn that opens with "but …" objects to what the agent just said. */
   const OBJECTION = start("but|mais|pero|aber|но");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
   const STILL = w(
-    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
+    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?|redirects?|returns?|opens?|loads?|renders?|displays?|prints?|logs?|throws?|crashes|hangs?|freezes|goes|jumps?|resets?|reloads?|flickers?|overlaps?|overflows?|scrolls?|calls?|sends?|creates?|deletes?|happens?|occurs?|persists?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
   );
   const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+  );
+  /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
+  /**
+   * Failure words naming a feature to build, not a failure seen: compounds ("error handling", "404 page",
+   * "empty state", "failure cases"), a hypothetical subject ("a retry when the request fails"), and a
+   * sentence that asks to add a test, a check or a handler ("add a test that the parser throws on empty input").
+   */
+  const FEATURE_FAIL = re(
+    String.raw`(?<![\p{L}\p{N}_])(?:errors?|failures?|fail|exceptions?|crash(?:es)?)[- ](?:handling|handlers?|messages?|cases?|states?|pages?|screens?|toasts?|boundar(?:y|ies)|checkers?|checks?|codes?|logging|reporting|tracking|paths?|modes?|scenarios?|tests?|types?|classes?|text|banners?|dialogs?|modals?|views?|components?|responses?|status(?:es)?|flows?|values?|inputs?|fields?|links?|rates?|recovery|retr(?:y|ies)|notifications?|alerts?)(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])(?:when|whenever|where|in case|to handle|to catch) (?:the|a|an|any|each|every) [\p{L}-]+ (?:[\p{L}-]+ )?(?:fails?|errors? out|crash(?:es)?|times? out|is (?:missing|empty|broken|not found|wrong|invalid|incorrect)|does(?:n'?t| not) (?:exist|load|respond))(?![\p{L}\p{N}_])|(?:^|(?<=[.!?]\s))(?:(?:now|next|then|also|ok(?:ay)?|great|good|perfect|thanks?|and|so)[,.!]?\s+)*(?:let'?s |please |can you |could you )?(?:add|create|write|implement|build|introduce|set up|generate|design|show|display|render)(?: (?:a|an|the|some|more|proper|better|new))? (?:[\p{L}\p{N}-]+ ){0,2}?(?:tests?|checks?|validation|handlers?|handling|fallbacks?|retr(?:y|ies)|guards?|cases?|pages?|states?|messages?|warnings?|toasts?|alerts?|banners?|logging)(?![\p{L}\p{N}_])[^.!?]*`,
+    "gu",
+  );
+  const IF_FAIL = re(
+    String.raw`(?<![\p{L}\p{N}_])(?:if|unless|in case(?: of)?|whether(?: or not)?|on|handle|handles|handling|catch(?:es)?|log(?:s|ging)?)\s+(?:(?!(?:but|and|then)\s)[\p{L}'’]+\s+){0,3}?(?:doesn'?t|does not|isn'?t|is not|don'?t|do not|fails?|errors?|exceptions?|failures?|missing|not found|broken)(?:\s+(?:exist|work|load|run|start|found|there|present)\p{L}*)?`,
+    "gu",
+  );
+  /** A turn that opens a new task: "Now add a settings page …", "Let's move on to …", "Next task: …", "Create a new endpoint …". */
+  const NEW_TASK = re(
+    String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -98,13 +154,23 @@ function build() {
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
     /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)/u;
+  /**
+   * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
+   * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
+   */
+  const REDIRECT_CJK = re(
+    String.raw`[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに?|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})`,
+    "u",
+  );
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
   const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
   /** Czech reports of the same (spaces between words, so bounded). */
   const CZECH = w("trochu|nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
   /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
-  const PROGRESS_BUT =
-    /^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|正常|没问题|有效|できました|動きました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)/u;
+  const PROGRESS_BUT = re(
+    String.raw`^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|好多了|好一些|不错|正常|没问题|有效|できました|動きました|良くなりました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)`,
+    "u",
+  );
   /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
   /** The user announces a correction ("One correction: …", "Important correction:"). */
   const ANNOUNCED = w("(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:");
@@ -127,7 +193,7 @@ function build() {
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back to|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
+    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -141,6 +207,8 @@ function build() {
     ),
     w("опять|всё ещё|все еще|до сих пор|не работает|зациклил\\p{L}*|не то|сам (?:\\p{L}+)|не надо|не нужно"),
     w("immer noch|funktioniert nicht|geht nicht|nicht richtig|stimmt nicht"),
+    w("ancora (?:non|errore|niente|lo stesso)|non funziona|non va|è sbagliato|non è (?:giusto|corretto)"),
+    w("여전히|아직도|작동하지 않\\p{L}*|틀렸\\p{L}*|잘못\\p{L}*|그게 아니\\p{L}*"),
     w("vẫn (?:gặp|bị|còn|lỗi|không|chưa)|không (?:thấy|hoạt động|chạy được|được)|chưa muốn|không muốn|sai rồi"),
     w("desaparecieron|se perdi(?:ó|o|eron)|qu[eé] pas[oó] con (?:los|las|el|la) cambios|en (?:lugar|vez) de (?:eso|esto)|plut[oô]t que|pas (?:tout à fait|vraiment) ce que|(?:ça|ca) marchait presque"),
     w("je voulais (?:dire|les|la|le|des|juste|seulement|que)|je (?:te|vous) l'ai (?:d[ée]j[àa] )?(?:dit|montr[ée]|expliqu[ée])|ce n'est pas (?:ma question|ce que)|toujours pas|ne marche pas|ne fonctionne pas|pas correct|c'?est faux"),
@@ -150,19 +218,21 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[ií]|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|mach (?:es|das)|los geht'?s|давай|делай|好的|可以|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
-  const YES = start("y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|si|да|好的?|可以|是的");
+  const YES = start(
+    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+  );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
-    /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it)[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
+    /^(?:great|perfect|excellent|nice|good|awesome|thanks?|thank you|cool|love it|lgtm|looks (?:good|great|fine)|sounds (?:good|great))[,.!\s-]+(?:now |please |then |and |so )*(?:commit|push|merge|proceed|go ahead|continue|implement|do it|apply|ship|release|deploy|let'?s (?:do|go|proceed|commit|continue))\b/u;
   /** The whole turn picks options: "2", "B then A", "option 1". */
   const CHOICE = /^(?:option\s*)?\(?[a-d1-9]\)?(?:\s*(?:then|and|,|\+|&|>|->)\s*\(?[a-d1-9]\)?)*[.!]*$/u;
   /** "…, then proceed" / "… and proceed". */
   const PROCEED_END = /(?:\band|\bthen|,)\s+(?:proceed|continue|go ahead|carry on)\W*$/u;
   /** After an offer, an imperative that carries it out, leading the turn or a clause ("ok, do it", "do all 3", "… then implement it"; not "tell me how to fix it"). */
-  const DO_IT = new RegExp(
+  const DO_IT = re(
     "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
       "proceed|go ahead|implement (?:it|this|that|them|these)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these))(?![\\p{L}\\p{N}_])",
     "u",
@@ -173,13 +243,24 @@ function build() {
   const TAKES_SUGGESTION = w(
     "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
   );
+  /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
+  const APPLY_SUGGESTED = re(
+    "^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|then|now)[,.!\\s]+)*(?:please |let'?s |can you |could you |i'?d like you to |i want you to )?(?:apply|implement|use|make|do|add|include|incorporate|follow|go with|proceed with|clean up|update|fix|refactor|rewrite|change|adopt|integrate|try)(?![\\p{L}])[^.?!]{0,80}?(?:changes|fix(?:es)?|steps|improvements|suggestions?|ideas?|plan|approach|solution|options?|recommendations?|edits|updates|corrections|proposals?|version|code|refactor(?:ing)?|method)(?: that| which)? you(?:'ve| have)? (?:just )?(?:suggested|proposed|presented|recommended|outlined|mentioned|described|listed|gave|provided|offered|came up with)(?![\\p{L}])",
+    "u",
+  );
+  /** "please add this rule" after the agent wrote one: a short imperative taking up what the agent just put forward ("this" + a word of the agent message). */
+  const THIS_ONE = re(
+    String.raw`^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|nice)[,.!\s]+)*(?:please )?(?:add|apply|use|implement|create|make|write|save|commit|keep|adopt|go with|run|do|include)(?: (?:this|that|these|those|your|the (?:suggested|proposed|recommended)))(?: new)? (\p{L}[\p{L}-]+)[.!\s]*(?:please|then|now)?[.!]*$`,
+    "u",
+  );
   /** A decision stated as such ("we decided to go with pnpm"). */
   const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
 
   // --- approval --------------------------------------------------------------------------------
 
   const PRAISE = start(
-    "perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:that'?s|this is|it is|it'?s)? ?(?:right|correct|good|perfect|it)|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda",
+    // "ok absolutely amazing job!!", "wow, perfect": a courtesy word or an intensifier may lead ("ok great." alone is an acknowledgement)
+    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
   );
   const PRAISE_ANY = w(
     "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)",
@@ -204,11 +285,48 @@ function build() {
   const AGENT_VOICE = start(
     "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)",
   );
-  const LOG_START = /^(?:\[[a-z]+\]|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+  const LOG_START =
+    /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+
+  // --- helpers' patterns ------------------------------------------------------------------------
+
+  /** "but"/"except" in any of the listed languages. */
+  const BUT_WORD = re(String.raw`(?<![\p{L}\p{N}_])(?:but|except|mais|sauf|pero|excepto|salvo|aber|außer|но|кроме)(?![\p{L}\p{N}_])`, "u");
+  /** A word, for matching a turn against the agent's offer. */
+  const LETTERS = re(String.raw`[\p{L}][\p{L}\p{N}_'-]*`, "gu");
+  /** Failure words that are negated: "without any errors", "no failures". */
+  const NO_FAIL = re(String.raw`(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])`, "gu");
+  /** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
+  const NEW_QUESTION = re(String.raw`^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])`, "u");
+  const ALL_LETTERS = re(String.raw`^\p{L}+$`, "u");
+  const WORDS = re(String.raw`[\p{L}\p{N}]+`, "gu");
+  const CJK_ONLY = re(String.raw`^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$`, "u");
+  /** Git conflict markers around a turn (a chat export merged twice). */
+  const CONFLICT = re(String.raw`^\s*<{7}(?: (?:updated upstream|stashed changes|[^\s\p{sc=Han}]+))?\s([\s\S]*?)(?:\s={7}|$)`, "iu");
+  const LETTER_RUN = re(String.raw`\p{L}+`, "gu");
+  /** The agent announces its next step ("Now let me …:"). */
+  const MID_ACTION = re(String.raw`(?<![\p{L}])(?:let me|let'?s|i'?ll|i will|i need to|i'?m going to|now i)(?![\p{L}])`, "iu");
+  /** A rule aimed at the last act: "do this", "want that". */
+  const AT_LAST_ACT = re(String.raw`(?<![\p{L}])(?:do(?:ing)?|did|does|want|like|need) (?:this|that)(?=\s*(?:[(.!?,;:-]|ever|again|$))`, "u");
+  const CHOICE_LEAD = re(String.raw`^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})`, "u");
   return {
+    BUT_WORD,
+    LETTERS,
+    NO_FAIL,
+    NEW_QUESTION,
+    ALL_LETTERS,
+    WORDS,
+    CJK_ONLY,
+    CONFLICT,
+    LETTER_RUN,
+    MID_ACTION,
+    AT_LAST_ACT,
+    CHOICE_LEAD,
     CONTINUE,
     ANNOUNCED,
     TAKES_SUGGESTION,
+    APPLY_SUGGESTED,
+    THIS_ONE,
     NO_ONLY,
     CHALLENGE,
     SHOULD_START,
@@ -223,11 +341,15 @@ function build() {
     MODAL_STILL,
     AGAIN,
     FAIL,
+    IF_FAIL,
+    FEATURE_FAIL,
+    NEW_TASK,
     LANGUAGE,
     START_FAIL,
     STATE,
     ABSENT,
     STATE_CJK,
+    REDIRECT_CJK,
     CZECH,
     MUST,
     ADJUST_CJK,
@@ -284,14 +406,13 @@ function echoes(text: string, before: string): boolean {
 
 /** "X works now, but Y is empty": after "but"/"except", a failure close by. */
 function butFails(head: string, fail: RegExp): boolean {
-  const m = /(?<![\p{L}\p{N}_])(?:but|except|mais|sauf|pero|excepto|salvo|aber|außer|но|кроме)(?![\p{L}\p{N}_])/u.exec(head);
+  const m = rules().BUT_WORD.exec(head);
   return !!m && fail.test(head.slice(m.index, m.index + 90));
 }
 
 const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
 const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
-const LETTERS = /[\p{L}][\p{L}\p{N}_'-]*/gu;
 
 /** `word` (or its stem: "creating" for "create") occurs in `text`. */
 const mentions = (text: string, word: string): boolean => text.includes(word.length > 5 ? word.slice(0, word.length - 2) : word);
@@ -305,8 +426,8 @@ const mentions = (text: string, word: string): boolean => text.includes(word.len
  */
 function picksOffer(text: string, offer: string, share = 0.5): boolean {
   if (text.length > 160 || /\?\s*$/.test(text)) return false;
-  const words = (lower(text).match(LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
-  if (words.length === 0 || words.length > 14 || !/^\p{L}+$/u.test(words[0]) || !mentions(offer, words[0])) return false;
+  const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
+  if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
   return words.filter((x) => mentions(offer, x)).length / words.length >= share;
 }
 
@@ -317,17 +438,44 @@ function offerOf(tail: string, asks: RegExp): string {
   return offers.length ? offers.join(" ") : tail.slice(-200);
 }
 
+const wordsOf = (text: string): string[] => (lower(text).match(rules().WORDS) ?? []).filter((x) => x.length >= 2 && x !== "emoji");
+
+/**
+ * The turn opens with the words of one item of a list in the agent message
+ * (its first four words, or all of a shorter item of two words or more),
+ * after the item's label ("**A)**", "2.", "-"): the user picked that item.
+ */
+function repeatsListed(text: string, prev: string): boolean {
+  const first = sentencesOf(text)[0] ?? "";
+  if (/[?？]/u.test(first)) return false;
+  const said = wordsOf(text.slice(0, 300)).filter((x, i) => i > 0 || !/^(?:option|opci[oó]n|op[cç][aã]o|[a-h]|\d{1,2})$/u.test(x));
+  for (const line of prev.slice(-2000).split("\n")) {
+    const item = /^\s*(?:([-*•])|(?:\*\*)?\(?(?:\d{1,2}|[A-Ha-h])[.):](?:\*\*)?)\s+(.+)$/u.exec(line);
+    if (!item) continue;
+    const words = wordsOf(item[2]);
+    // a bullet ("- …") is often a summary line, not an option: only the whole turn repeating it picks it
+    const n = item[1] ? words.length : Math.min(4, words.length);
+    if (item[1] && said.length !== n) continue;
+    if (n >= 2 && said.length >= n && words.slice(0, n).every((x, i) => said[i] === x)) return true;
+  }
+  return false;
+}
+
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
 function echoesOfferCjk(text: string, tail: string): boolean {
   const t = text.replace(/[\s。！!.，,]+$/u, "");
-  return t.length >= 2 && t.length <= 8 && /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(t) && tail.includes(t);
+  return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && tail.includes(t);
 }
 
-/** Failure words that are negated: "without any errors", "no failures". */
-const NO_FAIL = /(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])/gu;
-
-/** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
-const NEW_QUESTION = /^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])/u;
+/**
+ * A turn saved with git conflict markers around it (a chat export merged
+ * twice): the user's words are one side of the conflict, not the markers.
+ */
+function oneSide(text: string): string {
+  // the hook sees the turn on one line: the marker's label is "Updated upstream", "HEAD" or a branch name
+  const m = rules().CONFLICT.exec(text);
+  return m ? m[1] : text;
+}
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
 const HELP =
@@ -346,10 +494,66 @@ function mostlyLog(text: string): boolean {
   return marks.length >= 3 && (marks[0].index ?? 0) < 40;
 }
 
+/** The user typed a verdict before pasting the log ("errors galore: Error: …", "still broken: Traceback …"): two words or more and a failure word before the first log mark. */
+function verdictBeforeLog(text: string, fail: RegExp): boolean {
+  const first = text.slice(0, 600).search(LOG_MARK);
+  const lead = first > 0 ? text.slice(0, first) : "";
+  return (lead.match(rules().LETTER_RUN)?.length ?? 0) >= 2 && fail.test(lead);
+}
+
+/** The agent message ends announcing its next step, cut off there ("Now let me update the diagram:"). */
+function midAction(prev: string): boolean {
+  const last = prev.trimEnd().split("\n").pop() ?? "";
+  return /:\s*$/u.test(last) && rules().MID_ACTION.test(last);
+}
+
+/**
+ * The marker describes what the software does, not how the agent should work:
+ * it follows a thing as its subject ("the cart should never add duplicates") or
+ * "every time" names an event ("runs every time a user logs in").
+ */
+function specRule(head: string, rule: RegExpExecArray): boolean {
+  // the clause the marker sits in, from its start: a subject and at most a modal before the marker
+  const before =
+    head
+      .slice(0, rule.index)
+      .split(/[.!?;:,]\s|\s(?:and|but|so|then)\s/u)
+      .pop() ?? "";
+  if (/^\s*(?:the|a|an|this|that|each|every|our|my|its|their) [\w-]+(?: [\w-]+)?\s+(?:(?:should|must|will|would|can|could|does|do|is|are|has to|needs? to)\s+)?$/u.test(before)) return true;
+  return /^(?:every time|whenever)/u.test(rule[0]) && /^\s*(?:a|an|the|someone|somebody|users?|customers?|people|it|they|this|that)\s/u.test(head.slice(rule.index + rule[0].length));
+}
+
+/**
+ * The agent's last question asks the user for a fact about their setup or
+ * what they did ("Do you have Docker installed?", "Is the backend running?",
+ * "Did you set the API key?") and offers nothing.
+ */
+function asksFact(tail: string, offers: RegExp): boolean {
+  const questions = sentencesOf(tail).filter((x) => /[?？]\W*$/u.test(x));
+  const last = (questions[questions.length - 1] ?? "").replace(/^[\W\d]+/u, "");
+  if (
+    !last ||
+    offers.test(last) ||
+    /(?<![\w])(?:want|like|prefer|me to|should i|shall i|can i|may i|ok (?:if|to|with)|okay (?:if|to|with)|fine (?:if|to|with)|proceed|go ahead|continue|approve|confirm|agree|rather|work for you|works for you|sounds?|looks?|make sense|makes sense|acceptable|good to go|approach|plan|proposal|suggestion|changes?|fix|version|option)(?![\w])/u.test(
+      last,
+    )
+  )
+    return false;
+  return /^(?:(?:and|also|so|ok|okay|quick question:?)\s+)?(?:do|does|did|are|is|was|were|have|has)\s+(?:you|your|the|it|this|that|there|these|those)(?![\w])/u.test(last);
+}
+
 /** The words sit in a question ("Do you always use …?", "Are these duplicates?"): asking, not stating. */
 function askedBack(head: string, rule: RegExp): boolean {
   const s = sentencesOf(head).find((x) => rule.test(x));
   return !!s && (/\?\s*$/u.test(s) || /^(?:do|does|did|are|is|can|could|would|will|should|have|has) (?:you|we|it|i|they|these|those|there)\b/u.test(s.trim()));
+}
+
+/** In Chinese or Japanese, the words sit in a question ("…改为自动读取的吗", "…できますか"): asking for something new. */
+function cjkAsks(head: string, rule: RegExp): boolean {
+  const m = rule.exec(head);
+  if (!m) return false;
+  const rest = head.slice(m.index).split(/[。！!？?，,]/u)[0];
+  return /(?:吗|嗎|ますか|でしょうか)\s*$/u.test(rest) || /^[^。！!]*[？?]/u.test(head.slice(m.index));
 }
 
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
@@ -367,29 +571,34 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
  */
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
-  const t = text.trim();
+  const t = oneSide(text).trim();
   if (!t) return null;
   const l = lower(t);
   if (IGNORED.test(l)) return null;
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
   if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
-  if (r.LOG_START.test(l) || mostlyLog(t)) return null;
+  if (r.LOG_START.test(l) || (mostlyLog(t) && !verdictBeforeLog(l, r.FAIL))) return null;
   if (hasPrev && echoes(t, prev)) return null;
 
   const head = l.slice(0, HEAD);
   const tail = lower(prev.slice(-600));
-  const { asked, claimed } = agentCues(prev);
+  const cues = agentCues(prev);
+  const claimed = cues.claimed;
+  // "Do you have Docker installed?" asks for a fact: "yes" answers it, it accepts nothing
+  const asked = cues.asked && !asksFact(tail, r.ASKED);
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
-  const lf = l.replace(NO_FAIL, " ");
+  const lf = l.replace(r.NO_FAIL, " ").replace(r.IF_FAIL, " ").replace(r.FEATURE_FAIL, " ");
   const headF = lf.slice(0, HEAD);
 
   // corrections that need no context
-  if (r.BUT.test(head)) return d("correction", "high", "accepted with a change", /\b(?:but|except|however|although|though)\b/u);
+  // Portuguese "mais" is "more", not the French "but": "sim, avalie se temos mais …"
+  const but = r.BUT.exec(head);
+  if (but && !(/^sim\b/u.test(head) && but[0].endsWith("mais"))) return d("correction", "high", "accepted with a change", /\b(?:but|except|however|although|though)\b/u);
   // "no, …" to "anything else?" declines more help; it does not reject what was done
   const declinesMore = /^no\b/u.test(head) && /anything else|help with any/u.test(tail);
   if (r.NEGATION.test(head) && !declinesMore) {
@@ -415,36 +624,52 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a long task prompt opening a session carries rules for that task ("Please commence Task 3 … always commit after each sub-task"): not a standing rule
   const rule = r.RULE_STRONG.exec(head);
   const taskRule = !!rule && !hasPrev && t.length > 300 && rule.index > (sentencesOf(head)[0]?.length ?? 0);
-  if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+  if (rule && !taskRule && !r.PRAISE.test(head) && !askedBack(head, r.RULE_STRONG)) {
+    // a rule aimed at what the agent just did ("NEVER EVER DO THIS", "we don't want this (ever) --> reformat it", a failure after its claim) is first a correction
+    const ruleSentence = sentencesOf(head).find((x) => r.RULE_STRONG.test(x)) ?? "";
+    const atLastAct = r.AT_LAST_ACT.test(ruleSentence) || r.REPROACH.test(head.slice(0, rule.index)) || (claimed && r.FAIL.test(headF));
+    if (atLastAct) return d("correction", "high", "a rule aimed at what the agent just did", r.RULE_STRONG);
+    // "the cart should never add duplicates" specifies the software, not how to work
+    if (!specRule(head, rule)) return d("preference", "high", "standing rule", r.RULE_STRONG);
+  }
+
+  // the turn opens by repeating one of the options the agent listed ("feature/welcome-screen-and-node-collapse", "Investigar falha … (30 min). Utilize …"):
+  // a pick, even when the option's own words sound like a failure
+  if (hasPrev && (asked || /recommend|recomend|\breco\b|suggest|empfehl|建议|推荐|おすすめ/u.test(tail)) && repeatsListed(t, prev)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
     const praiseEnd = r.PRAISE.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
     // a turn that opens a new question ("how do we make sure …?") is a new task; "if you haven't …" is a condition, not a reproach
-    const opens = NEW_QUESTION.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
-    const found = [...head.matchAll(new RegExp(r.REPROACH.source, "gu"))].filter((m) => (m.index ?? 0) >= opens && !head.slice(0, m.index).endsWith("if "));
+    const opens = rules().NEW_QUESTION.test(head) ? (sentencesOf(head)[0]?.length ?? 0) : 0;
+    // read on the head without failure words that name a feature or a condition ("so the form shows an error when the email is wrong")
+    const found = [...headF.matchAll(new RegExp(r.REPROACH.source, "gu"))].filter((m) => (m.index ?? 0) >= opens && !headF.slice(0, m.index).endsWith("if "));
     const hits = praiseEnd > 0 && found.every((m) => (m.index ?? 0) > praiseEnd) ? [] : found;
-    if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150)) {
+    // a turn that opens a new task ("Add dark mode. Don't use a library …", "Next, let's build the dashboard. It must …")
+    // specifies the new thing: one soft cue, a "must", a state or a redo in it says nothing of the agent's last work
+    const newTask = r.NEW_TASK.test(head) && !r.FAIL.test(headF);
+    if (hits.length > 1 || (hits.length === 1 && (hits[0].index ?? 0) < 150 && !newTask)) {
       const strong = hits.length > 1 || r.FAIL.test(headF) || claimed;
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
-    if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(head)[0] ?? "") || r.STATE.test(sentencesOf(head)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
+    if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
     // after a claim, what the user sees instead: a state, an absence
-    if (claimed && r.STATE.test(l.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
+    if (claimed && !newTask && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
-    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
+    if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese)", null);
+    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
     const must = r.MUST.exec(head);
-    if (claimed && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
+    if (claimed && !newTask && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
     // instructions that point back at the agent's last answer or change and ask for it otherwise
     const redo = r.REDO.exec(head);
-    if (redo && redo.index < 200) return d("correction", "medium", "asks for the last answer in another form", r.REDO);
+    if (redo && redo.index < 200 && !newTask) return d("correction", "medium", "asks for the last answer in another form", r.REDO);
     const refer = r.REFER.exec(head);
-    if (refer && refer.index < 200 && r.REDIRECT.test(head.slice(refer.index + refer[0].length))) return d("correction", "medium", "points back at what the agent did and redirects it", r.REFER);
+    if (refer && refer.index < 200 && !newTask && r.REDIRECT.test(head.slice(refer.index + refer[0].length))) return d("correction", "medium", "points back at what the agent did and redirects it", r.REFER);
   }
 
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
@@ -455,7 +680,11 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
-  if (r.PRAISE_GO.test(head)) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
+  if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
+  const thisOne = r.THIS_ONE.exec(head);
+  if (thisOne && hasPrev && mentions(tail, thisOne[1])) return d("decision", asked ? "high" : "medium", "takes up what the agent just put forward", null);
+  // "looks good, ship it" with no agent message before it is praise: only a proposal makes it a go-ahead
+  if (r.PRAISE_GO.test(head) && (hasPrev || !/^(?:lgtm|looks|sounds)/u.test(head))) return d("decision", asked || claimed ? "high" : "medium", "takes up the proposal", null);
   // "I decided to …" deep in a pasted article is not a decision taken here
   const decided = r.DECIDED.exec(head);
   if (decided && (hasPrev || decided.index < 40)) return d("decision", "medium", "records a decision", r.DECIDED);
@@ -466,7 +695,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     const offer = offerOf(tail, r.ASKED);
     if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
     // "2 import GPG key": an option's number and its words
-    const choice = /^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})/u.exec(l);
+    const choice = rules().CHOICE_LEAD.exec(l);
     if (choice && picksOffer(t.slice(choice[0].length), lower(prev.slice(-1500)))) return d("decision", "high", "picks one of the agent's options", null);
   }
   const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
@@ -481,5 +710,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
 
   if (r.RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", r.RULE_SOFT);
   if (r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);
+  // the user stopped the agent as it announced its next step ("Let me check the approval status:") to tell it something: a redirection (low: sometimes a new task)
+  if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
   return null;
 }

@@ -16,6 +16,8 @@ const INJECTED_START: readonly RegExp[] = [
   // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
   /^implement the plan as specified, it is attached for your reference/i,
   /^for the code present, we get this error:/i,
+  // VS Code Copilot's buttons under a reply ("Try Again", "Continue to iterate?")
+  /^@agent (?:try again|continue)\b/i,
 ];
 
 /** Wrapped blocks removed from a turn before it is read (the user's own words around them are kept). */
@@ -35,7 +37,11 @@ export function userWords(text: string): string {
   return isInjected(rest) ? "" : rest;
 }
 
-/** A message object (any dialect) that the harness marks as not the user's. */
+/**
+ * A message object (any dialect) that the harness marks as not the user's: the
+ * raw Claude Code fields, and the session reader's (`sidechain` for a subagent's
+ * lines, `meta` for text Claude Code adds to the user's turn).
+ */
 export function isMetaMessage(entry: Record<string, unknown>): boolean {
-  return entry.isMeta === true || entry.isSidechain === true || entry.isCompactSummary === true || entry.isVisibleInTranscriptOnly === true;
+  return entry.isMeta === true || entry.isSidechain === true || entry.isCompactSummary === true || entry.isVisibleInTranscriptOnly === true || entry.sidechain === true || entry.meta === true;
 }

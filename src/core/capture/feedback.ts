@@ -1,5 +1,5 @@
 // The feedback classifier (§7): high-signal user turns become candidates.
-import { detectFeedback } from "./feedback-detect.js";
+import { detectFeedback, re } from "./feedback-detect.js";
 import { userWords } from "./feedback-injected.js";
 import { scrubCut } from "./redact.js";
 import { sha256Hex } from "./serialize.js";
@@ -8,7 +8,7 @@ import { envSlot } from "../env.js";
 export type FeedbackType = "correction" | "preference" | "approval" | "decision" | "manual";
 
 // `\b` that knows letters beyond ASCII (the reference runs Python's re on str).
-const wb = (alt: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alt})(?![\\p{L}\\p{N}_])`, "u");
+const wb = (alt: string): RegExp => re(`(?<![\\p{L}\\p{N}_])(?:${alt})(?![\\p{L}\\p{N}_])`);
 
 const STRENGTH: Record<string, string> = { correction: "high", preference: "high", approval: "medium", decision: "medium", manual: "medium" };
 
