@@ -8,7 +8,8 @@
 // round and once after (F1 0.53, then 0.61, its misses unread), then read for
 // misses in the next round: it is tuning material now, like the others. The
 // honest estimate for turns nobody has seen is the first look at a new split
-// (docs/feedback.md). The floors sit just below what each split reaches: a
+// (docs/feedback.md): "holdout5" and "holdout6" (555 turns from 31 new
+// repositories) were labelled by hand and never read for misses. The floors sit just below what each split reaches: a
 // rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -16,7 +17,7 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"];
 /** The splits the rules were written against (their misses were read): all of them now. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -43,6 +44,9 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout2: { f1: 0.89, precision: 0.95, typeRight: 0.97 },
   holdout3: { f1: 0.87, precision: 0.92, typeRight: 0.97 },
   holdout4: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
+  // never read for misses: their first look (F1 0.47 and 0.54) is the honest figure for turns nobody has seen
+  holdout5: { f1: 0.45, precision: 0.58, typeRight: 0.94 },
+  holdout6: { f1: 0.52, precision: 0.66, typeRight: 0.89 },
 };
 
 describe("feedback detector on labelled real turns", () => {
