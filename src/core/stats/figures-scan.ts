@@ -250,7 +250,7 @@ export class FiguresTaps implements ScanTaps {
  * the list's scan with a tap, fed every line. null when the tap cannot tell
  * (another agent's file, a v1 file, no session): read-session.ts reads those.
  */
-export async function scanFigures(file: string): Promise<ScannedSession | null> {
+export async function scanFigures(file: string, beforeRead?: () => Promise<void>): Promise<ScannedSession | null> {
   if (dialectOf(file)) return null;
   const st = stampOf(file);
   if (st === null || !st.isFile) return null;
@@ -258,7 +258,7 @@ export async function scanFigures(file: string): Promise<ScannedSession | null> 
   const scan = new CatalogScan(undefined, tap);
   const gzip = isGzipPath(file);
   try {
-    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), { gzip, end: gzip ? undefined : st.size, shouldStop: () => scan.stop });
+    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), { gzip, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, beforeRead });
   } catch {
     return null;
   }

@@ -168,6 +168,8 @@ export interface StoreInit {
   /** Where sessions are listed from: agent dirs, or explicit paths (files, dirs, the demo). */
   list: { agentDirs?: string[]; paths?: string[] };
   status?: Status;
+  /** Awaited before each chunk the list's scan reads while the list is not on screen (stores.ts: it gives way to keys). */
+  beforeRead?: () => Promise<void>;
 }
 
 export function createAppStore(init: StoreInit): AppStore {
@@ -331,7 +333,10 @@ export function createAppStore(init: StoreInit): AppStore {
 
       loadList: async () => {
         try {
-          const list = await listSessions({ ...source, all: true });
+          // Off screen (a session opened from the command line), the scan is background work.
+          const pace = init.beforeRead;
+          const beforeRead = pace && (() => (get().screen === "sessions" ? Promise.resolve() : pace()));
+          const list = await listSessions({ ...source, all: true, beforeRead });
           get().setSessions(list);
         } catch (err) {
           set({ listError: (err as Error).message, sessions: [] });
