@@ -173,9 +173,9 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (opts.open) store.getState().setScreen(opts.open);
   }
-  // Opened on a session's tree, the list is not on screen: its scan (which rereads that file) waits for a pause in the keys.
-  const listWhen = file ? stores.quiet.whenQuiet() : Promise.resolve();
-  void listWhen
+  // The list's scan starts once the first frame is drawn (below). Opened on a session's tree, the
+  // list is not on screen: its scan (which rereads that file) gives way to keys (store.ts loadList).
+  void Promise.resolve()
     .then(() => store.getState().loadList())
     .then(() => {
       // Agent dirs exist but hold no session: say so and show the demo instead.

@@ -8,13 +8,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { createInputQuiet, type InputQuiet } from "../../src/ui/state/input-quiet.js";
+import { createAppStore } from "../../src/ui/state/store.js";
 
 describe("the quiet gate", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("opens once no key has come for its time, counted from the ask at the earliest", async () => {
+  it("is open at once when no key came lately; after a key it opens once none has come for its time", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
     const q = createInputQuiet(100);
+    // No key yet: background work starts at once (the tree's cost shows without waiting).
+    let first = false;
+    void q.whenQuiet().then(() => (first = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first).toBe(true);
+    q.touch();
     let open = false;
     void q.whenQuiet().then(() => (open = true));
     await vi.advanceTimersByTimeAsync(60);
@@ -26,13 +33,32 @@ describe("the quiet gate", () => {
     expect(open).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
     expect(open).toBe(true);
-    // Long after the last key: the next ask still waits its time.
+    // Long after the last key: open at once again.
     let again = false;
     void q.whenQuiet().then(() => (again = true));
-    await vi.advanceTimersByTimeAsync(99);
-    expect(again).toBe(false);
-    await vi.advanceTimersByTimeAsync(2);
+    await vi.advanceTimersByTimeAsync(0);
     expect(again).toBe(true);
+  });
+});
+
+describe("the list's scan gives way to keys only while the list is off screen", () => {
+  it("asks the gate before its reads on the tree screen, not on the list", async () => {
+    const cacheDir = process.env.OMP_SESSIONS_CACHE_DIR;
+    // Each listing on an empty catalog of its own: it reads the file.
+    const listed = async (screen: "sessions" | "tree"): Promise<number> => {
+      process.env.OMP_SESSIONS_CACHE_DIR = mkdtempSync(join(dir, "cache-"));
+      let asked = 0;
+      const app = createAppStore({ cwd: "/nowhere", list: { paths: [join(dir, "s.jsonl")] }, screen, beforeRead: async () => void asked++ });
+      await app.getState().loadList();
+      expect(app.getState().sessions?.length).toBe(1);
+      return asked;
+    };
+    try {
+      expect(await listed("sessions")).toBe(0);
+      expect(await listed("tree")).toBeGreaterThan(0);
+    } finally {
+      process.env.OMP_SESSIONS_CACHE_DIR = cacheDir;
+    }
   });
 });
 
@@ -76,8 +102,8 @@ describe("the tree's costs wait for a pause in the keys", () => {
     ).toContain("question one");
     await m.press("j");
     expect(touched).toBe(4);
-    // The costs wait on the gate and have not been read: the header shows none.
-    expect(asked).toBe(1);
+    // The costs' scan reaches the gate (after the price table loads) and waits there: the header shows none.
+    await m.waitFor(() => asked === 1, "the costs' scan asking the gate");
     expect(m.stores.stats.getState().open).toBeNull();
     expect(m.frame()).not.toContain("$1.75");
     release();

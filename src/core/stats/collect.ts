@@ -26,6 +26,8 @@ export interface CollectOptions {
   readMissing?: boolean;
   /** What the listing's own pass read (figures-scan.ts FiguresTaps, made with the same overrides). */
   taps?: FiguresTaps;
+  /** Awaited before each chunk of a pi or omp file is read (read/lines.ts): the browser holds its background reads while keys come. */
+  beforeRead?: () => Promise<void>;
 }
 
 export interface Collected {
@@ -70,13 +72,13 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
     const figured = opts.taps?.figured;
     /** A fork's parent's call keys: from this run's pass when it read the parent, else read now. */
     const parentKeys = async (parent: string): Promise<Set<string>> => {
-      const pre = scanned.get(parent) ?? (await scanFigures(parent));
+      const pre = scanned.get(parent) ?? (await scanFigures(parent, opts.beforeRead));
       return pre ? pre.callKeys() : callKeysOf(parent);
     };
     const read = async (file: string): Promise<{ figures: SessionFigures | null; stamp: string | null }> => {
       const done = figured?.get(file);
       if (done) return done;
-      const pre = scanned.get(file) ?? (await scanFigures(file));
+      const pre = scanned.get(file) ?? (await scanFigures(file, opts.beforeRead));
       if (!pre) return { figures: await readSessionFigures(file, pricer), stamp: null };
       const { parts } = pre;
       const parent = parts.subagent ? null : resolveParent(file, parts.header.parentSession);

@@ -4,7 +4,6 @@
 // its line holds a usage key (pi 1.6.0), the other lines never parsed for it. What it gives is what read-session.ts gives through the
 // tree loader, for the same bytes (a test compares them on every fixture);
 // a v1 file (no ids: the loader gives them) is left to read-session.ts.
-import { isDir as isDirSync } from "../fs/home-dir.js";
 import { stampOf, type FileStamp } from "../fs/stat.js";
 import { isGzipPath, scanLines } from "../session/index.js";
 import { dialectOf } from "../session/index.js";
@@ -12,7 +11,6 @@ import { CatalogScan } from "../session/index.js";
 import { emptySummary } from "../session/index.js";
 import { headerVersion, type EntryHead } from "../session/index.js";
 import { assistantTail, tailTexts } from "../session/index.js";
-import { isOmpFile, ompByHeader } from "../session/index.js";
 import { ParentLinks } from "../session/index.js";
 import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/index.js";
 import type { SessionSummary } from "../session/index.js";
@@ -164,10 +162,10 @@ export class FiguresTap implements ScanTap {
 
   /**
    * The session's calls on its resolved tree; null when this tap cannot tell
-   * (no header, a v1 file, a shared tree it cannot vouch for). `isDir` looks
-   * for the agent dir's marks (one dir holds many sessions: callers may remember).
+   * (no header, a v1 file, a shared tree it cannot vouch for). `summary` is
+   * the list row the same pass made: its agent is the one answer.
    */
-  finish(file: string, stamp: string, summary: SessionSummary, isDir: (p: string) => boolean = isDirSync): ScannedSession | null {
+  finish(file: string, stamp: string, summary: SessionSummary): ScannedSession | null {
     const header = this.head;
     const links = this.links ?? new ParentLinks();
     if (header === null || this.linear || this.spoiled || !summary.valid) return null;
@@ -181,10 +179,9 @@ export class FiguresTap implements ScanTap {
       const pos = c.pos[i];
       if (kept[pos]) calls.push({ id: links.ids[pos], timestamp: c.timestamp[i], branch: branchOf[pos], usage: c.usage(i) });
     }
-    // pi or omp, as the loader decides the agent: the list's marks, else the header's or the place's.
-    const omp = isOmpFile(file, summary.agent === "omp" || ompByHeader(header), isDir);
+    // pi or omp: the list row's agent, decided once by the pi dialect's scanner (omp-marks.ts isOmpFile).
     const subagent = typeof header.parentEntryId === "string" && header.parentEntryId !== "";
-    const parts: FigureParts = { file, header, agent: omp ? "omp" : "pi", calls, branches, subagent };
+    const parts: FigureParts = { file, header, agent: summary.agent === "omp" ? "omp" : "pi", calls, branches, subagent };
     return { stamp, parts, callKeys: () => new Set(calls.map((c) => entryKey(c.id, c.timestamp))) };
   }
 }
@@ -206,13 +203,6 @@ export class FiguresTaps implements ScanTaps {
   readonly scanned = new Map<string, ScannedSession>();
   private readonly stamps = new Map<FiguresTap, string>();
   private pricer: Promise<Pricer> | null = null;
-  /** Dirs looked at for omp's marks, once per listing (every session of an agent dir shares them). */
-  private readonly dirs = new Map<string, boolean>();
-  private readonly isDir = (p: string): boolean => {
-    let d = this.dirs.get(p);
-    if (d === undefined) this.dirs.set(p, (d = isDirSync(p)));
-    return d;
-  };
 
   constructor(private readonly overrides: PriceOverrides) {}
 
@@ -235,7 +225,7 @@ export class FiguresTaps implements ScanTaps {
 
   async close(path: string, tap: ScanTap, summary: SessionSummary): Promise<void> {
     const t = tap as FiguresTap;
-    const got = t.finish(path, this.stamps.get(t) ?? "", summary, this.isDir);
+    const got = t.finish(path, this.stamps.get(t) ?? "", summary);
     this.stamps.delete(t);
     if (!got) return;
     const { parts } = got;
@@ -250,7 +240,7 @@ export class FiguresTaps implements ScanTaps {
  * the list's scan with a tap, fed every line. null when the tap cannot tell
  * (another agent's file, a v1 file, no session): read-session.ts reads those.
  */
-export async function scanFigures(file: string): Promise<ScannedSession | null> {
+export async function scanFigures(file: string, beforeRead?: () => Promise<void>): Promise<ScannedSession | null> {
   if (dialectOf(file)) return null;
   const st = stampOf(file);
   if (st === null || !st.isFile) return null;
@@ -258,7 +248,7 @@ export async function scanFigures(file: string): Promise<ScannedSession | null> 
   const scan = new CatalogScan(undefined, tap);
   const gzip = isGzipPath(file);
   try {
-    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), { gzip, end: gzip ? undefined : st.size, shouldStop: () => scan.stop });
+    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), { gzip, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, beforeRead });
   } catch {
     return null;
   }

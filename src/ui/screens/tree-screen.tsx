@@ -94,19 +94,12 @@ function TreeScreen({ width, height }: ScreenProps) {
   const detailId = useApp((s) => (s.pane?.kind === "detail" ? s.pane.id : null));
   const session = useApp((s) => s.session);
   // The session's figures (cost in the header, branch totals by the detail pane): loaded in the stats store.
-  const { stats, quiet } = useStores();
+  const { stats } = useStores();
   const loadedFigures = useStore(stats, (s) => s.open);
   useEffect(() => {
-    if (!session) return;
-    // Reading the figures rereads the whole file: it waits for a pause in the keys (input-quiet.ts).
-    let gone = false;
-    void quiet.whenQuiet().then(() => {
-      if (!gone) void stats.getState().loadOpen(session);
-    });
-    return () => {
-      gone = true;
-    };
-  }, [session, stats, quiet]);
+    // Reading the figures rereads the whole file: it starts at once and gives way to keys (input-quiet.ts, stores.ts).
+    if (session) void stats.getState().loadOpen(session);
+  }, [session, stats]);
   const figures = loadedFigures && loadedFigures.session === session ? loadedFigures : null;
   // Totals walk every branch's figures: once per figures (or entry shown), not once per key.
   const branchLine = useMemo(() => (detailId !== null ? branchTotalText(figures, detailId) : null), [figures, detailId]);

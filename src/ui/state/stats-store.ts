@@ -49,6 +49,8 @@ export type StatsStore = StoreApi<StatsState & StatsActions>;
 
 export interface StatsStoreOptions {
   cacheDir?: string;
+  /** Awaited before each chunk the open session's figures read (input-quiet.ts): they give way to keys. */
+  beforeRead?: () => Promise<void>;
 }
 
 function withCosts(costs: ReadonlyMap<string, Figure>, figures: SessionFigures[]): Map<string, Figure> {
@@ -59,6 +61,8 @@ function withCosts(costs: ReadonlyMap<string, Figure>, figures: SessionFigures[]
 
 export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
   let generation = 0;
+  /** The latest loadOpen: an older one still reading (it gives way to keys) never replaces its figures. */
+  let openGeneration = 0;
   /** Each row's size and time when its cost was last looked up. */
   const asked = new Map<string, string>();
   return createStore<StatsState & StatsActions>()((set, get) => ({
@@ -105,9 +109,10 @@ export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
     },
     async loadOpen(session) {
       if (get().open?.session === session) return;
+      const mine = ++openGeneration;
       try {
-        const [figures] = (await collectFigures([session.file], { cacheDir: opts.cacheDir })).figures;
-        if (!figures) return;
+        const [figures] = (await collectFigures([session.file], { cacheDir: opts.cacheDir, beforeRead: opts.beforeRead })).figures;
+        if (!figures || mine !== openGeneration) return;
         const { branchOf } = branchesOf(session);
         set({ open: { session, figures, branchOf }, costs: withCosts(get().costs, [figures]) });
       } catch {

@@ -32,7 +32,7 @@ export interface Stores {
   stats: StatsStore;
   /** The tree's compare: the marked entry and the compare view. */
   compare: CompareStore;
-  /** When the keyboard was last used: work started in the background waits for a quiet moment. */
+  /** When the keyboard was last used: work done in the background (the list's scan off screen, the tree's costs) gives way to keys. */
   quiet: InputQuiet;
 }
 
@@ -45,13 +45,14 @@ export interface StoresInit extends StoreInit {
   readDigest?: (path: string) => Promise<string>;
   /** Where the figures cache lives (tests); otherwise the cache dir. */
   statsCacheDir?: string;
-  /** When background work may start (tests); otherwise after QUIET_MS without a key. */
+  /** When background work may go on (tests); otherwise QUIET_MS after the last key. */
   quiet?: InputQuiet;
 }
 
 export function createStores(init: StoresInit): Stores {
   const { review: reviewInit, searchEngine, readDigest, statsCacheDir, quiet, ...appInit } = init;
-  const app = createAppStore(appInit);
+  const gate = quiet ?? createInputQuiet();
+  const app = createAppStore({ ...appInit, beforeRead: () => gate.whenQuiet() });
   const notify = (text: string, kind?: "info" | "error") => app.getState().setStatus(text, kind);
   const search = createSearchStore({ source: () => app.getState().listSource(), engine: searchEngine });
   // A visit of the search screen ends when the browser leaves it (not when the help overlay covers it).
@@ -69,9 +70,9 @@ export function createStores(init: StoresInit): Stores {
     search,
     write: createWriteStore(),
     resume: createResumeStore(),
-    stats: createStatsStore({ cacheDir: statsCacheDir }),
+    stats: createStatsStore({ cacheDir: statsCacheDir, beforeRead: () => gate.whenQuiet() }),
     compare: createCompareStore(),
-    quiet: quiet ?? createInputQuiet(),
+    quiet: gate,
   };
 }
 

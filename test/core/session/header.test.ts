@@ -1,10 +1,10 @@
 // Header sniffing: the first bytes of a file tell a listing filtered by cwd
 // whether it is a session of that dir, or that a scan must decide.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readSessionHeader } from "../../../src/core/session/read/dialects/pi/header.js";
+import { readSessionHeader, sessionHeaderIn } from "../../../src/core/session/read/dialects/pi/header.js";
 
 let tmp: string;
 beforeAll(() => {
@@ -42,5 +42,31 @@ describe("readSessionHeader", () => {
     expect(await readSessionHeader(file("g.jsonl", "junk\n".repeat(5000)))).toBeUndefined();
     expect(await readSessionHeader(file("h.jsonl.gz", Buffer.from([0x1f, 0x8b])))).toBeUndefined();
     expect(await readSessionHeader(join(tmp, "missing.jsonl"))).toBeUndefined();
+  });
+});
+
+describe("sessionHeaderIn (other agents' sniffing asks it)", () => {
+  it("decides as readSessionHeader does: the cases above and every plain fixture", async () => {
+    const slot = JSON.stringify({ type: "title", v: 1, title: "t" });
+    const made = [
+      file("i.jsonl", "\ufeff" + slot + "\r\n\r\nnot json\r\n" + JSON.stringify(header) + "\r\n{}\r\n"),
+      file("j.jsonl", JSON.stringify(header)),
+      file("k.jsonl", JSON.stringify({ type: "message", id: "x" }) + "\n" + JSON.stringify(header) + "\n"),
+      file("l.jsonl", JSON.stringify({ type: "session", version: 3 }) + "\n"),
+      file("m.jsonl", slot + "\n" + JSON.stringify({ sessionId: "s", uuid: "u" }) + "\n"),
+      file("n.jsonl", ""),
+    ];
+    const fixtures = readdirSync("test/fixtures", { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join("test/fixtures", f));
+    expect(fixtures.length).toBeGreaterThan(20);
+    let told = 0;
+    for (const p of [...made, ...fixtures]) {
+      const want = await readSessionHeader(p);
+      if (want === undefined) continue;
+      told++;
+      expect(sessionHeaderIn(readFileSync(p).subarray(0, 16 * 1024)) ?? null, p).toEqual(want);
+    }
+    expect(told).toBeGreaterThan(20);
   });
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { loadSession } from "../../../src/core/session/tree/load.js";
 import { pathTo } from "../../../src/core/session/tree/path.js";
 import { chain, session, type E } from "./rows-session.js";
+import { createEnv, useEnv } from "../../../src/core/env.js";
 
 function draw(rows: TreeRows): string[] {
   const out: string[] = [];
@@ -136,10 +137,42 @@ describe("tree rows", () => {
     }
     const s = session(list, "m99999");
     const flat = flattenTree(s);
-    expect(flat.ids.length).toBe(200_000);
+    expect(flat.entryOf.length).toBe(200_000);
     const rows = foldRows(flat);
     expect(rows.row(rows.count - 1).prefix.length).toBeLessThanOrEqual(3 * 24);
     expect(rows.row(rows.leafRow()).id).toBe("m99999");
+  });
+});
+
+describe("flattening reuses its work arrays", () => {
+  // A big branchy session, a small one, then the big one again under each filter:
+  // what the arrays held from the call before must not show in the rows.
+  const big: E[] = [];
+  for (let i = 0; i < 300; i++) {
+    big.push({ id: `u${i}`, parent: i === 0 ? null : `a${i - 1}` });
+    big.push({ id: `a${i}`, role: "assistant", text: i % 3 ? "calling" : "answer", tools: i % 3 ? ["read"] : undefined });
+    if (i % 7 === 0) big.push({ id: `side${i}`, parent: `u${i}`, role: "assistant" });
+    if (i % 11 === 0) big.push({ id: `m${i}`, type: "model_change", parent: `a${i}` });
+  }
+  const small = session(forked);
+  const filters = ["default", "no-tools", "user-only", "labeled-only", "all"] as const;
+
+  it("gives the rows a fresh environment gives, whatever was flattened before", () => {
+    const fresh = (f: (typeof filters)[number]) => {
+      const restore = useEnv(createEnv());
+      try {
+        return draw(buildRows(session(big, "a299"), { filter: f }));
+      } finally {
+        restore();
+      }
+    };
+    const s = session(big, "a299");
+    for (const f of filters) {
+      expect(draw(buildRows(small, { filter: "all" }))).toEqual(["root", "a", "├─ c1", "│  c2", "└─ b1", "   b2"]);
+      const rows = buildRows(s, { filter: f });
+      expect(draw(rows)).toEqual(fresh(f));
+      expect(rows.row(rows.leafRow()).id).toBe("a299");
+    }
   });
 });
 

@@ -45,6 +45,7 @@ export class CatalogReader {
   constructor(
     private readonly cat: CatalogRows,
     private readonly taps: ScanTaps | null = null,
+    private readonly beforeRead?: () => Promise<void>,
   ) {
     this.states = new StateShards(join(cat.dir, "states"));
     cat.flushStates = (keep) => this.states.flush(keep);
@@ -72,7 +73,7 @@ export class CatalogReader {
           tailFailed = true;
         }
       },
-      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer },
+      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer, beforeRead: this.beforeRead },
     ).finally(() => giveScanBuffer(buffer));
     catalogStats().bytesRead += result.bytes;
     catalogStats().filesRead++;

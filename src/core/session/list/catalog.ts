@@ -54,6 +54,8 @@ export interface CatalogOptions {
   stateMinBytes?: number;
   /** Told of the lines of every file scanned whole (catalog-scan.ts ScanTaps). */
   taps?: ScanTaps;
+  /** Awaited before each chunk read of a file scanned (listSessions' beforeRead). */
+  beforeRead?: () => Promise<void>;
 }
 
 /** Reads [at, at + length) of an open file. */
@@ -236,7 +238,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     }
     if (todo.length > 0) {
       const { CatalogReader } = await import("./catalog-read.js");
-      const reader = new CatalogReader(cat, opts.taps);
+      const reader = new CatalogReader(cat, opts.taps, opts.beforeRead);
       await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
         out[i] = await reader.summary(files[i], stats[i], opts.cwd);
       });

@@ -26,6 +26,8 @@ export interface ListOptions {
   cacheDir?: string;
   /** Told of the lines of every pi or omp file the catalog scans whole (stats' figures, in the same pass). */
   taps?: ScanTaps;
+  /** Awaited before each chunk of a pi or omp file the catalog reads (read/lines.ts): the browser holds its list's scan while keys come. */
+  beforeRead?: () => Promise<void>;
 }
 
 type Listed = { path: string; modified: string };
@@ -47,7 +49,9 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
   const summaries =
-    opts.cache === false ? await (await import("./summary.js")).scanSummaries(files, cwd, limit) : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps });
+    opts.cache === false
+      ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
+      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, beforeRead: opts.beforeRead });
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {

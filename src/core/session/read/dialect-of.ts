@@ -4,8 +4,7 @@
 import { readCapped } from "../../fs/read-capped.js";
 import type { AgentId, Dialect } from "./dialect-api.js";
 import { dialects } from "./dialects/index.js";
-import { firstObjects } from "./dialects/sniff.js";
-import { isTitleSlot } from "./dialects/pi/omp-marks.js";
+import { sessionHeaderIn } from "./dialects/pi/header.js";
 import { envSlot } from "../../env.js";
 
 /** The product's dialects, then the environment's extra ones (a test's). */
@@ -22,19 +21,18 @@ export function dialectOf(path: string): Dialect | undefined {
 
 const HEAD_BYTES = 64 * 1024;
 
-/** Up to the first 64 KB of a file as text, cut after its last whole line when it holds one ("" when unreadable). */
-function headOf(path: string): string {
+/** Up to the first 64 KB of a file, cut after its last whole line when it holds one (empty when unreadable). */
+function headOf(path: string): Buffer {
   let buf: Buffer | null;
   try {
     // no blocking open, no device: a FIFO named like a session is not waited on
     buf = readCapped(path, HEAD_BYTES, { truncate: true });
   } catch {
-    return "";
+    return Buffer.alloc(0);
   }
-  if (!buf) return "";
-  const text = buf.toString("utf8");
-  const cut = buf.length === HEAD_BYTES ? text.lastIndexOf("\n") : -1;
-  return cut > 0 ? text.slice(0, cut) : text;
+  if (!buf) return Buffer.alloc(0);
+  const cut = buf.length === HEAD_BYTES ? buf.lastIndexOf(10) : -1;
+  return cut > 0 ? buf.subarray(0, cut) : buf;
 }
 
 /**
@@ -46,11 +44,11 @@ export function sniffDialect(path: string): Dialect | undefined {
   if (path.includes("#")) return undefined;
   const candidates = inUse().filter((d) => d.sniff);
   if (candidates.length === 0) return undefined;
-  const head = headOf(path);
+  const bytes = headOf(path);
+  const head = bytes.toString("utf8");
   if (head.trim() === "") return undefined;
-  // A pi or omp file (its header or omp's title slot first) is no other agent's.
-  const first = firstObjects(head, 1)[0];
-  if (first && (first.type === "session" || isTitleSlot(first, 1))) return undefined;
+  // A pi or omp file (a header, as the pi dialect decides it) is no other agent's.
+  if (sessionHeaderIn(bytes)) return undefined;
   return candidates.find((d) => d.sniff!(head, path));
 }
 

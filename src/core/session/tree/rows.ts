@@ -75,16 +75,23 @@ const NONE = 0;
 const TEE = 1;
 const ELL = 2;
 
-/** The flattened, fully expanded visible tree (struct of arrays: cheap at 1M entries). */
+/**
+ * The flattened, fully expanded visible tree (struct of arrays: cheap at 1M
+ * entries). Rows point at their entries by position and at their guides by
+ * list: no array of a million references is made per filter (on a big
+ * session's heap each one brought a full collection, hundreds of ms).
+ */
 export interface FlatTree {
   session: Session;
   filter: TreeFilter;
   search: string;
-  ids: string[];
-  metas: EntryMeta[];
+  /** Each row's entry: its position in session.entries. */
+  entryOf: Int32Array;
   indent: Uint16Array;
   connector: Uint8Array;
-  gutters: (readonly Gutter[])[];
+  /** Each row's guides: an index into gutterLists (0: none). */
+  gutter: Int32Array;
+  gutterLists: (readonly Gutter[])[];
   /** Index one past the last descendant (pre-order subtree end). */
   end: Int32Array;
   kids: Int32Array;
@@ -165,6 +172,62 @@ interface Topology {
 
 const topologies = envSlot(() => new WeakMap<Session, Topology>());
 
+/**
+ * flattenTree's work arrays, kept and reused (grown when a bigger session
+ * comes): made per call, a million-entry session's filter change allocated
+ * ~60 MB of them, and on its heap that brought a full collection each time.
+ * Only flattenTree's own synchronous run uses them.
+ */
+interface Scratch {
+  cap: number;
+  vEntry: Int32Array;
+  vFirst: Int32Array;
+  vLast: Int32Array;
+  vNext: Int32Array;
+  seen: Uint8Array;
+  stackNode: Int32Array;
+  stackVis: Int32Array;
+  flatOf: Int32Array;
+  sNode: Int32Array;
+  sIndent: Int32Array;
+  sFlags: Uint8Array;
+  sDepth: Int32Array;
+  sGut: Int32Array;
+  openFlat: Int32Array;
+  openDepth: Int32Array;
+}
+
+const scratches = envSlot((): { held: Scratch | null } => ({ held: null }));
+
+function scratchFor(size: number): Scratch {
+  const slot = scratches();
+  const held = slot.held;
+  // A much smaller session lets a big one's arrays go.
+  if (held && held.cap >= size && held.cap <= Math.max(4 * size, 1 << 16)) return held;
+  const cap = size;
+  const i32 = () => new Int32Array(cap);
+  const made: Scratch = {
+    cap,
+    vEntry: i32(),
+    vFirst: i32(),
+    vLast: i32(),
+    vNext: i32(),
+    seen: new Uint8Array(cap),
+    stackNode: i32(),
+    stackVis: i32(),
+    flatOf: i32(),
+    sNode: i32(),
+    sIndent: i32(),
+    sFlags: new Uint8Array(cap),
+    sDepth: i32(),
+    sGut: i32(),
+    openFlat: i32(),
+    openDepth: i32(),
+  };
+  slot.held = made;
+  return made;
+}
+
 function topology(s: Session): Topology {
   const cached = topologies().get(s);
   if (cached) return cached;
@@ -209,16 +272,16 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
 
   // Pass 1: pre-order over the whole tree. Visible nodes get a dense index and are
   // linked under their nearest visible ancestor (-1: the virtual root).
-  const vEntry = new Int32Array(total);
-  const vFirst = new Int32Array(total).fill(-1);
-  const vLast = new Int32Array(total).fill(-1);
-  const vNext = new Int32Array(total).fill(-1);
+  const w = scratchFor(total + topo.roots.length + 1);
+  const { vEntry, vFirst, vLast, vNext, seen, stackNode, stackVis } = w;
+  vFirst.fill(-1, 0, total);
+  vLast.fill(-1, 0, total);
+  vNext.fill(-1, 0, total);
+  seen.fill(0, 0, total);
+  const stackSize = total + topo.roots.length;
   let rootFirst = -1;
   let rootLast = -1;
   let n = 0;
-  const seen = new Uint8Array(total);
-  const stackNode = new Int32Array(total + topo.roots.length);
-  const stackVis = new Int32Array(total + topo.roots.length);
   let sp = 0;
   for (let r = topo.roots.length - 1; r >= 0; r--) {
     stackNode[sp] = topo.roots[r];
@@ -259,22 +322,21 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     }
     if (x === topo.leaf) leafVis = myVis;
     for (let k = childStart[x + 1] - 1; k >= childStart[x]; k--) {
-      if (sp >= stackNode.length) break;
+      if (sp >= stackSize) break;
       stackNode[sp] = childList[k];
       stackVis[sp++] = myVis;
     }
   }
 
-  const ids: string[] = new Array(n);
-  const metas: EntryMeta[] = new Array(n);
+  const entryOf = new Int32Array(n);
   const indent = new Uint16Array(n);
   const connector = new Uint8Array(n);
-  const gutters: (readonly Gutter[])[] = new Array(n);
+  const gutter = new Int32Array(n);
   const end = new Int32Array(n);
   const kidCount = new Int32Array(n);
   const act = new Uint8Array(n);
   const labeled = new Uint8Array(n);
-  const flatOf = new Int32Array(n);
+  const flatOf = w.flatOf;
   // Entry index → flat row, so finding an id's row reuses the topology's one hash map.
   const flatOfEntry = new Int32Array(total).fill(-1);
 
@@ -295,13 +357,10 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   // single-child chains stay flat.
   const roots = orderedKids(rootFirst).slice();
   const multipleRoots = roots.length > 1;
-  const EMPTY: readonly Gutter[] = [];
-  // Stack frames: node, internal indent, flags, gutters, depth.
-  const sNode = new Int32Array(n + 1);
-  const sIndent = new Int32Array(n + 1);
-  const sFlags = new Uint8Array(n + 1); // bit1 showConnector, bit2 isLast
-  const sDepth = new Int32Array(n + 1);
-  const sGut: (readonly Gutter[])[] = new Array(n + 1);
+  // The guide lists rows share (a branch point's children share one): 0 is none.
+  const gutterLists: (readonly Gutter[])[] = [[]];
+  // Stack frames: node, internal indent, flags (bit1 showConnector, bit2 isLast), guide list, depth.
+  const { sNode, sIndent, sFlags, sDepth, sGut } = w;
   sp = 0;
   for (let i = roots.length - 1; i >= 0; i--) {
     sNode[sp] = roots[i];
@@ -310,12 +369,11 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     sIndent[sp] = multipleRoots ? 1 : 0;
     sFlags[sp] = (multipleRoots ? 2 : 0) | (i === roots.length - 1 ? 4 : 0);
     sDepth[sp] = 0;
-    sGut[sp++] = EMPTY;
+    sGut[sp++] = 0;
   }
   // Subtree ends are filled when a node's last descendant has been emitted:
   // open ancestors are tracked by their depth in the visible tree.
-  const openFlat = new Int32Array(n + 1);
-  const openDepth = new Int32Array(n + 1);
+  const { openFlat, openDepth } = w;
   let op = 0;
   let out = 0;
   while (sp > 0) {
@@ -324,21 +382,18 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     const ind = sIndent[sp];
     const flags = sFlags[sp];
     const gut = sGut[sp];
-    sGut[sp] = EMPTY;
     const depth = sDepth[sp];
     while (op > 0 && openDepth[op - 1] >= depth) end[openFlat[--op]] = out;
     const x = vEntry[v];
-    const e = all[x];
     const i = out++;
     flatOf[v] = i;
     flatOfEntry[x] = i;
-    ids[i] = e.id;
-    metas[i] = e;
+    entryOf[i] = x;
     const displayIndent = Math.min(ind, MAX_INDENT);
     indent[i] = displayIndent;
     const showConn = (flags & 2) !== 0;
     connector[i] = showConn ? ((flags & 4) !== 0 ? ELL : TEE) : NONE;
-    gutters[i] = gut;
+    gutter[i] = gut;
     act[i] = active[x];
     labeled[i] = topo.labeled[x];
     openFlat[op] = i;
@@ -352,7 +407,7 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     const childIndent = branches ? ind + 1 : ind;
     const connectorPos = Math.max(0, displayIndent - 1);
     // Past MAX_INDENT everything is drawn at one column, so no more guides (keeps this O(n)).
-    const childGut = showConn && ind < MAX_INDENT ? [...gut, { pos: connectorPos, show: (flags & 4) === 0 }] : gut;
+    const childGut = showConn && ind < MAX_INDENT ? gutterLists.push([...gutterLists[gut], { pos: connectorPos, show: (flags & 4) === 0 }]) - 1 : gut;
     for (let k = kids.length - 1; k >= 0; k--) {
       sNode[sp] = kids[k];
       sIndent[sp] = childIndent;
@@ -367,11 +422,11 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     session: s,
     filter,
     search: opts.search ?? "",
-    ids,
-    metas,
+    entryOf,
     indent,
     connector,
-    gutters,
+    gutter,
+    gutterLists,
     end,
     kids: kidCount,
     active: act,
@@ -384,12 +439,17 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   };
 }
 
+/** The id of a flat row's entry. */
+function idOf(flat: FlatTree, fi: number): string {
+  return flat.session.entries[flat.entryOf[fi]].id;
+}
+
 /** The guide-and-connector prefix of a flat row. */
 export function prefixOf(flat: FlatTree, i: number): string {
   const width = flat.indent[i];
   if (width === 0) return "";
   const cols: string[] = new Array(width).fill("   ");
-  for (const g of flat.gutters[i]) if (g.pos < width && g.show) cols[g.pos] = "│  ";
+  for (const g of flat.gutterLists[flat.gutter[i]]) if (g.pos < width && g.show) cols[g.pos] = "│  ";
   const c = flat.connector[i];
   if (c !== NONE && width > 0) cols[width - 1] = c === ELL ? "└─ " : "├─ ";
   return cols.join("");
@@ -397,7 +457,7 @@ export function prefixOf(flat: FlatTree, i: number): string {
 
 /** Pass 3: hide the descendants of folded rows. Cheap: a scan with subtree skips. */
 export function foldRows(flat: FlatTree, folded: ReadonlySet<string> = new Set()): TreeRows {
-  const n = flat.ids.length;
+  const n = flat.entryOf.length;
   let visible: Int32Array;
   const foldedFlat = new Uint8Array(n);
   let anyFold = false;
@@ -438,7 +498,7 @@ export function foldRows(flat: FlatTree, folded: ReadonlySet<string> = new Set()
     count: visible.length,
     row(i: number): Row {
       const fi = visible[i];
-      const e = flat.metas[fi];
+      const e = s.entries[flat.entryOf[fi]];
       return {
         id: e.id,
         indent: flat.indent[fi],
@@ -498,7 +558,7 @@ export function toggleFold(rows: TreeRows, i: number): Set<string> {
   const next = new Set(rows.folded);
   if (i < 0 || i >= rows.count) return next;
   const fi = rows.visible[i];
-  const id = rows.flat.ids[fi];
+  const id = idOf(rows.flat, fi);
   if (next.has(id)) next.delete(id);
   else if (rows.flat.kids[fi] > 0) next.add(id);
   return next;
@@ -529,20 +589,20 @@ export function segmentStart(rows: TreeRows, i: number, dir: 1 | -1): number {
   if (i < 0 || i >= rows.count) return i;
   const flat = rows.flat;
   let fi = rows.visible[i];
-  const folded = (f: number) => rows.folded.has(flat.ids[f]);
+  const folded = (f: number) => rows.folded.has(idOf(flat, f));
   if (dir > 0) {
     // A row's first child is the next flat row (pre-order).
     while (flat.kids[fi] > 0 && !folded(fi)) {
-      if (flat.kids[fi] > 1) return Math.max(i, rows.indexOf(flat.ids[fi + 1]));
+      if (flat.kids[fi] > 1) return Math.max(i, rows.indexOf(idOf(flat, fi + 1)));
       fi = fi + 1;
     }
-    return Math.max(i, rows.indexOf(flat.ids[fi]));
+    return Math.max(i, rows.indexOf(idOf(flat, fi)));
   }
   for (;;) {
     const p = flatParent(flat, fi);
-    if (p < 0) return Math.min(i, Math.max(0, rows.indexOf(flat.ids[fi])));
+    if (p < 0) return Math.min(i, Math.max(0, rows.indexOf(idOf(flat, fi))));
     if (flat.kids[p] > 1) {
-      const at = rows.indexOf(flat.ids[fi]);
+      const at = rows.indexOf(idOf(flat, fi));
       if (at >= 0 && at < i) return at;
     }
     fi = p;

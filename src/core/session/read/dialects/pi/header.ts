@@ -45,3 +45,25 @@ export async function readSessionHeader(file: string): Promise<Json | null | und
   if (bytes >= HEAD_READ) return undefined; // the first lines go on past the read
   return cut ? (partial ?? null) : null;
 }
+
+/**
+ * The same decision on bytes in hand (a file's first lines, as another
+ * agent's sniffing reads them): the header, null when the lines say the file
+ * is no pi or omp session, undefined when they end before telling.
+ */
+export function sessionHeaderIn(head: Buffer): Json | null | undefined {
+  let answer: Json | null | undefined;
+  const scanner = new PiLineScanner({ header: (obj) => (answer = obj), notSession: () => (answer = null), entry: () => undefined });
+  // As lines.ts splits them: a leading BOM dropped, each line without its "\n" and a trailing "\r".
+  let start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  for (let lineNo = 1; answer === undefined && start < head.length; lineNo++) {
+    const nl = head.indexOf(10, start);
+    const terminated = nl >= 0;
+    let end = terminated ? nl : head.length;
+    if (end > start && head[end - 1] === 13) end--;
+    scanner.line(head, start, end, start, lineNo, terminated);
+    if (!terminated) break;
+    start = nl + 1;
+  }
+  return answer;
+}

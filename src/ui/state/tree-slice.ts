@@ -1,0 +1,238 @@
+// The app store's tree: the open session, its rows (filter, search, folds),
+// the cursor, the detail or context pane, and the actions that open a
+// session. Part of the one app store (store.ts).
+import { clampCursor } from "./list-cursor.js";
+import { loadSession, refreshSession, readEntryResolved, buildContext, safeText, type Session } from "../../core/session/index.js";
+import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold } from "../../core/session/index.js";
+import { entryDetailLines } from "../format/entry-detail.js";
+import { contextLines } from "../format/context-lines.js";
+import type { AppState, Pane, SliceTools, TreeActions, TreeState } from "./app-state.js";
+
+export interface TreeSlice {
+  slice: TreeState & TreeActions;
+  /** Rebuilds the rows (flat when filter/search/session changed) and keeps the cursor on the same entry. */
+  rebuild(patch: Partial<AppState>, opts?: { reflatten: boolean; keepId?: string | null }): void;
+  /** With a pane open, the pane follows the cursor. */
+  followCursor(): void;
+}
+
+export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
+  let paneToken = 0;
+
+  const rebuild = (patch: Partial<AppState>, opts: { reflatten: boolean; keepId?: string | null } = { reflatten: true }) => {
+    const st = { ...get(), ...patch };
+    if (!st.session) return set(patch);
+    const before = get().rows;
+    const keepId = opts.keepId !== undefined ? opts.keepId : before && get().cursor < before.count ? before.row(get().cursor).id : null;
+    const flat = opts.reflatten || !st.flat ? flattenTree(st.session, { filter: st.filter, search: st.treeQuery }) : st.flat;
+    const rows = foldRows(flat, st.folded);
+    let cursor = keepId ? rows.indexOf(keepId) : -1;
+    if (cursor < 0 && keepId && st.session.byId.has(keepId)) {
+      // The entry got hidden: land on its nearest visible ancestor.
+      let p = st.session.byId.get(keepId)!.parentId;
+      const seen = new Set<string>();
+      while (p && cursor < 0 && !seen.has(p)) {
+        seen.add(p);
+        cursor = rows.indexOf(p);
+        p = st.session.byId.get(p)?.parentId ?? null;
+      }
+    }
+    if (cursor < 0) cursor = clampCursor(get().cursor, rows.count);
+    set({ ...patch, flat, rows, cursor });
+  };
+
+  const loadPane = async (kind: Pane["kind"], id: string) => {
+    const s = get().session;
+    if (!s) return;
+    const token = ++paneToken;
+    set({ pane: { kind, id, lines: null, scroll: 0 } });
+    try {
+      const lines =
+        kind === "detail"
+          ? [
+              // Where the entry is: two copies of a session look alike otherwise.
+              { text: `file ${safeText(s.file)}:${s.byId.get(id)?.line ?? "?"}`, tone: "muted" as const },
+              ...entryDetailLines((await readEntryResolved(s, id)).entry, s.labels.get(id)),
+            ]
+          : contextLines(await buildContext(s, id));
+      if (token === paneToken) set({ pane: { kind, id, lines, scroll: 0 } });
+    } catch (err) {
+      if (token === paneToken) set({ pane: { kind, id, lines: [], error: (err as Error).message, scroll: 0 } });
+    }
+  };
+
+  const followCursor = () => {
+    const { pane, rows, cursor } = get();
+    if (!pane || !rows || cursor >= rows.count) return;
+    const id = rows.row(cursor).id;
+    if (id !== pane.id) void loadPane(pane.kind, id);
+  };
+
+  const slice: TreeState & TreeActions = {
+    session: null,
+    loading: null,
+    filter: "default",
+    treeQuery: "",
+    folded: new Set(),
+    flat: null,
+    rows: null,
+    cursor: 0,
+    pane: null,
+    labelTimes: false,
+    treeFrom: null,
+    subagentPick: null,
+
+    openFile: async (file) => {
+      set({ loading: file, status: { text: `loading ${file} …`, kind: "info" } });
+      try {
+        const s = await loadSession(file);
+        set({ loading: null, status: null });
+        get().setSession(s);
+        return true;
+      } catch (err) {
+        set({ loading: null, status: { text: (err as Error).message, kind: "error" } });
+        return false;
+      }
+    },
+    openAt: async (file, entryId) => {
+      const from = get().screen;
+      if (!(await get().openFile(file))) return false;
+      if (from !== "tree" && from !== "sessions") set({ treeFrom: from });
+      const { rows, session } = get();
+      if (!rows || !session) return false;
+      if (!session.byId.has(entryId)) {
+        get().setStatus(`entry ${entryId} is not in this session any more`, "error");
+        return true;
+      }
+      const i = rows.indexOf(entryId);
+      if (i >= 0) set({ cursor: i });
+      else {
+        rebuild({ filter: "all" }, { reflatten: true, keepId: entryId });
+        get().setStatus("filter: all (the default filter hides this entry)");
+      }
+      return true;
+    },
+    setSession: (s) => {
+      paneToken++;
+      const flat = flattenTree(s, { filter: get().filter, search: "" });
+      const rows = foldRows(flat, new Set());
+      const leaf = rows.leafRow();
+      set({
+        session: s,
+        screen: "tree",
+        treeQuery: "",
+        folded: new Set(),
+        flat,
+        rows,
+        cursor: leaf >= 0 ? leaf : Math.max(0, rows.count - 1),
+        pane: null,
+        focus: "list",
+        searching: false,
+        treeFrom: null,
+        // Damaged lines were skipped while reading: say so, with the first one's place.
+        ...(s.warnings.length ? { status: { text: `${s.warnings.length} warning(s): line ${s.warnings[0].line}: ${s.warnings[0].message}`, kind: "error" as const } } : {}),
+      });
+    },
+
+    setFilter: (filter) => {
+      rebuild({ filter });
+      get().setStatus(`filter: ${filter}`);
+      followCursor();
+    },
+    cycleFilter: (dir) => {
+      const i = TREE_FILTERS.indexOf(get().filter);
+      get().setFilter(TREE_FILTERS[(i + dir + TREE_FILTERS.length) % TREE_FILTERS.length]);
+    },
+    fold: () => {
+      const { rows, cursor } = get();
+      if (!rows || rows.count === 0) return;
+      const r = rows.row(cursor);
+      if (r.childCount === 0) return get().setStatus("nothing to fold here");
+      rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+    },
+    foldOrUp: () => {
+      const { rows, cursor } = get();
+      if (!rows || rows.count === 0) return;
+      const r = rows.row(cursor);
+      if (!r.folded && isFoldable(rows, cursor)) return rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+      set({ cursor: segmentStart(rows, cursor, -1) });
+      followCursor();
+    },
+    unfoldOrDown: () => {
+      const { rows, cursor } = get();
+      if (!rows || rows.count === 0) return;
+      const r = rows.row(cursor);
+      if (r.folded) return rebuild({ folded: toggleFold(rows, cursor) }, { reflatten: false, keepId: r.id });
+      set({ cursor: segmentStart(rows, cursor, 1) });
+      followCursor();
+    },
+    toggleLabelTimes: () => {
+      set({ labelTimes: !get().labelTimes });
+      get().setStatus(get().labelTimes ? "label times shown (T hides them)" : "label times hidden");
+    },
+    jumpBranch: (dir) => {
+      const { rows, cursor } = get();
+      if (!rows) return;
+      const i = findBranchPoint(rows, cursor, dir);
+      if (i < 0) return get().setStatus(dir > 0 ? "no branch point below" : "no branch point above");
+      set({ cursor: i });
+      followCursor();
+    },
+    jumpLabel: (dir) => {
+      const { rows, cursor } = get();
+      if (!rows) return;
+      const i = findLabeled(rows, cursor, dir);
+      if (i < 0) return get().setStatus(dir > 0 ? "no labeled entry below" : "no labeled entry above");
+      set({ cursor: i });
+      followCursor();
+    },
+    gotoLeaf: () => {
+      const { rows } = get();
+      if (!rows) return;
+      const i = rows.leafRow();
+      if (i < 0) return get().setStatus("the current leaf is hidden by this filter or search");
+      set({ cursor: i });
+      followCursor();
+    },
+    openPane: async (kind) => {
+      const { rows, cursor } = get();
+      if (!rows || rows.count === 0) return;
+      await loadPane(kind, rows.row(cursor).id);
+    },
+    closePane: () => {
+      paneToken++;
+      set({ pane: null, focus: "list" });
+    },
+    toggleFocus: () => {
+      if (!get().pane) return;
+      set({ focus: get().focus === "list" ? "pane" : "list" });
+    },
+    scrollPane: (delta) => {
+      const pane = get().pane;
+      if (!pane) return;
+      // Clamped by the pane when drawn (it knows the wrapped height).
+      const scroll = delta === "top" ? 0 : delta === "bottom" ? Number.MAX_SAFE_INTEGER : Math.max(0, pane.scroll + delta);
+      set({ pane: { ...pane, scroll } });
+    },
+    refresh: async () => {
+      const s = get().session;
+      if (!s) return false;
+      let next: Session;
+      try {
+        next = await refreshSession(s);
+      } catch {
+        return false;
+      }
+      if (next === s || get().session !== s) return false;
+      const atLeaf = get().rows?.leafRow() === get().cursor;
+      rebuild({ session: next });
+      // Following the live end: a cursor that sat on the leaf moves with it.
+      if (atLeaf) {
+        const i = get().rows?.leafRow() ?? -1;
+        if (i >= 0) set({ cursor: i });
+      }
+      return true;
+    },
+  };
+  return { slice, rebuild, followCursor };
+}
