@@ -104,7 +104,8 @@ export async function runHook(argv: string[]): Promise<string> {
   const t0 = monoMs();
   const args = parseHookArgs(argv);
   const clocks = hookClocks();
-  const drain = () => readStdin({ idleMs: clocks.stdinIdleMs });
+  // OMP_SESSIONS_STDIN_WAY=stream: read a pipe through a net.Socket, the fallback's way (tests)
+  const drain = () => readStdin({ idleMs: clocks.stdinIdleMs, way: process.env.OMP_SESSIONS_STDIN_WAY === "stream" ? "stream" : "sync" });
   if (args.help) return HOOK_USAGE;
   let root: string | null = null;
   let harness: string | null = null;
