@@ -2,16 +2,15 @@
 // the classifier needs the unredacted text, which never reaches disk. Kept
 // apart from ingest.ts, which takes it as a parameter, so the hook loads the
 // classifier only for the events that can yield a candidate.
-import { flag } from "./config.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
 import { lastAgentText } from "./feedback-transcript.js";
-import type { CandidateRequest } from "./ingest.js";
+import { mayYieldCandidate, type CandidateRequest } from "./ingest.js";
 
 /** The candidate a user-prompt event (or `feedback capture`) yields, or null. Git fields are filled in by the fold. */
 export function feedbackCandidate(req: CandidateRequest, ts: string): Record<string, unknown> | null {
+  if (!mayYieldCandidate(req)) return null;
   const { event: e, config } = req;
   const forced = req.forcedFeedbackText !== undefined;
-  if (!forced && !(e.kind === "user-prompt" && flag(config, "feedback", "enabled"))) return null;
   const text = forced ? (req.forcedFeedbackText as string) : e.userText;
   // the agent message the turn answers: the transcript's tail only (bounded read)
   const before = !forced && text && e.transcriptPath ? lastAgentText(e.transcriptPath) : null;
