@@ -1,10 +1,12 @@
 // Hook start-up benchmark (capture-store.md §12 item 36, issue 25): p50 of 30
 // runs of `node -e 0`, of the hook against a 1-session store and a
 // 5,000-session store, run as a harness runs it: the bin itself (its
-// `#!/usr/bin/env node` line), `hook --harness claude`, the payload on stdin.
+// `#!/usr/bin/env node` line), `hook --harness claude`, the payload on stdin
+// (a socket, as spawnSync and node-based harnesses give; one more row with a
+// FIFO, as a shell or Codex gives).
 // Targets: hook ≤ 1.15 × node; 5,000 sessions ≤ 1 session × 1.10 + 3 ms.
 import { spawnSync, execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -48,9 +50,9 @@ export interface SectionTarget {
   detail: string;
 }
 
-function time(cmd: string, args: string[], input?: string, env?: NodeJS.ProcessEnv): number {
+function time(cmd: string, args: string[], input?: string, env?: NodeJS.ProcessEnv, stdin: number | "pipe" = "pipe"): number {
   const t = performance.now();
-  const r = spawnSync(cmd, args, { input, env, stdio: ["pipe", "ignore", "ignore"] });
+  const r = spawnSync(cmd, args, { input, env, stdio: [stdin, "ignore", "ignore"] });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}`);
   return ms;
@@ -69,6 +71,21 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
     const payload = JSON.stringify({ session_id: "bench", hook_event_name: "PostToolUse", cwd: "/bench/app", tool_name: "Bash", tool_input: { command: "ls" } });
     const hookArgs = (hub: string) => ["hook", "--harness", "claude", "--if-enabled", "--hub", hub];
     const node = (): number => time("node", ["-e", "0"], undefined, env);
+    // spawnSync's stdin is a socket (as node-based harnesses give); a shell or Codex gives a pipe (a FIFO), read without node:net
+    const fifo = join(base, "stdin.fifo");
+    const viaFifo = process.platform !== "win32";
+    if (viaFifo) execFileSync("mkfifo", [fifo]);
+    const fifoRun = (hub: string): number => {
+      const r = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        const w = openSync(fifo, "w");
+        writeSync(w, payload);
+        closeSync(w);
+        return time(BIN, hookArgs(hub), undefined, env, r);
+      } finally {
+        closeSync(r);
+      }
+    };
     // keep on (the session archive): a Stop of a 1 MB session that grew by one turn since the last run.
     const keepEnv = { ...env, OMP_SESSIONS_CONFIG_DIR: join(base, "cfg"), OMP_SESSIONS_DATA_DIR: join(base, "data"), OMP_SESSIONS_CACHE_DIR: join(base, "cache") };
     mkdirSync(keepEnv.OMP_SESSIONS_CONFIG_DIR, { recursive: true });
@@ -86,13 +103,15 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
     time(BIN, hookArgs(one), payload, env);
     time(BIN, hookArgs(many), payload, env);
     keepRun();
-    const t: Record<"node" | "one" | "many" | "keep", number[]> = { node: [], one: [], many: [], keep: [] };
+    if (viaFifo) fifoRun(one);
+    const t: Record<"node" | "one" | "many" | "keep" | "fifo", number[]> = { node: [], one: [], many: [], keep: [], fifo: [] };
     for (let i = 0; i < RUNS; i++) {
       // interleaved, so background load hits all of them alike
       t.node.push(node());
       t.one.push(time(BIN, hookArgs(one), payload, env));
       t.many.push(time(BIN, hookArgs(many), payload, env));
       t.keep.push(keepRun());
+      if (viaFifo) t.fifo.push(fifoRun(one));
     }
     const nodeMs = p50(t.node);
     const h1 = p50(t.one);
@@ -108,6 +127,7 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       row("hook, 1 session", h1, `≤ 1.15 × node = ${limit1.toFixed(1)} (${(h1 / nodeMs).toFixed(2)}×)`, h1 <= limit1),
       row("hook, 5,000 sessions", h5k, `≤ 1.10 × 1-session + 3 = ${limit5k.toFixed(1)}`, h5k <= limit5k),
       row("hook, keep on, Stop (1 MB)", p50(t.keep), `${(p50(t.keep) / h1).toFixed(2)}× the 1-session hook (no target)`, null),
+      ...(viaFifo ? [row("hook, 1 session, FIFO stdin", p50(t.fifo), `${(p50(t.fifo) / nodeMs).toFixed(2)}× node (a shell's or Codex's pipe)`, null)] : []),
     ].join("\n");
     const detail = (ms: number) => `${ms.toFixed(0)} ms vs \`node -e 0\` ${nodeMs.toFixed(0)} ms`;
     return {

@@ -43,6 +43,10 @@ describe("the hook's code cache", () => {
     expect(await recordsEvent(BIN)).toBe("");
   });
 
+  it("the bundle is ASCII only (the build escapes any other character: node starts faster from a one-byte string)", () => {
+    expect(readFileSync(join(REPO, "dist", "hook.cjs"), "latin1")).not.toMatch(/[^\x00-\x7f]/);
+  });
+
   it("without a cache the bundle is required as before", async () => {
     expect(await recordsEvent(packageWith(null))).toBe("");
   });

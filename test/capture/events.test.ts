@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { normalizeEvent } from "../../src/core/capture/harness.js";
 import { classify } from "../../src/core/capture/feedback.js";
+import { defaultConfig } from "../../src/core/capture/config.js";
+import { ingestEvent } from "../../src/core/capture/ingest.js";
 import { readJson, readLines, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 
@@ -127,6 +129,17 @@ describe("feedback classifier (25, 26, 27)", () => {
     expect(lines[0].id).toBe("fb-" + sha(`codex:abc123|t2|UserPromptSubmit|correction|${textSha}`).slice(0, 16));
     expect(lines[0].distilled_lesson).toBe("User correction/redirection to remember: " + ev.prompt);
     expect(lines[0].scope_hint).toBe("repo");
+  });
+
+  it("the classifier is a parameter of ingestEvent: a user prompt without it is refused before anything is written, a tool event needs none", () => {
+    const sb = sandbox();
+    const at = (p: Record<string, unknown>) => {
+      const event = normalizeEvent(p, { harness: "codex" });
+      return { root: sb.root, config: defaultConfig(), event, preview: "{}", trigger: event.eventName, topics: [], manualSummary: null, lockWaitMs: 1000, report: () => {} };
+    };
+    expect(() => ingestEvent(at({ session_id: "p", hook_event_name: "UserPromptSubmit", cwd: "/w", prompt: "no, wrong file" }), null)).toThrow(/candidate builder/);
+    expect(existsSync(join(sb.root, "queue"))).toBe(false);
+    expect(ingestEvent(at({ session_id: "t", hook_event_name: "PostToolUse", cwd: "/w", tool_name: "Bash" }), null).state?.event_count).toBe(1);
   });
 
   it("min_confidence high drops approvals and decisions; capture_approvals false drops approvals only; feedback.enabled false creates none (27)", () => {

@@ -3,20 +3,24 @@
 import { loadConfig } from "../../src/core/capture/config.js";
 import { normalizeEvent } from "../../src/core/capture/harness.js";
 import { ingestEvent, type IngestResult } from "../../src/core/capture/ingest.js";
+import { feedbackCandidate } from "../../src/core/capture/feedback-candidate.js";
 import { payloadPreview } from "../../src/core/capture/redact.js";
 
 export function send(root: string, p: Record<string, unknown>, harness?: string): IngestResult {
   const config = loadConfig(root).config;
   const event = normalizeEvent(p, { harness });
-  return ingestEvent({
-    root,
-    config,
-    event,
-    preview: payloadPreview(p),
-    trigger: event.eventName,
-    topics: [],
-    manualSummary: null,
-    lockWaitMs: 3000,
-    report: () => {},
-  });
+  return ingestEvent(
+    {
+      root,
+      config,
+      event,
+      preview: payloadPreview(p),
+      trigger: event.eventName,
+      topics: [],
+      manualSummary: null,
+      lockWaitMs: 3000,
+      report: () => {},
+    },
+    feedbackCandidate,
+  );
 }

@@ -125,7 +125,7 @@ describe("a holder whose lock was displaced", () => {
     const h = lockSync(files.state, { waitMs: 1000 });
     // queued while we hold the lock (the other writer times out)
     const e = normalizeEvent(ev, { harness: "codex" });
-    ingestEvent({ root: sb.root, config: defaultConfig(), event: e, preview: "{}", trigger: e.eventName, topics: [], manualSummary: null, lockWaitMs: 1, report: () => {} });
+    ingestEvent({ root: sb.root, config: defaultConfig(), event: e, preview: "{}", trigger: e.eventName, topics: [], manualSummary: null, lockWaitMs: 1, report: () => {} }, null);
     // another process's lock took the place of ours
     writeFileSync(h.path, lockText(hostname(), process.ppid, "3333333333333333"));
     expect(h.verify()).toBe(false);

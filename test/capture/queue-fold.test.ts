@@ -1,10 +1,12 @@
 // The queue is the truth (issue 14, item 1): a lock timeout delays a count but
 // never loses it; the stdin deadline is an idle deadline; no stdin, no event.
 import { beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { hostname } from "node:os";
-import { cli, ensureBuilt, hook, payload, readJson, readLines, REPO, sandbox, type RunResult } from "./helpers.js";
+import { BIN, cli, ensureBuilt, hook, payload, readJson, readLines, REPO, sandbox, type RunResult } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 import { runBin } from "../helpers/run-bin.js";
 import { lockSync } from "../../src/core/fs/lock.js";
@@ -13,9 +15,9 @@ beforeAll(ensureBuilt);
 
 const tool = (id: string, n: number) => payload({ session_id: id, hook_event_name: "PostToolUse", cwd: `/work/app-${id}`, tool_name: "Bash", tool_use_id: `call_${n}`, tool_input: { command: `echo ${n}` } });
 
-/** The hook with a real pipe on stdin that the test controls. */
-async function pipedHook(args: string[], env: NodeJS.ProcessEnv, feed: (stdin: NodeJS.WritableStream) => void): Promise<RunResult> {
-  const { code, stdout, stderr } = await runBin(["hook", ...args], { cwd: REPO, env, feed });
+/** The hook with a real pipe on stdin that the test controls: a socket, as node gives, or a FIFO. */
+async function pipedHook(args: string[], env: NodeJS.ProcessEnv, feed: (stdin: NodeJS.WritableStream) => void, feedPipe?: "socket" | "fifo"): Promise<RunResult> {
+  const { code, stdout, stderr } = await runBin(["hook", ...args], { cwd: REPO, env, feed, feedPipe });
   return { code, stdout, stderr };
 }
 
@@ -71,10 +73,16 @@ describe("the queue is the truth", () => {
   });
 });
 
-describe("stdin", () => {
+// A socket (what node's child_process gives) is read through a net.Socket; a
+// FIFO with readSync on a non-blocking descriptor of its own, or, where it
+// cannot be opened again, as a socket is (OMP_SESSIONS_STDIN_WAY=stream takes
+// that way here). Each way holds to the same rules.
+const ways: [string, "socket" | "fifo", NodeJS.ProcessEnv][] = [["a socket", "socket", {}]];
+if (process.platform !== "win32") ways.push(["a FIFO", "fifo", {}], ["a FIFO read as a socket is", "fifo", { OMP_SESSIONS_STDIN_WAY: "stream" }]);
+describe.each(ways)("stdin on %s", (_, pipe, way) => {
   it("a pipe that stays open with no data records nothing (no fake manual event) and says so", async () => {
     const sb = sandbox();
-    const r = await pipedHook(["--harness", "codex"], { ...sb.env, OMP_SESSIONS_STDIN_IDLE_MS: "200" }, () => {});
+    const r = await pipedHook(["--harness", "codex"], { ...sb.env, ...way, OMP_SESSIONS_STDIN_IDLE_MS: "200" }, () => {}, pipe);
     expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(existsSync(join(sb.root, "queue"))).toBe(false);
     expect(existsSync(join(sb.root, "state"))).toBe(false);
@@ -83,7 +91,7 @@ describe("stdin", () => {
 
   it("a payload that arrives late (the writer was starved) is still recorded in full", async () => {
     const sb = sandbox();
-    const r = await pipedHook(["--harness", "codex"], sb.env, (stdin) => setTimeout(() => stdin.end(tool("slow", 1)), 1500));
+    const r = await pipedHook(["--harness", "codex"], { ...sb.env, ...way }, (stdin) => setTimeout(() => stdin.end(tool("slow", 1)), 1500), pipe);
     expect(r.code).toBe(0);
     expect(readJson(join(sb.root, "state", "codex", "slow.json")).event_count).toBe(1);
     expect(readdirSync(join(sb.root, "state", "codex"))).toEqual(["slow.json"]);
@@ -92,7 +100,7 @@ describe("stdin", () => {
   it("a complete JSON payload ends the read even if the writer never closes the pipe", async () => {
     const sb = sandbox();
     // the idle deadline is far away: only the complete payload can end the read
-    const r = await pipedHook(["--harness", "codex"], { ...sb.env, OMP_SESSIONS_STDIN_IDLE_MS: "600000" }, (stdin) => stdin.write(tool("open", 1)));
+    const r = await pipedHook(["--harness", "codex"], { ...sb.env, ...way, OMP_SESSIONS_STDIN_IDLE_MS: "600000" }, (stdin) => stdin.write(tool("open", 1)), pipe);
     expect(r.code).toBe(0);
     expect(readJson(join(sb.root, "state", "codex", "open.json")).event_count).toBe(1);
   });
@@ -100,13 +108,46 @@ describe("stdin", () => {
   it("a payload split over several writes is read whole", async () => {
     const sb = sandbox();
     const text = tool("split", 1);
-    const r = await pipedHook(["--harness", "codex"], sb.env, (stdin) => {
-      stdin.write(text.slice(0, 10));
-      setTimeout(() => stdin.write(text.slice(10, 30)), 100);
-      setTimeout(() => stdin.end(text.slice(30)), 300);
-    });
+    const r = await pipedHook(
+      ["--harness", "codex"],
+      { ...sb.env, ...way },
+      (stdin) => {
+        stdin.write(text.slice(0, 10));
+        setTimeout(() => stdin.write(text.slice(10, 30)), 100);
+        setTimeout(() => stdin.end(text.slice(30)), 300);
+      },
+      pipe,
+    );
     expect(r.code).toBe(0);
     expect(readJson(join(sb.root, "state", "codex", "split.json")).tool_event_count).toBe(1);
+  });
+
+  it("a payload larger than the pipe holds, written as the hook reads, is read whole; past 8 MiB it is too large", async () => {
+    const sb = sandbox();
+    const big = payload({ session_id: "big", hook_event_name: "PostToolUse", cwd: "/w", tool_name: "Bash", tool_response: { stdout: "x".repeat(3 * 1024 * 1024) } });
+    expect((await pipedHook(["--harness", "codex"], { ...sb.env, ...way }, (stdin) => stdin.end(big), pipe)).code).toBe(0);
+    expect(readJson(join(sb.root, "state", "codex", "big.json")).event_count).toBe(1);
+    expect((await pipedHook(["--harness", "codex"], { ...sb.env, ...way }, (stdin) => stdin.end(Buffer.alloc(9 * 1024 * 1024, 0x61)), pipe)).code).toBe(0);
+    const errs = readLines(join(sb.root, "errors.jsonl"));
+    expect(errs.map((e) => e.kind)).toEqual(["stdin-too-large"]);
+    expect(errs[0].bytes).toBe(9 * 1024 * 1024);
+  });
+});
+
+describe.skipIf(process.platform === "win32")("stdin, the fast way", () => {
+  it("a shell's pipe is read whole", async () => {
+    const sb = sandbox();
+    await promisify(execFile)("/bin/sh", ["-c", 'printf "%s" "$P" | "$NODE" "$BIN" hook --harness codex'], { env: { ...sb.env, P: tool("shell", 1), NODE: process.execPath, BIN } });
+    expect(readJson(join(sb.root, "state", "codex", "shell.json")).event_count).toBe(1);
+  });
+
+  it.skipIf(process.platform !== "linux")("a payload on a FIFO is read without loading node:net", async () => {
+    const sb = sandbox();
+    const probe = ["--require", join(REPO, "test", "cli", "loaded-probe.cjs")];
+    const r = await runBin(["hook", "--harness", "codex"], { env: sb.env, nodeArgs: probe, feedPipe: "fifo", feed: (stdin) => stdin.end(tool("nonet", 1)) });
+    expect(r.code).toBe(0);
+    expect(readJson(join(sb.root, "state", "codex", "nonet.json")).event_count).toBe(1);
+    expect((JSON.parse(/LOADED (.*)/.exec(r.stderr)![1]) as { builtins: string[] }).builtins).not.toContain("net");
   });
 });
 

@@ -9,6 +9,7 @@ import { rules } from "@secretlint/secretlint-rule-preset-recommend";
 import { cli, ensureBuilt, hook, payload, readLines, REPO, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 import { payloadPreview, redactId, scrub } from "../../src/core/capture/redact.js";
+import { contextRules } from "../../src/core/capture/secret-context.js";
 import { INNOCENT, SECRET_CASES, type SecretCase } from "./secret-corpus.js";
 
 beforeAll(ensureBuilt);
@@ -101,6 +102,12 @@ describe("the secret corpus never reaches disk (issue 14, item 3)", () => {
       expect(once, c.name).not.toContain(c.secret);
       expect(scrub(once), c.name).toBe(once);
     }
+  });
+
+  it('the context rules change no text without whitespace, ":", "=" or "@" (scrubContext skips such text)', () => {
+    const pieces = [...SECRET_CASES.map((c) => c.text), ...INNOCENT].flatMap((t) => t.split(/[\s:=@]+/)).filter(Boolean);
+    expect(pieces.length).toBeGreaterThan(500);
+    for (const piece of pieces) expect(contextRules(piece), piece).toBe(piece);
   });
 
   it("whatever the maintained secretlint preset flags in the corpus is gone after scrub", () => {

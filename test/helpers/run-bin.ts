@@ -4,8 +4,8 @@
 // the hook's stdin, processes racing each other, a reader closing the pipe, a
 // read that could block for good (a FIFO: killed at timeoutMs), a process's
 // own memory, the installed package.
-import { spawn } from "node:child_process";
-import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, constants, createWriteStream, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -33,6 +33,8 @@ export interface BinOptions {
   nodeArgs?: string[];
   /** A live stdin pipe the test writes (a slow or split payload, a writer that never closes); instead of input. */
   feed?: (stdin: Writable) => void;
+  /** What feed's pipe is: node's own (a socket, as node-based harnesses give; the default) or a FIFO (as a shell or a Rust harness gives; POSIX only). */
+  feedPipe?: "socket" | "fifo";
   /** Read only this many bytes of stdout, then close it, as `| head -c N` does: later writes meet a closed pipe. */
   stdoutBytes?: number;
   /** Each stdout chunk, handed here instead of kept (an output too large to hold as one string). */
@@ -49,11 +51,19 @@ let inputSeq = 0;
  */
 export function runBin(args: string[], opts: BinOptions = {}): Promise<BinResult> {
   let stdinFd: number | "pipe" = "pipe";
+  let fifo: Writable | null = null;
   if (opts.input !== undefined && opts.input !== null) {
     const file = join(tmpdir(), `omp-bin-in-${process.pid}-${inputSeq++}`);
     writeFileSync(file, opts.input);
     stdinFd = openSync(file, "r");
     unlinkSync(file);
+  } else if (opts.feed && opts.feedPipe === "fifo") {
+    // a named FIFO: its read end (opened first, without waiting for a writer) is the child's stdin
+    const path = join(tmpdir(), `omp-bin-fifo-${process.pid}-${inputSeq++}`);
+    execFileSync("mkfifo", ["-m", "600", path]);
+    stdinFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fifo = createWriteStream(path, { fd: openSync(path, "w") });
+    unlinkSync(path);
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.bin ?? BIN, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: [stdinFd, "pipe", "pipe"] });
@@ -75,9 +85,13 @@ export function runBin(args: string[], opts: BinOptions = {}): Promise<BinResult
     child.on("close", (code) => {
       if (timer) clearTimeout(timer);
       child.stdin?.destroy();
+      fifo?.destroy();
       resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), killed });
     });
-    if (child.stdin) {
+    if (fifo) {
+      fifo.on("error", () => {});
+      opts.feed!(fifo);
+    } else if (child.stdin) {
       child.stdin.on("error", () => {});
       if (opts.feed) opts.feed(child.stdin);
       else child.stdin.end();

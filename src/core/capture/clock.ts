@@ -22,11 +22,23 @@ export function monoMs(): number {
 
 const p2 = (n: number): string => String(n).padStart(2, "0");
 
+/**
+ * `YYYY-MM-DDTHH:MM:SS` in UTC, as toISOString writes it, from the UTC
+ * getters: toISOString first loads the local time zone (reading
+ * /etc/localtime and its links, ~0.15 ms of the hook's start-up) though it
+ * prints UTC. Years outside 0–9999 (and invalid dates) go to toISOString.
+ */
+export function utcSeconds(d: Date): string {
+  const y = d.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return d.toISOString().slice(0, 19);
+  return `${String(y).padStart(4, "0")}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+}
+
 /** UTC to the second: `YYYY-MM-DDTHH:MM:SSZ`. */
-export const isoTs = (d: Date = now()): string => d.toISOString().slice(0, 19) + "Z";
+export const isoTs = (d: Date = now()): string => utcSeconds(d) + "Z";
 
 /** UTC calendar date, for queue file names. */
-export const utcDate = (d: Date = now()): string => d.toISOString().slice(0, 10);
+export const utcDate = (d: Date = now()): string => utcSeconds(d).slice(0, 10);
 
 /** Local calendar date `YYYY-MM-DD` (note names, `ingested`, log lines). */
 export const localDate = (d: Date = now()): string => `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
@@ -35,7 +47,7 @@ export const localDate = (d: Date = now()): string => `${d.getFullYear()}-${p2(d
 export const localStamp = (d: Date = now()): string => `${d.getFullYear()}${p2(d.getMonth() + 1)}${p2(d.getDate())}-${p2(d.getHours())}${p2(d.getMinutes())}${p2(d.getSeconds())}`;
 
 /** UTC `YYYYMMDDTHHMMSSZ`, for `.corrupt-<stamp>` copies. */
-export const corruptStamp = (d: Date = now()): string => d.toISOString().slice(0, 19).replace(/[-:]/g, "") + "Z";
+export const corruptStamp = (d: Date = now()): string => utcSeconds(d).replace(/[-:]/g, "") + "Z";
 
 /** Milliseconds since the epoch for an ISO timestamp, or NaN. */
 export const tsMs = (ts: unknown): number => (typeof ts === "string" ? Date.parse(ts) : NaN);

@@ -12,8 +12,6 @@ import { randomHex } from "../fs/random-hex.js";
 import { isoTs, monoMs, now } from "./clock.js";
 import { flag, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
-import { buildCandidate, classify, passesFilters } from "./feedback.js";
-import { lastAgentText } from "./feedback-transcript.js";
 import type { NormalizedEvent } from "./harness.js";
 import { appendRecord } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
@@ -80,21 +78,17 @@ export function queueRecord(e: NormalizedEvent, preview: string, trigger: string
 }
 
 /**
- * The candidate a user-prompt event yields, built now: the classifier needs the
- * unredacted text, which never reaches disk. Git fields are filled in by the fold.
+ * The feedback candidate of an event that may yield one (feedback-candidate.ts).
+ * A parameter, not an import: the classifier is the biggest part of the hook's
+ * code, and the hook loads it only for the events that need it (user prompts).
  */
-function candidateOf(req: IngestRequest, ts: string): Record<string, unknown> | null {
-  const { event: e, config } = req;
-  const forced = req.forcedFeedbackText !== undefined;
-  if (!forced && !(e.kind === "user-prompt" && flag(config, "feedback", "enabled"))) return null;
-  const text = forced ? (req.forcedFeedbackText as string) : e.userText;
-  // the agent message the turn answers: the transcript's tail only (bounded read)
-  const before = !forced && text && e.transcriptPath ? lastAgentText(e.transcriptPath) : null;
-  const c = classify(text, forced, before);
-  const fb = (config.feedback ?? {}) as Record<string, unknown>;
-  if (!c || !(forced || passesFilters(c, fb))) return null;
-  return buildCandidate(text, c, { sid: e.sid, harness: e.harness, nativeId: e.nativeId, cwd: e.cwd, hookEventName: e.eventName, turnId: e.turnId, ts, gitRemote: null, gitBranch: null });
-}
+export type CandidateBuilder = (req: CandidateRequest, ts: string) => Record<string, unknown> | null;
+
+/** What a candidate is built from. */
+export type CandidateRequest = Pick<IngestRequest, "event" | "config" | "forcedFeedbackText">;
+
+/** The event may yield a feedback candidate: a user prompt with feedback on, or `feedback capture`. */
+export const mayYieldCandidate = (req: CandidateRequest): boolean => req.forcedFeedbackText !== undefined || (req.event.kind === "user-prompt" && flag(req.config, "feedback", "enabled"));
 
 /** The session-queue line: the day-queue record plus what the fold needs (the preview only where the state keeps it). */
 function sessionLine(req: IngestRequest, record: Record<string, unknown>, lineId: string, candidate: Record<string, unknown> | null): Record<string, unknown> {
@@ -106,14 +100,19 @@ function sessionLine(req: IngestRequest, record: Record<string, unknown>, lineId
   return line;
 }
 
-export function ingestEvent(req: IngestRequest): IngestResult {
+/** `candidateOf` may be null only for an event that yields no candidate (mayYieldCandidate false). */
+export function ingestEvent(req: IngestRequest, candidateOf: CandidateBuilder | null): IngestResult {
   const { root, event: e } = req;
   const t0 = req.t0 ?? monoMs();
   const ts = isoTs(now());
   const record = queueRecord(e, req.preview, req.trigger, ts, req.topics, req.manualSummary);
   const lineId = randomHex(8);
   const files = sessionFiles(root, e.harness, e.nativeId);
-  const prebuilt = candidateOf(req, ts);
+  let prebuilt: Record<string, unknown> | null = null;
+  if (mayYieldCandidate(req)) {
+    if (!candidateOf) throw new Error("ingestEvent: this event may yield a feedback candidate, but no candidate builder was given");
+    prebuilt = candidateOf(req, ts);
+  }
   appendRecord(files.queue, sessionLine(req, record, lineId, prebuilt));
   appendRecord(queuePath(root, ts), record);
 

@@ -5,6 +5,7 @@ import { loadConfig } from "./config.js";
 import { CaptureConfigError } from "./errors.js";
 import { normalizeEvent } from "./harness.js";
 import { ingestEvent, type IngestResult } from "./ingest.js";
+import { feedbackCandidate } from "./feedback-candidate.js";
 import { payloadPreview, scrubCut } from "./redact.js";
 import { CLI_LOCK_WAIT_MS } from "./review.js";
 
@@ -37,18 +38,21 @@ export function manualCapture(root: string, o: ManualCaptureOptions): IngestResu
   };
   const event = normalizeEvent(payload, { harness: o.harness || "manual" });
   const summary = o.summary ? scrubCut(o.summary, 2000) : null;
-  return ingestEvent({
-    root,
-    config,
-    event,
-    preview: payloadPreview(payload),
-    trigger: event.eventName,
-    topics: (o.topics ?? []).map((t) => scrubCut(t, 1000)),
-    manualSummary: summary,
-    forceDigestTrigger: "manual",
-    lockWaitMs: CLI_LOCK_WAIT_MS,
-    report: (kind, msg) => o.warn?.(`${kind}: ${msg}`),
-  });
+  return ingestEvent(
+    {
+      root,
+      config,
+      event,
+      preview: payloadPreview(payload),
+      trigger: event.eventName,
+      topics: (o.topics ?? []).map((t) => scrubCut(t, 1000)),
+      manualSummary: summary,
+      forceDigestTrigger: "manual",
+      lockWaitMs: CLI_LOCK_WAIT_MS,
+      report: (kind, msg) => o.warn?.(`${kind}: ${msg}`),
+    },
+    feedbackCandidate,
+  );
 }
 
 export interface FeedbackCaptureOptions {
@@ -70,16 +74,19 @@ export function feedbackCapture(root: string, o: FeedbackCaptureOptions): Ingest
   const event = normalizeEvent(payload, { harness: o.harness || "manual" });
   // the preview never carries the text itself
   const previewPayload = { ...payload, feedback_text: undefined, prompt: o.text };
-  return ingestEvent({
-    root,
-    config,
-    event,
-    preview: payloadPreview(previewPayload),
-    trigger: event.eventName,
-    topics: [],
-    manualSummary: null,
-    forcedFeedbackText: event.userText,
-    lockWaitMs: CLI_LOCK_WAIT_MS,
-    report: (kind, msg) => o.warn?.(`${kind}: ${msg}`),
-  });
+  return ingestEvent(
+    {
+      root,
+      config,
+      event,
+      preview: payloadPreview(previewPayload),
+      trigger: event.eventName,
+      topics: [],
+      manualSummary: null,
+      forcedFeedbackText: event.userText,
+      lockWaitMs: CLI_LOCK_WAIT_MS,
+      report: (kind, msg) => o.warn?.(`${kind}: ${msg}`),
+    },
+    feedbackCandidate,
+  );
 }

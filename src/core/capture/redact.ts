@@ -50,7 +50,7 @@ export function scrub(s: string): string {
   // Each pattern runs only where its literal hint occurs: a string with none costs
   // a few substring checks, and patterns never used are never compiled (the hook's start-up).
   let out = s.includes("PRIVATE KEY") ? s.replace(PRIVATE_KEY, MASK) : s;
-  if (/hook/i.test(out)) for (const re of SECRET_URLS) out = out.replace(re, MASK);
+  if (out.includes(":/") && /hook/i.test(out)) for (const re of SECRET_URLS) out = out.replace(re, MASK);
   for (const t of VENDOR_TOKENS) {
     if (!t.hints.some((h) => out.includes(h))) continue;
     const random = t.random;

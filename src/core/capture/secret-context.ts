@@ -64,32 +64,33 @@ const CONFIGURE_SET = /\b(configure\s+set\s+)([A-Za-z0-9_.-]+)(\s+)([^\s"']+)/g;
 const V = `("[^"\\r\\n]*"|'[^'\\r\\n]*'|[^\\s"'-][^\\s"']*)`;
 const opt = (before: string, after = ""): RegExp => new RegExp(`(${before})${V}${after}`, "g");
 
-// Commands whose options or arguments carry a password (with a test for their names in lower case),
+// Commands whose options or arguments carry a password (with the words one of which their line holds,
+// in lower case: plain substrings, so a line without them compiles no pattern),
 // the command's segment, and the part before the value (group 1) and the value (group 2).
-const SHORT_PASSWORD: readonly [RegExp, RegExp, RegExp][] = [
+const SHORT_PASSWORD: readonly [string[], RegExp, RegExp][] = [
   // openssl -pass pass:SECRET (env:/file: name a place, not the secret)
-  [/openssl/, /\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
+  [["openssl"], /\bopenssl\b[^\n;|&]*/g, /(\s-(?:pass|passin|passout|k)\s+(?:pass:)?)((?!env:|file:|fd:|stdin)[^\s"']+)/g],
   // mysql family, sshpass, mongo, docker login: -pSECRET or -p SECRET (mysql's -P is the port)
-  [/mysql|mariadb|mongo|sshpass|login/, /\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl|helm\s+registry)\s+login)\b[^\n;|&]*/g, opt("\\s-p\\s*")],
+  [["mysql", "mariadb", "mongo", "sshpass", "login"], /\b(?:mysql\w*|mariadb[\w-]*|mongo\w*|sshpass|(?:docker|podman|nerdctl|helm\s+registry)\s+login)\b[^\n;|&]*/g, opt("\\s-p\\s*")],
   // zip/unzip/sqlcmd -P SECRET
-  [/zip|sqlcmd|bcp/, /\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, opt("\\s-P\\s+")],
+  [["zip", "sqlcmd", "bcp"], /\b(?:zip|unzip|sqlcmd|bcp)\b[^\n;|&]*/g, opt("\\s-P\\s+")],
   // 7z -pSECRET
-  [/7z|rar/, /\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, opt("\\s-p")],
-  [/redis-cli/, /\bredis-cli\b[^\n;|&]*/g, opt("\\s-a\\s+")],
+  [["7z", "rar"], /\b(?:7z|7za|7zr|rar|unrar)\b[^\n;|&]*/g, opt("\\s-p")],
+  [["redis-cli"], /\bredis-cli\b[^\n;|&]*/g, opt("\\s-a\\s+")],
   // ssh-keygen -N NEW / -P OLD: passphrases
-  [/ssh-keygen/, /\bssh-keygen\b[^\n;|&]*/g, opt("\\s-[NP]\\s*")],
+  [["ssh-keygen"], /\bssh-keygen\b[^\n;|&]*/g, opt("\\s-[NP]\\s*")],
   // ldapsearch/ldapmodify … -w BINDPW
-  [/ldap/, /\bldap\w*\b[^\n;|&]*/g, opt("\\s-w\\s+")],
+  [["ldap"], /\bldap\w*\b[^\n;|&]*/g, opt("\\s-w\\s+")],
   // smbclient, rpcclient, net … -U user%PASSWORD
-  [/-u|--user/, /\b(?:smbclient|rpcclient|smbcacls|smbmap|net|winexe|pth-\w+)\b[^\n;|&]*/g, /(\s(?:-U|--user(?:name)?)[=\s]*["']?[^\s%"']+%)([^\s"']+)/g],
+  [["-u", "--user"], /\b(?:smbclient|rpcclient|smbcacls|smbmap|net|winexe|pth-\w+)\b[^\n;|&]*/g, /(\s(?:-U|--user(?:name)?)[=\s]*["']?[^\s%"']+%)([^\s"']+)/g],
   // lftp -u user,PASSWORD
-  [/lftp/, /\blftp\b[^\n;|&]*/g, /(\s-u\s+["']?[^\s,"']+,)([^\s"']+)/g],
+  [["lftp"], /\blftp\b[^\n;|&]*/g, /(\s-u\s+["']?[^\s,"']+,)([^\s"']+)/g],
   // rabbitmqctl add_user NAME PASSWORD, change_password NAME PASSWORD
-  [/rabbitmqctl/, /\brabbitmqctl\b[^\n;|&]*/g, opt("\\b(?:add_user|change_password)\\s+\\S+\\s+")],
+  [["rabbitmqctl"], /\brabbitmqctl\b[^\n;|&]*/g, opt("\\b(?:add_user|change_password)\\s+\\S+\\s+")],
   // sqlplus user/PASSWORD@db (and the first argument user/PASSWORD)
-  [/sqlplus|sqlldr|expdp|impdp|rman/, /\b(?:sqlplus|sqlldr|expdp|impdp|rman)\b[^\n;|&]*/g, /(\s["']?[A-Za-z0-9_$#]+\/)([^\s@"'/]+)(?=@|["']?\s*$)/g],
+  [["sqlplus", "sqlldr", "expdp", "impdp", "rman"], /\b(?:sqlplus|sqlldr|expdp|impdp|rman)\b[^\n;|&]*/g, /(\s["']?[A-Za-z0-9_$#]+\/)([^\s@"'/]+)(?=@|["']?\s*$)/g],
   // xfreerdp / rdesktop: /p:PASSWORD, -p PASSWORD
-  [/rdp|rdesktop/, /\b(?:x?freerdp\w*|wlfreerdp|rdesktop)\b[^\n;|&]*/g, /(\s(?:\/p(?:assword)?:|-p\s+))([^\s"']+)/g],
+  [["rdp", "rdesktop"], /\b(?:x?freerdp\w*|wlfreerdp|rdesktop)\b[^\n;|&]*/g, /(\s(?:\/p(?:assword)?:|-p\s+))([^\s"']+)/g],
 ];
 
 // htpasswd -b[c] FILE USER PASSWORD, htpasswd -nb USER PASSWORD: the last argument in batch mode.
@@ -101,8 +102,8 @@ const DASH_SECRET = /(?:pass|password|passwd|passphrase|secret|token|apikey)$/i;
 
 function shortPasswords(s: string, lower: string): string {
   let out = s;
-  for (const [hint, cmd, optRe] of SHORT_PASSWORD) {
-    if (!hint.test(lower)) continue;
+  for (const [hints, cmd, optRe] of SHORT_PASSWORD) {
+    if (!hints.some((h) => lower.includes(h))) continue;
     out = out.replace(cmd, (seg: string) => seg.replace(optRe, (_m: string, pre: string) => pre + MASK));
   }
   if (lower.includes("htpasswd")) out = out.replace(HTPASSWD, (m: string, v: string) => m.slice(0, m.length - v.length) + MASK);
@@ -232,8 +233,18 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   "a an the for all to of in on at by with from and or not no is are was were be been must should will can may required optional every each any some this that these those it its only when if".split(" "),
 );
 
+const CONTEXT_CHARS = /[\s:=@]/;
+
 /** The context rules, in order: CLI arguments, headers, URL credentials, prose, assignments. */
 export function scrubContext(s: string): string {
+  // Every rule needs whitespace, ":", "=" or "@" (a separator, an option's space,
+  // a header's colon, a URL's "@"): a string with none of them (a path, an id, a
+  // tool name) has nothing for them, and costs one test (most hook fields).
+  return CONTEXT_CHARS.test(s) ? contextRules(s) : s;
+}
+
+/** The context rules themselves, on any string (scrubContext skips the strings they cannot change; a test holds them to that). */
+export function contextRules(s: string): string {
   // Each rule runs only where the text it needs occurs (masking never adds such text).
   const lower = s.toLowerCase();
   // command lines first: a header's value runs to the end of the line and could hide the option before a password

@@ -262,7 +262,9 @@ function backoff(round: number): number {
   return 2 + Math.random() * (cap - 2);
 }
 
-const tsNow = (): string => new Date().toISOString().slice(0, 19) + "Z";
+const p2 = (n: number): string => String(n).padStart(2, "0");
+/** Now in UTC to the second (`YYYY-MM-DDTHH:MM:SSZ`), from the UTC getters: toISOString would load the local time zone first (capture/clock.ts's utcSeconds). */
+const tsNow = (d = new Date()): string => `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}Z`;
 
 /**
  * The attempts to take `<target>.lock`: yields how long to wait before the

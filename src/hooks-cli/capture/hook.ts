@@ -6,7 +6,7 @@ import { flag, isEnabled, loadConfig } from "../../core/capture/config.js";
 import { logHookError, type HookErrorKind } from "../../core/capture/errlog.js";
 import { HOOK_HARNESSES, normalizeEvent } from "../../core/capture/harness.js";
 import { resolveHub } from "../../core/capture/hub.js";
-import { ingestEvent } from "../../core/capture/ingest.js";
+import { ingestEvent, mayYieldCandidate } from "../../core/capture/ingest.js";
 import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
 import { rehydrationText } from "../../core/capture/rehydrate.js";
 import { readSidecar } from "../../core/capture/sidecar.js";
@@ -104,7 +104,8 @@ export async function runHook(argv: string[]): Promise<string> {
   const t0 = monoMs();
   const args = parseHookArgs(argv);
   const clocks = hookClocks();
-  const drain = () => readStdin({ idleMs: clocks.stdinIdleMs });
+  // OMP_SESSIONS_STDIN_WAY=stream: read a pipe through a net.Socket, the fallback's way (tests)
+  const drain = () => readStdin({ idleMs: clocks.stdinIdleMs, way: process.env.OMP_SESSIONS_STDIN_WAY === "stream" ? "stream" : "sync" });
   if (args.help) return HOOK_USAGE;
   let root: string | null = null;
   let harness: string | null = null;
@@ -178,20 +179,26 @@ export async function runHook(argv: string[]): Promise<string> {
     const maxBytes = Number(args.values.get("--max-event-bytes"));
     const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
     const summary = args.values.get("--summary");
-    if (capture)
-      ingestEvent({
-        root,
-        config,
-        event,
-        preview,
-        trigger: scrubCut(args.values.get("--trigger") || event.eventName, 1000),
-        topics: args.topics.map((t) => scrubCut(t, 1000)),
-        manualSummary: summary ? scrubCut(summary, 2000) : null,
-        lockWaitMs: clocks.lockWaitMs,
-        t0,
-        digestBudgetMs: clocks.digestBudgetMs,
-        report: (kind, message) => log(kind, message),
-      });
+    if (capture) {
+      // the feedback classifier is loaded only for the events it reads (user prompts)
+      const candidateOf = mayYieldCandidate({ event, config }) ? (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate : null;
+      ingestEvent(
+        {
+          root,
+          config,
+          event,
+          preview,
+          trigger: scrubCut(args.values.get("--trigger") || event.eventName, 1000),
+          topics: args.topics.map((t) => scrubCut(t, 1000)),
+          manualSummary: summary ? scrubCut(summary, 2000) : null,
+          lockWaitMs: clocks.lockWaitMs,
+          t0,
+          digestBudgetMs: clocks.digestBudgetMs,
+          report: (kind, message) => log(kind, message),
+        },
+        candidateOf,
+      );
+    }
     // Within the digests' budget: the rest is queued for the next run, never lost.
     const keepDeadline = Date.now() + Math.max(0, clocks.digestBudgetMs - (monoMs() - t0));
     // Loaded only when it has work: the hook's other events start without the listing code.
