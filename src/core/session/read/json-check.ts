@@ -30,7 +30,8 @@ const WORDS_FROM = 48;
 export function special(buf: Buffer, i: number, end: number, words: Int32Array | null): number {
   if (words !== null) {
     const base = buf.byteOffset;
-    while (i < end && ((base + i) & 3) !== 0) {
+    while (((base + i) & 3) !== 0) {
+      if (i >= end) return end;
       const c = buf[i];
       if (c < 0x20 || c === QUOTE || c === BACKSLASH) return i;
       i++;
@@ -122,46 +123,64 @@ const ARRAY = 2;
 /**
  * Whether JSON.parse reads the line [start, end) decoded as UTF-8: any JSON
  * value, with whitespace around it. Nesting has no limit, as the parse's.
+ * `words`: wordsOf(buf), when the caller keeps one for the buffer.
  */
-export function isJson(buf: Buffer, start: number, end: number): boolean {
+export function isJson(buf: Buffer, start: number, end: number, words: Int32Array | null = null): boolean {
+  return check(buf, start, end, 0, false, words);
+}
+
+/**
+ * Whether the line is JSON, its bytes before `at` already known to be a
+ * well-formed start that ends with a value inside `objects` open objects
+ * (an entry's head, read by entry-head.ts): only the rest is checked.
+ */
+export function isJsonAfter(buf: Buffer, at: number, end: number, objects: number, words: Int32Array | null = null): boolean {
+  return check(buf, at, end, objects, true, words);
+}
+
+function check(buf: Buffer, start: number, end: number, objects: number, afterValue: boolean, words: Int32Array | null): boolean {
   const open: number[] = [];
-  let words: Int32Array | null = null;
-  let i = ws(buf, start, end);
+  for (let k = 0; k < objects; k++) open.push(OBJECT);
+  let i = start;
+  if (!afterValue) i = ws(buf, i, end);
   for (;;) {
-    // A value starts at i.
-    if (i >= end) return false;
-    const c = buf[i];
-    if (c === 0x7b) {
-      i = ws(buf, i + 1, end);
-      if (buf[i] === 0x7d && i < end) i++;
-      else {
-        open.push(OBJECT);
-        // The first key.
-        if (buf[i] !== QUOTE || i >= end) return false;
+    if (!afterValue) {
+      // A value starts at i.
+      if (i >= end) return false;
+      const c = buf[i];
+      if (c === 0x7b) {
+        i = ws(buf, i + 1, end);
+        if (buf[i] === 0x7d && i < end) i++;
+        else {
+          open.push(OBJECT);
+          // The first key.
+          if (buf[i] !== QUOTE || i >= end) return false;
+          if (words === null && end - i > WORDS_FROM) words = wordsOf(buf);
+          i = stringEnd(buf, i + 1, end, words);
+          if (i < 0) return false;
+          i = ws(buf, i, end);
+          if (buf[i] !== 0x3a || i >= end) return false;
+          i = ws(buf, i + 1, end);
+          continue;
+        }
+      } else if (c === 0x5b) {
+        i = ws(buf, i + 1, end);
+        if (buf[i] === 0x5d && i < end) i++;
+        else {
+          open.push(ARRAY);
+          continue;
+        }
+      } else if (c === QUOTE) {
         if (words === null && end - i > WORDS_FROM) words = wordsOf(buf);
         i = stringEnd(buf, i + 1, end, words);
-        if (i < 0) return false;
-        i = ws(buf, i, end);
-        if (buf[i] !== 0x3a || i >= end) return false;
-        i = ws(buf, i + 1, end);
-        continue;
-      }
-    } else if (c === 0x5b) {
-      i = ws(buf, i + 1, end);
-      if (buf[i] === 0x5d && i < end) i++;
-      else {
-        open.push(ARRAY);
-        continue;
-      }
-    } else if (c === QUOTE) {
-      if (words === null && end - i > WORDS_FROM) words = wordsOf(buf);
-      i = stringEnd(buf, i + 1, end, words);
-    } else if (c === 0x2d || isDigit(c)) i = numberEnd(buf, i, end);
-    else if (c === 0x74) i = literalEnd(buf, i, end, "true");
-    else if (c === 0x66) i = literalEnd(buf, i, end, "false");
-    else if (c === 0x6e) i = literalEnd(buf, i, end, "null");
-    else return false;
-    if (i < 0) return false;
+      } else if (c === 0x2d || isDigit(c)) i = numberEnd(buf, i, end);
+      else if (c === 0x74) i = literalEnd(buf, i, end, "true");
+      else if (c === 0x66) i = literalEnd(buf, i, end, "false");
+      else if (c === 0x6e) i = literalEnd(buf, i, end, "null");
+      else return false;
+      if (i < 0) return false;
+    }
+    afterValue = false;
     // After a value: close what it ends, then a comma (and a key) before the next value, or the end of the line.
     for (;;) {
       i = ws(buf, i, end);
