@@ -26,22 +26,45 @@ function treeHead(s: Session): Record<string, unknown> {
   return { file: s.file, dialect: printedDialect(s), ...agent, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
 }
 
-/** One entry of `entries`, by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry. */
-function entryText(s: Session, k: number): string {
-  const q = JSON.stringify;
-  const all = s.entries;
-  const e = all[k];
-  const topo = s.topology;
-  const label = s.labels.size ? s.labels.get(e.id) : undefined;
-  const a = topo.childStart[k];
-  const b = topo.childStart[k + 1];
-  const kids = b === a ? "[]" : b === a + 1 ? `[${q(all[topo.childList[a]].id)}]` : q(Array.from(topo.childList.subarray(a, b), (c) => all[c].id));
-  return (
-    `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${q(e.type)},"timestamp":${q(e.timestamp)},` +
-    `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +
-    (e.role !== undefined ? `"role":${q(e.role)},` : "") +
-    `"preview":${q(e.preview)}}`
-  );
+/**
+ * Writes `entries` by hand: the same bytes as JSON.stringify(entryJson(s, e))
+ * for each, without an object per entry. Each id is quoted once (an entry's
+ * parent and children print ids already quoted), and the few types and roles
+ * once each.
+ */
+class EntryText {
+  private readonly ids: string[];
+  private readonly words = new Map<string, string>();
+  constructor(private readonly s: Session) {
+    this.ids = s.entries.map((e) => JSON.stringify(e.id));
+  }
+  private word(w: string): string {
+    let q = this.words.get(w);
+    if (q === undefined) this.words.set(w, (q = JSON.stringify(w)));
+    return q;
+  }
+  at(k: number): string {
+    const { s, ids } = this;
+    const e = s.entries[k];
+    const topo = s.topology;
+    const label = s.labels.size ? s.labels.get(e.id) : undefined;
+    const a = topo.childStart[k];
+    const b = topo.childStart[k + 1];
+    let kids = "[]";
+    if (b > a) {
+      kids = "[" + ids[topo.childList[a]];
+      for (let c = a + 1; c < b; c++) kids += "," + ids[topo.childList[c]];
+      kids += "]";
+    }
+    const p = topo.parent[k];
+    const parent = e.parentId === null ? "null" : p >= 0 && s.entries[p].id === e.parentId ? ids[p] : JSON.stringify(e.parentId);
+    return (
+      `{"id":${ids[k]},"parentId":${parent},"type":${this.word(e.type)},"timestamp":${JSON.stringify(e.timestamp)},` +
+      `"label":${label === undefined ? "null" : JSON.stringify(label)},"children":${kids},` +
+      (e.role !== undefined ? `"role":${this.word(e.role)},` : "") +
+      `"preview":${JSON.stringify(e.preview)}}`
+    );
+  }
 }
 
 const CHUNK = 1 << 20;
@@ -65,8 +88,9 @@ export function* treeJsonBuffers(s: Session): Generator<Buffer> {
   };
   const head = JSON.stringify(treeHead(s));
   yield* put(head.slice(0, -1) + ',"entries":[');
+  const entries = new EntryText(s);
   for (let k = 0; k < s.entries.length; k++) {
-    const text = entryText(s, k);
+    const text = entries.at(k);
     // Inlined fast path of put(): most entries fit.
     if (off + text.length * 3 + 1 <= buf.length) {
       if (k > 0) buf[off++] = 44;

@@ -185,7 +185,7 @@ export class PiLineScanner {
     if (this.parsed === undefined) {
       let v: unknown;
       try {
-        v = this.cut ? parseLine(this.buf, this.start, this.end) : parseRecord(this.buf, this.start, this.end);
+        v = this.cut ? parseLine(this.buf, this.start, this.end, this.wordsOf(this.buf)) : parseRecord(this.buf, this.start, this.end);
       } catch {
         this.parsed = null;
         return null;
