@@ -28,41 +28,37 @@ function treeHead(s: Session): Record<string, unknown> {
 
 /**
  * Writes `entries` by hand: the same bytes as JSON.stringify(entryJson(s, e))
- * for each, without an object per entry. Each id is quoted once (an entry's
- * parent and children print ids already quoted), and the few types and roles
+ * for each, without an object per entry; the few types and roles are quoted
  * once each.
  */
 class EntryText {
-  private readonly ids: string[];
   private readonly words = new Map<string, string>();
-  constructor(private readonly s: Session) {
-    this.ids = s.entries.map((e) => JSON.stringify(e.id));
-  }
+  constructor(private readonly s: Session) {}
   private word(w: string): string {
     let q = this.words.get(w);
     if (q === undefined) this.words.set(w, (q = JSON.stringify(w)));
     return q;
   }
   at(k: number): string {
-    const { s, ids } = this;
-    const e = s.entries[k];
+    const q = JSON.stringify;
+    const s = this.s;
+    const all = s.entries;
+    const e = all[k];
     const topo = s.topology;
     const label = s.labels.size ? s.labels.get(e.id) : undefined;
     const a = topo.childStart[k];
     const b = topo.childStart[k + 1];
     let kids = "[]";
     if (b > a) {
-      kids = "[" + ids[topo.childList[a]];
-      for (let c = a + 1; c < b; c++) kids += "," + ids[topo.childList[c]];
+      kids = "[" + q(all[topo.childList[a]].id);
+      for (let c = a + 1; c < b; c++) kids += "," + q(all[topo.childList[c]].id);
       kids += "]";
     }
-    const p = topo.parent[k];
-    const parent = e.parentId === null ? "null" : p >= 0 && s.entries[p].id === e.parentId ? ids[p] : JSON.stringify(e.parentId);
     return (
-      `{"id":${ids[k]},"parentId":${parent},"type":${this.word(e.type)},"timestamp":${JSON.stringify(e.timestamp)},` +
-      `"label":${label === undefined ? "null" : JSON.stringify(label)},"children":${kids},` +
+      `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${this.word(e.type)},"timestamp":${q(e.timestamp)},` +
+      `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +
       (e.role !== undefined ? `"role":${this.word(e.role)},` : "") +
-      `"preview":${JSON.stringify(e.preview)}}`
+      `"preview":${q(e.preview)}}`
     );
   }
 }
