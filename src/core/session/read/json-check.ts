@@ -14,7 +14,7 @@
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** Four-byte words over a buffer's memory, for `special`'s fast loop (made once per line, when a string is long). */
+/** Four-byte words over a buffer's memory, for stringEnd's fast loop (made once per buffer, or once per line when a string is long). */
 export function wordsOf(buf: Buffer): Int32Array {
   return new Int32Array(buf.buffer, 0, buf.buffer.byteLength >> 2);
 }
@@ -22,58 +22,48 @@ export function wordsOf(buf: Buffer): Int32Array {
 /** A string this long or longer is crossed with words. */
 const WORDS_FROM = 48;
 
-/**
- * The index of the first byte in [i, end) that is a quote, a backslash or a
- * control byte (below 0x20); `end` when there is none. `words` is
- * `wordsOf(buf)` (null: byte by byte).
- */
-export function special(buf: Buffer, i: number, end: number, words: Int32Array | null): number {
-  if (words !== null) {
-    const base = buf.byteOffset;
-    while (((base + i) & 3) !== 0) {
-      if (i >= end) return end;
-      const c = buf[i];
-      if (c < 0x20 || c === QUOTE || c === BACKSLASH) return i;
-      i++;
-    }
-    let w = (base + i) >> 2;
-    const last = (base + end) >> 2;
-    for (; w < last; w++) {
-      const x = words[w];
-      const q = x ^ 0x22222222;
-      const b = x ^ 0x5c5c5c5c;
-      // A byte below 0x20, or a byte equal to '"' or '\' (its xor is zero): the classic has-less / has-zero tests.
-      if ((((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((b - 0x01010101) & ~b)) & 0x80808080) break;
-    }
-    i = (w << 2) - base;
-  }
-  for (; i < end; i++) {
-    const c = buf[i];
-    if (c < 0x20 || c === QUOTE || c === BACKSLASH) return i;
-  }
-  return end;
-}
-
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+
+/** Bytes that end a run of plain string bytes: controls, '"' and '\\'. */
+const SPECIAL = new Uint8Array(256).map((_, c) => (c < 0x20 || c === QUOTE || c === BACKSLASH ? 1 : 0));
+/** What a backslash starts: 2 for a one-letter escape, 6 for \uXXXX, 0 for none JSON allows. */
+const ESCAPE = new Uint8Array(256).map((_, c) => (c === 0x75 ? 6 : '"\\/bfnrt'.includes(String.fromCharCode(c)) ? 2 : 0));
 
 /**
  * The string whose body starts at i (just past its opening quote): the index
  * just past its closing quote, or -1 when it is not a JSON string (a raw
- * control byte, a bad escape, no closing quote before end).
+ * control byte, a bad escape, no closing quote before end). `words`:
+ * wordsOf(buf), or null to read byte by byte. Between two special bytes (a
+ * quote, a backslash, a control byte) it reads bytes up to a word boundary,
+ * then words while they hold none, then bytes up to the next one.
  */
 export function stringEnd(buf: Buffer, i: number, end: number, words: Int32Array | null): number {
+  const base = buf.byteOffset;
+  const wordsEnd = words === null ? 0 : (base + end) >> 2;
   for (;;) {
-    i = special(buf, i, end, words);
+    if (words !== null) {
+      while (((base + i) & 3) !== 0 && i < end && SPECIAL[buf[i]] === 0) i++;
+      if (((base + i) & 3) === 0) {
+        let w = (base + i) >> 2;
+        for (; w < wordsEnd; w++) {
+          const x = words[w];
+          const q = x ^ 0x22222222;
+          const b = x ^ 0x5c5c5c5c;
+          // A byte below 0x20, or a byte equal to '"' or '\' (its xor is zero): the classic has-less / has-zero tests.
+          if ((((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((b - 0x01010101) & ~b)) & 0x80808080) break;
+        }
+        i = (w << 2) - base;
+      }
+    }
+    while (i < end && SPECIAL[buf[i]] === 0) i++;
     if (i >= end) return -1;
     const c = buf[i];
     if (c === QUOTE) return i + 1;
-    if (c !== BACKSLASH || i + 1 >= end) return -1;
-    const e = buf[i + 1];
-    if (e === 0x75) {
-      if (i + 6 > end || !isHex(buf[i + 2]) || !isHex(buf[i + 3]) || !isHex(buf[i + 4]) || !isHex(buf[i + 5])) return -1;
-      i += 6;
-    } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) i += 2;
-    else return -1;
+    if (c !== BACKSLASH) return -1;
+    const n = i + 1 < end ? ESCAPE[buf[i + 1]] : 0;
+    if (n === 0 || i + n > end) return -1;
+    if (n === 6 && !(isHex(buf[i + 2]) && isHex(buf[i + 3]) && isHex(buf[i + 4]) && isHex(buf[i + 5]))) return -1;
+    i += n;
   }
 }
 
