@@ -24,9 +24,9 @@ function rng(seed: number) {
 
 describe("oneLine", () => {
   it("agrees with the rule on plain and awkward text, at every length", () => {
-    const pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "é", "日本", "🚀", "\u001b", "\u009b", "\u00a0", "\u202e", "\u3000", "\u200b", "x".repeat(50)];
+    const pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "é", "日本", "🚀", "\u001b", "\u009b", "\u00a0", "\u202e", "\u3000", "\u200b", "x".repeat(50), "a b c", " x ", "~ !"];
     const next = rng(7);
-    for (let n = 0; n < 3000; n++) {
+    for (let n = 0; n < 10000; n++) {
       let s = "";
       const len = Math.floor(next() * 60);
       for (let k = 0; k < len; k++) s += pieces[Math.floor(next() * pieces.length)];

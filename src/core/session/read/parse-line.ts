@@ -17,14 +17,15 @@
 import { isAscii } from "node:buffer";
 import { PREVIEW_SOURCE_UNITS } from "../text/safe-text.js";
 import { envSlot } from "../../env.js";
+import { stringEnd } from "./json-check.js";
 
 /**
  * Parses one line. Strings nested below the entry's own fields keep at least
  * PREVIEW_SOURCE_UNITS UTF-16 units; the rest of them is left out.
  */
-export function parseLine(buf: Buffer, start: number, end: number): unknown {
+export function parseLine(buf: Buffer, start: number, end: number, words: Int32Array | null = null): unknown {
   if (end - start > SHORTEN_FROM) {
-    const n = shorten(buf, start, end);
+    const n = shorten(buf, start, end, words);
     if (n >= 0) {
       buf = scratchBuffer().buf;
       start = 0;
@@ -68,8 +69,13 @@ const SHORTEN_FROM = 4096;
  * more cut at a character boundary, and returns the copy's length; returns -1
  * when nothing needed cutting (or the line is not well-formed enough to tell:
  * JSON.parse then judges the original).
+ *
+ * Every string is checked whole as JSON.parse would check it (json-check.ts
+ * stringEnd: no raw control bytes, valid escapes), the part left out too, so a
+ * damaged line is rejected exactly as a full parse would reject it; the
+ * structure between strings is copied as it is and left to the parse.
  */
-export function shorten(buf: Buffer, start: number, end: number): number {
+export function shorten(buf: Buffer, start: number, end: number, words: Int32Array | null = null): number {
   // Taken once per long line (shorten runs only on lines over SHORTEN_FROM bytes).
   const held = scratchBuffer();
   let scratch = held.buf;
@@ -85,14 +91,20 @@ export function shorten(buf: Buffer, start: number, end: number): number {
       i++;
       continue;
     }
-    // A string: count its UTF-16 units up to the limit.
+    const close = stringEnd(buf, i + 1, end, words);
+    if (close < 0) return -1;
+    // A string of no more bytes than KEEP_UNITS has no more UTF-16 units.
+    if (close - i - 2 <= KEEP_UNITS) {
+      i = close;
+      continue;
+    }
+    // Count its UTF-16 units up to the limit (its escapes are well-formed: stringEnd checked them).
+    const q = close - 1;
     let j = i + 1;
     let units = 0;
     let cutAt = -1;
-    for (;;) {
-      if (j >= end) return -1;
+    while (j < q) {
       const b = buf[j];
-      if (b === 34) break;
       if (units >= KEEP_UNITS && (b & 0xc0) !== 0x80) {
         cutAt = j;
         break;
@@ -106,26 +118,8 @@ export function shorten(buf: Buffer, start: number, end: number): number {
       }
     }
     if (cutAt < 0) {
-      i = j + 1;
+      i = close;
       continue;
-    }
-    // Too long: find its closing quote. The part left out is still checked
-    // as JSON.parse would (no raw control characters, valid escapes), so a
-    // damaged line is rejected exactly as a full parse would reject it.
-    let q = cutAt;
-    for (;;) {
-      if (q >= end) return -1;
-      const b = buf[q];
-      if (b === 34) break;
-      if (b === 92) {
-        const e = buf[q + 1];
-        if (e === 117) {
-          if (!(isHex(buf[q + 2]) && isHex(buf[q + 3]) && isHex(buf[q + 4]) && isHex(buf[q + 5]))) return -1;
-          q += 6;
-        } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) q += 2;
-        else return -1;
-      } else if (b < 32) return -1;
-      else q++;
     }
     if (depth < 2) return -1;
     const keep = cutAt - copied;
@@ -137,8 +131,8 @@ export function shorten(buf: Buffer, start: number, end: number): number {
     buf.copy(scratch, out, copied, cutAt);
     out += keep;
     scratch[out++] = 34;
-    copied = q + 1;
-    i = q + 1;
+    copied = close;
+    i = close;
   }
   if (copied === start) return -1;
   if (out + (end - copied) > scratch.length) {
@@ -149,8 +143,6 @@ export function shorten(buf: Buffer, start: number, end: number): number {
   buf.copy(scratch, out, copied, end);
   return out + (end - copied);
 }
-
-const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 
 /** The bytes `shorten` produced, for tests. */
 export function shortened(buf: Buffer, start = 0, end = buf.length): Buffer | null {

@@ -82,6 +82,20 @@ export function oneLine(s: string, max = 200): string {
   for (; i < len; i++) {
     if (out.length + (run >= 0 ? i - run : 0) > max) break;
     const c = s.charCodeAt(i);
+    // Printable ASCII, most text: neither whitespace nor mapped.
+    if (c > 0x20 && c < 0x7f) {
+      if (run < 0) {
+        if (space && out.length > 0) out += " ";
+        space = false;
+        run = i;
+      }
+      continue;
+    }
+    // One space between two of them stays in the run: it comes out as it is, as a collapsed run of one would.
+    if (c === 0x20 && run >= 0 && i + 1 < len) {
+      const d = s.charCodeAt(i + 1);
+      if (d > 0x20 && d < 0x7f) continue;
+    }
     // U+FEFF counts as whitespace in JavaScript but is shown, as the other zero-width characters are
     const ws = isSpace(c) && c !== 0xfeff;
     if (!ws && (!needsMapping(c) || (c === 0x200d && emojiJoiner(s, i)))) {

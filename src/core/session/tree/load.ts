@@ -18,11 +18,15 @@ import { envSlot } from "../../env.js";
 
 /** The tree reads every entry whole, long nested strings cut (previews only), v1 entries given their ids. */
 const TREE_SCAN: PiScanOptions = { parseAll: true, cut: true, v1Ids: true };
+/** The same without cutting: every line parsed exactly (the reference the fast path is tested against). */
+const EXACT_SCAN: PiScanOptions = { parseAll: true, cut: false, v1Ids: true };
 
 /** Everything a refresh needs to continue where the last read stopped. */
 interface Progress {
   file: string;
   gzip: boolean;
+  /** Every line parsed exactly, nothing cut (loadSessionExact). */
+  exact?: boolean;
   /** The scanner's state after every line read, and before the last line when it was incomplete (a refresh reads it again). */
   scan: PiScanState;
   resume: PiScanState;
@@ -45,6 +49,19 @@ const progress = envSlot(() => new WeakMap<Session, Progress>());
  * (load-dialect.ts), else a pi or omp file, read here.
  */
 export async function loadSession(file: string, dialectOpts?: DialectLoadOptions): Promise<Session> {
+  return load(file, dialectOpts, false);
+}
+
+/**
+ * loadSession with every pi or omp line parsed whole and exactly: what the
+ * tree's fast path (long strings cut in the bytes before parsing) must give
+ * the same answers as (test/core/session/tree-fast-path.test.ts).
+ */
+export async function loadSessionExact(file: string): Promise<Session> {
+  return load(file, undefined, true);
+}
+
+async function load(file: string, dialectOpts: DialectLoadOptions | undefined, exact: boolean): Promise<Session> {
   const abs = resolve(file);
   const d = dialectOf(abs);
   if (d) return loadDialectSession(abs, d, dialectOpts);
@@ -61,6 +78,7 @@ export async function loadSession(file: string, dialectOpts?: DialectLoadOptions
   const p: Progress = {
     file: abs,
     gzip: isGzipPath(abs),
+    exact,
     scan: newPiScanState(),
     resume: newPiScanState(),
     v1Ids: [],
@@ -136,7 +154,7 @@ async function readMore(p: Progress, end: number | undefined): Promise<void> {
       p.all.push(meta);
     },
   };
-  const scanner = PiLineScanner.restore(sink, TREE_SCAN, p.scan, p.v1Ids);
+  const scanner = PiLineScanner.restore(sink, p.exact ? EXACT_SCAN : TREE_SCAN, p.scan, p.v1Ids);
   let resume: PiScanState | null = null;
   const result = await scanLines(
     p.file,

@@ -26,22 +26,41 @@ function treeHead(s: Session): Record<string, unknown> {
   return { file: s.file, dialect: printedDialect(s), ...agent, version: s.version, header: s.header, name: s.name, leafId: s.leafId, roots: s.roots };
 }
 
-/** One entry of `entries`, by hand: the same bytes as JSON.stringify(entryJson(s, e)), without an object per entry. */
-function entryText(s: Session, k: number): string {
-  const q = JSON.stringify;
-  const all = s.entries;
-  const e = all[k];
-  const topo = s.topology;
-  const label = s.labels.size ? s.labels.get(e.id) : undefined;
-  const a = topo.childStart[k];
-  const b = topo.childStart[k + 1];
-  const kids = b === a ? "[]" : b === a + 1 ? `[${q(all[topo.childList[a]].id)}]` : q(Array.from(topo.childList.subarray(a, b), (c) => all[c].id));
-  return (
-    `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${q(e.type)},"timestamp":${q(e.timestamp)},` +
-    `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +
-    (e.role !== undefined ? `"role":${q(e.role)},` : "") +
-    `"preview":${q(e.preview)}}`
-  );
+/**
+ * Writes `entries` by hand: the same bytes as JSON.stringify(entryJson(s, e))
+ * for each, without an object per entry; the few types and roles are quoted
+ * once each.
+ */
+class EntryText {
+  private readonly words = new Map<string, string>();
+  constructor(private readonly s: Session) {}
+  private word(w: string): string {
+    let q = this.words.get(w);
+    if (q === undefined) this.words.set(w, (q = JSON.stringify(w)));
+    return q;
+  }
+  at(k: number): string {
+    const q = JSON.stringify;
+    const s = this.s;
+    const all = s.entries;
+    const e = all[k];
+    const topo = s.topology;
+    const label = s.labels.size ? s.labels.get(e.id) : undefined;
+    const a = topo.childStart[k];
+    const b = topo.childStart[k + 1];
+    let kids = "[]";
+    if (b > a) {
+      kids = "[" + q(all[topo.childList[a]].id);
+      for (let c = a + 1; c < b; c++) kids += "," + q(all[topo.childList[c]].id);
+      kids += "]";
+    }
+    return (
+      `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${this.word(e.type)},"timestamp":${q(e.timestamp)},` +
+      `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +
+      (e.role !== undefined ? `"role":${this.word(e.role)},` : "") +
+      `"preview":${q(e.preview)}}`
+    );
+  }
 }
 
 const CHUNK = 1 << 20;
@@ -65,8 +84,9 @@ export function* treeJsonBuffers(s: Session): Generator<Buffer> {
   };
   const head = JSON.stringify(treeHead(s));
   yield* put(head.slice(0, -1) + ',"entries":[');
+  const entries = new EntryText(s);
   for (let k = 0; k < s.entries.length; k++) {
-    const text = entryText(s, k);
+    const text = entries.at(k);
     // Inlined fast path of put(): most entries fit.
     if (off + text.length * 3 + 1 <= buf.length) {
       if (k > 0) buf[off++] = 44;
