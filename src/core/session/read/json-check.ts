@@ -119,15 +119,6 @@ export function isJson(buf: Buffer, start: number, end: number, words: Int32Arra
   return check(buf, start, end, 0, false, words);
 }
 
-/**
- * Whether the line is JSON, its bytes before `at` already known to be a
- * well-formed start that ends with a value inside `objects` open objects
- * (an entry's head, read by entry-head.ts): only the rest is checked.
- */
-export function isJsonAfter(buf: Buffer, at: number, end: number, objects: number, words: Int32Array | null = null): boolean {
-  return check(buf, at, end, objects, true, words);
-}
-
 function check(buf: Buffer, start: number, end: number, objects: number, afterValue: boolean, words: Int32Array | null): boolean {
   const open: number[] = [];
   for (let k = 0; k < objects; k++) open.push(OBJECT);

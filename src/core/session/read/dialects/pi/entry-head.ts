@@ -31,14 +31,10 @@ export interface EntryHead {
   role: string | undefined;
   /** Index just past the role's closing quote (-1: role not found in the head). */
   roleEnd: number;
-  /** Index just past the last field read: the line's bytes before it are a well-formed start of JSON... */
-  headEnd: number;
-  /** ...ending with a value inside this many open objects (1, or 2 after message.role). */
-  headDepth: number;
 }
 
 export function newEntryHead(): EntryHead {
-  return { type: "", id: undefined, parentId: undefined, tsStart: -1, tsEnd: -1, role: undefined, roleEnd: -1, headEnd: -1, headDepth: 0 };
+  return { type: "", id: undefined, parentId: undefined, tsStart: -1, tsEnd: -1, role: undefined, roleEnd: -1 };
 }
 
 /** Index just past the literal at pos, or -1. */
@@ -90,8 +86,6 @@ export function readEntryHead(buf: Buffer, start: number, end: number, out: Entr
   out.tsStart = out.tsEnd = -1;
   out.role = undefined;
   out.roleEnd = -1;
-  out.headEnd = -1;
-  out.headDepth = 0;
   const limit = Math.min(end, start + HEAD_LIMIT);
   let p = lit(buf, start, limit, P_TYPE);
   if (p < 0) return false;
@@ -99,28 +93,26 @@ export function readEntryHead(buf: Buffer, start: number, end: number, out: Entr
   if (q < 0) return false;
   out.type = ascii(buf, p, q);
   p = q + 1;
-  out.headEnd = p;
-  out.headDepth = 1;
 
   let r = lit(buf, p, limit, P_ID);
   if (r >= 0) {
     q = strEnd(buf, r, limit);
     if (q < 0) return true;
     out.id = ascii(buf, r, q);
-    p = out.headEnd = q + 1;
+    p = q + 1;
   }
   r = lit(buf, p, limit, P_PARENT);
   if (r >= 0) {
     const n = lit(buf, r, limit, P_NULL);
     if (n >= 0) {
       out.parentId = null;
-      p = out.headEnd = n;
+      p = n;
     } else {
       if (buf[r] !== 0x22) return true;
       q = strEnd(buf, r + 1, limit);
       if (q < 0) return true;
       out.parentId = ascii(buf, r + 1, q);
-      p = out.headEnd = q + 1;
+      p = q + 1;
     }
   }
   r = lit(buf, p, limit, P_TS);
@@ -129,15 +121,14 @@ export function readEntryHead(buf: Buffer, start: number, end: number, out: Entr
     if (q < 0) return true;
     out.tsStart = r;
     out.tsEnd = q;
-    p = out.headEnd = q + 1;
+    p = q + 1;
   }
   r = lit(buf, p, limit, P_ROLE);
   if (r >= 0) {
     q = strEnd(buf, r, limit);
     if (q >= 0) {
       out.role = ascii(buf, r, q);
-      out.roleEnd = out.headEnd = q + 1;
-      out.headDepth = 2;
+      out.roleEnd = q + 1;
     }
   }
   return true;
@@ -180,8 +171,6 @@ export function headOf(obj: Json, out: EntryHead): void {
   out.parentId = typeof obj.parentId === "string" ? obj.parentId : null;
   out.tsStart = out.tsEnd = -1;
   out.roleEnd = -1;
-  out.headEnd = -1;
-  out.headDepth = 0;
   out.role = msg !== null && typeof msg === "object" && typeof (msg as Json).role === "string" ? ((msg as Json).role as string) : undefined;
 }
 
