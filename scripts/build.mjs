@@ -118,6 +118,8 @@ rmSync("dist/hook.cjs.cache", { force: true });
 const cjs = await build({
   entryPoints: {
     hook: "src/hooks-cli/hook-entry.ts",
+    // The scan worker of a cold listing (core/session/list/catalog-parallel.ts): only the scan, so it starts fast.
+    "scan-worker": "src/core/session/list/scan-worker.ts",
     ...Object.fromEntries(commands.map((c) => [`cmd/${c.name}`, `command:${c.name}`])),
   },
   outdir: "dist",
@@ -134,7 +136,8 @@ const cjs = await build({
   metafile: true,
   logLevel: "warning",
   // import.meta.url, made only when read (most bundles never do; the hook's start-up skips it)
-  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
+  // OMP_SCAN_WORKER: where a command's bundle (dist/cmd/NAME.cjs) finds the scan worker's, dist/scan-worker.cjs.
+  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs"), OMP_SCAN_WORKER: JSON.stringify("../scan-worker.cjs") },
   banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
   footer: { js: `// omp-build ${buildId}` },
   plugins: [

@@ -8,6 +8,7 @@ export { writeCacheFile } from "./list/cache-file.js";
 export { CatalogScan, hashBytes } from "./list/catalog-scan.js";
 export type { DialectTap, EntryLine, ScanTap, ScanTaps } from "./list/catalog-scan.js";
 export { catalogStats, catalogSummaries } from "./list/catalog.js";
+export type { ParallelMode } from "./list/catalog-parallel.js";
 export { dialectSources, joinSources, listedRoots, otherAgentPlaces } from "./list/dialect-sources.js";
 export type { DialectSources } from "./list/dialect-sources.js";
 export { defaultAgentDirs, findSessionFiles, traceSessionFiles } from "./list/discover.js";

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/index.js";
+import { defaultAgentDirs, type ParallelMode } from "../../core/session/index.js";
 import { loadSession, safeText } from "../../core/session/index.js";
 import { pathNamed, virtualSource } from "../../core/fs/stat.js";
 import { SessionError } from "../../core/errors.js";
@@ -63,4 +63,14 @@ async function whyMissing(path: string): Promise<string | null> {
     if (err instanceof SessionError) return err.message;
     throw err;
   }
+}
+
+/**
+ * Whether a cold listing scans in a worker thread too: $OMP_SESSIONS_SCAN_WORKER
+ * "off" never, "on" whatever there is to read, "fail" from a worker that
+ * cannot start (the fallback, for tests); otherwise when there is enough to read.
+ */
+export function scanParallel(): ParallelMode {
+  const v = process.env.OMP_SESSIONS_SCAN_WORKER;
+  return v === "off" || v === "on" || v === "fail" ? v : "auto";
 }

@@ -24,10 +24,10 @@ import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "../../cache-dir.js";
 import { type CatalogRows } from "./catalog-common.js";
 import { inProject } from "../../fs/same-dir.js";
-import { mapLimit } from "../../map-limit.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "../model.js";
 import type { ScanTaps } from "./catalog-scan.js";
+import type { ParallelMode } from "./catalog-parallel.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt (6: the readers of issue 23 — Claude Code relinks and leaf pins, OpenCode 2.x, Codex index names; 7: omp told by a header title or an omp place, as the tree tells it; 8: a leaf with children counts the active path as a branch; 9: no dialect in a row, made from the agent when printed). */
 export const CATALOG_SCHEMA = 9;
@@ -54,6 +54,8 @@ export interface CatalogOptions {
   stateMinBytes?: number;
   /** Told of the lines of every file scanned whole (catalog-scan.ts ScanTaps). */
   taps?: ScanTaps;
+  /** Whether files are scanned in a worker thread too (catalog-parallel.ts; default "off"). */
+  parallel?: ParallelMode;
 }
 
 /** Reads [at, at + length) of an open file. */
@@ -237,9 +239,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     if (todo.length > 0) {
       const { CatalogReader } = await import("./catalog-read.js");
       const reader = new CatalogReader(cat, opts.taps);
-      await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
-        out[i] = await reader.summary(files[i], stats[i], opts.cwd);
-      });
+      await reader.readAll(files, stats, todo, out as (SessionSummary | null | undefined)[], { cwd: opts.cwd, concurrency: opts.concurrency ?? 8, parallel: opts.parallel });
     }
     cat.prune(roots, new Set(files));
     await cat.save();

@@ -6,6 +6,7 @@ import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "../model.js";
 import type { ScanTaps } from "./catalog-scan.js";
+import type { ParallelMode } from "./catalog-parallel.js";
 import { summaryJson } from "./summary-json.js";
 
 export interface ListOptions {
@@ -26,6 +27,8 @@ export interface ListOptions {
   cacheDir?: string;
   /** Told of the lines of every pi or omp file the catalog scans whole (stats' figures, in the same pass). */
   taps?: ScanTaps;
+  /** Whether a cold listing scans in a worker thread too (catalog-parallel.ts; default "off"). */
+  parallel?: ParallelMode;
 }
 
 type Listed = { path: string; modified: string };
@@ -47,7 +50,9 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
   const summaries =
-    opts.cache === false ? await (await import("./summary.js")).scanSummaries(files, cwd, limit) : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps });
+    opts.cache === false
+      ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
+      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, parallel: opts.parallel });
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {
@@ -70,7 +75,7 @@ export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uin
   if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify((await listSessions(opts)).map(summaryJson)))];
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
-  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
+  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, parallel: opts.parallel });
   const kept = rows.filter((r) => r !== null).sort(newestFirst);
   const parts: Uint8Array[] = [];
   for (const r of kept) {
