@@ -67,10 +67,11 @@ async function whyMissing(path: string): Promise<string | null> {
 
 /**
  * Whether a cold listing scans in a worker thread too: $OMP_SESSIONS_SCAN_WORKER
- * "off" never, "on" whatever there is to read, "fail" from a worker that
- * cannot start (the fallback, for tests); otherwise when there is enough to read.
+ * "off" never, "on" whatever there is to read, "worker" and "fail" (tests)
+ * the worker first, or one that cannot start (the fallback); otherwise when
+ * there is enough to read (catalog-parallel.ts).
  */
 export function scanParallel(): ParallelMode {
   const v = process.env.OMP_SESSIONS_SCAN_WORKER;
-  return v === "off" || v === "on" || v === "fail" ? v : "auto";
+  return v === "off" || v === "on" || v === "worker" || v === "fail" ? v : "auto";
 }

@@ -14,10 +14,12 @@ import type { SavedScan } from "./catalog-scan.js";
 
 /**
  * Whether a listing scans in a worker too: "auto" when there is enough to
- * read, "on" whatever there is (tests), "off" never, "fail" as "on" but from
- * a worker file that does not exist (tests: the fallback when a worker cannot start).
+ * read, "on" whatever there is, "off" never. For tests: "worker" lets the
+ * worker scan every file it can before this thread takes what is left, and
+ * "fail" does the same with a worker file that does not exist (the fallback
+ * when a worker cannot start).
  */
-export type ParallelMode = "auto" | "on" | "off" | "fail";
+export type ParallelMode = "auto" | "on" | "off" | "worker" | "fail";
 
 /** What the worker is given (workerData). */
 export interface ScanJobs {
@@ -62,7 +64,7 @@ export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count
  */
 export async function scanShared(
   jobs: { path: string; st: FileStamp }[],
-  opts: { file: URL | null; stateMinBytes: number; concurrency: number },
+  opts: { file: URL | null; stateMinBytes: number; concurrency: number; workerFirst?: boolean },
   scanHere: (k: number) => Promise<void>,
   take: (k: number, row: WorkerRow) => void | Promise<void>,
 ): Promise<void> {
@@ -71,6 +73,7 @@ export async function scanShared(
   const rows = new Array<WorkerRow | undefined>(n);
   // (an object: a promise given as a promise's value would be awaited here)
   const { finished } = opts.file ? await startWorker(jobs, claims, opts.file, opts.stateMinBytes, rows) : { finished: Promise.resolve() };
+  if (opts.workerFirst) await finished;
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < n) {

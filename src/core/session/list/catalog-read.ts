@@ -196,11 +196,12 @@ export class CatalogReader {
     const jobs = whole.map((i) => ({ path: files[i], st: stats[i]! }));
     await scanShared(
       jobs,
-      { file: workerFile(opts.parallel!), stateMinBytes: this.cat.stateMinBytes, concurrency: opts.concurrency },
+      { file: workerFile(opts.parallel!), stateMinBytes: this.cat.stateMinBytes, concurrency: opts.concurrency, workerFirst: opts.parallel === "worker" || opts.parallel === "fail" },
       (k) => one(whole[k]),
       async (k, row) => {
         catalogStats().bytesRead += row.bytes;
         catalogStats().filesRead++;
+        catalogStats().workerFiles++;
         out[whole[k]] = await this.settle(jobs[k].path, jobs[k].st, { summary: row.summary, saved: row.saved });
       },
     );
