@@ -120,6 +120,8 @@ const cjs = await build({
     hook: "src/hooks-cli/hook-entry.ts",
     // The scan worker of a cold listing (core/session/list/catalog-parallel.ts): only the scan, so it starts fast.
     "scan-worker": "src/core/session/list/scan-worker.ts",
+    // …and the one of `stats`, for other agents' sessions (core/stats/stats-worker.ts): no price table.
+    "stats-worker": "src/core/stats/stats-worker.ts",
     ...Object.fromEntries(commands.map((c) => [`cmd/${c.name}`, `command:${c.name}`])),
   },
   outdir: "dist",
@@ -136,8 +138,8 @@ const cjs = await build({
   metafile: true,
   logLevel: "warning",
   // import.meta.url, made only when read (most bundles never do; the hook's start-up skips it)
-  // OMP_SCAN_WORKER: where a command's bundle (dist/cmd/NAME.cjs) finds the scan worker's, dist/scan-worker.cjs.
-  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs"), OMP_SCAN_WORKER: JSON.stringify("../scan-worker.cjs") },
+  // OMP_WORKER_DIR: where a command's bundle (dist/cmd/NAME.cjs) finds the workers' (dist/scan-worker.cjs, dist/stats-worker.cjs).
+  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs"), OMP_WORKER_DIR: JSON.stringify("../") },
   banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
   footer: { js: `// omp-build ${buildId}` },
   plugins: [

@@ -14,7 +14,9 @@ import { headerVersion, type EntryHead } from "../session/index.js";
 import { assistantTail, tailTexts } from "../session/index.js";
 import { isOmpFile, ompByHeader } from "../session/index.js";
 import { ParentLinks } from "../session/index.js";
-import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/index.js";
+import type { DialectTap, DialectWorker, EntryLine, ParallelMode, ScanTap, ScanTaps } from "../session/index.js";
+import { workerFile } from "../session/index.js";
+import type { WorkerFigures } from "./stats-worker.js";
 import type { SessionSummary } from "../session/index.js";
 import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
 import { makePricer, type Pricer } from "./prices.js";
@@ -214,7 +216,26 @@ export class FiguresTaps implements ScanTaps {
     return d;
   };
 
-  constructor(private readonly overrides: PriceOverrides) {}
+  /** Claude Code sessions loaded in a worker thread too, in a cold listing with enough of them (stats-worker.ts). */
+  readonly worker: DialectWorker;
+
+  constructor(
+    private readonly overrides: PriceOverrides,
+    parallel: ParallelMode = "off",
+  ) {
+    this.worker = {
+      file: workerFile(parallel, "stats-worker.cjs"),
+      agents: ["claude"],
+      // Loading them costs about 10 ms of one core per MB: a worker's start pays off from a few MB on.
+      minBytes: 8 * 1024 * 1024,
+      adopt: async (path, extra) => {
+        const got = extra as WorkerFigures | null;
+        if (!got) return; // read again by collect.ts, as when the tap's take fails
+        this.pricer ??= makePricer(this.overrides);
+        this.figured.set(path, { stamp: got.stamp, figures: figuresOf(got.parts, await this.pricer) });
+      },
+    };
+  }
 
   /** Another agent's session the listing loaded: its figures from that load (its calls held as objects, read-session.ts). */
   readonly dialect: DialectTap = {

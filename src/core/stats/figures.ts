@@ -181,8 +181,8 @@ export interface FigureInput {
 
 export const entryKey = (id: string, timestamp: string): string => `${id}\u0000${timestamp}`;
 
-/** The session's figures, priced by `pricer`. */
-export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigures {
+/** What a loaded session's figures are made of, for figuresOf to price (stats' worker makes these without the price table). */
+export function sessionParts(input: FigureInput): FigureParts {
   const s = input.session;
   const { branchOf, branches } = branchesOf(s);
   const calls: CallEntry[] = [];
@@ -190,7 +190,7 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
     const entry = input.entries.get(meta.id);
     if (entry) calls.push({ id: meta.id, timestamp: meta.timestamp, branch: branchOf[i], usage: callUsage(entry) });
   });
-  return figuresOf({ file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent }, pricer);
+  return { file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent };
 }
 
 /** The figures of a session's calls, priced by `pricer`. */

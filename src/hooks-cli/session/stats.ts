@@ -3,7 +3,8 @@
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
-import { listScope } from "./list-scope.js";
+import { listScope, scanParallel } from "./list-scope.js";
+import { printCatalogStats } from "./catalog-stats.js";
 import { listSessions } from "../../core/session/index.js";
 import type { SessionSummary } from "../../core/session/index.js";
 import { oneLine, safeText } from "../../core/session/index.js";
@@ -145,8 +146,10 @@ export const statsCommand: Command = {
     const cache = !bool(args, "--no-cache");
     // The files the catalog must scan are read for their figures in the same pass.
     const overrides = loadPriceOverrides();
-    const taps = new FiguresTaps(overrides);
-    const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps });
+    const parallel = scanParallel();
+    const taps = new FiguresTaps(overrides, parallel);
+    const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps, parallel });
+    if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
     const sessions = listed.filter((s) => s.valid && (agent === undefined || agentOf(s) === agent));
     const collected = await collectFigures(
       sessions.map((s) => s.path),

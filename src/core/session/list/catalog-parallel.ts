@@ -11,6 +11,7 @@
 import type { FileStamp } from "../../fs/stat.js";
 import type { SessionSummary } from "../model.js";
 import type { SavedScan } from "./catalog-scan.js";
+import type { MessagePort } from "node:worker_threads";
 
 /**
  * Whether a listing scans in a worker too: "auto" when there is enough to
@@ -31,30 +32,66 @@ export interface ScanJobs {
   stateMinBytes: number;
 }
 
+/** One file as a worker read it: its row, its saved state, the bytes read, and what a tap made of it (stats' DialectWorker). */
+export interface WorkerScan {
+  summary: SessionSummary;
+  saved: SavedScan | null;
+  bytes: number;
+  extra?: unknown;
+}
+
 /** A message from the worker: one file's row (or that it could not make one), or that it is done. */
-export type WorkerMessage = { k: number; summary: SessionSummary; saved: SavedScan | null; bytes: number } | { k: number; failed: true } | { done: true };
+export type WorkerMessage = ({ k: number } & WorkerScan) | { k: number; failed: true } | { done: true };
 
 export type WorkerRow = Extract<WorkerMessage, { summary: SessionSummary }>;
 
 export const MAIN = 1;
 export const WORKER = 2;
 
-/** Bytes to read before a worker pays for its start (about 40 ms of one core, the bytes' scan about 1 ms per MB). */
+/**
+ * Bytes of pi and omp files to read before a worker pays for its start
+ * (about 40 ms of one core; their scan costs about 1 ms per MB).
+ */
 export const PARALLEL_MIN_BYTES = 64 * 1024 * 1024;
 
-// The worker's bundle beside the command's (build.mjs defines it; from the sources, as in tests, there is none).
-declare const OMP_SCAN_WORKER: string | undefined;
+// The dir of the workers' bundles, from a command's bundle (build.mjs defines it; from the sources, as in tests, there is none).
+declare const OMP_WORKER_DIR: string | undefined;
 
-/** The worker's file for a mode, or null when this build has none (the sources, the app's bundle). */
-export function workerFile(mode: ParallelMode): URL | null {
-  if (typeof OMP_SCAN_WORKER !== "string") return null;
-  return new URL(mode === "fail" ? "./no-such-scan-worker.cjs" : OMP_SCAN_WORKER, import.meta.url);
+/** A worker's file (dist/NAME) for a mode, or null when this build has none (the sources, the app's bundle). */
+export function workerFile(mode: ParallelMode, name = "scan-worker.cjs"): URL | null {
+  if (typeof OMP_WORKER_DIR !== "string") return null;
+  return new URL(OMP_WORKER_DIR + (mode === "fail" ? "no-such-" + name : name), import.meta.url);
 }
 
 /** Whether jobs of this many bytes are scanned with a worker's help. */
-export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count: number): boolean {
+export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count: number, minBytes = PARALLEL_MIN_BYTES): boolean {
   if (mode === undefined || mode === "off" || count < 2) return false;
-  return mode !== "auto" || bytes >= PARALLEL_MIN_BYTES;
+  return mode !== "auto" || bytes >= minBytes;
+}
+
+/**
+ * A worker's side (scan-worker.ts, stats' worker): claims jobs from the back
+ * of the list until the main thread has the next one, posting what `scanOne`
+ * makes of each (null, or a throw: the main thread scans it itself).
+ */
+export async function serveClaims(port: MessagePort, jobs: ScanJobs, scanOne: (path: string, st: FileStamp) => Promise<WorkerScan | null>): Promise<void> {
+  const claims = new Int32Array(jobs.claims);
+  const s = jobs.stamps;
+  for (let k = jobs.paths.length - 1; k >= 0; k--) {
+    // The main thread takes files from the front: once it has this one, it has every one before.
+    if (Atomics.compareExchange(claims, k, 0, WORKER) !== 0) break;
+    const o = k * 4;
+    let m: WorkerMessage;
+    try {
+      const r = await scanOne(jobs.paths[k], { dev: s[o], ino: s[o + 1], size: s[o + 2], mtimeMs: s[o + 3], isFile: true });
+      m = r ? { k, ...r } : { k, failed: true };
+    } catch {
+      // The main thread scans it again and words the error as a listing does.
+      m = { k, failed: true };
+    }
+    port.postMessage(m);
+  }
+  port.postMessage({ done: true } satisfies WorkerMessage);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
 import { isGzipPath, isZlibError } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
-import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
+import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type DialectWorker, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
@@ -177,35 +177,55 @@ export class CatalogReader {
     return st !== null && st.isFile && !isGzipPath(path) && !dialectOf(path) && !resumable(this.cat.rows.get(path), st);
   }
 
+  /** Another agent's session that `worker` loads (its dialect's agent is one of the worker's). */
+  private forWorker(path: string, st: FileStamp | null, worker: DialectWorker): st is FileStamp {
+    if (st === null || !st.isFile) return false;
+    const d = dialectOf(path);
+    return d !== undefined && worker.agents.includes(d.agent);
+  }
+
   /**
    * The rows of files[i] for every i of `todo` into out[i] (catalog.ts): each
-   * as summary() makes it, the files scanned whole shared with a worker
-   * thread when there are enough of them (catalog-parallel.ts).
+   * as summary() makes it, but when there are enough of them, the files
+   * scanned whole (pi, omp) or the sessions the taps' worker loads (other
+   * agents') shared with a worker thread (catalog-parallel.ts).
    */
   async readAll(files: string[], stats: (FileStamp | null)[], todo: number[], out: (SessionSummary | null | undefined)[], opts: { cwd: string | undefined; concurrency: number; parallel?: ParallelMode }): Promise<void> {
     const one = async (i: number): Promise<void> => {
       out[i] = await this.summary(files[i], stats[i], opts.cwd);
     };
-    const whole = opts.cwd === undefined && this.taps === null && opts.parallel !== undefined && opts.parallel !== "off" ? todo.filter((i) => this.wholeOnly(files[i], stats[i])) : [];
+    const mode = opts.parallel;
+    const dialectWorker = this.taps?.worker;
+    let shared: number[] = [];
+    if (opts.cwd !== undefined || mode === undefined || mode === "off") shared = [];
+    else if (this.taps === null) shared = todo.filter((i) => this.wholeOnly(files[i], stats[i]));
+    else if (dialectWorker) shared = todo.filter((i) => this.forWorker(files[i], stats[i], dialectWorker));
     let bytes = 0;
-    for (const i of whole) bytes += stats[i]!.size;
-    if (!wantsWorker(opts.parallel, bytes, whole.length)) {
+    for (const i of shared) bytes += stats[i]!.size;
+    if (!wantsWorker(mode, bytes, shared.length, dialectWorker?.minBytes)) {
       await mapLimit(todo, opts.concurrency, one);
       return;
     }
-    const jobs = whole.map((i) => ({ path: files[i], st: stats[i]! }));
+    const jobs = shared.map((i) => ({ path: files[i], st: stats[i]! }));
+    const file = dialectWorker ? (mode === "fail" ? workerFile("fail") : dialectWorker.file) : workerFile(mode!);
     await scanShared(
       jobs,
-      { file: workerFile(opts.parallel!), stateMinBytes: this.cat.stateMinBytes, concurrency: opts.concurrency, workerFirst: opts.parallel === "worker" || opts.parallel === "fail" },
-      (k) => one(whole[k]),
+      { file, stateMinBytes: this.cat.stateMinBytes, concurrency: opts.concurrency, workerFirst: mode === "worker" || mode === "fail" },
+      (k) => one(shared[k]),
       async (k, row) => {
+        const { path, st } = jobs[k];
         catalogStats().bytesRead += row.bytes;
         catalogStats().filesRead++;
         catalogStats().workerFiles++;
-        out[whole[k]] = await this.settle(jobs[k].path, jobs[k].st, { summary: row.summary, saved: row.saved });
+        if (dialectWorker) {
+          // As summary() stores another agent's session, its tap told of the load.
+          this.store(path, st, { summary: row.summary, saved: null });
+          out[shared[k]] = row.summary;
+          await dialectWorker.adopt(path, row.extra ?? null);
+        } else out[shared[k]] = await this.settle(path, st, { summary: row.summary, saved: row.saved });
       },
     );
-    const taken = new Set(whole);
+    const taken = new Set(shared);
     await mapLimit(
       todo.filter((i) => !taken.has(i)),
       opts.concurrency,

@@ -54,6 +54,24 @@ export interface ScanTaps {
   close(path: string, tap: ScanTap, summary: SessionSummary): void | Promise<void>;
   /** Told of every other agent's session the listing loads whole: one load serves both. */
   dialect?: DialectTap;
+  /** A worker thread that loads other agents' sessions too, for the dialect tap (catalog-parallel.ts). */
+  worker?: DialectWorker;
+}
+
+/**
+ * A worker that loads other agents' sessions beside the main thread in a cold
+ * listing (catalog-parallel.ts serveClaims): for each, the listing row and
+ * what the dialect tap would have made of the load, handed to adopt().
+ */
+export interface DialectWorker {
+  /** Its bundle (null: none in this build, then the main thread loads every session). */
+  readonly file: URL | null;
+  /** The agents whose sessions it loads. */
+  readonly agents: readonly string[];
+  /** Bytes to read before it pays for its start. */
+  readonly minBytes: number;
+  /** What the worker made of a session for the tap (its `extra`; null when it could not), as DialectTap.take would have. */
+  adopt(path: string, extra: unknown): void | Promise<void>;
 }
 
 /** A tap on the sessions of other agents the listing loads whole (through their dialects). */
