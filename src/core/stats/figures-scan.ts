@@ -18,7 +18,7 @@ import type { DialectTap, DialectWorker, EntryLine, ParallelMode, ScanTap, ScanT
 import { workerFile } from "../session/index.js";
 import type { WorkerFigures } from "./stats-worker.js";
 import type { SessionSummary } from "../session/index.js";
-import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
+import { branchesOfShape, entryKey, figuresOf, priceFigures, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
 import { makePricer, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent } from "./parent.js";
@@ -232,7 +232,7 @@ export class FiguresTaps implements ScanTaps {
         const got = extra as WorkerFigures | null;
         if (!got) return; // read again by collect.ts, as when the tap's take fails
         this.pricer ??= makePricer(this.overrides);
-        this.figured.set(path, { stamp: got.stamp, figures: figuresOf(got.parts, await this.pricer) });
+        this.figured.set(path, { stamp: got.stamp, figures: priceFigures(got.figures, await this.pricer) });
       },
     };
   }
