@@ -154,7 +154,7 @@ class FullTree {
   /** The tree in its saved form. */
   finish(): FrozenTree {
     const { ids, parents, last } = this.links;
-    const { kept, entries, hasChild } = this.links.resolve();
+    const { kept, entries, hasChild, parent } = this.links.resolve();
     const n = ids.length;
     let messages = 0;
     // The saved form straight from the arrays: no per-id objects for thousands of files.
@@ -166,13 +166,21 @@ class FullTree {
       if (!kept[i]) continue;
       if (this.isMessage[i]) messages++;
       const h = hex8(ids[i]);
-      if (h >= 0) at = hex.writeUInt32LE(h, at);
-      else otherIds.push(ids[i]);
+      if (h >= 0) {
+        // little-endian, as writeUInt32LE writes it (without its checks, once per entry of thousands of files)
+        hex[at] = h & 0xff;
+        hex[at + 1] = (h >>> 8) & 0xff;
+        hex[at + 2] = (h >>> 16) & 0xff;
+        hex[at + 3] = h >>> 24;
+        at += 4;
+      } else otherIds.push(ids[i]);
       if (!hasChild[i]) leaves.push(ids[i]);
     }
     // Parent ids that name no entry: an entry with one of these ids would adopt children.
     const dangling = new Set<string>();
     for (let i = 0; i < n; i++) {
+      // A resolved parent names an entry: only a root (or a left-out line) may name none.
+      if (parent[i] >= 0) continue;
       const p = parents[i];
       if (p !== null && p !== ids[i] && !last.has(p)) dangling.add(p);
     }
