@@ -5,6 +5,7 @@ import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
 import { listScope, scanParallel } from "./list-scope.js";
 import { printCatalogStats } from "./catalog-stats.js";
+import type { FileStamp } from "../../core/fs/stat.js";
 import { listSessions } from "../../core/session/index.js";
 import type { SessionSummary } from "../../core/session/index.js";
 import { oneLine, safeText } from "../../core/session/index.js";
@@ -148,12 +149,13 @@ export const statsCommand: Command = {
     const overrides = loadPriceOverrides();
     const parallel = scanParallel();
     const taps = new FiguresTaps(overrides, parallel);
-    const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps, parallel });
+    const stamps = new Map<string, FileStamp | null>();
+    const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps, parallel, stamps });
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
     const sessions = listed.filter((s) => s.valid && (agent === undefined || agentOf(s) === agent));
     const collected = await collectFigures(
       sessions.map((s) => s.path),
-      { cache, taps, overrides },
+      { cache, taps, overrides, stamps },
     );
     if (collected.overridesError) process.stderr.write(`omp-sessions stats: prices.json ignored, bundled prices used: ${safeText(collected.overridesError)}\n`);
     const rows = report(collected.figures, { by, tz, since, until });

@@ -56,6 +56,8 @@ export interface CatalogOptions {
   taps?: ScanTaps;
   /** Whether files are scanned in a worker thread too (catalog-parallel.ts; default "off"). */
   parallel?: ParallelMode;
+  /** Given the stamp of every file listed (null: missing), as the listing stat'ed it. */
+  stamps?: Map<string, FileStamp | null>;
 }
 
 /** Reads [at, at + length) of an open file. */
@@ -226,6 +228,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     // Every file stat'ed first, packed (no object per file), then looked up:
     // only misses get a stamp object.
     const { packed, regular } = stampAll(files);
+    if (opts.stamps) for (let i = 0; i < files.length; i++) opts.stamps.set(files[i], stampAt(packed, regular, i));
     const stats = new Array<FileStamp | null>(files.length);
     const todo: number[] = [];
     for (let i = 0; i < files.length; i++) {

@@ -5,6 +5,7 @@
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "../model.js";
+import type { FileStamp } from "../../fs/stat.js";
 import type { ScanTaps } from "./catalog-scan.js";
 import type { ParallelMode } from "./catalog-parallel.js";
 import { summaryJson } from "./summary-json.js";
@@ -29,6 +30,8 @@ export interface ListOptions {
   taps?: ScanTaps;
   /** Whether a cold listing scans in a worker thread too (catalog-parallel.ts; default "off"). */
   parallel?: ParallelMode;
+  /** Given the stamp of every file the catalog listed (null: missing), as it stat'ed them (stats keys its cache by them). */
+  stamps?: Map<string, FileStamp | null>;
 }
 
 type Listed = { path: string; modified: string };
@@ -52,7 +55,7 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
   const summaries =
     opts.cache === false
       ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
-      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, parallel: opts.parallel });
+      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, parallel: opts.parallel, stamps: opts.stamps });
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {
