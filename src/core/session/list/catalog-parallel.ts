@@ -109,28 +109,33 @@ export async function scanShared(
   const claims = new Int32Array(new SharedArrayBuffer(4 * n));
   const rows = new Array<WorkerRow | undefined>(n);
   // (an object: a promise given as a promise's value would be awaited here)
-  const { finished } = opts.file ? await startWorker(jobs, claims, opts.file, opts.stateMinBytes, rows) : { finished: Promise.resolve() };
-  if (opts.workerFirst) await finished;
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < n) {
-      const k = next++;
-      if (Atomics.compareExchange(claims, k, 0, MAIN) === 0) await scanHere(k);
+  const { finished, stop } = opts.file ? await startWorker(jobs, claims, opts.file, opts.stateMinBytes, rows) : { finished: Promise.resolve(), stop: () => undefined };
+  try {
+    if (opts.workerFirst) await finished;
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < n) {
+        const k = next++;
+        if (Atomics.compareExchange(claims, k, 0, MAIN) === 0) await scanHere(k);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(opts.concurrency, n) }, lane));
+    await finished;
+    for (let k = 0; k < n; k++) {
+      if (Atomics.load(claims, k) !== WORKER) continue;
+      const row = rows[k];
+      // Claimed but not delivered (the worker failed on it, or died): scanned here.
+      if (row) await take(k, row);
+      else await scanHere(k);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency, n) }, lane));
-  await finished;
-  for (let k = 0; k < n; k++) {
-    if (Atomics.load(claims, k) !== WORKER) continue;
-    const row = rows[k];
-    // Claimed but not delivered (the worker failed on it, or died): scanned here.
-    if (row) await take(k, row);
-    else await scanHere(k);
+  } finally {
+    // Done, or this thread failed: a worker still running would keep the process alive.
+    stop();
   }
 }
 
 /** Starts the worker; the promise it gives settles when the worker is done, failed or gone (never rejects). */
-async function startWorker(jobs: { path: string; st: FileStamp }[], claims: Int32Array, file: URL, stateMinBytes: number, rows: (WorkerRow | undefined)[]): Promise<{ finished: Promise<void> }> {
+async function startWorker(jobs: { path: string; st: FileStamp }[], claims: Int32Array, file: URL, stateMinBytes: number, rows: (WorkerRow | undefined)[]): Promise<{ finished: Promise<void>; stop: () => void }> {
   const stamps = new Float64Array(jobs.length * 4);
   jobs.forEach((j, k) => stamps.set([j.st.dev, j.st.ino, j.st.size, j.st.mtimeMs], k * 4));
   const workerData: ScanJobs = { paths: jobs.map((j) => j.path), stamps, claims: claims.buffer as SharedArrayBuffer, stateMinBytes };
@@ -139,7 +144,7 @@ async function startWorker(jobs: { path: string; st: FileStamp }[], claims: Int3
   try {
     worker = new Worker(file, { workerData, stdout: false, stderr: false });
   } catch {
-    return { finished: Promise.resolve() };
+    return { finished: Promise.resolve(), stop: () => undefined };
   }
   const finished = new Promise<void>((resolve) => {
     const end = (): void => {
@@ -153,5 +158,5 @@ async function startWorker(jobs: { path: string; st: FileStamp }[], claims: Int3
     worker.on("error", end);
     worker.on("exit", end);
   });
-  return { finished };
+  return { finished, stop: () => void worker.terminate() };
 }
