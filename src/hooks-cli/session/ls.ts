@@ -142,6 +142,8 @@ dialect, agent, valid, error?}.
 Rows are cached in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions): a file is read again only from where it grew.
 --no-cache reads every file. OMP_SESSIONS_STATS=1 prints the bytes read.
+A cold cache with many files to read is filled by two threads;
+OMP_SESSIONS_SCAN_WORKER=off reads in one.
 
 Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed).`,
   async run(argv) {
