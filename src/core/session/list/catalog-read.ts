@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { isGzipPath, isZlibError } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type DialectWorker, type SavedScan, type ScanTaps } from "./catalog-scan.js";
-import { feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
+import { dirsOnce, feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
 import { inProject } from "../../fs/same-dir.js";
@@ -44,6 +44,8 @@ interface ScanOutcome {
 
 export class CatalogReader {
   private readonly states: StateShards;
+  /** The agent dirs' marks, looked at once in this listing. */
+  private readonly isDir = dirsOnce();
 
   constructor(
     private readonly cat: CatalogRows,
@@ -62,7 +64,7 @@ export class CatalogReader {
   }
 
   private async finishScan(path: string, st: FileStamp, scan: CatalogScan, fed: Fed): Promise<ScanOutcome> {
-    return scanOutcome(path, st, scan, fed, this.cat.stateMinBytes) ?? { summary: await summarizeSession(path), saved: null };
+    return scanOutcome(path, st, scan, fed, this.cat.stateMinBytes, this.isDir) ?? { summary: await summarizeSession(path), saved: null };
   }
 
   private async fullScan(path: string, st: FileStamp): Promise<ScanOutcome> {

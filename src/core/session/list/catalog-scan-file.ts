@@ -5,9 +5,10 @@
 // what a scan needs: the worker's bundle stays small.
 import type { FileStamp } from "../../fs/stat.js";
 import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer, type ScanResult } from "../read/lines.js";
-import { CatalogScan, NeedsRescan, type SavedScan, type ScanTap } from "./catalog-scan.js";
+import { CatalogScan, NeedsRescan, type SavedScan } from "./catalog-scan.js";
 import { emptySummary } from "./summary.js";
 import type { SessionSummary } from "../model.js";
+import { isDir } from "../../fs/home-dir.js";
 
 /** The lines fed, and a copy of the scan that took a trailing partial line. */
 export interface Fed {
@@ -53,20 +54,30 @@ export const stampTime = (st: FileStamp): string => new Date(Math.round(st.mtime
  * small, invalid, stopped or gzip file). Null when the row must come from a
  * plain scan instead (the trailing partial line could not be applied).
  */
-export function scanOutcome(path: string, st: FileStamp, scan: CatalogScan, fed: Fed, stateMinBytes: number): { summary: SessionSummary; saved: SavedScan | null } | null {
+export function scanOutcome(path: string, st: FileStamp, scan: CatalogScan, fed: Fed, stateMinBytes: number, isDir?: (p: string) => boolean): { summary: SessionSummary; saved: SavedScan | null } | null {
   if (fed.tailFailed) return null;
   const mtime = stampTime(st);
-  const summary = (fed.tail ?? scan).summary(emptySummary(path, st.size, mtime), mtime);
+  const summary = (fed.tail ?? scan).summary(emptySummary(path, st.size, mtime), mtime, isDir);
   if (!scan.valid || scan.stop || isGzipPath(path)) return { summary, saved: null };
   // Small files are cheaper to scan again than to keep a state for.
   if (st.size < stateMinBytes) return { summary, saved: null };
   return { summary, saved: scan.save(fed.result.resumeOffset, fed.result.resumeLine) };
 }
 
-/** A whole plain file's row and state (a tap told of its lines), with the bytes read; null as scanOutcome. */
-export async function scanWhole(path: string, st: FileStamp, stateMinBytes: number, tap: ScanTap | null = null): Promise<{ summary: SessionSummary; saved: SavedScan | null; bytes: number } | null> {
-  const scan = new CatalogScan(undefined, tap);
+/** Whether a path is a dir, each path looked at once: for one listing (every session of an agent dir asks of the same dirs). */
+export function dirsOnce(): (p: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (p) => {
+    let d = seen.get(p);
+    if (d === undefined) seen.set(p, (d = isDir(p)));
+    return d;
+  };
+}
+
+/** A whole plain file's row and state, with the bytes read; null as scanOutcome. */
+export async function scanWhole(path: string, st: FileStamp, stateMinBytes: number, isDir?: (p: string) => boolean): Promise<{ summary: SessionSummary; saved: SavedScan | null; bytes: number } | null> {
+  const scan = new CatalogScan();
   const fed = await feedScan(path, scan, st);
-  const out = scanOutcome(path, st, scan, fed, stateMinBytes);
+  const out = scanOutcome(path, st, scan, fed, stateMinBytes, isDir);
   return out && { ...out, bytes: fed.result.bytes };
 }

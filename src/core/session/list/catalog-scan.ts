@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { tailTimestamp, type EntryHead } from "../read/dialects/pi/entry-head.js";
+import { isOmpFile } from "../read/dialects/pi/omp-marks.js";
 import { PiLineScanner, type NotSession, type PiEntry, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { ParentLinks } from "../tree/resolve.js";
@@ -512,9 +513,10 @@ export class CatalogScan implements EntryLine, PiSink {
 
   /**
    * The listing row. `base` carries path, size and the file's mtime; the
-   * result is what summarizeSession gives for the same bytes.
+   * result is what summarizeSession gives for the same bytes. `isDir` looks
+   * for an agent dir's marks (a listing of many sessions remembers them).
    */
-  summary(base: SessionSummary, mtime: string): SessionSummary {
+  summary(base: SessionSummary, mtime: string, isDir?: (p: string) => boolean): SessionSummary {
     const st = this.scan.state;
     const header = st.header;
     if (header === null) {
@@ -554,8 +556,8 @@ export class CatalogScan implements EntryLine, PiSink {
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
     const created = str(header.timestamp);
     const headerTime = created !== null ? Date.parse(created) : NaN;
-    // As the loader names the agent (omp-marks.ts): the file's marks, else its place.
-    const agent = this.scan.isOmp(base.path) ? "omp" : "pi";
+    // As the loader names the agent (omp-marks.ts): the file's marks, else its place (`isDir`: a listing's, remembering its dirs).
+    const agent = (isDir ? isOmpFile(base.path, st.omp, isDir) : this.scan.isOmp(base.path)) ? "omp" : "pi";
     return {
       ...base,
       id: String(header.id),

@@ -4,10 +4,11 @@
 // of its own (dist/scan-worker.cjs) holding only the scan, so that the
 // worker starts in a few ms.
 import { parentPort, workerData } from "node:worker_threads";
-import { scanWhole } from "./catalog-scan-file.js";
+import { dirsOnce, scanWhole } from "./catalog-scan-file.js";
 import { serveClaims, type ScanJobs } from "./catalog-parallel.js";
 
 if (parentPort && workerData) {
   const jobs = workerData as ScanJobs;
-  void serveClaims(parentPort, jobs, (path, st) => scanWhole(path, st, jobs.stateMinBytes));
+  const isDir = dirsOnce();
+  void serveClaims(parentPort, jobs, (path, st) => scanWhole(path, st, jobs.stateMinBytes, isDir));
 }
