@@ -246,6 +246,14 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     }
     cat.prune(roots, new Set(files));
     await cat.save();
+    if (raw) {
+      // Rows read this time, as the texts saving them made (the same bytes summaryJson would give).
+      for (let i = 0; i < out.length; i++) {
+        const s = out[i];
+        const json = s && !("json" in s) ? cat.rows.madeTexts.get(s) : undefined;
+        if (s && json) out[i] = { path: s.path, modified: (s as SessionSummary).modified, json };
+      }
+    }
   } finally {
     loaded.close();
   }
