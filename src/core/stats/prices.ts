@@ -7,7 +7,6 @@ import type { CallUsage } from "./usage.js";
 import { modelKey } from "./usage.js";
 import type { PriceOverrides, Rates } from "./price-overrides.js";
 import { tableCostOf } from "./table-price.js";
-import { createRequire } from "node:module";
 
 /** The bundled table's name and version: part of the figures cache's key (a new table prices again). */
 export const PRICE_TABLE = "@pydantic/genai-prices@0.1.8";
@@ -64,7 +63,8 @@ declare const OMP_PRICES_BUNDLE: string | undefined;
 async function loadCalcPrice(): Promise<CalcPrice> {
   if (typeof OMP_PRICES_BUNDLE === "string") {
     try {
-      return (createRequire(import.meta.url)(OMP_PRICES_BUNDLE) as typeof import("@pydantic/genai-prices")).calcPrice;
+      // (node:module taken only now: loading it at start-up costs every warm run)
+      return (process.getBuiltinModule("node:module").createRequire(import.meta.url)(OMP_PRICES_BUNDLE) as typeof import("@pydantic/genai-prices")).calcPrice;
     } catch {
       // not built next to us: the package itself
     }
