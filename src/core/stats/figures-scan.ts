@@ -216,7 +216,7 @@ export class FiguresTaps implements ScanTaps {
     return d;
   };
 
-  /** Claude Code sessions loaded in a worker thread too, in a cold listing with enough of them (stats-worker.ts). */
+  /** Other agents' sessions (Claude Code's, Codex's…) loaded in a worker thread too, in a cold listing with enough of them (stats-worker.ts). */
   readonly worker: DialectWorker;
 
   constructor(
@@ -225,7 +225,6 @@ export class FiguresTaps implements ScanTaps {
   ) {
     this.worker = {
       file: workerFile(parallel, "stats-worker.cjs"),
-      agents: ["claude"],
       // Loading them costs about 10 ms of one core per MB: a worker's start pays off from a few MB on.
       minBytes: 8 * 1024 * 1024,
       adopt: async (path, extra) => {

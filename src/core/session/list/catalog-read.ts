@@ -3,11 +3,11 @@
 // Imported only when some file changed: a warm `ls` never loads the scanner.
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
 import { openRegular } from "../../fs/read-capped.js";
-import type { FileStamp } from "../../fs/stat.js";
+import { virtualSource, type FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
 import { isGzipPath, isZlibError } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
-import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type DialectWorker, type SavedScan, type ScanTaps } from "./catalog-scan.js";
+import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { dirsOnce, feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
@@ -179,11 +179,9 @@ export class CatalogReader {
     return st !== null && st.isFile && !isGzipPath(path) && !dialectOf(path) && !resumable(this.cat.rows.get(path), st);
   }
 
-  /** Another agent's session that `worker` loads (its dialect's agent is one of the worker's). */
-  private forWorker(path: string, st: FileStamp | null, worker: DialectWorker): st is FileStamp {
-    if (st === null || !st.isFile) return false;
-    const d = dialectOf(path);
-    return d !== undefined && worker.agents.includes(d.agent);
+  /** Another agent's session kept as a file of its own (a session in a database, `DB#ID`, is read here: its database is opened once). */
+  private forWorker(path: string, st: FileStamp | null): st is FileStamp {
+    return st !== null && st.isFile && dialectOf(path) !== undefined && virtualSource(path) === null;
   }
 
   /**
@@ -201,7 +199,7 @@ export class CatalogReader {
     let shared: number[] = [];
     if (opts.cwd !== undefined || mode === undefined || mode === "off") shared = [];
     else if (this.taps === null) shared = todo.filter((i) => this.wholeOnly(files[i], stats[i]));
-    else if (dialectWorker) shared = todo.filter((i) => this.forWorker(files[i], stats[i], dialectWorker));
+    else if (dialectWorker) shared = todo.filter((i) => this.forWorker(files[i], stats[i]));
     let bytes = 0;
     for (const i of shared) bytes += stats[i]!.size;
     if (!wantsWorker(mode, bytes, shared.length, dialectWorker?.minBytes)) {

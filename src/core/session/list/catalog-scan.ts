@@ -8,7 +8,7 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { createHash } from "node:crypto";
+import { hashOf } from "../../fs/hash.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { tailTimestamp, type EntryHead } from "../read/dialects/pi/entry-head.js";
@@ -60,15 +60,14 @@ export interface ScanTaps {
 }
 
 /**
- * A worker that loads other agents' sessions beside the main thread in a cold
- * listing (catalog-parallel.ts serveClaims): for each, the listing row and
- * what the dialect tap would have made of the load, handed to adopt().
+ * A worker that loads other agents' sessions kept as files of their own (not
+ * in a database) beside the main thread in a cold listing
+ * (catalog-parallel.ts serveClaims): for each, the listing row and what the
+ * dialect tap would have made of the load, handed to adopt().
  */
 export interface DialectWorker {
   /** Its bundle (null: none in this build, then the main thread loads every session). */
   readonly file: URL | null;
-  /** The agents whose sessions it loads. */
-  readonly agents: readonly string[];
   /** Bytes to read before it pays for its start. */
   readonly minBytes: number;
   /** What the worker made of a session for the tap (its `extra`; null when it could not), as DialectTap.take would have. */
@@ -88,7 +87,7 @@ export class NeedsRescan extends Error {}
 
 /** The hash that tells a header line is still the same bytes. */
 export function hashBytes(b: Uint8Array): string {
-  return createHash("sha1").update(b).digest("base64");
+  return hashOf("sha1").update(b).digest("base64");
 }
 
 /** An 8-lowercase-hex id as a number (exact), else -1. */
