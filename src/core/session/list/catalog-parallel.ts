@@ -12,6 +12,7 @@ import type { FileStamp } from "../../fs/stat.js";
 import type { SessionSummary } from "../model.js";
 import type { SavedScan } from "./catalog-scan.js";
 import type { MessagePort } from "node:worker_threads";
+import { availableParallelism, loadavg } from "node:os";
 
 /**
  * Whether a listing scans in a worker too: "auto" when there is enough to
@@ -63,10 +64,16 @@ export function workerFile(mode: ParallelMode, name = "scan-worker.cjs"): URL | 
   return new URL(OMP_WORKER_DIR + (mode === "fail" ? "no-such-" + name : name), import.meta.url);
 }
 
-/** Whether jobs of this many bytes are scanned with a worker's help. */
-export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count: number, minBytes = PARALLEL_MIN_BYTES): boolean {
+/**
+ * Whether jobs of this many bytes are scanned with a worker's help. "auto"
+ * asks for a core the worker can run on as well: on one core, or with every
+ * core busy already (the last minute's load), a second thread only adds its
+ * own start and compiling to the same work.
+ */
+export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count: number, minBytes = PARALLEL_MIN_BYTES, cores = availableParallelism(), load = loadavg()[0]): boolean {
   if (mode === undefined || mode === "off" || count < 2) return false;
-  return mode !== "auto" || bytes >= minBytes;
+  if (mode !== "auto") return true;
+  return bytes >= minBytes && cores >= 2 && load <= cores - 1;
 }
 
 /**
