@@ -132,11 +132,11 @@ export const statsCommand: Command = {
     const since = day("--since");
     const until = day("--until");
     if (since !== undefined && until !== undefined && since > until) throw new UsageError(`--since ${since} is after --until ${until}`);
-    // The zone is looked up only when days matter (Intl's zone data is a cost of its own).
+    // A zone named is checked now; the local one is looked up by name only for the table's heading (Intl's zone data is a cost of its own: days in the local zone come from Date, days.ts).
     const tzFlag = str(args, "--tz");
     let tz: string | undefined;
     try {
-      if (tzFlag !== undefined || by === "day" || since !== undefined || until !== undefined) tz = checkTimeZone(tzFlag);
+      if (tzFlag !== undefined) tz = checkTimeZone(tzFlag);
     } catch (err) {
       if (err instanceof TimeZoneError) throw new UsageError(`--tz: ${safeText(err.message)}`);
       throw err;
@@ -174,7 +174,7 @@ export const statsCommand: Command = {
     const byPath = new Map(sessions.map((s) => [s.path, s]));
     const label = by === "session" || by === "branch" ? sessionLabel(byPath) : undefined;
     const lines = formatStatsTable(rows, by, { width, label });
-    if (by === "day") lines.unshift(`days in ${tz}`);
+    if (by === "day") lines.unshift(`days in ${tz ?? checkTimeZone(undefined)}`);
     stdout().write(lines.join("\n") + "\n");
     return done;
   },
