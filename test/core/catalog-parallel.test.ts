@@ -17,6 +17,7 @@ describe("catalog-parallel", () => {
     expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 0.2)).toBe(true);
     expect(wantsWorker("auto", 1 * MB, 10, undefined, 2, 0.2)).toBe(false);
     expect(wantsWorker("auto", 100 * MB, 10, undefined, 1, 0)).toBe(false);
+    expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 2.5)).toBe(true);
     expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 3.5)).toBe(false);
     expect(wantsWorker("auto", 9 * MB, 10, 8 * MB, 4, 1)).toBe(true);
     expect(wantsWorker("on", 0, 2)).toBe(true);
