@@ -87,6 +87,18 @@ export async function benchCatalog(): Promise<string> {
 
     const nodeRun = () => measure({ cmd: process.execPath, args: ["-e", "0"], env, isNode: true });
     const noCache = await measure({ cmd: bin, args: ["ls", "--all", "--json", "--no-cache", "--agent-dir", agent], env, isNode: true });
+    // Cold with the scan worker (the default) and in one thread (catalog-parallel.ts), alternating, each in an empty cache of its own: the medians of 3.
+    const coldIn = (dir: string, worker: string) => measure({ cmd: bin, args: ["ls", "--all", "--json", "--agent-dir", agent], env: { ...env, OMP_SESSIONS_CACHE_DIR: dir, OMP_SESSIONS_SCAN_WORKER: worker }, isNode: true });
+    const colds: Measurement[] = [];
+    const oneThread: Measurement[] = [];
+    for (let i = 0; i < 3; i++) {
+      const dir = join(work, `cold${i}`);
+      colds.push(await coldIn(dir, "auto"));
+      oneThread.push(await coldIn(dir + "-one", "off"));
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir + "-one", { recursive: true, force: true });
+    }
+    const mid3 = (xs: Measurement[]) => xs.find((m) => !m.ok) ?? [...xs].sort((a, b) => a.wallMs - b.wallMs)[1];
     const cold = await ls();
     settle();
     const warm = await warm9(ls, nodeRun);
@@ -105,6 +117,8 @@ export async function benchCatalog(): Promise<string> {
     const rows: [string, Measurement, string][] = [
       ["`ls --all --no-cache` (reads every file)", noCache, readStat(noCache)?.[0] ?? ""],
       ["`ls --all`, cold cache", cold, readStat(cold)?.[0] ?? ""],
+      ["`ls --all`, cold cache, median of 3", mid3(colds), `${readStat(mid3(colds))?.[0] ?? ""}; a worker thread scans too (${/(\d+) of them in a worker thread/.exec(mid3(colds).stderr)?.[1] ?? 0} files)`],
+      ["`ls --all`, cold cache, one thread, median of 3", mid3(oneThread), "OMP_SESSIONS_SCAN_WORKER=off"],
       ["`ls --all`, warm", warm.run, `${readStat(warm.run)?.[0] ?? ""}; ${floor(warm)}`],
       ["`ls --all`, warm (again)", warm2.run, `${readStat(warm2.run)?.[0] ?? ""}; ${floor(warm2)}`],
       [`\`ls --all\` after appending ${(added / MB).toFixed(1)} MB to one session`, grown, readStat(grown)?.[0] ?? ""],

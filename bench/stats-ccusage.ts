@@ -68,14 +68,16 @@ export async function benchStatsCcusage(): Promise<{ text: string; targets: Sect
     const ours = (cache: string) => measure({ cmd: BIN, args, env: env(cache), isNode: true, captureStdout: true });
     const theirs = () => measure({ cmd: cc.bin, args: ["daily", "--offline", "--json"], env: { HOME: join(work, "home"), CLAUDE_CONFIG_DIR: dir }, captureStdout: true });
     await ours(warmCache); // fills the warm cache
-    const t: Record<"cold" | "cc" | "warm" | "node", Measurement[]> = { cold: [], cc: [], warm: [], node: [] };
+    const t: Record<"cold" | "one" | "cc" | "warm" | "node", Measurement[]> = { cold: [], one: [], cc: [], warm: [], node: [] };
     for (let i = 0; i < RUNS; i++) {
       t.cold.push(await ours(join(work, `cold${i}`)));
+      // The same in one thread: what the stats worker (core/stats/stats-worker.ts) gains.
+      t.one.push(await measure({ cmd: BIN, args, env: { ...env(join(work, `one${i}`)), OMP_SESSIONS_SCAN_WORKER: "off" }, isNode: true, captureStdout: true }));
       t.cc.push(await theirs());
       t.warm.push(await ours(warmCache));
       t.node.push(await measure({ cmd: process.execPath, args: ["-e", "0"], isNode: true }));
     }
-    const [cold, ccm, warm, node] = [median(t.cold), median(t.cc), median(t.warm), median(t.node)];
+    const [cold, one, ccm, warm, node] = [median(t.cold), median(t.one), median(t.cc), median(t.warm), median(t.node)];
     const oursTotal = totalTokens(t.cold[0].stdout, true);
     const ccTotal = totalTokens(t.cc[0].stdout, false);
     const same = oursTotal === ccTotal && Number.isFinite(oursTotal);
@@ -85,6 +87,7 @@ export async function benchStatsCcusage(): Promise<{ text: string; targets: Sect
       "| run | wall (CPU) |",
       "|---|---:|",
       `| ours, cold cache | ${ms(cold)} |`,
+      `| ours, cold cache, one thread (\`OMP_SESSIONS_SCAN_WORKER=off\`) | ${ms(one)} |`,
       `| ccusage \`daily --offline --json\` | ${ms(ccm)} |`,
       `| ours, warm cache | ${ms(warm)} |`,
       `| \`node -e 0\` (floor) | ${ms(node)} |`,

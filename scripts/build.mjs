@@ -96,6 +96,18 @@ await build({
   external: ["bindings"],
   logLevel: "warning",
 });
+// The price table (@pydantic/genai-prices, about 1 MB of JavaScript) as one
+// file of its own for the commands' bundles: `stats` loads it only when some
+// call must be priced, so a warm run does not compile it.
+await build({
+  entryPoints: [createRequire(import.meta.url).resolve("@pydantic/genai-prices")],
+  outfile: "dist/chunks/genai-prices.cjs",
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+});
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/meta.json", JSON.stringify(result.metafile));
 // Each headless command as one CommonJS file of its own (dist/cmd/NAME.cjs),
@@ -118,6 +130,10 @@ rmSync("dist/hook.cjs.cache", { force: true });
 const cjs = await build({
   entryPoints: {
     hook: "src/hooks-cli/hook-entry.ts",
+    // The scan worker of a cold listing (core/session/list/catalog-parallel.ts): only the scan, so it starts fast.
+    "scan-worker": "src/core/session/list/scan-worker.ts",
+    // …and the one of `stats`, for other agents' sessions (core/stats/stats-worker.ts): no price table.
+    "stats-worker": "src/core/stats/stats-worker.ts",
     ...Object.fromEntries(commands.map((c) => [`cmd/${c.name}`, `command:${c.name}`])),
   },
   outdir: "dist",
@@ -128,13 +144,15 @@ const cjs = await build({
   target: "node20",
   // Packages are bundled in (an installed package has only better-sqlite3 in
   // node_modules: gray-matter and the rest ship inside dist/), except the
-  // native addon's loader, which resolves the addon next to itself.
-  external: ["better-sqlite3", "bindings"],
+  // native addon's loader, which resolves the addon next to itself, and the
+  // price table, loaded from its own file (OMP_PRICES_BUNDLE, core/stats/prices.ts).
+  external: ["better-sqlite3", "bindings", "@pydantic/genai-prices"],
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
   // import.meta.url, made only when read (most bundles never do; the hook's start-up skips it)
-  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs") },
+  // OMP_WORKER_DIR: where a command's bundle (dist/cmd/NAME.cjs) finds the workers' (dist/scan-worker.cjs, dist/stats-worker.cjs).
+  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs"), OMP_WORKER_DIR: JSON.stringify("../"), OMP_PRICES_BUNDLE: JSON.stringify("../chunks/genai-prices.cjs") },
   banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
   footer: { js: `// omp-build ${buildId}` },
   plugins: [
@@ -204,6 +222,7 @@ function writeHookCodeCache() {
 // old: a process started from the previous build may still load one lazily.
 const current = new Set(Object.keys(result.metafile.outputs).map((p) => resolve(p)));
 current.add(resolve("dist/chunks/sqlite.cjs"));
+current.add(resolve("dist/chunks/genai-prices.cjs"));
 const hourAgo = Date.now() - 3600_000;
 for (const name of readdirSync("dist/chunks")) {
   const p = resolve("dist/chunks", name);

@@ -2,7 +2,6 @@
 // database do not pay for the native module. Shared by the search index and
 // the readers of agents that keep sessions in SQLite (OpenCode).
 import type Database from "better-sqlite3";
-import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { OmpSessionsError } from "./errors.js";
 import { envSlot } from "./env.js";
@@ -10,11 +9,18 @@ import { envSlot } from "./env.js";
 /** The module and its addon's path, once found; whether a database was opened (see openSqlite). */
 const loaded = envSlot((): { sqlite?: typeof Database; addon?: string | null; opened: boolean } => ({ opened: false }));
 
+/**
+ * A require for this module, made when first needed: node:module is loaded
+ * only then (at start-up it loads the ES module loader, a few ms of every
+ * command whose bundle holds this file).
+ */
+const requireHere = (): NodeJS.Require => process.getBuiltinModule("node:module").createRequire(import.meta.url);
+
 /** Set by the build (scripts/build.mjs): better-sqlite3's JavaScript bundled into one file next to this chunk. */
 declare const OMP_SQLITE_BUNDLE: string | undefined;
 
 function loadSqlite(): typeof Database {
-  const require = createRequire(import.meta.url);
+  const require = requireHere();
   if (typeof OMP_SQLITE_BUNDLE === "string") {
     try {
       return require(OMP_SQLITE_BUNDLE) as typeof Database;
@@ -36,7 +42,7 @@ function addonMissing(err: unknown, who: string): OmpSessionsError | null {
   let dir = "the omp-sessions install";
   try {
     // …/node_modules/better-sqlite3/package.json: the folder holding node_modules.
-    dir = dirname(dirname(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json"))));
+    dir = dirname(dirname(dirname(requireHere().resolve("better-sqlite3/package.json"))));
   } catch {
     // not resolvable: the generic words
   }
@@ -57,7 +63,7 @@ export function openSqlite(file: string, options: Database.Options, who: string)
     // The addon from where npm builds it: better-sqlite3's own lookup (the
     // `bindings` package) probes a dozen paths first. Elsewhere: its lookup.
     try {
-      addon = createRequire(import.meta.url).resolve("better-sqlite3/build/Release/better_sqlite3.node");
+      addon = requireHere().resolve("better-sqlite3/build/Release/better_sqlite3.node");
     } catch {
       addon = null;
     }

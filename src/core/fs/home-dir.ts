@@ -5,7 +5,8 @@ import { statSync } from "node:fs";
 /** Whether a path is a directory (false when it does not exist or cannot be read). */
 export function isDir(p: string): boolean {
   try {
-    return statSync(p).isDirectory();
+    // A missing path answers without an error (a listing asks this of every session's agent dir: thousands of thrown errors cost more than the stats).
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     return false;
   }

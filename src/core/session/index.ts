@@ -6,8 +6,10 @@ export { AGENT_IDS, agentInfo, agentLabel, agentOf, formatOf, isAgentId, isWrita
 export type { ResumeTarget } from "./agents.js";
 export { writeCacheFile } from "./list/cache-file.js";
 export { CatalogScan, hashBytes } from "./list/catalog-scan.js";
-export type { DialectTap, EntryLine, ScanTap, ScanTaps } from "./list/catalog-scan.js";
+export type { DialectTap, DialectWorker, EntryLine, ScanTap, ScanTaps } from "./list/catalog-scan.js";
 export { catalogStats, catalogSummaries } from "./list/catalog.js";
+export type { ParallelMode, ScanJobs, WorkerScan } from "./list/catalog-parallel.js";
+export { serveClaims, workerFile } from "./list/catalog-parallel.js";
 export { dialectSources, joinSources, listedRoots, otherAgentPlaces } from "./list/dialect-sources.js";
 export type { DialectSources } from "./list/dialect-sources.js";
 export { defaultAgentDirs, findSessionFiles, traceSessionFiles } from "./list/discover.js";

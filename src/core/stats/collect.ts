@@ -1,7 +1,7 @@
 // The figures of many session files: from the cache when a file (and a fork's
 // parent) did not change, else read and priced, a few files at a time. The
 // price table is loaded only when some file has to be read.
-import { stampOf } from "../fs/stat.js";
+import { stampOf, type FileStamp } from "../fs/stat.js";
 import { cacheDir as defaultCacheDir } from "../cache-dir.js";
 import { FiguresCache, stampText } from "./figures-cache.js";
 import type { SessionFigures } from "./figures.js";
@@ -28,6 +28,8 @@ export interface CollectOptions {
   taps?: FiguresTaps;
   /** Awaited before each chunk of a pi or omp file is read (read/lines.ts): the browser holds its background reads while keys come. */
   beforeRead?: () => Promise<void>;
+  /** The files' stamps as the listing just took them (listSessions' `stamps`): not stat'ed again. */
+  stamps?: ReadonlyMap<string, FileStamp | null>;
 }
 
 export interface Collected {
@@ -39,7 +41,7 @@ export interface Collected {
   overridesError: string | null;
 }
 
-const safeStamp = (file: string): string => {
+const statStamp = (file: string): string => {
   try {
     return stampText(stampOf(file));
   } catch {
@@ -53,6 +55,11 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
   const useCache = opts.cache !== false;
   const cache = useCache ? FiguresCache.open(opts.cacheDir ?? defaultCacheDir(), priceStamp) : null;
   const out: (SessionFigures | null)[] = new Array(files.length).fill(null);
+  const known = opts.stamps;
+  const safeStamp = (file: string): string => {
+    const st = known?.get(file);
+    return st !== undefined ? stampText(st) : statStamp(file);
+  };
   const misses: number[] = [];
   const stamps: string[] = [];
   files.forEach((file, i) => {

@@ -13,20 +13,38 @@ export function checkTimeZone(tz: string | undefined): string {
   }
 }
 
-/** slot → "YYYY-MM-DD" in the zone ("" for a slot without a time), remembered per slot. */
+/**
+ * slot → "YYYY-MM-DD" in the zone ("" for a slot without a time), remembered
+ * per slot. The local zone (tz undefined) is read from Date's own offsets,
+ * which come from the same zone data: Intl is made only for a zone named,
+ * or a year Date's ISO form does not write as four digits (Intl's first use
+ * loads its zone data, about 10 ms of a warm `stats --by day`).
+ */
 export function dayFormatter(tz: string | undefined): (slot: number) => string {
-  const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
+  let fmt: Intl.DateTimeFormat | null = null;
+  const intlDay = (ms: number): string => {
+    fmt ??= new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
+    const parts = fmt.formatToParts(ms);
+    const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? "";
+    return `${get("year")}-${get("month")}-${get("day")}`;
+  };
   const seen = new Map<number, string>();
   return (slot) => {
     if (slot < 0) return "";
     let d = seen.get(slot);
     if (d === undefined) {
-      const parts = fmt.formatToParts(slot * QUARTER_HOUR_MS);
-      const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? "";
-      seen.set(slot, (d = `${get("year")}-${get("month")}-${get("day")}`));
+      const ms = slot * QUARTER_HOUR_MS;
+      seen.set(slot, (d = (tz === undefined ? localDay(ms) : null) ?? intlDay(ms)));
     }
     return d;
   };
+}
+
+/** The local zone's day of an instant, by the offset Date gives at that instant; null outside the years 1000–9999. */
+function localDay(ms: number): string | null {
+  const local = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  const year = local.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? local.toISOString().slice(0, 10) : null;
 }
 
 /** "YYYY-MM-DD" for a --since/--until value: YYYY-MM-DD or YYYYMMDD; null when it is neither. */

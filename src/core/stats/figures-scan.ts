@@ -12,9 +12,11 @@ import { emptySummary } from "../session/index.js";
 import { headerVersion, type EntryHead } from "../session/index.js";
 import { assistantTail, tailTexts } from "../session/index.js";
 import { ParentLinks } from "../session/index.js";
-import type { DialectTap, EntryLine, ScanTap, ScanTaps } from "../session/index.js";
+import type { DialectTap, DialectWorker, EntryLine, ParallelMode, ScanTap, ScanTaps } from "../session/index.js";
+import { workerFile } from "../session/index.js";
+import type { WorkerFigures } from "./stats-worker.js";
 import type { SessionSummary } from "../session/index.js";
-import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
+import { branchesOfShape, entryKey, figuresOf, priceFigures, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
 import { makePricer, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent } from "./parent.js";
@@ -204,7 +206,25 @@ export class FiguresTaps implements ScanTaps {
   private readonly stamps = new Map<FiguresTap, string>();
   private pricer: Promise<Pricer> | null = null;
 
-  constructor(private readonly overrides: PriceOverrides) {}
+  /** Other agents' sessions (Claude Code's, Codex's…) loaded in a worker thread too, in a cold listing with enough of them (stats-worker.ts). */
+  readonly worker: DialectWorker;
+
+  constructor(
+    private readonly overrides: PriceOverrides,
+    parallel: ParallelMode = "off",
+  ) {
+    this.worker = {
+      file: workerFile(parallel, "stats-worker.cjs"),
+      // Loading them costs about 10 ms of one core per MB: a worker's start pays off from a few MB on.
+      minBytes: 8 * 1024 * 1024,
+      adopt: async (path, extra) => {
+        const got = extra as WorkerFigures | null;
+        if (!got) return; // read again by collect.ts, as when the tap's take fails
+        this.pricer ??= makePricer(this.overrides);
+        this.figured.set(path, { stamp: got.stamp, figures: priceFigures(got.figures, await this.pricer) });
+      },
+    };
+  }
 
   /** Another agent's session the listing loaded: its figures from that load (its calls held as objects, read-session.ts). */
   readonly dialect: DialectTap = {

@@ -181,8 +181,8 @@ export interface FigureInput {
 
 export const entryKey = (id: string, timestamp: string): string => `${id}\u0000${timestamp}`;
 
-/** The session's figures, priced by `pricer`. */
-export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigures {
+/** What a loaded session's figures are made of, for figuresOf to price (stats' worker makes these without the price table). */
+export function sessionParts(input: FigureInput): FigureParts {
   const s = input.session;
   const { branchOf, branches } = branchesOf(s);
   const calls: CallEntry[] = [];
@@ -190,14 +190,51 @@ export function sessionFigures(input: FigureInput, pricer: Pricer): SessionFigur
     const entry = input.entries.get(meta.id);
     if (entry) calls.push({ id: meta.id, timestamp: meta.timestamp, branch: branchOf[i], usage: callUsage(entry) });
   });
-  return figuresOf({ file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent }, pricer);
+  return { file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent };
 }
 
 /** The figures of a session's calls, priced by `pricer`. */
 export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
+  return priceFigures(unpricedFigures(parts), pricer);
+}
+
+/**
+ * A session's figures before pricing: every counted call but its cost, in
+ * columns. Stats' worker makes these (no price table there) and posts them:
+ * typed arrays cross threads as one copy each, where objects per call would
+ * cost both threads more than the pricing.
+ */
+export interface UnpricedFigures {
+  head: Omit<SessionFigures, "total" | "modelTotals" | "buckets" | "calls">;
+  /** Each (provider, model id) the calls name: what a price is looked up by. */
+  priceKeys: { provider: string; modelId: string }[];
+  key: Uint32Array;
+  branch: Int32Array;
+  model: Int32Array;
+  slot: Float64Array;
+  /** Four per call: input, output, cache read, cache write. */
+  tokens: Float64Array;
+  /** The recorded cost; NaN: none. */
+  recorded: Float64Array;
+  /** Index into priceKeys. */
+  price: Int32Array;
+}
+
+/** The calls of figuresOf, unpriced. */
+export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
-  const calls: Call[] = [];
+  const priceKeys: { provider: string; modelId: string }[] = [];
+  const priceIndex = new Map<string, number>();
+  const n = parts.calls.length;
+  const key = new Uint32Array(n);
+  const branch = new Int32Array(n);
+  const model = new Int32Array(n);
+  const slot = new Float64Array(n);
+  const tokens = new Float64Array(n * 4);
+  const recorded = new Float64Array(n);
+  const price = new Int32Array(n);
+  let count = 0;
   let inherited = 0;
   let duplicates = 0;
   // A response listed more than once (a streamed message whose copies were not
@@ -211,6 +248,7 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
   let runProvider: string | null = null;
   let runModelId: string | null = null;
   let runModel = -1;
+  let runPrice = -1;
   parts.calls.forEach((entry, i) => {
     const call = entry.usage;
     if (!call) return;
@@ -224,50 +262,95 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
       return;
     }
     if (call.provider !== runProvider || call.modelId !== runModelId) {
-      const model = modelKey(call.provider, call.modelId) || "(unknown model)";
-      let m = modelIndex.get(model);
+      const name = modelKey(call.provider, call.modelId) || "(unknown model)";
+      let m = modelIndex.get(name);
       if (m === undefined) {
-        m = models.push(model) - 1;
-        modelIndex.set(model, m);
+        m = models.push(name) - 1;
+        modelIndex.set(name, m);
+      }
+      const pk = `${call.provider}\u0000${call.modelId}`;
+      let p = priceIndex.get(pk);
+      if (p === undefined) {
+        p = priceKeys.push({ provider: call.provider, modelId: call.modelId }) - 1;
+        priceIndex.set(pk, p);
       }
       runProvider = call.provider;
       runModelId = call.modelId;
       runModel = m;
+      runPrice = p;
     }
-    const m = runModel;
-    const slot = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
-    const cost = pricer.cost(call);
-    calls.push({
-      key: callHash(entry.id, entry.timestamp),
-      branch: Math.max(0, entry.branch),
-      model: m,
-      slot,
-      input: call.input,
-      output: call.output,
-      cacheRead: call.cacheRead,
-      cacheWrite: call.cacheWrite,
-      cost,
-    });
+    const k = count++;
+    key[k] = callHash(entry.id, entry.timestamp);
+    branch[k] = Math.max(0, entry.branch);
+    model[k] = runModel;
+    slot[k] = Number.isFinite(call.time) && call.time > 0 ? Math.floor(call.time / QUARTER_HOUR_MS) : -1;
+    tokens[k * 4] = call.input;
+    tokens[k * 4 + 1] = call.output;
+    tokens[k * 4 + 2] = call.cacheRead;
+    tokens[k * 4 + 3] = call.cacheWrite;
+    recorded[k] = call.recordedCost ?? NaN;
+    price[k] = runPrice;
   });
   const h = parts.header;
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
-  const { buckets, total, modelTotals } = summed(calls, models.length);
   return {
-    file: parts.file,
-    id: str(h.id),
-    cwd: str(h.cwd),
-    agent: parts.agent,
-    created: str(h.timestamp),
-    parentSession: str(h.parentSession) || null,
-    subagent: parts.subagent === true,
-    models,
-    branches: parts.branches,
+    head: {
+      file: parts.file,
+      id: str(h.id),
+      cwd: str(h.cwd),
+      agent: parts.agent,
+      created: str(h.timestamp),
+      parentSession: str(h.parentSession) || null,
+      subagent: parts.subagent === true,
+      models,
+      branches: parts.branches,
+      inherited,
+      duplicates,
+    },
+    priceKeys,
+    key: key.slice(0, count),
+    branch: branch.slice(0, count),
+    model: model.slice(0, count),
+    slot: slot.slice(0, count),
+    tokens: tokens.slice(0, count * 4),
+    recorded: recorded.slice(0, count),
+    price: price.slice(0, count),
+  };
+}
+
+/** Unpriced figures priced by `pricer`: the session's figures. */
+export function priceFigures(u: UnpricedFigures, pricer: Pricer): SessionFigures {
+  const calls: Call[] = [];
+  for (let k = 0; k < u.key.length; k++) {
+    const { provider, modelId } = u.priceKeys[u.price[k]];
+    const r = u.recorded[k];
+    const t = k * 4;
+    const input = u.tokens[t];
+    const output = u.tokens[t + 1];
+    const cacheRead = u.tokens[t + 2];
+    const cacheWrite = u.tokens[t + 3];
+    // The pricer looks at the tokens, the recorded cost and the model: the time and response id are not part of a price.
+    const cost = pricer.cost({ input, output, cacheRead, cacheWrite, recordedCost: Number.isNaN(r) ? null : r, provider, modelId, time: NaN, responseId: "" });
+    calls.push({ key: u.key[k], branch: u.branch[k], model: u.model[k], slot: u.slot[k], input, output, cacheRead, cacheWrite, cost });
+  }
+  const { buckets, total, modelTotals } = summed(calls, u.head.models.length);
+  const h = u.head;
+  return {
+    file: h.file,
+    id: h.id,
+    cwd: h.cwd,
+    agent: h.agent,
+    created: h.created,
+    parentSession: h.parentSession,
+    subagent: h.subagent,
+    models: h.models,
+    branches: h.branches,
     total,
     modelTotals,
     buckets,
     calls,
-    inherited,
-    duplicates,
+    inherited: h.inherited,
+    duplicates: h.duplicates,
   };
 }
 

@@ -4,7 +4,7 @@
 // is no number is not half-applied: it is ignored, and the caller says why.
 import { readTextCapped } from "../fs/read-capped.js";
 import { join } from "node:path";
-import { createHash } from "node:crypto";
+import { hashOf } from "../fs/hash.js";
 import { configDir } from "../config-dir.js";
 import type { Tokens } from "./usage.js";
 
@@ -67,5 +67,5 @@ export function loadPriceOverrides(file: string = pricesPath()): PriceOverrides 
   }
   const parsed = parsePriceOverrides(text);
   if ("error" in parsed) return { rates: new Map(), stamp: "none", error: parsed.error, path: file };
-  return { rates: parsed.rates, stamp: createHash("sha256").update(text).digest("hex").slice(0, 16), error: null, path: file };
+  return { rates: parsed.rates, stamp: hashOf("sha256").update(text).digest("hex").slice(0, 16), error: null, path: file };
 }

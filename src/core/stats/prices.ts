@@ -57,6 +57,17 @@ export async function makePricer(overrides: PriceOverrides, loadTable: () => Pro
   return pricer;
 }
 
+/** Set by the build (scripts/build.mjs) for the commands' bundles: the table as one file of its own, loaded only to price. */
+declare const OMP_PRICES_BUNDLE: string | undefined;
+
 async function loadCalcPrice(): Promise<CalcPrice> {
+  if (typeof OMP_PRICES_BUNDLE === "string") {
+    try {
+      // (node:module taken only now: loading it at start-up costs every warm run)
+      return (process.getBuiltinModule("node:module").createRequire(import.meta.url)(OMP_PRICES_BUNDLE) as typeof import("@pydantic/genai-prices")).calcPrice;
+    } catch {
+      // not built next to us: the package itself
+    }
+  }
   return (await import("@pydantic/genai-prices")).calcPrice;
 }

@@ -5,7 +5,7 @@ import { readEntries } from "../session/index.js";
 import type { EntryMeta, Session } from "../session/index.js";
 import type { Pricer } from "./prices.js";
 import { resolveParent } from "./parent.js";
-import { entryKey, sessionFigures, type SessionFigures } from "./figures.js";
+import { entryKey, figuresOf, sessionParts, type FigureParts, type SessionFigures } from "./figures.js";
 import { mayCarryUsage as carriesUsage } from "./usage.js";
 
 /**
@@ -63,10 +63,15 @@ export async function readSessionFigures(file: string, pricer: Pricer): Promise<
 
 /** The figures of a loaded session (the tree screen has one already). */
 export async function figuresOfSession(s: Session, pricer: Pricer): Promise<SessionFigures> {
+  return figuresOf(await figurePartsOfSession(s), pricer);
+}
+
+/** What a loaded session's figures are made of, before pricing (stats' worker makes these: the price table stays in the main thread). */
+export async function figurePartsOfSession(s: Session): Promise<FigureParts> {
   // A session hanging from an entry of its parent (a subagent's Task call) is
   // a subagent: its calls are its own (counted in the parent's row). A fork's
   // first calls are copies of its parent's.
   const subagent = typeof s.header.parentEntryId === "string" && s.header.parentEntryId !== "";
   const [entries, inherited] = await Promise.all([callEntries(s), subagent ? new Set<string>() : inheritedKeys(s)]);
-  return sessionFigures({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent }, pricer);
+  return sessionParts({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent });
 }

@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
-import { defaultAgentDirs } from "../../core/session/index.js";
+import { defaultAgentDirs, type ParallelMode } from "../../core/session/index.js";
 import { safeText, whyMissing } from "../../core/session/index.js";
 
 export interface ListScope {
@@ -46,4 +46,15 @@ export async function listScope(args: ParsedArgs, command: string): Promise<List
     all: all || (paths.length > 0 && cwdFlag === undefined),
     done: missing.length > 0 ? 3 : 0,
   };
+}
+
+/**
+ * Whether a cold listing scans in a worker thread too: $OMP_SESSIONS_SCAN_WORKER
+ * "off" never, "on" whatever there is to read, "worker" and "fail" (tests)
+ * the worker first, or one that cannot start (the fallback); otherwise when
+ * there is enough to read (catalog-parallel.ts).
+ */
+export function scanParallel(): ParallelMode {
+  const v = process.env.OMP_SESSIONS_SCAN_WORKER;
+  return v === "off" || v === "on" || v === "worker" || v === "fail" ? v : "auto";
 }

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { UsageError, type Command } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
-import { listScope } from "./list-scope.js";
+import { listScope, scanParallel } from "./list-scope.js";
 import { otherAgentPlaces } from "../../core/session/index.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/index.js";
 import { summaryJson } from "../../core/session/index.js";
@@ -142,6 +142,8 @@ dialect, agent, valid, error?}.
 Rows are cached in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions): a file is read again only from where it grew.
 --no-cache reads every file. OMP_SESSIONS_STATS=1 prints the bytes read.
+A cold cache with many files to read is filled by two threads;
+OMP_SESSIONS_SCAN_WORKER=off reads in one.
 
 Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed).`,
   async run(argv) {
@@ -155,7 +157,7 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     if (scope === 3) return 3;
     const { agentDirs, looked, paths, cwd, all: listAll, done } = scope;
     // Only --agent-dir narrows the listing to those dirs; without it the other agents' default places are listed too.
-    const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache") };
+    const listOpts = { agentDirs, paths, cwd, all: listAll, search: str(args, "--search"), cache: !bool(args, "--no-cache"), parallel: scanParallel() };
     const json = bool(args, "--json");
     // Archived sessions (keep) and other machines' get a host; --host keeps one machine's.
     const hosts = hostsInUse();

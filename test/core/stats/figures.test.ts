@@ -139,6 +139,25 @@ describe("days", () => {
     expect(dayFormatter("UTC")(-1)).toBe("");
   });
 
+  it("the local zone's days (read from Date's offsets) are the days Intl gives for that zone by name, across changes of offset", () => {
+    const before = process.env.TZ;
+    try {
+      for (const zone of ["UTC", "Asia/Kolkata", "America/Los_Angeles", "Australia/Lord_Howe", "Pacific/Chatham", "Europe/London"]) {
+        process.env.TZ = zone;
+        const local = dayFormatter(undefined);
+        const named = dayFormatter(checkTimeZone(undefined));
+        // The zone took: 18:45 UTC is the next day in Kolkata (+05:30).
+        if (zone === "Asia/Kolkata") expect(local(Date.parse("2026-11-30T18:45:00Z") / (15 * 60 * 1000))).toBe("2026-12-01");
+        // Every 7 quarter hours through two years: every hour of the day, both sides of each change of offset.
+        const from = Date.parse("2025-01-01T00:00:00Z") / (15 * 60 * 1000);
+        for (let slot = from; slot < from + 2 * 366 * 96; slot += 7) expect(local(slot), `${zone} ${slot}`).toBe(named(slot));
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it("reads days and zones strictly", () => {
     expect(parseDay("2026-02-28")).toBe("2026-02-28");
     expect(parseDay("20260228")).toBe("2026-02-28");

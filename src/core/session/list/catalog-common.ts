@@ -8,12 +8,13 @@ import type { SessionSummary } from "../model.js";
 import { envSlot } from "../../env.js";
 
 /** What the catalog read from session files in this environment, a process (OMP_SESSIONS_STATS=1 prints it). */
-export const catalogStats = envSlot(() => ({ bytesRead: 0, filesRead: 0 }));
+export const catalogStats = envSlot(() => ({ bytesRead: 0, filesRead: 0, workerFiles: 0 }));
 
 export function resetCatalogStats(): void {
   const stats = catalogStats();
   stats.bytesRead = 0;
   stats.filesRead = 0;
+  stats.workerFiles = 0;
 }
 
 export function keyOf(st: FileStamp): Row {

@@ -3,11 +3,12 @@
 // Imported only when some file changed: a warm `ls` never loads the scanner.
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
 import { openRegular } from "../../fs/read-capped.js";
-import type { FileStamp } from "../../fs/stat.js";
+import { virtualSource, type FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
-import { giveScanBuffer, isGzipPath, isZlibError, scanLines, takeScanBuffer, type ScanResult } from "../read/lines.js";
+import { isGzipPath, isZlibError } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
+import { dirsOnce, feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
 import { inProject } from "../../fs/same-dir.js";
@@ -15,6 +16,8 @@ import { emptySummary, summarizeSession, unreadable, type SessionSummary } from 
 import { readSessionHeader } from "../read/dialects/pi/header.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { PiLineScanner } from "../read/dialects/pi/scanner.js";
+import { mapLimit } from "../../map-limit.js";
+import { scanShared, wantsWorker, workerFile, type ParallelMode } from "./catalog-parallel.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -41,6 +44,8 @@ interface ScanOutcome {
 
 export class CatalogReader {
   private readonly states: StateShards;
+  /** The agent dirs' marks, looked at once in this listing. */
+  private readonly isDir = dirsOnce();
 
   constructor(
     private readonly cat: CatalogRows,
@@ -51,58 +56,28 @@ export class CatalogReader {
     cat.flushStates = (keep) => this.states.flush(keep);
   }
 
-  /** Lines from `scan`'s resume point to `end`, a trailing partial line applied to a copy only. */
-  private async feed(path: string, scan: CatalogScan, st: FileStamp, from?: SavedScan): Promise<{ result: ScanResult; tail: CatalogScan | null; tailFailed: boolean }> {
-    let tail: CatalogScan | null = null;
-    let tailFailed = false;
-    const gzip = isGzipPath(path);
-    const buffer = takeScanBuffer();
-    const result = await scanLines(
-      path,
-      (buf, start, end, offset, line, terminated) => {
-        if (terminated) {
-          scan.line(buf, start, end, offset, line);
-          return;
-        }
-        // An agent may be writing this line: the saved state stops before it.
-        try {
-          tail = scan.fork();
-          tail.line(buf, start, end, offset, line);
-        } catch (err) {
-          if (!(err instanceof NeedsRescan)) throw err;
-          tailFailed = true;
-        }
-      },
-      { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer, beforeRead: this.beforeRead },
-    ).finally(() => giveScanBuffer(buffer));
-    catalogStats().bytesRead += result.bytes;
+  /** Lines from `scan`'s resume point to the stamp's size (catalog-scan-file.ts), counted in the catalog's stats. */
+  private async feed(path: string, scan: CatalogScan, st: FileStamp, from?: SavedScan): Promise<Fed> {
+    const fed = await feedScan(path, scan, st, from, this.beforeRead);
+    catalogStats().bytesRead += fed.result.bytes;
     catalogStats().filesRead++;
-    return { result, tail, tailFailed };
+    return fed;
   }
 
-  private async finishScan(path: string, st: FileStamp, scan: CatalogScan, fed: Awaited<ReturnType<CatalogReader["feed"]>>): Promise<ScanOutcome> {
-    // As Stats.mtime shows it: the milliseconds rounded.
-    const mtime = new Date(Math.round(st.mtimeMs)).toISOString();
-    const base = emptySummary(path, st.size, mtime);
-    const summary = fed.tailFailed ? await summarizeSession(path) : (fed.tail ?? scan).summary(base, mtime);
-    const gzip = isGzipPath(path);
-    if (!scan.valid || scan.stop || gzip) return { summary, saved: null };
-    // Small files are cheaper to scan again than to keep a state for.
-    if (st.size < this.cat.stateMinBytes) return { summary, saved: null };
-    return { summary, saved: scan.save(fed.result.resumeOffset, fed.result.resumeLine) };
+  private async finishScan(path: string, st: FileStamp, scan: CatalogScan, fed: Fed): Promise<ScanOutcome> {
+    return scanOutcome(path, st, scan, fed, this.cat.stateMinBytes, this.isDir) ?? { summary: await summarizeSession(path), saved: null };
   }
 
   private async fullScan(path: string, st: FileStamp): Promise<ScanOutcome> {
     const tap = this.taps?.open(path, st) ?? null;
     const scan = new CatalogScan(undefined, tap);
-    let fed: Awaited<ReturnType<CatalogReader["feed"]>>;
+    let fed: Fed;
     try {
       fed = await this.feed(path, scan, st);
     } catch (err) {
       if (!isGzipPath(path) || !isZlibError(err)) throw err;
       // A truncated or corrupt archive is listed as unreadable, as summarizeSession words it (and not read again until it changes).
-      const mtime = new Date(Math.round(st.mtimeMs)).toISOString();
-      return { summary: { ...emptySummary(path, st.size, mtime), error: unreadable(err) }, saved: null };
+      return { summary: { ...emptySummary(path, st.size, stampTime(st)), error: unreadable(err) }, saved: null };
     }
     const out = await this.finishScan(path, st, scan, fed);
     if (tap) await this.taps!.close(path, tap, out.summary);
@@ -183,15 +158,82 @@ export class CatalogReader {
       }
     }
     let out: ScanOutcome | null = null;
-    if (row?.summary && row.dev === st.dev && row.ino === st.ino && st.size > row.size && !isGzipPath(path)) {
-      out = await this.resume(path, st, row);
+    if (resumable(row, st) && !isGzipPath(path)) {
+      out = await this.resume(path, st, row!);
     }
     out ??= await this.fullScan(path, st);
+    return wanted(await this.settle(path, st, out));
+  }
+
+  /** Stores a scan's row (or, for an invalid file that is another agent's transcript, the row its dialect makes); the row. */
+  private async settle(path: string, st: FileStamp, out: ScanOutcome): Promise<SessionSummary> {
     if (!out.summary.valid && !isGzipPath(path) && sniffDialect(path)) {
       // Another agent's transcript outside its usual place: read through its dialect.
       out = { summary: await summarizeSession(path, this.taps?.dialect), saved: null };
     }
     this.store(path, st, out);
-    return wanted(out.summary);
+    return out.summary;
+  }
+
+  /** A file the catalog cannot vouch for, to be scanned whole as a pi or omp file (nothing saved to resume, no tap, no dialect, not gzip). */
+  private wholeOnly(path: string, st: FileStamp | null): st is FileStamp {
+    return st !== null && st.isFile && !isGzipPath(path) && !dialectOf(path) && !resumable(this.cat.rows.get(path), st);
+  }
+
+  /** Another agent's session kept as a file of its own (a session in a database, `DB#ID`, is read here: its database is opened once). */
+  private forWorker(path: string, st: FileStamp | null): st is FileStamp {
+    return st !== null && st.isFile && dialectOf(path) !== undefined && virtualSource(path) === null;
+  }
+
+  /**
+   * The rows of files[i] for every i of `todo` into out[i] (catalog.ts): each
+   * as summary() makes it, but when there are enough of them, the files
+   * scanned whole (pi, omp) or the sessions the taps' worker loads (other
+   * agents') shared with a worker thread (catalog-parallel.ts).
+   */
+  async readAll(files: string[], stats: (FileStamp | null)[], todo: number[], out: (SessionSummary | null | undefined)[], opts: { cwd: string | undefined; concurrency: number; parallel?: ParallelMode }): Promise<void> {
+    const one = async (i: number): Promise<void> => {
+      out[i] = await this.summary(files[i], stats[i], opts.cwd);
+    };
+    const mode = opts.parallel;
+    const dialectWorker = this.taps?.worker;
+    let shared: number[] = [];
+    if (opts.cwd !== undefined || mode === undefined || mode === "off") shared = [];
+    else if (this.taps === null) shared = todo.filter((i) => this.wholeOnly(files[i], stats[i]));
+    else if (dialectWorker) shared = todo.filter((i) => this.forWorker(files[i], stats[i]));
+    let bytes = 0;
+    for (const i of shared) bytes += stats[i]!.size;
+    if (!wantsWorker(mode, bytes, shared.length, dialectWorker?.minBytes)) {
+      await mapLimit(todo, opts.concurrency, one);
+      return;
+    }
+    const jobs = shared.map((i) => ({ path: files[i], st: stats[i]! }));
+    const file = dialectWorker ? (mode === "fail" ? workerFile("fail") : dialectWorker.file) : workerFile(mode!);
+    await scanShared(
+      jobs,
+      { file, stateMinBytes: this.cat.stateMinBytes, concurrency: opts.concurrency, workerFirst: mode === "worker" || mode === "fail" },
+      (k) => one(shared[k]),
+      async (k, row) => {
+        const { path, st } = jobs[k];
+        catalogStats().bytesRead += row.bytes;
+        catalogStats().filesRead++;
+        catalogStats().workerFiles++;
+        if (dialectWorker) {
+          // As summary() stores another agent's session, its tap told of the load.
+          this.store(path, st, { summary: row.summary, saved: null });
+          out[shared[k]] = row.summary;
+          await dialectWorker.adopt(path, row.extra ?? null);
+        } else out[shared[k]] = await this.settle(path, st, { summary: row.summary, saved: row.saved });
+      },
+    );
+    const taken = new Set(shared);
+    await mapLimit(
+      todo.filter((i) => !taken.has(i)),
+      opts.concurrency,
+      one,
+    );
   }
 }
+
+/** The row's file grew (same file, more bytes): its saved scan state may be resumed. */
+const resumable = (row: Row | undefined, st: FileStamp): boolean => row?.summary !== undefined && row.dev === st.dev && row.ino === st.ino && st.size > row.size;

@@ -108,6 +108,8 @@ export class RowStore {
   private readonly decoded = new Map<string, Row | null>();
   private summaries: unknown[] | null = null;
   private texts: Buffer | null = null;
+  /** The `ls --json` texts encode() made for rows set in this run: a cold `ls --json` prints them instead of making them again. */
+  readonly madeTexts = new WeakMap<SessionSummary, Uint8Array>();
 
   constructor(
     raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>,
@@ -226,7 +228,8 @@ export class RowStore {
       if (s) {
         // An unchanged row keeps its text; a damaged one is given a new one.
         const v = this.stored(path);
-        text = (!this.decoded.has(path) && isKey(v) ? this.text(v) : undefined) ?? Buffer.from(JSON.stringify(summaryJson(s)));
+        text = !this.decoded.has(path) && isKey(v) ? this.text(v) : undefined;
+        if (text === undefined) this.madeTexts.set(s, (text = Buffer.from(JSON.stringify(summaryJson(s)))));
       }
       keys[path] = [r.dev, r.ino, r.size, r.mtimeMs, r.state ? 1 : 0, r.hcwd ?? null, s ? summaries.length : -1, text ? at : 0, text ? text.length : 0, s ? s.modified : null, s ? s.cwd : null, s ? s.valid : null];
       if (s) summaries.push(encodeSummary(s));

@@ -8,10 +8,11 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { createHash } from "node:crypto";
+import { hashOf } from "../../fs/hash.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { tailTimestamp, type EntryHead } from "../read/dialects/pi/entry-head.js";
+import { isOmpFile } from "../read/dialects/pi/omp-marks.js";
 import { PiLineScanner, type NotSession, type PiEntry, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
 import { isoOrNull, validTime } from "../read/time.js";
 import { ParentLinks } from "../tree/resolve.js";
@@ -54,6 +55,23 @@ export interface ScanTaps {
   close(path: string, tap: ScanTap, summary: SessionSummary): void | Promise<void>;
   /** Told of every other agent's session the listing loads whole: one load serves both. */
   dialect?: DialectTap;
+  /** A worker thread that loads other agents' sessions too, for the dialect tap (catalog-parallel.ts). */
+  worker?: DialectWorker;
+}
+
+/**
+ * A worker that loads other agents' sessions kept as files of their own (not
+ * in a database) beside the main thread in a cold listing
+ * (catalog-parallel.ts serveClaims): for each, the listing row and what the
+ * dialect tap would have made of the load, handed to adopt().
+ */
+export interface DialectWorker {
+  /** Its bundle (null: none in this build, then the main thread loads every session). */
+  readonly file: URL | null;
+  /** Bytes to read before it pays for its start. */
+  readonly minBytes: number;
+  /** What the worker made of a session for the tap (its `extra`; null when it could not), as DialectTap.take would have. */
+  adopt(path: string, extra: unknown): void | Promise<void>;
 }
 
 /** A tap on the sessions of other agents the listing loads whole (through their dialects). */
@@ -69,7 +87,7 @@ export class NeedsRescan extends Error {}
 
 /** The hash that tells a header line is still the same bytes. */
 export function hashBytes(b: Uint8Array): string {
-  return createHash("sha1").update(b).digest("base64");
+  return hashOf("sha1").update(b).digest("base64");
 }
 
 /** An 8-lowercase-hex id as a number (exact), else -1. */
@@ -136,7 +154,7 @@ class FullTree {
   /** The tree in its saved form. */
   finish(): FrozenTree {
     const { ids, parents, last } = this.links;
-    const { kept, entries, hasChild } = this.links.resolve();
+    const { kept, entries, hasChild, parent } = this.links.resolve();
     const n = ids.length;
     let messages = 0;
     // The saved form straight from the arrays: no per-id objects for thousands of files.
@@ -148,13 +166,21 @@ class FullTree {
       if (!kept[i]) continue;
       if (this.isMessage[i]) messages++;
       const h = hex8(ids[i]);
-      if (h >= 0) at = hex.writeUInt32LE(h, at);
-      else otherIds.push(ids[i]);
+      if (h >= 0) {
+        // little-endian, as writeUInt32LE writes it (without its checks, once per entry of thousands of files)
+        hex[at] = h & 0xff;
+        hex[at + 1] = (h >>> 8) & 0xff;
+        hex[at + 2] = (h >>> 16) & 0xff;
+        hex[at + 3] = h >>> 24;
+        at += 4;
+      } else otherIds.push(ids[i]);
       if (!hasChild[i]) leaves.push(ids[i]);
     }
     // Parent ids that name no entry: an entry with one of these ids would adopt children.
     const dangling = new Set<string>();
     for (let i = 0; i < n; i++) {
+      // A resolved parent names an entry: only a root (or a left-out line) may name none.
+      if (parent[i] >= 0) continue;
       const p = parents[i];
       if (p !== null && p !== ids[i] && !last.has(p)) dangling.add(p);
     }
@@ -486,9 +512,10 @@ export class CatalogScan implements EntryLine, PiSink {
 
   /**
    * The listing row. `base` carries path, size and the file's mtime; the
-   * result is what summarizeSession gives for the same bytes.
+   * result is what summarizeSession gives for the same bytes. `isDir` looks
+   * for an agent dir's marks (a listing of many sessions remembers them).
    */
-  summary(base: SessionSummary, mtime: string): SessionSummary {
+  summary(base: SessionSummary, mtime: string, isDir?: (p: string) => boolean): SessionSummary {
     const st = this.scan.state;
     const header = st.header;
     if (header === null) {
@@ -528,8 +555,8 @@ export class CatalogScan implements EntryLine, PiSink {
     for (const target of this.labels.keys()) if (exists(target)) labelCount++;
     const created = str(header.timestamp);
     const headerTime = created !== null ? Date.parse(created) : NaN;
-    // As the loader names the agent (omp-marks.ts): the file's marks, else its place.
-    const agent = this.scan.isOmp(base.path) ? "omp" : "pi";
+    // As the loader names the agent (omp-marks.ts): the file's marks, else its place (`isDir`: a listing's, remembering its dirs).
+    const agent = (isDir ? isOmpFile(base.path, st.omp, isDir) : this.scan.isOmp(base.path)) ? "omp" : "pi";
     return {
       ...base,
       id: String(header.id),

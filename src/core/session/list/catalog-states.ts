@@ -5,7 +5,7 @@
 // state rewrites only its shard. Concurrent writers: each shard is replaced
 // atomically and the last one wins; a state that does not match its catalog
 // row (size, mtime) is ignored, which costs one full scan of that file.
-import { createHash } from "node:crypto";
+import { hashOf } from "../../fs/hash.js";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SavedScan } from "./catalog-scan.js";
@@ -22,7 +22,7 @@ export interface SavedFile {
 
 type Shard = Record<string, SavedFile>;
 
-const shardOf = (path: string): number => createHash("sha1").update(path).digest()[0] % SHARDS;
+const shardOf = (path: string): number => hashOf("sha1").update(path).digest()[0] % SHARDS;
 
 async function readShard(file: string): Promise<Shard> {
   try {

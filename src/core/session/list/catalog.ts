@@ -24,10 +24,10 @@ import { writeCacheFile } from "./cache-file.js";
 import { cacheDir } from "../../cache-dir.js";
 import { type CatalogRows } from "./catalog-common.js";
 import { inProject } from "../../fs/same-dir.js";
-import { mapLimit } from "../../map-limit.js";
 export { catalogStats, resetCatalogStats } from "./catalog-common.js";
 import type { SessionSummary } from "../model.js";
 import type { ScanTaps } from "./catalog-scan.js";
+import type { ParallelMode } from "./catalog-parallel.js";
 
 /** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt (6: the readers of issue 23 — Claude Code relinks and leaf pins, OpenCode 2.x, Codex index names; 7: omp told by a header title or an omp place, as the tree tells it; 8: a leaf with children counts the active path as a branch; 9: no dialect in a row, made from the agent when printed). */
 export const CATALOG_SCHEMA = 9;
@@ -56,6 +56,10 @@ export interface CatalogOptions {
   taps?: ScanTaps;
   /** Awaited before each chunk read of a file scanned (listSessions' beforeRead). */
   beforeRead?: () => Promise<void>;
+  /** Whether files are scanned in a worker thread too (catalog-parallel.ts; default "off"). */
+  parallel?: ParallelMode;
+  /** Given the stamp of every file listed (null: missing), as the listing stat'ed it. */
+  stamps?: Map<string, FileStamp | null>;
 }
 
 /** Reads [at, at + length) of an open file. */
@@ -226,6 +230,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     // Every file stat'ed first, packed (no object per file), then looked up:
     // only misses get a stamp object.
     const { packed, regular } = stampAll(files);
+    if (opts.stamps) for (let i = 0; i < files.length; i++) opts.stamps.set(files[i], stampAt(packed, regular, i));
     const stats = new Array<FileStamp | null>(files.length);
     const todo: number[] = [];
     for (let i = 0; i < files.length; i++) {
@@ -239,12 +244,18 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     if (todo.length > 0) {
       const { CatalogReader } = await import("./catalog-read.js");
       const reader = new CatalogReader(cat, opts.taps, opts.beforeRead);
-      await mapLimit(todo, opts.concurrency ?? 8, async (i) => {
-        out[i] = await reader.summary(files[i], stats[i], opts.cwd);
-      });
+      await reader.readAll(files, stats, todo, out as (SessionSummary | null | undefined)[], { cwd: opts.cwd, concurrency: opts.concurrency ?? 8, parallel: opts.parallel });
     }
     cat.prune(roots, new Set(files));
     await cat.save();
+    if (raw) {
+      // Rows read this time, as the texts saving them made (the same bytes summaryJson would give).
+      for (let i = 0; i < out.length; i++) {
+        const s = out[i];
+        const json = s && !("json" in s) ? cat.rows.madeTexts.get(s) : undefined;
+        if (s && json) out[i] = { path: s.path, modified: (s as SessionSummary).modified, json };
+      }
+    }
   } finally {
     loaded.close();
   }

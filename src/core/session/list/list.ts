@@ -5,7 +5,9 @@
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "../model.js";
+import type { FileStamp } from "../../fs/stat.js";
 import type { ScanTaps } from "./catalog-scan.js";
+import type { ParallelMode } from "./catalog-parallel.js";
 import { summaryJson } from "./summary-json.js";
 
 export interface ListOptions {
@@ -28,6 +30,10 @@ export interface ListOptions {
   taps?: ScanTaps;
   /** Awaited before each chunk of a pi or omp file the catalog reads (read/lines.ts): the browser holds its list's scan while keys come. */
   beforeRead?: () => Promise<void>;
+  /** Whether a cold listing scans in a worker thread too (catalog-parallel.ts; default "off"). */
+  parallel?: ParallelMode;
+  /** Given the stamp of every file the catalog listed (null: missing), as it stat'ed them (stats keys its cache by them). */
+  stamps?: Map<string, FileStamp | null>;
 }
 
 type Listed = { path: string; modified: string };
@@ -51,7 +57,7 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
   const summaries =
     opts.cache === false
       ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
-      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, beforeRead: opts.beforeRead });
+      : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, beforeRead: opts.beforeRead, parallel: opts.parallel, stamps: opts.stamps });
   let out = summaries.filter((s): s is SessionSummary => s !== null);
   const q = opts.search?.toLowerCase();
   if (q) {
@@ -74,7 +80,7 @@ export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uin
   if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify((await listSessions(opts)).map(summaryJson)))];
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
-  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir });
+  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, parallel: opts.parallel });
   const kept = rows.filter((r) => r !== null).sort(newestFirst);
   const parts: Uint8Array[] = [];
   for (const r of kept) {

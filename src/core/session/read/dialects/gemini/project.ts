@@ -4,14 +4,14 @@
 // and `<gemini dir>/projects.json` maps each path to its short name) or the
 // SHA-256 of the project's path (older releases, and every record's
 // `projectHash`). The folder name is a hint; these files say the path.
+import { hashOf } from "../../../../fs/hash.js";
 import { readTextCapped } from "../../../../fs/read-capped.js";
-import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { envSlot } from "../../../../env.js";
 
 const caches = envSlot(() => new Map<string, string>());
 
-const sha256 = (s: string): string => createHash("sha256").update(s).digest("hex");
+const sha256 = (s: string): string => hashOf("sha256").update(s).digest("hex");
 
 function readText(path: string): string | null {
   try {

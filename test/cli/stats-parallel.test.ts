@@ -1,0 +1,75 @@
+// A cold `stats` loads other agents' sessions (Claude Code's, Codex's, Gemini
+// CLI's) in a worker thread too (core/stats/stats-worker.ts,
+// dist/stats-worker.cjs: each session's row and its figures unpriced, priced
+// in the main thread): the figures, and the caches it leaves, are the same as
+// a load in one thread. OMP_SESSIONS_SCAN_WORKER picks the route
+// (test/cli/ls-parallel.test.ts says which).
+import { afterAll, beforeAll, describe, it, expect } from "vitest";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FIXTURES } from "../helpers/fixtures.js";
+import { runBin } from "../helpers/run-bin.js";
+
+const AGENTS = join(FIXTURES, "agents");
+/** Gemini CLI's home (its sessions under .gemini/), one for every run: the rows name the same paths. */
+let gemini: string;
+
+beforeAll(() => {
+  gemini = mkdtempSync(join(tmpdir(), "omps-stats-parallel-gemini-"));
+  cpSync(join(AGENTS, "gemini"), join(gemini, ".gemini"), { recursive: true });
+});
+afterAll(() => rmSync(gemini, { recursive: true, force: true }));
+
+async function stats(mode: string): Promise<{ day: string; session: string; warm: string; stderr: string }> {
+  const home = mkdtempSync(join(tmpdir(), "omps-stats-parallel-"));
+  try {
+    const none = join(home, "none");
+    const env = {
+      ...process.env,
+      HOME: home,
+      CLAUDE_CONFIG_DIR: join(AGENTS, "claude"),
+      CODEX_HOME: join(AGENTS, "codex"),
+      GEMINI_CLI_HOME: gemini,
+      PI_CODING_AGENT_DIR: none,
+      OMP_CODING_AGENT_DIR: none,
+      XDG_DATA_HOME: none,
+      OMP_SESSIONS_CONFIG_DIR: join(home, "config"),
+      OMP_SESSIONS_CACHE_DIR: join(home, "cache"),
+      OMP_SESSIONS_SCAN_WORKER: mode,
+      OMP_SESSIONS_STATS: "1",
+      NO_COLOR: "1",
+      TZ: "UTC",
+    };
+    const session = await runBin(["stats", "--all", "--json", "--by", "session"], { env });
+    expect(session.code, session.stderr).toBe(0);
+    // The caches this route wrote, read back in one thread.
+    const warm = await runBin(["stats", "--all", "--json", "--by", "session"], { env: { ...env, OMP_SESSIONS_SCAN_WORKER: "off" } });
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(warm.stderr).toMatch(/^read 0 bytes from 0 files$/m);
+    rmSync(join(home, "cache"), { recursive: true, force: true });
+    const day = await runBin(["stats", "--all", "--json", "--agent", "claude", "--by", "day", "--tz", "UTC"], { env });
+    expect(day.code, day.stderr).toBe(0);
+    return { day: day.stdout, session: session.stdout, warm: warm.stdout, stderr: session.stderr };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+describe("stats: other agents' sessions loaded in a worker thread", () => {
+  it("gives the figures one thread gives, by every route, and leaves the same caches", async () => {
+    const one = await stats("off");
+    expect(one.stderr).not.toMatch(/worker thread/);
+    const sessions = (JSON.parse(one.session) as { session: string }[]).map((r) => r.session);
+    for (const place of ["/claude/", "/codex/", "/.gemini/"]) expect(sessions.some((s) => s.includes(place))).toBe(true);
+    expect(one.warm).toBe(one.session);
+    for (const mode of ["worker", "on", "fail"]) {
+      const r = await stats(mode);
+      expect(r.session, mode).toBe(one.session);
+      expect(r.warm, mode).toBe(one.session);
+      expect(r.day, mode).toBe(one.day);
+      if (mode === "worker") expect(r.stderr).toMatch(/^[1-9]\d* of them in a worker thread$/m);
+      if (mode === "fail") expect(r.stderr).not.toMatch(/worker thread/);
+    }
+  });
+});
