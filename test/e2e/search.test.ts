@@ -35,9 +35,11 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("search screen in a real
     tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30", cmd);
     await waitFor(name, (s) => s.includes("search ›"), "the search screen");
     tmux("send-keys", "-t", name, "-l", '"vermilion otter"');
-    const found = await waitFor(name, (s) => s.includes("1 hit"), "one hit");
+    // The hit's session is named once the list's scan (which gives way to typing) has read it: wait for both.
+    const hitRow = (s: string) => s.split("\n").find((l) => l.startsWith("› ")) ?? "";
+    const found = await waitFor(name, (s) => s.includes("1 hit") && hitRow(s).includes("first question"), "one hit, in the named session");
     expect(found).toContain("vermilion otter sings");
-    expect(found.split("\n").find((l) => l.startsWith("› "))).toContain("first question");
+    expect(hitRow(found)).toContain("first question");
     tmux("send-keys", "-t", name, "Enter");
     // The tree may draw once before the cursor moves to the hit: wait for the cursor row.
     const cursor = (s: string) => s.split("\n").find((l) => l.startsWith("›")) ?? "";
