@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,4 +53,30 @@ export function fixtureFiles(dir: (typeof ALL_DIRS)[number]): { name: string; fi
       const exp = join(base, f.replace(/\.jsonl$/, ".expected.json"));
       return { name: f, file: join(base, f), expected: existsSync(exp) ? (JSON.parse(readFileSync(exp, "utf8")) as Expected) : null };
     });
+}
+
+/** Every file under `dir` (recursively) whose name `keep` accepts. */
+export function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p, keep));
+    else if (keep(name)) out.push(p);
+  }
+  return out;
+}
+
+/** Each non-empty line's bytes, without its "\n" (and, with `dropCr`, a trailing "\r", as the line scanner hands lines on). */
+export function linesOf(b: Buffer, dropCr = false): Buffer[] {
+  const out: Buffer[] = [];
+  let s = 0;
+  while (s <= b.length) {
+    let e = b.indexOf(10, s);
+    if (e < 0) e = b.length;
+    let end = e;
+    if (dropCr && end > s && b[end - 1] === 13) end--;
+    if (end > s) out.push(b.subarray(s, end));
+    s = e + 1;
+  }
+  return out;
 }

@@ -9,7 +9,7 @@ export const SEED = 0x14f022;
 export const PER_FIXTURE = 2; // mutants of each kind per fixture
 
 /** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

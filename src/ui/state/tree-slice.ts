@@ -68,6 +68,16 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
     if (id !== pane.id) void loadPane(pane.kind, id);
   };
 
+  /** Moves the cursor to the row `find` gives in direction dir, or says there is none (`none` + " below"/" above"). */
+  const jump = (find: typeof findLabeled, dir: 1 | -1, none: string) => {
+    const { rows, cursor } = get();
+    if (!rows) return;
+    const i = find(rows, cursor, dir);
+    if (i < 0) return get().setStatus(`${none} ${dir > 0 ? "below" : "above"}`);
+    set({ cursor: i });
+    followCursor();
+  };
+
   const slice: TreeState & TreeActions = {
     session: null,
     loading: null,
@@ -170,22 +180,8 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
       set({ labelTimes: !get().labelTimes });
       get().setStatus(get().labelTimes ? "label times shown (T hides them)" : "label times hidden");
     },
-    jumpBranch: (dir) => {
-      const { rows, cursor } = get();
-      if (!rows) return;
-      const i = findBranchPoint(rows, cursor, dir);
-      if (i < 0) return get().setStatus(dir > 0 ? "no branch point below" : "no branch point above");
-      set({ cursor: i });
-      followCursor();
-    },
-    jumpLabel: (dir) => {
-      const { rows, cursor } = get();
-      if (!rows) return;
-      const i = findLabeled(rows, cursor, dir);
-      if (i < 0) return get().setStatus(dir > 0 ? "no labeled entry below" : "no labeled entry above");
-      set({ cursor: i });
-      followCursor();
-    },
+    jumpBranch: (dir) => jump(findBranchPoint, dir, "no branch point"),
+    jumpLabel: (dir) => jump(findLabeled, dir, "no labeled entry"),
     gotoLeaf: () => {
       const { rows } = get();
       if (!rows) return;

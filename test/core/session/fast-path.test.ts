@@ -5,9 +5,9 @@
 // catalog reads instead of parsing (read/dialects/pi/entry-head.ts) may leave a field out
 // but never give one the parse disagrees with.
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { FIXTURES } from "../../helpers/fixtures.js";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { FIXTURES, filesUnder, linesOf } from "../../helpers/fixtures.js";
 import { makeMutants } from "../../helpers/mutants.js";
 import { parseLine, parseRecord } from "../../../src/core/session/read/parse-line.js";
 import { newEntryHead, readEntryHead } from "../../../src/core/session/read/dialects/pi/entry-head.js";
@@ -16,32 +16,7 @@ import { PiLineScanner, type PiEntry } from "../../../src/core/session/read/dial
 
 type Obj = Record<string, unknown>;
 
-function jsonlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...jsonlFiles(p));
-    else if (name.endsWith(".jsonl")) out.push(p);
-  }
-  return out;
-}
-
-const fixtures = (): { name: string; bytes: Buffer }[] => jsonlFiles(FIXTURES).map((f) => ({ name: relative(FIXTURES, f), bytes: readFileSync(f) }));
-
-/** Each line's bytes, as the line scanner hands them on (no "\n", no trailing "\r"). */
-function linesOf(b: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  let s = 0;
-  while (s <= b.length) {
-    let e = b.indexOf(10, s);
-    if (e < 0) e = b.length;
-    let end = e;
-    if (end > s && b[end - 1] === 13) end--;
-    if (end > s) out.push(b.subarray(s, end));
-    s = e + 1;
-  }
-  return out;
-}
+const fixtures = (): { name: string; bytes: Buffer }[] => filesUnder(FIXTURES, (n) => n.endsWith(".jsonl")).map((f) => ({ name: relative(FIXTURES, f), bytes: readFileSync(f) }));
 
 const attempt = (f: () => unknown): { ok: true; value: unknown } | { ok: false } => {
   try {
@@ -67,7 +42,7 @@ function kept(v: unknown): unknown {
 function disagreements(name: string, bytes: Buffer): string[] {
   const out: string[] = [];
   const head = newEntryHead();
-  linesOf(bytes).forEach((line, i) => {
+  linesOf(bytes, true).forEach((line, i) => {
     const where = `${name}:${i + 1}`;
     const full = attempt(() => parseRecord(line, 0, line.length));
     const fast = attempt(() => parseLine(line, 0, line.length));

@@ -2,34 +2,11 @@
 // and fuzz mutant, hand-made edge cases, and random lines made of JSON's
 // characters (a fixed seed), each at every alignment (its word loop).
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { FIXTURES } from "../../helpers/fixtures.js";
-import { makeMutants } from "../../helpers/mutants.js";
+import { readFileSync } from "node:fs";
+import { FIXTURES, filesUnder, linesOf } from "../../helpers/fixtures.js";
+import { makeMutants, prng } from "../../helpers/mutants.js";
 import { isJson } from "../../../src/core/session/read/json-check.js";
 import { parseRecord } from "../../../src/core/session/read/parse-line.js";
-
-function jsonlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...jsonlFiles(p));
-    else if (name.endsWith(".jsonl") || name.endsWith(".json")) out.push(p);
-  }
-  return out;
-}
-
-function linesOf(b: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  let s = 0;
-  while (s <= b.length) {
-    let e = b.indexOf(10, s);
-    if (e < 0) e = b.length;
-    if (e > s) out.push(b.subarray(s, e));
-    s = e + 1;
-  }
-  return out;
-}
 
 const parses = (line: Buffer): boolean => {
   try {
@@ -57,20 +34,9 @@ function disagreements(name: string, lines: Buffer[]): string[] {
   return out;
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("isJson keeps and rejects exactly the lines JSON.parse keeps and rejects", () => {
   it("on every line of every fixture file", () => {
-    const files = jsonlFiles(FIXTURES);
+    const files = filesUnder(FIXTURES, (n) => n.endsWith(".jsonl") || n.endsWith(".json"));
     expect(files.length).toBeGreaterThan(50);
     expect(files.flatMap((f) => disagreements(f, linesOf(readFileSync(f))))).toEqual([]);
   });

@@ -4,24 +4,14 @@
 // and long made-up sessions, `tree --json` must come out byte for byte the
 // same, and so must every entry's meta, the warnings and the first message.
 import { describe, expect, it, beforeAll, afterAll } from "vitest";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { FIXTURES } from "../../helpers/fixtures.js";
+import { FIXTURES, filesUnder } from "../../helpers/fixtures.js";
 import { makeMutants } from "../../helpers/mutants.js";
 import { loadSession, loadSessionExact } from "../../../src/core/session/tree/load.js";
 import { treeJson, treeJsonBuffers } from "../../../src/core/session/tree/tree-json.js";
 import type { Session } from "../../../src/core/session/model.js";
-
-function sessionFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sessionFiles(p));
-    else if (name.endsWith(".jsonl") || name.endsWith(".jsonl.gz")) out.push(p);
-  }
-  return out;
-}
 
 /** Everything the tree shows of a session: `tree --json`'s bytes, every entry's meta, the warnings, the first message. */
 async function answer(load: (f: string) => Promise<Session>, file: string): Promise<string> {
@@ -118,7 +108,7 @@ function longSession(): string[] {
 
 describe("the tree's fast path gives what parsing every line whole gives", () => {
   it("on every fixture file", async () => {
-    const files = sessionFiles(FIXTURES);
+    const files = filesUnder(FIXTURES, (n) => n.endsWith(".jsonl") || n.endsWith(".jsonl.gz"));
     expect(files.length).toBeGreaterThan(50);
     expect(await differing(files)).toEqual([]);
   }, 120_000);
