@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { lineBatches } from "../../../src/core/session/read/lines.js";
+import { lineBatches, scanLines } from "../../../src/core/session/read/lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "omp-batches-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,5 +41,23 @@ describe("lineBatches over pooled buffers", () => {
       break;
     }
     expect(await all(fa)).toEqual(a);
+  });
+});
+
+describe("scanLines reading blocking", () => {
+  it("reads a file of many chunks blocking (a listing's scan) as through the thread pool: the same lines, offsets and resume point", async () => {
+    // Several 1 MB chunks, a line longer than one, and a last line without its newline.
+    const lines = Array.from({ length: 6000 }, (_, i) => `{"n":${i},"t":"${"w".repeat(i === 3000 ? 1_500_000 : i % 900)}"}`);
+    const p = join(dir, "blocking.jsonl");
+    writeFileSync(p, lines.join("\n"));
+    const seen = async (blocking: boolean) => {
+      const out: string[] = [];
+      const result = await scanLines(p, (buf, start, end, offset, line, terminated) => out.push(`${offset}:${line}:${terminated}:${buf.toString("utf8", start, end)}`), { blocking });
+      return { out, result };
+    };
+    const pooled = await seen(false);
+    const blocking = await seen(true);
+    expect(pooled.out).toHaveLength(lines.length);
+    expect(blocking).toEqual(pooled);
   });
 });

@@ -7,7 +7,7 @@ import { virtualSource, type FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
 import { isGzipPath, isZlibError } from "../read/lines.js";
 import type { Row } from "./catalog-row.js";
-import { CatalogScan, NeedsRescan, checkSaved, hashBytes, type SavedScan, type ScanTaps } from "./catalog-scan.js";
+import { CatalogScan, NeedsRescan, checkSaved, headerHashOf, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { dirsOnce, feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
 import { StateShards } from "./catalog-states.js";
 import { catalogStats, keyOf, type CatalogRows } from "./catalog-common.js";
@@ -94,7 +94,7 @@ export class CatalogReader {
     if (headerStart < 0 || headerEnd > saved.resumeOffset) return null;
     // The same header bytes at the same place: the file is the one scanned, grown.
     const head = await readHead(path, headerEnd);
-    if (head.length !== headerEnd || hashBytes(head.subarray(headerStart, headerEnd)) !== headerHash) return null;
+    if (head.length !== headerEnd || headerHashOf(head.subarray(headerStart, headerEnd)) !== headerHash) return null;
     const scan = new CatalogScan(saved);
     if (slotStart >= 0) {
       // omp renames by rewriting the 256-byte title slot in place: read it again, as pi's scanner reads a first line.

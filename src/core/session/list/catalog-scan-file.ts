@@ -41,7 +41,7 @@ export async function feedScan(path: string, scan: CatalogScan, st: FileStamp, f
         tailFailed = true;
       }
     },
-    { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer, beforeRead },
+    { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer, beforeRead, blocking: true },
   ).finally(() => giveScanBuffer(buffer));
   return { result, tail, tailFailed };
 }

@@ -8,7 +8,7 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import { hashOf } from "../../fs/hash.js";
+import { hashOf, quickHash } from "../../fs/hash.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
 import { tailTimestamp, type EntryHead } from "../read/dialects/pi/entry-head.js";
@@ -85,10 +85,13 @@ export interface DialectTap {
 /** An appended entry could change the tree in ways the saved state cannot follow. */
 export class NeedsRescan extends Error {}
 
-/** The hash that tells a header line is still the same bytes. */
+/** The hash that tells a header line is still the same bytes (search's index keeps these). */
 export function hashBytes(b: Uint8Array): string {
   return hashOf("sha1").update(b).digest("base64");
 }
+
+/** The same for the catalog's saved states (catalog-states.ts STATES_SCHEMA 2): no node:crypto in a cold listing's threads. */
+export const headerHashOf = (b: Uint8Array): string => quickHash(b);
 
 /** An 8-lowercase-hex id as a number (exact), else -1. */
 function hex8(id: string): number {
@@ -390,7 +393,7 @@ export class CatalogScan implements EntryLine, PiSink {
   // The scanner's sink.
 
   header(obj: Json, buf: Buffer, start: number, end: number): void {
-    this.headerHash = hashBytes(buf.subarray(start, end));
+    this.headerHash = headerHashOf(buf.subarray(start, end));
     this.tap?.header(obj);
   }
 

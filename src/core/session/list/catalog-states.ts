@@ -5,13 +5,14 @@
 // state rewrites only its shard. Concurrent writers: each shard is replaced
 // atomically and the last one wins; a state that does not match its catalog
 // row (size, mtime) is ignored, which costs one full scan of that file.
-import { hashOf } from "../../fs/hash.js";
+import { quickHash } from "../../fs/hash.js";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SavedScan } from "./catalog-scan.js";
 import { writeCacheFile } from "./cache-file.js";
 
-export const STATES_SCHEMA = 1;
+/** 2: shards picked by quickHash, header hashes made by it (catalog-scan.ts headerHashOf). */
+export const STATES_SCHEMA = 2;
 const SHARDS = 32;
 
 export interface SavedFile {
@@ -22,7 +23,7 @@ export interface SavedFile {
 
 type Shard = Record<string, SavedFile>;
 
-const shardOf = (path: string): number => hashOf("sha1").update(path).digest()[0] % SHARDS;
+const shardOf = (path: string): number => parseInt(quickHash(path).slice(0, 8), 16) % SHARDS;
 
 async function readShard(file: string): Promise<Shard> {
   try {

@@ -34,6 +34,12 @@ export interface ScanOptions {
   buffer?: Buffer;
   /** Awaited before each read of the file: a consumer that awaits between lines holds the scan here (lineBatches). */
   beforeRead?: () => Promise<void>;
+  /**
+   * Read every chunk blocking, the event loop given a turn now and then
+   * between them (breathe), as a small file is read: for a scan of many
+   * files, where the thread pool's round trips cost more than the reads.
+   */
+  blocking?: boolean;
 }
 
 export interface ScanResult {
@@ -107,11 +113,11 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
     // What fits in one read is read blocking: for the many small files of a
     // listing, the thread pool's round trips cost more than the reads. A big
     // file is read in turns, so that the event loop runs between its chunks.
-    const blocking = size - pos <= CHUNK;
-    if (blocking) await breathe();
+    const blocking = opts.blocking === true || size - pos <= CHUNK;
     const pull: Pull = async (into, at, max) => {
       const want = Math.min(max, size - pos);
       if (want <= 0) return 0;
+      if (blocking) await breathe();
       const bytesRead = blocking ? readSync(fd, into, at, want, pos) : (await readAsync(fd, into, at, want, pos)).bytesRead;
       pos += bytesRead;
       return bytesRead;

@@ -13,6 +13,8 @@
  */
 export function resolveParents(n: number, parentOf: (i: number) => number, kept?: Uint8Array): Int32Array {
   const parent = new Int32Array(n);
+  // A loop needs an entry whose parent comes after it: without one (as agents write), there is none to break.
+  let forward = false;
   for (let i = 0; i < n; i++) {
     if (kept && !kept[i]) {
       parent[i] = -1;
@@ -20,8 +22,9 @@ export function resolveParents(n: number, parentOf: (i: number) => number, kept?
     }
     const p = parentOf(i);
     parent[i] = p === i ? -1 : p;
+    if (p > i) forward = true;
   }
-  breakCycles(parent, kept);
+  if (forward) breakCycles(parent, kept);
   return parent;
 }
 

@@ -18,6 +18,9 @@ export function isTitleSlot(obj: unknown, lineNo: number): boolean {
 /** omp's header marks: a `title`/`titleSource` (omp forks carry the name there, and a slot-less fork may have no other mark). */
 export const ompByHeader = (header: Record<string, unknown>): boolean => "title" in header || "titleSource" in header;
 
+/** A `.omp` segment on a path (split at / and \\): one test, no array per path (a cold listing asks for thousands). */
+const OMP_SEGMENT = /(?:^|[\\/])\.omp(?:[\\/]|$)/;
+
 /**
  * The marks of omp's dialect besides its entries (docs/session-format.md §6a): a
  * header `title`/`titleSource`, or a file in an omp agent dir — one on a
@@ -26,7 +29,7 @@ export const ompByHeader = (header: Record<string, unknown>): boolean => "title"
 export function ompByHeaderOrPlace(header: Record<string, unknown>, agentDir: string | null, isDir: (p: string) => boolean = isDirSync): boolean {
   if (ompByHeader(header)) return true;
   if (!agentDir) return false;
-  return agentDir.split(/[\\/]/).includes(".omp") || isDir(join(agentDir, "blobs"));
+  return OMP_SEGMENT.test(agentDir) || isDir(join(agentDir, "blobs"));
 }
 
 /**
@@ -37,5 +40,5 @@ export function ompByHeaderOrPlace(header: Record<string, unknown>, agentDir: st
  */
 export function isOmpFile(file: string, marked: boolean, isDir: (p: string) => boolean = isDirSync): boolean {
   // A `.omp` segment anywhere on the path counts (as capture-store §11.1 and the agent of an unreadable file have it).
-  return marked || file.split(/[\\/]/).includes(".omp") || ompByHeaderOrPlace({}, agentDirOf(file), isDir);
+  return marked || OMP_SEGMENT.test(file) || ompByHeaderOrPlace({}, agentDirOf(file), isDir);
 }
