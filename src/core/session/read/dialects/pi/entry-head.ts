@@ -44,14 +44,20 @@ function lit(buf: Buffer, pos: number, limit: number, l: Uint8Array): number {
   return pos + l.length;
 }
 
+/** 1 for the bytes of a plain ASCII string: printable, not a quote or a backslash. */
+const PLAIN = new Uint8Array(256).map((_, c) => (c >= 0x20 && c < 0x80 && c !== 0x22 && c !== 0x5c ? 1 : 0));
+
 /** Index of the closing quote of a plain ASCII string starting at pos (no escapes), or -1. */
 function strEnd(buf: Buffer, pos: number, limit: number): number {
-  for (let i = pos; i < limit; i++) {
-    const c = buf[i];
-    if (c === 0x22) return i;
-    if (c === 0x5c || c >= 0x80 || c < 0x20) return -1;
-  }
-  return -1;
+  let i = pos;
+  while (i < limit && PLAIN[buf[i]] === 1) i++;
+  return i < limit && buf[i] === 0x22 ? i : -1;
+}
+
+/** Whether [a, a + 8) holds the 8 characters of `s` (a string of 8 one-byte characters). */
+function sameEight(buf: Buffer, a: number, s: string): boolean {
+  for (let i = 0; i < 8; i++) if (buf[a + i] !== s.charCodeAt(i)) return false;
+  return true;
 }
 
 /** The ASCII text of [a, b): known words and 8-char ids without a native call. */
@@ -81,6 +87,8 @@ function ascii(buf: Buffer, a: number, b: number): string {
  * does not match are left undefined.
  */
 export function readEntryHead(buf: Buffer, start: number, end: number, out: EntryHead): boolean {
+  // The line before's id: most entries name it as their parent, and then share its string.
+  const before = out.id;
   out.id = undefined;
   out.parentId = undefined;
   out.tsStart = out.tsEnd = -1;
@@ -111,7 +119,7 @@ export function readEntryHead(buf: Buffer, start: number, end: number, out: Entr
       if (buf[r] !== 0x22) return true;
       q = strEnd(buf, r + 1, limit);
       if (q < 0) return true;
-      out.parentId = ascii(buf, r + 1, q);
+      out.parentId = q - r - 1 === 8 && before !== undefined && before.length === 8 && sameEight(buf, r + 1, before) ? before : ascii(buf, r + 1, q);
       p = q + 1;
     }
   }

@@ -21,6 +21,7 @@ import { messageText } from "../../message-text.js";
 import { parseLine, parseObject, parseRecord } from "../../parse-line.js";
 
 type Json = Record<string, unknown>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Entry types the scanner reads in full: the names they set, omp's `model_change {model}`. */
 const SCAN_PARSE_TYPES: ReadonlySet<string> = new Set(["session_info", "title_change", "model_change"]);
@@ -57,7 +58,11 @@ export interface PiScanState {
   v1Last: string | null;
 }
 
-/** One entry after the header, as the scanner decided it. */
+/**
+ * One entry after the header, as the scanner decided it. The object is the
+ * scanner's, filled again for each entry (one object per line was a good
+ * part of a cold listing's garbage): a sink copies what it keeps.
+ */
 export interface PiEntry {
   /** The head read from the bytes, or filled from the parse (its role as written). */
   readonly head: EntryHead;
@@ -120,6 +125,7 @@ export class PiLineScanner {
   /** Not a session file: nothing more to read. */
   stop = false;
   private readonly head = newEntryHead();
+  private readonly current: Mutable<PiEntry>;
   private readonly parseAll: boolean;
   private readonly cut: boolean;
   private readonly giveV1Ids: boolean;
@@ -142,6 +148,7 @@ export class PiLineScanner {
     this.parseAll = opts.parseAll ?? false;
     this.cut = opts.cut ?? false;
     this.giveV1Ids = opts.v1Ids ?? false;
+    this.current = { head: this.head, type: "", id: "", parentId: null, role: undefined, name: undefined, line: 0, offset: 0, length: 0 };
     this.state = state;
     if (state.header !== null) this.sawLine = true;
   }
@@ -320,7 +327,16 @@ export class PiLineScanner {
         if (name !== "") st.titleChangeName = name;
       } else if (typeof obj.model === "string") st.omp = true;
     }
-    this.sink.entry({ head: f, type, id, parentId, role, name, line: lineNo, offset, length: this.end - this.start }, this);
+    const e = this.current;
+    e.type = type;
+    e.id = id;
+    e.parentId = parentId;
+    e.role = role;
+    e.name = name;
+    e.line = lineNo;
+    e.offset = offset;
+    e.length = this.end - this.start;
+    this.sink.entry(e, this);
   }
 
   /** Sets the title slot's text after the slot was rewritten in place (as omp renames). */
