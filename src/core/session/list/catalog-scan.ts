@@ -150,13 +150,14 @@ class FullTree {
       if (this.isMessage[i]) messages++;
       if (!hasChild[i]) leaves++;
     }
-    const last = this.links.last;
-    return { entries, messages, leaves, has: (id) => last.has(id) };
+    const links = this.links;
+    return { entries, messages, leaves, has: (id) => links.has(id) };
   }
 
   /** The tree in its saved form. */
   finish(): FrozenTree {
-    const { ids, parents, last } = this.links;
+    const links = this.links;
+    const { ids, parents } = links;
     const { kept, entries, hasChild, parent } = this.links.resolve();
     const n = ids.length;
     let messages = 0;
@@ -185,9 +186,9 @@ class FullTree {
       // A resolved parent names an entry: only a root (or a left-out line) may name none.
       if (parent[i] >= 0) continue;
       const p = parents[i];
-      if (p !== null && p !== ids[i] && !last.has(p)) dangling.add(p);
+      if (p !== null && p !== ids[i] && !links.has(p)) dangling.add(p);
     }
-    return { entries, messages, hexIds: hex.toString("base64", 0, at), otherIds, leaves, dangling: [...dangling], has: (id) => last.has(id) };
+    return { entries, messages, hexIds: hex.toString("base64", 0, at), otherIds, leaves, dangling: [...dangling], has: (id) => links.has(id) };
   }
 }
 

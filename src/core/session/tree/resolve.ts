@@ -67,6 +67,72 @@ export interface ResolvedLinks {
   hasChild: Uint8Array;
 }
 
+/** An 8-lowercase-hex id (what pi and omp write) as an int32, else null. */
+function hexKey(id: string): number | null {
+  if (id.length !== 8) return null;
+  let n = 0;
+  for (let i = 0; i < 8; i++) {
+    const c = id.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d < 0) return null;
+    n = (n << 4) | d;
+  }
+  return n;
+}
+
+/**
+ * The last position of each id: 8-hex ids in an open-addressing table of
+ * typed arrays sized once for all of them, other ids in a Map. Made once per
+ * file when its links resolve: a Map of every id, grown entry by entry, was a
+ * good part of a cold listing's time and garbage.
+ */
+class PositionIndex {
+  private readonly keys: Int32Array;
+  /** Position + 1 (0: an empty slot). */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private other: Map<string, number> | null = null;
+  /** Some id came more than once. */
+  duplicates = false;
+
+  constructor(ids: readonly string[]) {
+    let cap = 16;
+    while (cap < ids.length * 2) cap *= 2;
+    this.keys = new Int32Array(cap);
+    this.slots = new Int32Array(cap);
+    this.mask = cap - 1;
+    for (let i = 0; i < ids.length; i++) this.set(ids[i], i);
+  }
+
+  private slotOf(key: number): number {
+    let h = Math.imul(key, 0x9e3779b1) >>> 0;
+    h = (h ^ (h >>> 15)) & this.mask;
+    while (this.slots[h] !== 0 && this.keys[h] !== key) h = (h + 1) & this.mask;
+    return h;
+  }
+
+  private set(id: string, i: number): void {
+    const key = hexKey(id);
+    if (key === null) {
+      const other = (this.other ??= new Map());
+      if (other.has(id)) this.duplicates = true;
+      other.set(id, i);
+      return;
+    }
+    const h = this.slotOf(key);
+    if (this.slots[h] !== 0) this.duplicates = true;
+    this.keys[h] = key;
+    this.slots[h] = i + 1;
+  }
+
+  /** The last position of `id`, -1 for none. */
+  get(id: string): number {
+    const key = hexKey(id);
+    if (key === null) return this.other?.get(id) ?? -1;
+    return this.slots[this.slotOf(key)] - 1;
+  }
+}
+
 /**
  * Ids and parent ids in file order, for a pass that keeps no more of the
  * tree than its shape (the list's scan): resolved once at the end (§5).
@@ -76,9 +142,7 @@ export class ParentLinks {
   readonly parents: (string | null)[] = [];
   /** Parent position when the parent is the entry just before (the usual case), -1 for none or itself, else -2: look it up. */
   private readonly guess: number[] = [];
-  /** The last position of each id. */
-  readonly last = new Map<string, number>();
-  private duplicates = false;
+  private index: PositionIndex | null = null;
   private resolved: ResolvedLinks | null = null;
 
   add(id: string, parent: string | null): void {
@@ -86,9 +150,7 @@ export class ParentLinks {
     this.ids.push(id);
     this.parents.push(parent);
     this.guess.push(parent === null || parent === id ? -1 : i > 0 && parent === this.ids[i - 1] ? i - 1 : -2);
-    const size = this.last.size;
-    this.last.set(id, i);
-    if (this.last.size === size) this.duplicates = true;
+    this.index = null;
     this.resolved = null;
   }
 
@@ -96,14 +158,26 @@ export class ParentLinks {
     return this.ids.length;
   }
 
+  /** The last position of each id, made once for the ids added so far. */
+  private positions(): PositionIndex {
+    return (this.index ??= new PositionIndex(this.ids));
+  }
+
+  /** Whether an entry has this id. */
+  has(id: string): boolean {
+    return this.positions().get(id) >= 0;
+  }
+
   resolve(): ResolvedLinks {
     if (this.resolved) return this.resolved;
-    const { ids, parents, guess, last } = this;
+    const { ids, parents, guess } = this;
+    const last = this.positions();
+    const duplicates = last.duplicates;
     const n = ids.length;
     const kept = new Uint8Array(n);
     let entries = 0;
     for (let i = 0; i < n; i++) {
-      if (this.duplicates && last.get(ids[i]) !== i) continue;
+      if (duplicates && last.get(ids[i]) !== i) continue;
       kept[i] = 1;
       entries++;
     }
@@ -112,8 +186,8 @@ export class ParentLinks {
       n,
       (i) => {
         const g = guess[i];
-        if (g === -1 || (g >= 0 && !this.duplicates)) return g;
-        return last.get(parents[i] as string) ?? -1;
+        if (g === -1 || (g >= 0 && !duplicates)) return g;
+        return last.get(parents[i] as string);
       },
       kept,
     );
