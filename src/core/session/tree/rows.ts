@@ -336,8 +336,6 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   const kidCount = new Int32Array(n);
   const act = new Uint8Array(n);
   const labeled = new Uint8Array(n);
-  // Entry index → flat row, so finding an id's row reuses the topology's one hash map.
-  const flatOfEntry = new Int32Array(total).fill(-1);
 
   // Children of a visible node with the one on the active path moved first.
   const kidBuf: number[] = [];
@@ -389,7 +387,6 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     const x = vEntry[v];
     const i = out++;
     if (v === leafVis) leafIndex = i;
-    flatOfEntry[x] = i;
     entryOf[i] = x;
     const displayIndent = Math.min(ind, MAX_INDENT);
     indent[i] = displayIndent;
@@ -420,6 +417,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   }
   while (op > 0) end[openFlat[--op]] = out;
 
+  let flatOfEntry: Int32Array | null = null;
+  let lookups = 0;
   return {
     session: s,
     filter,
@@ -436,7 +435,16 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     leafIndex,
     indexById(id: string): number {
       const x = topo.indexOf(id);
-      return x < 0 ? -1 : flatOfEntry[x];
+      if (x < 0) return -1;
+      // The first lookup (a filter change keeping the cursor's entry) scans the rows; from the
+      // second on, an entry index → flat row map (made then) answers: opening a session or
+      // changing the filter allocates none, and finding an id's row reuses the topology's one hash map.
+      if (!flatOfEntry && lookups++ === 0) return entryOf.indexOf(x);
+      if (!flatOfEntry) {
+        flatOfEntry = new Int32Array(total).fill(-1);
+        for (let k = 0; k < entryOf.length; k++) flatOfEntry[entryOf[k]] = k;
+      }
+      return flatOfEntry[x];
     },
   };
 }
