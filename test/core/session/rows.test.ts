@@ -144,6 +144,21 @@ describe("tree rows", () => {
   });
 });
 
+describe("finding an id's row", () => {
+  it("answers the same on the first lookup (a scan of the rows) and on later ones (a map made then)", () => {
+    const s = session(forked);
+    const flat = flattenTree(s, { filter: "all" });
+    const expected = (id: string) => Array.from(flat.entryOf).findIndex((x) => s.entries[x].id === id);
+    const ids = ["c2", ...forked.map((e) => e.id), "missing"];
+    for (const round of [1, 2]) for (const id of ids) expect(flat.indexById(id), `${id}, round ${round}`).toBe(expected(id));
+    // A filter that hides entries: hidden ones have no row, on the first lookup as on later ones.
+    const user = flattenTree(s, { filter: "user-only" });
+    const firstHidden = user.indexById("a");
+    expect(firstHidden).toBe(-1);
+    expect(user.indexById("a")).toBe(-1);
+  });
+});
+
 describe("flattening reuses its work arrays", () => {
   // A big branchy session, a small one, then the big one again under each filter:
   // what the arrays held from the call before must not show in the rows.

@@ -187,7 +187,11 @@ interface Scratch {
   seen: Uint8Array;
   stackNode: Int32Array;
   stackVis: Int32Array;
-  flatOf: Int32Array;
+}
+
+/** The second pass's stacks: they hold visible rows only, so they are sized by those (a filter shows fewer). */
+interface RowScratch {
+  cap: number;
   sNode: Int32Array;
   sIndent: Int32Array;
   sFlags: Uint8Array;
@@ -197,34 +201,30 @@ interface Scratch {
   openDepth: Int32Array;
 }
 
-const scratches = envSlot((): { held: Scratch | null } => ({ held: null }));
+const scratches = envSlot((): { held: Scratch | null; rows: RowScratch | null } => ({ held: null, rows: null }));
+
+/** Whether kept arrays of `cap` serve `size` (a much smaller session lets a big one's arrays go). */
+const fits = (cap: number, size: number): boolean => cap >= size && cap <= Math.max(4 * size, 1 << 16);
 
 function scratchFor(size: number): Scratch {
   const slot = scratches();
   const held = slot.held;
-  // A much smaller session lets a big one's arrays go.
-  if (held && held.cap >= size && held.cap <= Math.max(4 * size, 1 << 16)) return held;
+  if (held && fits(held.cap, size)) return held;
   const cap = size;
   const i32 = () => new Int32Array(cap);
-  const made: Scratch = {
-    cap,
-    vEntry: i32(),
-    vFirst: i32(),
-    vLast: i32(),
-    vNext: i32(),
-    seen: new Uint8Array(cap),
-    stackNode: i32(),
-    stackVis: i32(),
-    flatOf: i32(),
-    sNode: i32(),
-    sIndent: i32(),
-    sFlags: new Uint8Array(cap),
-    sDepth: i32(),
-    sGut: i32(),
-    openFlat: i32(),
-    openDepth: i32(),
-  };
+  const made: Scratch = { cap, vEntry: i32(), vFirst: i32(), vLast: i32(), vNext: i32(), seen: new Uint8Array(cap), stackNode: i32(), stackVis: i32() };
   slot.held = made;
+  return made;
+}
+
+function rowScratchFor(size: number): RowScratch {
+  const slot = scratches();
+  const held = slot.rows;
+  if (held && fits(held.cap, size)) return held;
+  const cap = size;
+  const i32 = () => new Int32Array(cap);
+  const made: RowScratch = { cap, sNode: i32(), sIndent: i32(), sFlags: new Uint8Array(cap), sDepth: i32(), sGut: i32(), openFlat: i32(), openDepth: i32() };
+  slot.rows = made;
   return made;
 }
 
@@ -336,9 +336,6 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   const kidCount = new Int32Array(n);
   const act = new Uint8Array(n);
   const labeled = new Uint8Array(n);
-  const flatOf = w.flatOf;
-  // Entry index → flat row, so finding an id's row reuses the topology's one hash map.
-  const flatOfEntry = new Int32Array(total).fill(-1);
 
   // Children of a visible node with the one on the active path moved first.
   const kidBuf: number[] = [];
@@ -360,7 +357,9 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   // The guide lists rows share (a branch point's children share one): 0 is none.
   const gutterLists: (readonly Gutter[])[] = [[]];
   // Stack frames: node, internal indent, flags (bit1 showConnector, bit2 isLast), guide list, depth.
-  const { sNode, sIndent, sFlags, sDepth, sGut } = w;
+  // Every row is pushed once and the roots before any: n + 1 frames at most.
+  const r = rowScratchFor(n + 1);
+  const { sNode, sIndent, sFlags, sDepth, sGut } = r;
   sp = 0;
   for (let i = roots.length - 1; i >= 0; i--) {
     sNode[sp] = roots[i];
@@ -373,7 +372,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   }
   // Subtree ends are filled when a node's last descendant has been emitted:
   // open ancestors are tracked by their depth in the visible tree.
-  const { openFlat, openDepth } = w;
+  const { openFlat, openDepth } = r;
+  let leafIndex = -1;
   let op = 0;
   let out = 0;
   while (sp > 0) {
@@ -386,8 +386,7 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     while (op > 0 && openDepth[op - 1] >= depth) end[openFlat[--op]] = out;
     const x = vEntry[v];
     const i = out++;
-    flatOf[v] = i;
-    flatOfEntry[x] = i;
+    if (v === leafVis) leafIndex = i;
     entryOf[i] = x;
     const displayIndent = Math.min(ind, MAX_INDENT);
     indent[i] = displayIndent;
@@ -418,6 +417,8 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
   }
   while (op > 0) end[openFlat[--op]] = out;
 
+  let flatOfEntry: Int32Array | null = null;
+  let lookups = 0;
   return {
     session: s,
     filter,
@@ -431,10 +432,19 @@ export function flattenTree(s: Session, opts: { filter?: TreeFilter; search?: st
     kids: kidCount,
     active: act,
     labeled,
-    leafIndex: leafVis >= 0 ? flatOf[leafVis] : -1,
+    leafIndex,
     indexById(id: string): number {
       const x = topo.indexOf(id);
-      return x < 0 ? -1 : flatOfEntry[x];
+      if (x < 0) return -1;
+      // The first lookup (a filter change keeping the cursor's entry) scans the rows; from the
+      // second on, an entry index → flat row map (made then) answers: opening a session or
+      // changing the filter allocates none, and finding an id's row reuses the topology's one hash map.
+      if (!flatOfEntry && lookups++ === 0) return entryOf.indexOf(x);
+      if (!flatOfEntry) {
+        flatOfEntry = new Int32Array(total).fill(-1);
+        for (let k = 0; k < entryOf.length; k++) flatOfEntry[entryOf[k]] = k;
+      }
+      return flatOfEntry[x];
     },
   };
 }
