@@ -101,16 +101,17 @@ export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: nu
    * start's leaf is only the last entry read so far: the tree shows no leaf and
    * no active path until the rest is in (treeLoad). Resolves once the tree is
    * on screen; `whole` settles once the session is read whole (or failed).
+   * `read` runs once the first step is read, before the session is set.
    */
-  const openSteps = async (file: string): Promise<{ whole: Promise<void> }> => {
+  const openSteps = async (file: string, read: () => void = () => {}): Promise<{ whole: Promise<void> }> => {
     const start = await loadSessionStart(file, headBytes);
     if (!start) {
       const s = await loadSession(file);
-      set({ loading: null, status: null });
+      read();
       get().setSession(s);
       return { whole: Promise.resolve() };
     }
-    set({ loading: null, status: null });
+    read();
     // What is on screen: the start, with no leaf (so no active path and no "← leaf").
     const view: Session = { ...start, leafId: null };
     get().setSession(view);
@@ -171,7 +172,8 @@ export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: nu
     openFile: async (file) => {
       set({ loading: file, status: { text: `loading ${file} …`, kind: "info" } });
       try {
-        await openSteps(file);
+        // Read: the "loading" line goes before the session is set (which may put its warnings there).
+        await openSteps(file, () => set({ loading: null, status: null }));
         return true;
       } catch (err) {
         set({ loading: null, status: { text: (err as Error).message, kind: "error" } });
