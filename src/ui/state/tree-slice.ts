@@ -25,7 +25,7 @@ export interface TreeSlice {
  */
 export const OPEN_HEAD_BYTES = 1 << 20;
 /** While the rest is read, how far it got shows at most this often. */
-const LOAD_SHOW_MS = 100;
+const LOAD_SHOW_MS = 250;
 
 /** Reading the rest stops: another session was opened meanwhile. */
 class Superseded extends Error {}
