@@ -8,7 +8,6 @@ import React from "react";
 import { render } from "ink";
 import { defaultAgentDirs } from "../core/session/index.js";
 import { listedRoots } from "../core/session/index.js";
-import { loadSession } from "../core/session/index.js";
 import { safeText, whyMissing } from "../core/session/index.js";
 import { App } from "./app.js";
 import { demoCopy } from "./state/demo-copy.js";
@@ -162,10 +161,12 @@ export async function run(argv: string[]): Promise<number> {
   // Every store of the browser, made here and handed down (state/stores.ts).
   const stores = createStores({ ...init, review: { hub: { hub: opts.hub, local: opts.local }, cwd: process.cwd() } });
   const store = stores.app;
+  // A big session shows its start first and is read on behind the first frame (tree-slice.ts).
+  let whole: Promise<void> = Promise.resolve();
   if (file) {
     // A file named on the command line must be a session: fail like the CLI does (exit 3).
     try {
-      store.getState().setSession(await loadSession(file));
+      ({ whole } = await store.getState().openSession(file));
     } catch (err) {
       const e = err as { message?: string; exitCode?: number };
       process.stderr.write(`omp-sessions: ${e.message ?? String(err)}\n`);
@@ -173,9 +174,10 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (opts.open) store.getState().setScreen(opts.open);
   }
-  // The list's scan starts once the first frame is drawn (below). Opened on a session's tree, the
-  // list is not on screen: its scan (which rereads that file) gives way to keys (store.ts loadList).
-  void Promise.resolve()
+  // The list's scan starts once the first frame is drawn (below) and the open session is read
+  // whole. Opened on a session's tree, the list is not on screen: its scan (which rereads that
+  // file) gives way to keys (store.ts loadList).
+  void whole
     .then(() => store.getState().loadList())
     .then(() => {
       // Agent dirs exist but hold no session: say so and show the demo instead.

@@ -1,10 +1,17 @@
 // Runs the real binary in a tmux pane (a real terminal) and reads the screen.
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { hasTmux, keys, screen, tmux, waitFor } from "../helpers/tmux.js";
+import { writeSession } from "../../bench/gen.js";
+
+/** The id of a session file's last entry (its leaf). */
+function lastEntryId(file: string): string {
+  const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+  return (JSON.parse(lines[lines.length - 1]) as { id: string }).id;
+}
 
 const BIN = resolve("bin/omp-sessions");
 const sessions: string[] = [];
@@ -148,6 +155,26 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("browser in a real termi
     await waitFor(t, (s) => s.includes("[2 tree]") && s.includes("← leaf"), "the tree under CI=true");
     await keys(t, "q");
     await waitFor(t, (s) => s.includes("EXIT=0"), "exit");
+  });
+
+  it("a big session (read in two steps: its first megabyte drawn first) ends on its whole tree, the cursor on the leaf; q quits while the rest is read", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omp-e2e-big-"));
+    const file = join(dir, "big.jsonl");
+    writeSession(file, { seed: 77, targetBytes: 6 << 20, branchy: true });
+    const leafId = lastEntryId(file);
+    const t = await start([file]);
+    const done = await waitFor(t, (s) => s.includes("← leaf"), "the whole tree");
+    expect(done).not.toContain("reading…");
+    expect(done.split("\n").find((l) => l.startsWith("›"))).toContain("← leaf");
+    await keys(t, "Enter");
+    await waitFor(t, (s) => s.includes(leafId), "the leaf's detail");
+    await keys(t, "q");
+    await waitFor(t, (s) => s.includes("EXIT=0"), "exit status 0");
+    // Quitting at once, while the rest may still be read: the browser does not stay to read it.
+    const again = await start([file]);
+    await waitFor(again, (s) => /\d+\/\d+( so far)? · \d+ entries/.test(s), "the tree");
+    await keys(again, "q");
+    await waitFor(again, (s) => s.includes("EXIT=0"), "exit status 0");
   });
 
   it("exits with status 3 for a file that is not a session", async () => {

@@ -68,7 +68,7 @@ export interface Mounted {
   unmount(): void;
 }
 
-export interface MountOptions extends Pick<StoresInit, "review" | "searchEngine" | "readDigest" | "quiet"> {
+export interface MountOptions extends Pick<StoresInit, "review" | "searchEngine" | "readDigest" | "quiet" | "openHeadBytes" | "restRead" | "statsCacheDir"> {
   file?: string;
   paths?: string[];
   width?: number;

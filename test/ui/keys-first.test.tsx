@@ -15,7 +15,7 @@ describe("the quiet gate", () => {
 
   it("is open at once when no key came lately; after a key it opens once none has come for its time", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
-    const q = createInputQuiet(100, 0);
+    const q = createInputQuiet(100);
     // No key yet: background work starts at once (the tree's cost shows without waiting).
     let first = false;
     void q.whenQuiet().then(() => (first = true));
@@ -41,34 +41,23 @@ describe("the quiet gate", () => {
     expect(again).toBe(true);
   });
 
-  it("a run of reads: its first chunk goes at once, the next ones wait the grace from the run's start", async () => {
+  it("a scan's reads all go at once while no key comes; a key holds the next one until the keyboard is quiet", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
-    const q = createInputQuiet(100, 50);
-    let first = false;
-    void q.whenQuiet().then(() => (first = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(first).toBe(true);
-    // The second chunk, 10 ms on: it waits until 50 ms after the first ask.
-    await vi.advanceTimersByTimeAsync(10);
-    let second = false;
-    void q.whenQuiet().then(() => (second = true));
-    await vi.advanceTimersByTimeAsync(39);
-    expect(second).toBe(false);
-    await vi.advanceTimersByTimeAsync(2);
-    expect(second).toBe(true);
-    // Later chunks of the same run go at once while no key comes.
-    let third = false;
-    void q.whenQuiet().then(() => (third = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(third).toBe(true);
-    // A key: the next chunk waits until the keyboard is quiet.
+    const q = createInputQuiet(100);
+    for (let i = 0; i < 3; i++) {
+      let open = false;
+      void q.whenQuiet().then(() => (open = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(open).toBe(true);
+      await vi.advanceTimersByTimeAsync(10);
+    }
     q.touch();
-    let fourth = false;
-    void q.whenQuiet().then(() => (fourth = true));
+    let held = false;
+    void q.whenQuiet().then(() => (held = true));
     await vi.advanceTimersByTimeAsync(99);
-    expect(fourth).toBe(false);
+    expect(held).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
-    expect(fourth).toBe(true);
+    expect(held).toBe(true);
   });
 });
 

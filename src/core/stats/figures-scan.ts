@@ -260,6 +260,13 @@ export class FiguresTaps implements ScanTaps {
  * the list's scan with a tap, fed every line. null when the tap cannot tell
  * (another agent's file, a v1 file, no session): read-session.ts reads those.
  */
+/**
+ * What a scan that gives way (beforeRead: the browser's costs) reads at a
+ * time: a key that comes meanwhile waits for one slice (a millisecond or two
+ * of work), not for a whole 1 MB chunk.
+ */
+export const BACKGROUND_SLICE = 1 << 18;
+
 export async function scanFigures(file: string, beforeRead?: () => Promise<void>): Promise<ScannedSession | null> {
   if (dialectOf(file)) return null;
   const st = stampOf(file);
@@ -268,7 +275,13 @@ export async function scanFigures(file: string, beforeRead?: () => Promise<void>
   const scan = new CatalogScan(undefined, tap);
   const gzip = isGzipPath(file);
   try {
-    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), { gzip, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, beforeRead });
+    await scanLines(file, (buf, start, end, offset, line) => scan.line(buf, start, end, offset, line), {
+      gzip,
+      end: gzip ? undefined : st.size,
+      shouldStop: () => scan.stop,
+      beforeRead,
+      buffer: beforeRead ? Buffer.allocUnsafe(BACKGROUND_SLICE) : undefined,
+    });
   } catch {
     return null;
   }

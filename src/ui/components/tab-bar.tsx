@@ -17,7 +17,8 @@ export function tabTexts(screen: string, width: number): { id: string; text: str
 
 export function TabBar({ width }: { width: number }) {
   const screen = useApp((s) => s.screen);
-  const session = useApp((s) => s.session);
+  // A big session still being read: its name may come in a later line (tree-slice.ts openFile).
+  const session = useApp((s) => (s.treeLoad ? null : s.session));
   const theme = useTheme();
   const tabs = tabTexts(screen, width);
   const used = tabs.reduce((n, t) => n + t.text.length + 1, 0);

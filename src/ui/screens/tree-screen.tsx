@@ -18,6 +18,7 @@ import { basename } from "node:path";
 import { oneLine, safeText } from "../../core/session/index.js";
 import { labelTimes as readLabelTimes } from "../../core/session/index.js";
 import type { Session } from "../../core/session/index.js";
+import type { TreeLoad } from "../state/app-state.js";
 import { fitWidth as fit } from "../format/width.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { pathTail } from "../format/path-tail.js";
@@ -96,10 +97,13 @@ function TreeScreen({ width, height }: ScreenProps) {
   // The session's figures (cost in the header, branch totals by the detail pane): loaded in the stats store.
   const { stats } = useStores();
   const loadedFigures = useStore(stats, (s) => s.open);
+  // A big session still being read (tree-slice.ts openFile): its start is on screen.
+  const treeLoad = useApp((s) => s.treeLoad);
+  const reading = treeLoad !== null && !treeLoad.error;
   useEffect(() => {
-    // Reading the figures rereads the whole file: it starts at once and gives way to keys (input-quiet.ts, stores.ts).
-    if (session) void stats.getState().loadOpen(session);
-  }, [session, stats]);
+    // Reading the figures rereads the whole file: it starts at once (once the tree is read whole) and gives way to keys (input-quiet.ts, stores.ts).
+    if (session && !reading) void stats.getState().loadOpen(session);
+  }, [session, stats, reading]);
   const figures = loadedFigures && loadedFigures.session === session ? loadedFigures : null;
   // Totals walk every branch's figures: once per figures (or entry shown), not once per key.
   const branchLine = useMemo(() => (detailId !== null ? branchTotalText(figures, detailId) : null), [figures, detailId]);
@@ -133,7 +137,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   const others = [title, cost, from].filter(Boolean);
   const room = width - others.reduce((n, part) => n + part.length + SEP.length, 0);
   const where = room >= 10 ? pathTail(safeText(tildePath(file, homedir())), room) : "";
-  const header = [title, where, cost, from].filter(Boolean).join(SEP);
+  const header = treeLoad ? loadingHeader(treeLoad) : [title, where, cost, from].filter(Boolean).join(SEP);
   if (comparing) return <CompareView width={width} height={height} />;
   const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];
@@ -155,6 +159,18 @@ function TreeScreen({ width, height }: ScreenProps) {
   );
 }
 
+const mb = (bytes: number): string => (bytes / (1 << 20)).toFixed(bytes < 10 << 20 ? 1 : 0);
+
+/** The header while a big session's rest is read: how far, and what is not known yet. */
+export function loadingHeader(load: TreeLoad): string {
+  const where = `${mb(load.read)} of ${mb(load.total)} MB`;
+  if (load.error) return `reading stopped at ${where}: ${safeText(load.error)}`;
+  return `reading… ${where} · the name, the leaf, the active path and the cost show once it is read`;
+}
+
+/** Actions that need the whole session (its leaf, its later lines): they wait while the rest is read. */
+const NEEDS_WHOLE = new Set<string>(["leaf", "resume", "export", "import", "mark", "compare", "label.set", "continue", "fork", "rename", "undo"]);
+
 export const treeScreen: ScreenDef = {
   id: "tree",
   tab: "2",
@@ -173,6 +189,11 @@ export const treeScreen: ScreenDef = {
   },
   takesText: (ui) => ui.write.getState().step?.kind === "text",
   onAction(action, ui) {
+    const load = ui.app.getState().treeLoad;
+    if (load && NEEDS_WHOLE.has(action)) {
+      ui.app.getState().setStatus(load.error ? "this session was not read whole: open it again" : `still reading this session (${mb(load.read)} of ${mb(load.total)} MB): try again once it is read`);
+      return true;
+    }
     if (startWrite(action, ui)) return true;
     const st = ui.app.getState();
     if (action.startsWith("filter.")) {
@@ -245,6 +266,7 @@ export const treeScreen: ScreenDef = {
   info(st) {
     if (!st.rows || !st.session) return "";
     const live = st.session.warnings.length ? ` · ${st.session.warnings.length} warnings` : "";
-    return `${st.rows.count ? st.cursor + 1 : 0}/${st.rows.count} · ${st.session.entries.length} entries · filter ${st.filter}${live}`;
+    const sofar = st.treeLoad ? " so far" : "";
+    return `${st.rows.count ? st.cursor + 1 : 0}/${st.rows.count}${sofar} · ${st.session.entries.length} entries${sofar} · filter ${st.filter}${live}`;
   },
 };

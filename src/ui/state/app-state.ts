@@ -68,9 +68,24 @@ export interface ListState {
   deleting: SessionSummary | null;
 }
 
+/** A big session opened in two steps (tree-slice.ts openFile): its start is on screen, the rest being read. */
+export interface TreeLoad {
+  /** Bytes read so far, of the file's `total`. */
+  read: number;
+  total: number;
+  /** Reading the rest failed: why (the tree stays what was read). */
+  error?: string;
+}
+
 export interface TreeState {
   session: Session | null;
   loading: string | null;
+  /**
+   * The open session is only its start (a big file's first megabytes): the
+   * rest is being read. Its leaf, its active path and what later lines add are
+   * not known yet; writes wait, and the tree says so. Null: read whole.
+   */
+  treeLoad: TreeLoad | null;
   filter: TreeFilter;
   treeQuery: string;
   folded: ReadonlySet<string>;
@@ -129,10 +144,19 @@ export interface ListActions {
 }
 
 export interface TreeActions {
+  /**
+   * Opens a session on the tree screen (false, with the reason on the status
+   * line, when it cannot be read). A big one shows its start at once and is
+   * read on behind it (`treeLoad`); `whole` settles once it is read whole.
+   */
   openFile(file: string): Promise<boolean>;
+  /** openFile for the file named on the command line: throws what the first read throws; resolves once the tree is on screen, with `whole`. */
+  openSession(file: string): Promise<{ whole: Promise<void> }>;
   /** Opens a session on the tree screen with the cursor on `entryId` (shows all entries when the filter hides it). */
   openAt(file: string, entryId: string): Promise<boolean>;
   setSession(s: Session): void;
+  /** Stops reading the rest of a session opened in two steps (on quit): the tree stays what was read. */
+  stopReading(): void;
   setFilter(f: TreeFilter): void;
   cycleFilter(dir: 1 | -1): void;
   fold(): void;
@@ -163,6 +187,10 @@ export interface StoreInit {
   status?: Status;
   /** Awaited before each chunk the list's scan reads while the list is not on screen (stores.ts: it gives way to keys). */
   beforeRead?: () => Promise<void>;
+  /** Sessions bigger than this open in two steps, their start first (tree-slice.ts OPEN_HEAD_BYTES; tests make it small). */
+  openHeadBytes?: number;
+  /** Awaited before each chunk of the rest of a session opened in two steps (tests hold the rest there). */
+  restRead?: () => Promise<void>;
 }
 
 /** What a slice is made with: the store's own set and get (a slice reads and writes the whole state). */

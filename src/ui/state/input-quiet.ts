@@ -1,56 +1,38 @@
 // Work the browser starts on its own (the session list's scan, the open
 // session's costs: each reads the whole file again, a second or more of CPU
 // on a big session) gives way to the keyboard (`whenQuiet` as the scans'
-// beforeRead, asked before each chunk they read, read/lines.ts). Run
+// beforeRead, asked before each slice they read, read/lines.ts). Run
 // alongside keys, it held each keypress behind its reads and the garbage
-// they leave. The first chunk of a run of reads goes at once when no key came
-// lately, so a small session's cost shows without waiting; the next chunks
-// of a big file wait a moment from the run's start (`GRACE_MS`: the first
-// keys of a user who starts moving as soon as the tree shows come first) and
-// while keys come. What waits goes on `QUIET_MS` after the last key.
+// they leave. While no key came lately every read goes at once (a session's
+// cost shows as soon as it is read); after a key, what waits goes on
+// `QUIET_MS` after the last one. A key that comes while a slice is being
+// read waits for that slice only: the costs' scan reads small ones
+// (core/stats/figures-scan.ts BACKGROUND_SLICE).
 // Timers only: nothing here decides who owns a key.
 
 export interface InputQuiet {
   /** A key was handled just now. */
   touch(): void;
-  /** Resolves once background work may read its next chunk. */
+  /** Resolves once background work may read its next slice. */
   whenQuiet(): Promise<void>;
 }
 
 /** Quiet this long after a key before background work goes on: longer than the gap between keys held down or typed. */
 export const QUIET_MS = 400;
-/** A run's later chunks wait this long from its first ask (a file of one chunk never waits). */
-export const GRACE_MS = 150;
-/** Asks further apart than this start a new run. */
-const RUN_GAP_MS = 1000;
 
-export function createInputQuiet(quietMs = QUIET_MS, graceMs = GRACE_MS): InputQuiet {
+export function createInputQuiet(quietMs = QUIET_MS): InputQuiet {
   let last = -Infinity;
-  let runStart = -Infinity;
-  let lastAsk = -Infinity;
   const open = Promise.resolve();
-  const readyAt = (): number => Math.max(last + quietMs, runStart + graceMs);
   return {
     touch() {
       last = performance.now();
     },
     whenQuiet() {
-      const now = performance.now();
-      const newRun = now - lastAsk > RUN_GAP_MS;
-      lastAsk = now;
-      if (newRun) {
-        runStart = now;
-        // The run's first chunk: at once unless a key came lately.
-        if (last + quietMs <= now) return open;
-      } else if (readyAt() <= now) return open;
+      if (last + quietMs <= performance.now()) return open;
       return new Promise((resolve) => {
         const check = () => {
-          const t = performance.now();
-          const wait = readyAt() - t;
-          if (wait <= 0) {
-            lastAsk = t;
-            return resolve();
-          }
+          const wait = last + quietMs - performance.now();
+          if (wait <= 0) return resolve();
           // Unref'd: a wait still pending never keeps a quitting browser alive.
           setTimeout(check, wait).unref?.();
         };

@@ -76,7 +76,8 @@ export function createStores(init: StoresInit): Stores {
   };
 }
 
-/** Ends what the stores started in the background (the search index build, its query thread, the database): on quit. */
+/** Ends what the stores started in the background (the rest of a big session's read, the search index build, its query thread, the database): on quit. */
 export function disposeStores(stores: Stores): void {
+  stores.app.getState().stopReading();
   stores.search.getState().dispose();
 }

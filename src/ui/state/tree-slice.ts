@@ -2,11 +2,12 @@
 // the cursor, the detail or context pane, and the actions that open a
 // session. Part of the one app store (store.ts).
 import { clampCursor } from "./list-cursor.js";
-import { loadSession, refreshSession, readEntryResolved, buildContext, safeText, type Session } from "../../core/session/index.js";
+import { loadSession, loadSessionStart, refreshSession, readEntryResolved, buildContext, safeText, type Session } from "../../core/session/index.js";
 import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold } from "../../core/session/index.js";
 import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { AppState, Pane, SliceTools, TreeActions, TreeState } from "./app-state.js";
+import { stat } from "node:fs/promises";
 
 export interface TreeSlice {
   slice: TreeState & TreeActions;
@@ -16,8 +17,24 @@ export interface TreeSlice {
   followCursor(): void;
 }
 
-export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
+/**
+ * A session bigger than this opens in two steps: the whole lines of its first
+ * OPEN_HEAD_BYTES are read and drawn at once (the top of the tree), the rest
+ * is read behind that first frame, between keys. On the 200 MB bench session
+ * the first frame needs a two-hundredth of the reading (bench/ui-tmux.ts).
+ */
+export const OPEN_HEAD_BYTES = 1 << 20;
+/** While the rest is read, how far it got shows at most this often. */
+const LOAD_SHOW_MS = 250;
+
+/** Reading the rest stops: another session was opened meanwhile. */
+class Superseded extends Error {}
+
+export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: number; restRead?: () => Promise<void> } = {}): TreeSlice {
+  const headBytes = opts.headBytes ?? OPEN_HEAD_BYTES;
   let paneToken = 0;
+  /** Bumped by each session set: a rest still being read for an older one stops. */
+  let openToken = 0;
 
   const rebuild = (patch: Partial<AppState>, opts: { reflatten: boolean; keepId?: string | null } = { reflatten: true }) => {
     const st = { ...get(), ...patch };
@@ -78,9 +95,69 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
     followCursor();
   };
 
+  /**
+   * Opens `file`: whole when small, else its start (drawn at once, the cursor
+   * on the first row) and then the rest, read behind the first frame. The
+   * start's leaf is only the last entry read so far: the tree shows no leaf and
+   * no active path until the rest is in (treeLoad). Resolves once the tree is
+   * on screen; `whole` settles once the session is read whole (or failed).
+   * `read` runs once the first step is read, before the session is set.
+   */
+  const openSteps = async (file: string, read: () => void = () => {}): Promise<{ whole: Promise<void> }> => {
+    const start = await loadSessionStart(file, headBytes);
+    if (!start) {
+      const s = await loadSession(file);
+      read();
+      get().setSession(s);
+      return { whole: Promise.resolve() };
+    }
+    read();
+    // What is on screen: the start, with no leaf (so no active path and no "← leaf").
+    const view: Session = { ...start, leafId: null };
+    get().setSession(view);
+    const total = (await stat(start.file).catch(() => null))?.size ?? start.size;
+    set({ cursor: 0, treeLoad: { read: start.size, total } });
+    return { whole: readRest(start, view, total) };
+  };
+
+  /** Reads the rest of a session opened in two steps, then puts it in place of its start (the cursor kept, or on the leaf when the user did not move). */
+  const readRest = async (start: Session, view: Session, total: number): Promise<void> => {
+    const token = openToken;
+    const firstId = get().rows?.row(0)?.id ?? null;
+    let shownAt = performance.now();
+    let whole: Session;
+    try {
+      whole = await refreshSession(start, {
+        beforeRead: async (offset) => {
+          if (opts.restRead) await opts.restRead();
+          if (token !== openToken) throw new Superseded();
+          const now = performance.now();
+          if (now - shownAt < LOAD_SHOW_MS) return;
+          shownAt = now;
+          set({ treeLoad: { read: offset, total } });
+        },
+      });
+    } catch (err) {
+      if (token !== openToken || err instanceof Superseded) return;
+      const load = get().treeLoad;
+      set({ treeLoad: { read: load?.read ?? start.size, total, error: (err as Error).message } });
+      return;
+    }
+    if (token !== openToken || get().session !== view) return;
+    const st = get();
+    // Not moved since the first frame: where a whole read would have opened, on the leaf.
+    const untouched = st.cursor === 0 && st.rows !== null && st.rows.count > 0 && st.rows.row(0).id === firstId && st.pane === null && st.treeQuery === "";
+    rebuild({ session: whole, treeLoad: null });
+    if (untouched) {
+      const i = get().rows?.leafRow() ?? -1;
+      if (i >= 0) set({ cursor: i });
+    }
+  };
+
   const slice: TreeState & TreeActions = {
     session: null,
     loading: null,
+    treeLoad: null,
     filter: "default",
     treeQuery: "",
     folded: new Set(),
@@ -95,15 +172,15 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
     openFile: async (file) => {
       set({ loading: file, status: { text: `loading ${file} …`, kind: "info" } });
       try {
-        const s = await loadSession(file);
-        set({ loading: null, status: null });
-        get().setSession(s);
+        // Read: the "loading" line goes before the session is set (which may put its warnings there).
+        await openSteps(file, () => set({ loading: null, status: null }));
         return true;
       } catch (err) {
         set({ loading: null, status: { text: (err as Error).message, kind: "error" } });
         return false;
       }
     },
+    openSession: (file) => openSteps(file),
     openAt: async (file, entryId) => {
       const from = get().screen;
       if (!(await get().openFile(file))) return false;
@@ -124,11 +201,13 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
     },
     setSession: (s) => {
       paneToken++;
+      openToken++;
       const flat = flattenTree(s, { filter: get().filter, search: "" });
       const rows = foldRows(flat, new Set());
       const leaf = rows.leafRow();
       set({
         session: s,
+        treeLoad: null,
         screen: "tree",
         treeQuery: "",
         folded: new Set(),
@@ -142,6 +221,10 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
         // Damaged lines were skipped while reading: say so, with the first one's place.
         ...(s.warnings.length ? { status: { text: `${s.warnings.length} warning(s): line ${s.warnings[0].line}: ${s.warnings[0].message}`, kind: "error" as const } } : {}),
       });
+    },
+
+    stopReading: () => {
+      openToken++;
     },
 
     setFilter: (filter) => {
@@ -212,7 +295,8 @@ export function createTreeSlice({ set, get }: SliceTools): TreeSlice {
     },
     refresh: async () => {
       const s = get().session;
-      if (!s) return false;
+      // A session still being read is read to the end anyway.
+      if (!s || get().treeLoad) return false;
       let next: Session;
       try {
         next = await refreshSession(s);

@@ -1,5 +1,6 @@
 // lineBatches reads through the pool's buffers (lines.ts): scans side by side,
-// one left early, and long lines that outgrow the buffer all see their own bytes.
+// one left early, and long lines that outgrow the buffer all see their own bytes;
+// scanLines asks its beforeRead before each read that has something to read.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,5 +60,26 @@ describe("scanLines reading blocking", () => {
     const blocking = await seen(true);
     expect(pooled.out).toHaveLength(lines.length);
     expect(blocking).toEqual(pooled);
+  });
+});
+
+describe("scanLines' beforeRead", () => {
+  it("is asked before each read with something to read: once for a file of one chunk, once per slice of a bigger one", async () => {
+    const small = file("one-chunk.jsonl", ["a", "b", "c"]);
+    let asked = 0;
+    const lines: string[] = [];
+    await scanLines(small, (buf, s, e) => void lines.push(buf.toString("utf8", s, e)), { beforeRead: async () => void asked++ });
+    expect(lines).toEqual(["a", "b", "c"]);
+    // Not again for the end of the file: a gate that makes later reads wait does not hold a small file's last one.
+    expect(asked).toBe(1);
+    const big = file(
+      "slices.jsonl",
+      Array.from({ length: 1000 }, (_, i) => `${i}`.padEnd(99, "x")),
+    );
+    asked = 0;
+    let n = 0;
+    await scanLines(big, () => void n++, { beforeRead: async () => void asked++, buffer: Buffer.alloc(1 << 14) });
+    expect(n).toBe(1000);
+    expect(asked).toBe(Math.ceil(100_000 / (1 << 14)));
   });
 });

@@ -32,7 +32,7 @@ export interface ScanOptions {
    * costs page faults and GC work that dominate listing thousands of files.
    */
   buffer?: Buffer;
-  /** Awaited before each read of the file: a consumer that awaits between lines holds the scan here (lineBatches). */
+  /** Awaited before each read of the file (none for the end of a plain file): a consumer that awaits between lines holds the scan here (lineBatches). */
   beforeRead?: () => Promise<void>;
   /**
    * Read every chunk blocking, the event loop given a turn now and then
@@ -118,6 +118,8 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
       const want = Math.min(max, size - pos);
       if (want <= 0) return 0;
       if (blocking) await breathe();
+      // Asked only when there is something to read: a file read in one chunk asks once.
+      if (opts.beforeRead) await opts.beforeRead();
       const bytesRead = blocking ? readSync(fd, into, at, want, pos) : (await readAsync(fd, into, at, want, pos)).bytesRead;
       pos += bytesRead;
       return bytesRead;
@@ -137,6 +139,7 @@ async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promis
   let pending: Buffer | null = null;
   let skip = opts.start ?? 0;
   const pull: Pull = async (into, at, max) => {
+    if (opts.beforeRead) await opts.beforeRead();
     for (;;) {
       if (!pending || pending.length === 0) {
         const next = await it.next();
@@ -187,7 +190,6 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
         buf = bigger;
       }
     }
-    if (opts.beforeRead) await opts.beforeRead();
     const n = await pull(buf, filled, buf.length - filled);
     if (n === 0) break;
     let scanFrom = filled;

@@ -3,7 +3,7 @@
 // header, slot, version, ids and names), keeping only what the tree and the
 // list need (docs/session-format.md §2–5).
 import { resolve } from "node:path";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
@@ -61,7 +61,7 @@ export async function loadSessionExact(file: string): Promise<Session> {
   return load(file, undefined, true);
 }
 
-async function load(file: string, dialectOpts: DialectLoadOptions | undefined, exact: boolean): Promise<Session> {
+async function load(file: string, dialectOpts: DialectLoadOptions | undefined, exact: boolean, upTo?: number): Promise<Session> {
   const abs = resolve(file);
   const d = dialectOf(abs);
   if (d) return loadDialectSession(abs, d, dialectOpts);
@@ -91,7 +91,7 @@ async function load(file: string, dialectOpts: DialectLoadOptions | undefined, e
     resumeLine: 1,
   };
   try {
-    await readMore(p, p.gzip ? undefined : size);
+    await readMore(p, p.gzip ? undefined : (upTo ?? size));
     if (!p.scan.header) throw new SessionError(`${file}: not a session file (${size === 0 ? "empty file" : "no session header"})`);
   } catch (err) {
     // Not pi's or omp's: another agent's transcript outside its usual place, when its first bytes say so.
@@ -103,10 +103,47 @@ async function load(file: string, dialectOpts: DialectLoadOptions | undefined, e
 }
 
 /**
+ * The start of a big pi or omp session: the whole lines in its first `bytes`,
+ * as a Session a refresh continues from (refreshSession reads the rest). Its
+ * leaf is only the last entry read so far: the caller says so, or waits for
+ * the rest. Null when the file is not worth reading in two steps: no bigger
+ * than `bytes`, gzip'd, another agent's, or no line ends in that stretch.
+ * Throws as loadSession does for a file that is not a session.
+ */
+export async function loadSessionStart(file: string, bytes: number): Promise<Session | null> {
+  const abs = resolve(file);
+  if (dialectOf(abs) || isGzipPath(abs)) return null;
+  const st = await stat(abs).catch(() => null);
+  if (!st?.isFile() || st.size <= bytes) return null;
+  const end = await lineEndBefore(abs, bytes);
+  if (end <= 0) return null;
+  return load(abs, undefined, false, end);
+}
+
+/** Just past the last "\n" in the file's first `bytes`, or 0 when none ends in the last 64 KB of them. */
+async function lineEndBefore(file: string, bytes: number): Promise<number> {
+  const from = Math.max(0, bytes - (1 << 16));
+  const fh = await open(file, "r");
+  try {
+    const buf = Buffer.allocUnsafe(bytes - from);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, from);
+    const nl = buf.subarray(0, bytesRead).lastIndexOf(10);
+    return nl < 0 ? 0 : from + nl + 1;
+  } finally {
+    await fh.close();
+  }
+}
+
+export interface RefreshOptions {
+  /** Awaited before each chunk is read, with the offset reached (a caller gives way to keys, or shows how far it got). */
+  beforeRead?: (offset: number) => Promise<void>;
+}
+
+/**
  * Reads what was appended since `s` was loaded. Returns `s` itself when the
  * file did not change, else a new Session (the old one stays valid).
  */
-export async function refreshSession(s: Session): Promise<Session> {
+export async function refreshSession(s: Session, opts: RefreshOptions = {}): Promise<Session> {
   if (s.held) {
     // Another agent's session: read again whole when its source changed.
     const d = dialectFor(s.agent);
@@ -133,11 +170,11 @@ export async function refreshSession(s: Session): Promise<Session> {
     v1Ids: prev.v1Ids.slice(0, prev.resume.v1Count),
     pendingKept: [],
   };
-  await readMore(p, size);
+  await readMore(p, size, opts.beforeRead);
   return finish(p);
 }
 
-async function readMore(p: Progress, end: number | undefined): Promise<void> {
+async function readMore(p: Progress, end: number | undefined, beforeRead?: (offset: number) => Promise<void>): Promise<void> {
   const startAt = p.resumeOffset;
   const sink: PiSink = {
     warn: (line, message) => p.warnings.push({ line, message }),
@@ -156,14 +193,16 @@ async function readMore(p: Progress, end: number | undefined): Promise<void> {
   };
   const scanner = PiLineScanner.restore(sink, p.exact ? EXACT_SCAN : TREE_SCAN, p.scan, p.v1Ids);
   let resume: PiScanState | null = null;
+  let reached = p.resumeOffset;
   const result = await scanLines(
     p.file,
     (buf, start, stop, offset, line, terminated) => {
       // A refresh reads an incomplete last line again: it continues from the state before it.
       if (!terminated) resume = scanner.save();
       scanner.line(buf, start, stop, offset, line, terminated);
+      reached = offset + stop - start + 1;
     },
-    { start: p.resumeOffset, startLine: p.resumeLine, end, gzip: p.gzip },
+    { start: p.resumeOffset, startLine: p.resumeLine, end, gzip: p.gzip, beforeRead: beforeRead && (() => beforeRead(reached)) },
   );
   p.scan = scanner.save();
   p.resume = resume ?? p.scan;
