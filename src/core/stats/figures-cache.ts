@@ -50,7 +50,19 @@ interface CallsFile {
   calls: Record<string, { stamp: string; text: string }>;
 }
 
-const packCall = (c: Call): number[] => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1];
+/** A number as JSON.stringify writes it. */
+const jsonNumber = (n: number): string => (Number.isFinite(n) ? String(n) : "null");
+
+/** The calls as the JSON text of their packed arrays, written out directly (no array made per call). */
+export function packCalls(calls: readonly Call[]): string {
+  let text = "[";
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
+    if (i > 0) text += ",";
+    text += `[${jsonNumber(c.key)},${jsonNumber(c.branch)},${jsonNumber(c.model)},${jsonNumber(c.slot)},${jsonNumber(c.input)},${jsonNumber(c.output)},${jsonNumber(c.cacheRead)},${jsonNumber(c.cacheWrite)},${jsonNumber(c.cost ?? -1)}]`;
+  }
+  return text + "]";
+}
 const unpackCall = (a: number[]): Call => ({ key: a[0], branch: a[1], model: a[2], slot: a[3], input: a[4], output: a[5], cacheRead: a[6], cacheWrite: a[7], cost: a[8] < 0 ? null : a[8] });
 
 interface Stored {
@@ -221,7 +233,7 @@ export class FiguresCache {
   set(file: string, stamp: string, parentStamp: string, figures: SessionFigures | null): void {
     this.sessions[file] = { stamp, parentStamp, figures: figures && toStored(figures) };
     const calls = this.loadCalls();
-    if (figures) calls[file] = { stamp, text: JSON.stringify(figures.calls.map(packCall)) };
+    if (figures) calls[file] = { stamp, text: packCalls(figures.calls) };
     else delete calls[file];
     this.changed = this.callsChanged = true;
   }

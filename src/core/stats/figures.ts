@@ -241,25 +241,29 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   // merged) counts once, with its last copy's usage: the first copies' output
   // counts are partial.
   const lastCopy = new Map<string, number>();
-  parts.calls.forEach((c, i) => {
-    if (c.usage?.responseId) lastCopy.set(c.usage.responseId, i);
-  });
+  const all = parts.calls;
+  for (let i = 0; i < all.length; i++) {
+    const id = all[i].usage?.responseId;
+    if (id) lastCopy.set(id, i);
+  }
   // Calls come in runs of one model: its index is looked up when the run changes.
   let runProvider: string | null = null;
   let runModelId: string | null = null;
   let runModel = -1;
   let runPrice = -1;
-  parts.calls.forEach((entry, i) => {
+  const inheritedKeys = parts.inheritedKeys;
+  const checkInherited = inheritedKeys !== undefined && inheritedKeys.size > 0;
+  for (let i = 0; i < all.length; i++) {
+    const entry = all[i];
     const call = entry.usage;
-    if (!call) return;
+    if (!call) continue;
     if (call.responseId && lastCopy.get(call.responseId) !== i) {
       duplicates++;
-      return;
+      continue;
     }
-    const inheritedKeys = parts.inheritedKeys;
-    if (inheritedKeys !== undefined && inheritedKeys.size > 0 && inheritedKeys.has(entryKey(entry.id, entry.timestamp))) {
+    if (checkInherited && inheritedKeys.has(entryKey(entry.id, entry.timestamp))) {
       inherited++;
-      return;
+      continue;
     }
     if (call.provider !== runProvider || call.modelId !== runModelId) {
       const name = modelKey(call.provider, call.modelId) || "(unknown model)";
@@ -290,7 +294,7 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
     tokens[k * 4 + 3] = call.cacheWrite;
     recorded[k] = call.recordedCost ?? NaN;
     price[k] = runPrice;
-  });
+  }
   const h = parts.header;
   const str = (v: unknown): string => (typeof v === "string" ? v : "");
   return {

@@ -116,15 +116,25 @@ const whole = (call: CallUsage): boolean =>
 export function tableCostOf(calc: CalcPrice): TableCost {
   /** Per model: its units and how many calls are left to check, or null (always calcPrice). */
   const models = new Map<string, { units: Unit[]; toCheck: number } | null>();
+  // Calls come in runs of one model: the last one's entry is kept at hand (no key made per call).
+  let lastProvider = "";
+  let lastModelId = "";
+  let last: { units: Unit[]; toCheck: number } | null | undefined;
   return (call) => {
     if (!call.modelId) return null;
     if (!whole(call)) return slowCost(calc, call);
-    const key = `${call.provider}\u0000${call.modelId}`;
-    let m = models.get(key);
+    let m = call.modelId === lastModelId && call.provider === lastProvider ? last : undefined;
     if (m === undefined) {
-      const units = unitsOf(calc, call);
-      m = units ? { units, toCheck: CHECKED_CALLS } : null;
-      models.set(key, m);
+      const key = `${call.provider}\u0000${call.modelId}`;
+      m = models.get(key);
+      if (m === undefined) {
+        const units = unitsOf(calc, call);
+        m = units ? { units, toCheck: CHECKED_CALLS } : null;
+        models.set(key, m);
+      }
+      lastProvider = call.provider;
+      lastModelId = call.modelId;
+      last = m;
     }
     if (m === null) return slowCost(calc, call);
     const cost = unitsCost(m.units, call);
@@ -132,7 +142,8 @@ export function tableCostOf(calc: CalcPrice): TableCost {
       m.toCheck--;
       const slow = slowCost(calc, call);
       if (slow !== cost) {
-        models.set(key, null);
+        models.set(`${call.provider}\u0000${call.modelId}`, null);
+        last = null;
         return slow;
       }
     }

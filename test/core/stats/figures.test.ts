@@ -9,6 +9,7 @@ import { loadSession } from "../../../src/core/session/tree/load.js";
 import { figuresOfSession } from "../../../src/core/stats/read-session.js";
 import { branchesOf, callHash, entryKey, hash32, totalOf } from "../../../src/core/stats/figures.js";
 import { makePricer, PRICE_TABLE } from "../../../src/core/stats/prices.js";
+import { packCalls } from "../../../src/core/stats/figures-cache.js";
 import { parsePriceOverrides, type PriceOverrides } from "../../../src/core/stats/price-overrides.js";
 import { checkTimeZone, dayFormatter, lastDays, parseDay } from "../../../src/core/stats/days.js";
 import type { CallUsage } from "../../../src/core/stats/usage.js";
@@ -174,5 +175,18 @@ describe("a call's key", () => {
     const ids = ["", "a", "00000000-0000-4000-8000-000000000002", "msg_ü_日本", "x".repeat(300)];
     const times = ["", "2026-06-01T00:00:02.000Z", "not a time", "\u0000"];
     for (const id of ids) for (const ts of times) expect(callHash(id, ts)).toBe(hash32(entryKey(id, ts)));
+  });
+});
+
+describe("the calls file's text", () => {
+  it("packCalls writes what JSON.stringify writes of the packed arrays", () => {
+    const calls = [
+      { key: 4294967295, branch: 0, model: 1, slot: -1, input: 12, output: 80, cacheRead: 9000, cacheWrite: 300, cost: 0.0050609999999999995 },
+      { key: 0, branch: 3, model: 0, slot: 1981556, input: 0, output: -0, cacheRead: 1e21, cacheWrite: 1.5, cost: null },
+      { key: 7, branch: 1, model: 2, slot: 5, input: NaN, output: Infinity, cacheRead: 0, cacheWrite: 0, cost: 0 },
+    ];
+    const packed = calls.map((c) => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1]);
+    expect(packCalls(calls)).toBe(JSON.stringify(packed));
+    expect(packCalls([])).toBe("[]");
   });
 });

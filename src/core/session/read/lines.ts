@@ -252,8 +252,8 @@ export async function* lineBatches<T>(file: string, take: (...line: Parameters<L
       signal(false);
     });
   };
-  const sink: LineSink = (...line) => {
-    const v = take(...line);
+  const sink: LineSink = (buf, start, end, offset, line, terminated) => {
+    const v = take(buf, start, end, offset, line, terminated);
     if (v !== undefined) batch.push(v);
   };
   // A line's bytes live only during `take`, so the read buffer is the pool's (a dialect's source reads every file through here).

@@ -19,7 +19,7 @@ import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntri
 import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
 import { claudeRelink, type Kept } from "./relink.js";
 import { PARENT_LINK, type ParentLink } from "./source.js";
-import { blockKeys, mergeBlocks } from "./streamed.js";
+import { mergeBlocks } from "./streamed.js";
 import { readSubagentMeta, SPAWN_TOOLS, type SubagentMeta, subagentsByToolUse } from "./subagent-meta.js";
 
 interface Pending {
@@ -30,8 +30,6 @@ interface Pending {
   key?: string;
   lane?: string;
   blocks?: Obj[];
-  /** The merged blocks' keys (streamed.ts), made when a second copy comes. */
-  seen?: Set<string>;
   last?: Obj;
   /** assistant: its tool call ids, and the entries hanging from it that answer or report on those calls (made when there are some). */
   calls?: Set<string>;
@@ -317,12 +315,11 @@ export class ClaudeReader implements RecordReader {
     const uuid = str(v.uuid);
     const msgId = str(message.id);
     const key = msgId ? `${msgId}\u0000${str(v.requestId)}` : "";
-    const lane = this.laneOf(v);
     const blocks = assistantBlocks(message);
     const open = key ? this.openByKey.get(key) : undefined;
     if (open) {
       if (open.de.entry.id === uuid || open.de.aliases?.includes(uuid)) return; // the same line written twice
-      mergeBlocks(open.blocks!, blocks, (open.seen ??= blockKeys(open.blocks!)));
+      mergeBlocks(open.blocks!, blocks);
       for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, open);
       open.last = message;
       (open.de.aliases ??= []).push(uuid);
@@ -330,6 +327,7 @@ export class ClaudeReader implements RecordReader {
       this.alias.set(uuid, open.de.entry.id);
       return;
     }
+    const lane = this.laneOf(v);
     const prev = this.openByLane.get(lane);
     if (prev) this.close(prev, str(v.parentUuid) || null);
     const e = baseEntry(v, "message");
@@ -344,9 +342,8 @@ export class ClaudeReader implements RecordReader {
     e.message = m;
     if (str(v.requestId)) e.requestId = str(v.requestId);
     if (!this.model && m.model && m.model !== "<synthetic>") this.model = str(m.model);
-    // Most messages are never copied again: the keys that match copies are made when one comes.
     const p: Pending = { de: { entry: e, origin, parts: [origin] }, open: true, kind: "assistant", key, lane, blocks, last: message };
-    if (blocks.length > 1) mergeBlocks((p.blocks = []), blocks, (p.seen = new Set()));
+    if (blocks.length > 1) mergeBlocks((p.blocks = []), blocks);
     for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, p);
     this.enqueue(p);
     if (key) this.openByKey.set(key, p);
