@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { tmpdir } from "node:os";
 import { mkdtempSync } from "node:fs";
 import { cli, ensureBuilt, hook, listing, payload, readJson, readLines, sandbox } from "./helpers.js";
@@ -170,6 +170,8 @@ describe("temp files of killed writers (7)", () => {
     expect((await hook(["--harness", "codex"], tool("t"), sb.env)).code).toBe(0);
     expect(existsSync(old)).toBe(false);
     expect(existsSync(live)).toBe(true);
+    // the staging directory holds temp files only (no directory made inside it)
+    expect(readdirSync(stage)).toEqual([basename(live)]);
     expect(readJson(join(sb.root, "state", "codex", "t.json")).event_count).toBe(2);
   });
 

@@ -58,7 +58,7 @@ export function tempDirFor(path: string): string {
   const t = treeOf(path);
   if (!t || !t.staging) return dirname(path);
   const dir = join(t.top, ".tmp");
-  ensureDirGuarded(join(dir, "x"));
+  ensureDirGuarded(dir);
   sweepStaleTemps(dir);
   return dir;
 }

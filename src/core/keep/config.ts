@@ -1,7 +1,7 @@
 // keep.json: whether the archive is on (off by default), the host name this
 // machine files its copies under, and other machines' archive folders to
 // read (`keep --add-source`).
-import { readFileSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { atomicWrite } from "../fs/atomic.js";
 import { ensureDir } from "../fs/dir.js";
@@ -22,6 +22,8 @@ export function loadKeepConfig(env: NodeJS.ProcessEnv = process.env): KeepConfig
   const file = keepConfigPath(env);
   let text: string;
   try {
+    // no keep.json (the default) is told without an error object (config.ts's loadConfig says why)
+    if (!lstatSync(file, { throwIfNoEntry: false })) return { enabled: false, host: null, sources: [] };
     text = readFileSync(file, "utf8");
   } catch {
     return { enabled: false, host: null, sources: [] };
