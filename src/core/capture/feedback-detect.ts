@@ -80,7 +80,7 @@ function build() {
   const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
@@ -494,6 +494,30 @@ function stillAfterClaim(head: string): boolean {
     .some((x) => STILL_WORD.test(x) && !r.MODAL_STILL.test(x) && !/^(?:is|are|was|were|do|does|did|all|can|could|should|will|would|have|has)(?![\p{L}])/u.test(x.trim()));
 }
 
+/** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
+const NEGATED = /(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})/gu;
+/** Negated words that say nothing of the claim ("not sure", "don't need", "not only"). */
+const NEGATED_STOP: ReadonlySet<string> = new Set(["sure", "need", "needed", "want", "know", "think", "mean", "that", "this", "have", "just", "only", "able", "also", "much", "many", "worry", "care", "matter", "mind", "what", "with", "from", "like", "seem", "seems", "sound", "sounds", "very", "too", "when", "there", "here", "something", "anything", "everything", "necessary", "necessarily", "exactly", "always", "doing", "going", "trying", "possible"]);
+
+/**
+ * The turn's opening negates what the agent claimed: a negated word whose stem is in the agent's last lines
+ * ("it's not opening a new tab" after "this will now only open the new tab", "T036 and T037 are not marked as
+ * completed" after "all tasks are complete"). Not when the user speaks of themselves ("I don't need …").
+ * Returns a pattern for the key sentence, or null.
+ */
+function deniesClaim(head: string, tail: string): RegExp | null {
+  for (const sentence of sentencesOf(head.slice(0, 250)).slice(0, 2)) {
+    for (const m of sentence.matchAll(NEGATED)) {
+      const word = m[1];
+      const before = sentence.slice(0, m.index);
+      if (NEGATED_STOP.has(word) || /(?:^|[^\p{L}'])(?:i|we)(?:'m|'re| am| are)?(?: (?:do|did|does|have|has|am|are|was|were|would|will|could|can|should|need|want|ca|wo|really|just|still))*\s*(?:do|did|does|ca|wo|have|has|is|are|was|were)?$/u.test(before)) continue;
+      const stem = word.replace(/(?:ing|ed|es|s|ly|ion)$/u, "");
+      if (stem.length >= 4 && tail.includes(stem)) return new RegExp(m[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
+    }
+  }
+  return null;
+}
+
 /** File mentions leading a turn (Cursor's "@file", with a line range). */
 const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
 
@@ -677,6 +701,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
     if (claimed && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", STILL_WORD);
+    // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
+    const denied = !newTask ? deniesClaim(headF, tail) : null;
+    if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
