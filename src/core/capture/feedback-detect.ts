@@ -222,7 +222,7 @@ function build() {
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -233,7 +233,7 @@ function build() {
   const PROCEED_END = /(?:\band|\bthen|,)\s+(?:proceed|continue|go ahead|carry on)\W*$/u;
   /** After an offer, an imperative that carries it out, leading the turn or a clause ("ok, do it", "do all 3", "… then implement it"; not "tell me how to fix it"). */
   const DO_IT = re(
-    "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
+    "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you|let'?s|lets)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
       "proceed|go ahead|implement (?:it|this|that|them|these)|apply (?:it|this|that|them|these|those)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these))(?![\\p{L}\\p{N}_])",
     "u",
   );
