@@ -481,7 +481,8 @@ function oneSide(text: string): string {
 const HELP =
   /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
 
-const STILL_WORD = /(?<![\p{L}])still(?![\p{L}])/u;
+/** "still" in the languages users write to agents in ("todavía", "toujours", "immer noch", "まだ", "여전히"); Han, kana and Hangul need no boundary. */
+const STILL_WORD = /(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도/u;
 
 /**
  * "still" in the first two sentences of the turn, as a report: not a modal ("should still work"), nor a
