@@ -266,6 +266,43 @@ describe("bug reports and redirections read against the agent's last message", (
     ["你可以调用 getHistoryLength() 来获取历史记录数量。", "可以获取浏览器的历史记录吗，不是当前项目的历史记录", "correction"],
     ["你可以调用 getHistoryLength() 来获取历史记录数量。", "可以获取浏览器的历史记录吗", null],
     ["GitHubにプッシュしました。", ".specstoryをMCPのgithubを使わずコマンドでプッシュしてください。", "correction"],
+    // the turn negates what the agent claimed, or says it is still so; a change summary is a claim
+    ["This will now open the report in a new tab once the export finishes.", "it's not opening a new tab after the export", "correction"],
+    ["All tasks T001–T042 are complete in tasks.md.", "There are two tasks that are not marked as completed: T036 and T037.", "correction"],
+    ["The export now opens in a new tab.", "Can we also export to CSV? Not urgent.", null],
+    ["### Deleted: `callback/IBaseRegister.kt`\n- Removed the callback contract\n- Replaced it with an effect channel", "after I tap the Google button and pick an account, nothing happened", "correction"],
+    ["Policy numbers are now random 6-digit numbers.", "@page.tsx I just made a new policy and it is still incremental ?", "correction"],
+    ["I've updated the parser; the old flag is gone.", "Does the old flag still work for the CLI?", null],
+    ["No further changes required; all high-severity issues resolved.", "Are all tasks in phase 3 really done?", "correction"],
+    // text the user did not type as a verdict: a slash command's expansion, a shell session, JSON or console output, pasted reasoning
+    [
+      "Ready for /speckit.plan.",
+      "## User Input\n```text\n```\nYou **MUST** consider the user input before proceeding (if not empty). ## Outline 1. Run the setup script and parse FEATURE_SPEC; if it fails, stop and report the error. 2. Load the context.",
+      null,
+    ],
+    ["Tests are ready; the e2e suite should now pass.", "me@laptop frontend % npm run test:e2e > playwright test Error: Cannot find module '@playwright/test'", null],
+    ["The download button should now work.", '{"error":"Validation failed: mileage is required., tax.band is required."}', null],
+    ["The download button should now work.", "page.tsx:212 Failed to download policy handleDownloadPolicy @ page.tsx:212", null],
+    [
+      "Would you like me to show the specific code changes?",
+      "Okay, so the user is asking whether they can write the embeddings once they're done. From the conversation history, they've already made some changes but are still facing problems writing them to a file.",
+      null,
+    ],
+    ["我会修改 HostWindow.cs，然后编译。", "我能否直接用webview，还是目前就是这样", null],
+    // the same in Chinese and Korean; outcome reports, "as you suggested", "I mean …"
+    ["我把 MCP bridge 整个删除了。", "我都不需要mcp，为啥还要new这个呢", "correction"],
+    ["编译已经通过，没有报错。", "我不想要浏览器的标题栏，直接隐藏", "correction"],
+    ["스펙에 이미 포함돼 있습니다.", "그런데 지금 구현된 화면은 내가 그린 그림이랑 전혀 상관없거든?", "correction"],
+    ["다음 단계로 문서를 정리할까요?", "좋아. 문서에 경로를 반영해.", "decision"],
+    ["Would you like me to implement these changes?", "it worked. could you explain what fixed it?", "approval"],
+    ["I wired the dashboard to the realtime feed.", "ok. i see the dashboard working well", "approval"],
+    ["", "update the files and test if it's working properly", null],
+    ["Let me know how you'd like to break this down.", "Start with phases 1-3, as you suggested.", "decision"],
+    ["Would you like me to prioritize parts of this plan first?", "lets apply those?", "decision"],
+    ["Would you like me to change the embeddings model?", "I mean the LLM behind the chat", "correction"],
+    ["Please share the files you mentioned so I can review them.", "did you miss store.py???", "correction"],
+    ["Run it again and send me the debug output.", "i don't think self is defined outside that function", "correction"],
+    ["I ran the migration against production.", "wait, that's the staging database", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",
