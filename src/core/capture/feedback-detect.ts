@@ -308,8 +308,14 @@ function build() {
   const MID_ACTION = re(String.raw`(?<![\p{L}])(?:let me|let'?s|i'?ll|i will|i need to|i'?m going to|now i)(?![\p{L}])`, "iu");
   /** A rule aimed at the last act: "do this", "want that". */
   const AT_LAST_ACT = re(String.raw`(?<![\p{L}])(?:do(?:ing)?|did|does|want|like|need) (?:this|that)(?=\s*(?:[(.!?,;:-]|ever|again|$))`, "u");
+  /** "still" in the languages users write to agents in ("todavía", "toujours", "immer noch", "まだ", "여전히"); Han, kana and Hangul need no boundary. */
+  const STILL_WORD = re(String.raw`(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도`, "u");
+  /** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
+  const NEGATED = re(String.raw`(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`, "gu");
   const CHOICE_LEAD = re(String.raw`^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})`, "u");
   return {
+    STILL_WORD,
+    NEGATED,
     BUT_WORD,
     LETTERS,
     NO_FAIL,
@@ -481,9 +487,6 @@ function oneSide(text: string): string {
 const HELP =
   /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
 
-/** "still" in the languages users write to agents in ("todavía", "toujours", "immer noch", "まだ", "여전히"); Han, kana and Hangul need no boundary. */
-const STILL_WORD = /(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도/u;
-
 /**
  * "still" in the first two sentences of the turn, as a report: not a modal ("should still work"), nor a
  * question that asks whether something still holds ("is this still correct?", "all still up-to-date?").
@@ -492,13 +495,56 @@ function stillAfterClaim(head: string): boolean {
   const r = rules();
   return sentencesOf(head.slice(0, 250))
     .slice(0, 2)
-    .some((x) => STILL_WORD.test(x) && !r.MODAL_STILL.test(x) && !/^(?:is|are|was|were|do|does|did|all|can|could|should|will|would|have|has)(?![\p{L}])/u.test(x.trim()));
+    .some((x) => r.STILL_WORD.test(x) && !r.MODAL_STILL.test(x) && !/^(?:is|are|was|were|do|does|did|all|can|could|should|will|would|have|has)\b/u.test(x.trim()));
 }
 
-/** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
-const NEGATED = /(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})/gu;
 /** Negated words that say nothing of the claim ("not sure", "don't need", "not only"). */
-const NEGATED_STOP: ReadonlySet<string> = new Set(["sure", "need", "needed", "want", "know", "think", "mean", "that", "this", "have", "just", "only", "able", "also", "much", "many", "worry", "care", "matter", "mind", "what", "with", "from", "like", "seem", "seems", "sound", "sounds", "very", "too", "when", "there", "here", "something", "anything", "everything", "necessary", "necessarily", "exactly", "always", "doing", "going", "trying", "possible"]);
+const NEGATED_STOP: ReadonlySet<string> = new Set([
+  "sure",
+  "need",
+  "needed",
+  "want",
+  "know",
+  "think",
+  "mean",
+  "that",
+  "this",
+  "have",
+  "just",
+  "only",
+  "able",
+  "also",
+  "much",
+  "many",
+  "worry",
+  "care",
+  "matter",
+  "mind",
+  "what",
+  "with",
+  "from",
+  "like",
+  "seem",
+  "seems",
+  "sound",
+  "sounds",
+  "very",
+  "too",
+  "when",
+  "there",
+  "here",
+  "something",
+  "anything",
+  "everything",
+  "necessary",
+  "necessarily",
+  "exactly",
+  "always",
+  "doing",
+  "going",
+  "trying",
+  "possible",
+]);
 
 /**
  * The turn's opening negates what the agent claimed: a negated word whose stem is in the agent's last lines
@@ -508,10 +554,14 @@ const NEGATED_STOP: ReadonlySet<string> = new Set(["sure", "need", "needed", "wa
  */
 function deniesClaim(head: string, tail: string): RegExp | null {
   for (const sentence of sentencesOf(head.slice(0, 250)).slice(0, 2)) {
-    for (const m of sentence.matchAll(NEGATED)) {
+    for (const m of sentence.matchAll(rules().NEGATED)) {
       const word = m[1];
       const before = sentence.slice(0, m.index);
-      if (NEGATED_STOP.has(word) || /(?:^|[^\p{L}'])(?:i|we)(?:'m|'re| am| are)?(?: (?:do|did|does|have|has|am|are|was|were|would|will|could|can|should|need|want|ca|wo|really|just|still))*\s*(?:do|did|does|ca|wo|have|has|is|are|was|were)?$/u.test(before)) continue;
+      if (
+        NEGATED_STOP.has(word) ||
+        /(?:^|[^\w'])(?:i|we)(?:'m|'re| am| are)?(?: (?:do|did|does|have|has|am|are|was|were|would|will|could|can|should|need|want|ca|wo|really|just|still))*\s*(?:do|did|does|ca|wo|have|has|is|are|was|were)?$/u.test(before)
+      )
+        continue;
       const stem = word.replace(/(?:ing|ed|es|s|ly|ion)$/u, "");
       if (stem.length >= 4 && tail.includes(stem)) return new RegExp(m[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
     }
@@ -522,7 +572,7 @@ function deniesClaim(head: string, tail: string): RegExp | null {
 /** Praise that is not asked about: "test if it's working properly" names a check, not a result. */
 function praisedOutright(head: string, praise: RegExp): boolean {
   const m = praise.exec(head);
-  return !!m && !/(?<![\p{L}])(?:if|whether|until|once|make sure|ensure|check|test|see)(?![\p{L}])[^.!?]{0,20}$/u.test(head.slice(0, m.index));
+  return !!m && !/\b(?:if|whether|until|once|make sure|ensure|check|test|see)\b[^.!?]{0,20}$/u.test(head.slice(0, m.index));
 }
 
 /** File mentions leading a turn (Cursor's "@file", with a line range). */
@@ -667,9 +717,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const announced = r.ANNOUNCED.exec(head);
   if (announced && announced.index < 200) return d("correction", hasPrev ? "high" : "medium", "announces a correction", r.ANNOUNCED);
   // "wait, that's the staging database": the user stops the agent to set something right (not "wait, how does … work?")
-  if (hasPrev && /^(?:wait|hold on|hang on)(?:[,.!:;–—-]|\s+a\s+(?:sec|second|minute)|\s*$)/u.test(head) && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !/[?？]/u.test(sentencesOf(head)[1] ?? "")) return d("correction", "medium", "stops the agent to set something right", null);
+  if (hasPrev && /^(?:wait|hold on|hang on)(?:[,.!:;–—-]|\s+a\s+(?:sec|second|minute)|\s*$)/u.test(head) && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !/[?？]/u.test(sentencesOf(head)[1] ?? ""))
+    return d("correction", "medium", "stops the agent to set something right", null);
   // "I mean the LLM behind the chat": opening with what was meant clarifies what the agent misread
-  if (hasPrev && /^i (?:mean|meant)(?![\p{L}'])/u.test(head)) return d("correction", "medium", "clarifies what the agent misread", null);
+  if (hasPrev && /^i (?:mean|meant)(?![\w'])/u.test(head)) return d("correction", "medium", "clarifies what the agent misread", null);
   const clarify = r.CLARIFY.exec(head);
   if (clarify && clarify.index < 150) return d("correction", hasPrev ? "high" : "medium", "clarifies what the agent misread", r.CLARIFY);
   if (hasPrev && r.OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
@@ -711,7 +762,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
-    if (claimed && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", STILL_WORD);
+    if (claimed && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
     const denied = !newTask ? deniesClaim(headF, tail) : null;
     if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
