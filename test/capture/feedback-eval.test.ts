@@ -303,6 +303,16 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Please share the files you mentioned so I can review them.", "did you miss store.py???", "correction"],
     ["Run it again and send me the debug output.", "i don't think self is defined outside that function", "correction"],
     ["I ran the migration against production.", "wait, that's the staging database", "correction"],
+    // this round's mechanisms in the other languages users write in (written from the English shapes, no labelled turns)
+    ["Maintenant le panneau s'ouvre au clic.", "ne s'ouvre pas du tout", "correction"],
+    ["Jetzt öffnet sich der Dialog beim Klick.", "Der Dialog öffnet nicht", "correction"],
+    ["已修复，现在侧边栏会显示 logo。", "侧边栏没有显示出来", "correction"],
+    ["設定を反映しました。", "反映されていないです", "correction"],
+    ["Benchmark listo. ¿Quieres que revise los resultados?", "no hay problema, gracias", null],
+    ["¿Quieres que cambie el modelo de embeddings?", "me refiero al modelo del chat", "correction"],
+    ["Agregué la validación del formulario.", "te olvidaste del campo de email", "correction"],
+    ["Ich habe den Export angepasst. Soll ich auch die Tests anpassen?", "gerne", "decision"],
+    ["Corregí el import. Ahora debería funcionar.", "ya funciona, gracias", "approval"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

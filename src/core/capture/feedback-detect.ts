@@ -142,7 +142,7 @@ function build() {
     "(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
   );
   /** A short "no X" after a claim ("No screenshots", "no output"); not "no need", "no thanks". */
-  const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we)(?![\\p{L}\\p{N}_]))\\p{L}+");
+  const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we|hay problema|pasa nada|importa|te preocupes|problema|gracias|merci|danke)(?![\\p{L}\\p{N}_]))\\p{L}+");
   /** "no X, only Y" / "no X, use Y" after an agent message: rejects what it used. */
   const NO_ONLY = start("no [^,.!?]{1,40}?[,.!;:]?\\s+(?:only|just|use|instead|rather)");
   /** A negative question that challenges what the agent just said or did ("Isn't that solution a little slow?"). */
@@ -153,7 +153,7 @@ function build() {
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
-    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)/u;
+    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)/u;
   /**
    * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
@@ -187,13 +187,13 @@ function build() {
   const REDIRECT = w("should(?:n'?t)?|must|needs? to|has to|have to|let'?s|please|instead|rather|not|don'?t|can you|could you|make|change|move|use|rename|keep|remove|delete|put|revert|wrong");
   /** "When I said X, I meant Y": clarifying what the agent misread (needs no context). */
   const CLARIFY = w(
-    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)",
+    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)|me refiero al?|quiero decir|quise decir|je veux dire|je parlais d|ich meine(?:te)? (?:die|den|das|damit)|(?:eu )?quis dizer|quero dizer|me refiro ao?|という意味|我的意思是|我说的是|제 말은|내 말은",
   );
   /** After a claim, what the result must be instead ("the screenshot must be at the top", "les sous-sections doivent être fermées"). */
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "(?:did|have) you (?:even |really )?(?:miss|missed|forget|forgot|forgotten|skip|skipped|ignore|ignored)|(?:but )?you (?:said|claimed|promised|told me) (?:it|that|this|you|the)(?![\\p{L}])|i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think(?= )(?! so(?![\\p{L}])| i | we (?:need|should|have))|(?:is|are|was|were) (?:[\\p{L}\\p{N}]+ ){0,6}really (?:done|fixed|complete|completed|finished|working|implemented|resolved|passing)\\?|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
+    "(?:did|have) you (?:even |really )?(?:miss|missed|forget|forgot|forgotten|skip|skipped|ignore|ignored)|(?:te )?olvidaste|se te olvid\\p{L}+|(?:você )?esqueceu|esqueceste|tu as oubli[ée]|vous avez oubli[ée]|hast du \\p{L}+ vergessen|no quiero (?:que|eso|esto|usar)|n[aã]o quero (?:que|isso|isto|usar)|je ne veux pas|ich will (?:das |es )?nicht|ich möchte (?:das |es )?nicht|por ?qu[eé] (?:hiciste|cambiaste|borraste|eliminaste|quitaste|agregaste|a[nñ]adiste|usaste)|por que (?:você|voce) (?:fez|mudou|apagou|removeu|adicionou|usou)|pourquoi (?:as-tu|avez-vous|tu as|vous avez)|warum hast du|(?:but )?you (?:said|claimed|promised|told me) (?:it|that|this|you|the)(?![\\p{L}])|i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think(?= )(?! so(?![\\p{L}])| i | we (?:need|should|have))|(?:is|are|was|were) (?:[\\p{L}\\p{N}]+ ){0,6}really (?:done|fixed|complete|completed|finished|working|implemented|resolved|passing)\\?|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -222,7 +222,7 @@ function build() {
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -260,7 +260,7 @@ function build() {
 
   const PRAISE = start(
     // "ok absolutely amazing job!!", "wow, perfect": a courtesy word or an intensifier may lead ("ok great." alone is an acknowledgement)
-    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|it worked(?! (?:for|on|with|when|if|but|before|until|in|once|only))|everything works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
+    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|it worked(?! (?:for|on|with|when|if|but|before|until|in|once|only))|everything works|(?:ya|ahora|agora) funciona(?! mal)|agora sim|(?:ça|ca) (?:marche|fonctionne)(?! pas)|es funktioniert(?! nicht)|funktioniert jetzt|うまく動(?:きました|いた)|動いた|解决了|됐어요|잘 ?돼요|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
   );
   const PRAISE_ANY = w(
     "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)|see (?:the |it |that |everything )?[\\p{L} ]{0,30}?working (?:well|fine|great|now|properly|correctly|nicely)",
@@ -312,10 +312,22 @@ function build() {
   const STILL_WORD = re(String.raw`(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도`, "u");
   /** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
   const NEGATED = re(String.raw`(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`, "gu");
+  /**
+   * The same in Spanish and Portuguese ("no se abre", "não aparece"), French ("ne s'ouvre pas", "n'apparaît plus"),
+   * German ("öffnet nicht"): the negated word is the last group that matched.
+   */
+  const NEGATED_OTHER = re(
+    String.raw`(?<![\p{L}])(?:no|n[aã]o|nao)\s+(?:(?:se|me|le|lo|la|les|los|las|te|est[aá]|es|é|fue|foi|ha|han|tem|tiene|sigue|segue|ya|j[aá])\s+){0,2}(\p{L}{4,})|(?<![\p{L}])ne\s+(?:(?:se|le|la|les)\s+|s'|l')?(\p{L}{4,})\s+(?:pas|plus|jamais)(?![\p{L}])|(?<![\p{L}])n'(\p{L}{4,})\s+(?:pas|plus)(?![\p{L}])|(?<![\p{L}])(\p{L}{4,})\s+(?:nicht|nie|nirgends)(?![\p{L}])`,
+    "gu",
+  );
+  /** Chinese and Japanese: "没(有)生效", "不显示" / "反映されていない", "開かない" — the Han characters negated. */
+  const NEGATED_CJK = re(String.raw`(?:没有?|不)(\p{sc=Han}{2})|(\p{sc=Han}{1,4})\p{sc=Hiragana}{0,4}?(?:ていない|てない|ていません|ません|ない)`, "gu");
   const CHOICE_LEAD = re(String.raw`^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})`, "u");
   return {
     STILL_WORD,
     NEGATED,
+    NEGATED_OTHER,
+    NEGATED_CJK,
     BUT_WORD,
     LETTERS,
     NO_FAIL,
@@ -552,7 +564,7 @@ const NEGATED_STOP: ReadonlySet<string> = new Set([
  * completed" after "all tasks are complete"). Not when the user speaks of themselves ("I don't need …").
  * Returns a pattern for the key sentence, or null.
  */
-function deniesClaim(head: string, tail: string): RegExp | null {
+function deniesClaim(head: string, tail: string, claimed: boolean): RegExp | null {
   for (const sentence of sentencesOf(head.slice(0, 250)).slice(0, 2)) {
     for (const m of sentence.matchAll(rules().NEGATED)) {
       const word = m[1];
@@ -563,11 +575,99 @@ function deniesClaim(head: string, tail: string): RegExp | null {
       )
         continue;
       const stem = word.replace(/(?:ing|ed|es|s|ly|ion)$/u, "");
-      if (stem.length >= 4 && tail.includes(stem)) return new RegExp(m[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
+      if (stem.length >= 4 && tail.includes(stem)) return literal(m[0]);
+    }
+    // in other languages only after a claim: Portuguese "no" is also "in the" ("no final")
+    if (!claimed) continue;
+    for (const m of sentence.matchAll(rules().NEGATED_OTHER)) {
+      const word = m[1] ?? m[2] ?? m[3] ?? m[4];
+      if (NEGATED_STOP_OTHER.has(word)) continue;
+      const stem = word.replace(/(?:ando|endo|iendo|ado|ido|ada|ida|aba|ía|ar|er|ir|ez|ent|es|en|et|e|a|o|s|t)$/u, "");
+      if (stem.length >= 4 && tail.includes(stem)) return literal(m[0]);
+    }
+    for (const m of sentence.matchAll(rules().NEGATED_CJK)) {
+      const han = m[1] ?? m[2];
+      if (!NEGATED_STOP_CJK.has(han) && tail.includes(han)) return literal(m[0]);
     }
   }
   return null;
 }
+
+const literal = (s: string): RegExp => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
+
+/** Negated words in Spanish, Portuguese, French and German that say nothing of the claim ("no quiero", "não sei", "nicht nur"). */
+const NEGATED_STOP_OTHER: ReadonlySet<string> = new Set([
+  "quiero",
+  "necesito",
+  "puedo",
+  "puede",
+  "pueden",
+  "pode",
+  "podem",
+  "final",
+  "momento",
+  "caso",
+  "entiendo",
+  "creo",
+  "tengo",
+  "quero",
+  "preciso",
+  "posso",
+  "entendo",
+  "acho",
+  "tenho",
+  "sabe",
+  "sabes",
+  "hace",
+  "falta",
+  "importa",
+  "pasa",
+  "problema",
+  "nada",
+  "mais",
+  "todo",
+  "todos",
+  "tudo",
+  "mucho",
+  "muito",
+  "porque",
+  "pero",
+  "solo",
+  "sólo",
+  "tanto",
+  "tenemos",
+  "temos",
+  "veux",
+  "sais",
+  "comprends",
+  "pense",
+  "faut",
+  "suis",
+  "peux",
+  "dois",
+  "aber",
+  "auch",
+  "noch",
+  "bitte",
+  "einfach",
+  "wirklich",
+  "brauche",
+  "möchte",
+  "will",
+  "mehr",
+  "immer",
+  "warum",
+  "dass",
+  "damit",
+  "hier",
+  "jetzt",
+  "mich",
+  "mir",
+  "sich",
+  "richtig",
+]);
+/** Negated Han words that say nothing of the claim ("没有问题", "不需要", "要らない"). */
+const NEGATED_STOP_CJK: ReadonlySet<string> = new Set(["问题", "关系", "必要", "需要", "时间", "知道", "清楚", "明白", "确定", "一样", "用", "要", "分か", "知ら", "必要", "問題", "関係"]);
 
 /** Praise that is not asked about: "test if it's working properly" names a check, not a result. */
 function praisedOutright(head: string, praise: RegExp): boolean {
@@ -764,7 +864,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
     if (claimed && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
-    const denied = !newTask ? deniesClaim(headF, tail) : null;
+    const denied = !newTask ? deniesClaim(headF, tail, claimed) : null;
     if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
