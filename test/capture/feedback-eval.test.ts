@@ -9,8 +9,10 @@
 // misses in the next round: it is tuning material now, like the others. The
 // honest estimate for turns nobody has seen is the first look at a new split
 // (docs/feedback.md): "holdout5" and "holdout6" (555 turns from 31 new
-// repositories) were labelled by hand and never read for misses. The floors sit just below what each split reaches: a
-// rule change that loses ground on any split fails here.
+// repositories) were labelled by hand; holdout5 was first scored unread (F1 0.47), then read for misses in the
+// next round (issue 26), so it is tuning material now. holdout6 has never been read: it was scored before that
+// round (0.54) and after it (0.57), the honest figure for turns nobody has seen. The floors sit just below what
+// each split reaches: a rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
@@ -18,7 +20,7 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"];
-/** The splits the rules were written against (their misses were read): all of them now. */
+/** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const reference = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
@@ -41,12 +43,13 @@ function report(split: Split): { o: Score; r: Score } {
 const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
   tune: { f1: 0.91, precision: 0.94, typeRight: 0.95 },
   holdout: { f1: 0.88, precision: 0.92, typeRight: 0.98 },
-  holdout2: { f1: 0.89, precision: 0.95, typeRight: 0.97 },
+  holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
   holdout3: { f1: 0.87, precision: 0.92, typeRight: 0.97 },
   holdout4: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
-  // never read for misses: their first look (F1 0.47 and 0.54) is the honest figure for turns nobody has seen
-  holdout5: { f1: 0.45, precision: 0.58, typeRight: 0.94 },
-  holdout6: { f1: 0.52, precision: 0.66, typeRight: 0.89 },
+  // read for misses in the last round (first look 0.47)
+  holdout5: { f1: 0.83, precision: 0.89, typeRight: 0.97 },
+  // never read for misses: 0.54 before the last round, 0.57 after it, the honest figure for turns nobody has seen
+  holdout6: { f1: 0.56, precision: 0.69, typeRight: 0.88 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -98,14 +101,17 @@ describe("feedback detector on labelled real turns", () => {
     };
     const tuned = levels(["tune", "holdout", "holdout2", "holdout3"].flatMap((s) => loadTurns(s as Split)));
     const h4 = levels(loadTurns("holdout4"));
+    const h5 = levels(loadTurns("holdout5"));
     const row = (name: string, l: ReturnType<typeof levels>) => `| ${name} | ${["high", "medium", "low"].map((k) => (l[k].n ? `${(l[k].kept / l[k].n).toFixed(2)} (${l[k].kept}/${l[k].n})` : "–")).join(" | ")} |`;
-    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4", h4)}\n`);
+    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4", h4)}\n${row("holdout5", h5)}\n`);
     expect(tuned.high.n).toBeGreaterThan(100);
     expect(tuned.high.kept / tuned.high.n).toBeGreaterThanOrEqual(0.9);
     expect(tuned.medium.kept / tuned.medium.n).toBeGreaterThanOrEqual(0.8);
     expect(tuned.low.kept / tuned.low.n).toBeGreaterThanOrEqual(0.6);
     expect(h4.high.kept / h4.high.n).toBeGreaterThanOrEqual(0.9);
     expect(h4.medium.kept / h4.medium.n).toBeGreaterThanOrEqual(0.8);
+    expect(h5.high.kept / h5.high.n).toBeGreaterThanOrEqual(0.9);
+    expect(h5.medium.kept / h5.medium.n).toBeGreaterThanOrEqual(0.8);
   });
 });
 
