@@ -9,8 +9,10 @@
 // misses in the next round: it is tuning material now, like the others. The
 // honest estimate for turns nobody has seen is the first look at a new split
 // (docs/feedback.md): "holdout5" and "holdout6" (555 turns from 31 new
-// repositories) were labelled by hand and never read for misses. The floors sit just below what each split reaches: a
-// rule change that loses ground on any split fails here.
+// repositories) were labelled by hand; holdout5 was first scored unread (F1 0.47), then read for misses in the
+// next round (issue 26), so it is tuning material now. holdout6 has never been read: it was scored before that
+// round (0.54) and after it (0.57), the honest figure for turns nobody has seen. The floors sit just below what
+// each split reaches: a rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
@@ -18,7 +20,7 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"];
-/** The splits the rules were written against (their misses were read): all of them now. */
+/** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const reference = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
@@ -41,12 +43,13 @@ function report(split: Split): { o: Score; r: Score } {
 const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
   tune: { f1: 0.91, precision: 0.94, typeRight: 0.95 },
   holdout: { f1: 0.88, precision: 0.92, typeRight: 0.98 },
-  holdout2: { f1: 0.89, precision: 0.95, typeRight: 0.97 },
+  holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
   holdout3: { f1: 0.87, precision: 0.92, typeRight: 0.97 },
   holdout4: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
-  // never read for misses: their first look (F1 0.47 and 0.54) is the honest figure for turns nobody has seen
-  holdout5: { f1: 0.45, precision: 0.58, typeRight: 0.94 },
-  holdout6: { f1: 0.52, precision: 0.66, typeRight: 0.89 },
+  // read for misses in the last round (first look 0.47)
+  holdout5: { f1: 0.83, precision: 0.89, typeRight: 0.97 },
+  // never read for misses: 0.54 before the last round, 0.57 after it, the honest figure for turns nobody has seen
+  holdout6: { f1: 0.56, precision: 0.69, typeRight: 0.88 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -98,14 +101,17 @@ describe("feedback detector on labelled real turns", () => {
     };
     const tuned = levels(["tune", "holdout", "holdout2", "holdout3"].flatMap((s) => loadTurns(s as Split)));
     const h4 = levels(loadTurns("holdout4"));
+    const h5 = levels(loadTurns("holdout5"));
     const row = (name: string, l: ReturnType<typeof levels>) => `| ${name} | ${["high", "medium", "low"].map((k) => (l[k].n ? `${(l[k].kept / l[k].n).toFixed(2)} (${l[k].kept}/${l[k].n})` : "–")).join(" | ")} |`;
-    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4", h4)}\n`);
+    console.log(`\nprecision per confidence level (kept / recorded):\n| turns | high | medium | low |\n|---|---|---|---|\n${row("tune + holdout 1–3", tuned)}\n${row("holdout4", h4)}\n${row("holdout5", h5)}\n`);
     expect(tuned.high.n).toBeGreaterThan(100);
     expect(tuned.high.kept / tuned.high.n).toBeGreaterThanOrEqual(0.9);
     expect(tuned.medium.kept / tuned.medium.n).toBeGreaterThanOrEqual(0.8);
     expect(tuned.low.kept / tuned.low.n).toBeGreaterThanOrEqual(0.6);
     expect(h4.high.kept / h4.high.n).toBeGreaterThanOrEqual(0.9);
     expect(h4.medium.kept / h4.medium.n).toBeGreaterThanOrEqual(0.8);
+    expect(h5.high.kept / h5.high.n).toBeGreaterThanOrEqual(0.9);
+    expect(h5.medium.kept / h5.medium.n).toBeGreaterThanOrEqual(0.8);
   });
 });
 
@@ -266,6 +272,53 @@ describe("bug reports and redirections read against the agent's last message", (
     ["你可以调用 getHistoryLength() 来获取历史记录数量。", "可以获取浏览器的历史记录吗，不是当前项目的历史记录", "correction"],
     ["你可以调用 getHistoryLength() 来获取历史记录数量。", "可以获取浏览器的历史记录吗", null],
     ["GitHubにプッシュしました。", ".specstoryをMCPのgithubを使わずコマンドでプッシュしてください。", "correction"],
+    // the turn negates what the agent claimed, or says it is still so; a change summary is a claim
+    ["This will now open the report in a new tab once the export finishes.", "it's not opening a new tab after the export", "correction"],
+    ["All tasks T001–T042 are complete in tasks.md.", "There are two tasks that are not marked as completed: T036 and T037.", "correction"],
+    ["The export now opens in a new tab.", "Can we also export to CSV? Not urgent.", null],
+    ["### Deleted: `callback/IBaseRegister.kt`\n- Removed the callback contract\n- Replaced it with an effect channel", "after I tap the Google button and pick an account, nothing happened", "correction"],
+    ["Policy numbers are now random 6-digit numbers.", "@page.tsx I just made a new policy and it is still incremental ?", "correction"],
+    ["I've updated the parser; the old flag is gone.", "Does the old flag still work for the CLI?", null],
+    ["No further changes required; all high-severity issues resolved.", "Are all tasks in phase 3 really done?", "correction"],
+    // text the user did not type as a verdict: a slash command's expansion, a shell session, JSON or console output, pasted reasoning
+    [
+      "Ready for /speckit.plan.",
+      "## User Input\n```text\n```\nYou **MUST** consider the user input before proceeding (if not empty). ## Outline 1. Run the setup script and parse FEATURE_SPEC; if it fails, stop and report the error. 2. Load the context.",
+      null,
+    ],
+    ["Tests are ready; the e2e suite should now pass.", "me@laptop frontend % npm run test:e2e > playwright test Error: Cannot find module '@playwright/test'", null],
+    ["The download button should now work.", '{"error":"Validation failed: mileage is required., tax.band is required."}', null],
+    ["The download button should now work.", "page.tsx:212 Failed to download policy handleDownloadPolicy @ page.tsx:212", null],
+    [
+      "Would you like me to show the specific code changes?",
+      "Okay, so the user is asking whether they can write the embeddings once they're done. From the conversation history, they've already made some changes but are still facing problems writing them to a file.",
+      null,
+    ],
+    ["我会修改 HostWindow.cs，然后编译。", "我能否直接用webview，还是目前就是这样", null],
+    // the same in Chinese and Korean; outcome reports, "as you suggested", "I mean …"
+    ["我把 MCP bridge 整个删除了。", "我都不需要mcp，为啥还要new这个呢", "correction"],
+    ["编译已经通过，没有报错。", "我不想要浏览器的标题栏，直接隐藏", "correction"],
+    ["스펙에 이미 포함돼 있습니다.", "그런데 지금 구현된 화면은 내가 그린 그림이랑 전혀 상관없거든?", "correction"],
+    ["다음 단계로 문서를 정리할까요?", "좋아. 문서에 경로를 반영해.", "decision"],
+    ["Would you like me to implement these changes?", "it worked. could you explain what fixed it?", "approval"],
+    ["I wired the dashboard to the realtime feed.", "ok. i see the dashboard working well", "approval"],
+    ["", "update the files and test if it's working properly", null],
+    ["Let me know how you'd like to break this down.", "Start with phases 1-3, as you suggested.", "decision"],
+    ["Would you like me to prioritize parts of this plan first?", "lets apply those?", "decision"],
+    ["Would you like me to change the embeddings model?", "I mean the LLM behind the chat", "correction"],
+    ["Please share the files you mentioned so I can review them.", "did you miss store.py???", "correction"],
+    ["Run it again and send me the debug output.", "i don't think self is defined outside that function", "correction"],
+    ["I ran the migration against production.", "wait, that's the staging database", "correction"],
+    // this round's mechanisms in the other languages users write in (written from the English shapes, no labelled turns)
+    ["Maintenant le panneau s'ouvre au clic.", "ne s'ouvre pas du tout", "correction"],
+    ["Jetzt öffnet sich der Dialog beim Klick.", "Der Dialog öffnet nicht", "correction"],
+    ["已修复，现在侧边栏会显示 logo。", "侧边栏没有显示出来", "correction"],
+    ["設定を反映しました。", "反映されていないです", "correction"],
+    ["Benchmark listo. ¿Quieres que revise los resultados?", "no hay problema, gracias", null],
+    ["¿Quieres que cambie el modelo de embeddings?", "me refiero al modelo del chat", "correction"],
+    ["Agregué la validación del formulario.", "te olvidaste del campo de email", "correction"],
+    ["Ich habe den Export angepasst. Soll ich auch die Tests anpassen?", "gerne", "decision"],
+    ["Corregí el import. Ahora debería funcionar.", "ya funciona, gracias", "approval"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

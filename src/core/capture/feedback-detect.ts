@@ -77,10 +77,10 @@ function build() {
     "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
-  const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか/u;
+  const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
@@ -97,12 +97,12 @@ function build() {
     "u",
   );
   /** A turn that opens with "but …" objects to what the agent just said. */
-  const OBJECTION = start("but|mais|pero|aber|но");
+  const OBJECTION = start("but|mais|pero|aber|но|그런데|근데|하지만");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
   const STILL = w(
     "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?|redirects?|returns?|opens?|loads?|renders?|displays?|prints?|logs?|throws?|crashes|hangs?|freezes|goes|jumps?|resets?|reloads?|flickers?|overlaps?|overflows?|scrolls?|calls?|sends?|creates?|deletes?|happens?|occurs?|persists?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
   );
-  const MODAL_STILL = w("(?:might|may|could|would|will|can) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
+  const MODAL_STILL = w("(?:might|may|could|would|will|can|should|must|to) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
     "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
@@ -123,7 +123,7 @@ function build() {
   );
   /** A turn that opens a new task: "Now add a settings page …", "Let's move on to …", "Next task: …", "Create a new endpoint …". */
   const NEW_TASK = re(
-    String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
+    String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design|refactor|convert|migrate|port) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
@@ -142,7 +142,7 @@ function build() {
     "(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
   );
   /** A short "no X" after a claim ("No screenshots", "no output"); not "no need", "no thanks". */
-  const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we)(?![\\p{L}\\p{N}_]))\\p{L}+");
+  const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we|hay problema|pasa nada|importa|te preocupes|problema|gracias|merci|danke)(?![\\p{L}\\p{N}_]))\\p{L}+");
   /** "no X, only Y" / "no X, use Y" after an agent message: rejects what it used. */
   const NO_ONLY = start("no [^,.!?]{1,40}?[,.!;:]?\\s+(?:only|just|use|instead|rather)");
   /** A negative question that challenges what the agent just said or did ("Isn't that solution a little slow?"). */
@@ -153,7 +153,7 @@ function build() {
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
-    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)/u;
+    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)/u;
   /**
    * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
@@ -187,13 +187,13 @@ function build() {
   const REDIRECT = w("should(?:n'?t)?|must|needs? to|has to|have to|let'?s|please|instead|rather|not|don'?t|can you|could you|make|change|move|use|rename|keep|remove|delete|put|revert|wrong");
   /** "When I said X, I meant Y": clarifying what the agent misread (needs no context). */
   const CLARIFY = w(
-    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)",
+    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)|me refiero al?|quiero decir|quise decir|je veux dire|je parlais d|ich meine(?:te)? (?:die|den|das|damit)|(?:eu )?quis dizer|quero dizer|me refiro ao?|という意味|我的意思是|我说的是|제 말은|내 말은",
   );
   /** After a claim, what the result must be instead ("the screenshot must be at the top", "les sous-sections doivent être fermées"). */
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think (?:this|that|it|that'?s|this is|it'?s|it is|these|those|you|we)|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
+    "(?:did|have) you (?:even |really )?(?:miss|missed|forget|forgot|forgotten|skip|skipped|ignore|ignored)|(?:te )?olvidaste|se te olvid\\p{L}+|(?:você )?esqueceu|esqueceste|tu as oubli[ée]|vous avez oubli[ée]|hast du \\p{L}+ vergessen|no quiero (?:que|eso|esto|usar)|n[aã]o quero (?:que|isso|isto|usar)|je ne veux pas|ich will (?:das |es )?nicht|ich möchte (?:das |es )?nicht|por ?qu[eé] (?:hiciste|cambiaste|borraste|eliminaste|quitaste|agregaste|a[nñ]adiste|usaste)|por que (?:você|voce) (?:fez|mudou|apagou|removeu|adicionou|usou)|pourquoi (?:as-tu|avez-vous|tu as|vous avez)|warum hast du|(?:but )?you (?:said|claimed|promised|told me) (?:it|that|this|you|the)(?![\\p{L}])|i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think(?= )(?! so(?![\\p{L}])| i | we (?:need|should|have))|(?:is|are|was|were) (?:[\\p{L}\\p{N}]+ ){0,6}really (?:done|fixed|complete|completed|finished|working|implemented|resolved|passing)\\?|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -222,7 +222,7 @@ function build() {
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|네|예|응|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -233,15 +233,15 @@ function build() {
   const PROCEED_END = /(?:\band|\bthen|,)\s+(?:proceed|continue|go ahead|carry on)\W*$/u;
   /** After an offer, an imperative that carries it out, leading the turn or a clause ("ok, do it", "do all 3", "… then implement it"; not "tell me how to fix it"). */
   const DO_IT = re(
-    "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
-      "proceed|go ahead|implement (?:it|this|that|them|these)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these))(?![\\p{L}\\p{N}_])",
+    "(?:^|[,;:]\\s*|(?<![\\p{L}])(?:then|and) )(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|good|then|so|please|alright|now|perfect|well|ben|bon|alors|you|let'?s|lets)[,.!\\s]+)*(?:do all(?: \\d+| of (?:them|these|those|it))?|(?:implement|do|apply|make) (?:all )?(?:the|these|those|your) (?:changes|fixes|suggestions|steps)|" +
+      "proceed|go ahead|implement (?:it|this|that|them|these)|apply (?:it|this|that|them|these|those)|do (?:it|that|this|both|all|so)|carry on|fix (?:it|this|that|them)|(?:i )?want you to (?:implement|do|fix|proceed|continue) (?:it|this|that|them|these))(?![\\p{L}\\p{N}_])",
     "u",
   );
   /** "continue" alone: acceptance only when the agent asked; after a message that just announces its next step it is none. */
   const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
   /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
   const TAKES_SUGGESTION = w(
-    "i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
+    "as you (?:suggested|recommended|proposed|advised)|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
   );
   /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
   const APPLY_SUGGESTED = re(
@@ -260,10 +260,10 @@ function build() {
 
   const PRAISE = start(
     // "ok absolutely amazing job!!", "wow, perfect": a courtesy word or an intensifier may lead ("ok great." alone is an acknowledgement)
-    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
+    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|it worked(?! (?:for|on|with|when|if|but|before|until|in|once|only))|everything works|(?:ya|ahora|agora) funciona(?! mal)|agora sim|(?:ça|ca) (?:marche|fonctionne)(?! pas)|es funktioniert(?! nicht)|funktioniert jetzt|うまく動(?:きました|いた)|動いた|解决了|됐어요|잘 ?돼요|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
   );
   const PRAISE_ANY = w(
-    "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)",
+    "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)|see (?:the |it |that |everything )?[\\p{L} ]{0,30}?working (?:well|fine|great|now|properly|correctly|nicely)",
   );
   /** A sentence that is nothing but praise ("Great work!"), wherever it stands in the head of the turn. */
   const PRAISE_SENTENCE =
@@ -283,10 +283,10 @@ function build() {
 
   /** Text the user pasted from an agent (an architect's plan, a previous reply). */
   const AGENT_VOICE = start(
-    "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)",
+    "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)|i understand (?:your|the|that|why)|(?:ok(?:ay)?|alright),? here(?:'s| is| are) (?:the|a|an|my)|(?:(?:okay|ok|alright|hmm|so)[,.]?\\s+){0,2}the user (?:is|was|wants|asked|has|said|mentioned|needs)",
   );
   const LOG_START =
-    /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:)/i;
+    /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:|\(\w[\w.-]*\)\s+\S+\s*[%$#>]\s|[\w.-]+@[\w.-]+[^\n]{0,80}?\s[%$#]\s|[{[]\s*"|[\w./\\-]+\.[a-z]{1,5}:\d+\s)/i;
 
   // --- helpers' patterns ------------------------------------------------------------------------
 
@@ -308,8 +308,26 @@ function build() {
   const MID_ACTION = re(String.raw`(?<![\p{L}])(?:let me|let'?s|i'?ll|i will|i need to|i'?m going to|now i)(?![\p{L}])`, "iu");
   /** A rule aimed at the last act: "do this", "want that". */
   const AT_LAST_ACT = re(String.raw`(?<![\p{L}])(?:do(?:ing)?|did|does|want|like|need) (?:this|that)(?=\s*(?:[(.!?,;:-]|ever|again|$))`, "u");
+  /** "still" in the languages users write to agents in ("todavía", "toujours", "immer noch", "まだ", "여전히"); Han, kana and Hangul need no boundary. */
+  const STILL_WORD = re(String.raw`(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도`, "u");
+  /** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
+  const NEGATED = re(String.raw`(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`, "gu");
+  /**
+   * The same in Spanish and Portuguese ("no se abre", "não aparece"), French ("ne s'ouvre pas", "n'apparaît plus"),
+   * German ("öffnet nicht"): the negated word is the last group that matched.
+   */
+  const NEGATED_OTHER = re(
+    String.raw`(?<![\p{L}])(?:no|n[aã]o|nao)\s+(?:(?:se|me|le|lo|la|les|los|las|te|est[aá]|es|é|fue|foi|ha|han|tem|tiene|sigue|segue|ya|j[aá])\s+){0,2}(\p{L}{4,})|(?<![\p{L}])ne\s+(?:(?:se|le|la|les)\s+|s'|l')?(\p{L}{4,})\s+(?:pas|plus|jamais)(?![\p{L}])|(?<![\p{L}])n'(\p{L}{4,})\s+(?:pas|plus)(?![\p{L}])|(?<![\p{L}])(\p{L}{4,})\s+(?:nicht|nie|nirgends)(?![\p{L}])`,
+    "gu",
+  );
+  /** Chinese and Japanese: "没(有)生效", "不显示" / "反映されていない", "開かない" — the Han characters negated. */
+  const NEGATED_CJK = re(String.raw`(?:没有?|不)(\p{sc=Han}{2})|(\p{sc=Han}{1,4})\p{sc=Hiragana}{0,4}?(?:ていない|てない|ていません|ません|ない)`, "gu");
   const CHOICE_LEAD = re(String.raw`^\(?(?:option\s*)?[1-9a-d]\)?[.):]?\s+(?=\p{L})`, "u");
   return {
+    STILL_WORD,
+    NEGATED,
+    NEGATED_OTHER,
+    NEGATED_CJK,
     BUT_WORD,
     LETTERS,
     NO_FAIL,
@@ -481,6 +499,185 @@ function oneSide(text: string): string {
 const HELP =
   /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
 
+/**
+ * "still" in the first two sentences of the turn, as a report: not a modal ("should still work"), nor a
+ * question that asks whether something still holds ("is this still correct?", "all still up-to-date?").
+ */
+function stillAfterClaim(head: string): boolean {
+  const r = rules();
+  return sentencesOf(head.slice(0, 250))
+    .slice(0, 2)
+    .some((x) => r.STILL_WORD.test(x) && !r.MODAL_STILL.test(x) && !/^(?:is|are|was|were|do|does|did|all|can|could|should|will|would|have|has)\b/u.test(x.trim()));
+}
+
+/** Negated words that say nothing of the claim ("not sure", "don't need", "not only"). */
+const NEGATED_STOP: ReadonlySet<string> = new Set([
+  "sure",
+  "need",
+  "needed",
+  "want",
+  "know",
+  "think",
+  "mean",
+  "that",
+  "this",
+  "have",
+  "just",
+  "only",
+  "able",
+  "also",
+  "much",
+  "many",
+  "worry",
+  "care",
+  "matter",
+  "mind",
+  "what",
+  "with",
+  "from",
+  "like",
+  "seem",
+  "seems",
+  "sound",
+  "sounds",
+  "very",
+  "too",
+  "when",
+  "there",
+  "here",
+  "something",
+  "anything",
+  "everything",
+  "necessary",
+  "necessarily",
+  "exactly",
+  "always",
+  "doing",
+  "going",
+  "trying",
+  "possible",
+]);
+
+/**
+ * The turn's opening negates what the agent claimed: a negated word whose stem is in the agent's last lines
+ * ("it's not opening a new tab" after "this will now only open the new tab", "T036 and T037 are not marked as
+ * completed" after "all tasks are complete"). Not when the user speaks of themselves ("I don't need …").
+ * Returns a pattern for the key sentence, or null.
+ */
+function deniesClaim(head: string, tail: string, claimed: boolean): RegExp | null {
+  for (const sentence of sentencesOf(head.slice(0, 250)).slice(0, 2)) {
+    for (const m of sentence.matchAll(rules().NEGATED)) {
+      const word = m[1];
+      const before = sentence.slice(0, m.index);
+      if (
+        NEGATED_STOP.has(word) ||
+        /(?:^|[^\w'])(?:i|we)(?:'m|'re| am| are)?(?: (?:do|did|does|have|has|am|are|was|were|would|will|could|can|should|need|want|ca|wo|really|just|still))*\s*(?:do|did|does|ca|wo|have|has|is|are|was|were)?$/u.test(before)
+      )
+        continue;
+      const stem = word.replace(/(?:ing|ed|es|s|ly|ion)$/u, "");
+      if (stem.length >= 4 && tail.includes(stem)) return literal(m[0]);
+    }
+    // in other languages only after a claim: Portuguese "no" is also "in the" ("no final")
+    if (!claimed) continue;
+    for (const m of sentence.matchAll(rules().NEGATED_OTHER)) {
+      const word = m[1] ?? m[2] ?? m[3] ?? m[4];
+      if (NEGATED_STOP_OTHER.has(word)) continue;
+      const stem = word.replace(/(?:ando|endo|iendo|ado|ido|ada|ida|aba|ía|ar|er|ir|ez|ent|es|en|et|e|a|o|s|t)$/u, "");
+      if (stem.length >= 4 && tail.includes(stem)) return literal(m[0]);
+    }
+    for (const m of sentence.matchAll(rules().NEGATED_CJK)) {
+      const han = m[1] ?? m[2];
+      if (!NEGATED_STOP_CJK.has(han) && tail.includes(han)) return literal(m[0]);
+    }
+  }
+  return null;
+}
+
+const literal = (s: string): RegExp => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
+
+/** Negated words in Spanish, Portuguese, French and German that say nothing of the claim ("no quiero", "não sei", "nicht nur"). */
+const NEGATED_STOP_OTHER: ReadonlySet<string> = new Set([
+  "quiero",
+  "necesito",
+  "puedo",
+  "puede",
+  "pueden",
+  "pode",
+  "podem",
+  "final",
+  "momento",
+  "caso",
+  "entiendo",
+  "creo",
+  "tengo",
+  "quero",
+  "preciso",
+  "posso",
+  "entendo",
+  "acho",
+  "tenho",
+  "sabe",
+  "sabes",
+  "hace",
+  "falta",
+  "importa",
+  "pasa",
+  "problema",
+  "nada",
+  "mais",
+  "todo",
+  "todos",
+  "tudo",
+  "mucho",
+  "muito",
+  "porque",
+  "pero",
+  "solo",
+  "sólo",
+  "tanto",
+  "tenemos",
+  "temos",
+  "veux",
+  "sais",
+  "comprends",
+  "pense",
+  "faut",
+  "suis",
+  "peux",
+  "dois",
+  "aber",
+  "auch",
+  "noch",
+  "bitte",
+  "einfach",
+  "wirklich",
+  "brauche",
+  "möchte",
+  "will",
+  "mehr",
+  "immer",
+  "warum",
+  "dass",
+  "damit",
+  "hier",
+  "jetzt",
+  "mich",
+  "mir",
+  "sich",
+  "richtig",
+]);
+/** Negated Han words that say nothing of the claim ("没有问题", "不需要", "要らない"). */
+const NEGATED_STOP_CJK: ReadonlySet<string> = new Set(["问题", "关系", "必要", "需要", "时间", "知道", "清楚", "明白", "确定", "一样", "用", "要", "分か", "知ら", "必要", "問題", "関係"]);
+
+/** Praise that is not asked about: "test if it's working properly" names a check, not a result. */
+function praisedOutright(head: string, praise: RegExp): boolean {
+  const m = praise.exec(head);
+  return !!m && !/\b(?:if|whether|until|once|make sure|ensure|check|test|see)\b[^.!?]{0,20}$/u.test(head.slice(0, m.index));
+}
+
+/** File mentions leading a turn (Cursor's "@file", with a line range). */
+const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
+
 /** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
 const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
 
@@ -571,13 +768,16 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
  */
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
-  const t = oneSide(text).trim();
+  // Cursor's file mentions lead a turn ("@page.tsx it is still …", "@c:\\repo\\nb.ipynb:1-5 I mean …"): the words follow them
+  const t = oneSide(text).trim().replace(MENTIONS, "");
   if (!t) return null;
   const l = lower(t);
   if (IGNORED.test(l)) return null;
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
   if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
+  // a long turn that opens with a markdown heading is a document or a slash command's expansion ("## User Input … ## Outline …"), not a verdict
+  if (t.length > 200 && /^#{1,6}\s+\S/u.test(t)) return null;
   if (r.LOG_START.test(l) || (mostlyLog(t) && !verdictBeforeLog(l, r.FAIL))) return null;
   if (hasPrev && echoes(t, prev)) return null;
 
@@ -607,12 +807,20 @@ export function detectFeedback(text: string, before: string | null): Detection |
   }
   const again = sentencesOf(headF).some((x) => r.AGAIN.test(x) && r.FAIL.test(x) && !r.MODAL_STILL.test(x));
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
-  if (r.STILL.test(head) && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
+  const still = r.STILL.exec(head);
+  // Chinese "还是" after "能否 / 是否 …" is "or" in a question ("我能否直接用 webview，还是目前就是这样"), not "still"
+  const orQuestion = still?.[0] === "还是" && /(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index));
+  if (still && !orQuestion && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
   if (hasPrev && r.CONCEDE.test(head)) return d("correction", "medium", "concedes progress, then objects", null);
   const announced = r.ANNOUNCED.exec(head);
   if (announced && announced.index < 200) return d("correction", hasPrev ? "high" : "medium", "announces a correction", r.ANNOUNCED);
+  // "wait, that's the staging database": the user stops the agent to set something right (not "wait, how does … work?")
+  if (hasPrev && /^(?:wait|hold on|hang on)(?:[,.!:;–—-]|\s+a\s+(?:sec|second|minute)|\s*$)/u.test(head) && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !/[?？]/u.test(sentencesOf(head)[1] ?? ""))
+    return d("correction", "medium", "stops the agent to set something right", null);
+  // "I mean the LLM behind the chat": opening with what was meant clarifies what the agent misread
+  if (hasPrev && /^i (?:mean|meant)(?![\w'])/u.test(head)) return d("correction", "medium", "clarifies what the agent misread", null);
   const clarify = r.CLARIFY.exec(head);
   if (clarify && clarify.index < 150) return d("correction", hasPrev ? "high" : "medium", "clarifies what the agent misread", r.CLARIFY);
   if (hasPrev && r.OBJECTION.test(head)) return d("correction", "medium", "objects to the previous message", null);
@@ -653,6 +861,11 @@ export function detectFeedback(text: string, before: string | null): Detection |
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
+    // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
+    if (claimed && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
+    // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
+    const denied = !newTask ? deniesClaim(headF, tail, claimed) : null;
+    if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
     if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
@@ -702,7 +915,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (asked && !yesQuestion && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
 
   // approval: explicit praise of the result
-  if (r.PRAISE.test(head) || (short && r.PRAISE_ANY.test(head))) return d("approval", "medium", "praises the result", null);
+  if (r.PRAISE.test(head) || (short && praisedOutright(head, r.PRAISE_ANY))) return d("approval", "medium", "praises the result", null);
   const praiseSentence = sentencesOf(head.slice(0, 200))
     .slice(0, 3)
     .find((x) => r.PRAISE_SENTENCE.test(x.trim()));
