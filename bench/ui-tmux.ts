@@ -133,6 +133,7 @@ function timeProgram(cmd: string, marker: string, ready: (pane: string) => boole
     const out = new Map<string, number[]>();
     for (const k of keys) {
       const times: number[] = [];
+      const cpuByKey: number[] = [processUse(pid).cpuMs];
       for (let i = 0; i < k.times; i++) {
         const before = pane;
         const a = performance.now();
@@ -141,8 +142,16 @@ function timeProgram(cmd: string, marker: string, ready: (pane: string) => boole
         pane = r.pane;
         if (Number.isNaN(r.ms)) break; // the key changed nothing (the end of the list)
         times.push(r.ms);
+        if (process.env.BENCH_TMUX_VERBOSE) cpuByKey.push(processUse(pid).cpuMs);
       }
       out.set(k.key, times);
+      if (process.env.BENCH_TMUX_VERBOSE)
+        process.stderr.write(
+          `${marker} ${k.key}: ${times.map((t) => t.toFixed(0)).join(" ")}; its CPU each: ${cpuByKey
+            .slice(1)
+            .map((c, i) => c - cpuByKey[i])
+            .join(" ")}\n`,
+        );
     }
     const end = processUse(pid);
     return { first: first.ms, whole: all.ms, keys: out, cpuWhole: atWhole.cpuMs, cpuEnd: end.cpuMs, rssMB: end.rssMB };
