@@ -160,7 +160,7 @@ function targets(rows: Row[], nodeFloor: Summary | null): Target[] {
 }
 
 function targetsTable(ts: Target[]): string {
-  const x = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? "–" : unit === "ms" ? fmtMs(v) : `${v.toFixed(2)}×`);
+  const x = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? "–" : unit === "ms" ? fmtMs(v) : unit === "MB" ? `${Math.round(v)} MB` : `${v.toFixed(2)}×`);
   const rows = ts.map((t) => [t.what, t.need, x(t.got, t.unit), holds(t, t.got), x(t.cpu, t.unit), t.cpu === null || t.cpu === undefined ? "" : holds(t, t.cpu), t.detail]);
   return table(["target (issue 25)", "needs", "measured", "result", "CPU-time ratio", "by CPU", "figures from this run"], rows, [false, false, true, false, true, false, false]);
 }

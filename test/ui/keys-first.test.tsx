@@ -122,7 +122,7 @@ describe("the tree's costs wait for a pause in the keys", () => {
     ).toContain("question one");
     await m.press("j");
     expect(touched).toBe(4);
-    // The costs' scan reaches the gate (after the price table loads) and waits there: the header shows none.
+    // The costs reach the gate (before the price table loads) and wait there: the header shows none.
     await m.waitFor(() => asked === 1, "the costs' scan asking the gate");
     expect(m.stores.stats.getState().open).toBeNull();
     expect(m.frame()).not.toContain("$1.75");

@@ -149,6 +149,29 @@ describe("the browser opens a big session in two steps", () => {
     expect(m!.store.getState().treeLoad).toBeNull();
   });
 
+  it("once the rest is in, the work that starts then waits as after a key: the costs ask the gate before they load anything", async () => {
+    const held = holdRest();
+    let touched = 0;
+    let asked = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((r) => (openGate = r));
+    // The gate stays shut after the touch until the test opens it: nothing may start before it opens.
+    const quiet: InputQuiet = { touch: () => void touched++, whenQuiet: () => (asked++, touched > 0 ? gate : Promise.resolve()) };
+    m = await mount({ width: 110, height: 24, openHeadBytes: HEAD, restRead: held.restRead, quiet, statsCacheDir: join(dir, "cache-" + Math.random()) });
+    const { whole } = await m.store.getState().openSession(big);
+    await m.waitFor((fr) => fr.includes("reading…"), "the tree's start");
+    expect(touched).toBe(0);
+    held.release();
+    await whole;
+    await m.waitFor((fr) => fr.includes("← leaf"), "the whole tree");
+    expect(touched).toBe(1);
+    await m.waitFor(() => asked > 0, "the costs asking the gate");
+    // Held at the gate: no figures were read (the price table and the scan come after it).
+    expect(m.stores.stats.getState().open).toBeNull();
+    openGate();
+    await m.waitFor((fr) => fr.includes("$"), "the session's cost once the gate opens");
+  });
+
   it("a small session opens whole in one step, as before", async () => {
     const held = holdRest();
     await open(small, held);

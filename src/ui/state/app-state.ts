@@ -191,6 +191,8 @@ export interface StoreInit {
   openHeadBytes?: number;
   /** Awaited before each chunk of the rest of a session opened in two steps (tests hold the rest there). */
   restRead?: () => Promise<void>;
+  /** Called when a session opened in two steps is on screen whole (stores.ts: background work then waits as after a key). */
+  restDone?: () => void;
 }
 
 /** What a slice is made with: the store's own set and get (a slice reads and writes the whole state). */

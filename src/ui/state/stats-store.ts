@@ -111,6 +111,9 @@ export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
       if (get().open?.session === session) return;
       const mine = ++openGeneration;
       try {
+        // Before the price table loads and the cache is read (a few hundred ms of CPU the first time), not only between the slices read.
+        if (opts.beforeRead) await opts.beforeRead();
+        if (mine !== openGeneration) return;
         const [figures] = (await collectFigures([session.file], { cacheDir: opts.cacheDir, beforeRead: opts.beforeRead })).figures;
         if (!figures || mine !== openGeneration) return;
         const { branchOf } = branchesOf(session);

@@ -18,7 +18,7 @@ export function createAppStore(init: StoreInit): AppStore {
   return createStore<AppState & AppActions>()((set, get) => {
     const tools = { set, get };
     const list = createListSlice(init, tools);
-    const tree = createTreeSlice(tools, { headBytes: init.openHeadBytes, restRead: init.restRead });
+    const tree = createTreeSlice(tools, { headBytes: init.openHeadBytes, restRead: init.restRead, restDone: init.restDone });
     return { ...createSharedSlice(init, tools, list, tree), ...list.slice, ...tree.slice };
   });
 }

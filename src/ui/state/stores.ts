@@ -52,7 +52,10 @@ export interface StoresInit extends StoreInit {
 export function createStores(init: StoresInit): Stores {
   const { review: reviewInit, searchEngine, readDigest, statsCacheDir, quiet, ...appInit } = init;
   const gate = quiet ?? createInputQuiet();
-  const app = createAppStore({ ...appInit, beforeRead: () => gate.whenQuiet() });
+  // A big session just shown whole after its rest's read: the keys the user holds back for it come
+  // now, so the work that starts then (the costs' price table and scan, the list's scan) waits as
+  // after a key, instead of holding those first keys behind it.
+  const app = createAppStore({ ...appInit, beforeRead: () => gate.whenQuiet(), restDone: () => gate.touch() });
   const notify = (text: string, kind?: "info" | "error") => app.getState().setStatus(text, kind);
   const search = createSearchStore({ source: () => app.getState().listSource(), engine: searchEngine });
   // A visit of the search screen ends when the browser leaves it (not when the help overlay covers it).

@@ -30,7 +30,7 @@ const LOAD_SHOW_MS = 250;
 /** Reading the rest stops: another session was opened meanwhile. */
 class Superseded extends Error {}
 
-export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: number; restRead?: () => Promise<void> } = {}): TreeSlice {
+export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: number; restRead?: () => Promise<void>; restDone?: () => void } = {}): TreeSlice {
   const headBytes = opts.headBytes ?? OPEN_HEAD_BYTES;
   let paneToken = 0;
   /** Bumped by each session set: a rest still being read for an older one stops. */
@@ -152,6 +152,7 @@ export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: nu
       const i = get().rows?.leafRow() ?? -1;
       if (i >= 0) set({ cursor: i });
     }
+    opts.restDone?.();
   };
 
   const slice: TreeState & TreeActions = {
