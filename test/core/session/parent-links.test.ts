@@ -40,6 +40,19 @@ describe("ParentLinks", () => {
     for (const absent of ["ffffffff", "0000004g", "m99999", ""]) expect(links.has(absent)).toBe(ids.includes(absent));
   });
 
+  it("keeps each 8-lowercase-hex id's number as it is added (the saved state's ids), null for the others", () => {
+    const ids = ["0000000a", "ffffffff", "8000abcd", "ABCDEF12", "m1", "0000000", "1234567g", "deadbeef"];
+    // past the first table size: the kept keys survive its growth
+    for (let i = 0; i < 200; i++) ids.push(((i * 2654435761) >>> 0).toString(16).padStart(8, "0"));
+    const links = new ParentLinks();
+    ids.forEach((id, i) => links.add(id, i === 0 ? null : ids[i - 1]));
+    ids.forEach((id, i) => {
+      const key = links.hexKeyAt(i);
+      if (/^[0-9a-f]{8}$/.test(id)) expect(key! >>> 0).toBe(parseInt(id, 16));
+      else expect(key).toBeNull();
+    });
+  });
+
   it("resolves again after more entries are added", () => {
     const links = new ParentLinks();
     links.add("0000000a", null);

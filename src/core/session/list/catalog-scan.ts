@@ -169,8 +169,9 @@ class FullTree {
     for (let i = 0; i < n; i++) {
       if (!kept[i]) continue;
       if (this.isMessage[i]) messages++;
-      const h = hex8(ids[i]);
-      if (h >= 0) {
+      // The key the links parsed as the id was added (the same 32 bits as hex8's number).
+      const h = links.hexKeyAt(i);
+      if (h !== null) {
         // little-endian, as writeUInt32LE writes it (without its checks, once per entry of thousands of files)
         hex[at] = h & 0xff;
         hex[at + 1] = (h >>> 8) & 0xff;

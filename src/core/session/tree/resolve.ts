@@ -95,13 +95,17 @@ class PositionIndex {
   /** Some id came more than once. */
   duplicates = false;
 
-  constructor(ids: readonly string[]) {
+  /** `hex[i]` is 1 when ids[i] is an 8-hex id, whose key (hexKey) is `keys[i]`: the ids are not parsed again. */
+  constructor(ids: readonly string[], hex: Uint8Array, keys: Int32Array) {
     let cap = 16;
     while (cap < ids.length * 2) cap *= 2;
     this.keys = new Int32Array(cap);
     this.slots = new Int32Array(cap);
     this.mask = cap - 1;
-    for (let i = 0; i < ids.length; i++) this.set(ids[i], i);
+    for (let i = 0; i < ids.length; i++) {
+      if (hex[i] === 1) this.setKey(keys[i], i);
+      else this.setOther(ids[i], i);
+    }
   }
 
   private slotOf(key: number): number {
@@ -111,14 +115,13 @@ class PositionIndex {
     return h;
   }
 
-  private set(id: string, i: number): void {
-    const key = hexKey(id);
-    if (key === null) {
-      const other = (this.other ??= new Map());
-      if (other.has(id)) this.duplicates = true;
-      other.set(id, i);
-      return;
-    }
+  private setOther(id: string, i: number): void {
+    const other = (this.other ??= new Map());
+    if (other.has(id)) this.duplicates = true;
+    other.set(id, i);
+  }
+
+  private setKey(key: number, i: number): void {
     const h = this.slotOf(key);
     if (this.slots[h] !== 0) this.duplicates = true;
     this.keys[h] = key;
@@ -142,11 +145,27 @@ export class ParentLinks {
   readonly parents: (string | null)[] = [];
   /** Parent position when the parent is the entry just before (the usual case), -1 for none or itself, else -2: look it up. */
   private readonly guess: number[] = [];
+  /** Per entry: 1 when its id is 8-hex, and then its key (hexKey), parsed once as it is added. */
+  private hex = new Uint8Array(64);
+  private keys = new Int32Array(64);
   private index: PositionIndex | null = null;
   private resolved: ResolvedLinks | null = null;
 
   add(id: string, parent: string | null): void {
     const i = this.ids.length;
+    if (i === this.keys.length) {
+      const hex = new Uint8Array(i * 2);
+      hex.set(this.hex);
+      this.hex = hex;
+      const keys = new Int32Array(i * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    const key = hexKey(id);
+    if (key !== null) {
+      this.hex[i] = 1;
+      this.keys[i] = key;
+    }
     this.ids.push(id);
     this.parents.push(parent);
     this.guess.push(parent === null || parent === id ? -1 : i > 0 && parent === this.ids[i - 1] ? i - 1 : -2);
@@ -160,7 +179,12 @@ export class ParentLinks {
 
   /** The last position of each id, made once for the ids added so far. */
   private positions(): PositionIndex {
-    return (this.index ??= new PositionIndex(this.ids));
+    return (this.index ??= new PositionIndex(this.ids, this.hex, this.keys));
+  }
+
+  /** Entry i's id as hexKey gives it (an 8-lowercase-hex id's 32 bits as an int32), or null for another id. */
+  hexKeyAt(i: number): number | null {
+    return this.hex[i] === 1 ? this.keys[i] : null;
   }
 
   /** Whether an entry has this id. */
