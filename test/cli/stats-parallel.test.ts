@@ -1,7 +1,7 @@
 // A cold `stats` loads other agents' sessions (Claude Code's, Codex's, Gemini
 // CLI's) in a worker thread too (core/stats/stats-worker.ts,
-// dist/stats-worker.cjs: each session's row and its figures unpriced, priced
-// in the main thread): the figures, and the caches it leaves, are the same as
+// dist/stats-worker.cjs: each session's row and its figures, priced there and
+// posted as the cache's text): the figures, and the caches it leaves, are the same as
 // a load in one thread. OMP_SESSIONS_SCAN_WORKER picks the route
 // (test/cli/ls-parallel.test.ts says which).
 import { afterAll, beforeAll, describe, it, expect } from "vitest";

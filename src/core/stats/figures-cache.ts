@@ -109,6 +109,8 @@ class StoredSessionFigures implements SessionFigures {
     file: string,
     private readonly stored: StoredFigures,
     private readonly callsOf: () => Call[],
+    /** The cache's text of these figures, when they were made from it (decodeFigures): stored as it is. */
+    readonly encoded: EncodedFigures | null = null,
   ) {
     this.file = file;
     this.id = stored.id;
@@ -145,6 +147,28 @@ class StoredSessionFigures implements SessionFigures {
   }
 }
 
+/**
+ * A session's figures as the cache's JSON text: the figures (StoredFigures)
+ * and the calls (packCalls). Made where the figures are made: stats' worker
+ * thread makes those of the sessions it reads, and the main thread only
+ * decodes the totals and stores the text as it is.
+ */
+export interface EncodedFigures {
+  figures: string;
+  calls: string;
+}
+
+export function encodeFigures(f: SessionFigures): EncodedFigures {
+  return { figures: JSON.stringify(toStored(f)), calls: packCalls(f.calls) };
+}
+
+/** Figures from their text (encodeFigures): what the cache would give for them on the next run. */
+export function decodeFigures(file: string, e: EncodedFigures): SessionFigures {
+  return new StoredSessionFigures(file, JSON.parse(e.figures) as StoredFigures, () => unpackCalls(e.calls), e);
+}
+
+const unpackCalls = (text: string): Call[] => (JSON.parse(text) as number[][]).map(unpackCall);
+
 function toStored(f: SessionFigures): StoredFigures {
   const { file: _file, buckets, branches, calls: _calls, total, modelTotals, ...rest } = f;
   const detail: Detail = { b: buckets.map(pack), r: branches };
@@ -166,14 +190,25 @@ const unpack = (a: StoredBucket): Bucket => ({
   unpricedTokens: a[10],
 });
 
+/** A session's entry set in this run, kept as text (written out as it is). */
+interface Made {
+  stamp: string;
+  parentStamp: string;
+  parentSession: string | null;
+  /** The figures' JSON text (StoredFigures); null: not a session file. */
+  figures: string | null;
+  calls: string | null;
+}
+
 export class FiguresCache {
+  /** The entries the cache file held (those set again in this run are in `made`). */
   private sessions: Record<string, Stored>;
+  private readonly made = new Map<string, Made>();
   private changed = false;
   private readonly file: string;
   private readonly callsFile: string;
   /** The calls file, read on first need. */
   private calls: Record<string, { stamp: string; text: string }> | null = null;
-  private callsChanged = false;
 
   private constructor(
     dir: string,
@@ -201,7 +236,7 @@ export class FiguresCache {
   /** A stored session's calls (empty when the calls file lost them). */
   private callsOf(file: string, stamp: string): Call[] {
     const c = this.loadCalls()[file];
-    return c && c.stamp === stamp ? (JSON.parse(c.text) as number[][]).map(unpackCall) : [];
+    return c && c.stamp === stamp ? unpackCalls(c.text) : [];
   }
 
   /** Opens the cache (a missing, damaged or differently priced file starts empty). */
@@ -218,6 +253,11 @@ export class FiguresCache {
 
   /** The stored figures when both stamps still hold; undefined when the file must be read. */
   get(file: string, stamp: string, parentStamp: string): SessionFigures | null | undefined {
+    const m = this.made.get(file);
+    if (m) {
+      if (m.stamp !== stamp || m.parentStamp !== parentStamp) return undefined;
+      return m.figures === null ? null : decodeFigures(file, { figures: m.figures, calls: m.calls ?? "[]" });
+    }
     const s = this.sessions[file];
     if (!s || s.stamp !== stamp || s.parentStamp !== parentStamp) return undefined;
     if (s.figures === null) return null;
@@ -226,28 +266,41 @@ export class FiguresCache {
 
   /** The parent a stored entry was computed against, so a warm check stats only that. */
   parentOf(file: string): string | null {
+    const m = this.made.get(file);
+    if (m) return m.parentSession;
     const f = this.sessions[file]?.figures;
     return f?.parentSession ?? null;
   }
 
   set(file: string, stamp: string, parentStamp: string, figures: SessionFigures | null): void {
-    this.sessions[file] = { stamp, parentStamp, figures: figures && toStored(figures) };
-    const calls = this.loadCalls();
-    if (figures) calls[file] = { stamp, text: packCalls(figures.calls) };
-    else delete calls[file];
-    this.changed = this.callsChanged = true;
+    // Figures decoded from their text (a worker's, or this cache's own) are stored as that text; others are encoded now.
+    const e = figures === null ? null : figures instanceof StoredSessionFigures && figures.encoded ? figures.encoded : encodeFigures(figures);
+    this.made.set(file, { stamp, parentStamp, parentSession: figures?.parentSession ?? null, figures: e?.figures ?? null, calls: e?.calls ?? null });
+    delete this.sessions[file];
+    this.changed = true;
   }
 
+  /**
+   * Writes both files, the entries set in this run as their text (no
+   * JSON.stringify of every call again): the same JSON a stringify of the
+   * whole would give, but for the order of the entries.
+   */
   async save(): Promise<void> {
     if (!this.changed) return;
     mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
-    if (this.callsChanged && this.calls) {
-      const calls: CallsFile = { version: VERSION, priceStamp: this.priceStamp, calls: this.calls };
-      await writeCacheFile(this.callsFile, JSON.stringify(calls));
-      this.callsChanged = false;
+    const q = JSON.stringify;
+    const calls = this.loadCalls();
+    const callParts: string[] = [];
+    for (const [file, c] of Object.entries(calls)) if (!this.made.has(file)) callParts.push(`${q(file)}:${q(c)}`);
+    const parts: string[] = [];
+    for (const [file, s] of Object.entries(this.sessions)) parts.push(`${q(file)}:${q(s)}`);
+    for (const [file, m] of this.made) {
+      parts.push(`${q(file)}:{"stamp":${q(m.stamp)},"parentStamp":${q(m.parentStamp)},"figures":${m.figures ?? "null"}}`);
+      if (m.calls !== null) callParts.push(`${q(file)}:{"stamp":${q(m.stamp)},"text":${q(m.calls)}}`);
     }
-    const data: CacheFile = { version: VERSION, priceStamp: this.priceStamp, sessions: this.sessions };
-    await writeCacheFile(this.file, JSON.stringify(data));
+    const head = (key: string) => `{"version":${VERSION},"priceStamp":${q(this.priceStamp)},"${key}":{`;
+    await writeCacheFile(this.callsFile, head("calls") + callParts.join(",") + "}}");
+    await writeCacheFile(this.file, head("sessions") + parts.join(",") + "}}");
     this.changed = false;
   }
 }

@@ -16,12 +16,12 @@ import type { DialectTap, DialectWorker, EntryLine, ParallelMode, ScanTap, ScanT
 import { workerFile } from "../session/index.js";
 import type { WorkerFigures } from "./stats-worker.js";
 import type { SessionSummary } from "../session/index.js";
-import { branchesOfShape, entryKey, figuresOf, priceFigures, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
-import { makePricer, type Pricer } from "./prices.js";
+import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
+import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent } from "./parent.js";
 import { callUsage, mayCarryUsage, type CallUsage } from "./usage.js";
-import { stampText } from "./figures-cache.js";
+import { decodeFigures, stampText } from "./figures-cache.js";
 import { figuresOfSession, heldMayCarryUsage } from "./read-session.js";
 
 type Json = Record<string, unknown>;
@@ -217,11 +217,12 @@ export class FiguresTaps implements ScanTaps {
       file: workerFile(parallel, "stats-worker.cjs"),
       // Loading them costs about 10 ms of one core per MB: a worker's start pays off from a few MB on.
       minBytes: 8 * 1024 * 1024,
-      adopt: async (path, extra) => {
+      adopt: (path, extra) => {
         const got = extra as WorkerFigures | null;
-        if (!got) return; // read again by collect.ts, as when the tap's take fails
-        this.pricer ??= makePricer(this.overrides);
-        this.figured.set(path, { stamp: got.stamp, figures: priceFigures(got.figures, await this.pricer) });
+        // None, or priced under other prices (prices.json changed meanwhile): read again by collect.ts, as when the tap's take fails.
+        if (!got || got.priceStamp !== `${PRICE_TABLE}+${this.overrides.stamp}`) return Promise.resolve();
+        this.figured.set(path, { stamp: got.stamp, figures: decodeFigures(path, got.figures) });
+        return Promise.resolve();
       },
     };
   }

@@ -200,9 +200,7 @@ export function figuresOf(parts: FigureParts, pricer: Pricer): SessionFigures {
 
 /**
  * A session's figures before pricing: every counted call but its cost, in
- * columns. Stats' worker makes these (no price table there) and posts them:
- * typed arrays cross threads as one copy each, where objects per call would
- * cost both threads more than the pricing.
+ * columns (no object per call), priced by priceFigures.
  */
 export interface UnpricedFigures {
   head: Omit<SessionFigures, "total" | "modelTotals" | "buckets" | "calls">;

@@ -36,7 +36,7 @@ export const sane = (n: number | null): number | null => (n !== null && Number.i
  * A pricer. It loads the table (half a megabyte of JavaScript), so it is
  * made only when some call must be priced: a warm run never makes one.
  */
-export async function makePricer(overrides: PriceOverrides, loadTable: () => Promise<CalcPrice> = loadCalcPrice): Promise<Pricer> {
+export async function makePricer(overrides: PriceOverrides, loadTable: () => Promise<CalcPrice> = () => loadCalcPrice()): Promise<Pricer> {
   const calc = await loadTable();
   const tableCost = tableCostOf(calc);
   const pricer: Pricer = {
@@ -60,11 +60,12 @@ export async function makePricer(overrides: PriceOverrides, loadTable: () => Pro
 /** Set by the build (scripts/build.mjs) for the commands' bundles: the table as one file of its own, loaded only to price. */
 declare const OMP_PRICES_BUNDLE: string | undefined;
 
-async function loadCalcPrice(): Promise<CalcPrice> {
-  if (typeof OMP_PRICES_BUNDLE === "string") {
+/** The table's calcPrice: from its bundle (`bundle`, relative to this bundle; default the commands' OMP_PRICES_BUNDLE), else the package. */
+export async function loadCalcPrice(bundle = typeof OMP_PRICES_BUNDLE === "string" ? OMP_PRICES_BUNDLE : undefined): Promise<CalcPrice> {
+  if (typeof OMP_PRICES_BUNDLE === "string" && bundle !== undefined) {
     try {
       // (node:module taken only now: loading it at start-up costs every warm run)
-      return (process.getBuiltinModule("node:module").createRequire(import.meta.url)(OMP_PRICES_BUNDLE) as typeof import("@pydantic/genai-prices")).calcPrice;
+      return (process.getBuiltinModule("node:module").createRequire(import.meta.url)(bundle) as typeof import("@pydantic/genai-prices")).calcPrice;
     } catch {
       // not built next to us: the package itself
     }

@@ -66,7 +66,7 @@ export async function figuresOfSession(s: Session, pricer: Pricer): Promise<Sess
   return figuresOf(await figurePartsOfSession(s), pricer);
 }
 
-/** What a loaded session's figures are made of, before pricing (stats' worker makes these: the price table stays in the main thread). */
+/** What a loaded session's figures are made of, before pricing. */
 export async function figurePartsOfSession(s: Session): Promise<FigureParts> {
   // A session hanging from an entry of its parent (a subagent's Task call) is
   // a subagent: its calls are its own (counted in the parent's row). A fork's
