@@ -1,6 +1,7 @@
 // The app store's tree: the open session, its rows (filter, search, folds),
 // the cursor, the detail or context pane, and the actions that open a
 // session. Part of the one app store (store.ts).
+import { collector } from "./collect-now.js";
 import { clampCursor } from "./list-cursor.js";
 import { loadSession, loadSessionStart, refreshSession, readEntryResolved, buildContext, safeText, type Session } from "../../core/session/index.js";
 import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFoldable, segmentStart, toggleFold } from "../../core/session/index.js";
@@ -152,6 +153,7 @@ export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: nu
       const i = get().rows?.leafRow() ?? -1;
       if (i >= 0) set({ cursor: i });
     }
+    collector.collectIfBig();
     opts.restDone?.();
   };
 
