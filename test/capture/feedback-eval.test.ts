@@ -19,7 +19,7 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"];
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"];
 /** The splits the rules were written against (their misses were read) and that reach the goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -50,6 +50,8 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout5: { f1: 0.83, precision: 0.89, typeRight: 0.97 },
   // never read for misses: 0.54 before the last round, 0.57 after it, the honest figure for turns nobody has seen
   holdout6: { f1: 0.56, precision: 0.69, typeRight: 0.88 },
+  // never read for misses: 0.50 on its first look
+  holdout7: { f1: 0.49, precision: 0.7, typeRight: 0.9 },
 };
 
 describe("feedback detector on labelled real turns", () => {

@@ -74,7 +74,7 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
@@ -496,6 +496,44 @@ function oneSide(text: string): string {
 }
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
+/** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …" (upper-cased). */
+function optionLabels(prev: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of prev.slice(-2000).matchAll(/\[([A-Za-z0-9]{1,3})\]/gu)) out.add(m[1].toUpperCase());
+  for (const m of prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?\(?([A-Za-z]|\d{1,2})[.)](?:\*\*)?\s/gu)) out.add(m[1].toUpperCase());
+  return out;
+}
+
+/**
+ * The whole turn is labels of the agent's listed options ("O" after "[O] Voir un aperçu", "2 3 4 5" after a numbered
+ * list, "IR" after a menu of bracketed codes): a pick. A code cut off with the start of the message counts when the
+ * message ends in a menu of such codes.
+ */
+function picksMenu(text: string, prev: string): boolean {
+  const tokens = text
+    .trim()
+    .replace(/[.!]+$/u, "")
+    .split(/\s*(?:,|\+|&|->|>|\s(?:and|et|y|e|then|puis)\s|\s)\s*/u)
+    .filter(Boolean);
+  if (!tokens.length || tokens.length > 8 || !tokens.every((x) => /^\(?(?:\d{1,2}|[A-Za-z]{1,3})\)?$/u.test(x))) return false;
+  const labels = optionLabels(prev);
+  if (labels.size < 2) return false;
+  const codes = [...labels].filter((x) => /^[A-Z]{2,3}$/u.test(x)).length >= 3;
+  return tokens.every((x) => {
+    const k = x.replace(/[()]/gu, "").toUpperCase();
+    return labels.has(k) || (codes && /^[A-Z]{2,3}$/u.test(x));
+  });
+}
+
+/** "implemente a Opção 1", "go with option B", "执行方案2": names an option by the label the agent gave it. */
+const OPTION_NAMED = /(?:option|opção|opcao|opción|opcion|opzione|variante|variant|approach|方案|选项|オプション|옵션)\s*#?\s*(\d{1,2}|[a-d])(?![\p{L}\p{N}_])/iu;
+function namesListedOption(head: string, prev: string): boolean {
+  const m = OPTION_NAMED.exec(head);
+  if (!m || m.index > 80) return false;
+  const word = m[0].replace(/\s*#?\s*(?:\d{1,2}|[a-d])$/iu, "");
+  return new RegExp(`${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*#?\\s*${m[1]}(?![\\p{L}\\p{N}_])`, "iu").test(prev.slice(-2000));
+}
+
 const HELP =
   /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
 
@@ -677,6 +715,8 @@ function praisedOutright(head: string, praise: RegExp): boolean {
 
 /** File mentions leading a turn (Cursor's "@file", with a line range). */
 const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
+/** Claude Code's thinking keywords typed ahead of the words ("ultrathink com muito cuidado …", "think hard: …"): a budget for the agent, not a verdict. */
+const THINKING = /^(?:ultrathink|megathink|think (?:hard(?:er)?|deeply|very hard))(?![\p{L}\p{N}_])[\s,.:;!-]*/iu;
 
 /** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
 const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
@@ -769,10 +809,10 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
   // Cursor's file mentions lead a turn ("@page.tsx it is still …", "@c:\\repo\\nb.ipynb:1-5 I mean …"): the words follow them
-  const t = oneSide(text).trim().replace(MENTIONS, "");
+  const t = oneSide(text).trim().replace(MENTIONS, "").replace(THINKING, "").replace(MENTIONS, "");
   if (!t) return null;
   const l = lower(t);
-  if (IGNORED.test(l)) return null;
+  const bare = IGNORED.test(l);
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
   if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
@@ -789,6 +829,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const asked = cues.asked && !asksFact(tail, r.ASKED);
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
+  // "ok" alone to "Shall I go ahead?" / "Valides-tu ces choix ?" takes the proposal up; to anything else it acknowledges
+  if (bare) return asked && !/^(?:thank|ty$|cool)/u.test(l) && (/[?？]\W*$/u.test(tail.trim()) || /confirm/u.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
@@ -889,6 +931,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
 
   // plan acceptance
   if (r.CHOICE.test(l)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
+  if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
   if (r.PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
