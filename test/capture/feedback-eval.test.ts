@@ -10,8 +10,10 @@
 // honest estimate for turns nobody has seen is the first look at a new split
 // (docs/feedback.md): "holdout5" and "holdout6" (555 turns from 31 new
 // repositories) were labelled by hand; holdout5 was first scored unread (F1 0.47), then read for misses in the
-// next round (issue 26), so it is tuning material now. holdout6 has never been read: it was scored before that
-// round (0.54) and after it (0.57), the honest figure for turns nobody has seen. The floors sit just below what
+// next round (issue 26), so it is tuning material now. holdout6 was scored unread before that round (0.54) and
+// after it (0.57), then read for misses in the round after (0.75 now). holdout7 (285 turns, 18 new repositories)
+// has never been read: scored before that round (0.50) and after it (0.51), the honest figure for turns nobody
+// has seen. The floors sit just below what
 // each split reaches: a rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -19,7 +21,7 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"];
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"];
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -48,8 +50,10 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout4: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
   // read for misses in the last round (first look 0.47)
   holdout5: { f1: 0.83, precision: 0.89, typeRight: 0.97 },
-  // never read for misses: 0.54 before the last round, 0.57 after it, the honest figure for turns nobody has seen
-  holdout6: { f1: 0.56, precision: 0.69, typeRight: 0.88 },
+  // read for misses in the last round (first look 0.54, then 0.57 unread)
+  holdout6: { f1: 0.74, precision: 0.79, typeRight: 0.92 },
+  // never read for misses: 0.50 on its first look, 0.51 after the round that read holdout6: the honest figure for turns nobody has seen
+  holdout7: { f1: 0.5, precision: 0.71, typeRight: 0.91 },
 };
 
 describe("feedback detector on labelled real turns", () => {

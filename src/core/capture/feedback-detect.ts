@@ -74,13 +74,13 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
@@ -105,7 +105,7 @@ function build() {
   const MODAL_STILL = w("(?:might|may|could|would|will|can|should|must|to) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ure)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?) the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ures?)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?|it'?s|that'?s) (?:still )?the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
   /**
@@ -218,7 +218,7 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|je valide|on valide|ça me va|ok pour moi|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
@@ -496,6 +496,64 @@ function oneSide(text: string): string {
 }
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
+/** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …" (upper-cased). */
+function optionLabels(prev: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of prev.slice(-2000).matchAll(/\[([A-Za-z0-9]{1,3})\]/gu)) out.add(m[1].toUpperCase());
+  for (const m of prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?\(?([A-Za-z]|\d{1,2})[.)](?:\*\*)?\s/gu)) out.add(m[1].toUpperCase());
+  return out;
+}
+
+/**
+ * The whole turn is labels of the agent's listed options ("O" after "[O] Voir un aperçu", "2 3 4 5" after a numbered
+ * list, "IR" after a menu of bracketed codes): a pick. A code cut off with the start of the message counts when the
+ * message ends in a menu of such codes.
+ */
+function picksMenu(text: string, prev: string): boolean {
+  const tokens = text
+    .trim()
+    .replace(/[.!]+$/u, "")
+    .split(/\s*(?:,|\+|&|->|>|\s(?:and|et|y|e|then|puis)\s|\s)\s*/u)
+    .filter(Boolean);
+  if (!tokens.length || tokens.length > 8 || !tokens.every((x) => /^\(?(?:\d{1,2}|[A-Za-z]{1,3})\)?$/u.test(x))) return false;
+  const labels = optionLabels(prev);
+  if (labels.size < 2) return false;
+  const codes = [...labels].filter((x) => /^[A-Z]{2,3}$/u.test(x)).length >= 3;
+  return tokens.every((x) => {
+    const k = x.replace(/[()]/gu, "").toUpperCase();
+    return labels.has(k) || (codes && /^[A-Z]{2,3}$/u.test(x));
+  });
+}
+
+/** "implemente a Opção 1", "go with option B", "执行方案2": names an option by the label the agent gave it. */
+const OPTION_NAMED = /(?:option|opção|opcao|opción|opcion|opzione|variante|variant|approach|方案|选项|オプション|옵션)\s*#?\s*(\d{1,2}|[a-d])(?![\p{L}\p{N}_])/iu;
+function namesListedOption(head: string, prev: string): boolean {
+  const m = OPTION_NAMED.exec(head);
+  if (!m || m.index > 80) return false;
+  const word = m[0].replace(/\s*#?\s*(?:\d{1,2}|[a-d])$/iu, "");
+  return new RegExp(`${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*#?\\s*${m[1]}(?![\\p{L}\\p{N}_])`, "iu").test(prev.slice(-2000));
+}
+
+/**
+ * A short statement naming a value the agent named differently: "we are in us-central2" after "I'll iterate through
+ * the us-central1 zones", "it's port 8081" after "running on 8080". Identifier-like words with a digit, one character apart.
+ */
+function contradictsValue(text: string, tail: string): boolean {
+  if (text.length > 80 || /[?？]/u.test(text)) return false;
+  const ids = (x: string): string[] => x.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*\d[\p{L}\p{N}._-]*/gu) ?? [];
+  const theirs = new Set(ids(tail));
+  return ids(text).some((mine) => {
+    if (mine.length < 3 || theirs.has(mine)) return false;
+    for (const other of theirs) {
+      if (other.length !== mine.length) continue;
+      let diff = 0;
+      for (let i = 0; i < mine.length && diff < 2; i++) if (mine[i] !== other[i]) diff++;
+      if (diff === 1) return true;
+    }
+    return false;
+  });
+}
+
 const HELP =
   /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
 
@@ -675,8 +733,12 @@ function praisedOutright(head: string, praise: RegExp): boolean {
   return !!m && !/\b(?:if|whether|until|once|make sure|ensure|check|test|see)\b[^.!?]{0,20}$/u.test(head.slice(0, m.index));
 }
 
+/** A shell command as the whole turn: a program name, then arguments and flags only. */
+const COMMAND_LINE = /^(?:\$\s+)?(?:gcloud|git|npm|npx|pnpm|yarn|docker|kubectl|pip3?|python3?|node|cd|ls|cat|curl|brew|apt(?:-get)?|sudo|cargo|uv|bash|az|aws|gh)(?:\s+[-\w./:=@~"'\\]+)+\s*$|^\$env:\S+$|^[\w.~-]+\/$/u;
 /** File mentions leading a turn (Cursor's "@file", with a line range). */
 const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
+/** Claude Code's thinking keywords typed ahead of the words ("ultrathink com muito cuidado …", "think hard: …"): a budget for the agent, not a verdict. */
+const THINKING = /^(?:ultrathink|megathink|think (?:hard(?:er)?|deeply|very hard))(?![\p{L}\p{N}_])[\s,.:;!-]*/iu;
 
 /** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
 const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
@@ -731,7 +793,7 @@ function asksFact(tail: string, offers: RegExp): boolean {
   if (
     !last ||
     offers.test(last) ||
-    /(?<![\w])(?:want|like|prefer|me to|should i|shall i|can i|may i|ok (?:if|to|with)|okay (?:if|to|with)|fine (?:if|to|with)|proceed|go ahead|continue|approve|confirm|agree|rather|work for you|works for you|sounds?|looks?|make sense|makes sense|acceptable|good to go|approach|plan|proposal|suggestion|changes?|fix|version|option)(?![\w])/u.test(
+    /(?<![\w])(?:want|like|prefer|me to|should i|shall i|can i|may i|ok (?:if|to|with)|okay (?:if|to|with)|fine (?:if|to|with)|proceed|go ahead|continue|approve|confirm|agree|rather|work for you|works for you|comfortable|happy with|fine with|ok with|sounds?|looks?|make sense|makes sense|acceptable|good to go|approach|plan|proposal|suggestion|changes?|fix|version|option)(?![\w])/u.test(
       last,
     )
   )
@@ -753,13 +815,17 @@ function cjkAsks(head: string, rule: RegExp): boolean {
   return /(?:吗|嗎|ますか|でしょうか)\s*$/u.test(rest) || /^[^。！!]*[？?]/u.test(head.slice(m.index));
 }
 
+/** A sentence or line of the agent's message that opens on what it did ("Added the missing entries …", "Fixed the build error by …"): a summary of work done, as Codex writes them. */
+const DONE_OPENER =
+  /(?:^|[.!]\s+|\n\s*)(?:added|updated|fixed|implemented|removed|changed|moved|replaced|renamed|created|refactored|switched|wired|adjusted|rewrote|reworked|converted|restored|reverted|cleaned up)\s+(?:the|a|an|all|both|your|it|this|that|these|those|[`*\w-]+)/u;
+
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
 export function agentCues(before: string | null): { asked: boolean; claimed: boolean } {
   const prev = (before ?? "").trim();
   if (!prev) return { asked: false, claimed: false };
   const r = rules();
   const tail = lower(prev.slice(-600));
-  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) };
+  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
 }
 
 /**
@@ -769,16 +835,19 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
   // Cursor's file mentions lead a turn ("@page.tsx it is still …", "@c:\\repo\\nb.ipynb:1-5 I mean …"): the words follow them
-  const t = oneSide(text).trim().replace(MENTIONS, "");
+  const t = oneSide(text).trim().replace(MENTIONS, "").replace(THINKING, "").replace(MENTIONS, "");
   if (!t) return null;
   const l = lower(t);
-  if (IGNORED.test(l)) return null;
+  const bare = IGNORED.test(l);
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
   if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
   // a long turn that opens with a markdown heading is a document or a slash command's expansion ("## User Input … ## Outline …"), not a verdict
   if (t.length > 200 && /^#{1,6}\s+\S/u.test(t)) return null;
   if (r.LOG_START.test(l) || (mostlyLog(t) && !verdictBeforeLog(l, r.FAIL))) return null;
+  // a command line typed into the agent's prompt ("gcloud config set disable_color true", "$env:Temp\\setup.exe", "projects/")
+  // or a script of slash commands for another tool ("/branch fix-x\n/save\n/message …"): not words to the agent
+  if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;
   if (hasPrev && echoes(t, prev)) return null;
 
   const head = l.slice(0, HEAD);
@@ -789,6 +858,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const asked = cues.asked && !asksFact(tail, r.ASKED);
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
+  // "ok" alone to "Shall I go ahead?" / "Valides-tu ces choix ?" takes the proposal up; to anything else it acknowledges
+  if (bare) return asked && !/^(?:thank|ty$|cool)/u.test(l) && (/[?？]\W*$/u.test(tail.trim()) || /confirm/u.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
   // failure words that are negated ("make sure it runs without any errors") report nothing
@@ -885,10 +956,25 @@ export function detectFeedback(text: string, before: string | null): Detection |
     if (refer && refer.index < 200 && !newTask && r.REDIRECT.test(head.slice(refer.index + refer[0].length))) return d("correction", "medium", "points back at what the agent did and redirects it", r.REFER);
   }
 
+  // "no for the storage i mean": a short turn that ends on what was meant clarifies what the agent misread
+  if (hasPrev && t.length <= 80 && /(?<![\w'])i (?:mean|meant)[.!]*$/u.test(head)) return d("correction", "medium", "clarifies what the agent misread", null);
+  if (hasPrev && contradictsValue(l, tail)) return d("correction", "medium", "names a value the agent got wrong", null);
+  // after a claim, a report that something does not happen: Portuguese "não" before a finite verb ("não saiu da splash screen";
+  // not an infinitive, "para não quebrar nada"), French "… pas" after a verb of ability or working ("on peut pas changer la valeur")
+  if (
+    claimed &&
+    (/(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(sentencesOf(headF).slice(0, 2).join(" ")) || /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF)) &&
+    !askedBack(head, /n[aã]o|pas/u)
+  )
+    return d("correction", "medium", "reports something not happening after a claim", null);
+  // the agent's turn was tool calls only and the user cuts in: "dont clone it", "stop, …"
+  if (!hasPrev && t.length <= 80 && /^(?:don'?t|do not|stop)\s+\p{L}/u.test(head)) return d("correction", "medium", "stops what the agent is doing", null);
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
 
   // plan acceptance
   if (r.CHOICE.test(l)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
+  if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
   if (r.PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);

@@ -1,0 +1,33 @@
+// Prints the eval tables for the named splits: `npx tsx test/capture/feedback-score-cli.ts holdout6 holdout7`.
+// `--misses` lists misses and false hits, except for holdout7, the split kept unread.
+import { classify } from "../../src/core/capture/feedback.js";
+import { normalizeText } from "../../src/core/capture/harness.js";
+import { referenceClassify } from "./feedback-reference.js";
+import { loadTurns, score, table, type LabelledTurn, type Split } from "./feedback-scoring.js";
+const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
+const ref = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
+const args = process.argv.slice(2);
+const showMisses = args.includes("--misses");
+for (const split of args.filter((a) => !a.startsWith("--")) as Split[]) {
+  const turns = loadTurns(split);
+  const o = score(turns, ours);
+  const levels: Record<string, [number, number]> = { high: [0, 0], medium: [0, 0], low: [0, 0] };
+  for (const t of turns) {
+    const c = classify(normalizeText(t.text), false, t.before || null);
+    if (!c) continue;
+    levels[c.confidence][0]++;
+    if (t.label !== "none") levels[c.confidence][1]++;
+  }
+  console.log(`\n## ${split} (${turns.length} turns, ${turns.filter((t) => t.label !== "none").length} feedback)`);
+  console.log(
+    table([
+      ["ours", o],
+      ["reference", score(turns, ref)],
+    ]),
+  );
+  console.log("confidence kept/recorded:", JSON.stringify(levels), "tp", o.feedback.tp, "fp", o.feedback.fp, "fn", o.feedback.fn);
+  if (showMisses && split !== "holdout7") {
+    for (const t of o.misses) console.log(`MISS [${t.label}] ${t.id} B: ${t.before.slice(-200).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 300).replace(/\n/g, " ⏎ ")}`);
+    for (const [t, g] of o.falseHits) console.log(`FALSE [${g} want ${t.label}] ${t.id} B: ${t.before.slice(-200).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 300).replace(/\n/g, " ⏎ ")}`);
+  }
+}
