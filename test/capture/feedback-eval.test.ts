@@ -323,6 +323,23 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Agregué la validación del formulario.", "te olvidaste del campo de email", "correction"],
     ["Ich habe den Export angepasst. Soll ich auch die Tests anpassen?", "gerne", "decision"],
     ["Corregí el import. Ahora debería funcionar.", "ya funciona, gracias", "approval"],
+    // the latest round's readings against the agent's message (each rule's case fails without it; the look-alikes stay none)
+    ["We agree on two changes. Shall I go ahead?", "ok", "decision"],
+    ["Done, the tests pass.", "ok", null],
+    ["**What next?**\n[R] Resume where we stopped\n[N] Next step\n[S] Show the remaining steps", "S", "decision"],
+    ["Pick the flows to draw:\n1) Import\n2) Export\n3) Review\n4) Report\n5) Replay", "2 3 5", "decision"],
+    ["Options:\n**Opção 1**: instalar o pacote original\n**Opção 2**: manter o shim\n\nQual prefere?", "implemente a opção 1 com cuidado", "decision"],
+    ["I'll list the instances in the eu-west1 zones next.", "we are in eu-west2", "correction"],
+    ["I'll list the instances in the eu-west1 zones next.", "we are in eu-west1", null],
+    ["There are five test groups left to update.", "the storage ones i mean", "correction"],
+    ["O instalador agora está corrigido e o sistema operacional!", "não saiu da tela de carregamento", "correction"],
+    ["O instalador agora está corrigido.", "faça isso com cuidado para não quebrar nada", null],
+    ["", "dont push it", "correction"],
+    ["", "don't forget that the release is on Friday, and the changelog has to be in French for the partners", null],
+    ["You can read more with `gcloud topic formats` or `gcloud topic filters`. Which one would you like to explore?", "gcloud topic formats", null],
+    ["Added the missing entries to the import map.", "it's the same, the page stays white", "correction"],
+    ["Refresh and try dragging again.", "sorry, it's the same", "correction"],
+    ["Tell me the order you want the fixes in.", "ultrathink: go ahead", "decision"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",
