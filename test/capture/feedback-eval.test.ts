@@ -194,6 +194,12 @@ describe("bug reports and redirections read against the agent's last message", (
     ["I improved the main area. If you'd like similar enhancements for the right panel, just let me know!", "Let's remove the right panel", null],
     ["I can continue creating more sections if you'd like, or we can pause here. What would you prefer?", "Create two more sections then check in.", "decision"],
     ["Ready for live testing!\n1. Run the bot\n2. Validate the logs\n3. Proceed to Phase 4", "do all 3", "decision"],
+    // a pick by the agent's option labels that opens a longer turn; a numbered list of answers is not a pick
+    ["A few options:\n\n1. **Letters**: S / U\n2. **Codes**: M, ??\n3. **Symbols**: + and ~\n\nWhich direction appeals to you?", "ok 3 also can you make those rows less highlighted?", "decision"],
+    ["Options:\n1. Keep the cache\n2. Drop it\n3. Move it to redis\n\nWhich do you prefer?", "2, 3 and also add a flag for it", "decision"],
+    ["Options:\n1. Keep the cache\n2. Drop it\n3. Move it to redis\n\nWhich do you prefer?", "3 but keep the cache warm at start-up", "correction"],
+    ["Two questions:\n1. Which port?\n2. Which database?\n\nCan you tell me?", "1. 8080\n2. postgres", null],
+    ["Options:\n1. Keep the cache\n2. Drop it\n\nWhich do you prefer?", "2 things first: the build is slow and the logs are noisy", null],
     ["Shall I continue with the next phase?", "continue", "decision"],
     ["Next I will add the breadcrumb navigation.", "continue", null],
     ["Everything is done. Tell me if you have more issues.", "I get this error when I do git pull, please explain and tell me how to fix it", null],
