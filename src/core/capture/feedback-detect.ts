@@ -525,6 +525,24 @@ function picksMenu(text: string, prev: string): boolean {
   });
 }
 
+/**
+ * The turn opens on a pick by the agent's option labels and goes on about something else: "ok 3 also can you …",
+ * "1, 2,3,4,5,6 et 8. La 7 me semble …". A lone number closed by "." or ")" is how a list of answers starts, not a pick.
+ */
+const PICK_ACK = /^(?:ok(?:ay)?|yes|yeah|oui|s[ií]|sim|go with|let'?s (?:go with|do))[,.!\s]+/iu;
+const PICK_LABEL = "\\(?(?:\\d{1,2}|[A-H])\\)?";
+const LEADING_PICK = new RegExp(`^(${PICK_LABEL}(?:\\s*(?:,|\\+|&|\\s(?:and|et|y|e)\\s)\\s*${PICK_LABEL})*)(\\s*[.,;:!+—–-]|\\s+(?:also|and|but|plus|et|mais|pero|then|puis)\\s)`, "u");
+function leadsWithPick(text: string, prev: string): boolean {
+  const ack = PICK_ACK.exec(text);
+  const rest = ack ? text.slice(ack[0].length) : text;
+  const m = LEADING_PICK.exec(rest);
+  if (!m || m[0].length === rest.length) return false;
+  const tokens = m[1].split(/[^\dA-H]+/u).filter(Boolean);
+  if (tokens.length === 1 && !ack && !/^\s*[,+]|^\s+\p{L}/u.test(m[2])) return false;
+  const labels = optionLabels(prev);
+  return labels.size >= 2 && tokens.every((x) => labels.has(x));
+}
+
 /** "implemente a Opção 1", "go with option B", "执行方案2": names an option by the label the agent gave it. */
 const OPTION_NAMED = /(?:option|opção|opcao|opción|opcion|opzione|variante|variant|approach|方案|选项|オプション|옵션)\s*#?\s*(\d{1,2}|[a-d])(?![\p{L}\p{N}_])/iu;
 function namesListedOption(head: string, prev: string): boolean {
@@ -862,6 +880,12 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (bare) return asked && !/^(?:thank|ty$|cool)/u.test(l) && (/[?？]\W*$/u.test(tail.trim()) || /confirm/u.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
+  // the turn opens on a pick of the agent's options and goes on ("ok 3 also can you …"): what follows adds to the pick;
+  // "3 but keep …" takes the option with a change, a correction like "yes, but …"
+  if (asked && leadsWithPick(t, prev)) {
+    const but = r.BUT_WORD.exec(head);
+    return but && but.index < 40 ? d("correction", "medium", "takes one of the agent's options with a change", r.BUT_WORD) : d("decision", "medium", "opens on a pick of the agent's options", null);
+  }
   // failure words that are negated ("make sure it runs without any errors") report nothing
   const lf = l.replace(r.NO_FAIL, " ").replace(r.IF_FAIL, " ").replace(r.FEATURE_FAIL, " ");
   const headF = lf.slice(0, HEAD);
