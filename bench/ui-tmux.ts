@@ -14,6 +14,9 @@
 // (VmHWM) and CPU time read from /proc before it quits. The issue's 1M target:
 // within 2× of the 200 MB one (first frame < 2 s, key p95 < 60 ms).
 // BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three).
+// BENCH_TMUX_NODE_OPTIONS=… is handed to the browser as NODE_OPTIONS (a tmux pane
+// does not inherit this process's environment): e.g. `--require obs.cjs` to log
+// its GCs to a file while keys are timed (--trace-gc would print into the pane).
 // Run: `npx tsx bench/ui-tmux.ts [FILE]` after a build, or from bench/run.ts.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -175,7 +178,7 @@ export async function benchUiTmux(file?: string): Promise<{ text: string; target
   const cases = new Set((process.env.BENCH_TMUX_CASES ?? "200mb,1m,less").split(",").map((c) => c.trim().toLowerCase()));
   const home = mkdtempSync(join(tmpdir(), "omp-bench-tmux-"));
   try {
-    const env = `env HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))} NO_COLOR=1`;
+    const env = `env HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))} NO_COLOR=1${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
     const keys = [
       { key: "j", times: 30 },
       { key: "NPage", times: 10 },
