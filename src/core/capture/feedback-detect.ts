@@ -499,8 +499,9 @@ function oneSide(text: string): string {
 /** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …" (upper-cased). */
 function optionLabels(prev: string): Set<string> {
   const out = new Set<string>();
-  for (const m of prev.slice(-2000).matchAll(/\[([A-Za-z0-9]{1,3})\]/gu)) out.add(m[1].toUpperCase());
-  for (const m of prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?\(?([A-Za-z]|\d{1,2})[.)](?:\*\*)?\s/gu)) out.add(m[1].toUpperCase());
+  const recent = prev.slice(-2000);
+  for (const m of recent.matchAll(/\[([A-Za-z0-9]{1,3})\]/gu)) out.add(m[1].toUpperCase());
+  for (const m of recent.matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?\(?([A-Za-z]|\d{1,2})[.)](?:\*\*)?\s/gu)) out.add(m[1].toUpperCase());
   return out;
 }
 
