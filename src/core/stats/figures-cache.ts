@@ -1,6 +1,6 @@
 // Per-session figures kept between runs, in cache files of their own beside
 // the catalog (stats-v3.json in the cache dir; each call apart, in
-// stats-v3-calls.json), keyed by the file's stamp (dev, ino, size, mtime)
+// stats-v5-calls, a line per session), keyed by the file's stamp (dev, ino, size, mtime)
 // and, for a fork, its parent's: a session that did not change is never
 // read again. Figures priced under another price stamp
 // (a new table, an edited prices.json) are read again.
@@ -13,7 +13,14 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // 4: pi 1.6.0's usage entries, tool-result and summary usage counted (figures cached before lack them).
 const VERSION = 4;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
-export const CALLS_FILE = "stats-v3-calls.json";
+/**
+ * The calls file: a first line of JSON (version, price stamp), then a line per
+ * session, `STAMP<tab>"FILE"<tab>CALLS` (the file name as a JSON string, the
+ * calls as packCalls writes them). A run that read one session again copies
+ * every other line as bytes, without parsing or writing its calls again.
+ */
+export const CALLS_FILE = "stats-v5-calls";
+const CALLS_VERSION = 5;
 
 /** A bucket as stored: [branch, model, slot, input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
 type StoredBucket = [number, number, number, number, number, number, number, number, number, number, number];
@@ -42,12 +49,53 @@ interface Detail {
  * Each session's calls, as JSON text of [key, branch, model, slot, input,
  * output, cacheRead, cacheWrite, cost or -1 when unpriced], in a file of
  * their own (CALLS_FILE): only copies of one session need them, so a warm
- * run reads the small file alone.
+ * run reads the small file alone. Loaded, it is the file's bytes and where
+ * each session's line lies in them.
  */
-interface CallsFile {
-  version: number;
-  priceStamp: string;
-  calls: Record<string, { stamp: string; text: string }>;
+interface CallsLine {
+  stamp: string;
+  /** The line in the file's bytes, its newline included; the calls' JSON from `text` to `end - 1`. */
+  start: number;
+  text: number;
+  end: number;
+}
+
+interface LoadedCalls {
+  bytes: Buffer;
+  lines: Map<string, CallsLine>;
+}
+
+const TAB = 9;
+const NL = 10;
+
+/** The calls file's lines (none when it is absent, damaged or of another version or price stamp). */
+export function readCallsFile(bytes: Buffer, priceStamp: string): LoadedCalls {
+  const lines = new Map<string, CallsLine>();
+  const none = { bytes: Buffer.alloc(0), lines };
+  const first = bytes.indexOf(NL);
+  if (first < 0) return none;
+  try {
+    const head = JSON.parse(bytes.toString("utf8", 0, first)) as { version?: unknown; priceStamp?: unknown };
+    if (head.version !== CALLS_VERSION || head.priceStamp !== priceStamp) return none;
+  } catch {
+    return none;
+  }
+  for (let start = first + 1; start < bytes.length;) {
+    const nl = bytes.indexOf(NL, start);
+    if (nl < 0) break; // a line without its newline: not written whole
+    const t1 = bytes.indexOf(TAB, start);
+    const t2 = t1 >= 0 && t1 < nl ? bytes.indexOf(TAB, t1 + 1) : -1;
+    if (t2 > t1 && t2 < nl) {
+      try {
+        const file = JSON.parse(bytes.toString("utf8", t1 + 1, t2)) as unknown;
+        if (typeof file === "string") lines.set(file, { stamp: bytes.toString("latin1", start, t1), start, text: t2 + 1, end: nl + 1 });
+      } catch {
+        // a damaged line: that session's calls are read again from its file
+      }
+    }
+    start = nl + 1;
+  }
+  return { bytes, lines };
 }
 
 /** A number as JSON.stringify writes it. */
@@ -213,7 +261,7 @@ export class FiguresCache {
   private readonly file: string;
   private readonly callsFile: string;
   /** The calls file, read on first need. */
-  private calls: Record<string, { stamp: string; text: string }> | null = null;
+  private calls: LoadedCalls | null = null;
 
   private constructor(
     dir: string,
@@ -225,23 +273,29 @@ export class FiguresCache {
     this.sessions = sessions;
   }
 
-  private loadCalls(): Record<string, { stamp: string; text: string }> {
+  private loadCalls(): LoadedCalls {
     if (this.calls === null) {
-      this.calls = {};
+      let bytes = Buffer.alloc(0);
       try {
-        const data = JSON.parse(readFileSync(this.callsFile, "utf8")) as CallsFile;
-        if (data && data.version === VERSION && data.priceStamp === this.priceStamp && typeof data.calls === "object" && data.calls !== null) this.calls = data.calls;
+        bytes = readFileSync(this.callsFile);
       } catch {
-        // absent or damaged: copies of a session then count as separate sessions until their files are read again
+        // absent: copies of a session then count as separate sessions until their files are read again
       }
+      this.calls = readCallsFile(bytes, this.priceStamp);
     }
     return this.calls;
   }
 
   /** A stored session's calls (empty when the calls file lost them). */
   private callsOf(file: string, stamp: string): Call[] {
-    const c = this.loadCalls()[file];
-    return c && c.stamp === stamp ? unpackCalls(c.text) : [];
+    const { bytes, lines } = this.loadCalls();
+    const c = lines.get(file);
+    if (!c || c.stamp !== stamp) return [];
+    try {
+      return unpackCalls(bytes.toString("latin1", c.text, c.end - 1));
+    } catch {
+      return []; // a damaged line
+    }
   }
 
   /** Opens the cache (a missing, damaged or differently priced file starts empty). */
@@ -294,18 +348,31 @@ export class FiguresCache {
     if (!this.changed) return;
     mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
     const q = JSON.stringify;
-    const calls = this.loadCalls();
-    const callParts: string[] = [];
-    for (const [file, c] of Object.entries(calls)) if (!this.made.has(file)) callParts.push(`${q(file)}:${q(c)}`);
+    const { bytes, lines } = this.loadCalls();
+    // The calls file: every line kept from the file read as its bytes, then the lines of this run.
+    const callParts: Buffer[] = [Buffer.from(`{"version":${CALLS_VERSION},"priceStamp":${q(this.priceStamp)}}\n`)];
+    // Lines kept side by side in the file read go out as one piece.
+    let from = -1;
+    let to = -1;
+    for (const [file, c] of lines) {
+      if (this.made.has(file)) continue;
+      if (c.start !== to) {
+        if (to > from) callParts.push(bytes.subarray(from, to));
+        from = c.start;
+      }
+      to = c.end;
+    }
+    if (to > from) callParts.push(bytes.subarray(from, to));
+    const made: string[] = [];
     const parts: string[] = [];
     for (const [file, s] of Object.entries(this.sessions)) parts.push(`${q(file)}:${q(s)}`);
     for (const [file, m] of this.made) {
       parts.push(`${q(file)}:{"stamp":${q(m.stamp)},"parentStamp":${q(m.parentStamp)},"figures":${m.figures ?? "null"}}`);
-      if (m.calls !== null) callParts.push(`${q(file)}:{"stamp":${q(m.stamp)},"text":${q(m.calls)}}`);
+      if (m.calls !== null && !/[\t\n]/.test(m.stamp)) made.push(`${m.stamp}\t${q(file)}\t${m.calls}\n`);
     }
-    const head = (key: string) => `{"version":${VERSION},"priceStamp":${q(this.priceStamp)},"${key}":{`;
-    await writeCacheFile(this.callsFile, head("calls") + callParts.join(",") + "}}");
-    await writeCacheFile(this.file, head("sessions") + parts.join(",") + "}}");
+    if (made.length > 0) callParts.push(Buffer.from(made.join("")));
+    await writeCacheFile(this.callsFile, callParts);
+    await writeCacheFile(this.file, `{"version":${VERSION},"priceStamp":${q(this.priceStamp)},"sessions":{` + parts.join(",") + "}}");
     this.changed = false;
   }
 }

@@ -216,8 +216,8 @@ export class RowStore {
     return out;
   }
 
-  /** Every row in stored form: the keys, and the summaries and texts they point into. */
-  encode(): { keys: Record<string, StoredKey>; summaries: StoredSummary[]; texts: Buffer } {
+  /** Every row in stored form: the keys, and the summaries and texts they point into (the texts in pieces, written as they are). */
+  encode(): { keys: Record<string, StoredKey>; summaries: StoredSummary[]; texts: Uint8Array[] } {
     const keys = Object.create(null) as Record<string, StoredKey>;
     const summaries: StoredSummary[] = [];
     const parts: Uint8Array[] = [];
@@ -244,6 +244,6 @@ export class RowStore {
       if (r) put(p, r);
     }
     for (const [p, r] of this.decoded) if (r) put(p, r);
-    return { keys, summaries, texts: Buffer.concat(parts, at) };
+    return { keys, summaries, texts: parts };
   }
 }

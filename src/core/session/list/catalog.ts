@@ -196,7 +196,7 @@ export class Catalog implements CatalogRows {
       if (this.flushStates) await this.flushStates((p) => this.rows.get(p)?.state === true);
       const k = catalogText({ schema: CATALOG_SCHEMA, rows: keys } satisfies CatalogIndex);
       const s = catalogText(summaries);
-      await writeCacheFile(this.file, Buffer.concat([Buffer.from(`${k.length} ${s.length}\n${k}${s}`, "latin1"), texts]));
+      await writeCacheFile(this.file, [Buffer.from(`${k.length} ${s.length}\n${k}${s}`, "latin1"), ...texts]);
     } catch {
       // A cache that cannot be written costs only time.
     }
