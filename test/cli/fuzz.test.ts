@@ -2,13 +2,16 @@
 // flips, parent cycles, huge numbers, deep nesting, invalid UTF-8 and NUL
 // bytes, mutated from the fixtures with a fixed seed so every run tries the
 // same files. `tree`, `context`, `show` and `ls` must exit 0 or 3, print valid
-// JSON with --json, and finish (the per-run cap is a safety net for a hang,
-// not a speed check).
+// JSON with --json, and finish. They run in this process (runCli, as the other
+// headless commands' tests do); the deeply nested mutants also go through the
+// built binary, whose stack is a process's own (the per-run cap there is a
+// safety net for a hang, not a speed check).
 import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "../helpers/run-bin.js";
+import { runCli } from "../helpers/run-cli.js";
 import { MUTATORS, PER_FIXTURE, SOURCES, makeMutants } from "../helpers/mutants.js";
 import { ensureBuilt } from "../capture/helpers.js";
 
@@ -21,8 +24,15 @@ interface Mutant {
   id: string;
 }
 
-// Each run in a process of its own: a hang is killed at the cap and reported, not a stuck test worker.
-const run = (args: string[], env: NodeJS.ProcessEnv) => runBin(args, { env, timeoutMs: RUN_CAP_MS });
+// In a process of its own: a hang is killed at the cap and reported, not a stuck test worker.
+const spawned = (args: string[], env: NodeJS.ProcessEnv) => runBin(args, { env, timeoutMs: RUN_CAP_MS });
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  killed?: boolean;
+}
+const run = (args: string[], env: NodeJS.ProcessEnv): Promise<Ran> => runCli(args, { env });
 
 /** Runs jobs, `limit` at a time. */
 async function pool<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
@@ -69,7 +79,10 @@ describe("fuzzed session files (issue 14)", () => {
       { m, args: ["show", m.file, m.id, "--json"], json: true },
       { m, args: ["show", m.file, m.id], json: false },
     ]);
-    const results = await pool(jobs, 3, async (j) => ({ j, r: await run(j.args, env) }));
+    const results: { j: (typeof jobs)[number]; r: Ran }[] = await pool(jobs, 1, async (j) => ({ j, r: await run(j.args, env) }));
+    const deep = mutants.filter((m) => m.name.includes("deep-nesting"));
+    expect(deep.length).toBeGreaterThan(0);
+    results.push(...(await pool(deep, 2, async (m) => ({ j: { m, args: ["tree", m.file, "--json"], json: true }, r: await spawned(["tree", m.file, "--json"], env) }))));
     const failures: string[] = [];
     for (const { j, r } of results) {
       const what = `${j.args[0]} ${j.m.name}${j.json ? " --json" : ""}`;
