@@ -8,28 +8,38 @@ import { join } from "node:path";
 import { createSearchEngine, type IndexEvents } from "../../src/ui/state/search-engine.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 
+/** Enough files that a build is still running when it is cancelled. */
 const COPIES = 15;
+/** Enough for the two engines to be compared on more than one project. */
+const FEW = 2;
 let tmp: string;
 let agent: string;
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), "omp-search-engine-"));
-  agent = join(tmp, "agent");
-  // Enough files that a build is still running when it is cancelled.
-  for (let i = 0; i < COPIES; i++) {
-    const dir = join(agent, "sessions", `--p${i}--`);
+let few: string;
+
+function copies(at: string, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const dir = join(at, "sessions", `--p${i}--`);
     mkdirSync(dir, { recursive: true });
     for (const f of fixtureFiles("sessions")) copyFileSync(f.file, join(dir, f.name));
   }
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "omp-search-engine-"));
+  agent = join(tmp, "agent");
+  few = join(tmp, "few");
+  copies(agent, COPIES);
+  copies(few, FEW);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 type End = Parameters<IndexEvents["end"]>[0];
 
-function build(engine: ReturnType<typeof createSearchEngine>, cancelAfterFirst = false): Promise<{ end: End; progress: [number, number][] }> {
+function build(engine: ReturnType<typeof createSearchEngine>, cancelAfterFirst = false, dir = agent): Promise<{ end: End; progress: [number, number][] }> {
   return new Promise((resolve) => {
     const progress: [number, number][] = [];
     const job = engine.index(
-      { agentDirs: [agent] },
+      { agentDirs: [dir] },
       {
         progress: (d, t) => {
           progress.push([d, t]);
@@ -46,8 +56,8 @@ describe("search engine", () => {
     const answers = [];
     for (const inline of [false, true]) {
       const engine = createSearchEngine(join(tmp, `cache-${inline}`), { inline });
-      const { end, progress } = await build(engine);
-      expect(end).toMatchObject({ type: "indexed", files: COPIES * fixtureFiles("sessions").length });
+      const { end, progress } = await build(engine, false, few);
+      expect(end).toMatchObject({ type: "indexed", files: FEW * fixtureFiles("sessions").length });
       expect(progress.at(-1)).toEqual([progress.at(-1)![1], progress.at(-1)![1]]);
       const r = await engine.query("parser", 500);
       const bad = await engine.query("role:nobody", 10);
