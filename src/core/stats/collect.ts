@@ -7,7 +7,8 @@ import { FiguresCache, stampText } from "./figures-cache.js";
 import type { SessionFigures } from "./figures.js";
 import { loadPriceOverrides, type PriceOverrides } from "./price-overrides.js";
 import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
-import { callKeysOf, readSessionFigures } from "./read-session.js";
+import { callKeysOf, figuresOfSession, readSessionFigures } from "./read-session.js";
+import type { Session } from "../session/index.js";
 import { figuresOf } from "./figures.js";
 import { scanFigures, type FiguresTaps, type ScannedSession } from "./figures-scan.js";
 import { resolveParent } from "./parent.js";
@@ -30,6 +31,24 @@ export interface CollectOptions {
   beforeRead?: () => Promise<void>;
   /** The files' stamps as the listing just took them (listSessions' `stamps`): not stat'ed again. */
   stamps?: ReadonlyMap<string, FileStamp | null>;
+  /**
+   * Sessions already loaded whole (the tree screen's): another agent's,
+   * whose entries the loader holds, gives its figures from them when the
+   * file still has the size it was loaded at, instead of being read and
+   * parsed again (its dialect's read does not give way to keys).
+   */
+  loaded?: ReadonlyMap<string, Session>;
+}
+
+/** A loaded session whose entries are held, and whose file has not grown or shrunk since. */
+function heldAsLoaded(file: string, loaded: ReadonlyMap<string, Session> | undefined): Session | null {
+  const s = loaded?.get(file);
+  if (!s?.held) return null;
+  try {
+    return stampOf(file)?.size === s.size ? s : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface Collected {
@@ -85,6 +104,8 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
     const read = async (file: string): Promise<{ figures: SessionFigures | null; stamp: string | null }> => {
       const done = figured?.get(file);
       if (done) return done;
+      const held = heldAsLoaded(file, opts.loaded);
+      if (held) return { figures: await figuresOfSession(held, pricer), stamp: null };
       const pre = scanned.get(file) ?? (await scanFigures(file, opts.beforeRead));
       if (!pre) return { figures: await readSessionFigures(file, pricer), stamp: null };
       const { parts } = pre;
