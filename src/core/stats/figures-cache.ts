@@ -4,7 +4,7 @@
 // and, for a fork, its parent's: a session that did not change is never
 // read again. Figures priced under another price stamp
 // (a new table, an edited prices.json) are read again.
-import { readFileSync, mkdirSync } from "node:fs";
+import { readFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { FileStamp } from "../fs/stat.js";
 import { writeCacheFile } from "../session/index.js";
@@ -21,6 +21,8 @@ export const FIGURES_CACHE_FILE = "stats-v3.json";
  */
 export const CALLS_FILE = "stats-v5-calls";
 const CALLS_VERSION = 5;
+/** The calls file of earlier builds (one JSON object): removed at the first save. */
+export const OLD_CALLS_FILE = "stats-v3-calls.json";
 
 /** A bucket as stored: [branch, model, slot, input, output, cacheRead, cacheWrite, cost, calls, unpricedCalls, unpricedTokens]. */
 type StoredBucket = [number, number, number, number, number, number, number, number, number, number, number];
@@ -372,6 +374,7 @@ export class FiguresCache {
     }
     if (made.length > 0) callParts.push(Buffer.from(made.join("")));
     await writeCacheFile(this.callsFile, callParts);
+    rmSync(join(this.callsFile, "..", OLD_CALLS_FILE), { force: true });
     await writeCacheFile(this.file, `{"version":${VERSION},"priceStamp":${q(this.priceStamp)},"sessions":{` + parts.join(",") + "}}");
     this.changed = false;
   }

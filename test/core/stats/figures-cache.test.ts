@@ -3,10 +3,10 @@
 // the untouched lines byte for byte, and the fallbacks (a damaged line, a file
 // of another version or price stamp, a line cut short) reading nothing wrong.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CALLS_FILE, FiguresCache, readCallsFile } from "../../../src/core/stats/figures-cache.js";
+import { CALLS_FILE, FiguresCache, OLD_CALLS_FILE, readCallsFile } from "../../../src/core/stats/figures-cache.js";
 import { emptyFigure, type Call, type SessionFigures } from "../../../src/core/stats/figures.js";
 import { writeCacheFile } from "../../../src/core/session/index.js";
 
@@ -47,6 +47,7 @@ describe("the figures cache's calls file", () => {
   it(
     "gives back each session's calls; a save after one session changed keeps the other lines byte for byte",
     withDir(async (dir) => {
+      writeFileSync(join(dir, OLD_CALLS_FILE), '{"version":4,"priceStamp":"p1","calls":{}}');
       const a = FiguresCache.open(dir, "p1");
       const odd = '/h/odd\tname\n"é".jsonl';
       a.set("/h/a.jsonl", "1:2:3:4", "", figures("/h/a.jsonl", [call(1, 0.5), call(2, null)]));
@@ -54,6 +55,7 @@ describe("the figures cache's calls file", () => {
       a.set("/h/none.jsonl", "1:5:3:4", "", null);
       await a.save();
       const first = readFileSync(join(dir, CALLS_FILE));
+      expect(existsSync(join(dir, OLD_CALLS_FILE))).toBe(false); // an earlier build's calls file goes at the first save
 
       const b = FiguresCache.open(dir, "p1");
       expect(b.get("/h/a.jsonl", "1:2:3:4", "")!.calls).toEqual([call(1, 0.5), call(2, null)]);
