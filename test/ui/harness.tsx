@@ -62,7 +62,8 @@ export interface Mounted {
   /** Writes every chunk at once, with no pause between them (keys faster than any frame), then waits for the frame to settle. */
   burst(...chunks: string[]): Promise<void>;
   type(text: string): Promise<void>;
-  waitFor(pred: (frame: string) => boolean, what: string): Promise<string>;
+  /** Waits until a frame matches: up to `ceilingMs` (8 s by default), a safety net for a hang, not a speed check. */
+  waitFor(pred: (frame: string) => boolean, what: string, ceilingMs?: number): Promise<string>;
   /** The app quit by itself (Ink unmounted and gave the terminal back: raw mode off). */
   exited(): boolean;
   unmount(): void;
@@ -113,10 +114,10 @@ export async function mount(opts: MountOptions): Promise<Mounted> {
         await settle(frame, before);
       }
     },
-    async waitFor(pred, what) {
+    async waitFor(pred, what, ceilingMs = 8000) {
       // Up to 8 s: a loaded CI machine may take seconds to start a worker and
       // open SQLite; a passing wait returns as soon as the frame matches.
-      const end = Date.now() + 8000;
+      const end = Date.now() + ceilingMs;
       while (Date.now() < end) {
         if (pred(frame())) return frame();
         await tick(5);
