@@ -32,18 +32,17 @@ export interface CollectOptions {
   /** The files' stamps as the listing just took them (listSessions' `stamps`): not stat'ed again. */
   stamps?: ReadonlyMap<string, FileStamp | null>;
   /**
-   * Sessions already loaded whole (the tree screen's): another agent's,
-   * whose entries the loader holds, gives its figures from them when the
-   * file still has the size it was loaded at, instead of being read and
-   * parsed again (its dialect's read does not give way to keys).
+   * The session the tree screen loaded whole: another agent's, whose entries
+   * the loader holds, gives its figures from them while the file keeps the
+   * size it was loaded at, instead of being read and parsed again (its
+   * dialect's read does not give way to keys).
    */
-  loaded?: ReadonlyMap<string, Session>;
+  loaded?: Session;
 }
 
-/** A loaded session whose entries are held, and whose file has not grown or shrunk since. */
-function heldAsLoaded(file: string, loaded: ReadonlyMap<string, Session> | undefined): Session | null {
-  const s = loaded?.get(file);
-  if (!s?.held) return null;
+/** The loaded session of `file` when its entries are held and the file has not grown or shrunk since. */
+function heldAsLoaded(file: string, s: Session | undefined): Session | null {
+  if (s?.file !== file || !s.held) return null;
   try {
     return stampOf(file)?.size === s.size ? s : null;
   } catch {

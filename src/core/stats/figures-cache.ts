@@ -370,7 +370,8 @@ export class FiguresCache {
     for (const [file, s] of Object.entries(this.sessions)) parts.push(`${q(file)}:${q(s)}`);
     for (const [file, m] of this.made) {
       parts.push(`${q(file)}:{"stamp":${q(m.stamp)},"parentStamp":${q(m.parentStamp)},"figures":${m.figures ?? "null"}}`);
-      if (m.calls !== null && !/[\t\n]/.test(m.stamp)) made.push(`${m.stamp}\t${q(file)}\t${m.calls}\n`);
+      // stampText's digits and colons, the name as JSON (no raw tab or newline), packCalls' numbers: one line each.
+      if (m.calls !== null) made.push(`${m.stamp}\t${q(file)}\t${m.calls}\n`);
     }
     if (made.length > 0) callParts.push(Buffer.from(made.join("")));
     await writeCacheFile(this.callsFile, callParts);

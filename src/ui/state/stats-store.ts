@@ -114,7 +114,7 @@ export function createStatsStore(opts: StatsStoreOptions = {}): StatsStore {
         // Before the price table loads and the cache is read (a few hundred ms of CPU the first time), not only between the slices read.
         if (opts.beforeRead) await opts.beforeRead();
         if (mine !== openGeneration) return;
-        const [figures] = (await collectFigures([session.file], { cacheDir: opts.cacheDir, beforeRead: opts.beforeRead, loaded: new Map([[session.file, session]]) })).figures;
+        const [figures] = (await collectFigures([session.file], { cacheDir: opts.cacheDir, beforeRead: opts.beforeRead, loaded: session })).figures;
         if (!figures || mine !== openGeneration) return;
         const { branchOf } = branchesOf(session);
         set({ open: { session, figures, branchOf }, costs: withCosts(get().costs, [figures]) });

@@ -28,7 +28,7 @@ describe("costs of a loaded session", () => {
       }
       if (!s.held) continue;
       const read = await collectFigures([file], { cache: false, overrides: noOverrides });
-      const fromLoaded = await collectFigures([file], { cache: false, overrides: noOverrides, loaded: new Map([[file, s]]) });
+      const fromLoaded = await collectFigures([file], { cache: false, overrides: noOverrides, loaded: s });
       expect(fromLoaded.figures.map(facts), file).toEqual(read.figures.map(facts));
       compared++;
     }
@@ -46,14 +46,14 @@ describe("costs of a loaded session", () => {
       expect(want[0].total.calls).toBeGreaterThan(0);
       // The same size, other bytes: only a read would see them (it finds no session).
       writeFileSync(copy, " ".repeat(statSync(copy).size));
-      const got = await collectFigures([copy], { cache: false, overrides: noOverrides, loaded: new Map([[copy, s]]) });
+      const got = await collectFigures([copy], { cache: false, overrides: noOverrides, loaded: s });
       expect(got.figures.map(facts)).toEqual(want);
       // Grown: read again.
       writeFileSync(copy, readFileSync(file, "utf8") + "\n");
-      const again = await collectFigures([copy], { cache: false, overrides: noOverrides, loaded: new Map([[copy, s]]) });
+      const again = await collectFigures([copy], { cache: false, overrides: noOverrides, loaded: s });
       expect(again.figures.map(facts)).toEqual(want);
       writeFileSync(copy, "x".repeat(10));
-      expect((await collectFigures([copy], { cache: false, overrides: noOverrides, loaded: new Map([[copy, s]]) })).figures).toEqual([]);
+      expect((await collectFigures([copy], { cache: false, overrides: noOverrides, loaded: s })).figures).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
