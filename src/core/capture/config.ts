@@ -1,5 +1,6 @@
 // `config.json` (§3.3): defaults, mode presets, deep merge, fail-closed loading.
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
+import { readRegularText, UnsafeFileError } from "../fs/read-capped.js";
 import { configPath } from "./paths.js";
 
 export type Mode = "off" | "capture-only" | "balanced" | "aggressive";
@@ -62,10 +63,12 @@ export function loadConfig(root: string): LoadedConfig {
     // No file (the default) is told by an lstat, which makes no error object
     // (a thrown ENOENT costs the hook ~0.05 ms). A link is read through as
     // before; lstat is the call the store's guard makes anyway.
-    if (!lstatSync(path, { throwIfNoEntry: false })) return { config: defaultConfig(), raw: null, error: null, path };
-    text = readFileSync(path, "utf8");
+    // A FIFO or device there is refused at once (readRegularText), never waited on: it reads as unusable.
+    const got = lstatSync(path, { throwIfNoEntry: false }) ? readRegularText(path) : null;
+    if (got === null) return { config: defaultConfig(), raw: null, error: null, path };
+    text = got;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = (err as NodeJS.ErrnoException).code ?? (err instanceof UnsafeFileError ? "not a regular file" : undefined);
     if (code === "ENOENT" || code === "ENOTDIR") return { config: defaultConfig(), raw: null, error: null, path };
     return { config: { ...defaultConfig(), enabled: false }, raw: null, error: `config.json unreadable (${code ?? "error"})`, path };
   }

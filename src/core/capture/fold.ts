@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { O_NOFOLLOW } from "../fs/guard.js";
+import { UnsafeFileError } from "../fs/read-capped.js";
 import { monoMs, tsMs } from "./clock.js";
 import { flag, loadConfig, toolEventsEvery, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
@@ -115,13 +116,16 @@ const CHUNK = 1024 * 1024;
 export function readQueueTail(path: string, offset: number): { lines: QueueLine[]; end: number; size: number } {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | O_NOFOLLOW);
+    // O_NONBLOCK: a FIFO planted here is opened at once and refused below, never waited on
+    fd = openSync(path, constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { lines: [], end: 0, size: 0 };
     throw err;
   }
   try {
-    const size = fstatSync(fd).size;
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new UnsafeFileError(path, "not a regular file");
+    const size = st.size;
     // a queue shorter than the offset was replaced (deleted and begun again): its lines are all new
     let pos = size < offset ? 0 : offset;
     const lines: QueueLine[] = [];
@@ -252,9 +256,11 @@ export function sessionFiles(root: string, harness: string, nativeId: string): S
 function hasPending(files: SessionFiles): boolean {
   let size = 0;
   try {
-    const fd = openSync(files.queue, constants.O_RDONLY | O_NOFOLLOW);
+    const fd = openSync(files.queue, constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0));
     try {
-      size = fstatSync(fd).size;
+      const st = fstatSync(fd);
+      if (!st.isFile()) return false;
+      size = st.size;
     } finally {
       closeSync(fd);
     }

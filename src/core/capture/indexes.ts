@@ -1,6 +1,7 @@
 // The four derived index files and lazy upkeep (§3.8). Never used by the hook:
 // the hook only leaves dirty markers; commands and the TUI refresh from them.
-import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, unlinkSync } from "node:fs";
+import { readRegularText } from "../fs/read-capped.js";
 import { foldBeforeRead } from "./fold.js";
 import { listMarkers } from "./markers.js";
 import { dirname, join, sep } from "node:path";
@@ -102,7 +103,8 @@ function rebuildSidecars(root: string, states: State[], lock: LockHandle): void 
     if (!digest || !cwd) continue;
     let summary: string | null = null;
     try {
-      summary = digestSummaryOf(readFileSync(digest, "utf8"));
+      const text = readRegularText(digest);
+      if (text !== null) summary = digestSummaryOf(text);
     } catch {}
     const list = byCwd.get(cwd) ?? [];
     list.push({

@@ -113,8 +113,15 @@ export function ingestEvent(req: IngestRequest, candidateOf: CandidateBuilder | 
     if (!candidateOf) throw new Error("ingestEvent: this event may yield a feedback candidate, but no candidate builder was given");
     prebuilt = candidateOf(req, ts);
   }
-  appendRecord(files.queue, sessionLine(req, record, lineId, prebuilt));
+  let refused: unknown = null;
+  try {
+    appendRecord(files.queue, sessionLine(req, record, lineId, prebuilt));
+  } catch (err) {
+    refused = err;
+  }
+  // The day's queue gets every event, one that its session's queue refused (a link or a FIFO planted there) too.
   appendRecord(queuePath(root, ts), record);
+  if (refused !== null) throw refused;
 
   ensureDir(dirname(files.state));
   let fold: FoldResult | null = null;

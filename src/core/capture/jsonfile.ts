@@ -1,9 +1,10 @@
 // Reading and writing the store's JSON and JSONL files, tolerating damage (§5).
-import { constants, copyFileSync, readFileSync } from "node:fs";
+import { constants, copyFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { appendLine } from "../fs/append.js";
 import { atomicWrite } from "../fs/atomic.js";
 import { ensureDir } from "../fs/dir.js";
+import { readRegularText } from "../fs/read-capped.js";
 import { corruptStamp } from "./clock.js";
 import { jsonFileText, pyCompact } from "./serialize.js";
 
@@ -41,13 +42,9 @@ export interface JsonRead {
 
 /** Reads a JSON object file: whole parse, else the leading object (healed), else nothing (default). */
 export function readJsonObject(path: string): JsonRead {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { value: null, status: "missing" };
-    throw err;
-  }
+  // a FIFO or device planted here throws (UnsafeFileError) instead of blocking the hook
+  const text = readRegularText(path);
+  if (text === null) return { value: null, status: "missing" };
   try {
     const v = JSON.parse(text) as unknown;
     if (v && typeof v === "object" && !Array.isArray(v)) return { value: v as Record<string, unknown>, status: "ok" };
@@ -70,13 +67,8 @@ export function keepCorruptCopy(path: string): string | null {
 
 /** Objects of a JSONL file; blank, unparseable and non-object lines are skipped. */
 export function readJsonl(path: string): Record<string, unknown>[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw err;
-  }
+  const text = readRegularText(path);
+  if (text === null) return [];
   const out: Record<string, unknown>[] = [];
   for (const line of text.split("\n")) {
     const t = line.endsWith("\r") ? line.slice(0, -1) : line;

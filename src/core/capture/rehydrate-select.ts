@@ -1,7 +1,7 @@
 // Which sessions the `rehydrate` command shows (§9.1), with each digest's
 // summary read by gray-matter. Apart from rehydrate.ts, whose rendering the
 // hook uses: the hook never loads a frontmatter library.
-import { readFileSync } from "node:fs";
+import { readRegularText } from "../fs/read-capped.js";
 import { resolve } from "node:path";
 import { digestSummaryOf } from "./frontmatter.js";
 import { listStates, newestFirst, type RehydrateItem } from "./rehydrate.js";
@@ -17,7 +17,9 @@ export interface RehydrateQuery {
 /** The decoded `summary:` of a digest file, or null. */
 export function readDigestSummary(path: string): string | null {
   try {
-    return digestSummaryOf(readFileSync(path, "utf8"));
+    // a digest path is read from a state file: a FIFO or device there is refused, never waited on
+    const text = readRegularText(path);
+    return text === null ? null : digestSummaryOf(text);
   } catch {
     return null;
   }

@@ -4,8 +4,10 @@
 // opened with O_NOFOLLOW: a link planted in the store is refused, not followed.
 import { openSync, fstatSync, readSync, writeSync, closeSync, constants } from "node:fs";
 import { checkWritePath, O_NOFOLLOW, refuseLoop } from "./guard.js";
+import { UnsafeFileError } from "./read-capped.js";
 
-const FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW;
+// O_NONBLOCK: a FIFO planted at the path is opened at once and refused below, never waited on (a regular file ignores it)
+const FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
 
 export function appendLine(path: string, line: string, mode = 0o600): void {
   checkWritePath(path);
@@ -17,7 +19,9 @@ export function appendLine(path: string, line: string, mode = 0o600): void {
   }
   try {
     let text = line.endsWith("\n") ? line : line + "\n";
-    const size = fstatSync(fd).size;
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new UnsafeFileError(path, "not a regular file");
+    const size = st.size;
     if (size > 0) {
       const last = Buffer.alloc(1);
       readSync(fd, last, 0, 1, size - 1);

@@ -87,6 +87,16 @@ export function openRegularSyncSized(path: string): { fd: number; size: number }
   }
 }
 
+/**
+ * The whole text of a regular file, or null when nothing is there: the
+ * store's and the config dir's own files, which the hook reads. Opened without
+ * blocking and refused unless regular (UnsafeFileError), like readCapped, but
+ * with no cap (these files are ours, and as large as they grew).
+ */
+export function readRegularText(path: string): string | null {
+  return readCapped(path, Number.MAX_SAFE_INTEGER)?.toString("utf8") ?? null;
+}
+
 /** The text of a regular file (readCapped, as UTF-8). */
 export function readTextCapped(path: string, cap: number, o: ReadCappedOptions = {}): string | null {
   return readCapped(path, cap, o)?.toString("utf8") ?? null;

@@ -1,7 +1,8 @@
 // keep.json: whether the archive is on (off by default), the host name this
 // machine files its copies under, and other machines' archive folders to
 // read (`keep --add-source`).
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
+import { readRegularText } from "../fs/read-capped.js";
 import { dirname, resolve } from "node:path";
 import { atomicWrite } from "../fs/atomic.js";
 import { ensureDir } from "../fs/dir.js";
@@ -23,8 +24,10 @@ export function loadKeepConfig(env: NodeJS.ProcessEnv = process.env): KeepConfig
   let text: string;
   try {
     // no keep.json (the default) is told without an error object (config.ts's loadConfig says why)
-    if (!lstatSync(file, { throwIfNoEntry: false })) return { enabled: false, host: null, sources: [] };
-    text = readFileSync(file, "utf8");
+    // a FIFO or device there reads as off at once (readRegularText refuses it), never waited on
+    const got = lstatSync(file, { throwIfNoEntry: false }) ? readRegularText(file) : null;
+    if (got === null) return { enabled: false, host: null, sources: [] };
+    text = got;
   } catch {
     return { enabled: false, host: null, sources: [] };
   }
