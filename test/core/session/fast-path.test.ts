@@ -92,6 +92,13 @@ describe("the reader's fast paths give what a full parse gives", () => {
       lines.push(good, good.slice(0, good.length - 3), good.replace('"text":"', '"text":"\u0001'), good.slice(0, -10) + "\u0001" + good.slice(-10), good.replace("}]", "]"));
     }
     lines.push(`{"type":"message","id":"d","message":${"[".repeat(3000)}"${long("y")}"${"]".repeat(3000)}}`);
+    // a custom message's own type, nested in the message and longer than what the cut keeps
+    // a message's own short fields (its type, a tool's name, a role), nested and longer than what the cut keeps
+    const at = { parentId: null, timestamp: "2026-01-01T00:00:00.000Z" };
+    lines.push(JSON.stringify({ type: "message", id: "c1", ...at, message: { role: "custom", customType: "t".repeat(5000), content: "note", display: true } }));
+    lines.push(JSON.stringify({ type: "message", id: "c2", ...at, message: { role: "toolResult", toolName: "n".repeat(5000), content: [{ type: "text", text: "ok" }] } }));
+    lines.push(JSON.stringify({ type: "message", id: "c3", ...at, message: { role: "r".repeat(5000), content: "hi" } }));
+    lines.push(JSON.stringify({ type: "system", id: "c4", ...at, data: { type: "d".repeat(5000) } }));
     expect(disagreements("built", Buffer.from(lines.join("\n")))).toEqual([]);
   });
 });

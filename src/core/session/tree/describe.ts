@@ -18,6 +18,14 @@ const PREVIEW_MAX = 160;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
+/**
+ * A message's own short field (its role, a tool's name) as the tree keeps it:
+ * the tree's parse cuts nested strings after PREVIEW_SOURCE_UNITS, so a longer
+ * one (no agent writes such) is cut shorter still, the same on both reads.
+ */
+const SHORT_FIELD = 200;
+const ownField = (s: string): string => (s.length > SHORT_FIELD ? s.slice(0, SHORT_FIELD) : s);
+
 /** The text blocks of a message content (string or blocks), joined by spaces; images as "[image]". */
 export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80): string {
   if (typeof content === "string") return content.length > max ? content.slice(0, max) : content;
@@ -64,7 +72,7 @@ function tokens(n: unknown): string {
 const short = (s: string, max = 60) => oneLine(s, max);
 
 function describeMessage(msg: Obj): Description {
-  const role = str(msg.role) || "message";
+  const role = ownField(str(msg.role)) || "message";
   switch (role) {
     case "user":
     case "developer": {
@@ -83,7 +91,7 @@ function describeMessage(msg: Obj): Description {
       return { role, preview, summary, isError: isError || undefined, tools: calls.length ? calls.map((c) => c.name) : undefined };
     }
     case "toolResult": {
-      const name = str(msg.toolName) || "tool";
+      const name = ownField(str(msg.toolName)) || "tool";
       const text = oneLine(contentText(msg.content), PREVIEW_MAX);
       const isError = msg.isError === true;
       return { role, preview: text, summary: `[${name} ${isError ? "error" : "result"}] ${text}`, isError: isError || undefined, tools: [name] };
@@ -105,7 +113,8 @@ function describeMessage(msg: Obj): Description {
     case "custom":
     case "hookMessage": {
       const text = oneLine(contentText(msg.content), PREVIEW_MAX);
-      return { role, preview: text, summary: `[${str(msg.customType) || "custom"}] ${text}` };
+      // cut as a custom entry's type is: the tree's parse keeps only the first PREVIEW_SOURCE_UNITS of a nested string
+      return { role, preview: text, summary: `[${oneLine(str(msg.customType), 30) || "custom"}] ${text}` };
     }
     default: {
       const text = oneLine(contentText(msg.content), PREVIEW_MAX);
