@@ -221,6 +221,13 @@ describe("stats --json on the hand-made pi fixtures", () => {
     }
     const missing = await run([join(root, "nope.jsonl")]);
     expect(missing.code).toBe(3);
+    // a file named that is no session is left out with the reason, not silently
+    const notSession = join(root, "not-a-session.jsonl");
+    writeFileSync(notSession, '{"hello":"world"}\n');
+    const left = await run([notSession, main()]);
+    expect(left.code).toBe(0);
+    expect(left.stderr).toBe(`omp-sessions stats: ${notSession}: not a session file: first entry is "no type", not a session header; left out\n`);
+    expect(left.stdout).toMatch(/^total/m);
     expect((await run(["--help"])).stdout).toMatch(/^Usage: omp-sessions stats/);
   });
 });

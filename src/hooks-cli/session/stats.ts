@@ -1,5 +1,6 @@
 // `stats`: tokens and cost of the sessions in scope, grouped one way, as an
 // aligned table or one JSON object per row.
+import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool, str } from "../args.js";
@@ -154,6 +155,9 @@ export const statsCommand: Command = {
     const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps, parallel, stamps });
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
     const sessions = listed.filter((s) => s.valid && (agent === undefined || agentOf(s) === agent));
+    // A file named on the command line (not one found in a dir named) that is no session says why it is left out, as its row in `ls` does.
+    const named = new Set(paths.map((p) => resolve(p)));
+    for (const s of listed) if (!s.valid && named.has(s.path)) process.stderr.write(`omp-sessions stats: ${safeText(s.path)}: ${safeText(s.error ?? "not a session")}; left out\n`);
     const collected = await collectFigures(
       sessions.map((s) => s.path),
       { cache, taps, overrides, stamps },
