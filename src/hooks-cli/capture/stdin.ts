@@ -11,7 +11,7 @@
 // keep the hook from exiting while a writer holds the pipe open without
 // writing. A socket (what node's child_process gives), or a pipe where it
 // cannot be opened again, is read through a net.Socket on fd 0 (node:net and
-// node:stream cost 3–4 ms of start-up). A file is read whole at once; another
+// node:stream cost 4–5 ms of start-up). A file is read whole at once; another
 // character device through fs.read.
 //
 // The deadline is an idle deadline: it runs only while the pipe is open and no
