@@ -12,7 +12,8 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const until = async (cond: () => boolean, ms = 5000) => {
+// a safety net for a failing test: on a loaded machine a poll pass or an fs.watch event may take seconds
+const until = async (cond: () => boolean, ms = 30_000) => {
   const end = Date.now() + ms;
   while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
   return cond();

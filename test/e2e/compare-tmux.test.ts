@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { loadSession } from "../../src/core/session/tree/load.js";
 import { flattenTree, foldRows } from "../../src/core/session/tree/rows.js";
-import { hasTmux, keys, sleep, tmux, waitFor } from "../helpers/tmux.js";
+import { hasTmux, keys, tmux, waitFor } from "../helpers/tmux.js";
 
 const BIN = resolve("bin/omp-sessions");
 const FILE = resolve("test/fixtures/compare/pi-compare.jsonl");
@@ -22,7 +22,6 @@ async function cursorTo(id: string): Promise<void> {
   await keys(NAME, "g");
   if (i > 0) {
     tmux("send-keys", "-t", NAME, "-l", "j".repeat(i));
-    await sleep(200);
   }
   const want = s.byId.get(id)!.summary.slice(0, 20);
   await waitFor(NAME, (x) => cursorLine(x).includes(want), `the cursor on ${id}`);
@@ -50,7 +49,7 @@ describe.skipIf(!hasTmux || !existsSync("dist/cli.js"))("compare in a real termi
     await keys(NAME, "Enter");
     await waitFor(NAME, (s) => s.includes("── message u2"), "the opened message");
     await keys(NAME, "Escape");
-    await sleep(500);
+    await waitFor(NAME, (s) => !s.includes("── message u2") && s.includes("common point: a2"), "back in the compare view");
     await keys(NAME, "Escape");
     await waitFor(NAME, (s) => !s.includes("common point") && s.includes("← leaf"), "back in the tree");
     await keys(NAME, "q");

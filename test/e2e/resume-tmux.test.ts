@@ -33,7 +33,9 @@ async function keysWork(t: string): Promise<void> {
 }
 
 async function recorded(stub: Stub) {
-  for (let i = 0; i < 200 && !readRecord(stub)?.tty.length; i++) await sleep(100);
+  // until the stub agent wrote its record (a 45 s safety net: a loaded machine starts processes slowly)
+  const end = Date.now() + 45_000;
+  while (!readRecord(stub)?.tty.length && Date.now() < end) await sleep(100);
   return readRecord(stub);
 }
 

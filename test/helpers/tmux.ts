@@ -15,10 +15,17 @@ export function screen(name: string, escapes = false): string {
 }
 
 /** Polls the screen until `pred` holds (up to 20 s); the error shows the last screen. */
-export async function waitFor(name: string, pred: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * The screen once `pred` holds, looked at every 100 ms. The ceiling is a safety
+ * net for a failing test (45 s: a CI machine under load starts a node process
+ * and draws a big tree slowly); a passing wait returns at the first look that matches.
+ */
+export async function waitFor(name: string, pred: (s: string) => boolean, what: string, ceilingMs = 45_000): Promise<string> {
+  const end = Date.now() + ceilingMs;
+  for (;;) {
     const s = screen(name);
     if (pred(s)) return s;
+    if (Date.now() >= end) break;
     await sleep(100);
   }
   throw new Error(`timed out waiting for ${what}:\n${screen(name)}`);

@@ -114,9 +114,10 @@ export async function mount(opts: MountOptions): Promise<Mounted> {
         await settle(frame, before);
       }
     },
-    async waitFor(pred, what, ceilingMs = 8000) {
-      // Up to 8 s: a loaded CI machine may take seconds to start a worker and
-      // open SQLite; a passing wait returns as soon as the frame matches.
+    async waitFor(pred, what, ceilingMs = 30_000) {
+      // Up to 30 s: a CI machine under load may take seconds to start a worker
+      // and open SQLite (8 s timed out there); a passing wait returns as soon
+      // as the frame matches, so only a failing test waits this long.
       const end = Date.now() + ceilingMs;
       while (Date.now() < end) {
         if (pred(frame())) return frame();

@@ -130,7 +130,7 @@ describe("search screen", () => {
     await m.type("saffron");
     await m.waitFor((f) => f.includes("no matches"), "nothing yet");
     writeFileSync(join(s.projectDir, "later.jsonl"), sessionWith("l1", "/work/proj", "a saffron kite"));
-    for (let i = 0; i < 250 && !m.frame().includes("1 hit"); i++) await new Promise((r) => setTimeout(r, 20));
+    await m.waitFor((f) => f.includes("1 hit"), "the new session indexed and found");
     expect(m.stores.search.getState().hits.map((h) => h.entryId)).toEqual(["l1-3"]);
   });
 
@@ -224,8 +224,7 @@ describe("live session list", () => {
       line({ type: "session", version: 3, id: "fresh", timestamp: now, cwd: "/work/proj" }) +
         line({ type: "message", id: "f1", parentId: null, timestamp: now, message: { role: "user", content: "a brand new session appears", timestamp: Date.now() } }),
     );
-    for (let i = 0; i < 150 && !m.frame().includes("a brand new session appears"); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(m.frame()).toContain("a brand new session appears");
+    await m.waitFor((f) => f.includes("a brand new session appears"), "the new session listed");
     const after = m.store.getState();
     expect(after.sessions!.length).toBe(count + 1);
     expect(after.listView[after.listCursor].path).toBe(selected);

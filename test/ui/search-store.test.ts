@@ -1,12 +1,20 @@
 // The search screen's store against a scripted engine: typing runs only the
 // newest query, late answers to stale queries are dropped, queries wait for the
 // index to exist, and stopping a build keeps what it indexed searchable.
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSearchStore } from "../../src/ui/state/search-store.js";
 import type { IndexEvents, QueryResult, SearchEngine } from "../../src/ui/state/search-engine.js";
 import type { SearchHit } from "../../src/core/search/query.js";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The store's debounce runs on fake timers: time moves only when a test moves it (and the promises it
+// settles run with it), so no step races the clock on a busy machine.
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const hit = (entryId: string): SearchHit => ({
   path: "/s/a.jsonl",
