@@ -3,8 +3,16 @@
 // tarball into a temp prefix without dev dependencies (from npm's cache where
 // it can), and run the installed command: --version, ls, hook, search (the
 // native module), every command's --help (each bundle loads), and the browser
-// in tmux. Slow (better-sqlite3 may compile here): one install for it all,
-// and `npm test` runs it alone after the rest (vitest.package.config.ts).
+// in tmux. One install for it all, and `npm test` runs it alone after the
+// rest (vitest.package.config.ts).
+//
+// better-sqlite3's install script (prebuild-install, else node-gyp) would
+// compile the native module here for minutes (no network for a download).
+// The module `npm ci` already compiled in this checkout — the same version,
+// for the same Node — is handed to prebuild-install as a local prebuild
+// instead (npm_config_better_sqlite3_local_prebuilds): the install script
+// still runs and the installed command still loads the module (search, below),
+// in seconds. Without that build (another platform, a musl libc) it compiles.
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
 import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -24,6 +32,25 @@ afterAll(() => {
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
 
+/**
+ * A folder holding the checkout's compiled better-sqlite3 as the prebuild
+ * prebuild-install looks for (`{name}-v{version}-node-v{abi}-{platform}-{arch}.tar.gz`
+ * holding build/Release/better_sqlite3.node), or null where there is none to
+ * give (then the install compiles the module).
+ */
+function localPrebuilds(): string | null {
+  const mod = join(ROOT, "node_modules", "better-sqlite3");
+  const built = join(mod, "build", "Release", "better_sqlite3.node");
+  const glibc = process.platform === "linux" && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
+  if (!glibc || !existsSync(built)) return null;
+  const { version } = JSON.parse(readFileSync(join(mod, "package.json"), "utf8")) as { version: string };
+  const dir = join(base, "prebuilds");
+  mkdirSync(dir, { recursive: true });
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const tar = spawnSync("tar", ["-czf", join(dir, name), "-C", mod, "build/Release/better_sqlite3.node"]);
+  return tar.status === 0 ? dir : null;
+}
+
 describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", () => {
   it(
     "packs without tests, sources or fixtures, installs with --omit=dev and runs: --version, ls, hook, search, every --help, the browser",
@@ -35,10 +62,12 @@ describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", ()
       for (const p of inside) expect(p, p).not.toMatch(/^(src|test|bench|scripts|media|node_modules)\/|\.map$|^dist\/meta|fixtures/);
 
       const prefix = join(base, "prefix");
+      const prebuilds = localPrebuilds();
       const install = spawnSync("npm", ["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", "--allow-scripts=better-sqlite3", join(base, packed[0].filename)], {
         cwd: base,
         encoding: "utf8",
         timeout: 20 * 60_000,
+        env: prebuilds ? { ...process.env, npm_config_better_sqlite3_local_prebuilds: prebuilds } : process.env,
       });
       expect(install.status, install.stderr).toBe(0);
       const installed = join(prefix, "lib", "node_modules", "omp-sessions");
