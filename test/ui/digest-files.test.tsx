@@ -8,10 +8,11 @@ import { createDigestFiles } from "../../src/ui/state/digest-files.js";
 import { mount, type Mounted } from "./harness.js";
 import { codexDigest, mountOn, reviewHub } from "./review-helpers.js";
 
-// Every synchronous file read of this test file's modules, to check none is a digest.
+// Every synchronous file read of this test file's modules, to check none is a digest: whole-file reads
+// (readFileSync) and the opens of the capped readers (fs/read-capped.ts, which read with readSync).
 vi.mock("node:fs", async (original) => {
   const real = await original<typeof import("node:fs")>();
-  return { ...real, readFileSync: vi.fn(real.readFileSync) };
+  return { ...real, readFileSync: vi.fn(real.readFileSync), openSync: vi.fn(real.openSync) };
 });
 
 let m: Mounted | undefined;
@@ -66,12 +67,14 @@ describe("digest files off the render path", () => {
     const hub = reviewHub();
     const paths = [codexDigest(hub.root, "old", "/work/old", "2026-06-12T10:00:00Z"), codexDigest(hub.root, "new", "/work/new", "2026-06-13T17:00:00Z")];
     const sync = vi.mocked(fs.readFileSync);
+    const opened = vi.mocked(fs.openSync);
     sync.mockClear();
+    opened.mockClear();
     m = await mountOn(hub, "4");
     expect(m.frame()).toContain("Session Digest: codex:new");
     await m.press("j", "r");
     await m.waitFor((x) => x.includes("Session Digest: codex:old"), "the other digest");
-    const read = sync.mock.calls.map((c) => String(c[0]));
+    const read = [...sync.mock.calls, ...opened.mock.calls].map((c) => String(c[0]));
     // The mock sees the product's reads (the capture store's state files), none of them a digest.
     expect(read.some((p) => p.endsWith(join("codex", "new.json")))).toBe(true);
     expect(read.filter((p) => paths.includes(p))).toEqual([]);
