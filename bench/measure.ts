@@ -60,6 +60,22 @@ const REPORTER = `import { writeFileSync } from "node:fs";
 process.on("exit", () => { try { const u = process.resourceUsage(); writeFileSync(process.env.BENCH_RSS_FILE, u.maxRSS + " " + u.userCPUTime / 1e6 + " " + u.systemCPUTime / 1e6); } catch {} });
 `;
 
+/**
+ * Variables of this machine rather than of a user's shell that change what
+ * every node start costs: NODE_EXTRA_CA_CERTS (set here for a proxy's CA)
+ * makes node read and parse a CA bundle before any script runs, +40 ms a
+ * start on this machine kind (65 → 109 ms for `node -e 0`), to ours, pi's and
+ * the `node -e 0` floor alike. Every timed run goes without them (the hook
+ * bench's own environment never had them); BENCH_KEEP_ENV=1 keeps them.
+ */
+export const MACHINE_ONLY_ENV = ["NODE_EXTRA_CA_CERTS"];
+
+/** Removes MACHINE_ONLY_ENV from `env` unless BENCH_KEEP_ENV=1. */
+export function withoutMachineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (process.env.BENCH_KEEP_ENV !== "1") for (const k of MACHINE_ONLY_ENV) delete env[k];
+  return env;
+}
+
 /** One timed run. The clock covers spawn to exit, as a user would see it. */
 export async function measure(spec: RunSpec): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), "bench-run-"));
@@ -69,6 +85,7 @@ export async function measure(spec: RunSpec): Promise<Measurement> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...spec.env };
   // An undefined value in spec.env removes the variable.
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  withoutMachineEnv(env);
   if (hasGnuTime()) {
     args = ["-f", "%M %U %S", "-o", rssFile, cmd, ...args];
     cmd = "/usr/bin/time";

@@ -8,7 +8,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBenchData } from "./gen.js";
-import { measureMedian, rssMethod, type RunSpec, type Summary } from "./measure.js";
+import { MACHINE_ONLY_ENV, measureMedian, rssMethod, type RunSpec, type Summary } from "./measure.js";
 import { ensurePi, piEnv, PI_PACKAGE, type PiInstall } from "./pi.js";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -82,6 +82,15 @@ function treeCase(name: string, file: string, big: boolean, pi: PiInstall | null
     ours: () => ({ cmd: BIN, args: ["tree", file, "--json"], env: cleanEnv(freshHome()), cwd: tmpdir(), isNode: true }),
     pi: pi ? { cmd: process.execPath, args: [pi.script, "tree", file], env: piEnv(join(DATA, "pi")), cwd: tmpdir(), isNode: true, captureStdout: true } : undefined,
   };
+}
+
+/** Which of this machine's own variables every timed run went without (measure.ts MACHINE_ONLY_ENV). */
+function envNote(): string {
+  const set = MACHINE_ONLY_ENV.filter((k) => process.env[k] !== undefined);
+  if (set.length === 0) return "No machine-only variable (measure.ts MACHINE_ONLY_ENV) was set.";
+  return process.env.BENCH_KEEP_ENV === "1"
+    ? `Runs kept ${set.join(", ")} (BENCH_KEEP_ENV=1): every node start, ours, pi's and \`node -e 0\`, pays for it.`
+    : `Every run went without ${set.join(", ")}, set on this machine (not in a user's shell): it costs every node start ~40 ms here, ours, pi's and \`node -e 0\` alike (BENCH_KEEP_ENV=1 keeps it).`;
 }
 
 // ---------------------------------------------------------------- formatting
@@ -316,6 +325,7 @@ async function main(): Promise<void> {
     `${new Date().toISOString()} · Node ${process.version} · ${cpu.length}× ${cpu[0]?.model ?? "cpu"} · ${fmtBytes(totalmem())} RAM · load average ${loadBefore.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end` +
       (Math.max(loadBefore, loadavg()[0]) > cpu.length ? ` (busy machine: wall times are inflated, compare the CPU columns)` : ""),
     `Measured with ${rssMethod()}. Wall time: spawn to exit, median of ${o.runs} run(s) (big cases: ours ${o.bigRuns}${pi ? `, pi ${o.piBigRuns}` : ""}).`,
+    envNote(),
     `Ours: \`bin/omp-sessions tree FILE --json > /dev/null\`, \`ls --all --json --agent-dir STORE\`.` +
       (pi ? ` pi: ${PI_PACKAGE}@${pi.version}, \`SessionManager.open(file)\` + \`getTree()\` + \`buildSessionContext()\`, and \`SessionManager.listAll()\` with PI_CODING_AGENT_DIR=STORE (node start-up included, like ours).` : ""),
     `Data: ${relative(ROOT, DATA)}/ (seeded, reused between runs); store = ${data.store.files.length} sessions in ${relative(ROOT, agentDir)}/sessions.`,

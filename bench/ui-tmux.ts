@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { ensureBenchData, writeSession } from "./gen.js";
 import type { SectionTarget } from "./hook.js";
+import { MACHINE_ONLY_ENV } from "./measure.js";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const BIN = join(BENCH, "..", "bin", "omp-sessions");
@@ -178,7 +179,9 @@ export async function benchUiTmux(file?: string): Promise<{ text: string; target
   const cases = new Set((process.env.BENCH_TMUX_CASES ?? "200mb,1m,less").split(",").map((c) => c.trim().toLowerCase()));
   const home = mkdtempSync(join(tmpdir(), "omp-bench-tmux-"));
   try {
-    const env = `env HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))} NO_COLOR=1${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
+    // the tmux server's environment is this process's: the machine-only variables go as in measure.ts
+    const unset = process.env.BENCH_KEEP_ENV === "1" ? "" : MACHINE_ONLY_ENV.map((k) => ` -u ${k}`).join("");
+    const env = `env${unset} HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))} NO_COLOR=1${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
     const keys = [
       { key: "j", times: 30 },
       { key: "NPage", times: 10 },
