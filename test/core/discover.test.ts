@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { defaultAgentDirs, findSessionFiles } from "../../src/core/session/list/discover.js";
+import { plainAbsolute } from "../../src/core/session/list/dialect-sources.js";
+import { prng } from "../helpers/mutants.js";
 
 let home: string;
 
@@ -90,5 +92,23 @@ describe("findSessionFiles", () => {
   it("takes a file as is, skips missing roots and lists a file once", async () => {
     const f = file(join(dir("x"), "whatever.txt"));
     expect(await findSessionFiles([f, join(home, "missing"), f])).toEqual([f]);
+  });
+});
+
+describe("plainAbsolute (dialect-sources.ts: resolve skipped for paths it would not change)", () => {
+  it("holds only for paths resolve gives back as they are", () => {
+    const r = prng(0x5eed);
+    const parts = ["a", "b", ".", "..", "", ".x", "..y", "z.jsonl", "db#id", "sp ace"];
+    let plain = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const n = 1 + Math.floor(r() * 6);
+      let p = (r() < 0.9 ? "/" : "") + Array.from({ length: n }, () => parts[Math.floor(r() * parts.length)]).join("/");
+      if (r() < 0.1) p += "/";
+      if (plainAbsolute(p)) {
+        plain++;
+        expect(resolve(p), p).toBe(p);
+      }
+    }
+    expect(plain).toBeGreaterThan(1000);
   });
 });

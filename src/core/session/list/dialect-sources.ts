@@ -5,7 +5,7 @@
 // database's sessions are `<database file>#<session id>`.
 import { homedir } from "node:os";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
 import { agentLabel, agentPlaces } from "../agents.js";
@@ -26,6 +26,14 @@ export interface SourceRoots {
   /** pi/omp agent dirs given explicitly: then only those are listed. */
   agentDirs?: string[];
 }
+
+/**
+ * An absolute POSIX path resolve would give back as it is (no ".", "..",
+ * doubled or trailing "/"): what a dialect's sources joined from a resolved
+ * root are. resolve costs ~5 µs a path, most of a warm listing's time per
+ * source after its stat.
+ */
+export const plainAbsolute = (p: string): boolean => sep === "/" && p.startsWith("/") && !/\/\/|\/\.\.?(?:\/|$)|.\/$/.test(p);
 
 /** Other agents' session sources for a listing of `opts`' roots. */
 export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): Promise<DialectSources> {
@@ -49,7 +57,7 @@ export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv =
       }
       if (!given) out.roots.push(root);
       for (const f of found) {
-        const abs = resolve(f);
+        const abs = plainAbsolute(f) ? f : resolve(f);
         // A file given is listed as given; a database's session given by its own path (`<db>#<id>`) only here.
         if (abs === root && existsSync(root)) continue;
         if (given && f.startsWith(`${root}#`)) out.containers.add(root);
