@@ -1,9 +1,10 @@
-// The hook's V8 code cache (bin/omp-sessions, scripts/build.mjs): the build
-// leaves dist/hook.cjs.cache for its own bundle, the hook starts from it, and a
-// cache that does not fit (another build's, or bytes V8 refuses) only means
-// compiling from source: the event is recorded the same way.
+// The V8 code caches (bin/omp-sessions, scripts/build.mjs): the build leaves
+// dist/hook.cjs.cache (and dist/cmd/ls.cjs.cache, dist/cmd/stats.cjs.cache)
+// for its own bundle, the command starts from it, and a cache that does not
+// fit (another build's, or bytes V8 refuses) only means compiling from source:
+// the event is recorded the same way, the output is the same.
 import { beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ensureBuilt, payload, readJson, REPO, sandbox } from "./helpers.js";
@@ -62,4 +63,46 @@ describe("the hook's code cache", () => {
     const broken = Buffer.concat([cache.subarray(0, cache.indexOf(10) + 1), Buffer.from("not a V8 code cache".repeat(50))]);
     expect(await recordsEvent(packageWith(broken))).toMatch(/V8 rejected .*hook\.cjs\.cache/);
   });
+});
+
+describe("the code caches of ls and stats (their warm start is most of their time)", () => {
+  const demo = join(REPO, "demo", "sessions");
+  /** A package tree with the bin and `bundle`'s file, and its cache only when `withCache`. */
+  function packageOf(bundle: string, withCache: boolean): string {
+    const dir = mkdtempSync(join(tmpdir(), "omp-code-cache-"));
+    mkdirSync(join(dir, "bin"));
+    mkdirSync(join(dir, "dist", "cmd"), { recursive: true });
+    copyFileSync(BIN, join(dir, "bin", "omp-sessions"));
+    copyFileSync(join(REPO, "dist", "cmd", `${bundle}.cjs`), join(dir, "dist", "cmd", `${bundle}.cjs`));
+    cpSync(join(REPO, "dist", "chunks"), join(dir, "dist", "chunks"), { recursive: true }); // what the bundles import lazily (prices, SQLite)
+    if (withCache) copyFileSync(join(REPO, "dist", "cmd", `${bundle}.cjs.cache`), join(dir, "dist", "cmd", `${bundle}.cjs.cache`));
+    return join(dir, "bin", "omp-sessions");
+  }
+  for (const bundle of ["ls", "stats"]) {
+    it(`${bundle}: the build leaves one for its own ASCII bundle; V8 takes it and the output is the one without it`, async () => {
+      const file = join(REPO, "dist", "cmd", `${bundle}.cjs`);
+      const source = readFileSync(file, "latin1");
+      expect(source).not.toMatch(/[^\x00-\x7f]/);
+      const cache = readFileSync(`${file}.cache`);
+      expect(cache.toString("latin1", 0, cache.indexOf(10))).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
+      const sb = sandbox();
+      const args = [bundle, "--all", "--json", demo];
+      const env = { ...sb.env, OMP_SESSIONS_DEBUG: "1", NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(sb.home, "cache") };
+      const plain = await runBin(args, { bin: packageOf(bundle, false), env });
+      const cached = await runBin(args, { bin: packageOf(bundle, true), env });
+      expect(cached.code).toBe(0);
+      expect(cached.stderr).toBe("");
+      expect(cached.stdout).toBe(plain.stdout);
+      expect(JSON.parse(cached.stdout).length).toBeGreaterThan(0);
+      // Cold, with the worker thread forced on: code run from a V8 code cache cannot import() (Node 20 loses the
+      // callback), so the bundle takes builtins with process.getBuiltinModule and has no import("node:…") left.
+      expect(source).not.toMatch(/\bimport\("node:/);
+      const coldEnv = { ...env, OMP_SESSIONS_SCAN_WORKER: "on" };
+      const coldPlain = await runBin(args, { bin: packageOf(bundle, false), env: { ...coldEnv, OMP_SESSIONS_CACHE_DIR: join(sb.home, "cold-plain") } });
+      const coldCached = await runBin(args, { bin: packageOf(bundle, true), env: { ...coldEnv, OMP_SESSIONS_CACHE_DIR: join(sb.home, "cold-cached") } });
+      expect(coldCached.stderr).toBe("");
+      expect(coldCached.code).toBe(0);
+      expect(coldCached.stdout).toBe(coldPlain.stdout);
+    });
+  }
 });

@@ -74,8 +74,9 @@ export async function ensureView(a: ArchivedSession, env: NodeJS.ProcessEnv = pr
   chmodSync(viewsDir(env), 0o700);
   const tmp = `${view}.${process.pid}.tmp`;
   try {
-    // zlib is loaded here, when an archive is unpacked: every listing reaches this module.
-    const { createGunzip } = await import("node:zlib");
+    // zlib is loaded here, when an archive is unpacked: every listing reaches this module (not by import():
+    // code run from a V8 code cache cannot import dynamically, bin/omp-sessions).
+    const { createGunzip } = process.getBuiltinModule("node:zlib") as typeof import("node:zlib");
     await pipeline(createReadStream(a.archive), createGunzip(), createWriteStream(tmp, { mode: 0o600 }));
     utimesSync(tmp, st.atime, st.mtime);
     renameSync(tmp, view);

@@ -148,7 +148,8 @@ async function startWorker(jobs: { path: string; st: FileStamp }[], claims: Int3
   const stamps = new Float64Array(jobs.length * 4);
   jobs.forEach((j, k) => stamps.set([j.st.dev, j.st.ino, j.st.size, j.st.mtimeMs], k * 4));
   const workerData: ScanJobs = { paths: jobs.map((j) => j.path), stamps, claims: claims.buffer as SharedArrayBuffer, stateMinBytes };
-  const { Worker } = await import("node:worker_threads");
+  // taken only now (a warm listing starts no worker); not by import(), which code run from a V8 code cache cannot do (bin/omp-sessions)
+  const { Worker } = process.getBuiltinModule("node:worker_threads") as typeof import("node:worker_threads");
   let worker: InstanceType<typeof Worker>;
   try {
     worker = new Worker(file, { workerData, stdout: false, stderr: false });

@@ -131,8 +131,9 @@ export async function scanLines(file: string, sink: LineSink, opts: ScanOptions 
 }
 
 async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promise<ScanResult> {
-  // zlib is loaded only for a gzip file (loading it is a cost every listing would pay).
-  const { createGunzip } = await import("node:zlib");
+  // zlib is loaded only for a gzip file (loading it is a cost every listing would pay). Not by import(): a
+  // bundle started from a V8 code cache (bin/omp-sessions) cannot import dynamically from cached code.
+  const { createGunzip } = process.getBuiltinModule("node:zlib") as typeof import("node:zlib");
   const fh = await openRegular(file);
   const stream = fh.createReadStream().pipe(createGunzip());
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
