@@ -229,7 +229,15 @@ function writeCodeCaches() {
     };
     for (const bundle of CACHED) {
       const out = join(tmp, "out.cache");
-      const env = { PATH: process.env.PATH ?? "", HOME: tmp, TZ: "UTC", NO_COLOR: "1", OMP_SESSIONS_CONFIG_DIR: join(tmp, "cfg"), OMP_SESSIONS_DATA_DIR: join(tmp, "data"), OMP_SESSIONS_CACHE_DIR: join(tmp, "cache", bundle.replace("/", "-")) };
+      const env = {
+        PATH: process.env.PATH ?? "",
+        HOME: tmp,
+        TZ: "UTC",
+        NO_COLOR: "1",
+        OMP_SESSIONS_CONFIG_DIR: join(tmp, "cfg"),
+        OMP_SESSIONS_DATA_DIR: join(tmp, "data"),
+        OMP_SESSIONS_CACHE_DIR: join(tmp, "cache", bundle.replace("/", "-")),
+      };
       const steps = runs[bundle];
       let status = 0;
       for (const [i, step] of steps.entries()) {
