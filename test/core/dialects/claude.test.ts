@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import type { DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
 import { claudeDialect } from "../../../src/core/session/read/dialects/claude/index.js";
 import { claudeRoots } from "../../../src/core/session/read/dialects/claude/paths.js";
+import { runCli } from "../../helpers/run-cli.js";
 
 const ROOT = join(import.meta.dirname, "../../fixtures/agents/claude/projects");
 const PROJECT = join(ROOT, "-home-dev-demo");
@@ -293,6 +294,38 @@ describe("the Claude Code dialect on its fixtures", () => {
       ["u2", "u2#1", "user", undefined],
     ]);
     expect(msgOf(entries[3].entry)!.isError).toBe(true);
+  });
+});
+
+describe("the leaf of a Claude Code session", () => {
+  // Claude Code writes system lines (turn_duration, …) after a turn; a transcript copied or cut may lose such a
+  // line's parent. Its loader resumes at a row whose chain reaches a user or assistant message, so an orphan
+  // line at the end is no leaf: the context is the conversation's, not empty (seen on real transcripts).
+  const base = { isSidechain: false, sessionId: "0c4091f0-0000-4000-8000-000000000000", cwd: "/x", version: "2.1.300", timestamp: "2026-06-01T00:00:00.000Z" };
+  const lines = [
+    { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "Deploy it." } },
+    { ...base, parentUuid: "u1", type: "assistant", uuid: "a1", requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Deployed." }], stop_reason: "end_turn" } },
+    { ...base, parentUuid: "a1", type: "system", subtype: "turn_duration", uuid: "s1", durationMs: 1200 },
+    { ...base, parentUuid: "not-in-this-file", type: "system", subtype: "turn_duration", uuid: "s2", durationMs: 900 },
+  ];
+  const write = (name: string, ls: object[]): string => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
+    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
+    const p = join(dir, "projects", "-x", name);
+    writeFileSync(p, ls.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    return p;
+  };
+  it("is not an orphan line at the end: the newest entry whose chain reaches a message", async () => {
+    const p = write("0c4091f0-0000-4000-8000-000000000000.jsonl", lines);
+    expect((await readAll(p)).facts.leafId).toBe("s1");
+    const ctx = JSON.parse((await runCli(["context", p, "--json"])).stdout) as { leafId: string; messages: { role: string }[] };
+    expect(ctx.leafId).toBe("s1");
+    expect(ctx.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+  it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
+    expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
+    const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];
+    expect((await readAll(write("0c4091f2-0000-4000-8000-000000000000.jsonl", orphans))).facts.leafId).toBeUndefined();
   });
 });
 

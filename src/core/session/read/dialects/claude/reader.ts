@@ -150,6 +150,8 @@ export class ClaudeReader implements RecordReader {
   private order: string[] = [];
   private parentOf = new Map<string, string | null>();
   private structural = new Set<string>();
+  /** Entries made of a user or assistant line (pi's message entries): what Claude Code's loader resumes at. */
+  private conversational = new Set<string>();
   /** A user line with several tool results: its uuid → the first entry of its chain. */
   private groupHead = new Map<string, string>();
   /** The last compact boundary, with what it kept when it says (partial compaction). */
@@ -238,7 +240,7 @@ export class ClaudeReader implements RecordReader {
     if (this.version) f.agentVersion = this.version;
     if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
-      const leaf = this.pinnedLeaf();
+      const leaf = this.pinnedLeaf() ?? this.leafPastOrphans();
       if (leaf) f.leafId = leaf;
       const relink = claudeRelink(
         {
@@ -294,6 +296,43 @@ export class ClaudeReader implements RecordReader {
     if (!this.pin || this.pin.at !== this.lines) return null;
     const id = this.ids.has(this.pin.leaf) ? this.pin.leaf : this.alias.get(this.pin.leaf);
     return id ?? null;
+  }
+
+  /**
+   * The newest entry is the leaf, as for every dialect, unless its chain holds
+   * no user or assistant message at all: a system or progress line whose parent
+   * is not in the file (Claude Code writes `turn_duration` and the like after
+   * the turn, and a copied or cut transcript may lose the parent). Claude Code's
+   * loader resumes at a row whose chain reaches a user or assistant message, so
+   * then the newest entry whose chain does is the leaf (null: the newest entry's
+   * chain has one, or no entry's does).
+   */
+  private leafPastOrphans(): string | null {
+    const reaches = new Map<string, boolean>();
+    const reachesMessage = (start: string): boolean => {
+      const walked: string[] = [];
+      let found = false;
+      for (let id: string | null | undefined = start; id != null; id = this.parentOf.get(id)) {
+        const known = reaches.get(id);
+        if (known !== undefined) {
+          found = known;
+          break;
+        }
+        if (this.conversational.has(id)) {
+          found = true;
+          break;
+        }
+        if (!this.parentOf.has(id)) break; // a parent not in the file
+        reaches.set(id, false); // a loop back here ends the walk
+        walked.push(id);
+      }
+      for (const id of walked) reaches.set(id, found);
+      return found;
+    };
+    const n = this.order.length;
+    if (n === 0 || reachesMessage(this.order[n - 1])) return null;
+    for (let i = n - 2; i >= 0; i--) if (reachesMessage(this.order[i])) return this.order[i];
+    return null;
   }
 
   private name(): string | null {
@@ -498,6 +537,7 @@ export class ClaudeReader implements RecordReader {
       this.order.push(e.id);
       this.parentOf.set(e.id, e.parentId === null ? null : (this.alias.get(e.parentId) ?? e.parentId));
       if (e.type.startsWith("claude_")) this.structural.add(e.id);
+      if (e.type === "message") this.conversational.add(e.id);
       return p.de;
     });
     return out;
