@@ -65,6 +65,8 @@ describe("flag-shaped ids and cwds (issue 27)", () => {
         expect(resumeCommand({ file: "x", id: bad, cwd: "", agent })).toBeNull();
       }
       for (const good of ["44444444-4444-4444-8444-444444444444", "ses_3f1a2b", "0199a1b2-0000-7000-8000-000000000003"]) expect(resumeRefusal({ file: "x", id: good, cwd: "", agent })).toBeNull();
+      // no id at all is said as such, not as an id of the wrong shape
+      expect(resumeRefusal({ file: "x", id: "", cwd: "", agent })).toBe(`the session has no ${agent} session id (its file names none): nothing to pass to ${agent}`);
     }
   });
 

@@ -322,6 +322,14 @@ describe("the leaf of a Claude Code session", () => {
     expect(ctx.leafId).toBe("s1");
     expect(ctx.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
+  it("a transcript with no line naming its session (empty, or only snapshots and summaries) has the id its name gives", async () => {
+    const snapshot = { type: "file-history-snapshot", messageId: "m0", snapshot: { messageId: "m0", trackedFileBackups: {}, timestamp: base.timestamp }, isSnapshotUpdate: false };
+    expect((await readAll(write("876a915a-1cc4-472d-bf2d-24162d44e042.jsonl", [snapshot]))).facts.id).toBe("876a915a-1cc4-472d-bf2d-24162d44e042");
+    expect((await readAll(write("876a915b-1cc4-472d-bf2d-24162d44e042.jsonl", []))).facts.id).toBe("876a915b-1cc4-472d-bf2d-24162d44e042");
+    expect((await readAll(write("not-a-uuid.jsonl", [snapshot]))).facts.id).toBe("");
+    const resume = await runCli(["resume", write("876a915c-1cc4-472d-bf2d-24162d44e042.jsonl", [snapshot]), "--print"]);
+    expect(resume.stdout).toBe("claude --resume 876a915c-1cc4-472d-bf2d-24162d44e042\n");
+  });
   it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
     expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
     const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];

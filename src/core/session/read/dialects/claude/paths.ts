@@ -72,6 +72,12 @@ export const agentIdOfPath = (path: string): string =>
     .replace(/^agent-/, "")
     .replace(/\.jsonl$/, "");
 
+/** The session id a transcript's name gives (`<uuid>.jsonl`, as Claude Code names it), or "" for another name. */
+export function sessionIdOfPath(path: string): string {
+  const name = basename(path).replace(/\.jsonl$/, "");
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : "";
+}
+
 /** The sidecar Claude Code writes beside a subagent's transcript. */
 export const metaPathOf = (path: string): string => path.replace(/\.jsonl$/, ".meta.json");
 

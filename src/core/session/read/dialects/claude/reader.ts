@@ -16,7 +16,7 @@
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, stopReasonOf, str, usageOf } from "./blocks.js";
 import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
-import { agentIdOfPath, childSessionPath, kindOf, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
+import { agentIdOfPath, childSessionPath, kindOf, sessionIdOfPath, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
 import { claudeRelink, type Kept } from "./relink.js";
 import { PARENT_LINK, type ParentLink } from "./source.js";
 import { mergeBlocks } from "./streamed.js";
@@ -231,7 +231,8 @@ export class ClaudeReader implements RecordReader {
   facts(): DialectFacts {
     const sub = this.kind !== "session";
     const f: DialectFacts = {
-      id: (sub ? this.agentId || agentIdOfPath(this.path) : this.sessionId) || "",
+      // A transcript is named by its session id: a file with no line naming it (empty, or only snapshots and summaries) has that id.
+      id: (sub ? this.agentId || agentIdOfPath(this.path) : this.sessionId || sessionIdOfPath(this.path)) || "",
       cwd: this.cwd,
       name: this.name(),
       created: this.created,
