@@ -11,7 +11,8 @@ import { writeCacheFile } from "../session/index.js";
 import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures.js";
 
 // 4: pi 1.6.0's usage entries, tool-result and summary usage counted (figures cached before lack them);
-// 5: a Claude Code leaf past an orphan line (the active path, so the branches, may differ).
+// 5: a Claude Code leaf past an orphan line (the active path, so the branches, may differ); Claude Code's
+// "<synthetic>" messages are no calls.
 const VERSION = 5;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**

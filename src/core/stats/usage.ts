@@ -64,6 +64,9 @@ export function mayCarryUsage(type: string, role: string | undefined): boolean {
   return type === "model_usage" || type === "usage" || type === "compaction" || type === "branch_summary";
 }
 
+/** The model Claude Code names in the assistant messages it makes itself (shown, never sent; context.ts leaves them out too). */
+const SYNTHETIC_MODEL = "<synthetic>";
+
 /** The model pi 1.6.0 files usage under when no model made it (a tool's, a summary's): its "Tools/summaries". */
 export const TOOLS_AND_SUMMARIES = "(tools and summaries)";
 
@@ -73,7 +76,9 @@ export function callUsage(entry: Obj): CallUsage | null {
     case "message": {
       const m = entry.message;
       if (!isObj(m)) return null;
-      if (m.role === "assistant") return fromUsage(m.usage, m, entry, m);
+      // Claude Code's own messages (an API error, an interruption, "No response requested.") carry the model
+      // "<synthetic>" and no tokens: no model made them, so they are no call (not an unpriced one).
+      if (m.role === "assistant") return m.model === SYNTHETIC_MODEL ? null : fromUsage(m.usage, m, entry, m);
       // pi 1.6.0: a tool that called a model itself records what it spent.
       if (m.role === "toolResult") return fromUsage(m.usage, { model: TOOLS_AND_SUMMARIES }, entry, m);
       return null;
