@@ -17,9 +17,30 @@ describe("Claude Code's own <synthetic> messages in stats", () => {
     const base = { isSidechain: false, sessionId: "5b0c0a11-0000-4000-8000-000000000000", cwd: "/x", version: "2.1.300", timestamp: "2026-06-01T00:00:00.000Z" };
     const lines = [
       { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "Fix it." } },
-      { ...base, parentUuid: "u1", type: "assistant", uuid: "a1", requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-sonnet-4-5-20250929", content: [{ type: "text", text: "Fixed." }], stop_reason: "end_turn", usage: { input_tokens: 100, output_tokens: 20 } } },
+      {
+        ...base,
+        parentUuid: "u1",
+        type: "assistant",
+        uuid: "a1",
+        requestId: "r1",
+        message: { id: "m1", role: "assistant", model: "claude-sonnet-4-5-20250929", content: [{ type: "text", text: "Fixed." }], stop_reason: "end_turn", usage: { input_tokens: 100, output_tokens: 20 } },
+      },
       { ...base, parentUuid: "a1", type: "user", uuid: "u2", message: { role: "user", content: "And the docs." } },
-      { ...base, parentUuid: "u2", type: "assistant", uuid: "a2", isApiErrorMessage: true, message: { id: "m2", role: "assistant", model: "<synthetic>", content: [{ type: "text", text: "API Error: overloaded" }], stop_reason: "stop_sequence", usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } },
+      {
+        ...base,
+        parentUuid: "u2",
+        type: "assistant",
+        uuid: "a2",
+        isApiErrorMessage: true,
+        message: {
+          id: "m2",
+          role: "assistant",
+          model: "<synthetic>",
+          content: [{ type: "text", text: "API Error: overloaded" }],
+          stop_reason: "stop_sequence",
+          usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        },
+      },
     ];
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
     const env = { HOME: dir, CLAUDE_CONFIG_DIR: dir, OMP_SESSIONS_CACHE_DIR: join(dir, "cache"), TZ: "UTC", NO_COLOR: "1" };
