@@ -72,6 +72,28 @@ describe("search finds the right entries", () => {
     expect((await search(s, "striped horse")).length).toBe(2);
   });
 
+  it("finds words inside CJK text written without spaces, and shows the snippet as written", async () => {
+    const a = agent();
+    const p = join(a.dir("/home/u/cjk"), "cjk.jsonl");
+    writeFileSync(
+      p,
+      header("s3", "/home/u/cjk") +
+        user("c0000001", null, "之前跟你的对话还有记忆吗") +
+        assistant("c0000002", "c0000001", [{ type: "text", text: "このGeminiCLIとは？ 검색을 다시 해 주세요" }]) +
+        user("c0000003", "c0000002", "对 and 话 apart"),
+    );
+    const hits = await search(a, "对话");
+    expect(hits.map((h) => h.entryId)).toEqual(["c0000001"]);
+    expect(hits[0].snippet).toBe("之前跟你的对话还有记忆吗");
+    expect(hits[0].snippet.slice(hits[0].marks[0][0], hits[0].marks.at(-1)![1])).toBe("对话");
+    expect((await search(a, "GeminiCLI")).map((h) => h.entryId)).toEqual(["c0000002"]);
+    expect((await search(a, "검색")).map((h) => h.entryId)).toEqual(["c0000002"]);
+    expect((await search(a, '"的对话还"')).map((h) => h.entryId)).toEqual(["c0000001"]);
+    expect((await search(a, "记忆 吗")).map((h) => h.entryId)).toEqual(["c0000001"]);
+    // characters of the word apart (not side by side) are no match for the word
+    expect((await search(a, "话还有对")).map((h) => h.entryId)).toEqual([]);
+  });
+
   it("each hit's snippet is its own entry's text, with its own marks", async () => {
     const s = store();
     const hits = await search(s, "zebra");

@@ -20,6 +20,7 @@ import { loadSession } from "../session/index.js";
 import { readEntries } from "../session/index.js";
 import { stampOf, type FileStamp } from "../fs/stat.js";
 import type { SearchDb } from "./db.js";
+import { cjkWords } from "./cjk.js";
 import { checkIndex, forgetFresh, freshCount, rememberFresh, type FileStat, type IndexCheck } from "./fresh.js";
 import { docOf, skippableRole, type SearchRole } from "./extract.js";
 
@@ -192,7 +193,7 @@ class Writer {
         }
         const rowid = this.rowidFor(d.ms);
         this.q.insEntry.run(rowid, fid, d.eid, d.role, d.ts, d.offset);
-        this.q.insDoc.run(rowid, d.text);
+        this.q.insDoc.run(rowid, cjkWords(d.text));
       }
       for (const [target, label] of labels) {
         if (label === null) this.q.clearLabel.run(fid, target);

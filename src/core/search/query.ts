@@ -9,6 +9,7 @@
 //   label:TEXT   entries whose label in force contains TEXT (label: alone: any label)
 import { expandHome } from "../fs/home-path.js";
 import type { SearchDb } from "./db.js";
+import { cjkWords, withoutCjkBreaks } from "./cjk.js";
 import type { SearchRole } from "./extract.js";
 import { safeText } from "../session/index.js";
 
@@ -32,7 +33,8 @@ const ROLES: Record<string, SearchRole> = {
 };
 
 const hasWordChar = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
-const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+/** A word or phrase as one FTS5 string (a phrase of its words), its CJK characters split as the index splits them (cjk.ts). */
+const quote = (s: string): string => `"${cjkWords(s).replace(/"/g, '""')}"`;
 
 // Bounds on a query: each filter is one SQL condition and each word one FTS5 term, and SQLite refuses
 // an expression deeper than 1000 ("Expression tree is too large"). A query past these is a usage error.
@@ -134,7 +136,7 @@ export function renderSnippet(raw: string): { snippet: string; marks: [number, n
     else if (part === "\x02") {
       if (open >= 0 && snippet.length > open) marks.push([open, snippet.length]);
       open = -1;
-    } else snippet += safeText(part.replace(/[\s\u0085\u2028\u2029]+/g, " "));
+    } else snippet += safeText(withoutCjkBreaks(part).replace(/[\s\u0085\u2028\u2029]+/g, " "));
   }
   const lead = snippet.length - snippet.trimStart().length;
   snippet = snippet.trim();

@@ -53,6 +53,8 @@ QUERY:  words        every word must match
         cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME)
         role:R       user, assistant, tool (with --tools) or bash
         label:TEXT   entries whose label contains TEXT (label: alone: any label)
+Chinese, Japanese and Korean text is matched by character: 对话 finds it
+inside 之前跟你的对话 (the characters side by side).
 
 The index lives in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions); the first search builds it (progress on stderr),
