@@ -9,6 +9,7 @@ import type { DialectEntry, DialectFacts, PiEntry } from "../../../src/core/sess
 import { claudeDialect } from "../../../src/core/session/read/dialects/claude/index.js";
 import { claudeRoots } from "../../../src/core/session/read/dialects/claude/paths.js";
 import { runCli } from "../../helpers/run-cli.js";
+import { claudeTranscript } from "../../helpers/session-lines.js";
 
 const ROOT = join(import.meta.dirname, "../../fixtures/agents/claude/projects");
 const PROJECT = join(ROOT, "-home-dev-demo");
@@ -308,13 +309,7 @@ describe("the leaf of a Claude Code session", () => {
     { ...base, parentUuid: "a1", type: "system", subtype: "turn_duration", uuid: "s1", durationMs: 1200 },
     { ...base, parentUuid: "not-in-this-file", type: "system", subtype: "turn_duration", uuid: "s2", durationMs: 900 },
   ];
-  const write = (name: string, ls: object[]): string => {
-    const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
-    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
-    const p = join(dir, "projects", "-x", name);
-    writeFileSync(p, ls.map((l) => JSON.stringify(l)).join("\n") + "\n");
-    return p;
-  };
+  const write = (name: string, ls: object[]): string => claudeTranscript(name, ls).file;
   it("is not an orphan line at the end: the newest entry whose chain reaches a message", async () => {
     const p = write("0c4091f0-0000-4000-8000-000000000000.jsonl", lines);
     expect((await readAll(p)).facts.leafId).toBe("s1");

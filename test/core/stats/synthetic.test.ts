@@ -4,16 +4,12 @@
 // "<synthetic>" row or "+?" on a session's cost (seen on 44 of 328 real
 // Claude Code sessions), while the real calls beside them count as before.
 import { describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../helpers/run-cli.js";
+import { claudeTranscript } from "../../helpers/session-lines.js";
 
 describe("Claude Code's own <synthetic> messages in stats", () => {
   it("are no model call", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "omps-synthetic-"));
-    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
-    const file = join(dir, "projects", "-x", "5b0c0a11-0000-4000-8000-000000000000.jsonl");
     const base = { isSidechain: false, sessionId: "5b0c0a11-0000-4000-8000-000000000000", cwd: "/x", version: "2.1.300", timestamp: "2026-06-01T00:00:00.000Z" };
     const lines = [
       { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "Fix it." } },
@@ -42,7 +38,7 @@ describe("Claude Code's own <synthetic> messages in stats", () => {
         },
       },
     ];
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { file, configDir: dir } = claudeTranscript("5b0c0a11-0000-4000-8000-000000000000.jsonl", lines);
     const env = { HOME: dir, CLAUDE_CONFIG_DIR: dir, OMP_SESSIONS_CACHE_DIR: join(dir, "cache"), TZ: "UTC", NO_COLOR: "1" };
     const byModel = JSON.parse((await runCli(["stats", "--by", "model", "--json", file], { env })).stdout) as { model: string; messages: number; inputTokens: number; unpriced: { messages: number } }[];
     expect(byModel.map((r) => r.model)).toEqual(["anthropic/claude-sonnet-4-5-20250929"]);
