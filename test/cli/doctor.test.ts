@@ -74,4 +74,35 @@ describe("omp-sessions doctor", () => {
     expect(r.stdout).toContain("Every record of every session was recognised.");
     expect(r.stdout).toContain("Claude Code 1");
   });
+
+  it("names the sessions read with damaged lines left out, with the lines (they list as valid)", async () => {
+    const { dir, env } = home();
+    const project = join(dir, ".claude", "projects", "-home-dev-demo");
+    mkdirSync(project, { recursive: true });
+    const file = join(project, `${SID}.jsonl`);
+    writeFileSync(
+      file,
+      [
+        line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }),
+        '{"type":"assistant","retryInMs":[REDACTED]312349}',
+        line({ type: "user", uuid: "u2", parentUuid: "u1", timestamp: "2026-12-01T10:00:02.000Z", message: { role: "user", content: "again" } }),
+        '{"type":"user","uuid":"u3","mess',
+      ].join("\n"),
+    );
+    const r = await runCli(["doctor"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Sessions read with lines left out`);
+    expect(r.stdout).toContain(`  Claude Code  ${file}\n    not valid JSON, skipped — line 2\n    truncated last line (not valid JSON), skipped — line 4\n`);
+    const report = JSON.parse((await runCli(["doctor", "--json"], { env })).stdout);
+    expect(report.skipped).toEqual([
+      {
+        agent: "claude",
+        file,
+        warnings: [
+          { line: 2, message: "not valid JSON, skipped" },
+          { line: 4, message: "truncated last line (not valid JSON), skipped" },
+        ],
+      },
+    ]);
+  });
 });

@@ -29,6 +29,19 @@ export function formatDrift(r: DriftReport): string {
       }
     }
   }
+  if (r.skipped.length > 0) {
+    out.push("", "Sessions read with lines left out (damaged in the file; the tree shows the same warnings):");
+    for (const s of r.skipped) {
+      out.push(`  ${agentLabel(s.agent)}  ${safeText(s.file)}`);
+      const byMessage = new Map<string, { line: number }[]>();
+      for (const w of s.warnings) byMessage.set(w.message, [...(byMessage.get(w.message) ?? []), w]);
+      for (const [message, ws] of byMessage) {
+        const lines = ws.map((w) => w.line).filter((n) => n > 0);
+        const shown = lines.slice(0, 8).join(", ") + (lines.length > 8 ? `, … (${lines.length} lines)` : "");
+        out.push(`    ${safeText(message)}${lines.length ? ` — line${lines.length === 1 ? "" : "s"} ${shown}` : ""}`);
+      }
+    }
+  }
   if (r.unreadable.length > 0) {
     out.push("", "Sessions that could not be read:");
     for (const u of r.unreadable) out.push(`  ${agentLabel(u.agent)}  ${safeText(u.file)}`, `    ${safeText(u.error)}`);
@@ -44,12 +57,14 @@ export const doctorCommand: Command = {
 Reads every session \`ls --all\` finds (or those under the PATHs given) and
 lists, per agent and agent version, the shapes its reader did not recognise —
 record or entry types, message types, database tables a newer release writes —
-with the files that hold them, and the sessions that could not be read at all.
+with the files that hold them, the sessions that could not be read at all, and
+those read with damaged lines left out (other agents' sessions).
 Nothing is dropped: unrecognised records are kept and shown, marked unknown in
 the tree (\`show\` prints them whole). Paste the output into a bug report.
 pi and omp files are read as they are (every entry type kept).
 
-  --json      print {sessions, groups: [{agent, version, shapes: [{shape, files}]}], unreadable}
+  --json      print {sessions, groups: [{agent, version, shapes: [{shape, files}]}], unreadable,
+              skipped: [{agent, file, warnings: [{line, message}]}]}
   --no-cache  read every file for the listing (as \`ls --no-cache\`)
 
 Exit status: 0 done (whatever was found), 2 bad usage, 3 a PATH does not exist.`,

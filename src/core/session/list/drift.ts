@@ -27,11 +27,17 @@ export interface DriftReport {
   sessions: Partial<Record<AgentId, number>>;
   groups: DriftGroup[];
   unreadable: { agent: AgentId; file: string; error: string }[];
+  /**
+   * Sessions read with lines left out (not JSON, cut short, …): each file's
+   * warnings, so a damaged file that lists as valid is not silent. The tree
+   * shows the same warnings; pi's and omp's files are not read here.
+   */
+  skipped: { agent: AgentId; file: string; warnings: { line: number; message: string }[] }[];
 }
 
 export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
   const rows = await listSessions({ ...opts, all: true });
-  const report: DriftReport = { sessions: {}, groups: [], unreadable: [] };
+  const report: DriftReport = { sessions: {}, groups: [], unreadable: [], skipped: [] };
   const groups = new Map<string, { agent: AgentId; version: string; shapes: Map<string, string[]> }>();
   for (const r of rows) {
     const agent = agentOf(r);
@@ -48,6 +54,7 @@ export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
       report.unreadable.push({ agent, file: r.path, error: err instanceof Error ? err.message : String(err) });
       return;
     }
+    if (s.warnings.length > 0) report.skipped.push({ agent, file: r.path, warnings: s.warnings.map((w) => ({ line: w.line, message: w.message })) });
     if (!s.unknownShapes?.length) return;
     const version = typeof s.header.agentVersion === "string" ? s.header.agentVersion : "";
     const key = `${agent}\u0000${version}`;
@@ -63,5 +70,6 @@ export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
     .sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.version < b.version ? 1 : a.version > b.version ? -1 : 0))
     .map((g) => ({ agent: g.agent, version: g.version, shapes: [...g.shapes].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([shape, files]) => ({ shape, files: files.sort() })) }));
   report.unreadable.sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
+  report.skipped.sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
   return report;
 }
