@@ -20,21 +20,21 @@ function home(): { dir: string; env: NodeJS.ProcessEnv } {
 
 const SID = "d0c70d0c-0000-4000-8000-000000000000";
 const line = (o: Record<string, unknown>): string => JSON.stringify({ sessionId: SID, cwd: "/home/dev/demo", version: "2.9.999", ...o });
+const firstPrompt = line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } });
+
+/** A home holding one Claude Code transcript of `lines` (joined as given): the file and the env to run in. */
+function homeWith(lines: string[], end = "\n"): { file: string; env: NodeJS.ProcessEnv } {
+  const { dir, env } = home();
+  const project = join(dir, ".claude", "projects", "-home-dev-demo");
+  mkdirSync(project, { recursive: true });
+  const file = join(project, `${SID}.jsonl`);
+  writeFileSync(file, lines.join("\n") + end);
+  return { file, env };
+}
 
 describe("omp-sessions doctor", () => {
   it("names an invented record type with its agent, version and file, and exits 0", async () => {
-    const { dir, env } = home();
-    const project = join(dir, ".claude", "projects", "-home-dev-demo");
-    mkdirSync(project, { recursive: true });
-    const file = join(project, `${SID}.jsonl`);
-    writeFileSync(
-      file,
-      [
-        line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }),
-        line({ type: "hologram-snapshot", uuid: "h1", parentUuid: "u1", timestamp: "2026-12-01T10:00:01.000Z", frames: 3 }),
-        line({ type: "mood-ring", color: "teal" }),
-      ].join("\n") + "\n",
-    );
+    const { file, env } = homeWith([firstPrompt, line({ type: "hologram-snapshot", uuid: "h1", parentUuid: "u1", timestamp: "2026-12-01T10:00:01.000Z", frames: 3 }), line({ type: "mood-ring", color: "teal" })]);
     const r = await runCli(["doctor"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("Claude Code 2.9.999");
@@ -65,10 +65,7 @@ describe("omp-sessions doctor", () => {
   });
 
   it("says every record was recognised when none is new", async () => {
-    const { dir, env } = home();
-    const project = join(dir, ".claude", "projects", "-home-dev-demo");
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, `${SID}.jsonl`), line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }) + "\n");
+    const { env } = homeWith([firstPrompt]);
     const r = await runCli(["doctor"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("Every record of every session was recognised.");
@@ -76,18 +73,14 @@ describe("omp-sessions doctor", () => {
   });
 
   it("names the sessions read with damaged lines left out, with the lines (they list as valid)", async () => {
-    const { dir, env } = home();
-    const project = join(dir, ".claude", "projects", "-home-dev-demo");
-    mkdirSync(project, { recursive: true });
-    const file = join(project, `${SID}.jsonl`);
-    writeFileSync(
-      file,
+    const { file, env } = homeWith(
       [
-        line({ type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-12-01T10:00:00.000Z", message: { role: "user", content: "hi" } }),
+        firstPrompt,
         '{"type":"assistant","retryInMs":[REDACTED]312349}',
         line({ type: "user", uuid: "u2", parentUuid: "u1", timestamp: "2026-12-01T10:00:02.000Z", message: { role: "user", content: "again" } }),
         '{"type":"user","uuid":"u3","mess',
-      ].join("\n"),
+      ],
+      "",
     );
     const r = await runCli(["doctor"], { env });
     expect(r.code, r.stderr).toBe(0);
