@@ -16,7 +16,7 @@ import { dirname, join } from "node:path";
 import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { O_NOFOLLOW } from "../fs/guard.js";
-import { UnsafeFileError } from "../fs/read-capped.js";
+import { assertRegular } from "../fs/read-capped.js";
 import { monoMs, tsMs } from "./clock.js";
 import { flag, loadConfig, toolEventsEvery, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
@@ -124,7 +124,7 @@ export function readQueueTail(path: string, offset: number): { lines: QueueLine[
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new UnsafeFileError(path, "not a regular file");
+    assertRegular(path, st);
     const size = st.size;
     // a queue shorter than the offset was replaced (deleted and begun again): its lines are all new
     let pos = size < offset ? 0 : offset;

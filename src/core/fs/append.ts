@@ -4,7 +4,7 @@
 // opened with O_NOFOLLOW: a link planted in the store is refused, not followed.
 import { openSync, fstatSync, readSync, writeSync, closeSync, constants } from "node:fs";
 import { checkWritePath, O_NOFOLLOW, refuseLoop } from "./guard.js";
-import { UnsafeFileError } from "./read-capped.js";
+import { assertRegular } from "./read-capped.js";
 
 // O_NONBLOCK: a FIFO planted at the path is opened at once and refused below, never waited on (a regular file ignores it)
 const FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
@@ -20,7 +20,7 @@ export function appendLine(path: string, line: string, mode = 0o600): void {
   try {
     let text = line.endsWith("\n") ? line : line + "\n";
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new UnsafeFileError(path, "not a regular file");
+    assertRegular(path, st);
     const size = st.size;
     if (size > 0) {
       const last = Buffer.alloc(1);

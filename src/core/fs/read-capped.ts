@@ -23,6 +23,11 @@ export class UnsafeFileError extends Error {
 const kindOf = (st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isDirectory(): boolean; isSocket(): boolean }): string =>
   st.isFIFO() ? "a FIFO" : st.isCharacterDevice() || st.isBlockDevice() ? "a device" : st.isDirectory() ? "a directory" : st.isSocket() ? "a socket" : "not a regular file";
 
+/** Throws UnsafeFileError unless the open file `st` describes is a regular file (what every reader here checks after its open). */
+export function assertRegular(path: string, st: Parameters<typeof kindOf>[0] & { isFile(): boolean }): void {
+  if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+}
+
 export interface ReadCappedOptions {
   /** Refuse a symbolic link at the path itself (ours to write, or a project's file we must not follow out of). */
   noFollow?: boolean;
@@ -48,7 +53,7 @@ export function readCapped(path: string, cap: number, o: ReadCappedOptions = {})
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+    assertRegular(path, st);
     if (st.size > cap && !o.truncate) throw new UnsafeFileError(path, `larger than ${cap} bytes`);
     const buf = Buffer.alloc(Math.min(cap, st.size));
     let n = 0;
@@ -79,7 +84,7 @@ export function openRegularSyncSized(path: string): { fd: number; size: number }
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+    assertRegular(path, st);
     return { fd, size: st.size };
   } catch (err) {
     closeSync(fd);
@@ -111,7 +116,7 @@ export function checkRegularFile(path: string, o: { noFollow?: boolean } = {}): 
   const st = (o.noFollow ? lstatSync : statSync)(path, { throwIfNoEntry: false });
   if (!st) return false;
   if (st.isSymbolicLink()) throw new UnsafeFileError(path, "a symbolic link (not followed)");
-  if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+  assertRegular(path, st);
   return true;
 }
 
@@ -133,7 +138,7 @@ export async function openRegularSized(path: string): Promise<{ fh: FileHandle; 
   const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = await fh.stat();
-    if (!st.isFile()) throw new UnsafeFileError(path, `${kindOf(st)}, not a regular file`);
+    assertRegular(path, st);
     return { fh, size: st.size };
   } catch (err) {
     await fh.close();
