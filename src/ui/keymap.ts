@@ -400,15 +400,15 @@ export function keyLabel(name: string): string {
 }
 
 /** Footer hints for the scopes in force, in table order, without duplicates. */
-export function footerHints(scopes: readonly Scope[], leaveOut?: (action: Action) => boolean): { keys: string; hint: string }[] {
-  const out: { keys: string; hint: string }[] = [];
+export function footerHints(scopes: readonly Scope[], leaveOut?: (action: Action) => boolean): { action: Action; keys: string; hint: string }[] {
+  const out: { action: Action; keys: string; hint: string }[] = [];
   const seenKeys = new Set<string>();
   for (const scope of scopes) {
     for (const b of BINDINGS) {
       if (b.scope !== scope || !b.hint || leaveOut?.(b.action)) continue;
       if (b.keys.some((k) => seenKeys.has(k))) continue;
       b.keys.forEach((k) => seenKeys.add(k));
-      out.push({ keys: b.hintKeys ?? keyLabel(b.keys[0]), hint: b.hint });
+      out.push({ action: b.action, keys: b.hintKeys ?? keyLabel(b.keys[0]), hint: b.hint });
     }
   }
   return out;

@@ -229,7 +229,12 @@ describe("oneLine", () => {
   it("collapses whitespace, shows controls, cuts with … and never splits a surrogate pair", async () => {
     const { oneLine } = await import("../../src/core/session/text/safe-text.js");
     expect(oneLine("  a \n\n b\t c  ", 50)).toBe("a b c");
-    expect(oneLine("x\u001b[31my\u0007", 50)).toBe("x␛[31my␇");
+    // a colour sequence is dropped whole, any other escape stays visible
+    expect(oneLine("x\u001b[31my\u0007", 50)).toBe("xy␇");
+    expect(oneLine("x\u001b[1;38;5;196mred\u001b[0m \u001b]0;title\u0007 \u001b[2J", 50)).toBe("xred ␛]0;title␇ ␛[2J");
+    expect(oneLine("a \u001b[31m b", 50)).toBe("a b");
+    // a sequence cut at the end of the units read stays visible on both reads (the tree's cut keeps those units)
+    expect(oneLine("x".repeat(1021) + "\u001b[31m", 2000)).toBe("x".repeat(1021) + "␛[3");
     expect(oneLine("a".repeat(300), 10)).toBe("a".repeat(9) + "…");
     expect(oneLine("🚀".repeat(50), 10)).toBe("🚀".repeat(4) + "…");
     expect(oneLine("x".repeat(10_000_000), 20)).toHaveLength(20);

@@ -237,9 +237,10 @@ describe("queries never reach FTS5 unescaped", () => {
   });
 
   it("keeps snippets to one terminal-safe line with the matches marked", () => {
-    const r = renderSnippet("a\x1b[31m \x01hit\x02\nnext");
-    expect(r.snippet).toBe("a␛[31m hit next");
-    expect(r.marks).toEqual([[7, 10]]);
-    expect(r.snippet.slice(7, 10)).toBe("hit");
+    // a colour sequence is dropped, any other escape shown inert
+    const r = renderSnippet("a\x1b[31m\x1b]0;t\x07 \x01hit\x02\nnext");
+    expect(r.snippet).toBe("a␛]0;t␇ hit next");
+    expect(r.marks).toEqual([[8, 11]]);
+    expect(r.snippet.slice(8, 11)).toBe("hit");
   });
 });

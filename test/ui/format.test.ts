@@ -24,6 +24,14 @@ describe("text fitting", () => {
     for (const l of out) expect(displayWidth(l.text)).toBeLessThanOrEqual(10);
     expect(out.map((l) => l.text).join("")).toBe("日本語".repeat(10));
   });
+
+  it("breaks a long path after a slash, a word at a space, a token with neither mid-way", () => {
+    const path = wrapLines([{ text: " file /tmp/ui1/codex/sessions/2025/08/01/rollout-2025-08-01T10-00-00-0198a1b2.jsonl:4" }], 48).map((l) => l.text);
+    expect(path[0]).toBe(" file /tmp/ui1/codex/sessions/2025/08/01/");
+    expect(path[1]).toBe(" rollout-2025-08-01T10-00-00-0198a1b2.jsonl:4");
+    expect(wrapLines([{ text: "one two three four" }], 10).map((l) => l.text)).toEqual(["one two", "three four"]);
+    expect(wrapLines([{ text: "x".repeat(25) }], 10).map((l) => l.text)).toEqual(["x".repeat(10), "x".repeat(10), "x".repeat(5)]);
+  });
 });
 
 describe("entry detail", () => {
@@ -61,6 +69,25 @@ describe("entry detail", () => {
     const lines = entryDetailLines({ type: "message", id: "u", message: { role: "user", content: "a\u001b[2Jb\u0007" } });
     for (const l of lines) expect(l.text).not.toMatch(/[\u0000-\u001f]/);
     expect(lines.map((l) => l.text).join("")).toContain("␛[2Jb␇");
+  });
+
+  it("drops colour sequences from a tool's output, keeping its text", () => {
+    const lines = entryDetailLines({ type: "message", id: "r", message: { role: "toolResult", toolName: "bash", content: [{ type: "text", text: "\u001b[1;32mPASS\u001b[0m all" }] } });
+    expect(lines.map((l) => l.text)).toContain("  PASS all");
+  });
+
+  it("shows Codex's wrapped shell output unwrapped, the exit code apart", () => {
+    const out = "\u001b[32m✓\u001b[39m test/a.test.ts\n\u001b[31m✗ test/b.test.ts\u001b[39m\n  expected 1 to be 2";
+    const result = (text: string) => ({ type: "message", id: "r1", message: { role: "toolResult", toolCallId: "call_1", toolName: "shell", content: [{ type: "text", text }], isError: true } });
+    const lines = entryDetailLines(result(JSON.stringify({ output: out, metadata: { exit_code: 1, duration_seconds: 2.4 } }))).map((l) => l.text);
+    expect(lines).toContain("  ✓ test/a.test.ts");
+    expect(lines).toContain("  ✗ test/b.test.ts");
+    expect(lines).toContain("    expected 1 to be 2");
+    expect(lines.some((l) => l.startsWith("exit 1 · 2.4 s"))).toBe(true);
+    expect(lines.join("\n")).not.toMatch(/"output"|␛/);
+    // a result that is not exactly the wrapper keeps its text as it is
+    const plain = entryDetailLines(result('{"output":"x","other":1}')).map((l) => l.text);
+    expect(plain).toContain('  {"output":"x","other":1}');
   });
 
   it("shows unknown entry types as their JSON", () => {

@@ -155,8 +155,8 @@ describe("session list", () => {
   });
 
   it("draws a list line with project, counts and terminal-safe text", () => {
-    const line = sessionLine(summary({ firstMessage: "hi \u001b[31mred", cwd: "/p/q", messageCount: 12, branchCount: 3, labelCount: 2 }), 100, Date.parse("2026-01-02T00:00:00Z"));
-    expect(line).toContain("␛");
+    const line = sessionLine(summary({ firstMessage: "hi \u001b[31mred \u001b]0;x\u0007", cwd: "/p/q", messageCount: 12, branchCount: 3, labelCount: 2 }), 100, Date.parse("2026-01-02T00:00:00Z"));
+    expect(line).toContain("hi red ␛]0;x␇");
     expect(line).not.toContain("\u001b");
     expect(line).toMatch(/\/p\/q\s+1d\s+12\s+3\s+2$/);
   });

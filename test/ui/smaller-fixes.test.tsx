@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cursorRow, KEYS, mount, type Mounted } from "./harness.js";
 import { footerHints } from "../../src/ui/keymap.js";
+import { fitHints } from "../../src/ui/components/footer.js";
 import { scopesFor } from "../../src/ui/app.js";
 
 let dir: string;
@@ -80,6 +81,20 @@ describe("smaller fixes", () => {
     expect(footer).not.toContain("…");
     for (const part of footer.split(" · ")) expect(all).toContain(part);
     expect(footer.split(" · ").length).toBeLessThan(all.length);
+  });
+
+  it("a footer too narrow for every hint ends with the help key's, which lists them all", async () => {
+    m = await mount({ file, paths: [file], width: 60 });
+    const footer = m.frame().split("\n").at(-1)!.trimEnd();
+    const all = footerHints(scopesFor(m.store.getState())).map((h) => `${h.keys} ${h.hint}`);
+    expect(footer.endsWith("? help")).toBe(true);
+    expect(footer.length).toBeLessThanOrEqual(60);
+    const parts = footer.split(" · ");
+    expect(parts.length).toBeGreaterThan(2);
+    for (const part of parts) expect(all).toContain(part);
+    expect(fitHints(["a x", "b y", "? help"], 100, "? help")).toBe("a x · b y · ? help");
+    expect(fitHints(["a x", "b y", "c z", "? help"], 12, "? help")).toBe("a x · ? help");
+    expect(fitHints(["a x", "? help"], 4, "? help")).toBe("a x");
   });
 
   it("below 62 columns the session's name wins over the project column", async () => {

@@ -11,7 +11,7 @@ import { expandHome } from "../fs/home-path.js";
 import type { SearchDb } from "./db.js";
 import { cjkWords, withoutCjkBreaks } from "./cjk.js";
 import type { SearchRole } from "./extract.js";
-import { safeText } from "../session/index.js";
+import { safeText, withoutStyles } from "../session/index.js";
 
 export class SearchQueryError extends Error {}
 
@@ -136,7 +136,7 @@ export function renderSnippet(raw: string): { snippet: string; marks: [number, n
     else if (part === "\x02") {
       if (open >= 0 && snippet.length > open) marks.push([open, snippet.length]);
       open = -1;
-    } else snippet += safeText(withoutCjkBreaks(part).replace(/[\s\u0085\u2028\u2029]+/g, " "));
+    } else snippet += safeText(withoutStyles(withoutCjkBreaks(part)).replace(/[\s\u0085\u2028\u2029]+/g, " "));
   }
   const lead = snippet.length - snippet.trimStart().length;
   snippet = snippet.trim();

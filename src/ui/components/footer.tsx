@@ -12,15 +12,29 @@ import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { screenById } from "../screens/registry.js";
 import type { Action } from "../keymap.js";
 
-/** As many whole hints as fit the width, in order: a hint is dropped, never cut mid-word. */
-export function fitHints(hints: string[], width: number): string {
-  let out = "";
-  for (const h of hints) {
-    const next = out ? `${out} · ${h}` : h;
-    if (displayWidth(next) > width) break;
-    out = next;
-  }
-  return out;
+/**
+ * As many whole hints as fit the width, in order: a hint is dropped, never cut
+ * mid-word. When some are dropped, `last` (the help key's hint, which lists
+ * them all) ends the line in their place.
+ */
+export function fitHints(hints: string[], width: number, last?: string): string {
+  const join = (room: number, from: string[]): [string, boolean] => {
+    let out = "";
+    for (const h of from) {
+      const next = out ? `${out} · ${h}` : h;
+      if (displayWidth(next) > room) return [out, false];
+      out = next;
+    }
+    return [out, true];
+  };
+  const [all, whole] = join(width, hints);
+  if (whole || last === undefined) return all;
+  const tail = ` · ${last}`;
+  const [some] = join(
+    width - displayWidth(tail),
+    hints.filter((h) => h !== last),
+  );
+  return some ? some + tail : displayWidth(last) <= width ? last : all;
 }
 
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
@@ -32,9 +46,12 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
   const theme = useTheme();
   const leaveOut = (a: Action): boolean => (readOnly && isWriteAction(a)) || (typed && a === "quit");
   // Every screen's search line has its keys in the table (its query scope), so they show from there.
+  const shown = footerHints(scopes, leaveOut);
+  const help = shown.find((h) => h.action === "help");
   const hints = fitHints(
-    footerHints(scopes, leaveOut).map((h) => `${h.keys} ${h.hint}`),
+    shown.map((h) => `${h.keys} ${h.hint}`),
     width,
+    help && `${help.keys} ${help.hint}`,
   );
   const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
   // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).

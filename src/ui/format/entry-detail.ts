@@ -1,7 +1,7 @@
 // An entry's full JSON as readable lines for the detail pane: text, thinking,
 // tool calls with arguments, tool output, usage and cost. Unknown shapes fall
 // back to pretty JSON so nothing in the file is hidden.
-import { safeText } from "../../core/session/index.js";
+import { safeText, unwrapShellOutput } from "../../core/session/index.js";
 import { textLines, type Line, type Tone } from "./lines.js";
 import { jsonText } from "../../core/session/index.js";
 
@@ -108,7 +108,15 @@ function messageLines(msg: Obj): Line[] {
     case "toolResult": {
       const failed = msg.isError === true;
       out.push(heading(`${str(msg.toolName) || "tool"} ${failed ? "failed" : "result"}${msg.toolCallId ? `  (${str(msg.toolCallId)})` : ""}`, failed ? "error" : "tool"));
-      out.push(...contentLines(msg.content, failed ? "error" : "primary"));
+      const content = msg.content;
+      const only = Array.isArray(content) && content.length === 1 && isObj(content[0]) && content[0].type === "text" ? str(content[0].text) : "";
+      // Codex's older shell output reached the model wrapped in JSON: shown unwrapped (the context keeps the JSON)
+      const shell = only ? unwrapShellOutput(only) : null;
+      if (shell) {
+        const facts = [shell.exitCode === null ? "" : `exit ${shell.exitCode}`, shell.seconds === null ? "" : `${shell.seconds} s`].filter(Boolean);
+        out.push(...textLines(shell.output, failed ? "error" : "primary"));
+        out.push({ text: `${facts.length ? facts.join(" · ") + " · " : ""}shown unwrapped from the JSON the model saw`, tone: "muted" });
+      } else out.push(...contentLines(content, failed ? "error" : "primary"));
       if (msg.details !== undefined) out.push(heading("details", "muted"), ...textLines(json(msg.details), "muted"));
       break;
     }

@@ -19,8 +19,8 @@ export function textLines(text: string, tone?: Tone, indent = "  "): Line[] {
 
 /**
  * Wraps every line to `width` terminal columns (wide characters count two):
- * at a space when the line has one in reach, else mid-word (a long path or
- * token); continuation lines keep the line's indent.
+ * at a space when the line has one in reach, or after a "/" of a path, else
+ * mid-word (a long token); continuation lines keep the line's indent.
  */
 export function wrapLines(lines: readonly Line[], width: number): Line[] {
   const w = Math.max(8, width);
@@ -40,9 +40,10 @@ export function wrapLines(lines: readonly Line[], width: number): Line[] {
       let end = 0;
       while (end < rest.length && cw + displayWidth(rest[end]) <= room) cw += displayWidth(rest[end++]);
       if (end < rest.length) {
-        // Back to the last space in reach (not too far back): the word moves whole to the next line.
+        // Back to the last space in reach, or just after a "/" (a path breaks between its parts), not too far back:
+        // the word moves whole to the next line.
         let sp = end;
-        while (sp > 0 && rest[sp] !== " ") sp--;
+        while (sp > 0 && rest[sp] !== " " && rest[sp - 1] !== "/") sp--;
         if (sp > room / 3) end = sp;
       }
       out.push({ ...l, text: lead + rest.slice(0, end).join("").trimEnd() });

@@ -23,8 +23,41 @@ function emojiJoiner(s: string, i: number): boolean {
 }
 
 /**
- * Makes a string safe to print: C0 controls become control pictures (ESC → ␛,
- * BEL → ␇, CR → ␍), DEL → ␡, C1 controls → "<9b>", bidi overrides → "<U+202E>".
+ * The length of a colour or style sequence (SGR: ESC [ digits ; : m) at i in
+ * the first `len` units of s, 0 when there is none. Tool output keeps a
+ * test runner's or a compiler's colours; they only style the text, so they are
+ * dropped, the text they styled shown plain. Every other escape sequence (a
+ * title, the clipboard, the cursor, the screen) stays visible as ␛….
+ */
+function styleAt(s: string, i: number, len: number): number {
+  if (s.charCodeAt(i) !== 0x1b || s.charCodeAt(i + 1) !== 0x5b) return 0;
+  for (let j = i + 2; j < len && j < i + 66; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 0x6d) return j + 1 - i; // "m"
+    if (!((c >= 0x30 && c <= 0x39) || c === 0x3b || c === 0x3a)) return 0;
+  }
+  return 0;
+}
+
+/** s without its colour and style sequences (styleAt): for text whose whitespace is collapsed before safeText. */
+export function withoutStyles(s: string): string {
+  if (!s.includes("\u001b")) return s;
+  let out = "";
+  let from = 0;
+  for (let i = s.indexOf("\u001b"); i >= 0; i = s.indexOf("\u001b", i + 1)) {
+    const n = styleAt(s, i, s.length);
+    if (n === 0) continue;
+    out += s.slice(from, i);
+    from = i + n;
+    i = from - 1;
+  }
+  return out + s.slice(from);
+}
+
+/**
+ * Makes a string safe to print: colour and style sequences are dropped
+ * (styleAt), other C0 controls become control pictures (ESC → ␛, BEL → ␇,
+ * CR → ␍), DEL → ␡, C1 controls → "<9b>", bidi overrides → "<U+202E>".
  * Newlines survive only with keepNewlines; tabs become two spaces.
  */
 export function safeText(s: string, keepNewlines = false): string {
@@ -33,7 +66,9 @@ export function safeText(s: string, keepNewlines = false): string {
   let out = "";
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20) {
+    const style = c === 0x1b ? styleAt(s, i, s.length) : 0;
+    if (style > 0) i += style - 1;
+    else if (c < 0x20) {
       if (c === 0x0a && keepNewlines) out += "\n";
       else if (c === 0x09) out += "  ";
       else out += String.fromCharCode(C0_PICTURES + c);
@@ -110,7 +145,10 @@ export function oneLine(s: string, max = 200): string {
       out += s.slice(run, i);
       run = -1;
     }
-    if (ws) space = true;
+    // A colour sequence is dropped whole (read within the same first units, so a cut string gives the same line).
+    const style = c === 0x1b ? styleAt(s, i, len) : 0;
+    if (style > 0) i += style - 1;
+    else if (ws) space = true;
     else {
       if (space && out.length > 0) out += " ";
       space = false;

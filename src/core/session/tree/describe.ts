@@ -2,6 +2,7 @@
 // (plain one-line text) and a summary (the short form drawn in tree rows).
 import { oneLine } from "../text/safe-text.js";
 import { jsonText } from "../text/json-text.js";
+import { shellOutputHead } from "../text/shell-output.js";
 
 type Obj = Record<string, unknown>;
 
@@ -45,6 +46,9 @@ export function toolArg(name: string, args: unknown): string {
   if (!isObj(args)) return typeof args === "string" ? args : "";
   const keys = ["path", "file_path", "filePath", "command", "cmd", "pattern", "query", "url", "code", "prompt"];
   for (const k of keys) if (typeof args[k] === "string") return args[k] as string;
+  // Codex's shell: the command as argv, most often ["bash", "-lc", SCRIPT]
+  const argv = args.command;
+  if (Array.isArray(argv) && argv.length > 0 && argv.every((a) => typeof a === "string")) return argv.length === 3 && /^-l?c$/.test(argv[1]) ? argv[2] : argv.join(" ");
   if (Array.isArray(args.paths) && typeof args.paths[0] === "string") return args.paths.join(" ");
   for (const v of Object.values(args)) if (typeof v === "string") return v;
   return name ? "" : jsonText(args).slice(0, 80);
@@ -92,7 +96,9 @@ function describeMessage(msg: Obj): Description {
     }
     case "toolResult": {
       const name = ownField(str(msg.toolName)) || "tool";
-      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      const raw = contentText(msg.content);
+      // Codex's older shell output, wrapped in JSON for the model: the output itself
+      const text = oneLine(shellOutputHead(raw) ?? raw, PREVIEW_MAX);
       const isError = msg.isError === true;
       return { role, preview: text, summary: `[${name} ${isError ? "error" : "result"}] ${text}`, isError: isError || undefined, tools: [name] };
     }
