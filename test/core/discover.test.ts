@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { defaultAgentDirs, findSessionFiles } from "../../src/core/session/list/discover.js";
-import { plainAbsolute } from "../../src/core/session/list/dialect-sources.js";
+import { joinerFor, plainAbsolute } from "../../src/core/fs/plain-path.js";
 import { prng } from "../helpers/mutants.js";
 
 let home: string;
@@ -95,7 +95,7 @@ describe("findSessionFiles", () => {
   });
 });
 
-describe("plainAbsolute (dialect-sources.ts: resolve skipped for paths it would not change)", () => {
+describe("plainAbsolute (fs/plain-path.ts: resolve skipped for paths it would not change)", () => {
   it("holds only for paths resolve gives back as they are", () => {
     const r = prng(0x5eed);
     const parts = ["a", "b", ".", "..", "", ".x", "..y", "z.jsonl", "db#id", "sp ace"];
@@ -110,5 +110,17 @@ describe("plainAbsolute (dialect-sources.ts: resolve skipped for paths it would 
       }
     }
     expect(plain).toBeGreaterThan(1000);
+  });
+});
+
+describe("joinerFor (fs/plain-path.ts: names under a plain root joined without path.join)", () => {
+  it("gives what join gives for readdir's names, and is join itself under any other root", () => {
+    const names = ["a", "z.jsonl", ".hidden", "..y", "sp ace", "agent-1.jsonl", "日本"];
+    for (const root of ["/home/u/.claude/projects", "/", "/a/b"]) {
+      if (!plainAbsolute(root)) continue;
+      const under = joinerFor(root);
+      for (const n of names) for (const m of names) expect(under(under(root, n), m)).toBe(join(root, n, m));
+    }
+    for (const root of ["rel/dir", "/a/../b", "/a/", "/a//b", "./x"]) expect(joinerFor(root)).toBe(join);
   });
 });

@@ -5,7 +5,8 @@
 // database's sessions are `<database file>#<session id>`.
 import { homedir } from "node:os";
 import { existsSync } from "node:fs";
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { plainAbsolute } from "../../fs/plain-path.js";
 import { registeredDialects } from "../read/dialect-of.js";
 import { defaultAgentDirs } from "./discover.js";
 import { agentLabel, agentPlaces } from "../agents.js";
@@ -26,14 +27,6 @@ export interface SourceRoots {
   /** pi/omp agent dirs given explicitly: then only those are listed. */
   agentDirs?: string[];
 }
-
-/**
- * An absolute POSIX path resolve would give back as it is (no ".", "..",
- * doubled or trailing "/"): what a dialect's sources joined from a resolved
- * root are. resolve costs ~5 µs a path, most of a warm listing's time per
- * source after its stat.
- */
-export const plainAbsolute = (p: string): boolean => sep === "/" && p.startsWith("/") && !/\/\/|\/\.\.?(?:\/|$)|.\/$/.test(p);
 
 /** Other agents' session sources for a listing of `opts`' roots. */
 export async function dialectSources(opts: SourceRoots, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): Promise<DialectSources> {

@@ -9,6 +9,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { isDir } from "../../../../fs/home-dir.js";
 import { expandHome } from "../../../../fs/home-path.js";
+import { joinerFor } from "../../../../fs/plain-path.js";
 
 /** The `projects` dirs to scan, those that exist. */
 export function claudeRoots(env: NodeJS.ProcessEnv, home: string): string[] {
@@ -138,11 +139,11 @@ async function list(dir: string): Promise<{ name: string; dir: boolean; file: bo
   }
 }
 
-async function agentFiles(dir: string, out: string[], depth: number): Promise<void> {
+async function agentFiles(dir: string, out: string[], depth: number, under: (dir: string, name: string) => string): Promise<void> {
   for (const d of await list(dir)) {
-    const p = join(dir, d.name);
+    const p = under(dir, d.name);
     if (d.file && AGENT_NAME.test(d.name)) out.push(p);
-    else if (d.dir && depth > 0) await agentFiles(p, out, depth - 1);
+    else if (d.dir && depth > 0) await agentFiles(p, out, depth - 1, under);
   }
 }
 
@@ -152,16 +153,17 @@ async function agentFiles(dir: string, out: string[], depth: number): Promise<vo
  */
 export async function claudeSources(root: string): Promise<string[]> {
   const out: string[] = [];
+  const under = joinerFor(root);
   const project = async (dir: string) => {
     for (const d of await list(dir)) {
-      const p = join(dir, d.name);
+      const p = under(dir, d.name);
       if (d.file && d.name.endsWith(".jsonl")) out.push(p);
-      else if (d.dir) await agentFiles(join(p, "subagents"), out, 3);
+      else if (d.dir) await agentFiles(under(p, "subagents"), out, 3, under);
     }
   };
   const top = await list(root);
   // A project dir given directly holds .jsonl files; a projects dir holds only dirs.
   if (top.some((d) => d.file && d.name.endsWith(".jsonl"))) await project(root);
-  else for (const d of top) if (d.dir) await project(join(root, d.name));
+  else for (const d of top) if (d.dir) await project(under(root, d.name));
   return out.sort();
 }
