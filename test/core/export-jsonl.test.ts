@@ -14,6 +14,7 @@ import { jsonlExport } from "../../src/core/export/jsonl.js";
 import type { Session } from "../../src/core/session/model.js";
 import { fixtureFiles } from "../helpers/fixtures.js";
 import { collect } from "./export-helpers.js";
+import { claudeTranscript } from "../helpers/session-lines.js";
 
 let dir: string;
 let n = 0;
@@ -127,5 +128,20 @@ describe("JSONL export", () => {
     const srcPath = pathTo(s, s.leafId!).map((id) => s.byId.get(id)!);
     expect(path).toEqual(srcPath.filter((m) => !(m.role === "toolResult" || m.role === "bashExecution")).map((m) => m.id));
     expect(copy.warnings).toEqual([]);
+  });
+
+  it("another agent's session named before anything was said keeps its name (a session_info entry of its own, as pi names an empty session)", async () => {
+    const id = "11111111-2222-4333-8444-555555555555";
+    const { file } = claudeTranscript(`${id}.jsonl`, [
+      { type: "custom-title", customTitle: "my named session", sessionId: id },
+      { type: "summary", summary: "Fix the parser", leafUuid: "gone" },
+    ]);
+    const s = await loadSession(file);
+    expect([s.agent, s.name, s.leafId]).toEqual(["claude", "my named session", null]);
+    const copy = await exportAndLoad(s, undefined);
+    expect(copy.name).toBe("my named session");
+    expect(copy.entries.map((e) => e.type)).toEqual(["session_info"]);
+    expect(copy.warnings).toEqual([]);
+    expect((await buildContext(copy)).messages).toEqual([]);
   });
 });

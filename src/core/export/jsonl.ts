@@ -98,6 +98,13 @@ export async function* jsonlExport(s: Session, o: ExportOptions = {}): AsyncGene
 
   const gone = dropped(plan.path, o);
   const kept = plan.path.filter((m) => !gone.has(m.id));
+  if (kept.length === 0 && s.held && s.name) {
+    // Another agent's session named before anything was said (Claude Code's title lines alone): the name is a
+    // session_info entry of its own, as pi writes a name given to an empty session.
+    const name = { type: "session_info", id: "name", parentId: null, timestamp: String(s.header.timestamp ?? ""), name: o.redact ? redactText(s.name) : s.name };
+    yield jsonSafe(JSON.stringify(name)) + "\n";
+    return;
+  }
   const fixes = await fixups(s, kept, o);
   // A compaction that kept entries from a left-out one keeps them from the next kept entry.
   const nextKept = new Map<string, string>();
