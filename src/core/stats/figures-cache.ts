@@ -13,7 +13,7 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // 4: pi 1.6.0's usage entries, tool-result and summary usage counted (figures cached before lack them);
 // 5: a Claude Code leaf past an orphan line (the active path, so the branches, may differ); Claude Code's
 // "<synthetic>" messages are no calls.
-const VERSION = 5;
+const VERSION = 6;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**
  * The calls file: a first line of JSON (version, price stamp), then a line per
@@ -22,7 +22,7 @@ export const FIGURES_CACHE_FILE = "stats-v3.json";
  * every other line as bytes, without parsing or writing its calls again.
  */
 export const CALLS_FILE = "stats-v5-calls";
-const CALLS_VERSION = 5;
+const CALLS_VERSION = 6;
 /** The calls file of earlier builds (one JSON object): removed at the first save. */
 export const OLD_CALLS_FILE = "stats-v3-calls.json";
 

@@ -219,6 +219,11 @@ export interface UnpricedFigures {
 }
 
 /** The calls of figuresOf, unpriced. */
+/** What makes two calls copies of one response: its id and its prompt (a streamed copy differs only in output). */
+function copyKey(u: CallUsage): string {
+  return `${u.responseId}\u0000${u.input}\u0000${u.cacheRead}\u0000${u.cacheWrite}`;
+}
+
 export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
@@ -237,12 +242,14 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   let duplicates = 0;
   // A response listed more than once (a streamed message whose copies were not
   // merged) counts once, with its last copy's usage: the first copies' output
-  // counts are partial.
+  // counts are partial. Copies share the id and the prompt (input and cache
+  // counts): a provider that reuses short ids (Ollama's `chatcmpl-14`) for
+  // other calls of the same session does not make them copies.
   const lastCopy = new Map<string, number>();
   const all = parts.calls;
   for (let i = 0; i < all.length; i++) {
-    const id = all[i].usage?.responseId;
-    if (id) lastCopy.set(id, i);
+    const u = all[i].usage;
+    if (u?.responseId) lastCopy.set(copyKey(u), i);
   }
   // Calls come in runs of one model: its index is looked up when the run changes.
   let runProvider: string | null = null;
@@ -255,7 +262,7 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
     const entry = all[i];
     const call = entry.usage;
     if (!call) continue;
-    if (call.responseId && lastCopy.get(call.responseId) !== i) {
+    if (call.responseId && lastCopy.get(copyKey(call)) !== i) {
       duplicates++;
       continue;
     }

@@ -80,7 +80,7 @@ describe("the figures cache's calls file", () => {
   );
 
   it("reads past a damaged line, refuses another version or price stamp, and drops a last line cut short", () => {
-    const head = '{"version":5,"priceStamp":"p1"}\n';
+    const head = '{"version":6,"priceStamp":"p1"}\n';
     const good = '1:2\t"/h/a.jsonl"\t[[1,0,0,7,1,2,3,4,0.5]]\n';
     const text = head + "garbage without tabs\n" + '1:3\t"/h/b.jsonl\t[]\n' + good + '1:4\t"/h/c.jsonl"\t[[2,0,0';
     const got = readCallsFile(Buffer.from(text), "p1");
@@ -88,7 +88,7 @@ describe("the figures cache's calls file", () => {
     const a = got.lines.get("/h/a.jsonl")!;
     expect(got.bytes.toString("utf8", a.start, a.end)).toBe(good);
     expect(readCallsFile(Buffer.from(text), "p2").lines.size).toBe(0);
-    expect(readCallsFile(Buffer.from(text.replace('"version":5', '"version":4')), "p1").lines.size).toBe(0);
+    expect(readCallsFile(Buffer.from(text.replace('"version":6', '"version":5')), "p1").lines.size).toBe(0);
     expect(readCallsFile(Buffer.from('{"version":3,"priceStamp":"p1","calls":{}}'), "p1").lines.size).toBe(0);
   });
 

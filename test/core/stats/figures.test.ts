@@ -89,6 +89,33 @@ describe("a Claude-Code-like streamed response listed more than once", () => {
   });
 });
 
+describe("a provider that reuses short response ids (Ollama's chatcmpl-N) for other calls", () => {
+  it("counts every call: the same id with another prompt is not a copy", async () => {
+    const withInput = (id: string, parentId: string, input: number, responseId: string) => {
+      const a = assistant(id, parentId, 5, { responseId });
+      return { ...a, message: { ...a.message, usage: { ...a.message.usage, input } } };
+    };
+    const s = writeSession([
+      header,
+      user("u1", null),
+      withInput("a1", "u1", 19183, "chatcmpl-14"),
+      user("u2", "a1"),
+      withInput("a2", "u2", 136552, "chatcmpl-14"),
+      user("u3", "a2"),
+      withInput("a3", "u3", 22538, "chatcmpl-85"),
+    ]);
+    try {
+      const f = await figuresOfSession(await loadSession(s.file), await makePricer(noOverrides));
+      const t = totalOf(f);
+      expect(t.calls).toBe(3);
+      expect(t.input).toBe(19183 + 136552 + 22538);
+      expect(f.duplicates).toBe(0);
+    } finally {
+      s.done();
+    }
+  });
+});
+
 describe("the pricer", () => {
   const call = (over: Partial<CallUsage>): CallUsage => ({
     input: 1000,
