@@ -95,15 +95,7 @@ describe("a provider that reuses short response ids (Ollama's chatcmpl-N) for ot
       const a = assistant(id, parentId, 5, { responseId });
       return { ...a, message: { ...a.message, usage: { ...a.message.usage, input } } };
     };
-    const s = writeSession([
-      header,
-      user("u1", null),
-      withInput("a1", "u1", 19183, "chatcmpl-14"),
-      user("u2", "a1"),
-      withInput("a2", "u2", 136552, "chatcmpl-14"),
-      user("u3", "a2"),
-      withInput("a3", "u3", 22538, "chatcmpl-85"),
-    ]);
+    const s = writeSession([header, user("u1", null), withInput("a1", "u1", 19183, "chatcmpl-14"), user("u2", "a1"), withInput("a2", "u2", 136552, "chatcmpl-14"), user("u3", "a2"), withInput("a3", "u3", 22538, "chatcmpl-85")]);
     try {
       const f = await figuresOfSession(await loadSession(s.file), await makePricer(noOverrides));
       const t = totalOf(f);
