@@ -108,6 +108,26 @@ describe("OpenCode 2.x databases", () => {
     expect((await loadSession(`${file}#${CHILD}`)).entries.length).toBeGreaterThan(0);
   });
 
+  it("1.17: a 1.x history with only a model switch in session_message reads the 1.x messages, the switch in time order", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "oc117-"));
+    const file = makeDb(dir) as string;
+    const before = await loadSession(`${file}#${PARENT}`);
+    const db = new Database(file);
+    db.exec(`CREATE TABLE session_message (id text PRIMARY KEY, session_id text NOT NULL, type text NOT NULL, time_created integer NOT NULL,
+      time_updated integer NOT NULL, data text NOT NULL, seq integer NOT NULL)`);
+    const times = (db.prepare("SELECT time_created FROM message WHERE session_id = ? ORDER BY time_created, id").raw().all(PARENT) as [number][]).map((r) => r[0]);
+    expect(times.length).toBeGreaterThan(2);
+    const at = times[2];
+    db.prepare("INSERT INTO session_message VALUES ('evt1', ?, 'model-switched', ?, ?, ?, 16)").run(PARENT, at, at, JSON.stringify({ time: { created: at }, model: { id: "kimi-k2.6", providerID: "opencode" } }));
+    db.close();
+    const after = await loadSession(`${file}#${PARENT}`);
+    const switches = after.entries.filter((e) => e.type === "model_change");
+    expect(switches.length).toBe(before.entries.filter((e) => e.type === "model_change").length + 1);
+    expect(after.entries.filter((e) => e.type === "message").map((e) => e.id)).toEqual(before.entries.filter((e) => e.type === "message").map((e) => e.id));
+    const ctx = await buildContext(after);
+    expect((ctx.messages as Obj[]).length).toBe(((await buildContext(before)).messages as Obj[]).length);
+  });
+
   it("a release channel's database (opencode-<channel>.db) is listed, and find-session names it", async () => {
     const home = mkdtempSync(join(tmpdir(), "oc-channel-"));
     const dir = join(home, ".local", "share", "opencode");

@@ -149,8 +149,10 @@ function parentEntry(db: Database.Database, parent: string, child: string): stri
 /**
  * One session's records: the session, then its messages in OpenCode's order.
  * A 2.x session with 2.x message rows reads those (`seq` order); else its 1.x
- * messages (time created, then id) with their parts in id order. Null when the
- * database has no such session.
+ * messages (time created, then id) with their parts in id order. A 1.x history
+ * beside 2.x rows that only switch the model or agent (1.17 writes those) is
+ * the 1.x messages with the switches in time order. Null when the database has
+ * no such session.
  */
 export function readDbSession(file: string, id: string, opts: DbOptions): (OpencodeRecord | RowWarning)[] | null {
   return withDb(file, opts, (db) => {
@@ -163,10 +165,52 @@ export function readDbSession(file: string, id: string, opts: DbOptions): (Openc
     const record: OpencodeRecord = { kind: "session", session, parentPath: session.parentID ? dbSessionPath(file, session.parentID) : null, parentEntryId };
     if (schema.unknown.length) record.unknownTables = schema.unknown;
     out.push(record);
-    if (schema.v2Messages && readV2Messages(db, id, out)) return out;
-    if (schema.v1) readV1Messages(db, id, out);
-    return out;
+    const v2: (OpencodeRecord | RowWarning)[] = [];
+    const v1: (OpencodeRecord | RowWarning)[] = [];
+    if (schema.v2Messages && readV2Messages(db, id, v2) && (!schema.v1 || v2.some(holdsHistory))) return out.concat(v2);
+    if (schema.v1) readV1Messages(db, id, v1);
+    if (v2.length > 0 && !v1.some((r) => "kind" in r && r.kind === "message")) return out.concat(v2);
+    return out.concat(interleave(v1, v2));
   });
+}
+
+/** 2.x rows that are only a switch of model or agent: 1.17 writes those beside a history still in 1.x's tables. */
+const SWITCH_EVENTS: ReadonlySet<string> = new Set(["model-switched", "agent-switched"]);
+
+/** Whether a 2.x row is part of the conversation itself (the history is in 2.x's rows). */
+function holdsHistory(r: OpencodeRecord | RowWarning): boolean {
+  return "kind" in r && r.kind === "v2message" && !SWITCH_EVENTS.has(r.type);
+}
+
+/** When a record was made (ms), null when it does not say. */
+function createdAt(r: OpencodeRecord | RowWarning): number | null {
+  if (!("kind" in r)) return null;
+  if (r.kind === "v2message") return r.created;
+  if (r.kind !== "message") return null;
+  const t = isObj(r.info.time) ? r.info.time.created : null;
+  return typeof t === "number" ? t : null;
+}
+
+/**
+ * A 1.x history with the 2.x switch events written beside it, in time order:
+ * an event goes before the first message made at or after it (the message
+ * that used the new model), the rest after the last message.
+ */
+function interleave(v1: (OpencodeRecord | RowWarning)[], events: (OpencodeRecord | RowWarning)[]): (OpencodeRecord | RowWarning)[] {
+  const out: (OpencodeRecord | RowWarning)[] = [];
+  let j = 0;
+  for (const r of v1) {
+    const t = createdAt(r);
+    if (t !== null) {
+      for (; j < events.length; j++) {
+        const e = createdAt(events[j]);
+        if (e !== null && e > t) break;
+        out.push(events[j]);
+      }
+    }
+    out.push(r);
+  }
+  return out.concat(events.slice(j));
 }
 
 /** A 2.x session's message rows; false when it has none (its history is still in 1.x's tables). */
