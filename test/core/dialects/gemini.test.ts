@@ -44,6 +44,24 @@ describe("Gemini CLI dialect", () => {
     expect(await geminiDialect.sources(root)).toEqual([join(chats, "session-2025-01-01T00-00-aaaaaaaa.jsonl"), join(chats, "session-2025-01-02T00-00-bbbbbbbb.json")]);
   });
 
+  it("lists a subagent's chat written as one .json document, linked to its parent and named by the response its summary holds", async () => {
+    const root = mkdtempSync(join(tmpdir(), "gemini-sub-json-"));
+    const parentId = "b1f31681-4b57-4337-8bc5-ac73580f752a";
+    const chats = join(root, "p/chats");
+    const sub = join(chats, parentId, "tl63m8.json");
+    mkdirSync(join(chats, parentId), { recursive: true });
+    const main = join(chats, "session-2026-04-20T04-27-b1f31681.json");
+    writeFileSync(main, JSON.stringify({ sessionId: parentId, projectHash: "h", startTime: "2026-04-20T04:27:00.000Z", messages: [] }));
+    // As Gemini wrote it: the subagent's JSON answer, cut short.
+    const summary = JSON.stringify({ response: "Memory operations completed:\n\n1. saved the notes to the vault" }, null, 2).slice(0, 60) + "...";
+    const message = { id: "m1", type: "user", timestamp: "2026-04-20T04:28:00.000Z", content: [{ text: "save the notes" }] };
+    writeFileSync(sub, JSON.stringify({ sessionId: "tl63m8", kind: "subagent", projectHash: "h", startTime: "2026-04-20T04:28:00.000Z", summary, messages: [message] }));
+    expect(await geminiDialect.sources(root)).toEqual([sub, main]);
+    const read = await readSession(geminiDialect, sub);
+    expect(read.facts.name).toBe("Memory operations completed:\n\n1. saved th...");
+    expect(read.facts.parentSession).toBe(main);
+  });
+
   it("streams a .json chat: each message's bytes alone are that message", async () => {
     const bytes = readFileSync(JSON_DOC);
     const got: unknown[] = [];

@@ -13,11 +13,15 @@ export function geminiRoots(env: NodeJS.ProcessEnv, home: string): string[] {
   return [join(env.GEMINI_CLI_HOME || home, ".gemini", "tmp")];
 }
 
+/** A subagent chat's one-document name: its id (no dots), `.json`. */
+const SUBAGENT_JSON = /^[^.]+\.json$/;
+
 export function isChatFile(path: string): boolean {
   const name = basename(path);
   const dir = dirname(path);
   if (basename(dir) === "chats") return MAIN.test(name);
-  return basename(dirname(dir)) === "chats" && name.endsWith(".jsonl");
+  // A subagent's chat, in chats/<parent session id>/: `<id>.jsonl`, or `<id>.json` from the releases that wrote one document (spring 2026).
+  return basename(dirname(dir)) === "chats" && (name.endsWith(".jsonl") || SUBAGENT_JSON.test(name));
 }
 
 /**

@@ -35,6 +35,31 @@ interface Placed {
 /** Message types Gemini CLI writes (others are kept, marked unknown). */
 const KNOWN_TYPES: ReadonlySet<string> = new Set(["user", "gemini", "info", "error", "warning"]);
 
+/**
+ * A chat's name from its `summary`. A subagent's summary can be the JSON it
+ * answered with (`{"response": "Memory operations completed: …"}`): its
+ * `response` text is the name, not the JSON.
+ */
+function summaryName(summary: string): string | null {
+  const open = /^\s*\{\s*"response"\s*:\s*"/.exec(summary);
+  if (!open) return summary || null;
+  // The string's body up to its closing quote; Gemini may have cut the summary short (then all of it, less a cut escape).
+  let body = summary.slice(open[0].length);
+  let end = -1;
+  for (let i = 0; i < body.length && end < 0; i++) {
+    if (body[i] === "\\") i++;
+    else if (body[i] === '"') end = i;
+  }
+  body = end >= 0 ? body.slice(0, end) : body.replace(/\\(u[0-9a-fA-F]{0,3})?$/, "");
+  try {
+    const text = (JSON.parse(`"${body}"`) as string).trim();
+    if (text) return text;
+  } catch {
+    // not a JSON string after all: the summary as written
+  }
+  return summary || null;
+}
+
 export function geminiReader(file: string): RecordReader {
   const facts: DialectFacts = { id: "", cwd: "", name: null, created: "", parentSession: null };
   let projectHash = "";
@@ -48,7 +73,7 @@ export function geminiReader(file: string): RecordReader {
     if (typeof m.sessionId === "string" && !facts.id) facts.id = m.sessionId;
     if (typeof m.projectHash === "string") projectHash = m.projectHash;
     if (typeof m.startTime === "string" && !facts.created) facts.created = m.startTime;
-    if (typeof m.summary === "string") facts.name = m.summary || null;
+    if (typeof m.summary === "string") facts.name = summaryName(m.summary);
     if (m.kind === "subagent") {
       // Subagent chats live in chats/<parent session id>/<session id>.jsonl: the parent by its path when its chat is there.
       const dir = dirname(file);
