@@ -17,6 +17,7 @@ import { dialectFor } from "./read/dialect-of.js";
 import { defaultAgentDirs } from "./list/discover.js";
 import { findPiSession } from "./list/pi-by-id.js";
 import { archivedReason } from "../keep/view-path.js";
+import { resumeIdOf } from "./read/dialects/claude/paths.js";
 
 export { AGENT_IDS, type AgentId };
 
@@ -127,7 +128,7 @@ function other(id: AgentId, label: string, capture: CaptureKind, resumeArgs: (t:
 const ENTRIES: Readonly<Record<AgentId, Entry>> = {
   pi: piLike("pi", isPiDir, (t) => ["--session", t.file]),
   omp: piLike("omp", isOmpDir, (t) => [...profileFlag(t.file), "--resume", t.file]),
-  claude: other("claude", "Claude Code", "hooks", (t) => ["--resume", t.id]),
+  claude: other("claude", "Claude Code", "hooks", (t) => ["--resume", resumeIdOf(t.file, t.id)]),
   codex: other("codex", "Codex", "hooks", (t) => ["resume", t.id]),
   gemini: other("gemini", "Gemini CLI", "hooks", (t) => ["--resume", t.id]),
   opencode: other("opencode", "OpenCode", "plugin", (t) => ["--session", t.id]),

@@ -31,6 +31,17 @@ describe("resume commands", () => {
     expect(resumeCommand(at("x", "cursor"))).toBeNull();
   });
 
+  it("a Claude Code subagent's transcript resumes the session it ran in (claude --resume takes session ids, not agent ids)", () => {
+    const sid = "ad723d79-d1aa-4c89-9a82-926c1918e7ee";
+    const sub = { file: `/h/.claude/projects/-p/${sid}/subagents/agent-a748a8288f97dda64.jsonl`, id: "a748a8288f97dda64", cwd: "/p", agent: "claude" as AgentId };
+    expect(resumeCommand(sub)?.args).toEqual(["--resume", sid]);
+    const nested = { ...sub, file: `/h/.claude/projects/-p/${sid}/subagents/workflows/wf_1/agent-b1.jsonl`, id: "b1" };
+    expect(resumeCommand(nested)?.args).toEqual(["--resume", sid]);
+    // The session itself, and a subagent dir that is no session id, keep the transcript's own id.
+    expect(resumeCommand({ ...sub, file: `/h/.claude/projects/-p/${sid}.jsonl`, id: sid })?.args).toEqual(["--resume", sid]);
+    expect(resumeCommand({ ...sub, file: "/h/.claude/projects/-p/odd/subagents/agent-a1.jsonl", id: "a1" })?.args).toEqual(["--resume", "a1"]);
+  });
+
   it("the shell line quotes what a shell would split or expand, and the shown line is terminal-safe", () => {
     expect(shellWord("/a/b-c.jsonl")).toBe("/a/b-c.jsonl");
     expect(shellWord("it's here")).toBe(`'it'\\''s here'`);

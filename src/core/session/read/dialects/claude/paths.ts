@@ -97,6 +97,18 @@ export function subagentSessionDir(path: string): string | null {
 }
 
 /**
+ * The id `claude --resume` takes for a transcript. Claude Code resumes
+ * sessions, not agents: a subagent's file (its id is the agent's) resumes
+ * the session it ran in, the `<session id>` dir above its `subagents` dir.
+ */
+export function resumeIdOf(path: string, id: string): string {
+  if (kindOf(path) !== "subagent") return id;
+  const dir = subagentSessionDir(path);
+  const session = dir ? basename(dir) : "";
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(session) ? session : id;
+}
+
+/**
  * The parent session's path for a subagent: the agent that spawned it (a
  * sidecar's `parentAgentId`, a file in the same subagents dir), else the root
  * session `<project>/<session id>.jsonl`. Nesting is not mirrored by dirs.
