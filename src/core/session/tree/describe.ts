@@ -41,6 +41,17 @@ export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80): strin
   return out;
 }
 
+/** The thinking blocks' text of a message's content (cut as contentText cuts). */
+function thinkingText(content: unknown, max = PREVIEW_MAX * 2 + 80): string {
+  if (!Array.isArray(content)) return "";
+  let out = "";
+  for (const block of content) {
+    if (isObj(block) && block.type === "thinking" && typeof block.thinking === "string") out += (out ? " " : "") + block.thinking.slice(0, max);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
 /** The argument worth showing for a tool call: a path for file tools, the command for shells. */
 export function toolArg(name: string, args: unknown): string {
   if (!isObj(args)) return typeof args === "string" ? args : "";
@@ -90,7 +101,10 @@ function describeMessage(msg: Obj): Description {
       const callText = calls.map((c) => `[${c.name}${c.arg ? ": " + short(c.arg) : ""}]`).join(" ");
       let summary = text ? `assistant: ${text}` : "";
       if (callText) summary = summary ? `${summary} ${callText}` : callText;
-      if (!summary) summary = isError ? `assistant: [${str(msg.stopReason) || "error"}] ${oneLine(str(msg.errorMessage), 100)}` : "assistant: (no text)";
+      if (!summary && isError) summary = `assistant: [${str(msg.stopReason) || "error"}] ${oneLine(str(msg.errorMessage), 100)}`;
+      // A turn of thinking only (Gemini's thoughts before a stopped reply): its thinking, marked, rather than nothing.
+      const thought = summary ? "" : oneLine(thinkingText(msg.content), PREVIEW_MAX);
+      if (!summary) summary = thought ? `assistant: [thinking] ${thought}` : "assistant: (no text)";
       const preview = text || callText || oneLine(str(msg.errorMessage), PREVIEW_MAX);
       return { role, preview, summary, isError: isError || undefined, tools: calls.length ? calls.map((c) => c.name) : undefined };
     }
@@ -157,8 +171,11 @@ export function describeEntry(e: Obj): Description {
       const lvl = oneLine(str(e.thinkingLevel) || "off", 20);
       return { preview: lvl, summary: `[thinking: ${lvl}]` };
     }
-    case "custom":
-      return { preview: oneLine(str(e.customType), 60), summary: `[custom: ${oneLine(str(e.customType), 60)}]` };
+    case "custom": {
+      // Its text when its data has some (Gemini's info and warning records say why a turn stopped); the preview stays its type.
+      const text = isObj(e.data) && typeof e.data.content === "string" ? oneLine(e.data.content, PREVIEW_MAX) : "";
+      return { preview: oneLine(str(e.customType), 60), summary: `[custom: ${oneLine(str(e.customType), 60)}]${text ? ` ${text}` : ""}` };
+    }
     case "custom_message": {
       const text = oneLine(contentText(e.content), PREVIEW_MAX);
       return { preview: text, summary: `[${oneLine(str(e.customType) || "custom", 30)}] ${text}` };
