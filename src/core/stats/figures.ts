@@ -218,12 +218,12 @@ export interface UnpricedFigures {
   price: Int32Array;
 }
 
-/** The calls of figuresOf, unpriced. */
 /** What makes two calls copies of one response: its id and its prompt (a streamed copy differs only in output). */
 function copyKey(u: CallUsage): string {
   return `${u.responseId}\u0000${u.input}\u0000${u.cacheRead}\u0000${u.cacheWrite}`;
 }
 
+/** The calls of figuresOf, unpriced. */
 export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
@@ -247,9 +247,10 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   // other calls of the same session does not make them copies.
   const lastCopy = new Map<string, number>();
   const all = parts.calls;
-  for (let i = 0; i < all.length; i++) {
-    const u = all[i].usage;
-    if (u?.responseId) lastCopy.set(copyKey(u), i);
+  const copyKeys: (string | null)[] = all.map((c) => (c.usage?.responseId ? copyKey(c.usage) : null));
+  for (let i = 0; i < copyKeys.length; i++) {
+    const k = copyKeys[i];
+    if (k !== null) lastCopy.set(k, i);
   }
   // Calls come in runs of one model: its index is looked up when the run changes.
   let runProvider: string | null = null;
@@ -262,7 +263,8 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
     const entry = all[i];
     const call = entry.usage;
     if (!call) continue;
-    if (call.responseId && lastCopy.get(copyKey(call)) !== i) {
+    const copy = copyKeys[i];
+    if (copy !== null && lastCopy.get(copy) !== i) {
       duplicates++;
       continue;
     }

@@ -38,7 +38,8 @@ export function claudePlaces(env: NodeJS.ProcessEnv, home: string): string[] {
   return out;
 }
 
-const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/i;
+/** A session id as Claude Code makes them (a UUID): a transcript is named `<session id>.jsonl`. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AGENT_NAME = /^agent-[^/\\]+\.jsonl$/;
 
 /** The path split into its parts (either separator). */
@@ -54,7 +55,7 @@ export function claimsPath(path: string): boolean {
   const name = parts[parts.length - 1] ?? "";
   if (!name.endsWith(".jsonl")) return false;
   if (AGENT_NAME.test(name) && parts.lastIndexOf("subagents") >= 0) return true;
-  return parts[parts.length - 3] === "projects" && (UUID_NAME.test(name) || AGENT_NAME.test(name));
+  return parts[parts.length - 3] === "projects" && (SESSION_ID.test(name.slice(0, -".jsonl".length)) || AGENT_NAME.test(name));
 }
 
 export type SourceKind = "session" | "subagent" | "sidechain";
@@ -76,7 +77,7 @@ export const agentIdOfPath = (path: string): string =>
 /** The session id a transcript's name gives (`<uuid>.jsonl`, as Claude Code names it), or "" for another name. */
 export function sessionIdOfPath(path: string): string {
   const name = basename(path).replace(/\.jsonl$/, "");
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name : "";
+  return SESSION_ID.test(name) ? name : "";
 }
 
 /** The sidecar Claude Code writes beside a subagent's transcript. */
@@ -105,7 +106,7 @@ export function resumeIdOf(path: string, id: string): string {
   if (kindOf(path) !== "subagent") return id;
   const dir = subagentSessionDir(path);
   const session = dir ? basename(dir) : "";
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(session) ? session : id;
+  return SESSION_ID.test(session) ? session : id;
 }
 
 /**

@@ -169,7 +169,6 @@ export function readDbSession(file: string, id: string, opts: DbOptions): (Openc
     const v1: (OpencodeRecord | RowWarning)[] = [];
     if (schema.v2Messages && readV2Messages(db, id, v2) && (!schema.v1 || v2.some(holdsHistory))) return out.concat(v2);
     if (schema.v1) readV1Messages(db, id, v1);
-    if (v2.length > 0 && !v1.some((r) => "kind" in r && r.kind === "message")) return out.concat(v2);
     return out.concat(interleave(v1, v2));
   });
 }
