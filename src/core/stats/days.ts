@@ -29,15 +29,47 @@ export function dayFormatter(tz: string | undefined): (slot: number) => string {
     return `${get("year")}-${get("month")}-${get("day")}`;
   };
   const seen = new Map<number, string>();
+  const spans = tz === undefined ? new LocalDays() : null;
   return (slot) => {
     if (slot < 0) return "";
     let d = seen.get(slot);
     if (d === undefined) {
       const ms = slot * QUARTER_HOUR_MS;
-      seen.set(slot, (d = (tz === undefined ? localDay(ms) : null) ?? intlDay(ms)));
+      seen.set(slot, (d = spans?.dayOf(ms) ?? intlDay(ms)));
     }
     return d;
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The local zone's days, each found once: a day's span of instants (local
+ * midnight to midnight) is kept when Date gives the same offset at both of
+ * its ends, so every instant in it is that day without asking Date again
+ * (a warm `stats --by day` asks for thousands of quarter hours of a few dozen
+ * days). A day whose offset changes is answered instant by instant.
+ */
+class LocalDays {
+  /** Spans by the UTC day their start falls in (a UTC day meets at most two local days). */
+  private byUtcDay = new Map<number, { start: number; end: number; day: string }[]>();
+
+  dayOf(ms: number): string | null {
+    const key = Math.floor(ms / DAY_MS);
+    for (const k of [key, key - 1]) for (const s of this.byUtcDay.get(k) ?? []) if (ms >= s.start && ms < s.end) return s.day;
+    const day = localDay(ms);
+    if (day === null) return null;
+    const offset = new Date(ms).getTimezoneOffset() * 60_000;
+    const start = Math.floor((ms - offset) / DAY_MS) * DAY_MS + offset;
+    const end = start + DAY_MS;
+    if (new Date(start).getTimezoneOffset() * 60_000 === offset && new Date(end - 1).getTimezoneOffset() * 60_000 === offset) {
+      const k = Math.floor(start / DAY_MS);
+      const list = this.byUtcDay.get(k);
+      if (list) list.push({ start, end, day });
+      else this.byUtcDay.set(k, [{ start, end, day }]);
+    }
+    return day;
+  }
 }
 
 /** The local zone's day of an instant, by the offset Date gives at that instant; null outside the years 1000–9999. */
