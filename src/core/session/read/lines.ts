@@ -135,7 +135,8 @@ async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promis
   // bundle started from a V8 code cache (bin/omp-sessions) cannot import dynamically from cached code.
   const { createGunzip } = process.getBuiltinModule("node:zlib") as typeof import("node:zlib");
   const fh = await openRegular(file);
-  const stream = fh.createReadStream().pipe(createGunzip());
+  const source = fh.createReadStream();
+  const stream = source.pipe(createGunzip());
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let pending: Buffer | null = null;
   let skip = opts.start ?? 0;
@@ -162,7 +163,11 @@ async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promis
   try {
     return await splitLines(pull, sink, opts);
   } finally {
+    // A scan stopped early (or a damaged stream) leaves the file's stream unread: destroying the gunzip does not
+    // reach it, and its handle would stay open until garbage collection (Node warns, and a long run could run out).
     stream.destroy();
+    source.destroy();
+    await fh.close();
   }
 }
 
