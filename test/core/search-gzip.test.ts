@@ -137,9 +137,12 @@ describe("search over gzip archives", () => {
     expect(plainHits.length).toBeGreaterThan(0);
     const key = (h: { path: string; entryId: string }) => `${h.path.slice(h.path.lastIndexOf("/") + 1).replace(/\.gz$/, "")} ${h.entryId}`;
     expect(gzHits.map(key).sort()).toEqual(plainHits.map(key).sort());
+    // each archive opened once, however many of its entries hit
+    const loaded = new Map<string, Awaited<ReturnType<typeof loadSession>>>();
     for (const h of gzHits) {
       expect(h.path.endsWith(".jsonl.gz")).toBe(true);
-      const s = await loadSession(h.path);
+      const s = loaded.get(h.path) ?? (await loadSession(h.path));
+      loaded.set(h.path, s);
       expect(s.byId.has(h.entryId), `${h.path} ${h.entryId}`).toBe(true);
       expect(JSON.stringify(await readEntry(s, h.entryId)).toLowerCase()).toContain("hello");
     }
