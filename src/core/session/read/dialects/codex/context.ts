@@ -45,6 +45,9 @@ function message(e: PiEntry): Obj | null {
   if (e.type === "message" && isObj(e.message)) return e.message;
   if (e.type === "custom_message") {
     const m: Obj = { role: "custom", customType: e.customType, content: e.content, display: e.display };
+    // Another agent's message: who wrote it to whom, as the model read it.
+    if (typeof e.author === "string") m.author = e.author;
+    if (typeof e.recipient === "string") m.recipient = e.recipient;
     const t = epoch(e.timestamp);
     if (t !== undefined) m.timestamp = t;
     return m;

@@ -20,7 +20,26 @@
 // `token_count` arrives (its usage goes on that message) or the next request
 // starts; the entries after it wait with it so entries come out in file order.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
-import { ASSISTANT_ITEMS, assistantBlocks, contentBlocks, isInjected, isObj, replacementMessages, str, textOf, toolOutput, type Obj } from "./items.js";
+import {
+  additionalToolsFields,
+  agentMessageContent,
+  agentMessageFields,
+  ASSISTANT_ITEMS,
+  assistantBlocks,
+  COMPACTION_ITEMS,
+  contentBlocks,
+  isEncrypted,
+  isInjected,
+  isObj,
+  OUTPUT_ITEMS,
+  replacementMessages,
+  runsAtProvider,
+  str,
+  textOf,
+  toolOutput,
+  toolSearchOutput,
+  type Obj,
+} from "./items.js";
 import { rolloutOfId } from "./paths.js";
 import { indexedName } from "./session-index.js";
 import { addTokens, piUsage, TokenCounter, type CodexTokens } from "./usage.js";
@@ -90,8 +109,12 @@ const ECHO_EVENTS: ReadonlySet<string> = new Set([
   "user_shell_command",
 ]);
 
-/** Line types besides the ones read here that Codex 0.171 writes and that are kept as they are. */
-const KEPT_LINES: ReadonlySet<string> = new Set(["token_usage_record", "world_state"]);
+/**
+ * Line types besides the ones read here that Codex 0.171 writes and that are
+ * kept as they are (`inter_agent_communication_metadata`: whether an agent
+ * message started a turn, beside its `agent_message` item).
+ */
+const KEPT_LINES: ReadonlySet<string> = new Set(["token_usage_record", "world_state", "inter_agent_communication_metadata"]);
 
 /** Response item types of the pre-2025-09 rollouts, written bare (no `{type, payload}` wrapper). */
 const BARE_ITEMS: ReadonlySet<string> = new Set(["message", "function_call_output", "custom_tool_call_output", ...ASSISTANT_ITEMS]);
@@ -169,9 +192,17 @@ export function codexReader(file: string): RecordReader {
     const blocks = assistantBlocks(p, origin.line);
     for (const b of blocks) if (b.type === "toolCall") toolNames.set(str(b.id), str(b.name));
     (open.message.content as Obj[]).push(...blocks);
-    // A web search runs at the provider and answers within the same request: not a stop for a tool.
-    if (blocks.some((b) => b.type === "toolCall" && b.name !== "web_search")) open.message.stopReason = "toolUse";
+    // A web search, an image generation or a server-side tool search runs at the provider and answers within the same request: not a stop for a tool.
+    if (!runsAtProvider(p) && blocks.some((b) => b.type === "toolCall")) open.message.stopReason = "toolUse";
     return out;
+  };
+
+  // Another agent's message to this one: in the model's input, and a turn of its own (a rollback counts it, as Codex does).
+  const agentMessage = (fields: Obj, origin: Origin, ts: string): DialectEntry[] => {
+    closeTurn();
+    const entry = make("custom_message", origin, ts, fields);
+    turns.push({ id: entry.id, parentId: entry.parentId });
+    return emit(entry, origin);
   };
 
   const responseItem = (p: Obj, origin: Origin, ts: string): DialectEntry[] => {
@@ -190,15 +221,18 @@ export function codexReader(file: string): RecordReader {
       const customType = p.role === "user" ? "codex_context" : `codex_${str(p.role) || "message"}`;
       return emit(make("custom_message", origin, ts, { customType, content, display: false }), origin);
     }
-    if (t === "function_call_output" || t === "custom_tool_call_output") {
+    if (OUTPUT_ITEMS.has(t)) {
       const id = str(p.call_id);
-      const { content, isError } = toolOutput(p.output);
-      const message = { role: "toolResult", toolCallId: id, toolName: toolNames.get(id) ?? "", content, isError, timestamp: time };
+      const search = t === "tool_search_output";
+      const { content, isError } = search ? toolSearchOutput(p) : toolOutput(p.output);
+      const message = { role: "toolResult", toolCallId: id, toolName: toolNames.get(id) ?? (search ? "tool_search" : ""), content, isError, timestamp: time };
       return emit(make("message", origin, ts, { message }), origin);
     }
-    if (t === "compaction" || t === "compaction_summary") {
-      return emit(make("compaction", origin, ts, { summary: "", encrypted: true, firstKeptEntryId: "", tokensBefore: contextTokens }), origin);
+    if (COMPACTION_ITEMS.has(t)) {
+      return emit(make("compaction", origin, ts, { summary: "", ...(isEncrypted(p) ? { encrypted: true } : {}), firstKeptEntryId: "", tokensBefore: contextTokens }), origin);
     }
+    if (t === "agent_message") return agentMessage(agentMessageFields(p, agentMessageContent(p.content)), origin, ts);
+    if (t === "additional_tools") return emit(make("custom_message", origin, ts, additionalToolsFields(p)), origin);
     // ghost_snapshot and anything newer: kept under its own type, out of the context (a newer one marked unknown).
     const entry = make(`codex_${t || "item"}`, origin, ts, { payload: p });
     if (t !== "ghost_snapshot") {
@@ -310,6 +344,11 @@ export function codexReader(file: string): RecordReader {
         const fields: Obj = { summary: str(p.message), firstKeptEntryId: "", tokensBefore: contextTokens };
         if (history) fields.replacementHistory = replacementMessages(history, provider, model, ts ? Date.parse(ts) || undefined : undefined);
         return emit(make("compaction", origin, ts, fields), origin);
+      }
+      case "inter_agent_communication": {
+        // Older multi-agent releases: the message itself as a line ({author, recipient, other_recipients, content, trigger_turn}).
+        const content = typeof p.content === "string" && p.content ? [{ type: "text", text: p.content }] : typeof p.encrypted_content === "string" ? [{ type: "text", text: "[encrypted]" }] : [];
+        return agentMessage(agentMessageFields(p, content), origin, ts);
       }
       case "event_msg": {
         const t = str(p.type);
