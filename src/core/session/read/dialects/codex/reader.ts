@@ -20,6 +20,7 @@
 // `token_count` arrives (its usage goes on that message) or the next request
 // starts; the entries after it wait with it so entries come out in file order.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
+import { NOTED_EVENTS, notedEvent } from "./events.js";
 import {
   additionalToolsFields,
   agentMessageContent,
@@ -107,6 +108,9 @@ const ECHO_EVENTS: ReadonlySet<string> = new Set([
   "raw_response_item",
   "deprecation_notice",
   "user_shell_command",
+  // A dynamic (client-side) tool's call and answer: the function_call and its output items hold them.
+  "dynamic_tool_call_request",
+  "dynamic_tool_call_response",
 ]);
 
 /**
@@ -353,6 +357,11 @@ export function codexReader(file: string): RecordReader {
       case "event_msg": {
         const t = str(p.type);
         if (t === "token_count") return tokenCount(p, inBurst);
+        if (NOTED_EVENTS.has(t) || t === "item_completed") {
+          const data = notedEvent(t, p);
+          // Often written within a request (an image's end between its call and the answer): the assistant turn stays open.
+          if (data) return emit(make("custom", origin, ts, { customType: `codex_${t}`, data }), origin);
+        }
         if (NAME_EVENTS.has(t)) {
           const name = str(p.name) || str(p.thread_name) || str(p.title);
           facts.name = name || null;
