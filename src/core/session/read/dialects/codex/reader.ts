@@ -13,7 +13,9 @@
 // saw them) and as `event_msg` echoes for the UI (`user_message`,
 // `agent_message`, `agent_reasoning`). The response items are the source of
 // truth — they are what the model saw, and a compaction's replacement history
-// is made of them — so the echoes are skipped.
+// is made of them — so the echoes are skipped. Events that say something
+// happened beyond the conversation (a goal, a subagent, the guardian, a saved
+// image: events.ts) are kept with a line of text, out of the context.
 //
 // One model request gives several items (reasoning, a message, function
 // calls): they become one assistant message, held back until the request's
