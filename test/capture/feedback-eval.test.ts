@@ -12,8 +12,8 @@
 // repositories) were labelled by hand; holdout5 was first scored unread (F1 0.47), then read for misses in the
 // next round (issue 26), so it is tuning material now. holdout6 was scored unread before that round (0.54) and
 // after it (0.57), then read for misses in the round after (0.75 now). holdout7 (285 turns, 18 new repositories)
-// has never been read: scored before that round (0.50) and after it (0.51), the honest figure for turns nobody
-// has seen. The floors sit just below what
+// was scored unread twice (0.50, then 0.51). holdout8 (289 turns, 17 new repositories) has never been read: its
+// first look (0.62) is the honest figure for turns nobody has seen. The floors sit just below what
 // each split reaches: a rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -21,7 +21,7 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"];
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"];
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -54,6 +54,8 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout6: { f1: 0.74, precision: 0.79, typeRight: 0.92 },
   // never read for misses: 0.50 on its first look, 0.51 after the round that read holdout6: the honest figure for turns nobody has seen
   holdout7: { f1: 0.5, precision: 0.71, typeRight: 0.91 },
+  // never read for misses: 0.62 on its first look (P 0.81, R 0.50), the honest figure for turns nobody has seen
+  holdout8: { f1: 0.61, precision: 0.8, typeRight: 0.96 },
 };
 
 describe("feedback detector on labelled real turns", () => {
