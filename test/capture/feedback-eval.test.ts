@@ -11,9 +11,10 @@
 // (docs/feedback.md): "holdout5" and "holdout6" (555 turns from 31 new
 // repositories) were labelled by hand; holdout5 was first scored unread (F1 0.47), then read for misses in the
 // next round (issue 26), so it is tuning material now. holdout6 was scored unread before that round (0.54) and
-// after it (0.57), then read for misses in the round after (0.75 now). holdout7 (285 turns, 18 new repositories)
-// was scored unread twice (0.50, then 0.51). holdout8 (289 turns, 17 new repositories) has never been read: its
-// first look (0.62) is the honest figure for turns nobody has seen. The floors sit just below what
+// after it (0.57), then read for misses in the round after (0.77 now). holdout7 (285 turns, 18 new repositories)
+// was scored unread twice (0.50, then 0.51), then read for misses in the latest round (0.81 now): it is tuning
+// material too. holdout8 (289 turns, 17 new repositories) has never been read: its first look (0.62, before the
+// latest round's rules) is the honest figure for turns nobody has seen. The floors sit just below what
 // each split reaches: a rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -44,16 +45,16 @@ function report(split: Split): { o: Score; r: Score } {
 /** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
 const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
   tune: { f1: 0.91, precision: 0.94, typeRight: 0.95 },
-  holdout: { f1: 0.88, precision: 0.92, typeRight: 0.98 },
+  holdout: { f1: 0.89, precision: 0.92, typeRight: 0.98 },
   holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
-  holdout3: { f1: 0.87, precision: 0.92, typeRight: 0.97 },
-  holdout4: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
-  // read for misses in the last round (first look 0.47)
-  holdout5: { f1: 0.83, precision: 0.89, typeRight: 0.97 },
-  // read for misses in the last round (first look 0.54, then 0.57 unread)
-  holdout6: { f1: 0.74, precision: 0.79, typeRight: 0.92 },
-  // never read for misses: 0.50 on its first look, 0.51 after the round that read holdout6: the honest figure for turns nobody has seen
-  holdout7: { f1: 0.5, precision: 0.71, typeRight: 0.91 },
+  holdout3: { f1: 0.88, precision: 0.92, typeRight: 0.96 },
+  holdout4: { f1: 0.87, precision: 0.91, typeRight: 0.98 },
+  // read for misses two rounds ago (first look 0.47)
+  holdout5: { f1: 0.84, precision: 0.89, typeRight: 0.97 },
+  // read for misses in the round before (first look 0.54, then 0.57 unread)
+  holdout6: { f1: 0.75, precision: 0.79, typeRight: 0.92 },
+  // read for misses in the latest round (first look 0.50, then 0.51 unread): tuning material now
+  holdout7: { f1: 0.8, precision: 0.9, typeRight: 0.95 },
   // never read for misses: 0.62 on its first look (P 0.81, R 0.50), the honest figure for turns nobody has seen
   holdout8: { f1: 0.61, precision: 0.8, typeRight: 0.96 },
 };
@@ -348,6 +349,38 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Added the missing entries to the import map.", "it's the same, the page stays white", "correction"],
     ["Refresh and try dragging again.", "sorry, it's the same", "correction"],
     ["Tell me the order you want the fixes in.", "ultrathink: go ahead", "decision"],
+    // this round (holdout7 read): acting on what the agent listed by pointing back at it, in the languages users write in
+    ["Found three problems:\n1. The cache never expires\n2. The retry loop has no limit\n3. Logs go to stdout", "fix these problems", "decision"],
+    ["Found three problems:\n1. The cache never expires\n2. The retry loop has no limit", "Corrija todas essas falhas, por favor", "decision"],
+    ["Encontré tres problemas:\n1. La caché no expira\n2. El bucle no tiene límite", "aplica esos cambios", "decision"],
+    ["問題点:\n1. キャッシュが切れない\n2. リトライに上限がない", "上記を修正してください。", "decision"],
+    ["发现以下问题：\n1. 缓存不过期\n2. 重试没有上限", "把上面这些都修复一下", "decision"],
+    ["Found three problems:\n1. The cache never expires\n2. The retry loop has no limit", "can you fix these problems?", null],
+    // "continue" takes up only an offer to go on; an "if that's OK, I'll …" makes a bare "ok" a go-ahead
+    ["Which storage do you want: A) Postgres, B) SQLite or C) files?", "continue", null],
+    ["Phase 1 is done. Shall I continue with phase 2?", "继续", "decision"],
+    ["Phase 1 is done.", "继续完成剩下的页面", null],
+    ["I'll commit, push and open the PR if that's OK with you.", "OK", "decision"],
+    // a suggested step typed or handed back; a menu command typed alone; picks answered as a numbered list
+    ["Next steps: run `db-migrate --all` to apply the schema, then restart the API.", "db-migrate --all", "decision"],
+    ["次にやること: 1. `git push` 2. README を更新", "pushしてください", "decision"],
+    ["1. *plan — Draft a plan\n2. *review-docs — Review the docs\n3. *exit — Exit\n\nPlease choose a number or command.", "*review-docs", "decision"],
+    ["Two questions:\n1. Storage?\nA) Postgres\nB) SQLite\n2. Auth?\nA) sessions\nB) JWT\nWhich do you prefer?", "1. A；2. B", "decision"],
+    ["Pick the size: ２) large or 1) small?", "２", "decision"],
+    // a short report that it works now; the user says the agent misunderstood; changes announced as a list
+    ["Run the installer again and it should show 成功.", "显示成功了", "approval"],
+    ["Run the installer again and it should work.", "できました！", "approval"],
+    ["全部推送成功！你看看效果怎么样？", "你理解错了，推送格式保持原来的就行", "correction"],
+    ["Here is the dashboard. How does it look?", "A few changes: move the chart up and drop the legend", "correction"],
+    ["所有页面都已完成，你看看效果？", "我提出几点修改的意见：第一，标题太长", "correction"],
+    // the user rules out the agent's conclusion; a comparative adjustment after a claim; "别…了" (stop doing …)
+    ["The error means the username already exists in the database.", "数据库里肯定没有相同的账号", "correction"],
+    ["已经把输入框改好了。", "这个输入框再大一点", "correction"],
+    ["我用脚本来部署，已经改好了。", "别用脚本执行了，一步一步来", "correction"],
+    ["我用脚本来部署，已经改好了。", "还有别的办法吗", null],
+    ["Added the raise, call and fold handlers; they should all work now.", "Now raise works, but call is not doing anything", "correction"],
+    ["実機で起動しました。動くはずです。", "mattaku ugokimasen", "correction"],
+    ["已经配置好了定时任务。", "现在设置好了吗，还是需要我再做什么操作呢", null],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -74,10 +74,11 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know|choose|select|pick)|(?:choose|select|pick) (?:a|an|one|the) (?:number|option|command)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
-  const ASKED_CJK = /吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
+  const ASKED_CJK =
+    /<\/options>\s*$|请(?:选择|确认)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
     "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
@@ -139,7 +140,7 @@ function build() {
    * only works for the first file", "the icon is cut off", "No screenshots").
    */
   const STATE = w(
-    "(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
+    "there (?:is|are|'s|were) (?:still )?(?:some|a few|many|several|other|more|new|two|three|an?) (?:issues?|problems?|bugs?|glitches)|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
   );
   /** A short "no X" after a claim ("No screenshots", "no output"); not "no need", "no thanks". */
   const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we|hay problema|pasa nada|importa|te preocupes|problema|gracias|merci|danke)(?![\\p{L}\\p{N}_]))\\p{L}+");
@@ -163,17 +164,19 @@ function build() {
     "u",
   );
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
-  const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右/u;
+  const ADJUST_CJK = /放大|缩小|调大|调小|改成|改为|换成|对齐|居中|靠左|靠右|[大小宽窄高低长短粗细深浅亮暗快慢多少远近](?:一点|一些|点儿)|再(?:往|向)?[大小宽窄高低长短上下左右前后](?:一点|一些|点)?/u;
   /** Czech reports of the same (spaces between words, so bounded). */
   const CZECH = w("trochu|nefunguje|nejde|furt|pořád|zase|to je špatně|není to správně");
   /** Progress acknowledged, then what is still wrong: "It now builds. But when I run it …", "替换成功，但是有闪烁". */
   const PROGRESS_BUT = re(
-    String.raw`^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^[^？?]{0,30}?(?:成功|可以了|好了|好多了|好一些|不错|正常|没问题|有效|できました|動きました|良くなりました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)`,
+    String.raw`^[^?]{0,80}?(?<![\p{L}\p{N}_])(?:works?|worked|working|fixed|builds?|compiles?|runs?|ran|loads?|better|good|great|nice|ok|okay|correct(?:ly)?|succeeded|successful(?:ly)?|fine|done|resolved|funciona\p{L}*|marche|fonctionne|funktioniert)(?![\p{L}\p{N}_])[^?]{0,80}?(?<![\p{L}\p{N}_])(?:but|however|though|mais|pero|aber|но)(?![\p{L}\p{N}_])|^(?:ok(?:ay)?,? )?now(?![\p{L}])[^?]{0,80}?(?<![\p{L}])but(?![\p{L}])[^?]{0,60}?(?:(?<![\p{L}])(?:not|no longer)(?![\p{L}])|n't)|^[^？?]{0,30}?(?:成功|可以了|好了|好多了|好一些|不错|正常|没问题|有效|できました|動きました|良くなりました)[^？?]{0,20}?(?:但是|但|不过|可是|只是|ただ|でも|しかし)`,
     "u",
   );
   /** A concession opening the turn: "although the message showed, the invoice did not disappear". */
   /** The user announces a correction ("One correction: …", "Important correction:"). */
-  const ANNOUNCED = w("(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:");
+  const ANNOUNCED = w(
+    "(?:one|a|small|quick|important|minor|slight|another) correction(?=\\s*[:.,!-])|correction:|(?:a few|some|several|a couple of|two|three|\\d) (?:changes|fixes|tweaks|adjustments|corrections|modifications)(?: (?:to make|needed|please))?(?=\\s*[:：])|(?:algunos|unos) (?:cambios|ajustes)|algunas correcciones|(?:alguns|uns) ajustes|algumas (?:corre[cç][oõ]es|altera[cç][oõ]es)|quelques (?:corrections|modifications|ajustements|changements)|修改的?(?:意见|建议)|几点(?:意见|修改|问题)|(?:有|发现)?几个(?:问题|地方)(?:需要|要)?(?:修改|调整|改)?[:：]|需要(?:修改|调整)的地方|修正(?:点|してほしい)|直してほしい",
+  );
   const CONCEDE = start("(?:al)?though|even though|si bien|aunque|bien que|m[eê]me si|obwohl|хотя|虽然");
   /** Asking to redo the last answer or change in another form. */
   const REDO = w(
@@ -187,7 +190,7 @@ function build() {
   const REDIRECT = w("should(?:n'?t)?|must|needs? to|has to|have to|let'?s|please|instead|rather|not|don'?t|can you|could you|make|change|move|use|rename|keep|remove|delete|put|revert|wrong");
   /** "When I said X, I meant Y": clarifying what the agent misread (needs no context). */
   const CLARIFY = w(
-    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)|me refiero al?|quiero decir|quise decir|je veux dire|je parlais d|ich meine(?:te)? (?:die|den|das|damit)|(?:eu )?quis dizer|quero dizer|me refiro ao?|という意味|我的意思是|我说的是|제 말은|내 말은",
+    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)|me refiero al?|quiero decir|quise decir|je veux dire|je parlais d|ich meine(?:te)? (?:die|den|das|damit)|(?:eu )?quis dizer|quero dizer|me refiro ao?|という意味|我的意思是|我说的是|제 말은|내 말은|you (?:misunderstood|misread|got (?:me|it) wrong)|(?:that'?s|this is) not what i (?:meant|asked|said|wanted)|no me (?:entendiste|entendi[oó]|refer[ií]a)|malinterpret\\p{L}*|no es lo que (?:quise|ped[ií]|dije)|(?:voc[eê] )?n[aã]o entendeu|entendeu errado|n[aã]o (?:foi|[eé]) isso que (?:eu )?(?:quis|pedi|disse)|tu as mal compris|ce n'est pas ce que je (?:voulais|demandais|disais)|missverstanden|das meinte ich nicht|hai frainteso|non intendevo|重新理解|理解(?:错|有误|偏了)|没(?:有)?理解|误解|误会|不是(?:这个|我的)意思|不是我要的|搞错了|誤解|そういう意味(?:ではな|じゃな)|意図と違|잘못 이해|그런 뜻이 아니",
   );
   /** After a claim, what the result must be instead ("the screenshot must be at the top", "les sous-sections doivent être fermées"). */
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
@@ -251,6 +254,43 @@ function build() {
   /** "please add this rule" after the agent wrote one: a short imperative taking up what the agent just put forward ("this" + a word of the agent message). */
   const THIS_ONE = re(
     String.raw`^(?:(?:ok(?:ay)?|yes|yeah|sure|great|good|perfect|thanks?|thank you|alright|nice)[,.!\s]+)*(?:please )?(?:add|apply|use|implement|create|make|write|save|commit|keep|adopt|go with|run|do|include)(?: (?:this|that|these|those|your|the (?:suggested|proposed|recommended)))(?: new)? (\p{L}[\p{L}-]+)[.!\s]*(?:please|then|now)?[.!]*$`,
+    "u",
+  );
+  /** "continue" in the languages users write in (a lead word; see CONT_OFFER). */
+  const CONTINUES = start(
+    "(?:(?:ok(?:ay)?|yes|please|好的?|はい)[,.!、， ]*)*(?:continue|carry on|keep going|go on|继续|繼續|続けて|続き|계속|continua|contin[uú]a|sigue|segue|weiter|продолжай|tiếp tục)(?! with (?:it|that|this|the plan|the next))",
+  );
+  /** The agent offered to go on: only then does "continue" take something up. */
+  const CONT_OFFER = w("continu\\p{L}*|proceed|go on|carry on|keep going|move on|next (?:step|phase|task|one|part)|继续|繼續|続け|進め|계속|진행|segui\\p{L}*|seguir|prosseguir|weiter|продолж\\p{L}*|tiếp tục");
+  /** The agent asked for an OK before going on: "OK なら … 進めます", "if that's fine, I'll commit", "se estiver ok, …". */
+  const IF_OK = re(
+    String.raw`(?:(?<![\p{L}])if (?:that(?:'s| is)|this is|it(?:'s| is)|everything(?:'s| is)|you(?:'re| are))? ?(?:ok(?:ay)?|fine|good|alright|agree|happy with (?:it|that|this))(?![\p{L}])|(?:ok|okay|オーケー)(?:なら|であれば|でしたら)|よければ|よろしければ|問題(?:なければ|がなければ)|如果(?:可以|没问题|同意|确认)|没问题的话|可以的话|(?<![\p{L}])se (?:estiver|for|tiver) (?:ok|bem|de acordo)|(?<![\p{L}])si (?:te parece|est[aá] bien|c'est bon|ça te va)|괜찮(?:으시)?면|좋으시면)`,
+    "u",
+  );
+  /** The agent's message lists steps, findings or options (a numbered or bulleted list). */
+  const LISTED = /(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)]|\*\*\d{1,2}[.)])\s+\S/u;
+  /** The agent put forward next steps or recommendations in so many words. */
+  const NEXT_CUE = w(
+    "next steps?|suggested (?:next|command)|i (?:can|could) (?:also )?|(?:you|we) (?:can|could|might|may|should) (?:now |then |also )?(?:run|apply|try|use|do|start|proceed)|recommend\\p{L}*|suggest\\p{L}*|pr[oó]xim[oa]s? pass?os?|siguientes pasos|pr[oó]ximo paso|prochaines? [ée]tapes?|n[äa]chste schritte|下一步|接下来|建议|次のステップ|次にやること|次は|다음 단계|추천",
+  );
+  /**
+   * An instruction that points at what the agent listed and has it done: "fix these problems", "all from above",
+   * "implement all of them", "Faça todas essas correções", "aplica esos cambios", "corrige tout ça".
+   */
+  const TAKE_THESE = w(
+    "(?:fix|apply|implement|do|address|resolve|correct|handle|make|execute|tackle|perform|run|complete|finish|follow) (?:all (?:of )?)?(?:these|those|them|the above|everything|all(?: of (?:them|these|those|it))?(?=\\s*(?:[.,!;:]|$|and |then |please|now))|(?:all )?(?:the )?(?:above |listed |mentioned |remaining |suggested |recommended |found |reported )?(?:issues|problems|fixes|findings|points|items|steps|changes|corrections|suggestions|recommendations|tasks|todos))(?![\\p{L}])|all (?:from|of) (?:the )?above|(?:fa[cç]a|faz|fazer|corrija|corrigir|aplique|aplicar|implemente|implementar|execute|executar|resolva|arrume|conserte) (?:tod[ao]s? )?(?:as |os )?(?:essas|esses|estas|estes|isso|isto|tudo|corre[cç][oõ]es|ajustes|sugest[oõ]es|passos)|(?:haz|hazlo|corrige|aplica|implementa|ejecuta|resuelve|arregla) (?:tod[ao]s? )?(?:los |las )?(?:esos|esas|estos|estas|eso|esto|todo|cambios|correcciones|sugerencias|pasos)|(?:fais|corrige|applique|impl[ée]mente|ex[ée]cute|r[èe]gle) (?:tout|tous|toutes|[çc]a|ces|les corrections|les changements)|(?:fai|correggi|applica|implementa|esegui|sistema) (?:tutt[oie]|questi|queste|quelli|quelle)|(?:mach|behebe|korrigiere|setze|wende|erledige) (?:alles|das alles|diese|all das)",
+  );
+  /** The same in Chinese, Japanese, Korean and Vietnamese (the object points back: 上記, 这些, 위, hết). */
+  const TAKE_THESE_CJK =
+    /(?:上記|これら|それら|以上|全部|すべて|全て)(?:の[^。！？?]{0,8})?を?(?:修正|対応|実装|実行|適用|直し)|(?:上面|上述|以上|这些|这几个|那些|全部|所有)(?:的)?[^，。！？?]{0,8}?(?:都)?(?:修复|修改|改掉|处理|实现|执行|解决|完成|改一下)|(?:修复|处理|解决|实现|执行)(?:一下)?(?:上面|上述|以上|这些|所有)|(?:위|이것들|모두|전부)[^.?!]{0,8}?(?:수정|적용|진행|구현)|(?:sửa|làm|xóa|xoa|fix) (?:hết|tất cả|tat ca|các|cac|những|nhung)/u;
+  /** The user rules out what the agent concluded ("there's definitely no such account", "that's impossible"). */
+  const DISPUTE = w("(?:there (?:is|are|was|were) )?(?:definitely|certainly|absolutely) (?:not|no)|that'?s (?:impossible|not possible)|no puede ser|com certeza n[aã]o|sicher nicht|auf keinen fall|c'est impossible");
+  const DISPUTE_CJK = /肯定(?:是)?(?:没有?|不是|不会|不)|绝对(?:是)?(?:没有?|不是|不会)|根本(?:就)?(?:没有?|不是|不)|絶対(?:に)?(?:ない|ありません|違)/u;
+  /** Japanese failure verbs typed in romaji, often run together ("mattakuugoiteimasenndesita": it did not move at all). */
+  const ROMAJI_FAIL = /(?:ugo|aruk|deki|hannou|hannnou)[a-z]{0,10}?(?:nai|masen)/u;
+  /** A short report that it works now ("显示成功了", "できました", "됐어요", "funcionou"): an approval. */
+  const OUTCOME_OK = re(
+    String.raw`^[^，,。！!？?]{0,8}(?:成功了|可以了|搞定了|解决了|正常了|能用了|没问题了|生效了)(?:[，,。！!~～][^？?]{0,12})?$|^[^。！!？?]{0,12}(?:できました|動きました|直りました|うまくいきました|成功しました|解決しました)[。！!]*$|^[^.?!]{0,12}(?:됐(?:어|어요|습니다|네요)|잘 ?(?:돼|되)(?:요|네요)?)[.!]*$|^(?:(?:ok(?:ay)?|yes|sim|s[ií]|oui)[,.! ]+)?(?:it |that |this )?(?:funcion[oó]u?|deu certo|ya (?:sirve|qued[oó])|ha funzionato|hat funktioniert|(?:ça|ca) a (?:march[ée]|fonctionn[ée])|worked|works now)[.!]*$`,
     "u",
   );
   /** A decision stated as such ("we decided to go with pnpm"). */
@@ -341,6 +381,17 @@ function build() {
     AT_LAST_ACT,
     CHOICE_LEAD,
     CONTINUE,
+    CONTINUES,
+    CONT_OFFER,
+    IF_OK,
+    LISTED,
+    NEXT_CUE,
+    TAKE_THESE,
+    TAKE_THESE_CJK,
+    DISPUTE,
+    DISPUTE_CJK,
+    ROMAJI_FAIL,
+    OUTCOME_OK,
     ANNOUNCED,
     TAKES_SUGGESTION,
     APPLY_SUGGESTED,
@@ -414,10 +465,12 @@ function keySentence(text: string, re: RegExp | null): string {
 }
 
 /** Shares a long run of words with the agent message: pasted back. */
-function echoes(text: string, before: string): boolean {
+function echoes(text: string, before: string, dropMarks = false): boolean {
   if (text.length < 120 || before.length < 120) return false;
-  const probe = lower(text).slice(0, 200).replace(/\s+/g, " ");
-  const b = lower(before).replace(/\s+/g, " ");
+  // with dropMarks, markdown marks are dropped on both sides: a step copied out of "`make compose-up`" comes back as "make compose-up"
+  const plain = (x: string): string => (dropMarks ? lower(x).replace(/[`*]+/g, "") : lower(x)).replace(/\s+/g, " ");
+  const probe = plain(text).slice(0, 200);
+  const b = plain(before);
   for (let i = 0; i <= 30 && i + 60 <= probe.length; i += 30) if (b.includes(probe.slice(i, i + 60))) return true;
   return false;
 }
@@ -429,6 +482,9 @@ function butFails(head: string, fail: RegExp): boolean {
 }
 
 const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
+
+/** A polite request in the languages users write in ("…してください", "请…", "please …", "por favor", "bitte"). */
+const POLITE = /してください|して下さい|お願いします|(?:^|[^a-z])(?:please|pls|por favor|bitte|s'il (?:te|vous) pla[iî]t)(?![a-z])|^请|麻烦|해\s?주세요|해줘/u;
 
 const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
 
@@ -542,6 +598,19 @@ function leadsWithPick(text: string, prev: string): boolean {
   if (tokens.length === 1 && !ack && !/^\s*[,+]|^\s+\p{L}/u.test(m[2])) return false;
   const labels = optionLabels(prev);
   return labels.size >= 2 && tokens.every((x) => labels.has(x));
+}
+
+/** Numbered answers whose items are mostly bare labels of the agent's options ("1. A ；2. B；3.B；4. 39.107.158.136"). */
+function answersPickOptions(text: string, prev: string): boolean {
+  const labels = optionLabels(prev);
+  const items = text
+    .normalize("NFKC")
+    .split(/(?:^|[\s;,])\(?\d{1,2}[.)]\s*/u)
+    .map((x) => x.trim().replace(/[;,.!]+$/u, ""))
+    .filter(Boolean);
+  if (items.length < 2 || labels.size < 2) return false;
+  const picks = items.filter((x) => /^[A-Ha-h]$/u.test(x) && labels.has(x.toUpperCase()));
+  return picks.length * 2 > items.length;
 }
 
 /** "implemente a Opção 1", "go with option B", "执行方案2": names an option by the label the agent gave it. */
@@ -867,7 +936,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a command line typed into the agent's prompt ("gcloud config set disable_color true", "$env:Temp\\setup.exe", "projects/")
   // or a script of slash commands for another tool ("/branch fix-x\n/save\n/message …"): not words to the agent
   if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;
-  if (hasPrev && echoes(t, prev)) return null;
+  // text pasted back from the agent is not a verdict, except its suggested next step handed back as the instruction
+  const handsBack = hasPrev && t.length <= 400 && r.NEXT_CUE.test(lower(prev.slice(-600)));
+  if (hasPrev && echoes(t, prev)) return handsBack ? { type: "decision", confidence: "medium", rationale: "hands back the step the agent suggested", key: keySentence(t, null) } : null;
+  if (handsBack && echoes(t, prev, true)) return { type: "decision", confidence: "medium", rationale: "hands back the step the agent suggested", key: keySentence(t, null) };
 
   const head = l.slice(0, HEAD);
   const tail = lower(prev.slice(-600));
@@ -878,9 +950,15 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const short = t.length <= 300;
   const d = (type: DetectedType, confidence: Confidence, rationale: string, re: RegExp | null): Detection => ({ type, confidence, rationale, key: keySentence(t, re) });
   // "ok" alone to "Shall I go ahead?" / "Valides-tu ces choix ?" takes the proposal up; to anything else it acknowledges
-  if (bare) return asked && !/^(?:thank|ty$|cool)/u.test(l) && (/[?？]\W*$/u.test(tail.trim()) || /confirm/u.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
+  // … and to "if that's OK, I'll commit and open the PR" it gives the go-ahead the agent asked for
+  if (bare)
+    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (/[?？]\W*$/u.test(tail.trim()) || /confirm/u.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300)))
+      ? d("decision", "high", "accepts what the agent asked to confirm", null)
+      : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
-  if (asked && /^\(?1[.)]\s/u.test(head) && /\s\(?2[.)]\s/u.test(t) && (prev.slice(-1500).match(/\?/g)?.length ?? 0) >= 2 && !r.NEGATION.test(head)) return null;
+  // … unless most answers are picks of options the agent labelled ("1. A ；2. B；3.B"): choosing among its proposals
+  if (asked && /^\(?1[.)]\s/u.test(head) && /[\s；;，,]\(?2[.)]/u.test(t) && (prev.slice(-1500).match(/[?？]/gu)?.length ?? 0) >= 2 && !r.NEGATION.test(head))
+    return answersPickOptions(t, prev) ? d("decision", "medium", "answers the agent's questions by picking its options", null) : null;
   // the turn opens on a pick of the agent's options and goes on ("ok 3 also can you …"): what follows adds to the pick;
   // "3 but keep …" takes the option with a change, a correction like "yes, but …"
   if (asked && leadsWithPick(t, prev)) {
@@ -905,7 +983,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
   const still = r.STILL.exec(head);
   // Chinese "还是" after "能否 / 是否 …" is "or" in a question ("我能否直接用 webview，还是目前就是这样"), not "still"
-  const orQuestion = still?.[0] === "还是" && /(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index));
+  // … and so it is right after a yes/no question ("现在设置好了吗，还是需要我再做什么呢")
+  const orQuestion = still?.[0] === "还是" && (/(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index)) || /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)));
   if (still && !orQuestion && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
@@ -958,7 +1037,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
     // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
-    if (claimed && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
+    if (claimed && !orQuestion && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
     const denied = !newTask ? deniesClaim(headF, tail, claimed) : null;
     if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
@@ -969,7 +1048,12 @@ export function detectFeedback(text: string, before: string | null): Detection |
     if (claimed && !newTask && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
     if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese)", null);
-    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))) return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
+    // the user rules out what the agent concluded: "数据库里肯定是没有相同的账号" (there is certainly no such account), "that's impossible"
+    if ((r.DISPUTE.test(head) || r.DISPUTE_CJK.test(head)) && !/[?？]\s*$/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "rules out what the agent concluded", null);
+    // Japanese typed in romaji: "ugoiteimasen" (it does not move), "dekinai" (cannot) after a claim
+    if (claimed && r.ROMAJI_FAIL.test(headF.slice(0, 250))) return d("correction", "medium", "reports a failure after a claim (Japanese in romaji)", null);
+    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK)))
+      return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
     const must = r.MUST.exec(head);
@@ -997,7 +1081,33 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
 
   // plan acceptance
-  if (r.CHOICE.test(l)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  // the agent listed steps, findings or options and the turn has them done by pointing back at them
+  const listedTail = asked || r.LISTED.test(prev.slice(-1500)) || r.NEXT_CUE.test(tail);
+  if (hasPrev && listedTail && t.length <= 200) {
+    const found = r.TAKE_THESE.exec(head);
+    // not inside a question ("can you fix them?" asks; "do all nodes have IDs?" is no pick)
+    const these = found && !/[?？]\s*$/u.test(sentencesOf(head).find((x) => x.includes(found[0])) ?? "") ? found : null;
+    // pointing back ("these", "the above", "all of them") after a list; a bare "fix issues" only after the agent asked
+    const pointed =
+      !!these &&
+      these.index < 80 &&
+      ((asked && these.index === 0) ||
+        /(?<![\p{L}])(?:these|those|them|the|all|everything|above|essas|esses|estas|estes|isso|isto|tudo|esos|esas|estos|eso|esto|todo|tout|ces|[çc]a|tutt\p{L}|questi|queste|alles|diese|das)(?![\p{L}])/u.test(these[0]));
+    if (pointed || r.TAKE_THESE_CJK.test(head.slice(0, 80))) return d("decision", asked ? "high" : "medium", "has the agent act on what it listed", r.TAKE_THESE);
+  }
+  // a command or step the agent suggested, typed back as the turn ("flow-convert --all" after "Next steps: run `flow-convert --all` …")
+  if (hasPrev && t.length >= 6 && t.length <= 100 && /[-_./]/u.test(t) && !/\n/u.test(t) && r.NEXT_CUE.test(tail) && lower(prev.slice(-1500)).includes(l.trim().replace(/[.!]+$/u, "")))
+    return d("decision", "medium", "runs the step the agent suggested", null);
+  // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
+  if (hasPrev && t.length <= 60 && r.NEXT_CUE.test(tail) && POLITE.test(l)) {
+    const words = (l.match(/[a-z][a-z0-9_-]{2,}/gu) ?? []).filter((x) => !STOP.has(x) && !COURTESY.has(x));
+    if (words.length > 0 && words.length <= 4 && words.every((x) => tail.includes(x))) return d("decision", "medium", "asks for the step the agent suggested", null);
+  }
+  // a menu command typed alone ("*audit-docs" after "15. *audit-docs — …"): a pick
+  if (hasPrev && /^[*/]?[a-z][\w-]{2,40}$/u.test(l.trim()) && new RegExp(`(?:^|\\n)\\s*(?:[-*•]|\\d{1,2}[.)])\\s+[*\`]?${l.trim().replace(/^[*/]/u, "")}(?![\\w-])`, "u").test(lower(prev.slice(-2500))))
+    return d("decision", asked ? "high" : "medium", "picks a command from the agent's menu", null);
+  const nfkc = l.normalize("NFKC");
+  if (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim()))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
   if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
   if (r.PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
@@ -1013,7 +1123,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const decided = r.DECIDED.exec(head);
   if (decided && (hasPrev || decided.index < 40)) return d("decision", "medium", "records a decision", r.DECIDED);
   const goRest = l.replace(r.GO, "").trim();
-  const bareContinue = r.CONTINUE.test(head) && !asked;
+  // "continue" (in any language) takes up only an offer to go on ("Shall I continue with phase 2?"); after "A, B or C?"
+  // or a message that announces its next step it picks nothing, and "继续完成 …" is a new instruction
+  const bareContinue = (r.CONTINUE.test(head) || r.CONTINUES.test(head)) && !(asked && r.CONT_OFFER.test(tail.slice(-400)));
   if (r.GO.test(head) && !bareContinue && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
   if (asked) {
     const offer = offerOf(tail, r.ASKED);
@@ -1025,7 +1137,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const yesQuestion = /\?\s*$/.test(t) && !/^(?:y(?:es|eah|ep)|sure)\b/u.test(head);
   if (asked && !yesQuestion && r.YES.test(head) && (short || /^(?:y(?:es|eah|ep)|sure)\b/u.test(head))) return d("decision", "high", "accepts what the agent proposed", null);
 
-  // approval: explicit praise of the result
+  // approval: explicit praise of the result, or a short report that it works now
+  if (hasPrev && t.length <= 60 && r.OUTCOME_OK.test(head) && !r.FAIL.test(headF)) return d("approval", "medium", "reports that it works now", null);
   if (r.PRAISE.test(head) || (short && praisedOutright(head, r.PRAISE_ANY))) return d("approval", "medium", "praises the result", null);
   const praiseSentence = sentencesOf(head.slice(0, 200))
     .slice(0, 3)
