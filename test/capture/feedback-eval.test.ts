@@ -14,7 +14,7 @@
 // after it (0.57), then read for misses in the round after (0.77 now). holdout7 (285 turns, 18 new repositories)
 // was scored unread twice (0.50, then 0.51), then read for misses in the latest round (0.81 now): it is tuning
 // material too. holdout8 (289 turns, 17 new repositories) has never been read: its first look (0.62, before the
-// latest round's rules) is the honest figure for turns nobody has seen. The floors sit just below what
+// latest round's rules; 0.64 after them) is the honest figure for turns nobody has seen. The floors sit just below what
 // each split reaches: a rule change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -55,8 +55,9 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout6: { f1: 0.75, precision: 0.79, typeRight: 0.92 },
   // read for misses in the latest round (first look 0.50, then 0.51 unread): tuning material now
   holdout7: { f1: 0.8, precision: 0.9, typeRight: 0.95 },
-  // never read for misses: 0.62 on its first look (P 0.81, R 0.50), the honest figure for turns nobody has seen
-  holdout8: { f1: 0.61, precision: 0.8, typeRight: 0.96 },
+  // never read for misses: 0.62 on its first look (P 0.81, R 0.50), 0.64 after the round that read holdout7 (P 0.85,
+  // R 0.51): the honest figures for turns nobody has seen
+  holdout8: { f1: 0.63, precision: 0.84, typeRight: 0.96 },
 };
 
 describe("feedback detector on labelled real turns", () => {

@@ -937,9 +937,11 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // or a script of slash commands for another tool ("/branch fix-x\n/save\n/message …"): not words to the agent
   if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;
   // text pasted back from the agent is not a verdict, except its suggested next step handed back as the instruction
-  const handsBack = hasPrev && t.length <= 400 && r.NEXT_CUE.test(lower(prev.slice(-600)));
-  if (hasPrev && echoes(t, prev)) return handsBack ? { type: "decision", confidence: "medium", rationale: "hands back the step the agent suggested", key: keySentence(t, null) } : null;
-  if (handsBack && echoes(t, prev, true)) return { type: "decision", confidence: "medium", rationale: "hands back the step the agent suggested", key: keySentence(t, null) };
+  // (only a turn of 120 characters or more can echo: the cue is read for those alone)
+  const handsBack = (): boolean => t.length <= 400 && r.NEXT_CUE.test(lower(prev.slice(-600)));
+  const handedBack = (): Detection => ({ type: "decision", confidence: "medium", rationale: "hands back the step the agent suggested", key: keySentence(t, null) });
+  if (hasPrev && echoes(t, prev)) return handsBack() ? handedBack() : null;
+  if (hasPrev && t.length >= 120 && echoes(t, prev, true) && handsBack()) return handedBack();
 
   const head = l.slice(0, HEAD);
   const tail = lower(prev.slice(-600));
@@ -1082,8 +1084,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
 
   // plan acceptance
   // the agent listed steps, findings or options and the turn has them done by pointing back at them
-  const listedTail = asked || r.LISTED.test(prev.slice(-1500)) || r.NEXT_CUE.test(tail);
-  if (hasPrev && listedTail && t.length <= 200) {
+  if (hasPrev && t.length <= 200 && (asked || r.LISTED.test(prev.slice(-1500)) || r.NEXT_CUE.test(tail))) {
     const found = r.TAKE_THESE.exec(head);
     // not inside a question ("can you fix them?" asks; "do all nodes have IDs?" is no pick)
     const these = found && !/[?？]\s*$/u.test(sentencesOf(head).find((x) => x.includes(found[0])) ?? "") ? found : null;
@@ -1099,7 +1100,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (hasPrev && t.length >= 6 && t.length <= 100 && /[-_./]/u.test(t) && !/\n/u.test(t) && r.NEXT_CUE.test(tail) && lower(prev.slice(-1500)).includes(l.trim().replace(/[.!]+$/u, "")))
     return d("decision", "medium", "runs the step the agent suggested", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
-  if (hasPrev && t.length <= 60 && r.NEXT_CUE.test(tail) && POLITE.test(l)) {
+  if (hasPrev && t.length <= 60 && POLITE.test(l) && r.NEXT_CUE.test(tail)) {
     const words = (l.match(/[a-z][a-z0-9_-]{2,}/gu) ?? []).filter((x) => !STOP.has(x) && !COURTESY.has(x));
     if (words.length > 0 && words.length <= 4 && words.every((x) => tail.includes(x))) return d("decision", "medium", "asks for the step the agent suggested", null);
   }
