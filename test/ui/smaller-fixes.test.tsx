@@ -108,8 +108,11 @@ describe("smaller fixes", () => {
     m = await mount({ file, paths: [file], width: 70, height: 40 });
     for (let i = 0; i < 6 && !cursorRow(m.frame()).includes("[bash:"); i++) await m.press("k");
     await m.press(KEYS.enter);
-    await m.waitFor((f) => f.includes("echo two"), "the detail pane");
-    await m.press(KEYS.tab, "G");
+    // the pane's own lines (the tree row names both echoes too): the detail is read in the background
+    await m.waitFor((f) => f.split("\n").some((l) => l.trim() === "echo two"), "the detail pane");
+    await m.press(KEYS.tab);
+    await m.waitFor((f) => f.split("\n").at(-1)!.includes("Tab focus list"), "the pane focused");
+    await m.press("G");
     const f = m.frame();
     const lines = f.split("\n");
     expect(lines.some((l) => l.trim() === "echo one")).toBe(true);
