@@ -94,6 +94,22 @@ describe("search finds the right entries", () => {
     expect((await search(a, "话还有对")).map((h) => h.entryId)).toEqual([]);
   });
 
+  it("finds words a test runner coloured, and shows them plain", async () => {
+    const a = agent();
+    const p = join(a.dir("/home/u/colour"), "colour.jsonl");
+    writeFileSync(p, header("s4", "/home/u/colour") + user("c0000001", null, "run the tests") + toolResult("c0000002", "c0000001", "\u001b[31mzebrafailure\u001b[0m in \u001b[1;4mquokkamodule\u001b[22m (\u001b[38;5;208mwombat\u001b[m)"));
+    for (const word of ["zebrafailure", "quokkamodule", "wombat"]) {
+      const hits = await search(a, word, { tools: true });
+      expect(
+        hits.map((h) => h.entryId),
+        word,
+      ).toEqual(["c0000002"]);
+      expect(hits[0].snippet).toBe("bash zebrafailure in quokkamodule (wombat)");
+    }
+    // the sequences' own letters are no words
+    expect(await search(a, "31mzebrafailure", { tools: true })).toEqual([]);
+  });
+
   it("each hit's snippet is its own entry's text, with its own marks", async () => {
     const s = store();
     const hits = await search(s, "zebra");

@@ -1,5 +1,9 @@
 // What of an entry is searchable: user and assistant text, tool calls (name and
-// arguments), and, in the index that asks for it, tool output.
+// arguments), and, in the index that asks for it, tool output. A test runner's
+// or a compiler's colours are taken out first: "\x1b[31merror" would be the
+// word "31merror" to the index, and a snippet could start inside a sequence.
+import { withoutStyles } from "../session/index.js";
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -68,7 +72,9 @@ export function docOf(entry: Obj, tools: boolean): Doc | null {
       break;
     }
   }
-  return doc && doc.text.trim() !== "" ? doc : null;
+  if (!doc) return null;
+  doc.text = withoutStyles(doc.text);
+  return doc.text.trim() !== "" ? doc : null;
 }
 
 /** Message roles whose lines can be skipped without parsing them. */
