@@ -325,6 +325,30 @@ describe("the leaf of a Claude Code session", () => {
     const resume = await runCli(["resume", write("876a915c-1cc4-472d-bf2d-24162d44e042.jsonl", [snapshot]), "--print"]);
     expect(resume.stdout).toBe("claude --resume 876a915c-1cc4-472d-bf2d-24162d44e042\n");
   });
+  it("a resumed session's transcript has its own name's id, not the one of the history it copied", async () => {
+    // Claude Code writes a resumed (or forked) session to a new file named by its new id; the history it copied
+    // keeps the old id in its lines. `claude --resume` finds a session by its file's name.
+    const old = "6e0a1b2c-0000-4000-8000-000000000001";
+    const own = "6e0a1b2c-0000-4000-8000-000000000002";
+    const copied = lines.slice(0, 2).map((l) => ({ ...l, sessionId: old }));
+    const next = [
+      { ...base, sessionId: own, parentUuid: "a1", type: "user", uuid: "u2", message: { role: "user", content: "And roll it back." } },
+      {
+        ...base,
+        sessionId: own,
+        parentUuid: "u2",
+        type: "assistant",
+        uuid: "a2",
+        requestId: "r2",
+        message: { id: "m2", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Rolled back." }], stop_reason: "end_turn" },
+      },
+    ];
+    const p = write(`${own}.jsonl`, [...copied, ...next]);
+    expect((await readAll(p)).facts.id).toBe(own);
+    expect((await runCli(["resume", p, "--print"])).stdout).toBe(`cd /x && claude --resume ${own}\n`);
+    // a file not named by a session id still has the id its lines give
+    expect((await readAll(write("copied-by-hand.jsonl", [...copied, ...next]))).facts.id).toBe(old);
+  });
   it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
     expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
     const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];

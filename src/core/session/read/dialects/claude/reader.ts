@@ -231,8 +231,10 @@ export class ClaudeReader implements RecordReader {
   facts(): DialectFacts {
     const sub = this.kind !== "session";
     const f: DialectFacts = {
-      // A transcript is named by its session id: a file with no line naming it (empty, or only snapshots and summaries) has that id.
-      id: (sub ? this.agentId || agentIdOfPath(this.path) : this.sessionId || sessionIdOfPath(this.path)) || "",
+      // A transcript is named by its session id, and `claude --resume` finds it by that name: the name's id wins over
+      // the lines' (a resumed or forked session's file opens with the history it copied, still carrying the old
+      // session's id); a file not named by a session id has the id its lines give.
+      id: (sub ? this.agentId || agentIdOfPath(this.path) : sessionIdOfPath(this.path) || this.sessionId) || "",
       cwd: this.cwd,
       name: this.name(),
       created: this.created,
