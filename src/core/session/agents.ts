@@ -17,7 +17,8 @@ import { dialectFor } from "./read/dialect-of.js";
 import { defaultAgentDirs } from "./list/discover.js";
 import { findPiSession } from "./list/pi-by-id.js";
 import { archivedReason } from "../keep/view-path.js";
-import { resumeIdOf } from "./read/dialects/claude/paths.js";
+import { resumeIdOf as claudeResumeId } from "./read/dialects/claude/paths.js";
+import { resumeIdOf as geminiResumeId } from "./read/dialects/gemini/paths.js";
 
 export { AGENT_IDS, type AgentId };
 
@@ -67,6 +68,12 @@ export interface AgentInfo {
   /** The source of one of its sessions by the agent's own id (a captured session's), or null when it is not on this machine. */
   findById(id: string, where: FindWhere): Promise<string | null>;
   /**
+   * The id it resumes the session by: the session's own, or for a subagent's
+   * transcript the session it ran in (Claude Code and Gemini CLI resume
+   * sessions, not agents); "" when there is none to resume.
+   */
+  resumeId(t: ResumeTarget): string;
+  /**
    * The arguments that start it again on a session, after the program (named
    * as the agent). The flags were read from the agents' published CLIs: pi
    * (0.73) `--session <path|id>`; omp (18.3) `--resume <path|id>`, with
@@ -102,6 +109,7 @@ type Entry = Omit<AgentInfo, "id">;
 function piLike(label: string, ownDir: (dir: string) => boolean, resumeArgs: (t: ResumeTarget) => string[]): Entry {
   return {
     label,
+    resumeId: (t) => t.id,
     writable: true,
     places: (env, home) => defaultAgentDirs(env, home).filter(ownDir),
     findById: (id, w) => findPiSession(id, w.env, w.home, w.agentDirs),
@@ -112,13 +120,14 @@ function piLike(label: string, ownDir: (dir: string) => boolean, resumeArgs: (t:
 }
 
 /** A read-only agent read through its dialect, which names its places and finds a session by id. */
-function other(id: AgentId, label: string, capture: CaptureKind, resumeArgs: (t: ResumeTarget) => string[]): Entry {
+function other(id: AgentId, label: string, capture: CaptureKind, resumeId: (t: ResumeTarget) => string, resumeArgs: (sid: string) => string[]): Entry {
   return {
     label,
+    resumeId,
     writable: false,
     places: (env = process.env, home = homedir()) => dialectFor(id)?.defaultRoots(env, home) ?? [],
     findById: async (sid, w) => (await dialectFor(id)?.findById?.(sid, w.cwd, w.env, w.home)) ?? null,
-    resumeArgs,
+    resumeArgs: (t) => resumeArgs(resumeId(t)),
     exports: ALL_EXPORTS,
     capture,
   };
@@ -128,10 +137,34 @@ function other(id: AgentId, label: string, capture: CaptureKind, resumeArgs: (t:
 const ENTRIES: Readonly<Record<AgentId, Entry>> = {
   pi: piLike("pi", isPiDir, (t) => ["--session", t.file]),
   omp: piLike("omp", isOmpDir, (t) => [...profileFlag(t.file), "--resume", t.file]),
-  claude: other("claude", "Claude Code", "hooks", (t) => ["--resume", resumeIdOf(t.file, t.id)]),
-  codex: other("codex", "Codex", "hooks", (t) => ["resume", t.id]),
-  gemini: other("gemini", "Gemini CLI", "hooks", (t) => ["--resume", t.id]),
-  opencode: other("opencode", "OpenCode", "plugin", (t) => ["--session", t.id]),
+  claude: other(
+    "claude",
+    "Claude Code",
+    "hooks",
+    (t) => claudeResumeId(t.file, t.id),
+    (sid) => ["--resume", sid],
+  ),
+  codex: other(
+    "codex",
+    "Codex",
+    "hooks",
+    (t) => t.id,
+    (sid) => ["resume", sid],
+  ),
+  gemini: other(
+    "gemini",
+    "Gemini CLI",
+    "hooks",
+    (t) => geminiResumeId(t.file, t.id),
+    (sid) => ["--resume", sid],
+  ),
+  opencode: other(
+    "opencode",
+    "OpenCode",
+    "plugin",
+    (t) => t.id,
+    (sid) => ["--session", sid],
+  ),
 };
 
 /** Every agent, in the order the list's filter cycles them (agent-ids.ts). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { commandLine, resumeCommand, shownCommand } from "../../../src/core/agents/resume-command.js";
+import { commandLine, resumeCommand, resumeRefusal, shownCommand } from "../../../src/core/agents/resume-command.js";
 import { shellWord } from "../../../src/core/agents/shell-word.js";
 import { findBinary } from "../../../src/core/agents/find-binary.js";
 import { resumeProblem } from "../../../src/core/agents/run-agent.js";
@@ -40,6 +40,20 @@ describe("resume commands", () => {
     // The session itself, and a subagent dir that is no session id, keep the transcript's own id.
     expect(resumeCommand({ ...sub, file: `/h/.claude/projects/-p/${sid}.jsonl`, id: sid })?.args).toEqual(["--resume", sid]);
     expect(resumeCommand({ ...sub, file: "/h/.claude/projects/-p/odd/subagents/agent-a1.jsonl", id: "a1" })?.args).toEqual(["--resume", "a1"]);
+  });
+
+  it("a Gemini CLI subagent's chat resumes the session it ran in; one in a folder naming no session is refused", () => {
+    // Gemini CLI lists (and resumes) only the main chats in chats/; a subagent's is in chats/<parent session id>/.
+    const sid = "b1f31681-4b57-4337-8bc5-ac73580f752a";
+    const chats = "/h/.gemini/tmp/proj/chats";
+    const sub = { file: `${chats}/${sid}/tl63m8.json`, id: "tl63m8", cwd: "/p", agent: "gemini" as AgentId };
+    expect(resumeCommand(sub)?.args).toEqual(["--resume", sid]);
+    expect(resumeCommand({ ...sub, file: `${chats}/${sid}/tl63m8.jsonl` })?.args).toEqual(["--resume", sid]);
+    const main = { ...sub, file: `${chats}/session-2026-03-30T20-25-b1f31681.jsonl`, id: sid };
+    expect(resumeCommand(main)?.args).toEqual(["--resume", sid]);
+    const loose = { ...sub, file: `${chats}/skill-extraction-3c4008c8/iy6d1l.json`, id: "iy6d1l" };
+    expect(resumeCommand(loose)).toBeNull();
+    expect(resumeRefusal(loose)).toMatch(/Gemini CLI cannot resume this chat/);
   });
 
   it("the shell line quotes what a shell would split or expand, and the shown line is terminal-safe", () => {

@@ -13,6 +13,23 @@ export function geminiRoots(env: NodeJS.ProcessEnv, home: string): string[] {
   return [join(env.GEMINI_CLI_HOME || home, ".gemini", "tmp")];
 }
 
+/** A Gemini CLI session id (a UUID), as a subagent's folder names its parent session. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The id `gemini --resume` takes for a chat. Gemini CLI resumes the sessions
+ * it lists, the main chats right in `chats/`: a subagent's chat
+ * (`chats/<parent session id>/<id>.json(l)`) resumes the session it ran in,
+ * and one in a folder that names no session (`chats/skill-extraction-…/`)
+ * has nothing to resume ("").
+ */
+export function resumeIdOf(path: string, id: string): string {
+  const dir = dirname(path);
+  if (basename(dir) === "chats" || basename(dirname(dir)) !== "chats") return id;
+  const parent = basename(dir);
+  return SESSION_ID.test(parent) ? parent : "";
+}
+
 /** A subagent chat's one-document name: its id (no dots), `.json`. */
 const SUBAGENT_JSON = /^[^.]+\.json$/;
 
