@@ -7,7 +7,6 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer } from "../read/lines.js";
-import { messageText } from "../read/message-text.js";
 import { isoOrNull, parseIsoTime, validTime } from "../read/time.js";
 import { readSessionHeader } from "../read/dialects/pi/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
@@ -20,8 +19,6 @@ import { mapLimit } from "../../map-limit.js";
 import { inProject } from "../../fs/same-dir.js";
 
 export type { SessionSummary } from "../model.js";
-
-type Json = Record<string, unknown>;
 
 /** A read error as a listing row words it. */
 export function unreadable(err: unknown): string {
@@ -128,7 +125,6 @@ const isUserMessage = (type: string, role: string | undefined): boolean => type 
 
 /** A loaded session's listing facts. */
 function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
-  let firstMessage = "";
   let messages = 0;
   let leaves = 0;
   let last = 0;
@@ -140,17 +136,13 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     if (e.role !== "user" && e.role !== "assistant") return;
     const t = parseIsoTime(e.timestamp);
     if (t > last && validTime(t)) last = t;
-    if (e.role === "user" && firstMessage === "") {
-      const held = s.held?.get(e.id);
-      firstMessage = held ? messageText((typeof held === "string" ? (JSON.parse(held) as Json) : held).message) : "";
-    }
   });
   const created = typeof s.header.timestamp === "string" && s.header.timestamp !== "" ? s.header.timestamp : mtime;
   return {
     id: String(s.header.id ?? ""),
     cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
     name: s.name,
-    firstMessage,
+    firstMessage: s.firstMessage,
     messageCount: messages,
     entryCount: s.entries.length,
     // The active path is a branch of its own when the leaf has children (a rewound Claude Code session), as the figures count them.

@@ -3,6 +3,7 @@
 import { oneLine } from "../text/safe-text.js";
 import { jsonText } from "../text/json-text.js";
 import { shellOutputHead } from "../text/shell-output.js";
+import { commandEchoRow } from "../text/command-echo.js";
 
 type Obj = Record<string, unknown>;
 
@@ -91,8 +92,11 @@ function describeMessage(msg: Obj): Description {
   switch (role) {
     case "user":
     case "developer": {
-      const text = oneLine(contentText(msg.content), PREVIEW_MAX);
-      return { role, preview: text, summary: `${role}: ${text}` };
+      const raw = contentText(msg.content);
+      const text = oneLine(raw, PREVIEW_MAX);
+      // A slash command's echo (Claude Code's tags) reads as the command it was; the preview keeps the text.
+      const echo = role === "user" ? commandEchoRow(raw) : null;
+      return { role, preview: text, summary: echo === null ? `${role}: ${text}` : oneLine(echo, PREVIEW_MAX + 20) };
     }
     case "assistant": {
       const text = oneLine(contentText(msg.content), PREVIEW_MAX);

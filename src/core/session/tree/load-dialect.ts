@@ -15,6 +15,7 @@ import { entryMeta } from "./entry-meta.js";
 import { describeEntry, describeRoleOnly } from "./describe.js";
 import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
 import { messageText } from "../read/message-text.js";
+import { isCommandEcho } from "../text/command-echo.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -99,14 +100,22 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.agentVersion) header.agentVersion = f.agentVersion;
   const tree = buildTree(all, facts, header, null, warnings);
   if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
+  // The first user message with text, past a command's echo (text/command-echo.ts): the first echo only when there is nothing else.
   let firstMessage = "";
+  let echo = "";
   for (const m of all) {
     if (m.type !== "message" || m.role !== "user") continue;
     const h = held.get(m.id);
     if (h === undefined) continue;
-    firstMessage = messageText((typeof h === "string" ? (JSON.parse(h) as Obj) : h).message);
-    if (firstMessage !== "") break;
+    const text = messageText((typeof h === "string" ? (JSON.parse(h) as Obj) : h).message);
+    if (text === "") continue;
+    if (!isCommandEcho(text)) {
+      firstMessage = text;
+      break;
+    }
+    echo ||= text;
   }
+  firstMessage ||= echo;
   return {
     file,
     gzip: false,
