@@ -18,6 +18,10 @@ describe("rows of records that hold text elsewhere", () => {
     expect(thinking.summary).toBe("assistant: [thinking] **Examining Contextual Clues** I start");
     expect(thinking.preview).toBe("");
     expect(describeEntry({ type: "message", message: { role: "assistant", content: [] } }).summary).toBe("assistant: (no text)");
+    // reasoning the provider kept to itself (Codex's encrypted reasoning, a redacted block): said so
+    const hidden = describeEntry({ type: "message", message: { role: "assistant", content: [{ type: "thinking", thinking: "", redacted: true }] } });
+    expect(hidden.summary).toBe("assistant: [thinking, hidden by the provider]");
+    expect(hidden.preview).toBe("");
     const said = describeEntry({
       type: "message",
       message: {

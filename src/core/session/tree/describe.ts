@@ -108,7 +108,9 @@ function describeMessage(msg: Obj): Description {
       if (!summary && isError) summary = `assistant: [${str(msg.stopReason) || "error"}] ${oneLine(str(msg.errorMessage), 100)}`;
       // A turn of thinking only (Gemini's thoughts before a stopped reply): its thinking, marked, rather than nothing.
       const thought = summary ? "" : oneLine(thinkingText(msg.content), PREVIEW_MAX);
-      if (!summary) summary = thought ? `assistant: [thinking] ${thought}` : "assistant: (no text)";
+      // Reasoning the provider kept to itself (redacted or encrypted blocks): said so, rather than nothing.
+      const hidden = !thought && Array.isArray(msg.content) && msg.content.some((b) => isObj(b) && b.type === "thinking" && (b.redacted === true || typeof b.thinkingSignature === "string"));
+      if (!summary) summary = thought ? `assistant: [thinking] ${thought}` : hidden ? "assistant: [thinking, hidden by the provider]" : "assistant: (no text)";
       const preview = text || callText || oneLine(str(msg.errorMessage), PREVIEW_MAX);
       return { role, preview, summary, isError: isError || undefined, tools: calls.length ? calls.map((c) => c.name) : undefined };
     }
