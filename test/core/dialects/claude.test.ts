@@ -349,6 +349,16 @@ describe("the leaf of a Claude Code session", () => {
     // a file not named by a session id still has the id its lines give
     expect((await readAll(write("copied-by-hand.jsonl", [...copied, ...next]))).facts.id).toBe(old);
   });
+  it("a teleported-from record (2.1.8x) is bookkeeping: no entry, nothing unknown, even in a file holding nothing else", async () => {
+    const teleported = { type: "teleported-from", remoteSessionId: "session_01VTbXvvfTJP4zM7sQA7UupG", branch: "claude/explain-claude-md-W4jAl", messageCount: 0 };
+    const only = await readAll(write("7a0e9731-0000-4000-8000-000000000001.jsonl", [teleported]));
+    expect(only.entries).toEqual([]);
+    expect(only.facts.unknown).toBeUndefined();
+    expect(only.facts.id).toBe("7a0e9731-0000-4000-8000-000000000001");
+    const withTurns = await readAll(write("0c4091f0-0000-4000-8000-000000000000.jsonl", [teleported, ...lines.slice(0, 2)]));
+    expect(withTurns.entries.map((e) => e.entry.type)).toEqual(["message", "message"]);
+    expect(withTurns.facts.unknown).toBeUndefined();
+  });
   it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
     expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
     const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];

@@ -56,6 +56,9 @@ const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
   "mode",
   "permission-mode",
   "worktree-state",
+  // The claude.ai session a CLI session was teleported from ({remoteSessionId, branch, messageCount}): written by
+  // 2.1.8x (real transcripts, some holding nothing else), no longer by 2.1.332.
+  "teleported-from",
 ]);
 
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
