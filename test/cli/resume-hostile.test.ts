@@ -39,8 +39,13 @@ describe("flag-shaped ids and cwds (issue 27)", () => {
   it("a Claude Code sessionId of --dangerously-skip-permissions: refused with the reason, as the browser's r asks", async () => {
     const dir = setup();
     const id = "44444444-4444-4444-8444-444444444444";
-    const file = hostile(join(FIXTURES, "agents/claude/projects/-home-dev-demo", `${id}.jsonl`), join(dir, ".claude/projects/-x", `${id}.jsonl`), id, "--dangerously-skip-permissions", "/home/dev/demo", dir);
-    const t = await targetOfFile(file);
+    const src = join(FIXTURES, "agents/claude/projects/-home-dev-demo", `${id}.jsonl`);
+    // A transcript named by a session id is resumed by that name: the lines' id never reaches the command.
+    const named = await targetOfFile(hostile(src, join(dir, ".claude/projects/-x", `${id}.jsonl`), id, "--dangerously-skip-permissions", "/home/dev/demo", dir));
+    expect(named.id).toBe(id);
+    expect(resumeCommand(named)?.args).toEqual(["--resume", id]);
+    // A file named otherwise (opened by its path, read as Claude Code's by its lines) has the lines' id: refused.
+    const t = await targetOfFile(hostile(src, join(dir, "copied-transcript.jsonl"), id, "--dangerously-skip-permissions", "/home/dev/demo", dir));
     expect(t.agent).toBe("claude");
     expect(t.id).toBe("--dangerously-skip-permissions");
     expect(resumeCommand(t)).toBeNull();
