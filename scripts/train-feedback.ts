@@ -1,12 +1,13 @@
 // Trains and evaluates the learned feedback scorer (docs/feedback.md, "A learned scorer").
 //
-//   npx tsx scripts/train-feedback.ts --cv        leave-one-set-out over tune, holdout, holdout2, holdout3:
-//                                                 train on three, score the fourth; picks features and
-//                                                 hyper-parameters by the mean F1 of the four folds
-//   npx tsx scripts/train-feedback.ts --unseen    trains each chosen strategy on the tuning sets and scores
-//                                                 holdout5 and holdout6 (the unseen figure: run once, never used to
-//                                                 choose anything)
-//   npx tsx scripts/train-feedback.ts --write F   writes the learned-only model's weights to F (its size)
+//   npx tsx scripts/train-feedback.ts --cv        leave-one-split-out over the eight tuning splits (tune … holdout7):
+//                                                 train on seven, score the eighth; chooses features, L2, steps,
+//                                                 thresholds and the way the model is combined with the rules by
+//                                                 the mean F1 of the eight folds, among settings whose mean precision
+//                                                 is at least the rules' minus 0.05
+//   npx tsx scripts/train-feedback.ts --holdout   trains the chosen setting on all eight tuning splits and scores
+//                                                 holdout8 once: aggregate tables only (holdout8 stays unread)
+//   npx tsx scripts/train-feedback.ts --write F   writes the chosen setting's weights to F
 //   npx tsx scripts/train-feedback.ts --time      per-turn cost of rules alone and rules + model
 //
 // Plain full-batch gradient descent on the softmax loss with L2; no dependency.
@@ -14,13 +15,14 @@ import { writeFileSync, readFileSync } from "node:fs";
 import { detectFeedback, type Detection } from "../src/core/capture/feedback-detect.js";
 import { featuresOf, type FeatureConfig } from "./feedback-features.js";
 import { userWords } from "../src/core/capture/feedback-injected.js";
-import { CLASSES, fit, predict, type FeedbackModel, type Train } from "./feedback-model.js";
+import { CLASSES, fit, probabilities, type FeedbackModel, type Train } from "./feedback-model.js";
 import { normalizeText } from "../src/core/capture/harness.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "../test/capture/feedback-scoring.js";
 
-const TRAIN_SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
-/** Labelled, never read for misses: scored once by --unseen. */
-const UNSEEN_SPLITS: Split[] = ["holdout5", "holdout6"];
+/** The splits whose misses were read: the only material that trains or chooses anything. */
+const CV_SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"];
+/** Never read for misses: scored once by --holdout, aggregate figures only. */
+const UNSEEN: Split = "holdout8";
 
 interface Turn {
   t: LabelledTurn;
@@ -42,33 +44,67 @@ function prepare(split: Split): Turn[] {
 }
 
 /**
- * The strategies compared: rules alone, the model alone, the model with the
- * rules' verdict as features, rules for the type with the model for
- * feedback-vs-none, and the rules with the model only for what they miss.
+ * The ways the model and the rules are combined:
+ * - rules: the rules alone;
+ * - model: the model alone (text features only);
+ * - model+rule-features: the model with the rules' verdict among its features;
+ * - model-gate+rule-type: the model decides feedback vs none, the rules give the type where they fired;
+ * - rules-else-model: the rules, and the model (at threshold `th`) only where they record nothing;
+ * - rules-veto: the rules, minus the hits where the model's P(none) is at least `veto`;
+ * - rules-veto-else-model: both of the last two.
  */
-type Strategy = "rules" | "model" | "model+rule-features" | "model-gate+rule-type" | "rules-else-model";
+type Strategy = "rules" | "model" | "model+rule-features" | "model-gate+rule-type" | "rules-else-model" | "rules-veto" | "rules-veto-else-model";
 
-function predictor(strategy: Strategy, m: FeedbackModel | null): (x: Turn) => string | null {
-  return (x) => {
-    if (strategy === "rules" || (strategy === "rules-else-model" && x.det)) return x.det?.type ?? null;
-    if (!x.own || !m) return null;
-    const got = predict(m, featuresOf(m.cfg, x.own, x.before, x.det)).type;
-    if (got === "none") return null;
-    return strategy === "model-gate+rule-type" ? (x.det?.type ?? got) : got;
-  };
+/** A scored turn: its rule verdict and the fold model's class probabilities. */
+interface Scored {
+  x: Turn;
+  p: number[] | null;
 }
 
-const scoreTurns = (turns: Turn[], f: (x: Turn) => string | null): Score => {
-  const byId = new Map(turns.map((x) => [x.t.id, x]));
+const modelType = (p: number[]): string => {
+  let best = 1;
+  for (let i = 2; i < p.length; i++) if (p[i] > p[best]) best = i;
+  return CLASSES[best];
+};
+
+interface Setting {
+  strategy: Strategy;
+  grid: string;
+  /** P(none) below this makes a model hit. */
+  th: number;
+  /** A rule hit whose P(none) is this or more is dropped (1: never). */
+  veto: number;
+}
+
+function decide(s: Setting, { x, p }: Scored): string | null {
+  const rule = x.det?.type ?? null;
+  if (s.strategy === "rules" || !p) return s.strategy === "model" || s.strategy === "model+rule-features" ? null : rule;
+  const hit = p[0] < s.th;
+  switch (s.strategy) {
+    case "model":
+    case "model+rule-features":
+      return hit ? modelType(p) : null;
+    case "model-gate+rule-type":
+      return hit ? (rule ?? modelType(p)) : null;
+    case "rules-else-model":
+      return rule ?? (hit ? modelType(p) : null);
+    case "rules-veto":
+      return rule && p[0] < s.veto ? rule : null;
+    case "rules-veto-else-model":
+      return rule ? (p[0] < s.veto ? rule : null) : hit ? modelType(p) : null;
+  }
+}
+
+const scoreWith = (rows: Scored[], f: (r: Scored) => string | null): Score => {
+  const byId = new Map(rows.map((r) => [r.x.t.id, r]));
   return score(
-    turns.map((x) => x.t),
+    rows.map((r) => r.x.t),
     (t) => f(byId.get(t.id)!),
   );
 };
 
 const BASE: FeatureConfig = { buckets: 4096, words: true, bigrams: true, chars: false, agentWords: false, rules: false, cues: true, shape: true };
 const TRAIN: Train = { lambda: 1e-3, epochs: 300, rate: 0.3 };
-
 const ALL: FeatureConfig = { ...BASE, chars: true, agentWords: true };
 const GRID_ALL: Record<string, { name: string; cfg: FeatureConfig; train: Train }> = {
   base: { name: "words+bigrams", cfg: BASE, train: TRAIN },
@@ -78,15 +114,18 @@ const GRID_ALL: Record<string, { name: string; cfg: FeatureConfig; train: Train 
   "l2-4": { name: "words+bigrams, L2 1e-4", cfg: BASE, train: { ...TRAIN, lambda: 1e-4 } },
   all: { name: "words+bigrams+chars+agent words", cfg: ALL, train: TRAIN },
   "all-long": { name: "words+bigrams+chars+agent words, 900 steps", cfg: ALL, train: { ...TRAIN, epochs: 900 } },
+  "all-l2-2": { name: "words+bigrams+chars+agent words, L2 1e-2", cfg: ALL, train: { ...TRAIN, lambda: 1e-2 } },
 };
-/** The feature sets and settings tried by cross-validation (FEEDBACK_GRID picks a subset by key); the model strategies add the rules group themselves. */
-const GRID: { name: string; cfg: FeatureConfig; train: Train }[] = (process.env.FEEDBACK_GRID ?? "base,chars,agent,l2-2,l2-4,all,all-long").split(",").map((k) => GRID_ALL[k]);
-const THRESHOLDS = (process.env.FEEDBACK_THRESHOLDS ?? "0.2,0.3,0.4,0.5,0.6,0.7").split(",").map(Number);
-const STRATEGIES = (process.env.FEEDBACK_STRATEGIES ?? "model,model+rule-features,model-gate+rule-type,rules-else-model").split(",") as Strategy[];
+/** The feature sets and settings tried by cross-validation (FEEDBACK_GRID picks a subset by key). */
+const GRID = (process.env.FEEDBACK_GRID ?? "base,chars,agent,l2-2,l2-4,all,all-long,all-l2-2").split(",");
+const THRESHOLDS = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7];
+const VETOES = [0.8, 0.9, 0.95, 0.98, 0.99];
+const STRATEGIES = (process.env.FEEDBACK_STRATEGIES ?? "model,model+rule-features,model-gate+rule-type,rules-else-model,rules-veto,rules-veto-else-model").split(",") as Strategy[];
 
-const withRules = (s: Strategy, cfg: FeatureConfig): FeatureConfig => ({ ...cfg, rules: s === "model+rule-features" });
+/** Which feature set a strategy's model reads: only model+rule-features sees the rules' verdict. */
+const cfgFor = (s: Strategy, grid: string): FeatureConfig => ({ ...GRID_ALL[grid].cfg, rules: s === "model+rule-features" });
 
-function train(turns: Turn[], cfg: FeatureConfig, o: Train, threshold: number): FeedbackModel {
+function train(turns: Turn[], cfg: FeatureConfig, o: Train): FeedbackModel {
   const xs = turns.map((x) => featuresOf(cfg, x.own, x.before, x.det));
   return {
     cfg,
@@ -96,80 +135,139 @@ function train(turns: Turn[], cfg: FeatureConfig, o: Train, threshold: number): 
       turns.map((x) => x.y),
       o,
     ),
-    threshold,
+    threshold: 0.5,
   };
 }
 
+const probs = (m: FeedbackModel, x: Turn): number[] | null => (x.own ? probabilities(m, featuresOf(m.cfg, x.own, x.before, x.det)) : null);
+
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const f2 = (v: number): string => v.toFixed(2);
+const f3 = (v: number): string => v.toFixed(3);
+
+/** Every setting of one strategy and grid entry, each scored on the eight folds. */
+function settingsOf(strategy: Strategy, grid: string): Setting[] {
+  if (strategy === "rules-veto") return VETOES.map((veto) => ({ strategy, grid, th: 0, veto }));
+  if (strategy === "rules-veto-else-model") return VETOES.flatMap((veto) => THRESHOLDS.filter((th) => th <= 0.3).map((th) => ({ strategy, grid, th, veto })));
+  return THRESHOLDS.map((th) => ({ strategy, grid, th, veto: 1 }));
+}
+
+const label = (s: Setting): string => (s.strategy === "rules" ? "rules" : `${s.strategy} (${GRID_ALL[s.grid].name}${s.strategy === "rules-veto" ? "" : `; P(none) < ${s.th}`}${s.veto < 1 ? `; veto at P(none) ≥ ${s.veto}` : ""})`);
+
+interface CvResult {
+  s: Setting;
+  scores: Score[];
+  f1: number;
+  precision: number;
+  recall: number;
+  typeRight: number;
+}
+
+const summarise = (s: Setting, scores: Score[]): CvResult => ({
+  s,
+  scores,
+  f1: mean(scores.map((x) => x.feedback.f1)),
+  precision: mean(scores.map((x) => x.feedback.precision)),
+  recall: mean(scores.map((x) => x.feedback.recall)),
+  typeRight: mean(scores.map((x) => x.typeRight)),
+});
+
+const cvRow = (r: CvResult): string => `| ${label(r.s)} | ${r.scores.map((x) => f2(x.feedback.f1)).join(" | ")} | ${f3(r.precision)} | ${f3(r.recall)} | **${f3(r.f1)}** | ${f3(r.typeRight)} |`;
+
+/** Confidence of a combined hit: the rules' own where they fired, else the model's band. */
+function confidenceOf(s: Setting, { x, p }: Scored): string {
+  if (x.det && s.strategy !== "model" && s.strategy !== "model+rule-features") return x.det.confidence;
+  return p && p[0] < 0.1 ? "model-medium" : "model-low";
+}
 
 function crossValidate(): void {
-  const all = TRAIN_SPLITS.flatMap(prepare);
-  const rows: [string, Score][] = [];
-  const summary: string[] = ["| strategy | settings | threshold | " + TRAIN_SPLITS.map((s) => `F1 ${s}`).join(" | ") + " | mean F1 | mean type right |", "|---|---|---|" + TRAIN_SPLITS.map(() => "---|").join("") + "---|---|"];
-  const rulesScores = TRAIN_SPLITS.map((s) =>
-    scoreTurns(
-      all.filter((x) => x.split === s),
-      predictor("rules", null),
+  const all = CV_SPLITS.flatMap(prepare);
+  const foldRows = (strategy: Strategy, grid: string, cache: Map<string, Scored[][]>): Scored[][] => {
+    const cfg = cfgFor(strategy, grid);
+    const key = JSON.stringify([cfg, GRID_ALL[grid].train]);
+    let rows = cache.get(key);
+    if (!rows) {
+      const t0 = performance.now();
+      rows = CV_SPLITS.map((held) => {
+        const m = train(
+          all.filter((x) => x.split !== held),
+          cfg,
+          GRID_ALL[grid].train,
+        );
+        return all.filter((x) => x.split === held).map((x) => ({ x, p: probs(m, x) }));
+      });
+      cache.set(key, rows);
+      console.error(`${GRID_ALL[grid].name}${cfg.rules ? " + rule features" : ""}: 8 folds in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    return rows;
+  };
+  const cache = new Map<string, Scored[][]>();
+  const rulesSetting: Setting = { strategy: "rules", grid: "base", th: 0, veto: 1 };
+  const rules = summarise(
+    rulesSetting,
+    CV_SPLITS.map((s) =>
+      scoreWith(
+        all.filter((x) => x.split === s).map((x) => ({ x, p: null })),
+        (r) => decide(rulesSetting, r),
+      ),
     ),
   );
-  summary.push(
-    `| rules | (written against these sets) | – | ${rulesScores.map((s) => s.feedback.f1.toFixed(2)).join(" | ")} | ${mean(rulesScores.map((s) => s.feedback.f1)).toFixed(3)} | ${mean(rulesScores.map((s) => s.typeRight)).toFixed(3)} |`,
-  );
-  for (const s of TRAIN_SPLITS) rows.push([`rules on ${s}`, rulesScores[TRAIN_SPLITS.indexOf(s)]]);
-  // the same fold models serve every strategy that uses the same features
-  const cache = new Map<string, { held: Split; m: FeedbackModel }[]>();
+  const floor = rules.precision - 0.05;
+  const results: CvResult[] = [];
+  const best: CvResult[] = [];
   for (const strategy of STRATEGIES) {
-    let best: { name: string; th: number; f1: number; scores: Score[] } | null = null;
-    for (const g of GRID) {
-      const cfg = withRules(strategy, g.cfg);
-      // one model per fold, scored at every threshold
-      const key = JSON.stringify([cfg, g.train]);
-      const folds =
-        cache.get(key) ??
-        TRAIN_SPLITS.map((held) => ({
-          held,
-          m: train(
-            all.filter((x) => x.split !== held),
-            cfg,
-            g.train,
-            0.5,
-          ),
-        }));
-      cache.set(key, folds);
-      for (const th of THRESHOLDS) {
-        const scores = folds.map(({ held, m }) =>
-          scoreTurns(
-            all.filter((x) => x.split === held),
-            predictor(strategy, { ...m, threshold: th }),
-          ),
+    let top: CvResult | null = null;
+    for (const grid of GRID) {
+      const folds = foldRows(strategy, grid, cache);
+      for (const s of settingsOf(strategy, grid)) {
+        const r = summarise(
+          s,
+          folds.map((rows) => scoreWith(rows, (x) => decide(s, x))),
         );
-        const f1 = mean(scores.map((s) => s.feedback.f1));
-        summary.push(`| ${strategy} | ${g.name} | ${th} | ${scores.map((s) => s.feedback.f1.toFixed(2)).join(" | ")} | ${f1.toFixed(3)} | ${mean(scores.map((s) => s.typeRight)).toFixed(3)} |`);
-        if (!best || f1 > best.f1) best = { name: g.name, th, f1, scores };
+        results.push(r);
+        if (r.precision >= floor && (!top || r.f1 > top.f1)) top = r;
       }
-      console.error(`${strategy} / ${g.name} done`);
     }
-    TRAIN_SPLITS.forEach((s, i) => rows.push([`${strategy} (${best!.name}, th ${best!.th}) on ${s}`, best!.scores[i]]));
+    if (top) best.push(top);
+    else console.error(`${strategy}: no setting keeps mean precision ≥ ${f3(floor)}`);
   }
-  console.log(summary.join("\n"));
-  console.log("\nbest of each strategy, per held-out set:\n" + table(rows));
+  const head = `| setting | ${CV_SPLITS.join(" | ")} | mean P | mean R | mean F1 | mean type right |\n|---|${CV_SPLITS.map(() => "---|").join("")}---|---|---|---|`;
+  console.log(`## Leave-one-split-out over ${CV_SPLITS.length} splits (F1 feedback vs none on the held-out split)\n`);
+  console.log(`precision floor for selection: rules' mean precision ${f3(rules.precision)} − 0.05 = ${f3(floor)}\n`);
+  console.log(`best setting of each strategy (mean F1, precision ≥ floor):\n\n${head}\n${cvRow(rules)}\n${best.map(cvRow).join("\n")}\n`);
+  const chosen = [rules, ...best].reduce((a, b) => (b.f1 > a.f1 ? b : a));
+  console.log(`chosen: ${label(chosen.s)} (mean F1 ${f3(chosen.f1)} vs rules ${f3(rules.f1)}, ${chosen.f1 - rules.f1 >= 0 ? "+" : ""}${f3(chosen.f1 - rules.f1)})\n`);
+  // the top of the whole grid, whatever its precision, to show what the floor excluded
+  const unconstrained = [...results].sort((a, b) => b.f1 - a.f1).slice(0, 5);
+  console.log(`top five of the whole grid by mean F1 (no precision floor):\n\n${head}\n${unconstrained.map(cvRow).join("\n")}\n`);
+  // pooled over the folds: how often each confidence level's hits are true, for the chosen setting
+  if (chosen.s.strategy !== "rules") {
+    const folds = foldRows(chosen.s.strategy, chosen.s.grid, cache);
+    const tally = new Map<string, [number, number]>();
+    for (const rows of folds)
+      for (const r of rows) {
+        if (!decide(chosen.s, r)) continue;
+        const c = confidenceOf(chosen.s, r);
+        const [t, n] = tally.get(c) ?? [0, 0];
+        tally.set(c, [t + (r.x.t.label !== "none" ? 1 : 0), n + 1]);
+      }
+    console.log(`chosen setting's hits by confidence, pooled over the folds: ${[...tally].map(([c, [t, n]]) => `${c} ${f2(t / n)} (${t}/${n})`).join(", ")}\n`);
+  }
 }
 
-/** What --cv chose for each strategy (mean F1 over the four held-out sets; docs/feedback.md). */
-const CHOSEN: { strategy: Strategy; grid: string; threshold: number }[] = [
-  { strategy: "model", grid: "all-long", threshold: 0.7 },
-  { strategy: "model+rule-features", grid: "base", threshold: 0.4 },
-  { strategy: "rules-else-model", grid: "all", threshold: 0.2 },
-];
+/** What --cv chose (docs/feedback.md, "A learned scorer"). */
+const CHOSEN: Setting = {
+  strategy: (process.env.FEEDBACK_CHOSEN_STRATEGY ?? "rules-veto") as Strategy,
+  grid: process.env.FEEDBACK_CHOSEN_GRID ?? "all",
+  th: Number(process.env.FEEDBACK_CHOSEN_TH ?? 0),
+  veto: Number(process.env.FEEDBACK_CHOSEN_VETO ?? 1),
+};
 
-function trainChosen(all: Turn[], c: (typeof CHOSEN)[number]): FeedbackModel {
-  const g = GRID_ALL[c.grid];
-  return train(all, withRules(c.strategy, g.cfg), g.train, c.threshold);
-}
+const trainChosen = (all: Turn[]): FeedbackModel => ({ ...train(all, cfgFor(CHOSEN.strategy, CHOSEN.grid), GRID_ALL[CHOSEN.grid].train), threshold: CHOSEN.th });
 
-/** Writes the learned-only model trained on the tuning sets (to measure its size; it is not shipped). */
+/** Writes the chosen setting's weights trained on all eight tuning splits. */
 function write(path: string): void {
-  const m = trainChosen(TRAIN_SPLITS.flatMap(prepare), CHOSEN[0]);
+  const m = trainChosen(CV_SPLITS.flatMap(prepare));
   const compact = JSON.stringify({ ...m, weights: m.weights.map((row) => row.map((v) => Math.round(v * 1000) / 1000)) });
   writeFileSync(path, compact + "\n");
   const t0 = performance.now();
@@ -177,22 +275,25 @@ function write(path: string): void {
   console.log(`wrote ${path}: ${compact.length} bytes, read and parsed in ${(performance.now() - t0).toFixed(1)} ms`);
 }
 
-/** The unseen figure: each chosen strategy trained on the tuning sets, scored on each unseen set. Run once; never choose anything by it. */
-function unseen(): void {
-  const all = TRAIN_SPLITS.flatMap(prepare);
-  const models = CHOSEN.map((c) => ({ name: `${c.strategy} (${GRID_ALL[c.grid].name}, th ${c.threshold})`, strategy: c.strategy, m: trainChosen(all, c) }));
-  for (const split of UNSEEN_SPLITS) {
-    const turns = prepare(split);
-    const rows: [string, Score][] = [["rules", scoreTurns(turns, predictor("rules", null))]];
-    for (const x of models) rows.push([x.name, scoreTurns(turns, predictor(x.strategy, x.m))]);
-    console.log(`${split}:\n${table(rows)}\n`);
-  }
+/** holdout8, once: the chosen setting trained on all eight tuning splits, next to the rules. Aggregate tables only. */
+function holdout(): void {
+  const m = trainChosen(CV_SPLITS.flatMap(prepare));
+  const rows: Scored[] = prepare(UNSEEN).map((x) => ({ x, p: probs(m, x) }));
+  const rulesSetting: Setting = { strategy: "rules", grid: "base", th: 0, veto: 1 };
+  const r = scoreWith(rows, (x) => decide(rulesSetting, x));
+  const c = scoreWith(rows, (x) => decide(CHOSEN, x));
+  console.log(
+    `${UNSEEN} (${rows.length} turns, never read; aggregate only):\n${table([
+      ["rules", r],
+      [label(CHOSEN), c],
+    ])}\n`,
+  );
 }
 
-/** Per-turn cost over the tuning sets' turns: the rules alone, and rules + features + scoring. */
+/** Per-turn cost over the tuning splits' turns: the rules alone, and rules + features + scoring. */
 function timing(): void {
-  const all = TRAIN_SPLITS.flatMap(prepare);
-  const m = trainChosen(all, CHOSEN[2]);
+  const all = CV_SPLITS.flatMap(prepare);
+  const m = trainChosen(all);
   const per = (f: (x: Turn) => unknown): number => {
     for (const x of all) f(x);
     const t0 = performance.now();
@@ -200,16 +301,16 @@ function timing(): void {
     return ((performance.now() - t0) / (5 * all.length)) * 1000;
   };
   const rules = per((x) => (x.own ? detectFeedback(x.own, x.before) : null));
-  const both = per((x) => (x.own ? predict(m, featuresOf(m.cfg, x.own, x.before, detectFeedback(x.own, x.before))) : null));
+  const both = per((x) => (x.own ? probabilities(m, featuresOf(m.cfg, x.own, x.before, detectFeedback(x.own, x.before))) : null));
   console.log(`per turn (${all.length} turns × 5): rules ${rules.toFixed(1)} µs, rules + features + model ${both.toFixed(1)} µs`);
 }
 
 const arg = process.argv[2];
 if (arg === "--cv") crossValidate();
 else if (arg === "--write" && process.argv[3]) write(process.argv[3]);
-else if (arg === "--unseen") unseen();
+else if (arg === "--holdout") holdout();
 else if (arg === "--time") timing();
 else {
-  console.error("usage: npx tsx scripts/train-feedback.ts --cv | --write FILE | --unseen | --time");
+  console.error("usage: npx tsx scripts/train-feedback.ts --cv | --holdout | --write FILE | --time");
   process.exit(2);
 }
