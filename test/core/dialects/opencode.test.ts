@@ -295,6 +295,19 @@ describe("the reader on records OpenCode may write", () => {
     expect(r.facts()).toMatchObject({ id: "ses_x", cwd: "/w/app", name: null, created: new Date(1_000).toISOString() });
   });
 
+  it("a placeholder title ('New session - <time>', 'Child session - <time>') is no name: the first prompt calls it, as OpenCode shows it", () => {
+    for (const title of ["New session - 2026-06-23T14:40:03.770Z", "Child session - 2026-06-23T14:40:03.770Z"]) {
+      const r = dialect.reader("/x/opencode.db#ses_x");
+      r.push(session({ title }), origin(1));
+      expect(r.facts().name, title).toBeNull();
+    }
+    for (const title of ["New session - fix the login", "Fix the signup email check", "New session - 2026-06-23"]) {
+      const r = dialect.reader("/x/opencode.db#ses_x");
+      r.push(session({ title }), origin(1));
+      expect(r.facts().name, title).toBe(title);
+    }
+  });
+
   it("a compaction no summary answered stays an entry of its own kind; a step without its finish leaves the message's figures to the last step", () => {
     const r = dialect.reader("/x/opencode.db#ses_x");
     r.push(session(), origin(1));

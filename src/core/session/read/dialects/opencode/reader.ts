@@ -86,6 +86,14 @@ function toolOutcome(state: Obj): { text: string; isError: boolean; images: Obj[
   return { text: "[Tool execution was interrupted]", isError: true, images };
 }
 
+/**
+ * OpenCode names a session "New session - <ISO time>" (a subagent's "Child
+ * session - …") until its title is made, and shows the first prompt while the
+ * title is that placeholder (its Session.isDefaultTitle): such a title is no name.
+ */
+const DEFAULT_TITLE = /^(New session - |Child session - )\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const isDefaultTitle = (title: string): boolean => DEFAULT_TITLE.test(title);
+
 export class OpencodeReader implements RecordReader {
   private readonly f: DialectFacts = { id: "", cwd: "", name: null, created: "" };
   private readonly db: string | null;
@@ -163,7 +171,7 @@ export class OpencodeReader implements RecordReader {
     const s = r.session;
     this.f.id = s.id;
     this.f.cwd = s.directory ?? s.worktree ?? "";
-    this.f.name = s.title ? s.title : null;
+    this.f.name = s.title && !isDefaultTitle(s.title) ? s.title : null;
     this.f.created = iso(s.created, "");
     if (s.version) this.f.agentVersion = s.version;
     if (s.model) this.f.model = s.model;
