@@ -35,7 +35,11 @@ export function isInjected(text: string): boolean {
   return INJECTED_PREFIXES.some((p) => t.startsWith(p));
 }
 
-/** A message item's content as pi blocks (input_text/output_text → text, input_image → image). */
+/**
+ * A message item's content as pi blocks (input_text/output_text → text,
+ * input_image → image; an encrypted part, as another agent's message may
+ * hold, stays unreadable: "[encrypted]").
+ */
 export function contentBlocks(content: unknown): Obj[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   if (!Array.isArray(content)) return [];
@@ -44,6 +48,7 @@ export function contentBlocks(content: unknown): Obj[] {
     if (!isObj(c)) continue;
     if (typeof c.text === "string") out.push({ type: "text", text: c.text });
     else if (c.type === "input_image" || typeof c.image_url === "string") out.push(imageBlock(str(c.image_url)));
+    else if (c.type === "encrypted_content") out.push({ type: "text", text: "[encrypted]" });
   }
   return out;
 }
@@ -165,19 +170,6 @@ export function additionalToolsFields(p: Obj): Obj {
   return { customType: "codex_additional_tools", content: [{ type: "text", text: `tools added: ${names.join(", ") || "(none named)"}` }], display: false };
 }
 
-/** Another agent's message in the model's input (`agent_message`): its plain text; an encrypted part stays unreadable. */
-export function agentMessageContent(content: unknown): Obj[] {
-  if (typeof content === "string") return [{ type: "text", text: content }];
-  if (!Array.isArray(content)) return [];
-  const out: Obj[] = [];
-  for (const c of content) {
-    if (!isObj(c)) continue;
-    if (typeof c.text === "string") out.push({ type: "text", text: c.text });
-    else if (c.type === "encrypted_content") out.push({ type: "text", text: "[encrypted]" });
-  }
-  return out;
-}
-
 /**
  * An agent message as pi's custom message: the author and recipient (agent
  * paths such as `/root/worker`) beside the text the model read.
@@ -215,7 +207,7 @@ export function replacementMessages(items: unknown[], provider: string, model: s
     } else if (it.type === "additional_tools") {
       out.push({ role: "custom", ...additionalToolsFields(it), ...base });
     } else if (it.type === "agent_message") {
-      out.push({ role: "custom", ...agentMessageFields(it, agentMessageContent(it.content)), ...base });
+      out.push({ role: "custom", ...agentMessageFields(it, contentBlocks(it.content)), ...base });
     } else if (COMPACTION_ITEMS.has(str(it.type))) {
       out.push({ role: "compactionSummary", summary: "", ...(isEncrypted(it) ? { encrypted: true } : {}), tokensBefore: 0, ...base });
     } else if (ASSISTANT_ITEMS.has(str(it.type)) && it.type !== "reasoning") {

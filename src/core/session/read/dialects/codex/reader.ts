@@ -25,7 +25,6 @@ import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "
 import { NOTED_EVENTS, notedEvent } from "./events.js";
 import {
   additionalToolsFields,
-  agentMessageContent,
   agentMessageFields,
   ASSISTANT_ITEMS,
   assistantBlocks,
@@ -237,7 +236,7 @@ export function codexReader(file: string): RecordReader {
     if (COMPACTION_ITEMS.has(t)) {
       return emit(make("compaction", origin, ts, { summary: "", ...(isEncrypted(p) ? { encrypted: true } : {}), firstKeptEntryId: "", tokensBefore: contextTokens }), origin);
     }
-    if (t === "agent_message") return agentMessage(agentMessageFields(p, agentMessageContent(p.content)), origin, ts);
+    if (t === "agent_message") return agentMessage(agentMessageFields(p, contentBlocks(p.content)), origin, ts);
     if (t === "additional_tools") return emit(make("custom_message", origin, ts, additionalToolsFields(p)), origin);
     // ghost_snapshot and anything newer: kept under its own type, out of the context (a newer one marked unknown).
     const entry = make(`codex_${t || "item"}`, origin, ts, { payload: p });
