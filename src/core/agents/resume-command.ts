@@ -38,8 +38,9 @@ export function resumeRefusal(t: ResumeTarget): string | null {
   const agent = agentOf(t);
   if (!agent) return null;
   if (agent === "pi" || agent === "omp") return t.file.startsWith("-") ? `the session's path starts with "-": ${safeText(t.file)}` : null;
-  const id = agentInfo(agent)?.resumeId(t) ?? t.id;
-  if (id === "" && t.id !== "") return `${agentInfo(agent)?.label ?? agent} cannot resume this chat: a subagent's that ran in no session it lists`;
+  const info = agentInfo(agent);
+  const id = info ? info.resumeId(t) : t.id;
+  if (id === "" && t.id !== "") return `${info?.label ?? agent} cannot resume this chat: a subagent's that ran in no session it lists`;
   if (id === "") return `the session has no ${agent} session id (its file names none): nothing to pass to ${agent}`;
   if (!SESSION_ID.test(id)) return `the session id ${JSON.stringify(safeText(id.slice(0, 80)))} is not a ${agent} session id (letters, digits, . _ : - and no leading -): not passed to ${agent}`;
   return null;

@@ -119,15 +119,19 @@ function piLike(label: string, ownDir: (dir: string) => boolean, resumeArgs: (t:
   };
 }
 
-/** A read-only agent read through its dialect, which names its places and finds a session by id. */
-function other(id: AgentId, label: string, capture: CaptureKind, resumeId: (t: ResumeTarget) => string, resumeArgs: (sid: string) => string[]): Entry {
+/**
+ * A read-only agent read through its dialect, which names its places and
+ * finds a session by id; it is started again as `<agent> <flag> <resume id>`
+ * (the session's own id unless `resumeId` says otherwise).
+ */
+function other(id: AgentId, label: string, capture: CaptureKind, flag: string, resumeId: (t: ResumeTarget) => string = (t) => t.id): Entry {
   return {
     label,
     resumeId,
     writable: false,
     places: (env = process.env, home = homedir()) => dialectFor(id)?.defaultRoots(env, home) ?? [],
     findById: async (sid, w) => (await dialectFor(id)?.findById?.(sid, w.cwd, w.env, w.home)) ?? null,
-    resumeArgs: (t) => resumeArgs(resumeId(t)),
+    resumeArgs: (t) => [flag, resumeId(t)],
     exports: ALL_EXPORTS,
     capture,
   };
@@ -137,34 +141,10 @@ function other(id: AgentId, label: string, capture: CaptureKind, resumeId: (t: R
 const ENTRIES: Readonly<Record<AgentId, Entry>> = {
   pi: piLike("pi", isPiDir, (t) => ["--session", t.file]),
   omp: piLike("omp", isOmpDir, (t) => [...profileFlag(t.file), "--resume", t.file]),
-  claude: other(
-    "claude",
-    "Claude Code",
-    "hooks",
-    (t) => claudeResumeId(t.file, t.id),
-    (sid) => ["--resume", sid],
-  ),
-  codex: other(
-    "codex",
-    "Codex",
-    "hooks",
-    (t) => t.id,
-    (sid) => ["resume", sid],
-  ),
-  gemini: other(
-    "gemini",
-    "Gemini CLI",
-    "hooks",
-    (t) => geminiResumeId(t.file, t.id),
-    (sid) => ["--resume", sid],
-  ),
-  opencode: other(
-    "opencode",
-    "OpenCode",
-    "plugin",
-    (t) => t.id,
-    (sid) => ["--session", sid],
-  ),
+  claude: other("claude", "Claude Code", "hooks", "--resume", (t) => claudeResumeId(t.file, t.id)),
+  codex: other("codex", "Codex", "hooks", "resume"),
+  gemini: other("gemini", "Gemini CLI", "hooks", "--resume", (t) => geminiResumeId(t.file, t.id)),
+  opencode: other("opencode", "OpenCode", "plugin", "--session"),
 };
 
 /** Every agent, in the order the list's filter cycles them (agent-ids.ts). */

@@ -56,10 +56,14 @@ class LocalDays {
 
   dayOf(ms: number): string | null {
     const key = Math.floor(ms / DAY_MS);
-    for (const k of [key, key - 1]) for (const s of this.byUtcDay.get(k) ?? []) if (ms >= s.start && ms < s.end) return s.day;
-    const day = localDay(ms);
-    if (day === null) return null;
+    const hit = this.inSpan(key, ms) ?? this.inSpan(key - 1, ms);
+    if (hit !== null) return hit;
+    // The day by the offset Date gives at that instant; null outside the years 1000–9999 (Intl answers those).
     const offset = new Date(ms).getTimezoneOffset() * 60_000;
+    const local = new Date(ms - offset);
+    const year = local.getUTCFullYear();
+    if (year < 1000 || year > 9999) return null;
+    const day = local.toISOString().slice(0, 10);
     const start = Math.floor((ms - offset) / DAY_MS) * DAY_MS + offset;
     const end = start + DAY_MS;
     if (new Date(start).getTimezoneOffset() * 60_000 === offset && new Date(end - 1).getTimezoneOffset() * 60_000 === offset) {
@@ -70,13 +74,13 @@ class LocalDays {
     }
     return day;
   }
-}
 
-/** The local zone's day of an instant, by the offset Date gives at that instant; null outside the years 1000–9999. */
-function localDay(ms: number): string | null {
-  const local = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  const year = local.getUTCFullYear();
-  return year >= 1000 && year <= 9999 ? local.toISOString().slice(0, 10) : null;
+  /** The day of a kept span starting in UTC day `key` that holds ms, or null. */
+  private inSpan(key: number, ms: number): string | null {
+    const list = this.byUtcDay.get(key);
+    if (list) for (const s of list) if (ms >= s.start && ms < s.end) return s.day;
+    return null;
+  }
 }
 
 /** "YYYY-MM-DD" for a --since/--until value: YYYY-MM-DD or YYYYMMDD; null when it is neither. */
