@@ -12,6 +12,7 @@ export default defineConfig({
     // At least two test files at once: vitest's default (cores - 1) is one on a 2-core CI machine, where a file
     // waiting on tmux or on processes it started leaves the CPU idle. Measured there: 667 s → 517 s for `vitest run`.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
   },
 });

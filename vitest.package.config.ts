@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["test/package/**/*.test.ts"],
     testTimeout: 30 * 60_000,
     pool: "forks",
+    globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
   },
 });
