@@ -12,7 +12,7 @@ export type { ParallelMode, ScanJobs, WorkerScan } from "./list/catalog-parallel
 export { serveClaims, workerFile } from "./list/catalog-parallel.js";
 export { dialectSources, joinSources, listedRoots, otherAgentPlaces } from "./list/dialect-sources.js";
 export type { DialectSources } from "./list/dialect-sources.js";
-export { defaultAgentDirs, findSessionFiles, traceSessionFiles } from "./list/discover.js";
+export { artifactsOwner, defaultAgentDirs, findSessionFiles, traceSessionFiles } from "./list/discover.js";
 export { findDrift } from "./list/drift.js";
 export type { DriftReport } from "./list/drift.js";
 export { listSessions, listSessionsJsonParts } from "./list/list.js";

@@ -13,8 +13,9 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // 4: pi 1.6.0's usage entries, tool-result and summary usage counted (figures cached before lack them);
 // 5: a Claude Code leaf past an orphan line (the active path, so the branches, may differ); Claude Code's
 // "<synthetic>" messages are no calls; 7: a Claude Code transcript's id from its name before its lines', Codex's
-// newest items (a tool search joins its turn).
-const VERSION = 7;
+// newest items (a tool search joins its turn); 8: a pi or omp session in another's artifacts dir (an omp task, a pi-subagents
+// run) is a subagent, counted in its parent's row.
+const VERSION = 8;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**
  * The calls file: a first line of JSON (version, price stamp), then a line per

@@ -19,7 +19,7 @@ import type { SessionSummary } from "../session/index.js";
 import { branchesOfShape, entryKey, figuresOf, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
 import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
-import { resolveParent } from "./parent.js";
+import { resolveParent, subagentOf } from "./parent.js";
 import { callUsage, mayCarryUsage, type CallUsage } from "./usage.js";
 import { decodeFigures, stampText } from "./figures-cache.js";
 import { figuresOfSession, heldMayCarryUsage } from "./read-session.js";
@@ -182,8 +182,9 @@ export class FiguresTap implements ScanTap {
       if (kept[pos]) calls.push({ id: links.ids[pos], timestamp: c.timestamp[i], branch: branchOf[pos], usage: c.usage(i) });
     }
     // pi or omp: the list row's agent, decided once by the pi dialect's scanner (omp-marks.ts isOmpFile).
-    const subagent = typeof header.parentEntryId === "string" && header.parentEntryId !== "";
-    const parts: FigureParts = { file, header, agent: summary.agent === "omp" ? "omp" : "pi", calls, branches, subagent };
+    const agent = summary.agent === "omp" ? "omp" : "pi";
+    const { subagent, placedIn } = subagentOf(file, agent, header);
+    const parts: FigureParts = { file, header, agent, calls, branches, subagent, placedIn };
     return { stamp, parts, callKeys: () => new Set(calls.map((c) => entryKey(c.id, c.timestamp))) };
   }
 }

@@ -167,6 +167,8 @@ export interface FigureParts {
   /** Entry keys (entryKey) the parent session holds: a fork's copied calls. */
   inheritedKeys?: Set<string>;
   subagent?: boolean;
+  /** A subagent's parent file as its place names it (parent.ts subagentOf), for a header that names none. */
+  placedIn?: string | null;
 }
 
 export interface FigureInput {
@@ -177,6 +179,7 @@ export interface FigureInput {
   /** Entry ids (with their timestamps) the parent session holds: a fork's copied calls. */
   inheritedKeys?: Set<string>;
   subagent?: boolean;
+  placedIn?: string | null;
 }
 
 export const entryKey = (id: string, timestamp: string): string => `${id}\u0000${timestamp}`;
@@ -190,7 +193,7 @@ export function sessionParts(input: FigureInput): FigureParts {
     const entry = input.entries.get(meta.id);
     if (entry) calls.push({ id: meta.id, timestamp: meta.timestamp, branch: branchOf[i], usage: callUsage(entry) });
   });
-  return { file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent };
+  return { file: s.file, header: s.header, agent: input.agent, calls, branches, inheritedKeys: input.inheritedKeys, subagent: input.subagent, placedIn: input.placedIn };
 }
 
 /** The figures of a session's calls, priced by `pricer`. */
@@ -311,7 +314,7 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
       cwd: str(h.cwd),
       agent: parts.agent,
       created: str(h.timestamp),
-      parentSession: str(h.parentSession) || null,
+      parentSession: str(h.parentSession) || parts.placedIn || null,
       subagent: parts.subagent === true,
       models,
       branches: parts.branches,

@@ -4,7 +4,7 @@ import { loadSession } from "../session/index.js";
 import { readEntries } from "../session/index.js";
 import type { EntryMeta, Session } from "../session/index.js";
 import type { Pricer } from "./prices.js";
-import { resolveParent } from "./parent.js";
+import { resolveParent, subagentOf } from "./parent.js";
 import { entryKey, figuresOf, sessionParts, type FigureParts, type SessionFigures } from "./figures.js";
 import { mayCarryUsage as carriesUsage } from "./usage.js";
 
@@ -71,7 +71,7 @@ export async function figurePartsOfSession(s: Session): Promise<FigureParts> {
   // A session hanging from an entry of its parent (a subagent's Task call) is
   // a subagent: its calls are its own (counted in the parent's row). A fork's
   // first calls are copies of its parent's.
-  const subagent = typeof s.header.parentEntryId === "string" && s.header.parentEntryId !== "";
+  const { subagent, placedIn } = subagentOf(s.file, s.agent, s.header);
   const [entries, inherited] = await Promise.all([callEntries(s), subagent ? new Set<string>() : inheritedKeys(s)]);
-  return sessionParts({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent });
+  return sessionParts({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent, placedIn });
 }

@@ -1,9 +1,9 @@
 // Where session files live: every omp and pi agent dir that exists, and the
 // session files under a dir or agent dir. The folder names (encoded cwds) are
 // never decoded: a session's header is the truth about its cwd.
-import { readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { isDir } from "../../fs/home-dir.js";
 import { expandHome } from "../../fs/home-path.js";
 
@@ -86,18 +86,66 @@ function scanDir(dir: string, out: string[], read?: (dir: string) => void): void
   for (const sub of subdirs) {
     try {
       read?.(sub);
+      const names = new Set<string>();
+      const dirs: string[] = [];
       for (const e of readdirSync(sub, { withFileTypes: true })) {
-        if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(child(sub, e.name));
+        if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) {
+          out.push(child(sub, e.name));
+          names.add(e.name);
+        } else if (e.isDirectory()) dirs.push(e.name);
       }
+      for (const d of dirs) if (names.has(d + ".jsonl") || names.has(d + ".jsonl.gz")) scanArtifacts(child(sub, d), out, read, 0);
     } catch {
       // An unreadable project folder hides only its own sessions.
     }
   }
 }
 
+/** How deep a session's artifacts dir is walked: pi-subagents' `<run id>/run-N/session.jsonl` is two dirs down. */
+const ARTIFACT_DEPTH = 3;
+
+/**
+ * The session whose artifacts dir holds this file (scanArtifacts' places: the
+ * nearest dir up to ARTIFACT_DEPTH above it with a `<dir>.jsonl` beside it),
+ * or null. omp finds a subagent's parent the same way (`<dir>.jsonl` for a
+ * file in `<dir>/`).
+ */
+export function artifactsOwner(file: string): string | null {
+  let dir = dirname(resolve(file));
+  for (let depth = 0; depth < ARTIFACT_DEPTH; depth++) {
+    for (const ext of [".jsonl", ".jsonl.gz"]) if (existsSync(dir + ext)) return dir + ext;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
+}
+
+/**
+ * The session files in a session's artifacts dir (`<session>.jsonl` beside
+ * `<session>/`): omp writes a task subagent's session there as `<agent
+ * id>.jsonl` (its own subagents one dir further down), and its advisor's as
+ * `__advisor.jsonl`; the pi-subagents extension writes `<run id>/run-N/session.jsonl`.
+ * omp's own stats count every one of them, and so do ours.
+ */
+function scanArtifacts(dir: string, out: string[], read: ((dir: string) => void) | undefined, depth: number): void {
+  let entries;
+  try {
+    read?.(dir);
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(child(dir, e.name));
+    else if (e.isDirectory() && depth + 1 < ARTIFACT_DEPTH) scanArtifacts(child(dir, e.name), out, read, depth + 1);
+  }
+}
+
 /**
  * The session files under each root. An agent dir (one with a `sessions/`
- * subdir) gives `sessions/*\/*.jsonl[.gz]`; any other dir is scanned itself and
+ * subdir) gives `sessions/*\/*.jsonl[.gz]` and what each session's artifacts
+ * dir holds (scanArtifacts); any other dir is scanned itself and
  * one level down; a file is taken as is. Missing roots are skipped. Paths are
  * absolute and deduplicated, in a stable order.
  */
