@@ -108,7 +108,7 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
       const pre = scanned.get(file) ?? (await scanFigures(file, opts.beforeRead));
       if (!pre) return { figures: await readSessionFigures(file, pricer), stamp: null };
       const { parts } = pre;
-      const parent = parts.subagent ? null : resolveParent(file, parts.header.parentSession);
+      const parent = parts.inherits === false ? null : resolveParent(file, parts.header.parentSession);
       const inheritedKeys = parent !== null && parent !== file ? await parentKeys(parent) : undefined;
       return { figures: figuresOf({ ...parts, inheritedKeys }, pricer), stamp: pre.stamp };
     };

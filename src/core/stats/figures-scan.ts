@@ -183,8 +183,8 @@ export class FiguresTap implements ScanTap {
     }
     // pi or omp: the list row's agent, decided once by the pi dialect's scanner (omp-marks.ts isOmpFile).
     const agent = summary.agent === "omp" ? "omp" : "pi";
-    const { subagent, placedIn } = subagentOf(file, agent, header);
-    const parts: FigureParts = { file, header, agent, calls, branches, subagent, placedIn };
+    const { subagent, placedIn, inherits } = subagentOf(file, agent, header);
+    const parts: FigureParts = { file, header, agent, calls, branches, subagent, placedIn, inherits };
     return { stamp, parts, callKeys: () => new Set(calls.map((c) => entryKey(c.id, c.timestamp))) };
   }
 }
@@ -251,7 +251,7 @@ export class FiguresTaps implements ScanTaps {
     this.stamps.delete(t);
     if (!got) return;
     const { parts } = got;
-    const parent = parts.subagent ? null : resolveParent(path, parts.header.parentSession);
+    const parent = parts.inherits === false ? null : resolveParent(path, parts.header.parentSession);
     if (parent !== null && parent !== path) this.scanned.set(path, got);
     else this.figured.set(path, { stamp: got.stamp, figures: figuresOf(parts, await this.pricer!) });
   }

@@ -169,6 +169,8 @@ export interface FigureParts {
   subagent?: boolean;
   /** A subagent's parent file as its place names it (parent.ts subagentOf), for a header that names none. */
   placedIn?: string | null;
+  /** Whether the calls its parent holds are copies, left out here (parent.ts subagentOf); only a linked subagent copies none. */
+  inherits?: boolean;
 }
 
 export interface FigureInput {

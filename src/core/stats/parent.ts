@@ -10,16 +10,29 @@ export function resolveParent(file: string, parentSession: unknown): string | nu
 }
 
 /**
- * Whether a session's calls belong to another session's row (a subagent), and
- * the parent file when only its place names it. A subagent hangs from its
- * parent's call (`parentEntryId`, as the Claude Code and OpenCode readers
- * give), or is a pi or omp session in another's artifacts dir (an omp task's
- * `<parent>/<agent id>.jsonl`, whose header names the parent, or a pi-subagents
- * run, whose header does not).
+ * Whether a session's calls belong to another session's row (a subagent), the
+ * parent file when only its place names it, and whether the calls its parent
+ * holds are copies to leave out (`inherits`).
+ *
+ * A subagent hangs from its parent's call (`parentEntryId`, as the Claude Code
+ * and OpenCode readers give): its chain is its own, it copied nothing. Or its
+ * place says so, and it may have copied its parent's history: a Claude Code
+ * transcript under `<session id>/subagents/` that no Agent call names (a
+ * compaction agent `agent-acompact-*` opens with a copy of the conversation
+ * it summarises: those calls stay the parent's), or a pi or omp session in
+ * another's artifacts dir (an omp task's `<parent>/<agent id>.jsonl`, whose
+ * header names the parent, or a pi-subagents run, whose header does not; both
+ * start a fresh session and copy nothing). A fork is no subagent, and
+ * inherits.
  */
-export function subagentOf(file: string, agent: string, header: Record<string, unknown>): { subagent: boolean; placedIn: string | null } {
-  if (typeof header.parentEntryId === "string" && header.parentEntryId !== "") return { subagent: true, placedIn: null };
-  if (agent !== "pi" && agent !== "omp") return { subagent: false, placedIn: null };
+export function subagentOf(file: string, agent: string, header: Record<string, unknown>): { subagent: boolean; placedIn: string | null; inherits: boolean } {
+  if (typeof header.parentEntryId === "string" && header.parentEntryId !== "") return { subagent: true, placedIn: null, inherits: false };
+  if (agent === "claude") {
+    const underSubagents = /[\\/]subagents[\\/]/.test(file) && typeof header.parentSession === "string" && header.parentSession !== "";
+    return { subagent: underSubagents, placedIn: null, inherits: true };
+  }
+  if (agent !== "pi" && agent !== "omp") return { subagent: false, placedIn: null, inherits: true };
   const owner = artifactsOwner(file);
-  return { subagent: owner !== null, placedIn: owner };
+  if (owner === null) return { subagent: false, placedIn: null, inherits: true };
+  return { subagent: true, placedIn: typeof header.parentSession === "string" && header.parentSession !== "" ? null : owner, inherits: false };
 }

@@ -71,7 +71,7 @@ export async function figurePartsOfSession(s: Session): Promise<FigureParts> {
   // A session hanging from an entry of its parent (a subagent's Task call) is
   // a subagent: its calls are its own (counted in the parent's row). A fork's
   // first calls are copies of its parent's.
-  const { subagent, placedIn } = subagentOf(s.file, s.agent, s.header);
-  const [entries, inherited] = await Promise.all([callEntries(s), subagent ? new Set<string>() : inheritedKeys(s)]);
+  const { subagent, placedIn, inherits } = subagentOf(s.file, s.agent, s.header);
+  const [entries, inherited] = await Promise.all([callEntries(s), inherits ? inheritedKeys(s) : new Set<string>()]);
   return sessionParts({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent, placedIn });
 }

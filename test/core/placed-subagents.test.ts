@@ -3,7 +3,7 @@
 // further down), its advisor (`__advisor.jsonl`), and the pi-subagents
 // extension's runs (`<session>/<run id>/run-N/session.jsonl`). omp's own stats
 // count every one of them; they are listed, and their calls go to the
-// parent's row, once.
+// parent's row, once. So does a Claude Code subagent that no Agent call names.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -71,5 +71,45 @@ describe("a session's artifacts dir", () => {
     expect(stats.code).toBe(0);
     const rows2 = JSON.parse(stats.stdout) as { session: string; outputTokens: number; messages: number }[];
     expect(rows2).toEqual([expect.objectContaining({ session: parent, outputTokens: 100 + 200 + 800 + 400, messages: 4 })]);
+  });
+});
+
+describe("a Claude Code transcript under <session id>/subagents/ that no Agent call names", () => {
+  const SID = "66666666-6666-4666-8666-666666666666";
+  let config: string;
+  const line = (o: Record<string, unknown>): string => JSON.stringify({ sessionId: SID, cwd: "/proj", version: "2.1.88", userType: "external", ...o }) + "\n";
+  const user = (uuid: string, parentUuid: string | null, timestamp: string, extra: Record<string, unknown> = {}) => line({ type: "user", uuid, parentUuid, timestamp, message: { role: "user", content: "go on" }, ...extra });
+  const reply = (uuid: string, parentUuid: string, timestamp: string, id: string, output: number, extra: Record<string, unknown> = {}) =>
+    line({
+      type: "assistant",
+      uuid,
+      parentUuid,
+      timestamp,
+      requestId: "req_" + id,
+      message: { id: "msg_" + id, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "ok" }], usage: { input_tokens: 10, output_tokens: output, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+      ...extra,
+    });
+
+  beforeAll(() => {
+    config = mkdtempSync(join(tmpdir(), "omp-claude-acompact-"));
+    const project = join(config, "projects", "-proj");
+    mkdirSync(join(project, SID, "subagents"), { recursive: true });
+    const t = (s: number) => `2026-11-02T10:00:${String(s).padStart(2, "0")}.000Z`;
+    writeFileSync(join(project, SID + ".jsonl"), user("u1", null, t(1)) + reply("a1", "u1", t(2), "one", 100) + user("u2", "a1", t(3)) + reply("a2", "u2", t(4), "two", 200));
+    // A compaction agent: a copy of the conversation (same lines), then its own summary call.
+    const side = { isSidechain: true, agentId: "acompact-1" };
+    writeFileSync(
+      join(project, SID, "subagents", "agent-acompact-1.jsonl"),
+      user("u1", null, t(1), side) + reply("a1", "u1", t(2), "one", 100, side) + user("u2", "a1", t(3), side) + reply("a2", "u2", t(4), "two", 200, side) + user("c1", "a2", t(5), side) + reply("c2", "c1", t(6), "summary", 400, side),
+    );
+  });
+  afterAll(() => rmSync(config, { recursive: true, force: true }));
+
+  it("counts its own calls once, in the session's row; the copied ones stay the session's", async () => {
+    const env = { ...process.env, CLAUDE_CONFIG_DIR: config };
+    const stats = await runCli(["stats", "--all", "--agent", "claude", "--json"], { env });
+    expect(stats.code).toBe(0);
+    const rows = JSON.parse(stats.stdout) as { id: string; outputTokens: number; messages: number }[];
+    expect(rows).toEqual([expect.objectContaining({ id: SID, outputTokens: 100 + 200 + 400, messages: 3 })]);
   });
 });
