@@ -65,6 +65,21 @@ describe("entry detail", () => {
     expect(text).toContain("cost $0.0123");
   });
 
+  it("says a recorded cost of 0 with tokens spent was not recorded, never $0.0000 (stats prices such a call)", () => {
+    const detail = (cost: number, output: number) =>
+      entryDetailLines({
+        type: "message",
+        id: "a",
+        message: { role: "assistant", provider: "p", model: "m", content: [{ type: "text", text: "x" }], usage: { input: 0, output, cacheRead: 0, cacheWrite: 0, totalTokens: output, cost: { total: cost } } },
+      })
+        .map((l) => l.text)
+        .join("\n");
+    expect(detail(0, 30)).toContain("cost not recorded");
+    expect(detail(0, 30)).not.toContain("$0.0000");
+    // nothing spent, nothing owed: a real $0
+    expect(detail(0, 0)).toContain("cost $0.0000");
+  });
+
   it("makes control characters in the entry inert", () => {
     const lines = entryDetailLines({ type: "message", id: "u", message: { role: "user", content: "a\u001b[2Jb\u0007" } });
     for (const l of lines) expect(l.text).not.toMatch(/[\u0000-\u001f]/);

@@ -4,6 +4,7 @@
 // shapes fall back to their JSON so nothing in the file is hidden.
 import { describeEntry, toolArg } from "../session/index.js";
 import { oneLine } from "../session/index.js";
+import { recordedCostText } from "../stats/format.js";
 
 type Obj = Record<string, unknown>;
 
@@ -97,7 +98,7 @@ function usageFact(msg: Obj): string | null {
     .filter(([, v]) => v !== undefined && v !== 0)
     .map(([k, v]) => `${k} ${(v as number).toLocaleString("en-US")}`);
   const cost = isObj(u.cost) ? num(u.cost.total) : undefined;
-  if (cost !== undefined) parts.push(`$${cost.toFixed(4)}`);
+  if (cost !== undefined) parts.push(`cost ${recordedCostText(cost, u)}`);
   return parts.length ? `usage: ${parts.join(" · ")}` : null;
 }
 

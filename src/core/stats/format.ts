@@ -23,6 +23,18 @@ export function dollars(n: number): string {
   return `$${Math.round(n).toLocaleString("en-US")}`;
 }
 
+/**
+ * One call's recorded cost as its entry shows it (the detail pane, exports),
+ * to the hundredth of a cent. A recorded 0 with tokens spent is the agent's
+ * "no price", which stats prices from the table (or leaves unpriced): never
+ * shown as $0.0000. `usage` is the entry's (input, output, cacheRead, cacheWrite).
+ */
+export function recordedCostText(cost: number, usage: Record<string, unknown>): string {
+  const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  const spent = n(usage.input) + n(usage.output) + n(usage.cacheRead) + n(usage.cacheWrite);
+  return cost === 0 && spent > 0 ? "not recorded" : `$${cost.toFixed(4)}`;
+}
+
 export const figureTokens = (f: Figure): number => f.input + f.output + f.cacheRead + f.cacheWrite;
 
 /**

@@ -4,6 +4,7 @@
 import { safeText, unwrapShellOutput } from "../../core/session/index.js";
 import { textLines, type Line, type Tone } from "./lines.js";
 import { jsonText } from "../../core/session/index.js";
+import { recordedCostText } from "../../core/stats/format.js";
 
 type Obj = Record<string, unknown>;
 
@@ -85,7 +86,7 @@ function usageLines(msg: Obj): Line[] {
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k} ${(v as number).toLocaleString("en-US")}`);
   const cost = isObj(u.cost) ? num(u.cost.total) : undefined;
-  if (cost !== undefined) parts.push(`cost $${cost.toFixed(4)}`);
+  if (cost !== undefined) parts.push(`cost ${recordedCostText(cost, u)}`);
   return parts.length ? [{ text: `usage: ${parts.join(" · ")}`, tone: "muted" }] : [];
 }
 
