@@ -165,8 +165,12 @@ async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promis
   } finally {
     // A scan stopped early (or a damaged stream) leaves the file's stream unread: destroying the gunzip does not
     // reach it, and its handle would stay open until garbage collection (Node warns, and a long run could run out).
+    // The file's stream closes the handle itself, and the handle's own close() returns at once while that close
+    // is still under way (Node resolves it when the descriptor is marked closed): wait for the stream's 'close'.
     stream.destroy();
+    const closed = source.closed ? null : new Promise((resolve) => source.once("close", resolve));
     source.destroy();
+    await closed;
     await fh.close();
   }
 }
