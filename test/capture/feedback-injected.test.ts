@@ -30,6 +30,7 @@ const INJECTED = [
   "[Request interrupted by user for tool use]",
   "Base directory for this skill: /w/.claude/skills/fix\n\nNever use npm. Still errors mean the fix failed.",
   "@agent Try Again",
+  "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\nNo, never use npm; that is wrong.\n</session_context>",
 ];
 
 describe("injected text is never feedback", () => {

@@ -28,6 +28,13 @@ describe("a command's echo", () => {
     expect(commandEchoRow("<bash-input>git status</bash-input>")).toBe("[! git status]");
     expect(commandEchoRow("fix it")).toBeNull();
   });
+
+  it("includes the context Gemini CLI's A2A server sets up as a user message", () => {
+    const context = "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n<loaded_context>…</loaded_context>\n</session_context>";
+    expect(isCommandEcho(context)).toBe(true);
+    expect(commandEchoRow(context)).toBe("[session context]");
+    expect(isCommandEcho("<session_context>unclosed")).toBe(false);
+  });
 });
 
 describe("a Claude Code session opened by a slash command", () => {
@@ -63,8 +70,16 @@ describe("a Claude Code session opened by a slash command", () => {
     }
   });
 
+  it("reads a long command output as the output it was, though its closing tag is past the preview's cut", async () => {
+    const long = `<local-command-stdout>${"MCP server listed.\n".repeat(200)}</local-command-stdout>`;
+    const { file } = claudeTranscript("5e1f0c2a-0000-4000-8000-000000000002.jsonl", [...lines.slice(0, 2), { ...lines[2], sessionId: "5e1f0c2a-0000-4000-8000-000000000002", message: { role: "user", content: long } }, ...lines.slice(3)]);
+    const row = (await loadSession(file)).entries.find((e) => e.id === "u2")?.summary ?? "";
+    expect(row).toMatch(/^\[command output\] MCP server listed\./);
+  });
+
   it("with nothing but commands is called by its first echo", async () => {
     const { file } = claudeTranscript("5e1f0c2a-0000-4000-8000-000000000002.jsonl", lines.slice(0, 3));
-    expect((await loadSession(file)).firstMessage).toBe(command);
+    // nothing typed: the first echo as its tree row says it
+    expect((await loadSession(file)).firstMessage).toBe("[command] /model claude-sonnet-4.6");
   });
 });

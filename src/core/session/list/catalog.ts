@@ -29,8 +29,8 @@ import type { SessionSummary } from "../model.js";
 import type { ScanTaps } from "./catalog-scan.js";
 import type { ParallelMode } from "./catalog-parallel.js";
 
-/** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt (6: the readers of issue 23 — Claude Code relinks and leaf pins, OpenCode 2.x, Codex index names; 7: omp told by a header title or an omp place, as the tree tells it; 8: a leaf with children counts the active path as a branch; 9: no dialect in a row, made from the agent when printed; 10: a Claude Code leaf past an orphan line, a transcript's id from its name when no line names it; 11: an OpenCode 1.17 history beside 2.x switch events, a Gemini subagent named by its JSON answer; 12: a Claude Code transcript's id from its name before its lines', Codex's newest items and events read, a title past a command's echo, teleported-from as bookkeeping; 13: OpenCode's placeholder title no name). */
-export const CATALOG_SCHEMA = 13;
+/** Bump when a row's or a state's shape or meaning changes: older catalogs are then rebuilt (6: the readers of issue 23 — Claude Code relinks and leaf pins, OpenCode 2.x, Codex index names; 7: omp told by a header title or an omp place, as the tree tells it; 8: a leaf with children counts the active path as a branch; 9: no dialect in a row, made from the agent when printed; 10: a Claude Code leaf past an orphan line, a transcript's id from its name when no line names it; 11: an OpenCode 1.17 history beside 2.x switch events, a Gemini subagent named by its JSON answer; 12: a Claude Code transcript's id from its name before its lines', Codex's newest items and events read, a title past a command's echo, teleported-from as bookkeeping; 13: OpenCode's placeholder title no name; 14: a session of nothing but echoes called by its first echo's row, Gemini A2A's session context an echo). */
+export const CATALOG_SCHEMA = 14;
 
 /** The catalog's file in the cache dir (schema 1 was catalog.json, left alone). */
 export const CATALOG_FILE = "catalog";

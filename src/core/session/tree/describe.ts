@@ -95,7 +95,8 @@ function describeMessage(msg: Obj): Description {
       const raw = contentText(msg.content);
       const text = oneLine(raw, PREVIEW_MAX);
       // A slash command's echo (Claude Code's tags) reads as the command it was; the preview keeps the text.
-      const echo = role === "user" ? commandEchoRow(raw) : null;
+      // (read whole: a long command output or context block runs past the preview's cut, and its closing tag with it)
+      const echo = role === "user" && raw.trimStart().startsWith("<") ? commandEchoRow(contentText(msg.content, Infinity)) : null;
       return { role, preview: text, summary: echo === null ? `${role}: ${text}` : oneLine(echo, PREVIEW_MAX + 20) };
     }
     case "assistant": {

@@ -15,7 +15,7 @@ import { entryMeta } from "./entry-meta.js";
 import { describeEntry, describeRoleOnly } from "./describe.js";
 import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
 import { messageText } from "../read/message-text.js";
-import { isCommandEcho } from "../text/command-echo.js";
+import { commandEchoRow, isCommandEcho } from "../text/command-echo.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -115,7 +115,8 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
     }
     echo ||= text;
   }
-  firstMessage ||= echo;
+  // nothing typed: the first echo as its tree row says it (`[command] /clear`, `[session context]`)
+  firstMessage ||= echo && (commandEchoRow(echo) ?? echo);
   return {
     file,
     gzip: false,
