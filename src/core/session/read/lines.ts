@@ -168,7 +168,7 @@ async function scanGzip(file: string, sink: LineSink, opts: ScanOptions): Promis
     // The file's stream closes the handle itself, and the handle's own close() returns at once while that close
     // is still under way (Node resolves it when the descriptor is marked closed): wait for the stream's 'close'.
     stream.destroy();
-    const closed = source.closed ? null : new Promise((resolve) => source.once("close", resolve));
+    const closed = source.closed ? null : new Promise<void>((resolve) => source.once("close", () => resolve()));
     source.destroy();
     await closed;
     await fh.close();
