@@ -27,10 +27,8 @@ export function resolveParent(file: string, parentSession: unknown): string | nu
  */
 export function subagentOf(file: string, agent: string, header: Record<string, unknown>): { subagent: boolean; placedIn: string | null; inherits: boolean } {
   if (typeof header.parentEntryId === "string" && header.parentEntryId !== "") return { subagent: true, placedIn: null, inherits: false };
-  if (agent === "claude") {
-    const underSubagents = /[\\/]subagents[\\/]/.test(file) && typeof header.parentSession === "string" && header.parentSession !== "";
-    return { subagent: underSubagents, placedIn: null, inherits: true };
-  }
+  // the reader's word for it (dialect-api.ts DialectFacts.subagent): by place or by what the agent wrote
+  if (header.subagent === true) return { subagent: typeof header.parentSession === "string" && header.parentSession !== "", placedIn: null, inherits: true };
   if (agent !== "pi" && agent !== "omp") return { subagent: false, placedIn: null, inherits: true };
   const owner = artifactsOwner(file);
   if (owner === null) return { subagent: false, placedIn: null, inherits: true };

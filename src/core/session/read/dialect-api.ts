@@ -70,6 +70,12 @@ export interface DialectFacts {
   parentSession?: string | null;
   /** The entry of the parent session this one hangs from (a subagent's Task call), when known. */
   parentEntryId?: string | null;
+  /**
+   * A subagent's session, by what the agent wrote or where (Claude Code's
+   * `<session id>/subagents/`, Gemini CLI's `kind: "subagent"`), whether or not
+   * a call of the parent names it: its calls count in the parent's row.
+   */
+  subagent?: boolean;
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
   /**

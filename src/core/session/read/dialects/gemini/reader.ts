@@ -75,6 +75,7 @@ export function geminiReader(file: string): RecordReader {
     if (typeof m.startTime === "string" && !facts.created) facts.created = m.startTime;
     if (typeof m.summary === "string") facts.name = summaryName(m.summary);
     if (m.kind === "subagent") {
+      facts.subagent = true;
       // Subagent chats live in chats/<parent session id>/<session id>.jsonl: the parent by its path when its chat is there.
       const dir = dirname(file);
       if (basename(dirname(dir)) === "chats" && !facts.parentSession) facts.parentSession = mainChatOf(dirname(dir), basename(dir)) ?? basename(dir);
