@@ -52,6 +52,11 @@ export interface EntryMeta {
   tools?: string[];
   /** v1 compactions: the id migration gave `firstKeptEntryIndex`. */
   firstKeptEntryId?: string;
+  /**
+   * A load for `tree --json` only (LoadOptions.previewJson): the preview's
+   * number in Session.previewJson; `preview` and `summary` are "" then.
+   */
+  previewAt?: number;
 }
 
 export interface TitleSlot {
@@ -64,6 +69,16 @@ export interface TitleSlot {
 
 /** A dialect's entry as the session holds it: JSON text, or (loaded for the figures) the object itself. */
 export type HeldEntry = string | Readonly<Record<string, unknown>>;
+
+/** Previews kept as the UTF-8 bytes of their JSON text, by number (tree/preview-json.ts). */
+export interface PreviewBytes {
+  /** Bytes of preview k's JSON text. */
+  length(k: number): number;
+  /** Copies preview k's JSON text into `into` at `at`; returns the bytes copied. */
+  copy(k: number, into: Buffer, at: number): number;
+  /** Preview k as a string. */
+  text(k: number): string;
+}
 
 export interface Session {
   /** Absolute path of the file (`<database file>#<session id>` for a session kept in a database). */
@@ -108,6 +123,8 @@ export interface Session {
   unknownShapes?: string[];
   /** The tree by position in `entries` (buildTree's, which every loader calls). */
   topology: Topology;
+  /** A load for `tree --json` only: the entries' previews as that JSON's bytes (EntryMeta.previewAt). */
+  previewJson?: PreviewBytes;
   /** Bytes read so far (the file size for plain files): a refresh reads only what follows. */
   size: number;
   /** Where a refresh resumes: just past the last complete line, and that line's number. */

@@ -1,14 +1,14 @@
 import { loadSession } from "../../core/session/index.js";
-import type { Session } from "../../core/session/index.js";
+import type { LoadOptions, Session } from "../../core/session/index.js";
 import { jsonText } from "../../core/session/index.js";
 import { UsageError } from "../command.js";
 import { stdout } from "../stdout.js";
 import { assertWritable } from "../../core/session/index.js";
 
 /** Loads FILE for a command; a missing argument is a usage error, a bad file a SessionError (exit 3). */
-export async function loadArg(file: string | undefined): Promise<Session> {
+export async function loadArg(file: string | undefined, opts?: LoadOptions): Promise<Session> {
   if (!file) throw new UsageError("missing FILE");
-  return loadSession(file);
+  return loadSession(file, opts);
 }
 
 /** Loads FILE for a write command (label, continue, fork, rename): a read-only format is refused (exit 4) before anything else. */

@@ -31,8 +31,10 @@ Exit status: 0 done, 2 bad usage, 3 not a session file / no such file.`,
     const filter = (str(args, "--filter") ?? "all") as TreeFilter;
     if (!TREE_FILTERS.includes(filter)) throw new UsageError(`--filter must be one of ${TREE_FILTERS.join(", ")}`);
     if (isBig(args.positional[0])) smallYoungGeneration();
-    const s = await loadArg(args.positional[0]);
-    if (bool(args, "--json")) await writeBuffers(treeJsonBuffers(s));
+    const json = bool(args, "--json");
+    // The JSON shows previews only: they are kept as its bytes, no summaries made (LoadOptions.previewJson).
+    const s = await loadArg(args.positional[0], json ? { previewJson: true } : undefined);
+    if (json) await writeBuffers(treeJsonBuffers(s));
     else {
       const width = stdout().columns || 120;
       for (const line of drawTree(s, width, filter)) stdout().write(line + "\n");

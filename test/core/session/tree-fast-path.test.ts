@@ -27,12 +27,43 @@ async function answer(load: (f: string) => Promise<Session>, file: string): Prom
   return JSON.stringify({ json, entries: s.entries, warnings: s.warnings, firstMessage: s.firstMessage, agent: s.agent });
 }
 
+/**
+ * `tree --json`'s own load (previews kept as bytes, LoadOptions.previewJson):
+ * its bytes, the object form's, and every meta but the previews and summaries.
+ */
+async function jsonAnswer(file: string): Promise<string> {
+  let s: Session;
+  try {
+    s = await loadSession(file, { previewJson: true });
+  } catch (err) {
+    return `error: ${(err as Error).message}`;
+  }
+  const json = Buffer.concat(Array.from(treeJsonBuffers(s), (c) => Buffer.from(c))).toString("utf8");
+  if (json !== JSON.stringify(treeJson(s)) + "\n") return `tree --json differs from treeJson: ${file}`;
+  const entries = s.entries.map((e) => ({ id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, role: e.role, line: e.line, offset: e.offset, length: e.length, label: e.label, targetId: e.targetId }));
+  return JSON.stringify({ json, entries, warnings: s.warnings, firstMessage: s.firstMessage, agent: s.agent });
+}
+
+async function plainAnswer(file: string): Promise<string> {
+  let s: Session;
+  try {
+    s = await loadSession(file);
+  } catch (err) {
+    return `error: ${(err as Error).message}`;
+  }
+  const json = Buffer.concat(Array.from(treeJsonBuffers(s), (c) => Buffer.from(c))).toString("utf8");
+  const entries = s.entries.map((e) => ({ id: e.id, parentId: e.parentId, type: e.type, timestamp: e.timestamp, role: e.role, line: e.line, offset: e.offset, length: e.length, label: e.label, targetId: e.targetId }));
+  return JSON.stringify({ json, entries, warnings: s.warnings, firstMessage: s.firstMessage, agent: s.agent });
+}
+
 async function differing(files: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const f of files) {
     const fast = await answer(loadSession, f);
     const full = await answer(loadSessionExact, f);
     if (fast !== full || fast.startsWith("tree --json differs")) out.push(f);
+    const json = await jsonAnswer(f);
+    if (json !== (await plainAnswer(f)) || json.startsWith("tree --json differs")) out.push(`${f} (previews as bytes)`);
   }
   return out;
 }
@@ -130,5 +161,18 @@ describe("the tree's fast path gives what parsing every line whole gives", () =>
     const s = await loadSession(f);
     // The damaged copies are left out with warnings: the fallback is exercised.
     expect(s.warnings.filter((w) => w.message.includes("not valid JSON")).length).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("keeps a tree --json load's previews as bytes, and only a pi or omp session's", async () => {
+    const f = join(dir, "long.jsonl");
+    writeFileSync(f, longSession().join("\n") + "\n");
+    const s = await loadSession(f, { previewJson: true });
+    expect(s.previewJson).toBeDefined();
+    expect(s.entries.every((e) => e.previewAt !== undefined && e.preview === "" && e.summary === "")).toBe(true);
+    const plain = await loadSession(f);
+    expect(s.entries.map((e) => s.previewJson!.text(e.previewAt!))).toEqual(plain.entries.map((e) => e.preview));
+    const other = filesUnder(FIXTURES, (n) => n.endsWith(".jsonl")).find((p) => p.includes("/claude"));
+    expect(other).toBeDefined();
+    expect((await loadSession(other!, { previewJson: true })).previewJson).toBeUndefined();
   }, 120_000);
 });

@@ -87,13 +87,15 @@ function tokens(n: unknown): string {
 
 const short = (s: string, max = 60) => oneLine(s, max);
 
-function describeMessage(msg: Obj): Description {
+/** `previewOnly`: the role and the preview are exact, the rest may be left out (describePreview). */
+function describeMessage(msg: Obj, previewOnly: boolean): Description {
   const role = ownField(str(msg.role)) || "message";
   switch (role) {
     case "user":
     case "developer": {
       const raw = contentText(msg.content);
       const text = oneLine(raw, PREVIEW_MAX);
+      if (previewOnly) return { role, preview: text, summary: "" };
       // A slash command's echo (Claude Code's tags) reads as the command it was; the preview keeps the text.
       // (read whole: a long command output or context block runs past the preview's cut, and its closing tag with it)
       const echo = role === "user" && raw.trimStart().startsWith("<") ? commandEchoRow(contentText(msg.content, Infinity)) : null;
@@ -101,6 +103,8 @@ function describeMessage(msg: Obj): Description {
     }
     case "assistant": {
       const text = oneLine(contentText(msg.content), PREVIEW_MAX);
+      // (without text the preview is the calls', or the error's: made as below)
+      if (previewOnly && text) return { role, preview: text, summary: "" };
       const calls = toolCallsOf(msg.content);
       const isError = msg.stopReason === "error" || msg.stopReason === "aborted" || typeof msg.errorMessage === "string";
       const callText = calls.map((c) => `[${c.name}${c.arg ? ": " + short(c.arg) : ""}]`).join(" ");
@@ -120,6 +124,7 @@ function describeMessage(msg: Obj): Description {
       const raw = contentText(msg.content);
       // Codex's older shell output, wrapped in JSON for the model: the output itself
       const text = oneLine(shellOutputHead(raw) ?? raw, PREVIEW_MAX);
+      if (previewOnly) return { role, preview: text, summary: "" };
       const isError = msg.isError === true;
       return { role, preview: text, summary: `[${name} ${isError ? "error" : "result"}] ${text}`, isError: isError || undefined, tools: [name] };
     }
@@ -157,10 +162,23 @@ export function describeRoleOnly(e: Obj): Description {
 
 /** Describes one entry (already migrated) for rows and previews. */
 export function describeEntry(e: Obj): Description {
+  return describe(e, false);
+}
+
+/**
+ * describeEntry's role and preview, the same, with less or nothing of the
+ * rest (the summary, the tools): for a caller that shows only previews
+ * (`tree --json`), spared the work of the rest for the messages, most entries.
+ */
+export function describePreview(e: Obj): Description {
+  return describe(e, true);
+}
+
+function describe(e: Obj, previewOnly: boolean): Description {
   const type = str(e.type);
   switch (type) {
     case "message":
-      return isObj(e.message) ? describeMessage(e.message) : { preview: "", summary: "message (empty)" };
+      return isObj(e.message) ? describeMessage(e.message, previewOnly) : { preview: "", summary: "message (empty)" };
     case "compaction": {
       const s = oneLine(str(e.shortSummary) || str(e.summary), PREVIEW_MAX);
       return { preview: s, summary: `[compaction: ${tokens(e.tokensBefore)} tokens] ${s}`.trimEnd() };

@@ -7,6 +7,8 @@ import { open, stat } from "node:fs/promises";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
+import { describeEntry, describePreview } from "./describe.js";
+import { PreviewJson } from "./preview-json.js";
 import { loadDialectSession, type DialectLoadOptions } from "./load-dialect.js";
 import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { stampOf } from "../../fs/stat.js";
@@ -37,6 +39,8 @@ interface Progress {
   /** The file's place marks it omp's (looked up once). */
   ompPlace?: boolean;
   pendingKept: { meta: EntryMeta; index: number }[];
+  /** LoadOptions.previewJson: where the previews go instead of the metas. */
+  previews?: PreviewJson;
   size: number;
   resumeOffset: number;
   resumeLine: number;
@@ -44,12 +48,22 @@ interface Progress {
 
 const progress = envSlot(() => new WeakMap<Session, Progress>());
 
+export interface LoadOptions extends DialectLoadOptions {
+  /**
+   * A pi or omp session loaded for `tree --json` and nothing else: previews
+   * kept as that JSON's bytes (Session.previewJson, EntryMeta.previewAt), the
+   * metas' `preview` and `summary` "" and no tools; it cannot be refreshed.
+   * Another agent's session loads as always.
+   */
+  previewJson?: boolean;
+}
+
 /**
  * A session: another agent's through the dialect that claims its path
  * (load-dialect.ts), else a pi or omp file, read here.
  */
-export async function loadSession(file: string, dialectOpts?: DialectLoadOptions): Promise<Session> {
-  return load(file, dialectOpts, false);
+export async function loadSession(file: string, opts?: LoadOptions): Promise<Session> {
+  return load(file, opts, false);
 }
 
 /**
@@ -61,10 +75,10 @@ export async function loadSessionExact(file: string): Promise<Session> {
   return load(file, undefined, true);
 }
 
-async function load(file: string, dialectOpts: DialectLoadOptions | undefined, exact: boolean, upTo?: number): Promise<Session> {
+async function load(file: string, opts: LoadOptions | undefined, exact: boolean, upTo?: number): Promise<Session> {
   const abs = resolve(file);
   const d = dialectOf(abs);
-  if (d) return loadDialectSession(abs, d, dialectOpts);
+  if (d) return loadDialectSession(abs, d, opts);
   let size: number;
   try {
     const st = await stat(abs);
@@ -86,6 +100,7 @@ async function load(file: string, dialectOpts: DialectLoadOptions | undefined, e
     facts: { names: new Map() },
     warnings: [],
     pendingKept: [],
+    ...(opts?.previewJson ? { previews: new PreviewJson() } : {}),
     size: 0,
     resumeOffset: 0,
     resumeLine: 1,
@@ -184,7 +199,11 @@ async function readMore(p: Progress, end: number | undefined, beforeRead?: (offs
     },
     entry: (e, scan) => {
       const obj = scan.parsed!;
-      const meta = entryMeta(obj, e.type, e.id, e.parentId, e.line, e.offset, e.length, p.facts);
+      const meta = entryMeta(obj, e.type, e.id, e.parentId, e.line, e.offset, e.length, p.facts, p.previews ? describePreview : describeEntry);
+      if (p.previews) {
+        meta.previewAt = p.previews.add(meta.preview);
+        meta.preview = meta.summary = "";
+      }
       if (e.type === "compaction" && scan.version < 2 && typeof obj.firstKeptEntryIndex === "number") {
         p.pendingKept.push({ meta, index: obj.firstKeptEntryIndex });
       }
@@ -236,7 +255,9 @@ function finish(p: Progress): Session {
     size: p.size,
     resumeOffset: p.resumeOffset,
     resumeLine: p.resumeLine,
+    ...(p.previews ? { previewJson: p.previews } : {}),
   };
-  progress().set(s, p);
+  // (a session with its previews as bytes is made for one output, and is not refreshed)
+  if (!p.previews) progress().set(s, p);
   return s;
 }

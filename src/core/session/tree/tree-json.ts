@@ -12,7 +12,7 @@ function entryJson(s: Session, e: EntryMeta): Record<string, unknown> {
     children: s.children.get(e.id) ?? [],
   };
   if (e.role !== undefined) o.role = e.role;
-  o.preview = e.preview;
+  o.preview = s.previewJson && e.previewAt !== undefined ? s.previewJson.text(e.previewAt) : e.preview;
   return o;
 }
 
@@ -39,7 +39,8 @@ class EntryText {
     if (q === undefined) this.words.set(w, (q = JSON.stringify(w)));
     return q;
   }
-  at(k: number): string {
+  /** Entry k's JSON up to and including `"preview":` (its preview and the closing brace follow). */
+  head(k: number): string {
     const q = JSON.stringify;
     const s = this.s;
     const all = s.entries;
@@ -58,7 +59,7 @@ class EntryText {
       `{"id":${q(e.id)},"parentId":${e.parentId === null ? "null" : q(e.parentId)},"type":${this.word(e.type)},"timestamp":${q(e.timestamp)},` +
       `"label":${label === undefined ? "null" : q(label)},"children":${kids},` +
       (e.role !== undefined ? `"role":${this.word(e.role)},` : "") +
-      `"preview":${q(e.preview)}}`
+      `"preview":`
     );
   }
 }
@@ -90,8 +91,25 @@ export function* treeJsonBuffers(s: Session): Generator<Buffer> {
   const head = JSON.stringify(treeHead(s));
   yield* put(head.slice(0, -1) + ',"entries":[');
   const entries = new EntryText(s);
+  const previews = s.previewJson;
   for (let k = 0; k < s.entries.length; k++) {
-    const text = entries.at(k);
+    const at = s.entries[k].previewAt;
+    if (previews !== undefined && at !== undefined) {
+      // The preview's bytes as they were kept: the head, then a copy.
+      const head = entries.head(k);
+      const n = previews.length(at);
+      if (off + head.length * 3 + n + 2 > buf.length) {
+        if (off > 0) yield buf.subarray(0, off);
+        if (head.length * 3 + n + 2 > buf.length) buf = Buffer.allocUnsafe(head.length * 3 + n + 2);
+        off = 0;
+      }
+      if (k > 0) buf[off++] = 44;
+      off += buf.write(head, off);
+      off += previews.copy(at, buf, off);
+      buf[off++] = 125;
+      continue;
+    }
+    const text = entries.head(k) + JSON.stringify(s.entries[k].preview) + "}";
     // Inlined fast path of put(): most entries fit.
     if (off + text.length * 3 + 1 <= buf.length) {
       if (k > 0) buf[off++] = 44;
