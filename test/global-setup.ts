@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export default function setup(): () => void {
-  const dir = mkdtempSync(join(tmpdir(), "omp-sessions-run-"));
+  const dir = mkdtempSync(join(tmpdir(), "omr-"));
   process.env.TMPDIR = dir;
   process.env.TMUX_TMPDIR = dir;
   delete process.env.TMUX; // inside the user's tmux, tmux would talk to that server
