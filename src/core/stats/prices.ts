@@ -14,7 +14,7 @@ export const PRICE_TABLE = "@pydantic/genai-prices@0.1.8";
 type CalcPrice = (typeof import("@pydantic/genai-prices"))["calcPrice"];
 
 export interface Pricer {
-  /** Dollars, or null when no price is known for the call's model. */
+  /** Dollars, or null when no price is known for the call's model. The call is read, never kept (priceFigures fills one object in for every call). */
   cost(call: CallUsage): number | null;
   /** PRICE_TABLE and the overrides' stamp: figures priced under another stamp are priced again. */
   stamp: string;
