@@ -14,8 +14,9 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // 5: a Claude Code leaf past an orphan line (the active path, so the branches, may differ); Claude Code's
 // "<synthetic>" messages are no calls; 7: a Claude Code transcript's id from its name before its lines', Codex's
 // newest items (a tool search joins its turn); 8: a pi or omp session in another's artifacts dir (an omp task, a pi-subagents
-// run) is a subagent, counted in its parent's row.
-const VERSION = 8;
+// run) is a subagent, counted in its parent's row; 9: the calls file's
+// calls as one flat array (CALLS_VERSION 7).
+const VERSION = 9;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**
  * The calls file: a first line of JSON (version, price stamp), then a line per
@@ -24,7 +25,7 @@ export const FIGURES_CACHE_FILE = "stats-v3.json";
  * every other line as bytes, without parsing or writing its calls again.
  */
 export const CALLS_FILE = "stats-v5-calls";
-const CALLS_VERSION = 6;
+const CALLS_VERSION = 7;
 /** The calls file of earlier builds (one JSON object): removed at the first save. */
 export const OLD_CALLS_FILE = "stats-v3-calls.json";
 
@@ -52,8 +53,9 @@ interface Detail {
 }
 
 /**
- * Each session's calls, as JSON text of [key, branch, model, slot, input,
- * output, cacheRead, cacheWrite, cost or -1 when unpriced], in a file of
+ * Each session's calls, as JSON text of one flat array (packCalls: key, branch,
+ * model, slot, input, output, cacheRead, cacheWrite, cost or -1 when
+ * unpriced, for each call in turn), in a file of
  * their own (CALLS_FILE): only copies of one session need them, so a warm
  * run reads the small file alone. Loaded, it is the file's bytes and where
  * each session's line lies in them.
@@ -104,25 +106,42 @@ export function readCallsFile(bytes: Buffer, priceStamp: string): LoadedCalls {
   return { bytes, lines };
 }
 
-/** A number as JSON.stringify writes it. */
-const jsonNumber = (n: number): string => (Number.isFinite(n) ? String(n) : "null");
+/** Numbers per call in the calls file: key, branch, model, slot, input, output, cacheRead, cacheWrite, cost (-1: unpriced). */
+const CALL_FIELDS = 9;
 
 /**
- * The calls as the JSON text of their packed arrays, as JSON.stringify would
- * write them, made without an array per call. The pieces are joined once:
- * text grown by `+=` stays a tree of joined pieces in V8 (an object per
- * piece) until something flattens it, which over every call of 2,000
- * sessions held ~100 MB and cost more than it saved.
+ * The calls as the JSON text of one flat array, CALL_FIELDS numbers a call:
+ * one JSON.stringify of numbers, not a string per call joined (those pieces
+ * were a twentieth of what a cold `stats` over Claude Code allocated).
  */
 export function packCalls(calls: readonly Call[]): string {
-  const parts = new Array<string>(calls.length);
-  for (let i = 0; i < calls.length; i++) {
-    const c = calls[i];
-    parts[i] = `[${jsonNumber(c.key)},${jsonNumber(c.branch)},${jsonNumber(c.model)},${jsonNumber(c.slot)},${jsonNumber(c.input)},${jsonNumber(c.output)},${jsonNumber(c.cacheRead)},${jsonNumber(c.cacheWrite)},${jsonNumber(c.cost ?? -1)}]`;
+  const flat = new Array<number>(calls.length * CALL_FIELDS);
+  let j = 0;
+  for (const c of calls) {
+    flat[j++] = c.key;
+    flat[j++] = c.branch;
+    flat[j++] = c.model;
+    flat[j++] = c.slot;
+    flat[j++] = c.input;
+    flat[j++] = c.output;
+    flat[j++] = c.cacheRead;
+    flat[j++] = c.cacheWrite;
+    flat[j++] = c.cost ?? -1;
   }
-  return `[${parts.join(",")}]`;
+  return JSON.stringify(flat);
 }
-const unpackCall = (a: number[]): Call => ({ key: a[0], branch: a[1], model: a[2], slot: a[3], input: a[4], output: a[5], cacheRead: a[6], cacheWrite: a[7], cost: a[8] < 0 ? null : a[8] });
+
+/** packCalls' text back as calls; throws on text that is not such an array (a damaged line). */
+function unpackCalls(text: string): Call[] {
+  const a = JSON.parse(text) as number[];
+  if (!Array.isArray(a) || a.length % CALL_FIELDS !== 0) throw new Error("not packed calls");
+  const out: Call[] = [];
+  for (let i = 0; i < a.length; i += CALL_FIELDS) {
+    const cost = a[i + 8];
+    out.push({ key: a[i], branch: a[i + 1], model: a[i + 2], slot: a[i + 3], input: a[i + 4], output: a[i + 5], cacheRead: a[i + 6], cacheWrite: a[i + 7], cost: cost < 0 ? null : cost });
+  }
+  return out;
+}
 
 interface Stored {
   /** The file's stamp, and its parent's when figures depend on it ("" for none). */
@@ -225,8 +244,6 @@ export function encodeFigures(f: SessionFigures): EncodedFigures {
 export function decodeFigures(file: string, e: EncodedFigures): SessionFigures {
   return new StoredSessionFigures(file, JSON.parse(e.figures) as StoredFigures, () => unpackCalls(e.calls), e);
 }
-
-const unpackCalls = (text: string): Call[] => (JSON.parse(text) as number[][]).map(unpackCall);
 
 function toStored(f: SessionFigures): StoredFigures {
   const { file: _file, buckets, branches, calls: _calls, total, modelTotals, ...rest } = f;

@@ -252,7 +252,13 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
   // other calls of the same session does not make them copies.
   const lastCopy = new Map<string, number>();
   const all = parts.calls;
-  const copyKeys: (string | null)[] = all.map((c) => (c.usage?.responseId ? copyKey(c.usage) : null));
+  // Most responses are listed once: the key is made only for a response id listed more than once.
+  const listed = new Map<string, number>();
+  for (const c of all) {
+    const id = c.usage?.responseId;
+    if (id) listed.set(id, (listed.get(id) ?? 0) + 1);
+  }
+  const copyKeys: (string | null)[] = all.map((c) => (c.usage?.responseId && listed.get(c.usage.responseId)! > 1 ? copyKey(c.usage) : null));
   for (let i = 0; i < copyKeys.length; i++) {
     const k = copyKeys[i];
     if (k !== null) lastCopy.set(k, i);
@@ -337,6 +343,9 @@ export function unpricedFigures(parts: FigureParts): UnpricedFigures {
 /** Unpriced figures priced by `pricer`: the session's figures. */
 export function priceFigures(u: UnpricedFigures, pricer: Pricer): SessionFigures {
   const calls: Call[] = [];
+  // One call object for the pricer, filled in for each call (the pricer keeps none): not one made per call.
+  // It looks at the tokens, the recorded cost and the model: the time and response id are not part of a price.
+  const call: CallUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, recordedCost: null, provider: "", modelId: "", time: NaN, responseId: "" };
   for (let k = 0; k < u.key.length; k++) {
     const { provider, modelId } = u.priceKeys[u.price[k]];
     const r = u.recorded[k];
@@ -345,8 +354,14 @@ export function priceFigures(u: UnpricedFigures, pricer: Pricer): SessionFigures
     const output = u.tokens[t + 1];
     const cacheRead = u.tokens[t + 2];
     const cacheWrite = u.tokens[t + 3];
-    // The pricer looks at the tokens, the recorded cost and the model: the time and response id are not part of a price.
-    const cost = pricer.cost({ input, output, cacheRead, cacheWrite, recordedCost: Number.isNaN(r) ? null : r, provider, modelId, time: NaN, responseId: "" });
+    call.input = input;
+    call.output = output;
+    call.cacheRead = cacheRead;
+    call.cacheWrite = cacheWrite;
+    call.recordedCost = Number.isNaN(r) ? null : r;
+    call.provider = provider;
+    call.modelId = modelId;
+    const cost = pricer.cost(call);
     calls.push({ key: u.key[k], branch: u.branch[k], model: u.model[k], slot: u.slot[k], input, output, cacheRead, cacheWrite, cost });
   }
   const { buckets, total, modelTotals } = summed(calls, u.head.models.length);

@@ -7,6 +7,7 @@ import type { CallUsage } from "./usage.js";
 import { modelKey } from "./usage.js";
 import type { PriceOverrides, Rates } from "./price-overrides.js";
 import { tableCostOf } from "./table-price.js";
+import { requireFromCodeCache } from "../code-cache.js";
 
 /** The bundled table's name and version: part of the figures cache's key (a new table prices again). */
 export const PRICE_TABLE = "@pydantic/genai-prices@0.1.8";
@@ -14,7 +15,7 @@ export const PRICE_TABLE = "@pydantic/genai-prices@0.1.8";
 type CalcPrice = (typeof import("@pydantic/genai-prices"))["calcPrice"];
 
 export interface Pricer {
-  /** Dollars, or null when no price is known for the call's model. */
+  /** Dollars, or null when no price is known for the call's model. The call is read, never kept (priceFigures fills one object in for every call). */
   cost(call: CallUsage): number | null;
   /** PRICE_TABLE and the overrides' stamp: figures priced under another stamp are priced again. */
   stamp: string;
@@ -65,7 +66,10 @@ export async function loadCalcPrice(bundle = typeof OMP_PRICES_BUNDLE === "strin
   if (typeof OMP_PRICES_BUNDLE === "string" && bundle !== undefined) {
     try {
       // (node:module taken only now: loading it at start-up costs every warm run)
-      return (process.getBuiltinModule("node:module").createRequire(import.meta.url)(bundle) as typeof import("@pydantic/genai-prices")).calcPrice;
+      const req = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+      // From the code cache the build made of it when there is one of this build (code-cache.ts), else compiled.
+      const table = (requireFromCodeCache(req.resolve(bundle)) ?? req(bundle)) as typeof import("@pydantic/genai-prices");
+      return table.calcPrice;
     } catch {
       // not built next to us: the package itself
     }

@@ -80,15 +80,15 @@ describe("the figures cache's calls file", () => {
   );
 
   it("reads past a damaged line, refuses another version or price stamp, and drops a last line cut short", () => {
-    const head = '{"version":6,"priceStamp":"p1"}\n';
-    const good = '1:2\t"/h/a.jsonl"\t[[1,0,0,7,1,2,3,4,0.5]]\n';
-    const text = head + "garbage without tabs\n" + '1:3\t"/h/b.jsonl\t[]\n' + good + '1:4\t"/h/c.jsonl"\t[[2,0,0';
+    const head = '{"version":7,"priceStamp":"p1"}\n';
+    const good = '1:2\t"/h/a.jsonl"\t[1,0,0,7,1,2,3,4,0.5]\n';
+    const text = head + "garbage without tabs\n" + '1:3\t"/h/b.jsonl\t[]\n' + good + '1:4\t"/h/c.jsonl"\t[2,0,0';
     const got = readCallsFile(Buffer.from(text), "p1");
     expect([...got.lines.keys()]).toEqual(["/h/a.jsonl"]);
     const a = got.lines.get("/h/a.jsonl")!;
     expect(got.bytes.toString("utf8", a.start, a.end)).toBe(good);
     expect(readCallsFile(Buffer.from(text), "p2").lines.size).toBe(0);
-    expect(readCallsFile(Buffer.from(text.replace('"version":6', '"version":5')), "p1").lines.size).toBe(0);
+    expect(readCallsFile(Buffer.from(text.replace('"version":7', '"version":6')), "p1").lines.size).toBe(0);
     expect(readCallsFile(Buffer.from('{"version":3,"priceStamp":"p1","calls":{}}'), "p1").lines.size).toBe(0);
   });
 
@@ -100,7 +100,7 @@ describe("the figures cache's calls file", () => {
       a.set("/h/b.jsonl", "1:7:3:4", "", figures("/h/b.jsonl", [call(2, 0.5)]));
       await a.save();
       const file = join(dir, CALLS_FILE);
-      writeFileSync(file, readFileSync(file, "utf8").replace('"/h/b.jsonl"\t[[2,', '"/h/b.jsonl"\t[[2,,'));
+      writeFileSync(file, readFileSync(file, "utf8").replace('"/h/b.jsonl"\t[2,', '"/h/b.jsonl"\t[2,,'));
       const b = FiguresCache.open(dir, "p1");
       expect(b.get("/h/a.jsonl", "1:2:3:4", "")!.calls).toEqual([call(1, 0.5)]);
       expect(b.get("/h/b.jsonl", "1:7:3:4", "")!.calls).toEqual([]);

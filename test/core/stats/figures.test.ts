@@ -198,13 +198,13 @@ describe("a call's key", () => {
 });
 
 describe("the calls file's text", () => {
-  it("packCalls writes what JSON.stringify writes of the packed arrays", () => {
+  it("packCalls writes what JSON.stringify writes of the calls' numbers, one flat array", () => {
     const calls = [
       { key: 4294967295, branch: 0, model: 1, slot: -1, input: 12, output: 80, cacheRead: 9000, cacheWrite: 300, cost: 0.0050609999999999995 },
       { key: 0, branch: 3, model: 0, slot: 1981556, input: 0, output: -0, cacheRead: 1e21, cacheWrite: 1.5, cost: null },
       { key: 7, branch: 1, model: 2, slot: 5, input: NaN, output: Infinity, cacheRead: 0, cacheWrite: 0, cost: 0 },
     ];
-    const packed = calls.map((c) => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1]);
+    const packed = calls.flatMap((c) => [c.key, c.branch, c.model, c.slot, c.input, c.output, c.cacheRead, c.cacheWrite, c.cost ?? -1]);
     expect(packCalls(calls)).toBe(JSON.stringify(packed));
     expect(packCalls([])).toBe("[]");
   });

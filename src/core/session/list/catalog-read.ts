@@ -16,7 +16,7 @@ import { emptySummary, summarizeSession, unreadable, type SessionSummary } from 
 import { readSessionHeader } from "../read/dialects/pi/header.js";
 import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { PiLineScanner } from "../read/dialects/pi/scanner.js";
-import { mapLimit } from "../../map-limit.js";
+import { limiter, mapLimit } from "../../map-limit.js";
 import { scanShared, wantsWorker, workerFile, type ParallelMode } from "./catalog-parallel.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
@@ -37,6 +37,15 @@ async function readHead(path: string, length: number): Promise<Buffer> {
   }
 }
 
+/**
+ * Other agents' sessions loaded at once. A load holds its entries until the
+ * file is read (a Claude Code transcript's calls and prompts as objects, for
+ * the figures and the row), while a pi or omp scan holds little: with eight
+ * loads interleaved, each lived eight times as long, and V8's young-generation
+ * collections copied what the others still held.
+ */
+const DIALECT_LOADS = 2;
+
 interface ScanOutcome {
   summary: SessionSummary;
   saved: SavedScan | null;
@@ -46,6 +55,7 @@ export class CatalogReader {
   private readonly states: StateShards;
   /** The agent dirs' marks, looked at once in this listing. */
   private readonly isDir = dirsOnce();
+  private readonly dialectLoad = limiter(DIALECT_LOADS);
 
   constructor(
     private readonly cat: CatalogRows,
@@ -135,7 +145,7 @@ export class CatalogReader {
     const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && inProject(s.cwd, cwd)) ? s : null);
     if (dialectOf(path)) {
       // Another agent's session: read whole through its dialect (no header to sniff, no saved state to resume).
-      const out = { summary: await summarizeSession(path, this.taps?.dialect), saved: null };
+      const out = { summary: await this.dialectLoad(() => summarizeSession(path, this.taps?.dialect)), saved: null };
       catalogStats().filesRead++;
       this.store(path, st, out);
       return wanted(out.summary);

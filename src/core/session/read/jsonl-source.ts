@@ -4,7 +4,7 @@
 // a warning with its line number, never the end of the read.
 import type { Origin, RecordSource, SourceRecord } from "./dialect-api.js";
 import { isGzipPath, lineBatches } from "./lines.js";
-import { parseRecord } from "./parse-line.js";
+import { RunParser } from "./parse-line.js";
 import { isBlank } from "./line-bytes.js";
 
 type Rec = SourceRecord;
@@ -29,6 +29,7 @@ async function* jsonlRecords(file: string, opts: JsonlOptions): AsyncGenerator<R
 
 /** The records, one batch per chunk of the file read. */
 function jsonlBatches(file: string, opts: JsonlOptions): AsyncGenerator<Rec[]> {
+  const parser = new RunParser();
   return lineBatches<Rec>(
     file,
     (buf, from, end, at, line, terminated) => {
@@ -38,11 +39,11 @@ function jsonlBatches(file: string, opts: JsonlOptions): AsyncGenerator<Rec[]> {
       const offset = at + (start - from);
       const origin: Origin = { line, offset, length: end - start };
       try {
-        return { value: parseRecord(buf, start, end), origin };
+        return { value: parser.parse(buf, start, end), origin };
       } catch {
         return { warning: terminated ? "not valid JSON, skipped" : "truncated last line (not valid JSON), skipped", origin };
       }
     },
-    { gzip: isGzipPath(file) },
+    { gzip: isGzipPath(file), run: (buf, from, to) => parser.run(buf, from, to) },
   );
 }

@@ -40,6 +40,13 @@ export interface ScanOptions {
    * files, where the thread pool's round trips cost more than the reads.
    */
   blocking?: boolean;
+  /**
+   * Told of each run of lines read before the sink is given them: the bytes
+   * [from, to) of the buffer they are then given in (their "\n"s included),
+   * the lines of one read, or the last line when it has no "\n". A reader
+   * may decode the run once instead of line by line (parse-line.ts RunParser).
+   */
+  run?: (buf: Buffer, from: number, to: number) => void;
 }
 
 export interface ScanResult {
@@ -215,6 +222,7 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
     // Search only the bytes read: the rest of a fresh buffer is untouched memory.
     const view = buf.subarray(0, filled);
     let nl = view.indexOf(10, scanFrom);
+    if (opts.run && nl !== -1) opts.run(buf, lineStart, view.lastIndexOf(10) + 1);
     while (nl !== -1) {
       let end = nl;
       if (end > lineStart && buf[end - 1] === 13) end--;
@@ -231,6 +239,7 @@ async function splitLines(pull: Pull, sink: LineSink, opts: ScanOptions): Promis
   }
   const resumeOffset = base + lineStart;
   if (!stopped && lineStart < filled) {
+    opts.run?.(buf, lineStart, filled);
     let end = filled;
     if (buf[end - 1] === 13) end--;
     sink(buf, lineStart, end, base + lineStart, lineNo, false);
