@@ -21,7 +21,13 @@ const INJECTED_START: readonly RegExp[] = [
   /^@agent (?:try again|continue)\b/i,
 ];
 
-/** Wrapped blocks removed from a turn before it is read (the user's own words around them are kept). */
+/**
+ * Wrapped blocks removed from a turn before it is read (the user's own words
+ * around them are kept). They include the tags the session reader leaves out of
+ * a title (ECHO_TAGS and CONTEXT_TAGS in core/session/text/command-echo.ts,
+ * which the hook's bundle may not import: test/core/session/injected-title.test.ts
+ * keeps the two in step).
+ */
 const INJECTED_BLOCK =
   /<(system-reminder|ide_selection|ide_opened_file|ide_diagnostics|environment_context|session_context|user_instructions|agents-instructions|system_instruction|turn_aborted|local-command-caveat|command-message|command-name|command-args|local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|bash-input)\b[^>]*>[\s\S]*?<\/\1>/g;
 

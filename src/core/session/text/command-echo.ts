@@ -6,24 +6,93 @@
 // CLI's A2A server (Cloud Shell's editor) writes the context it sets up as a
 // user message too (`<session_context>…</session_context>`: the date, the
 // workspace's files, GEMINI.md): the same kind of record, never a prompt.
+//
+// Other text sits in a user message beside (or instead of) the typed words:
+// Claude Code's IDE extensions (VS Code, JetBrains) put the open file, the
+// selection and the diagnostics in text blocks before the prompt
+// (`<ide_opened_file>…`), Claude Code adds `<system-reminder>`s, reports a
+// background task's end as a `<task-notification>`, and asks its prompt
+// suggestion helper (`agent-aprompt_suggestion-*` subagents) with a
+// `[SUGGESTION MODE: …]` message, and notes a turn the user stopped as
+// `[Request interrupted by user]`. Codex's IDE extension and desktop app put
+// the IDE's context or the attached files before the request, under headings
+// that end with `## My request for Codex:` (Codex itself titles a thread by
+// the text after that heading). A title is the typed words; a message with
+// none reads as a short mark (`[ide: opened main.ts]`, `[prompt suggestion]`).
 
-const ECHO = /^\s*(?:<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr|session_context)>[\s\S]*?<\/\1>\s*)+$/;
+/** Tags of a command's record: a message of nothing else is no prompt. */
+export const ECHO_TAGS = ["command-name", "command-message", "command-args", "local-command-stdout", "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr", "session_context"] as const;
+/** Tags of the context an IDE extension or Claude Code puts beside the typed words. */
+export const CONTEXT_TAGS = ["ide_opened_file", "ide_selection", "ide_diagnostics", "system-reminder"] as const;
 
-/** Whether a user message's text is only a command's echo or output (nothing but those tags, and space). */
-export const isCommandEcho = (text: string): boolean => text.charCodeAt(text.search(/\S/)) === 0x3c && ECHO.test(text);
+const block = (tags: readonly string[]): string => `<(${tags.join("|")})>[\\s\\S]*?<\\/\\1>`;
+const ECHO = new RegExp(`^\\s*(?:${block([...ECHO_TAGS, ...CONTEXT_TAGS])}\\s*)+$`);
+const CONTEXT_BLOCK = new RegExp(block(CONTEXT_TAGS), "g");
+/** A context block with the space around it (taken out of the typed words as one space). */
+const CONTEXT_SPACED = new RegExp(`\\s*${block(CONTEXT_TAGS)}\\s*`, "g");
+/** A background task's report (Claude Code's), a user message of its own: the block, then where its output is. */
+const NOTE = /^\s*<task-notification>([\s\S]*?)<\/task-notification>/;
+/** Claude Code's prompt suggestion helper's question. */
+const SUGGESTION = /^\s*\[SUGGESTION MODE:/;
+/** Claude Code's note of a turn the user stopped (`[Request interrupted by user for tool use]`). */
+const INTERRUPT = /^\s*\[Request interrupted by user[^\]\n]*\]\s*$/;
+/** Codex's heading before the request, after the IDE's context or the files attached. */
+const CODEX_REQUEST = "## My request for Codex:";
+
+/** Whether a user message's text is only a command's echo or output, or other text the harness wrote (nothing typed). */
+export const isCommandEcho = (text: string): boolean => {
+  const c = text.charCodeAt(text.search(/\S/));
+  return (c === 0x3c && (ECHO.test(text) || NOTE.test(text))) || (c === 0x5b && (SUGGESTION.test(text) || INTERRUPT.test(text)));
+};
 
 const tag = (text: string, name: string): string | null => {
   const m = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text);
   return m ? m[1].trim() : null;
 };
 
+/** A file's name, from a path of either system's separators. */
+const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1) || path;
+
+/** A context block as a short mark: `[ide: opened main.ts]`, `[ide: lines 3-9 of main.ts]`. */
+function contextMark(name: string, body: string): string {
+  switch (name) {
+    case "ide_opened_file": {
+      const m = /opened the file (.+?) in the IDE/.exec(body);
+      return m ? `[ide: opened ${baseName(m[1])}]` : "[ide: opened file]";
+    }
+    case "ide_selection": {
+      const m = /selected the lines (\d+) to (\d+) from (.+?):/.exec(body);
+      return m ? `[ide: lines ${m[1]}-${m[2]} of ${baseName(m[3])}]` : "[ide: selection]";
+    }
+    case "ide_diagnostics":
+      return "[ide: diagnostics]";
+    default:
+      return "[system reminder]";
+  }
+}
+
+/** The marks of a text's context blocks, in order, joined by spaces ("" when it has none). */
+function contextMarks(text: string): string {
+  const marks: string[] = [];
+  for (const m of text.matchAll(CONTEXT_BLOCK)) marks.push(contextMark(m[1], m[0].slice(m[1].length + 2, -(m[1].length + 3))));
+  return marks.join(" ");
+}
+
 /**
  * A command's echo as a tree row says it: `[command] /model sonnet`, `[command
- * output] Set model to …`, `[! ls]` for a shell command typed with `!`; null
- * for text that is no echo.
+ * output] Set model to …`, `[! ls]` for a shell command typed with `!`,
+ * `[ide: opened main.ts]` for an IDE's context alone; null for text that is
+ * no echo.
  */
 export function commandEchoRow(text: string): string | null {
   if (!isCommandEcho(text)) return null;
+  if (SUGGESTION.test(text)) return "[prompt suggestion]";
+  if (INTERRUPT.test(text)) return text.trim();
+  const note = NOTE.exec(text);
+  if (note !== null) {
+    const said = tag(note[1], "summary") ?? tag(note[1], "status");
+    return said ? `[task notification] ${said}` : "[task notification]";
+  }
   const name = tag(text, "command-name");
   if (name !== null) {
     const args = tag(text, "command-args");
@@ -41,5 +110,40 @@ export function commandEchoRow(text: string): string | null {
     const out = tag(text, t);
     if (out !== null) return `[${label}] ${out}`;
   }
-  return null;
+  return contextMarks(text) || null;
+}
+
+/** Whether a user message may hold text the harness wrote (a cheap test before typedText or userRow). */
+export const mayHoldContext = (text: string): boolean => {
+  const c = text.charCodeAt(text.search(/\S/));
+  return c === 0x3c || c === 0x23 || c === 0x5b;
+};
+
+/**
+ * The words the user typed in a user message that is no echo: in a message
+ * that starts with the harness's text, without the context blocks, or after
+ * Codex's request heading. The text as it is when there is nothing else to go by.
+ */
+export function typedText(text: string): string {
+  if (!mayHoldContext(text)) return text;
+  const at = text.trimStart().startsWith("#") ? text.indexOf(CODEX_REQUEST) : -1;
+  if (at >= 0) return text.slice(at + CODEX_REQUEST.length).trim() || text;
+  if (!text.includes("<")) return text;
+  return text.replace(CONTEXT_SPACED, " ").trim() || text;
+}
+
+/**
+ * A user message's tree row when it holds text the harness wrote: its echo
+ * row, or the typed words followed by the context's marks (`is this right?
+ * [ide: opened main.ts]`); null when it is only typed words.
+ */
+export function userRow(text: string): string | null {
+  if (!mayHoldContext(text)) return null;
+  const echo = commandEchoRow(text);
+  if (echo !== null) return echo;
+  const typed = typedText(text);
+  if (typed === text) return null;
+  const codex = text.trimStart().startsWith("#") && text.includes(CODEX_REQUEST);
+  const marks = !codex ? contextMarks(text) : /^\s*# Context from my IDE setup/.test(text) ? "[ide context]" : "[context]";
+  return `user: ${typed}${marks ? ` ${marks}` : ""}`;
 }

@@ -15,7 +15,7 @@ import { entryMeta } from "./entry-meta.js";
 import { describeEntry, describeRoleOnly } from "./describe.js";
 import type { EntryMeta, HeldEntry, Session, Warning } from "../model.js";
 import { messageText } from "../read/message-text.js";
-import { commandEchoRow, isCommandEcho } from "../text/command-echo.js";
+import { commandEchoRow, isCommandEcho, typedText } from "../text/command-echo.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -101,7 +101,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.agentVersion) header.agentVersion = f.agentVersion;
   const tree = buildTree(all, facts, header, null, warnings);
   if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
-  // The first user message with text, past a command's echo (text/command-echo.ts): the first echo only when there is nothing else.
+  // The first user message with text, past a command's echo and without an IDE's context (text/command-echo.ts): the first echo only when there is nothing else.
   let firstMessage = "";
   let echo = "";
   for (const m of all) {
@@ -111,12 +111,12 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
     const text = messageText((typeof h === "string" ? (JSON.parse(h) as Obj) : h).message);
     if (text === "") continue;
     if (!isCommandEcho(text)) {
-      firstMessage = text;
+      firstMessage = typedText(text);
       break;
     }
     echo ||= text;
   }
-  // nothing typed: the first echo as its tree row says it (`[command] /clear`, `[session context]`)
+  // nothing typed: the first echo as its tree row says it (`[command] /clear`, `[session context]`, `[prompt suggestion]`)
   firstMessage ||= echo && (commandEchoRow(echo) ?? echo);
   return {
     file,

@@ -1,0 +1,161 @@
+// A session's title is the words its user typed, not text an IDE extension or
+// the harness put in the user's message: Claude Code's IDE blocks
+// (`<ide_opened_file>…` before the prompt, in VS Code and JetBrains), Codex's
+// IDE context before `## My request for Codex:`, Claude Code's task
+// notifications, its prompt suggestion helper's question and its interrupt
+// notes. The tree shows the IDE's blocks as short marks after the typed words;
+// the list row (cold and warm) says what the tree says.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONTEXT_TAGS, ECHO_TAGS, commandEchoRow, isCommandEcho, typedText, userRow } from "../../../src/core/session/text/command-echo.js";
+import { userWords } from "../../../src/core/capture/feedback-injected.js";
+import { loadSession } from "../../../src/core/session/tree/load.js";
+import { claudeTranscript } from "../../helpers/session-lines.js";
+import { runCli } from "../../helpers/run-cli.js";
+
+const opened = "<ide_opened_file>The user opened the file c:\\Users\\dev\\app\\src\\main.ts in the IDE. This may or may not be related to the current task.</ide_opened_file>";
+const selected = "<ide_selection>The user selected the lines 3 to 9 from /home/dev/app/src/parse.ts:\nconst x = 1;\n\nThis may or may not be related to the current task.</ide_selection>";
+const codexIde = "# Context from my IDE setup:\n\n## Active file: src/main.ts\n\n## Open tabs:\n- main.ts: src/main.ts\n\n## My request for Codex:\nwhy does the build fail?\n";
+const notification =
+  '<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n<summary>Agent "Review the parser" completed</summary>\n<result>Two issues.</result>\n</task-notification>\nFull transcript available at: /tmp/claude-0/tasks/a1.output';
+const suggestion = "[SUGGESTION MODE: Suggest what the user might naturally type next into Claude Code.]\n\nFIRST: Look at the user's recent messages.";
+
+describe("text the harness put in a user message", () => {
+  it("is left out of the typed words", () => {
+    expect(typedText(`${opened} ${selected} is this right?`)).toBe("is this right?");
+    expect(typedText(`<system-reminder>The file changed.</system-reminder>\nfix it`)).toBe("fix it");
+    expect(typedText(codexIde)).toBe("why does the build fail?");
+    expect(typedText("# Files mentioned by the user:\n\n## a.png: /tmp/a.png\n\n## My request for Codex:\nwhat is in the picture")).toBe("what is in the picture");
+    // typed words are kept as they are
+    for (const t of ["fix the parser", "# Plan\n\nstep one", "<b>bold</b> text", "a ## My request for Codex: b"]) expect(typedText(t), t).toBe(t);
+  });
+
+  it("alone, reads as a short mark", () => {
+    expect(commandEchoRow(opened)).toBe("[ide: opened main.ts]");
+    expect(commandEchoRow(`${opened}\n${selected}`)).toBe("[ide: opened main.ts] [ide: lines 3-9 of parse.ts]");
+    expect(commandEchoRow("<ide_diagnostics>[]</ide_diagnostics>")).toBe("[ide: diagnostics]");
+    expect(commandEchoRow(notification)).toBe('[task notification] Agent "Review the parser" completed');
+    expect(commandEchoRow(suggestion)).toBe("[prompt suggestion]");
+    expect(commandEchoRow("[Request interrupted by user for tool use]")).toBe("[Request interrupted by user for tool use]");
+    for (const t of ["[Request interrupted by user] and then fix it", "[image] what is this", "<task-notification>unclosed"]) expect(isCommandEcho(t), t).toBe(false);
+  });
+
+  it("is never feedback either: capture leaves out every block a title leaves out", () => {
+    for (const t of [...ECHO_TAGS, ...CONTEXT_TAGS]) expect(userWords(`<${t}>x</${t}> fix the parser`), t).toBe("fix the parser");
+  });
+
+  it("beside typed words, follows them as a mark in the tree row", () => {
+    expect(userRow(`${opened} is this right?`)).toBe("user: is this right? [ide: opened main.ts]");
+    expect(userRow(codexIde)).toBe("user: why does the build fail? [ide context]");
+    expect(userRow("fix the parser")).toBeNull();
+  });
+});
+
+const sid = "6a7b8c9d-0000-4000-8000-000000000001";
+const base = { isSidechain: false, sessionId: sid, cwd: "/home/dev/app", version: "2.1.68", userType: "external" };
+const at = (s: number): string => `2026-06-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+const reply = (uuid: string, parentUuid: string, s: number) => ({
+  ...base,
+  parentUuid,
+  type: "assistant",
+  uuid,
+  requestId: `r-${uuid}`,
+  timestamp: at(s),
+  message: { id: `m-${uuid}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Yes." }], stop_reason: "end_turn" },
+});
+
+async function listed(configDir: string, file: string): Promise<string[]> {
+  const env = { ...process.env, HOME: mkdtempSync(join(tmpdir(), "omps-title-home-")), CLAUDE_CONFIG_DIR: configDir, OMP_SESSIONS_CACHE_DIR: mkdtempSync(join(tmpdir(), "omps-title-cache-")) };
+  const out: string[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    // cold, then warm
+    const rows = JSON.parse((await runCli(["ls", "--all", "--json"], { env })).stdout) as { path: string; firstMessage: string }[];
+    out.push(rows.find((r) => r.path === file)?.firstMessage ?? "(not listed)");
+  }
+  return out;
+}
+
+describe("a Claude Code session in VS Code", () => {
+  it("is called by the prompt typed after the IDE's blocks, in the tree and the list; the tree row leads with it", async () => {
+    const lines = [
+      {
+        ...base,
+        parentUuid: null,
+        type: "user",
+        uuid: "u1",
+        timestamp: at(1),
+        message: {
+          role: "user",
+          content: [
+            { type: "text", text: opened },
+            { type: "text", text: "is this parser right?" },
+          ],
+        },
+      },
+      reply("a1", "u1", 2),
+      { ...base, parentUuid: "a1", type: "user", uuid: "u2", timestamp: at(3), message: { role: "user", content: [{ type: "text", text: selected }] } },
+    ];
+    const { file, configDir } = claudeTranscript(`${sid}.jsonl`, lines);
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("is this parser right?");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("user: is this parser right? [ide: opened main.ts]");
+    expect(s.entries.find((e) => e.id === "u2")?.summary).toBe("[ide: lines 3-9 of parse.ts]");
+    expect(await listed(configDir, file)).toEqual(["is this parser right?", "is this parser right?"]);
+  });
+});
+
+describe("Claude Code's helper transcripts", () => {
+  it("a compaction helper that starts with a task notification is called past it, and by it when nothing was typed", async () => {
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", timestamp: at(1), message: { role: "user", content: notification } },
+      reply("a1", "u1", 2),
+      { ...base, parentUuid: "a1", type: "user", uuid: "u2", timestamp: at(3), message: { role: "user", content: "continue" } },
+    ];
+    const { file } = claudeTranscript(`${sid}.jsonl`, lines);
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("continue");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe('[task notification] Agent "Review the parser" completed');
+    const { file: only } = claudeTranscript(`${sid}.jsonl`, lines.slice(0, 2));
+    expect((await loadSession(only)).firstMessage).toBe('[task notification] Agent "Review the parser" completed');
+  });
+
+  it("a prompt suggestion helper is called [prompt suggestion], though its turn was interrupted", async () => {
+    const lines = [
+      { ...reply("a0", "x", 0), parentUuid: "x" },
+      { ...base, parentUuid: "a0", type: "user", uuid: "u1", timestamp: at(1), message: { role: "user", content: suggestion } },
+      { ...base, parentUuid: "u1", type: "user", uuid: "u2", timestamp: at(2), message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user]" }] } },
+    ];
+    const { file, configDir } = claudeTranscript(`${sid}.jsonl`, lines);
+    expect((await loadSession(file)).firstMessage).toBe("[prompt suggestion]");
+    expect(await listed(configDir, file)).toEqual(["[prompt suggestion]", "[prompt suggestion]"]);
+  });
+});
+
+describe("a Codex session from its IDE extension", () => {
+  it("is called by the request after `## My request for Codex:`, in the tree and the list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-codex-ide-"));
+    const id = "019e0243-0000-7000-8000-0000000000a1";
+    const ts = "2026-05-07T11:47:50.000Z";
+    const day = join(dir, "codex", "sessions", "2026", "05", "07");
+    mkdirSync(day, { recursive: true });
+    const file = join(day, `rollout-2026-05-07T19-47-28-${id}.jsonl`);
+    const lines = [
+      { timestamp: ts, type: "session_meta", payload: { id, timestamp: ts, cwd: "/home/dev/app", originator: "codex_vscode", cli_version: "0.128.0" } },
+      { timestamp: ts, type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: codexIde }] } },
+      { timestamp: ts, type: "event_msg", payload: { type: "user_message", message: codexIde, images: [] } },
+      { timestamp: ts, type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "A missing import." }] } },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("why does the build fail?");
+    expect(s.entries.map((e) => e.summary)).toContain("user: why does the build fail? [ide context]");
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, CODEX_HOME: join(dir, "codex"), OMP_SESSIONS_CACHE_DIR: join(dir, "cache"), XDG_CONFIG_HOME: join(dir, "config"), XDG_DATA_HOME: join(dir, "data") };
+    for (const k of ["CLAUDE_CONFIG_DIR", "GEMINI_CLI_HOME", "PI_CODING_AGENT_DIR", "OMP_CODING_AGENT_DIR"]) delete env[k];
+    for (let pass = 0; pass < 2; pass++) {
+      const rows = JSON.parse((await runCli(["ls", "--all", "--json"], { env })).stdout) as { path: string; firstMessage: string }[];
+      expect(rows.find((r) => r.path === file)?.firstMessage, `pass ${pass}`).toBe("why does the build fail?");
+    }
+  });
+});
