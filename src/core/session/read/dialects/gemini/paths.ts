@@ -3,9 +3,9 @@
 // `session-<time>-<id prefix>.json` (older) or `.jsonl`; a subagent's chat is
 // `chats/<parent session id>/<session id>.jsonl`.
 import { readdirSync } from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { findFiles } from "../walk.js";
-import { chatHead, type ChatHead } from "./chat-head.js";
+import { chatHead } from "./chat-head.js";
 import { projectDirOf } from "./project.js";
 
 // No dot in the name part: `session-….expect.json` and other files beside a chat are not chats.
@@ -68,29 +68,30 @@ export async function chatFiles(root: string): Promise<string[]> {
  * only their first bytes.
  */
 export function withoutMovedCopies(files: string[]): string[] {
-  const byName = new Map<string, string[]>();
-  for (const f of files) {
-    const dir = projectDirOf(f);
+  const byName = new Map<string, { file: string; folder: string }[]>();
+  for (const file of files) {
+    const dir = projectDirOf(file);
     if (!dir) continue;
-    const key = `${dirname(dir)}\0${relative(dir, f).replace(/\.jsonl$/, ".json")}`;
+    // The tmp folder and the chat's path inside its project folder (`chats/…`), a .jsonl as the .json it went on from.
+    const key = `${dirname(dir)}\0${file.slice(dir.length + 1).replace(/\.jsonl$/, ".json")}`;
     const group = byName.get(key);
-    if (group) group.push(f);
-    else byName.set(key, [f]);
+    const chat = { file, folder: basename(dir) };
+    if (group) group.push(chat);
+    else byName.set(key, [chat]);
   }
   const moved = new Set<string>();
   for (const group of byName.values()) {
     if (group.length < 2) continue;
-    const heads = new Map<string, ChatHead | null>(group.map((f) => [f, chatHead(f)]));
-    const folder = (f: string): string => basename(projectDirOf(f) ?? "");
-    for (const old of group) {
-      const h = heads.get(old);
-      if (!h) continue;
-      const twin = group.find((f) => {
-        const t = heads.get(f);
-        return f !== old && t && folder(f) !== folder(old) && t.projectHash === folder(old) && t.sessionId === h.sessionId && t.startTime === h.startTime;
+    const heads = group.map((c) => chatHead(c.file));
+    group.forEach((old, i) => {
+      const h = heads[i];
+      if (!h) return;
+      const twin = group.some((c, j) => {
+        const t = heads[j];
+        return t !== null && c.folder !== old.folder && t.projectHash === old.folder && t.sessionId === h.sessionId && t.startTime === h.startTime;
       });
-      if (twin) moved.add(old);
-    }
+      if (twin) moved.add(old.file);
+    });
   }
   return moved.size === 0 ? files : files.filter((f) => !moved.has(f));
 }
