@@ -15,7 +15,8 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // "<synthetic>" messages are no calls; 7: a Claude Code transcript's id from its name before its lines', Codex's
 // newest items (a tool search joins its turn); 8: a pi or omp session in another's artifacts dir (an omp task, a pi-subagents
 // run) is a subagent, counted in its parent's row; 9: a Gemini CLI chat in an old hash-named folder has the path of the
-// folder its project moved to (its project, in stats by project).
+// folder its project moved to (its project, in stats by project); an older Gemini CLI's built-in agent chat under its
+// caller's session id is a subagent, counted in its caller's row.
 const VERSION = 9;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**

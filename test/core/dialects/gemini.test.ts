@@ -73,6 +73,32 @@ describe("Gemini CLI dialect", () => {
     expect((await readSession(geminiDialect, copiedNew)).facts.cwd).toBe("c:\\users\\dev\\app");
   });
 
+  it("an older release's built-in agent chat under its caller's session id is named by its question and is the caller's subagent", async () => {
+    const chats = join(mkdtempSync(join(tmpdir(), "gemini-helper-")), "p", "chats");
+    mkdirSync(chats, { recursive: true });
+    const id = "17593cc4-0000-4000-8000-000000000001";
+    const doc = (sessionId: string, startTime: string, text: string): string => JSON.stringify({ sessionId, projectHash: "h", startTime, messages: [{ id: `u-${startTime}`, type: "user", timestamp: startTime, content: text }] }, null, 2);
+    const caller = join(chats, "session-2026-01-27T20-23-17593cc4.json");
+    const helper = join(chats, "session-2026-01-27T20-25-17593cc4.json");
+    // Earlier, with the same id prefix but another session: not the caller.
+    const other = join(chats, "session-2026-01-27T20-24-17593cc4.json");
+    writeFileSync(caller, doc(id, "2026-01-27T20:23:08.915Z", "ls"));
+    writeFileSync(other, doc("17593cc4-9999-4000-8000-000000000009", "2026-01-27T20:24:00.000Z", "hello"));
+    writeFileSync(helper, doc(id, "2026-01-27T20:25:33.800Z", "Your task is to answer the following question about Gemini CLI:\n<question>\nhow to use a gemini cli tool?\n</question>"));
+    const read = await readSession(geminiDialect, helper);
+    expect([read.facts.name, read.facts.subagent, read.facts.parentSession]).toEqual(["how to use a gemini cli tool?", true, caller]);
+    const own = await readSession(geminiDialect, caller);
+    expect([own.facts.name, own.facts.subagent ?? false, own.facts.parentSession]).toEqual([null, false, null]);
+    // With no caller's chat there: named by its objective's first line, no parent.
+    const alone = join(chats, "session-2026-02-28T17-09-dfa3e7bd.json");
+    writeFileSync(
+      alone,
+      doc("dfa3e7bd-0000-4000-8000-000000000002", "2026-02-28T17:09:00.000Z", "Your task is to do a deep investigation of the codebase for the following user objective:\n<objective>\nFind the calendar code.\nThen the API.\n</objective>"),
+    );
+    const lone = await readSession(geminiDialect, alone);
+    expect([lone.facts.name, lone.facts.subagent ?? false, lone.facts.parentSession]).toEqual(["Find the calendar code.", false, null]);
+  });
+
   it("lists a subagent's chat written as one .json document, linked to its parent and named by the response its summary holds", async () => {
     const root = mkdtempSync(join(tmpdir(), "gemini-sub-json-"));
     const parentId = "b1f31681-4b57-4337-8bc5-ac73580f752a";
