@@ -14,9 +14,11 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // 5: a Claude Code leaf past an orphan line (the active path, so the branches, may differ); Claude Code's
 // "<synthetic>" messages are no calls; 7: a Claude Code transcript's id from its name before its lines', Codex's
 // newest items (a tool search joins its turn); 8: a pi or omp session in another's artifacts dir (an omp task, a pi-subagents
-// run) is a subagent, counted in its parent's row; 9: the calls file's
-// calls as one flat array (CALLS_VERSION 7).
-const VERSION = 9;
+// run) is a subagent, counted in its parent's row; 9: the calls file's calls as one flat array (CALLS_VERSION 7);
+// 10: a Gemini CLI chat in an old hash-named folder has the path of the folder its project moved to (its project, in
+// stats by project); an older Gemini CLI's built-in agent chat under its caller's session id is a subagent, counted in
+// its caller's row.
+const VERSION = 10;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**
  * The calls file: a first line of JSON (version, price stamp), then a line per

@@ -67,6 +67,19 @@ describe("a captured session's source", () => {
     expect(await find("gemini", "a1b2c3d4-0000-missing", { cwd: "/work/app" })).toBeNull();
   });
 
+  it("Gemini CLI: a chat copied from the project's hash dir to its short-name dir is found as the short-name dir's copy (the one listed)", async () => {
+    const id = "c0c0c0c0-e5f6-4789-8abc-def012345678";
+    const hash = createHash("sha256").update("/work/moved").digest("hex");
+    const head = { sessionId: id, projectHash: hash, startTime: "2026-06-03T10:00:00.000Z", messages: [] };
+    const name = "session-2026-06-03T10-00-c0c0c0c0.json";
+    const old = put(join(home, ".gemini", "tmp", hash, "chats", name), JSON.stringify(head));
+    const moved = put(join(home, ".gemini", "tmp", "moved", "chats", name), JSON.stringify(head));
+    expect(await find("gemini", id, { cwd: "/work/moved" })).toBe(moved);
+    // Another start: not a copy, so the hash dir's own chat.
+    writeFileSync(moved, JSON.stringify({ ...head, startTime: "2026-06-03T10:00:07.000Z" }));
+    expect(await find("gemini", id, { cwd: "/work/moved" })).toBe(old);
+  });
+
   it("OpenCode: the database (named db#id) when it exists, else the legacy storage file", async () => {
     const legacy = put(join(home, "xdg", "opencode", "storage", "session", "proj1", "ses_abc.json"));
     expect(await find("opencode", "ses_abc", {}, { XDG_DATA_HOME: join(home, "xdg") })).toBe(legacy);

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { geminiDialect } from "../../../src/core/session/read/dialects/gemini/index.js";
 import { jsonDocumentRecords } from "../../../src/core/session/read/dialects/gemini/json-document.js";
@@ -42,6 +43,60 @@ describe("Gemini CLI dialect", () => {
     writeFileSync(join(chats, "session-2025-01-01T00-00-aaaaaaaa.jsonl"), "{}\n");
     writeFileSync(join(chats, "session-2025-01-02T00-00-bbbbbbbb.json"), "{}");
     expect(await geminiDialect.sources(root)).toEqual([join(chats, "session-2025-01-01T00-00-aaaaaaaa.jsonl"), join(chats, "session-2025-01-02T00-00-bbbbbbbb.json")]);
+  });
+
+  it("lists a chat Gemini copied from the old hash-named folder to the short-name one once, there; the old folder's other chats get the path by their projectHash", async () => {
+    const root = mkdtempSync(join(tmpdir(), "gemini-moved-"));
+    // Gemini hashed the path as it had it; .project_root holds it lowercased (Windows).
+    const hash = createHash("sha256").update("C:\\Users\\dev\\app").digest("hex");
+    const old = join(root, hash, "chats");
+    const named = join(root, "app", "chats");
+    mkdirSync(old, { recursive: true });
+    mkdirSync(named, { recursive: true });
+    writeFileSync(join(root, "app", ".project_root"), "c:\\users\\dev\\app");
+    const doc = (sessionId: string, startTime: string): string => JSON.stringify({ sessionId, projectHash: hash, startTime, lastUpdated: startTime, messages: [] }, null, 2);
+    // Copied, then carried on in the short-name folder as a .jsonl.
+    const copiedOld = join(old, "session-2026-01-10T10-00-aaaaaaaa.json");
+    const copiedNew = join(named, "session-2026-01-10T10-00-aaaaaaaa.jsonl");
+    writeFileSync(copiedOld, doc("aaaaaaaa-0000-4000-8000-000000000001", "2026-01-10T10:00:05.000Z"));
+    writeFileSync(copiedNew, `${JSON.stringify({ sessionId: "aaaaaaaa-0000-4000-8000-000000000001", projectHash: hash, startTime: "2026-01-10T10:00:05.000Z" })}\n`);
+    // Only in the old folder.
+    const oldOnly = join(old, "session-2026-01-09T09-00-bbbbbbbb.json");
+    writeFileSync(oldOnly, doc("bbbbbbbb-0000-4000-8000-000000000002", "2026-01-09T09:00:01.000Z"));
+    // The same name in both, but not the same chat (another start): both are listed.
+    const otherOld = join(old, "session-2026-01-11T11-00-cccccccc.json");
+    const otherNew = join(named, "session-2026-01-11T11-00-cccccccc.json");
+    writeFileSync(otherOld, doc("cccccccc-0000-4000-8000-000000000003", "2026-01-11T11:00:01.000Z"));
+    writeFileSync(otherNew, doc("cccccccc-0000-4000-8000-000000000003", "2026-01-11T11:00:09.000Z"));
+    expect((await geminiDialect.sources(root)).sort()).toEqual([copiedNew, oldOnly, otherOld, otherNew].sort());
+    expect((await readSession(geminiDialect, oldOnly)).facts.cwd).toBe("c:\\users\\dev\\app");
+    expect((await readSession(geminiDialect, copiedNew)).facts.cwd).toBe("c:\\users\\dev\\app");
+  });
+
+  it("an older release's built-in agent chat under its caller's session id is named by its question and is the caller's subagent", async () => {
+    const chats = join(mkdtempSync(join(tmpdir(), "gemini-helper-")), "p", "chats");
+    mkdirSync(chats, { recursive: true });
+    const id = "17593cc4-0000-4000-8000-000000000001";
+    const doc = (sessionId: string, startTime: string, text: string): string => JSON.stringify({ sessionId, projectHash: "h", startTime, messages: [{ id: `u-${startTime}`, type: "user", timestamp: startTime, content: text }] }, null, 2);
+    const caller = join(chats, "session-2026-01-27T20-23-17593cc4.json");
+    const helper = join(chats, "session-2026-01-27T20-25-17593cc4.json");
+    // Earlier, with the same id prefix but another session: not the caller.
+    const other = join(chats, "session-2026-01-27T20-24-17593cc4.json");
+    writeFileSync(caller, doc(id, "2026-01-27T20:23:08.915Z", "ls"));
+    writeFileSync(other, doc("17593cc4-9999-4000-8000-000000000009", "2026-01-27T20:24:00.000Z", "hello"));
+    writeFileSync(helper, doc(id, "2026-01-27T20:25:33.800Z", "Your task is to answer the following question about Gemini CLI:\n<question>\nhow to use a gemini cli tool?\n</question>"));
+    const read = await readSession(geminiDialect, helper);
+    expect([read.facts.name, read.facts.subagent, read.facts.parentSession]).toEqual(["how to use a gemini cli tool?", true, caller]);
+    const own = await readSession(geminiDialect, caller);
+    expect([own.facts.name, own.facts.subagent ?? false, own.facts.parentSession]).toEqual([null, false, null]);
+    // With no caller's chat there: named by its objective's first line, no parent.
+    const alone = join(chats, "session-2026-02-28T17-09-dfa3e7bd.json");
+    writeFileSync(
+      alone,
+      doc("dfa3e7bd-0000-4000-8000-000000000002", "2026-02-28T17:09:00.000Z", "Your task is to do a deep investigation of the codebase for the following user objective:\n<objective>\nFind the calendar code.\nThen the API.\n</objective>"),
+    );
+    const lone = await readSession(geminiDialect, alone);
+    expect([lone.facts.name, lone.facts.subagent ?? false, lone.facts.parentSession]).toEqual(["Find the calendar code.", false, null]);
   });
 
   it("lists a subagent's chat written as one .json document, linked to its parent and named by the response its summary holds", async () => {

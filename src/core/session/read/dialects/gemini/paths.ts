@@ -5,6 +5,8 @@
 import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { findFiles } from "../walk.js";
+import { chatHead } from "./chat-head.js";
+import { projectDirOf } from "./project.js";
 
 // No dot in the name part: `session-….expect.json` and other files beside a chat are not chats.
 const MAIN = /^session-[^.]+\.jsonl?$/;
@@ -44,12 +46,54 @@ export function isChatFile(path: string): boolean {
 /**
  * The chats under a tmp folder. Resuming a `.json` chat makes Gemini CLI
  * carry it on in `<same name>.jsonl` and leave the `.json` behind: then the
- * `.jsonl` is the session and the `.json` is not listed again.
+ * `.jsonl` is the session and the `.json` is not listed again. A chat copied
+ * to a project's short-name folder is listed there only (withoutMovedCopies).
  */
 export async function chatFiles(root: string): Promise<string[]> {
   const all = await findFiles(root, (name, dir) => isChatFile(join(dir, name)), 3);
   const set = new Set(all);
-  return all.filter((f) => !(f.endsWith(".json") && set.has(`${f}l`)));
+  return withoutMovedCopies(all.filter((f) => !(f.endsWith(".json") && set.has(`${f}l`))));
+}
+
+/**
+ * Newer Gemini CLI moved a project's chats from the folder named by the
+ * SHA-256 of its path (`tmp/<hash>/chats/`) to a short-name folder
+ * (`tmp/<name>/chats/`) by copying them, and left the old folder as it was:
+ * a chat in both is one session, listed once, as its copy in the short-name
+ * folder (which says the project's path, and where Gemini went on with it).
+ * The old copy is known by its twin: the chat of the same name (`.json` or
+ * the `.jsonl` it went on in) in another folder of the same tmp whose first
+ * bytes name the same session and start time, and as its project's hash the
+ * old folder's name. Only chats whose name is in two folders are read, and
+ * only their first bytes.
+ */
+export function withoutMovedCopies(files: string[]): string[] {
+  const byName = new Map<string, { file: string; folder: string }[]>();
+  for (const file of files) {
+    const dir = projectDirOf(file);
+    if (!dir) continue;
+    // The tmp folder and the chat's path inside its project folder (`chats/…`), a .jsonl as the .json it went on from.
+    const key = `${dirname(dir)}\0${file.slice(dir.length + 1).replace(/\.jsonl$/, ".json")}`;
+    const group = byName.get(key);
+    const chat = { file, folder: basename(dir) };
+    if (group) group.push(chat);
+    else byName.set(key, [chat]);
+  }
+  const moved = new Set<string>();
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    const heads = group.map((c) => chatHead(c.file));
+    group.forEach((old, i) => {
+      const h = heads[i];
+      if (!h) return;
+      const twin = group.some((c, j) => {
+        const t = heads[j];
+        return t !== null && c.folder !== old.folder && t.projectHash === old.folder && t.sessionId === h.sessionId && t.startTime === h.startTime;
+      });
+      if (twin) moved.add(old.file);
+    });
+  }
+  return moved.size === 0 ? files : files.filter((f) => !moved.has(f));
 }
 
 /**

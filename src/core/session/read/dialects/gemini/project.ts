@@ -6,10 +6,14 @@
 // `projectHash`). The folder name is a hint; these files say the path.
 import { hashOf } from "../../../../fs/hash.js";
 import { readTextCapped } from "../../../../fs/read-capped.js";
+import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { envSlot } from "../../../../env.js";
+import { chatHead } from "./chat-head.js";
 
 const caches = envSlot(() => new Map<string, string>());
+/** Per tmp folder: each project hash its short-name folders' chats name, and that folder's path. */
+const namedCaches = envSlot(() => new Map<string, Map<string, string>>());
 
 const sha256 = (s: string): string => hashOf("sha256").update(s).digest("hex");
 
@@ -54,6 +58,47 @@ export function projectPathOf(file: string, projectHash: string): string {
       }
     } catch {}
   }
+  // An old hash-named folder whose project moved to a short-name folder: the path that folder's `.project_root` says.
+  if (!found) found = namedFoldersOf(dirname(dir)).get(projectHash || basename(dir)) ?? "";
   cache.set(key, found);
   return found;
+}
+
+/**
+ * The short-name folders of a tmp folder by the project hash their chats
+ * name (Gemini's `projectHash`, the SHA-256 of the path as Gemini had it),
+ * each with the path its `.project_root` says. The hash links an old
+ * hash-named folder to the folder its project moved to, even where the path
+ * was written in another case than it was hashed in (Windows: `c:\users\…`
+ * for `C:\Users\…`). One chat's first bytes are read in each such folder.
+ */
+function namedFoldersOf(tmp: string): Map<string, string> {
+  const cache = namedCaches();
+  let named = cache.get(tmp);
+  if (named) return named;
+  named = new Map();
+  cache.set(tmp, named);
+  let folders: string[];
+  try {
+    folders = readdirSync(tmp);
+  } catch {
+    return named;
+  }
+  for (const name of folders) {
+    const root = readText(join(tmp, name, ".project_root"))?.trim();
+    if (!root) continue;
+    let chats: string[];
+    try {
+      chats = readdirSync(join(tmp, name, "chats")).filter((n) => /^session-[^.]+\.jsonl?$/.test(n));
+    } catch {
+      continue;
+    }
+    for (const chat of chats.sort()) {
+      const hash = chatHead(join(tmp, name, "chats", chat))?.projectHash;
+      if (!hash) continue;
+      if (!named.has(hash)) named.set(hash, root);
+      break;
+    }
+  }
+  return named;
 }

@@ -18,6 +18,7 @@
 import { basename, dirname } from "node:path";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
+import { helperOf } from "./helper.js";
 import { mainChatOf } from "./paths.js";
 import { projectPathOf } from "./project.js";
 
@@ -64,6 +65,9 @@ export function geminiReader(file: string): RecordReader {
   const facts: DialectFacts = { id: "", cwd: "", name: null, created: "", parentSession: null };
   let projectHash = "";
   let cwdKnown = false;
+  /** The first user message's text, and whether what it says of a helper's chat was taken. */
+  let firstUser: string | null = null;
+  let helperKnown = false;
   let position: string | null = null;
   let pending: Pending | null = null;
   const placed = new Map<string, Placed>();
@@ -93,6 +97,10 @@ export function geminiReader(file: string): RecordReader {
     const out: DialectEntry[] = [];
     const type = str(record.type);
     if (type === "user") {
+      if (firstUser === null)
+        firstUser = partBlocks(record.content)
+          .map((b) => (b.type === "text" ? str(b.text) : ""))
+          .join("");
       out.push({ entry: { ...base(id), message: stamp({ role: "user", content: partBlocks(record.content) }) }, origin, ...parts });
     } else if (type === "gemini") {
       const calls = Array.isArray(record.toolCalls) ? record.toolCalls.filter(isObj) : [];
@@ -198,6 +206,17 @@ export function geminiReader(file: string): RecordReader {
       if (!cwdKnown && (facts.id || projectHash)) {
         facts.cwd = projectPathOf(file, projectHash);
         cwdKnown = true;
+      }
+      if (!helperKnown && firstUser !== null && facts.id) {
+        helperKnown = true;
+        const helper = helperOf(file, facts.id, firstUser);
+        if (helper) {
+          facts.name ??= helper.task;
+          if (helper.parent && !facts.subagent) {
+            facts.subagent = true;
+            facts.parentSession = helper.parent;
+          }
+        }
       }
       return unknown.size ? { ...facts, unknown: [...unknown] } : { ...facts };
     },
