@@ -1,7 +1,7 @@
 // Where session files live: every omp and pi agent dir that exists, and the
 // session files under a dir or agent dir. The folder names (encoded cwds) are
 // never decoded: a session's header is the truth about its cwd.
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 import { isDir } from "../../fs/home-dir.js";
@@ -69,35 +69,39 @@ const child = (dir: string, name: string): string => (dir.endsWith(sep) ? dir + 
  * thread-pool round trips, and a warm `ls` is mostly this and the stats.
  * `read` is told of each dir just before it is read.
  */
-function scanDir(dir: string, out: string[], read?: (dir: string) => void): void {
-  let entries;
+/** A dir's entries, `read` told first; null when it cannot be read (it hides only its own sessions). */
+function entriesOf(dir: string, read?: (dir: string) => void): Dirent[] | null {
   try {
     read?.(dir);
-    entries = readdirSync(dir, { withFileTypes: true });
+    return readdirSync(dir, { withFileTypes: true });
   } catch {
-    return;
+    return null;
   }
+}
+
+const isSessionEntry = (e: Dirent): boolean => isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink());
+
+function scanDir(dir: string, out: string[], read?: (dir: string) => void): void {
+  const entries = entriesOf(dir, read);
+  if (entries === null) return;
   const subdirs: string[] = [];
   for (const e of entries) {
     const p = child(dir, e.name);
     if (e.isDirectory()) subdirs.push(p);
-    else if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(p);
+    else if (isSessionEntry(e)) out.push(p);
   }
   for (const sub of subdirs) {
-    try {
-      read?.(sub);
-      const names = new Set<string>();
-      const dirs: string[] = [];
-      for (const e of readdirSync(sub, { withFileTypes: true })) {
-        if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) {
-          out.push(child(sub, e.name));
-          names.add(e.name);
-        } else if (e.isDirectory()) dirs.push(e.name);
-      }
-      for (const d of dirs) if (names.has(d + ".jsonl") || names.has(d + ".jsonl.gz")) scanArtifacts(child(sub, d), out, read, 0);
-    } catch {
-      // An unreadable project folder hides only its own sessions.
+    const entries = entriesOf(sub, read);
+    if (entries === null) continue;
+    const names = new Set<string>();
+    const dirs: string[] = [];
+    for (const e of entries) {
+      if (isSessionEntry(e)) {
+        out.push(child(sub, e.name));
+        names.add(e.name);
+      } else if (e.isDirectory()) dirs.push(e.name);
     }
+    for (const d of dirs) if (names.has(d + ".jsonl") || names.has(d + ".jsonl.gz")) scanArtifacts(child(sub, d), out, read, 0);
   }
 }
 
@@ -129,15 +133,8 @@ export function artifactsOwner(file: string): string | null {
  * omp's own stats count every one of them, and so do ours.
  */
 function scanArtifacts(dir: string, out: string[], read: ((dir: string) => void) | undefined, depth: number): void {
-  let entries;
-  try {
-    read?.(dir);
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    if (isSessionFileName(e.name) && (e.isFile() || e.isSymbolicLink())) out.push(child(dir, e.name));
+  for (const e of entriesOf(dir, read) ?? []) {
+    if (isSessionEntry(e)) out.push(child(dir, e.name));
     else if (e.isDirectory() && depth + 1 < ARTIFACT_DEPTH) scanArtifacts(child(dir, e.name), out, read, depth + 1);
   }
 }
