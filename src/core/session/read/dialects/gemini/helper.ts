@@ -8,12 +8,11 @@
 // first line), and is
 // the caller's subagent when the caller's chat (an earlier one with the same
 // session id) is there.
-import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { chatHead } from "./chat-head.js";
+import { mainChatNames } from "./paths.js";
 
 const TASK = /^Your task is to [^\n]*\n<(question|objective)>\n([\s\S]*?)\n<\/\1>/;
-const MAIN = /^session-[^.]+\.jsonl?$/;
 
 export interface Helper {
   /** The question or objective it was given (its first line). */
@@ -32,18 +31,10 @@ export function helperOf(file: string, sessionId: string, firstUser: string): He
   if (!task) return null;
   const dir = dirname(file);
   if (basename(dir) !== "chats") return { task, parent: null };
-  const own = basename(file);
-  const tail = `-${sessionId.slice(0, 8)}.json`;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return { task, parent: null };
-  }
+  const own = basename(file).replace(/\.jsonl?$/, "");
   // The latest chat before this one (by the start time in the name) that names the same session.
-  const earlier = names
-    .filter((n) => MAIN.test(n) && (n.endsWith(tail) || n.endsWith(`${tail}l`)) && n.replace(/\.jsonl?$/, "") < own.replace(/\.jsonl?$/, ""))
-    .sort()
+  const earlier = mainChatNames(dir, sessionId)
+    .filter((n) => n.replace(/\.jsonl?$/, "") < own)
     .reverse();
   for (const n of earlier) if (chatHead(join(dir, n))?.sessionId === sessionId) return { task, parent: join(dir, n) };
   return { task, parent: null };

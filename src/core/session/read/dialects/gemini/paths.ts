@@ -102,16 +102,21 @@ export function withoutMovedCopies(files: string[]): string[] {
  * when none is there.
  */
 export function mainChatOf(chatsDir: string, sessionId: string): string | null {
-  const tail = sessionId.slice(0, 8);
-  if (!tail) return null;
-  let names: string[];
-  try {
-    names = readdirSync(chatsDir);
-  } catch {
-    return null;
-  }
-  const hits = names.filter((n) => MAIN.test(n) && (n.endsWith(`-${tail}.jsonl`) || n.endsWith(`-${tail}.json`))).sort();
+  const hits = mainChatNames(chatsDir, sessionId);
   const jsonl = hits.filter((n) => n.endsWith(".jsonl"));
   const pick = (jsonl.length > 0 ? jsonl : hits).at(-1);
   return pick ? join(chatsDir, pick) : null;
+}
+
+/** The main chats in a chats dir whose names carry a session id's first 8 characters, by name (so by start time); [] when none or unreadable. */
+export function mainChatNames(chatsDir: string, sessionId: string): string[] {
+  const tail = sessionId.slice(0, 8);
+  if (!tail) return [];
+  try {
+    return readdirSync(chatsDir)
+      .filter((n) => MAIN.test(n) && (n.endsWith(`-${tail}.jsonl`) || n.endsWith(`-${tail}.json`)))
+      .sort();
+  } catch {
+    return [];
+  }
 }
