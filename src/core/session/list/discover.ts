@@ -3,7 +3,7 @@
 // never decoded: a session's header is the truth about its cwd.
 import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { isDir } from "../../fs/home-dir.js";
 import { expandHome } from "../../fs/home-path.js";
 
@@ -119,7 +119,8 @@ export function artifactsOwner(file: string): string | null {
   for (let depth = 0; depth < ARTIFACT_DEPTH; depth++) {
     for (const ext of [".jsonl", ".jsonl.gz"]) if (existsSync(dir + ext)) return dir + ext;
     const up = dirname(dir);
-    if (up === dir) break;
+    // an agent's `sessions/` holds project folders, never a session: a file in a project folder is no subagent's
+    if (up === dir || basename(up) === "sessions") break;
     dir = up;
   }
   return null;
