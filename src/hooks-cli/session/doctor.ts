@@ -42,6 +42,16 @@ export function formatDrift(r: DriftReport): string {
       }
     }
   }
+  if (r.unlisted.length > 0) {
+    out.push("", `Files with no message and no name, left out of the list as their agent's own list leaves them out (${r.unlisted.length}; \`ls PATH\` lists one):`);
+    for (const a of AGENT_IDS) {
+      const files = r.unlisted.filter((u) => u.agent === a);
+      if (files.length === 0) continue;
+      out.push(`  ${agentLabel(a)} (${files.length})`);
+      for (const u of files.slice(0, FILES_SHOWN)) out.push(`    ${safeText(u.file)}`);
+      if (files.length > FILES_SHOWN) out.push(`    … and ${files.length - FILES_SHOWN} more`);
+    }
+  }
   if (r.unreadable.length > 0) {
     out.push("", "Sessions that could not be read:");
     for (const u of r.unreadable) out.push(`  ${agentLabel(u.agent)}  ${safeText(u.file)}`, `    ${safeText(u.error)}`);
@@ -58,13 +68,15 @@ Reads every session \`ls --all\` finds (or those under the PATHs given) and
 lists, per agent and agent version, the shapes its reader did not recognise —
 record or entry types, message types, database tables a newer release writes —
 with the files that hold them, the sessions that could not be read at all, and
-those read with damaged lines left out (other agents' sessions).
+those read with damaged lines left out (other agents' sessions), and the
+files with no message and no name that \`ls\` leaves out, as the agent's own
+list does (Claude Code, Codex, Gemini CLI).
 Nothing is dropped: unrecognised records are kept and shown, marked unknown in
 the tree (\`show\` prints them whole). Paste the output into a bug report.
 pi and omp files are read as they are (every entry type kept).
 
   --json      print {sessions, groups: [{agent, version, shapes: [{shape, files}]}], unreadable,
-              skipped: [{agent, file, warnings: [{line, message}]}]}
+              skipped: [{agent, file, warnings: [{line, message}]}], unlisted: [{agent, file}]}
   --no-cache  read every file for the listing (as \`ls --no-cache\`)
 
 Exit status: 0 done (whatever was found), 2 bad usage, 3 a PATH does not exist.`,

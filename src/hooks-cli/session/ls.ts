@@ -135,6 +135,9 @@ With the archive in use (omp-sessions keep), a HOST column names each row's
 machine, sessions read from the archive are marked [archived] (JSON: archived,
 host), and --host H keeps one machine's sessions.
 Files that are not session files are listed dimmed, marked ✗ with the reason.
+A file with no message and no name is left out where its agent's own list
+leaves it out (Claude Code, Codex, Gemini CLI: a transcript of nothing but
+file snapshots, say), unless it is named as a PATH; \`doctor\` names them.
 --json prints an array of {path, id, cwd, name, firstMessage, messageCount,
 entryCount, branchCount, labelCount, created, modified, size, parentSession,
 dialect, agent, valid, error?}.

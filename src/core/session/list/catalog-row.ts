@@ -9,6 +9,7 @@
 import type { AgentId } from "../read/dialect-api.js";
 import type { SessionSummary } from "../model.js";
 import { summaryJson } from "./summary-json.js";
+import { shownInList } from "./listed.js";
 
 /** One cached file. */
 export interface Row {
@@ -225,7 +226,8 @@ export class RowStore {
     const put = (path: string, r: Row): void => {
       const s = r.summary;
       let text: Uint8Array | undefined;
-      if (s) {
+      // A row the list leaves out (listed.ts) has no text: a warm `ls --json` decodes it and leaves it out.
+      if (s && shownInList(s)) {
         // An unchanged row keeps its text; a damaged one is given a new one.
         const v = this.stored(path);
         text = !this.decoded.has(path) && isKey(v) ? this.text(v) : undefined;

@@ -4,11 +4,13 @@
 // and version, with the files that hold them, and the sessions that could not
 // be read at all. pi and omp files are read by the generic tree, which keeps
 // every entry type as it is; the other agents' readers say what they did not
-// recognise.
+// recognise. Sessions the list leaves out (no message, no name: listed.ts)
+// are read too, and named.
 import { AGENT_IDS, agentOf, type AgentId } from "../agents.js";
 import { mapLimit } from "../../map-limit.js";
 import { loadSession } from "../tree/load.js";
 import { listSessions, type ListOptions } from "./list.js";
+import { shownInList } from "./listed.js";
 
 export interface DriftShape {
   shape: string;
@@ -33,16 +35,19 @@ export interface DriftReport {
    * shows the same warnings; pi's and omp's files are not read here.
    */
   skipped: { agent: AgentId; file: string; warnings: { line: number; message: string }[] }[];
+  /** Files with no message and no name, which the list leaves out as their agent's own list does (listed.ts); read here like the rest. */
+  unlisted: { agent: AgentId; file: string }[];
 }
 
 export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
-  const rows = await listSessions({ ...opts, all: true });
-  const report: DriftReport = { sessions: {}, groups: [], unreadable: [], skipped: [] };
+  const rows = await listSessions({ ...opts, all: true, empty: true });
+  const report: DriftReport = { sessions: {}, groups: [], unreadable: [], skipped: [], unlisted: [] };
   const groups = new Map<string, { agent: AgentId; version: string; shapes: Map<string, string[]> }>();
   for (const r of rows) {
     const agent = agentOf(r);
     report.sessions[agent] = (report.sessions[agent] ?? 0) + 1;
     if (!r.valid) report.unreadable.push({ agent, file: r.path, error: r.error ?? "not a session" });
+    if (!shownInList(r)) report.unlisted.push({ agent, file: r.path });
   }
   const others = rows.filter((r) => r.valid && agentOf(r) !== "pi" && agentOf(r) !== "omp");
   await mapLimit(others, 4, async (r) => {
@@ -70,6 +75,7 @@ export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
     .sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.version < b.version ? 1 : a.version > b.version ? -1 : 0))
     .map((g) => ({ agent: g.agent, version: g.version, shapes: [...g.shapes].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([shape, files]) => ({ shape, files: files.sort() })) }));
   report.unreadable.sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
+  report.unlisted.sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
   report.skipped.sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || (a.file < b.file ? -1 : 1));
   return report;
 }

@@ -5,10 +5,13 @@
 import { defaultAgentDirs, findSessionFiles } from "./discover.js";
 import { dialectSources, joinSources } from "./dialect-sources.js";
 import type { SessionSummary } from "../model.js";
+import type { RawSummary } from "./catalog-row.js";
 import type { FileStamp } from "../../fs/stat.js";
 import type { ScanTaps } from "./catalog-scan.js";
 import type { ParallelMode } from "./catalog-parallel.js";
 import { summaryJson } from "./summary-json.js";
+import { shownInList } from "./listed.js";
+import { resolve } from "node:path";
 
 export interface ListOptions {
   /** Agent dirs to scan (default: every omp and pi agent dir that exists). */
@@ -34,6 +37,15 @@ export interface ListOptions {
   parallel?: ParallelMode;
   /** Given the stamp of every file the catalog listed (null: missing), as it stat'ed them (stats keys its cache by them). */
   stamps?: Map<string, FileStamp | null>;
+  /** Also the sessions with no message and no name that their agent's own list leaves out (listed.ts); a file named in `paths` is listed anyway. */
+  empty?: boolean;
+}
+
+/** The rule of listed.ts, with its two exceptions: every row when asked, and a file named as a path. */
+function shownBy(opts: ListOptions): (s: SessionSummary) => boolean {
+  if (opts.empty) return () => true;
+  const named = new Set((opts.paths ?? []).map((p) => resolve(p)));
+  return (s) => named.has(s.path) || shownInList(s);
 }
 
 type Listed = { path: string; modified: string };
@@ -58,7 +70,8 @@ export async function listSessions(opts: ListOptions = {}): Promise<SessionSumma
     opts.cache === false
       ? await (await import("./summary.js")).scanSummaries(files, cwd, limit)
       : await (await import("./catalog.js")).catalogSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, taps: opts.taps, beforeRead: opts.beforeRead, parallel: opts.parallel, stamps: opts.stamps });
-  let out = summaries.filter((s): s is SessionSummary => s !== null);
+  const shown = shownBy(opts);
+  let out = summaries.filter((s): s is SessionSummary => s !== null && shown(s));
   const q = opts.search?.toLowerCase();
   if (q) {
     out = out.filter((s) => [s.name ?? "", s.firstMessage, s.cwd, s.id].some((v) => v.toLowerCase().includes(q)));
@@ -81,7 +94,9 @@ export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uin
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
   const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, parallel: opts.parallel });
-  const kept = rows.filter((r) => r !== null).sort(newestFirst);
+  // A stored text is a row the list shows (catalog-row.ts encode); a decoded row is asked.
+  const shown = shownBy(opts);
+  const kept = rows.filter((r): r is SessionSummary | RawSummary => r !== null && ("json" in r || shown(r))).sort(newestFirst);
   const parts: Uint8Array[] = [];
   for (const r of kept) {
     parts.push(parts.length === 0 ? OPEN : COMMA);

@@ -149,6 +149,14 @@ export interface Dialect {
    * Asked only of files that are not pi or omp sessions.
    */
   sniff?(head: string, path: string): boolean;
+  /**
+   * Whether the agent's own session list leaves out a session with no message
+   * and no name (Claude Code's /resume skips a transcript with no prompt and no
+   * title, Codex's thread list one with no user message, Gemini CLI's one with
+   * no user or model message): the list leaves it out too (list/listed.ts).
+   * Absent: listed, as pi lists a header-only file.
+   */
+  hidesEmpty?: boolean;
   /** Opens a session's records. JSONL dialects stream the file line by line (see read/lines). */
   open(path: string): RecordSource;
   /** A fresh reader for one session. */

@@ -10,6 +10,7 @@ import { firstObjects } from "../sniff.js";
 
 export const claudeDialect: Dialect = {
   agent: "claude",
+  hidesEmpty: true,
   claims: claimsPath,
   // A transcript line: the session's id with the line's own uuid (a summary line names its leaf).
   sniff: (head) => firstObjects(head).some((o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string")),

@@ -13,6 +13,7 @@ const LEGACY_ITEMS: ReadonlySet<string> = new Set(["message", "reasoning", "func
 
 export const codexDialect: Dialect = {
   agent: "codex",
+  hidesEmpty: true,
   claims: (path) => isRolloutName(basename(path)),
   // Rollout lines are {timestamp, type, payload}; the first format began with a bare {id, timestamp} header.
   sniff: (head) => {

@@ -10,6 +10,7 @@ import { firstObjects } from "../sniff.js";
 
 export const geminiDialect: Dialect = {
   agent: "gemini",
+  hidesEmpty: true,
   claims: (path) => isChatFile(path),
   // A chat document ({sessionId, projectHash, …, messages}) or a chat log whose first line holds the session's metadata.
   sniff: (head, path) =>
