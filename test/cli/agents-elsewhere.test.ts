@@ -55,6 +55,16 @@ describe("another agent's transcript outside its usual place", () => {
     expect(hits.some((h) => (h.path ?? h.file) === join(dir, "claude.jsonl"))).toBe(true);
   });
 
+  it("search of a word's start, which no entry has whole, finds it as a prefix and says so", async () => {
+    const r = await run(["search", "--no-color", "--path", dir, "deser"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("No entry has deser as whole words; words starting with them:");
+    expect(r.stdout).toContain("desert");
+    const hits = JSON.parse((await run(["search", "--json", "--path", dir, "deser"])).stdout) as { widened?: boolean }[];
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((h) => h.widened === true)).toBe(true);
+  });
+
   it("ls of the folder lists each with its agent; the pi file stays pi's, a log stays no session", async () => {
     const r = await run(["ls", "--all", "--json", dir]);
     expect(r.code).toBe(0);

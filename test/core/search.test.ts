@@ -135,6 +135,23 @@ describe("search finds the right entries", () => {
     expect(await search(s, "zebra nonexistentword")).toEqual([]);
   });
 
+  it("words that match no entry whole are asked again as prefixes, and those hits say so", async () => {
+    const s = store();
+    const exact = await search(s, "zebra parser");
+    expect(exact.every((h) => h.widened === undefined)).toBe(true);
+    const wide = await search(s, "zeb pars");
+    expect(wide.map((h) => h.entryId).sort()).toEqual(["a0000001", "a0000002"]);
+    expect(wide.every((h) => h.widened === true)).toBe(true);
+    // The snippet marks the words as found.
+    expect(wide.flatMap((h) => h.marks.map(([a, b]) => h.snippet.slice(a, b).toLowerCase())).sort()).toEqual(["parser", "parser", "zebra", "zebra"]);
+    // A phrase is kept as typed: only its bare word widens.
+    expect(await search(s, '"zeb pars"')).toEqual([]);
+    expect((await search(s, '"zebra parser" fir')).map((h) => [h.entryId, h.widened])).toEqual([["a0000002", true]]);
+    expect(parseQuery('"zebra parser"').widened).toBeNull();
+    expect(parseQuery("zeb*").widened).toBeNull();
+    expect(parseQuery("zeb* pars").widened).toBe('"zeb"* "pars"*');
+  });
+
   it("indexes tool calls always and tool output only in the tools index", async () => {
     const s = store();
     expect((await search(s, "quokka")).map((h) => h.entryId)).toEqual(["a0000002"]);

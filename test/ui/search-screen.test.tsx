@@ -114,6 +114,11 @@ describe("search screen", () => {
     expect(search.getState().hits).toEqual([]);
     await m.press(KEYS.escape);
     expect(search.getState().query).toBe("");
+    // A word no entry has whole is taken as a prefix, and the count says so.
+    await m.type("lighth");
+    await m.waitFor((f) => f.includes("1 hit (words as prefixes)"), "a hit of the word as a prefix");
+    expect(search.getState().hits.map((h) => h.widened)).toEqual([true]);
+    await m.press(KEYS.escape);
     await m.type("role:nobody");
     await m.waitFor((f) => f.includes("unknown role"), "the query's error");
     await m.press(KEYS.escape);

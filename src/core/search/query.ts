@@ -4,6 +4,8 @@
 //   words        every word must match (any order)
 //   "a phrase"   the words next to each other
 //   pre*         any word starting with "pre"
+// A query whose words match no entry as whole words is asked again with each
+// bare word as a prefix (`frinfo` finds `frinfo702`): its hits say so (SearchHit.widened).
 //   cwd:DIR      sessions whose cwd is DIR or under it (a bare name: cwd contains it)
 //   role:R       user, assistant, tool (tool output; needs the tools index) or bash
 //   label:TEXT   entries whose label in force contains TEXT (label: alone: any label)
@@ -18,6 +20,8 @@ export class SearchQueryError extends Error {}
 export interface ParsedQuery {
   /** The FTS5 MATCH expression, or null for a query of filters only. */
   match: string | null;
+  /** The same with every bare word (not a phrase, no `*`) a prefix: asked when `match` finds nothing; null when there is no bare word. */
+  widened: string | null;
   cwd: string[];
   roles: SearchRole[];
   labels: string[];
@@ -45,8 +49,11 @@ const MAX_TERMS = 128;
 /** Splits the query into terms and filters; throws SearchQueryError for a query that asks for nothing, or for too much. */
 export function parseQuery(input: string): ParsedQuery {
   if (input.length > MAX_QUERY_CHARS) throw new SearchQueryError(`the query is ${input.length} characters long; at most ${MAX_QUERY_CHARS}`);
-  const out: ParsedQuery = { match: null, cwd: [], roles: [], labels: [] };
+  const out: ParsedQuery = { match: null, widened: null, cwd: [], roles: [], labels: [] };
   const terms: string[] = [];
+  /** terms, with each bare word a prefix. */
+  const wide: string[] = [];
+  let bareWords = 0;
   let i = 0;
   const s = input;
   /** A quoted value from i (at the opening quote) to the closing quote or the end. */
@@ -83,7 +90,10 @@ export function parseQuery(input: string): ParsedQuery {
     }
     if (s[i] === '"') {
       const phrase = quoted();
-      if (hasWordChar(phrase)) terms.push(quote(phrase));
+      if (hasWordChar(phrase)) {
+        terms.push(quote(phrase));
+        wide.push(quote(phrase));
+      }
       continue;
     }
     const word = bare();
@@ -91,11 +101,14 @@ export function parseQuery(input: string): ParsedQuery {
     const stem = word.replace(/\*+$/, "");
     if (!hasWordChar(stem)) continue; // punctuation alone matches nothing the index keeps
     terms.push(prefix ? `${quote(stem)}*` : quote(stem));
+    wide.push(`${quote(stem)}*`);
+    if (!prefix) bareWords++;
   }
   const filters = out.cwd.length + out.roles.length + out.labels.length;
   if (filters > MAX_FILTERS) throw new SearchQueryError(`${filters} cwd:/role:/label: filters; at most ${MAX_FILTERS}`);
   if (terms.length > MAX_TERMS) throw new SearchQueryError(`${terms.length} words to search for; at most ${MAX_TERMS}`);
   if (terms.length > 0) out.match = terms.join(" ");
+  if (bareWords > 0) out.widened = wide.join(" ");
   if (out.match === null && out.cwd.length + out.roles.length + out.labels.length === 0) {
     throw new SearchQueryError(input.trim() === "" ? "nothing to search for" : `nothing to search for in "${safeText(input)}" (words need letters or digits)`);
   }
@@ -116,6 +129,8 @@ export interface SearchHit {
   snippet: string;
   /** [start, end) character ranges of `snippet` that matched. */
   marks: [number, number][];
+  /** Present when the query's words matched no entry whole and each was taken as a prefix (ParsedQuery.widened). */
+  widened?: true;
 }
 
 export interface SearchOptions {
@@ -179,9 +194,16 @@ const DETAILS = "e.rowid AS rid, e.eid AS eid, e.role AS role, e.ts AS ts, f.pat
 /**
  * Runs a query against an index database. With words: best matches (bm25)
  * first among the RANK_WINDOW newest matching entries, ties newest first.
- * Filters only: newest first.
+ * Filters only: newest first. No hit for the words as typed: the query is
+ * asked again with each bare word a prefix, and those hits are marked.
  */
 export function searchDb(db: SearchDb, q: ParsedQuery, opts: SearchOptions = {}): SearchHit[] {
+  const hits = searchExact(db, q, opts);
+  if (hits.length > 0 || q.widened === null) return hits;
+  return searchExact(db, { ...q, match: q.widened, widened: null }, opts).map((h) => ({ ...h, widened: true }));
+}
+
+function searchExact(db: SearchDb, q: ParsedQuery, opts: SearchOptions): SearchHit[] {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.match !== null) {

@@ -50,6 +50,8 @@ matches far more); equal scores, and queries of filters only, newest first.
 QUERY:  words        every word must match
         "a phrase"   the words in this order
         pre*         words starting with "pre"
+When the words match no entry whole, each is taken as a prefix (frinfo finds
+frinfo702), and the output says so (--json: each hit has widened: true).
         cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME)
         role:R       user, assistant, tool (with --tools) or bash
         label:TEXT   entries whose label contains TEXT (label: alone: any label)
@@ -61,7 +63,7 @@ else ~/.cache/omp-sessions); the first search builds it (progress on stderr),
 later ones stat each session file and read only what sessions appended since.
 Gzip archives (.jsonl.gz) are searched too; one that changed is read again whole.
 --json prints an array of {path, entryId, role, cwd, timestamp, label, score,
-snippet, marks}.`,
+snippet, marks, widened?}.`,
   async run(argv) {
     const args = parseArgs(argv, {
       bools: ["--json", "--tools", "--no-color"],
@@ -107,6 +109,7 @@ snippet, marks}.`,
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
     const width = stdout().columns || Number(process.env.COLUMNS) || 120;
+    if (result.hits[0].widened) stdout().write(`No entry has ${safeText(query)} as whole words; words starting with them:\n`);
     for (const l of formatHits(result.hits, { color, width })) stdout().write(l + "\n");
     return 0;
   },

@@ -34,7 +34,7 @@ const HOME = homedir();
 const SYNTAX = [
   "Search the text of every session: user and assistant messages, tool calls, bash commands.",
   "",
-  "  words        every word must match (any order)",
+  "  words        every word must match, any order (when none matches whole: as prefixes)",
   '  "a phrase"   the words next to each other',
   "  pre*         words starting with pre",
   "  cwd:DIR      sessions whose project is DIR or below it (cwd:NAME: the path contains NAME)",
@@ -122,7 +122,9 @@ function SearchScreen({ width, height }: ScreenProps) {
   useEffect(() => search.getState().setPageSize(perPage), [perPage, search]);
 
   const count = hits.length >= SEARCH_LIMIT ? `${SEARCH_LIMIT}+` : String(hits.length);
-  const right = query.trim() === "" ? "" : busy ? "searching…" : answered ? `${count} hit${hits.length === 1 ? "" : "s"}` : "";
+  // Hits of the words taken as prefixes (query.ts searchDb) say so.
+  const widened = hits[0]?.widened ? " (words as prefixes)" : "";
+  const right = query.trim() === "" ? "" : busy ? "searching…" : answered ? `${count} hit${hits.length === 1 ? "" : "s"}${widened}` : "";
   const caret = useStore(search, (s) => s.caret);
   const room = Math.max(10, width - right.length - 2);
   const queryLine = fit(queryText("search › ", query, typing ? caret : null, room), room, true) + "  " + right;
