@@ -4,7 +4,7 @@
 import { describe, it, expect } from "vitest";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import type { DialectEntry, DialectFacts, PiEntry } from "../../../src/core/session/read/dialect-api.js";
 import { claudeDialect } from "../../../src/core/session/read/dialects/claude/index.js";
 import { claudeRoots } from "../../../src/core/session/read/dialects/claude/paths.js";
@@ -348,6 +348,20 @@ describe("the leaf of a Claude Code session", () => {
     expect((await runCli(["resume", p, "--print"])).stdout).toBe(`cd /x && claude --resume ${own}\n`);
     // a file not named by a session id still has the id its lines give
     expect((await readAll(write("copied-by-hand.jsonl", [...copied, ...next]))).facts.id).toBe(old);
+  });
+  it("a summary of another transcript (2.0, 2.1.1 write them at the top of a new file) does not name this one", async () => {
+    // The summary's leafUuid is the other transcript's last message: it is that session's title in Claude Code's list.
+    const other = { type: "summary", summary: "Title of the session before", leafUuid: "elsewhere-last" };
+    const own = { type: "summary", summary: "Deploying the service", leafUuid: "a1" };
+    expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", [other, ...lines]))).facts.name).toBeNull();
+    expect((await readAll(write("0c4091f2-0000-4000-8000-000000000000.jsonl", [other, own, ...lines]))).facts.name).toBe("Deploying the service");
+    expect((await readAll(write("0c4091f3-0000-4000-8000-000000000000.jsonl", [own, other, ...lines]))).facts.name).toBe("Deploying the service");
+    // A file of nothing but other sessions' summaries has no message and no name: the list leaves it out, as Claude Code's does.
+    const summaryOnly = write("0c4091f4-0000-4000-8000-000000000000.jsonl", [other]);
+    const named = write("0c4091f2-0000-4000-8000-000000000000.jsonl", [other, own, ...lines]);
+    const listed = JSON.parse((await runCli(["ls", "--all", "--json", dirname(summaryOnly), dirname(named)])).stdout) as { id: string }[];
+    expect(listed.map((r) => r.id)).not.toContain("0c4091f4-0000-4000-8000-000000000000");
+    expect(listed.map((r) => r.id)).toContain("0c4091f2-0000-4000-8000-000000000000");
   });
   it("a teleported-from record (2.1.8x) is bookkeeping: no entry, nothing unknown, even in a file holding nothing else", async () => {
     const teleported = { type: "teleported-from", remoteSessionId: "session_01VTbXvvfTJP4zM7sQA7UupG", branch: "claude/explain-claude-md-W4jAl", messageCount: 0 };

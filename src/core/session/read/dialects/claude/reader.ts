@@ -346,9 +346,11 @@ export class ClaudeReader implements RecordReader {
     if (this.customTitle) return this.customTitle;
     if (this.aiTitle) return this.aiTitle;
     if (this.meta?.description) return this.meta.agentType ? `${this.meta.agentType}: ${this.meta.description}` : this.meta.description;
-    // Older versions copy summaries of earlier sessions into a resumed file: the one about this file's own entries wins.
+    // Older versions (2.0, 2.1.1) write summaries of other sessions at the top of a new file: a
+    // summary's leafUuid is the last message of the transcript it describes (that file's title in
+    // Claude Code's own list). Only a summary of this file's own entries names it.
     const own = [...this.summaries].reverse().find((s) => this.ids.has(s.leaf) || this.alias.has(s.leaf));
-    return (own ?? this.summaries[this.summaries.length - 1])?.text ?? null;
+    return own?.text ?? null;
   }
 
   // ---- lines -------------------------------------------------------------
