@@ -349,6 +349,25 @@ describe("the leaf of a Claude Code session", () => {
     // a file not named by a session id still has the id its lines give
     expect((await readAll(write("copied-by-hand.jsonl", [...copied, ...next]))).facts.id).toBe(old);
   });
+  it("a later copy of a message with an empty usage (a gateway to other models) keeps the usage an earlier copy had", async () => {
+    const copy = (uuid: string, parentUuid: string, block: object, usage: object) => ({
+      ...base,
+      parentUuid,
+      type: "assistant",
+      uuid,
+      message: { id: "m9", role: "assistant", model: "longcat-flash", content: [block], usage, stop_reason: null },
+    });
+    const p = write("0c4091f5-0000-4000-8000-000000000000.jsonl", [
+      lines[0],
+      copy("c1", "u1", { type: "thinking", thinking: "look first" }, {}),
+      copy("c2", "c1", { type: "text", text: "Looking." }, { input_tokens: 52792, output_tokens: 427, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 }),
+      copy("c3", "c2", { type: "tool_use", id: "t1", name: "Read", input: { file_path: "a.ts" } }, {}),
+    ]);
+    const calls = (await readAll(p)).entries.map((e) => msgOf(e.entry)).filter((m) => m?.role === "assistant");
+    expect(calls.map((m) => m!.usage)).toEqual([{ input: 52792, output: 427, cacheRead: 0, cacheWrite: 0, totalTokens: 53219 }]);
+    const stats = JSON.parse((await runCli(["stats", p, "--json"])).stdout) as { inputTokens: number; outputTokens: number }[];
+    expect(stats.map((r) => [r.inputTokens, r.outputTokens])).toEqual([[52792, 427]]);
+  });
   it("a summary of another transcript (2.0, 2.1.1 write them at the top of a new file) does not name this one", async () => {
     // The summary's leafUuid is the other transcript's last message: it is that session's title in Claude Code's list.
     const other = { type: "summary", summary: "Title of the session before", leafUuid: "elsewhere-last" };

@@ -11,6 +11,11 @@ const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v)
 
 // Usage is in pi's shape (PiUsage, dialect-api.ts); Claude Code records no cost, so none is given.
 
+/** Whether a record's usage says anything: a gateway to other models writes `usage: {}` on some copies of a message. */
+export function saysUsage(u: unknown): boolean {
+  return isObj(u) && ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"].some((k) => typeof u[k] === "number");
+}
+
 export function usageOf(u: unknown): PiUsage | undefined {
   if (!isObj(u)) return undefined;
   const input = num(u.input_tokens);

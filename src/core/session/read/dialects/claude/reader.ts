@@ -14,7 +14,7 @@
 //   merged message. They are one turn, so they are chained and marked
 //   `parallel: true` (chainParallel), never drawn as an edit or a rewind.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
-import { epochOf, isObj, type Obj, stopReasonOf, str, usageOf } from "./blocks.js";
+import { epochOf, isObj, type Obj, saysUsage, stopReasonOf, str, usageOf } from "./blocks.js";
 import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
 import { agentIdOfPath, childSessionPath, kindOf, sessionIdOfPath, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
 import { claudeRelink, type Kept } from "./relink.js";
@@ -31,6 +31,8 @@ interface Pending {
   lane?: string;
   blocks?: Obj[];
   last?: Obj;
+  /** assistant: the last copy whose usage says anything (saysUsage); a later empty `usage: {}` does not wipe it. */
+  usageFrom?: Obj;
   /** assistant: its tool call ids, and the entries hanging from it that answer or report on those calls (made when there are some). */
   calls?: Set<string>;
   sideKids?: PiEntry[];
@@ -67,14 +69,15 @@ const MAX_HELD = 5000;
 const SUMMARY_WINDOW = 50;
 
 /**
- * Completes a streamed message: its merged blocks, the last copy's usage and
- * stop reason. `next` is the parent named by the line that completed it.
+ * Completes a streamed message: its merged blocks, the usage of the last copy
+ * that has one, and the last copy's stop reason. `next` is the parent named by
+ * the line that completed it.
  */
 function finishAssistant(p: Pending, next: string | null): void {
   const last = p.last ?? {};
   const m = p.de.entry.message as Obj;
   m.content = p.blocks ?? [];
-  const usage = usageOf(last.usage);
+  const usage = usageOf((p.usageFrom ?? last).usage);
   if (usage) m.usage = usage;
   else delete m.usage;
   const hasCall = (p.blocks ?? []).some((b) => b.type === "toolCall");
@@ -370,6 +373,7 @@ export class ClaudeReader implements RecordReader {
       mergeBlocks(open.blocks!, blocks);
       for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, open);
       open.last = message;
+      if (saysUsage(message.usage)) open.usageFrom = message;
       (open.de.aliases ??= []).push(uuid);
       open.de.parts!.push(origin);
       this.alias.set(uuid, open.de.entry.id);
@@ -391,6 +395,7 @@ export class ClaudeReader implements RecordReader {
     if (str(v.requestId)) e.requestId = str(v.requestId);
     if (!this.model && m.model && m.model !== "<synthetic>") this.model = str(m.model);
     const p: Pending = { de: { entry: e, origin, parts: [origin] }, open: true, kind: "assistant", key, lane, blocks, last: message };
+    if (saysUsage(message.usage)) p.usageFrom = message;
     if (blocks.length > 1) mergeBlocks((p.blocks = []), blocks);
     for (const b of blocks) if (b.type === "toolCall") this.noteCall(b, p);
     this.enqueue(p);
