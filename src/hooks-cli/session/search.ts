@@ -50,7 +50,8 @@ matches far more); equal scores, and queries of filters only, newest first.
 QUERY:  words        every word must match
         "a phrase"   the words in this order
         pre*         words starting with "pre"
-        cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME)
+        cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME;
+                     a Windows DIR, C:\\… or \\\\server\\share, in any case or separator)
         role:R       user, assistant, tool (with --tools) or bash
         label:TEXT   entries whose label contains TEXT (label: alone: any label)
 Chinese, Japanese and Korean text is matched by character: 对话 finds it
