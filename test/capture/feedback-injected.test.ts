@@ -30,6 +30,7 @@ const INJECTED = [
   "[Request interrupted by user for tool use]",
   "Base directory for this skill: /w/.claude/skills/fix\n\nNever use npm. Still errors mean the fix failed.",
   "@agent Try Again",
+  "# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Active selection of the file:\nno, that is wrong: still errors\n\n## My request for Codex:\n",
   "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\nNo, never use npm; that is wrong.\n</session_context>",
 ];
 
@@ -118,5 +119,40 @@ describe("injected text is never feedback", () => {
     const r = await cli(["import-session", file, "--json"]);
     expect(r.code, r.stderr).toBe(0);
     expect(readLines(join(sb.root, "feedback", "candidates.jsonl")).map((c) => c.text_preview)).toEqual(["still errors"]);
+  });
+
+  it("Codex's IDE context: only the request after its heading is read, and kept (hook and import-session alike)", async () => {
+    const sb = sandbox();
+    mkdirSync(sb.root, { recursive: true });
+    writeFileSync(join(sb.root, "config.json"), JSON.stringify({ feedback: { min_confidence: "low" } }));
+    const ide = (request: string): string =>
+      `# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Open tabs:\n- app.ts: src/app.ts\n\n## Active selection of the file:\nno, never do that: still errors\n\n## My request for Codex:\n${request}\n`;
+    // a plain request beside feedback-like context is no feedback; a correction in the request is kept as typed
+    const prompts = [ide("add a health endpoint"), ide("no, that is the wrong file")];
+    const dir = join(sb.home, ".codex", "sessions", "2026", "11", "30");
+    mkdirSync(dir, { recursive: true });
+    const t = join(dir, "claim.jsonl");
+    writeFileSync(t, JSON.stringify({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: CLAIM }] } }) + "\n");
+    prompts.forEach((prompt, i) => send(sb.root, { session_id: "c1", hook_event_name: "UserPromptSubmit", cwd: "/w", transcript_path: t, prompt, turn_id: `c${i}` }, "codex"));
+    const hooked = readLines(join(sb.root, "feedback", "candidates.jsonl"));
+    expect(hooked.map((c) => c.text_preview)).toEqual(["no, that is the wrong file"]);
+
+    const id = "0199a1b2-0000-7000-8000-00000000fb02";
+    let s = 0;
+    const ts = (): string => new Date(Date.parse("2026-11-30T09:15:00Z") + ++s * 1000).toISOString();
+    const item = (role: string, type: string, text: string): Record<string, unknown> => ({ timestamp: ts(), type: "response_item", payload: { type: "message", role, content: [{ type, text }] } });
+    const lines: Record<string, unknown>[] = [
+      { timestamp: ts(), type: "session_meta", payload: { id, timestamp: "2026-11-30T09:15:00.000Z", cwd: "/w", originator: "codex_vscode", cli_version: "0.63.0", instructions: null, source: "vscode", model_provider: "openai" } },
+      item("user", "input_text", "Set up the build."),
+    ];
+    for (const text of prompts) lines.push(item("assistant", "output_text", CLAIM), item("user", "input_text", text));
+    const file = join(dir, `rollout-2026-11-30T09-15-00-${id}.jsonl`);
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const r = await cli(["import-session", file, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const imported = readLines(join(sb.root, "feedback", "candidates.jsonl")).slice(hooked.length);
+    expect(imported.map((c) => c.text_preview)).toEqual(["no, that is the wrong file"]);
+    // the same typed words: the same hash, by either route
+    expect(imported[0].text_sha256).toBe(hooked[0].text_sha256);
   });
 });

@@ -69,6 +69,27 @@ describe("review core", () => {
     expect(await locateTurn(s, { turn_id: "nope", text_sha256: "0".repeat(64) })).toBeNull();
   });
 
+  it("locateTurn: a candidate keeps the hash of the words typed (not Codex's IDE context around them): its message is found by them", async () => {
+    const sb = sandbox();
+    mkdirSync(sb.home, { recursive: true });
+    const file = join(sb.home, "s.jsonl");
+    const asked = "# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## My request for Codex:\nno, that is the wrong file";
+    writeFileSync(
+      file,
+      [
+        { type: "session", version: 3, id: "c2", timestamp: "2020-06-01T10:00:00.000Z", cwd: "/w" },
+        { type: "message", id: "u1", parentId: null, timestamp: "2020-06-01T10:00:01.000Z", message: { role: "user", content: "hello" } },
+        { type: "message", id: "u2", parentId: "u1", timestamp: "2020-06-01T10:00:02.000Z", message: { role: "user", content: asked } },
+      ]
+        .map((x) => JSON.stringify(x))
+        .join("\n") + "\n",
+    );
+    const c = prompt(sb.root, "c2", asked, null)!;
+    expect(c.text_preview).toBe("no, that is the wrong file");
+    // years after the message: only the hash can find it
+    expect(await locateTurn(await loadSession(file), c)).toBe("u2");
+  });
+
   it("locateTurn: a prompt the agent stored otherwise (no hash match) is the user message written nearest the candidate's time, within two minutes", async () => {
     const sb = sandbox();
     mkdirSync(sb.home, { recursive: true });

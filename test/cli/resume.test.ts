@@ -1,13 +1,14 @@
 // omp-sessions resume: the command it prints, the agent it starts (a stub on
 // PATH that records its arguments and cwd), and what it says when it cannot.
 import { afterAll, describe, expect, it } from "vitest";
-import { realpathSync } from "node:fs";
+import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES } from "../helpers/fixtures.js";
 import { runBin } from "../helpers/run-bin.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { agentStub, readRecord, sessionIn } from "../helpers/agent-stub.js";
 import { runCli } from "../helpers/run-cli.js";
+import { sessionHeader, userLine } from "../helpers/session-lines.js";
 
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((c) => c()));
@@ -54,6 +55,19 @@ describe("omp-sessions resume", () => {
     const gone = await run([join(FIXTURES, "sessions", fixtureNames("pi-2026")[0])], { PATH: stub.bin });
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/the session's folder is missing: \/.*; to resume by hand: cd .* && pi --session /);
+    expect(readRecord(stub)).toBeNull();
+  });
+
+  it("a session made on Windows, here: --print gives the agent's command with where it was made (no cd); resume refuses, exit 1", async () => {
+    const { dir } = setup();
+    const file = join(dir, "win.jsonl");
+    writeFileSync(file, sessionHeader("0199-win", "E:\\work\\app") + userLine("u1", null, "hello"));
+    expect((await run([file, "--print"])).stdout).toBe(`pi --session ${file}  # made on Windows in E:\\work\\app (no such folder here)\n`);
+    expect(JSON.parse((await run([file, "--print", "--json"])).stdout)).toEqual({ agent: "pi", bin: "pi", args: ["--session", file], cwd: "", windowsCwd: "E:\\work\\app" });
+    const stub = agentStub(dir, "pi");
+    const r = await run([file], { PATH: stub.bin });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`omp-sessions resume: the session was made on Windows, in E:\\work\\app: that folder is not on this machine; to resume by hand: pi --session ${file}  # made on Windows in E:\\work\\app (no such folder here)\n`);
     expect(readRecord(stub)).toBeNull();
   });
 

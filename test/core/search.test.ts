@@ -170,6 +170,16 @@ describe("search finds the right entries", () => {
     expect((await search(s, "label:")).map((h) => h.entryId)).toEqual(["a0000001"]);
   });
 
+  it("cwd: with a Windows path finds that dir and the dirs under it in any spelling, as the session list does", async () => {
+    const a = agent();
+    const cwds = ["C:\\Users\\dev\\app", "c:/users/dev/app/src", "C:\\Users\\dev\\apple", "D:\\Users\\dev\\app"];
+    cwds.forEach((cwd, i) => writeFileSync(join(a.dir(`/w${i}`), `w${i}.jsonl`), header(`w${i}`, cwd) + user(`w000000${i}`, null, `okapi number ${i}`)));
+    const found = async (q: string) => (await search(a, q)).map((h) => h.cwd).sort();
+    expect(await found("okapi cwd:c:\\USERS\\dev\\app\\")).toEqual([cwds[0], cwds[1]].sort());
+    expect(await found("okapi cwd:C:/Users/dev/app/src")).toEqual([cwds[1]]);
+    expect(await found("okapi cwd:c:\\")).toEqual(cwds.slice(0, 3).sort());
+  });
+
   it("follows labels appended later: set, moved and cleared", async () => {
     const s = store();
     expect((await search(s, "label:start")).map((h) => h.entryId)).toEqual(["a0000001"]);

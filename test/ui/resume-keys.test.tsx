@@ -3,11 +3,12 @@
 // choice, the preview, the yes) and asks only once that is written; a
 // cancelled move asks nothing and writes nothing.
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { fixtureNames, tempDir } from "../core/write/helpers.js";
 import { agentStub, sessionIn } from "../helpers/agent-stub.js";
+import { sessionHeader, userLine } from "../helpers/session-lines.js";
 
 let m: Mounted | null = null;
 const cleanups: (() => void)[] = [];
@@ -68,6 +69,18 @@ describe("r: resume", () => {
     await m!.waitFor(() => request() !== null, "the resume request");
     expect(readFileSync(file).length).toBeGreaterThan(before.length);
     expect(request()?.problem).toBeNull();
+  });
+
+  it("a session made on Windows, here: the request carries resume's own refusal, and the command has no cd", async () => {
+    const t = tempDir();
+    cleanups.push(t.done);
+    const file = join(realpathSync(t.dir), "win.jsonl");
+    writeFileSync(file, sessionHeader("0199-win", "E:\\work\\app") + userLine("u1", null, "hello"));
+    m = await mount({ paths: [file], height: 40, width: 140 });
+    await m.waitFor((f) => f.includes("^r resume"), "the list with its keys");
+    await m.press(KEYS.ctrl("r"));
+    expect(request()?.cmd).toEqual({ agent: "pi", bin: "pi", args: ["--session", file], cwd: "", windowsCwd: "E:\\work\\app" });
+    expect(request()?.problem).toBe(`the session was made on Windows, in E:\\work\\app: that folder is not on this machine; to resume by hand: pi --session ${file}  # made on Windows in E:\\work\\app (no such folder here)`);
   });
 
   it("an agent that cannot start: the request carries why, and the tree writes nothing for it", async () => {

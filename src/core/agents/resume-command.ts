@@ -3,7 +3,8 @@
 // of each agent's CLI are noted), run in the session's cwd — Claude Code and
 // Gemini CLI look the id up in the project of the directory they start in.
 import { safeText } from "../session/index.js";
-import { shellWord } from "./shell-word.js";
+import { cmdWord, shellWord } from "./shell-word.js";
+import { isWindowsPath } from "../fs/windows-path.js";
 import { agentInfo, agentOf as agentOfSession, isAgentId, type AgentId, type ResumeTarget } from "../session/index.js";
 
 export type { ResumeTarget };
@@ -14,8 +15,14 @@ export interface ResumeCommand {
   /** The program, looked up on PATH. */
   bin: string;
   args: string[];
-  /** Where the agent starts: the session's cwd. */
+  /** Where the agent starts: the session's cwd ("" for none, or one made on Windows when this is not: see `windowsCwd`). */
   cwd: string;
+  /**
+   * The session's cwd when it is a Windows path and this machine is not
+   * Windows (a copied home, the archive): no shell here can enter it, so
+   * the command has no cd and `resume` refuses to start it.
+   */
+  windowsCwd?: string;
 }
 
 /** The agent a session belongs to: the reader's word (null when the registry does not hold it), else pi's or omp's by where the file lives. */
@@ -46,21 +53,39 @@ export function resumeRefusal(t: ResumeTarget): string | null {
   return null;
 }
 
-/** The command that resumes the session, or null for an agent we cannot start or a session whose id is refused (resumeRefusal says why). */
-export function resumeCommand(t: ResumeTarget): ResumeCommand | null {
+/**
+ * The command that resumes the session, or null for an agent we cannot start
+ * or a session whose id is refused (resumeRefusal says why). `platform`: the
+ * machine's (a test's stand-in).
+ */
+export function resumeCommand(t: ResumeTarget, platform: NodeJS.Platform = process.platform): ResumeCommand | null {
   const agent = agentOf(t);
   if (!agent || resumeRefusal(t)) return null;
   const info = agentInfo(agent);
   if (!info) return null;
-  return { agent, bin: agent, args: info.resumeArgs(t), cwd: t.cwd };
+  const args = info.resumeArgs(t);
+  if (platform !== "win32" && isWindowsPath(t.cwd)) return { agent, bin: agent, args, cwd: "", windowsCwd: t.cwd };
+  return { agent, bin: agent, args, cwd: t.cwd };
 }
 
-/** The command as one shell line (`cd DIR && agent …`), raw: for a script, never for the terminal as is. */
-export function commandLine(c: ResumeCommand): string {
+/**
+ * The command as one shell line, raw: for a script, never for the terminal as
+ * is. A POSIX shell's (`cd DIR && agent …`); on Windows cmd's (`pushd "DIR" &&
+ * agent …`); a session made on Windows, read elsewhere, gets the agent's
+ * command alone and a comment that says where it was made.
+ */
+export function commandLine(c: ResumeCommand, platform: NodeJS.Platform = process.platform): string {
+  if (platform === "win32") {
+    const run = [c.bin, ...c.args].map(cmdWord).join(" ");
+    // pushd, not `cd /d`: cmd cannot cd to a share (\\server\share), pushd maps it to a drive; PowerShell reads it too.
+    return c.cwd ? `pushd ${cmdWord(c.cwd)} && ${run}` : run;
+  }
   const run = [c.bin, ...c.args].map(shellWord).join(" ");
+  // Only the comment's line may hold the path: control characters (a newline would end the comment) are made inert.
+  if (c.windowsCwd) return `${run}  # made on Windows in ${safeText(c.windowsCwd)} (no such folder here)`;
   // `cd -P` would be an option: a folder named with a leading dash follows `--`
   return c.cwd ? `cd ${c.cwd.startsWith("-") ? "-- " : ""}${shellWord(c.cwd)} && ${run}` : run;
 }
 
 /** The command line made terminal-safe: a session's cwd and path come from the file. */
-export const shownCommand = (c: ResumeCommand): string => safeText(commandLine(c));
+export const shownCommand = (c: ResumeCommand, platform: NodeJS.Platform = process.platform): string => safeText(commandLine(c, platform));

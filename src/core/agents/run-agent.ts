@@ -19,6 +19,7 @@ export function resumeProblem(c: ResumeCommand, env: NodeJS.ProcessEnv = process
   // omp and pi read plain JSONL only; an archive would be opened as garbage.
   const archive = (c.agent === "pi" || c.agent === "omp") && c.args.find((a) => /\.jsonl\.gz$/i.test(a));
   if (archive) why = `${c.agent} cannot open an archived session (.jsonl.gz): gunzip it first`;
+  if (!why && c.windowsCwd) why = `the session was made on Windows, in ${c.windowsCwd}: that folder is not on this machine`;
   if (!why && c.cwd) {
     let dir = false;
     try {

@@ -3,6 +3,7 @@
 // apart from ingest.ts, which takes it as a parameter, so the hook loads the
 // classifier only for the events that can yield a candidate.
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
+import { userWords } from "./feedback-injected.js";
 import { lastAgentText } from "./feedback-transcript.js";
 import { mayYieldCandidate, type CandidateRequest } from "./ingest.js";
 
@@ -17,5 +18,7 @@ export function feedbackCandidate(req: CandidateRequest, ts: string): Record<str
   const c = classify(text, forced, before);
   const fb = (config.feedback ?? {}) as Record<string, unknown>;
   if (!c || !(forced || passesFilters(c, fb))) return null;
-  return buildCandidate(text, c, { sid: e.sid, harness: e.harness, nativeId: e.nativeId, cwd: e.cwd, hookEventName: e.eventName, turnId: e.turnId, ts, gitRemote: null, gitBranch: null });
+  // The words the user typed are what is kept (hashed, scrubbed), as import-session keeps them: not an IDE's context around them.
+  const own = forced ? text : userWords(text) || text;
+  return buildCandidate(own, c, { sid: e.sid, harness: e.harness, nativeId: e.nativeId, cwd: e.cwd, hookEventName: e.eventName, turnId: e.turnId, ts, gitRemote: null, gitBranch: null });
 }

@@ -31,16 +31,32 @@ const INJECTED_START: readonly RegExp[] = [
 const INJECTED_BLOCK =
   /<(system-reminder|ide_selection|ide_opened_file|ide_diagnostics|environment_context|session_context|user_instructions|agents-instructions|system_instruction|turn_aborted|local-command-caveat|command-message|command-name|command-args|local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|bash-input)\b[^>]*>[\s\S]*?<\/\1>/g;
 
+/**
+ * Codex's heading before the request: its IDE extension and desktop app put
+ * the IDE's context or the attached files first (`# Context from my IDE
+ * setup: … ## My request for Codex: <request>`). CODEX_REQUEST in
+ * core/session/text/command-echo.ts, which takes the request as a title; the
+ * two are kept in step by test/core/session/injected-title.test.ts.
+ */
+const CODEX_REQUEST = "## My request for Codex:";
+
+/** The text after Codex's request heading when the turn opens with Codex's context, else the turn. */
+function codexRequest(text: string): string {
+  if (!text.trimStart().startsWith("#")) return text;
+  const at = text.indexOf(CODEX_REQUEST);
+  return at < 0 ? text : text.slice(at + CODEX_REQUEST.length);
+}
+
 /** Does the turn come from the harness rather than the user? */
 export function isInjected(text: string): boolean {
   const t = text.trimStart();
   return INJECTED_START.some((re) => re.test(t));
 }
 
-/** The turn without wrapped harness blocks; empty when nothing of the user's is left. */
+/** The turn without wrapped harness blocks or Codex's context before the request; empty when nothing of the user's is left. */
 export function userWords(text: string): string {
   // wrapped blocks first: Claude Code puts reminders in the same message as the typed words
-  const rest = text.replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
+  const rest = codexRequest(text).replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
   return isInjected(rest) ? "" : rest;
 }
 

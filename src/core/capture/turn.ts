@@ -1,6 +1,6 @@
 // Which entry of a session a feedback candidate came from: its turn_id when
 // that is an entry id (import-session), else the user message whose
-// normalized text hashes to the candidate's text_sha256 (hook captures whose
+// normalized text, or the words typed in it, hashes to the candidate's text_sha256 (hook captures whose
 // payload had no turn id), else the user message written closest to the
 // candidate's time (an agent that stores the prompt otherwise than the hook
 // received it: wrapped, with attachments). Any dialect: its entries are in
@@ -10,6 +10,7 @@ import type { Session } from "../session/index.js";
 import { normalizeText } from "./harness.js";
 import { userTextOf } from "./import-session.js";
 import { sha256Hex } from "./serialize.js";
+import { userWords } from "./feedback-injected.js";
 
 /** How many user messages (newest first) a hash lookup reads at most. */
 const SCAN_MAX = 2000;
@@ -46,7 +47,11 @@ export async function locateTurn(session: Session, c: Record<string, unknown>): 
     for (let j = 0; j < full.length; j++) {
       const m = full[j].message as Record<string, unknown> | undefined;
       const text = normalizeText(userTextOf(m?.content));
-      if (text && sha256Hex(text) === sha) return batch[j].id;
+      if (!text) continue;
+      if (sha256Hex(text) === sha) return batch[j].id;
+      // a candidate keeps the typed words' hash: an IDE's context around them is not in it
+      const own = userWords(text);
+      if (own && own !== text && sha256Hex(own) === sha) return batch[j].id;
     }
   }
   return nearestUser(users, c.ts);

@@ -1,20 +1,33 @@
 // Whether two paths name the same dir: the session list's cwd filter and the
-// catalog compare thousands of rows' cwds with one dir.
+// catalog compare thousands of rows' cwds with one dir; stats by project and
+// the browser's project sort group rows by the same key.
 import { resolve } from "node:path";
 import { envSlot } from "../env.js";
+import { isWindowsPath, windowsDirKey } from "./windows-path.js";
 
-const resolvedDirs = envSlot(() => new Map<string, string>());
-/** Both name the same dir (thousands of rows share a few cwds: each is resolved once). */
-export function sameDir(a: string, b: string): boolean {
-  if (a === b) return true;
-  const resolved = resolvedDirs();
-  const r = (p: string) => {
-    let v = resolved.get(p);
-    if (v === undefined) resolved.set(p, (v = resolve(p)));
-    return v;
-  };
-  return r(a) === r(b);
+const keys = envSlot(() => new Map<string, string>());
+
+/**
+ * The dir a cwd names, as one string for every spelling of it: a POSIX path
+ * resolved (case counts), a Windows path (`C:\…`, `c:/…`, `\\server\share`)
+ * without regard to case, separators or a trailing one. "" (no cwd) stays "".
+ * Thousands of rows share a few cwds: each is worked out once.
+ */
+export function projectKey(cwd: string): string {
+  if (cwd === "") return "";
+  const known = keys();
+  let k = known.get(cwd);
+  if (k === undefined) known.set(cwd, (k = isWindowsPath(cwd) ? windowsDirKey(cwd) : resolve(cwd)));
+  return k;
 }
+
+/** Both name the same dir. */
+export function sameDir(a: string, b: string): boolean {
+  return a === b || projectKey(a) === projectKey(b);
+}
+
+/** A dir given on the command line, made absolute: a Windows path is kept as written (resolving it on POSIX would put it under the current dir). */
+export const absoluteDir = (p: string): string => (isWindowsPath(p) ? p : resolve(p));
 
 /**
  * Whether a session belongs to the project in `dir` ("this project"): its

@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openSqlite } from "../sqlite.js";
+import { isWindowsPath, windowsDirKey } from "../fs/windows-path.js";
 
 export type SearchDb = Database.Database;
 
@@ -68,6 +69,8 @@ export function searchDbPath(dir: string, tools: boolean): string {
 
 function open(file: string): SearchDb {
   const db = openSqlite(file, {}, "search");
+  // `cwd:C:\…` compares a Windows cwd as the session list does (any case, either separator): null for any other cwd.
+  db.function("windows_dir_key", { deterministic: true }, (cwd: unknown) => (typeof cwd === "string" && isWindowsPath(cwd) ? windowsDirKey(cwd) : null));
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
   // Pages read in place from the OS cache instead of copied in: a warm query

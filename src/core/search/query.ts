@@ -10,6 +10,7 @@
 //   role:R       user, assistant, tool (tool output; needs the tools index) or bash
 //   label:TEXT   entries whose label in force contains TEXT (label: alone: any label)
 import { expandHome } from "../fs/home-path.js";
+import { isWindowsPath, windowsDirKey } from "../fs/windows-path.js";
 import type { SearchDb } from "./db.js";
 import { cjkWords, withoutCjkBreaks } from "./cjk.js";
 import type { SearchRole } from "./extract.js";
@@ -216,6 +217,12 @@ function searchExact(db: SearchDb, q: ParsedQuery, opts: SearchOptions): SearchH
   }
   if (q.cwd.length > 0) {
     const parts = q.cwd.map((c) => {
+      if (isWindowsPath(c)) {
+        // the dir or a dir under it, compared as Windows compares paths (windows_dir_key: db.ts)
+        const key = windowsDirKey(c);
+        params.push(key, key.endsWith("\\") ? key : key + "\\");
+        return "(windows_dir_key(f.cwd) = ? OR instr(windows_dir_key(f.cwd), ?) = 1)";
+      }
       const v = expandHome(c).replace(/\/+$/, "") || "/";
       if (v.startsWith("/")) {
         params.push(v, likeEscape(v === "/" ? "" : v) + "/%");

@@ -4,6 +4,7 @@
 import { addFigure, emptyFigure, QUARTER_HOUR_MS, withCalls, type Figure, type SessionFigures } from "./figures.js";
 import { dayFormatter } from "./days.js";
 import { resolveParent } from "./parent.js";
+import { projectKey } from "../fs/same-dir.js";
 
 export const GROUPINGS = ["session", "model", "project", "day", "branch"] as const;
 export type GroupBy = (typeof GROUPINGS)[number];
@@ -103,7 +104,19 @@ export function report(all: SessionFigures[], opts: ReportOptions): Row[] {
     return r;
   };
   const sessionRow = (o: SessionFigures): Row => row(o.file, () => ({ key: o.file, session: o.file, id: o.id, project: o.cwd, created: o.created }));
-  const projectRow = (o: SessionFigures): Row => row(o.cwd, () => ({ key: o.cwd || "(no project)", project: o.cwd }));
+  // One project recorded in several spellings (a Windows path in two cases) is one row,
+  // named as its most recently started session wrote it.
+  const newestStart = new Map<Row, string>();
+  const projectRow = (o: SessionFigures): Row => {
+    const r = row(projectKey(o.cwd), () => ({ key: o.cwd || "(no project)", project: o.cwd }));
+    const seen = newestStart.get(r);
+    if (seen === undefined || o.created > seen) {
+      newestStart.set(r, o.created);
+      r.key = o.cwd || "(no project)";
+      r.project = o.cwd;
+    }
+    return r;
+  };
   const modelRow = (f: SessionFigures, m: number): Row => {
     const name = f.models[m] ?? "(unknown model)";
     return row(name, () => ({ key: name, model: name }));
@@ -116,6 +129,7 @@ export function report(all: SessionFigures[], opts: ReportOptions): Row[] {
       else addFigure(opts.by === "session" ? sessionRow(o) : projectRow(o), f.total);
       continue;
     }
+    let project: Row | undefined; // the session's project row, looked up once for all its buckets
     for (const b of f.buckets) {
       let d = "";
       if (filtered) {
@@ -139,7 +153,7 @@ export function report(all: SessionFigures[], opts: ReportOptions): Row[] {
           r = modelRow(f, b.model);
           break;
         case "project":
-          r = projectRow(o);
+          r = project ??= projectRow(o);
           break;
         case "day": {
           const k = d || "(no time)";

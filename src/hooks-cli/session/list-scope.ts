@@ -7,6 +7,7 @@ import { UsageError } from "../command.js";
 import { bool, list, str, type ParsedArgs } from "../args.js";
 import { defaultAgentDirs, type ParallelMode } from "../../core/session/index.js";
 import { safeText, whyMissing } from "../../core/session/index.js";
+import { absoluteDir } from "../../core/fs/same-dir.js";
 
 export interface ListScope {
   /** The --agent-dir dirs; undefined when none was given (then every agent's default places are listed). */
@@ -42,7 +43,7 @@ export async function listScope(args: ParsedArgs, command: string): Promise<List
     agentDirs: given,
     looked: given ?? defaultAgentDirs(),
     paths,
-    cwd: cwdFlag !== undefined ? resolve(cwdFlag) : process.cwd(),
+    cwd: cwdFlag !== undefined ? absoluteDir(cwdFlag) : process.cwd(),
     all: all || (paths.length > 0 && cwdFlag === undefined),
     done: missing.length > 0 ? 3 : 0,
   };

@@ -22,16 +22,25 @@ terminal: pi as \`pi --session FILE\`, omp as \`omp --resume FILE\` (with
 command as r in the browser). The command is shown on stderr before it
 runs; the agent's exit status is passed on.
 
-  --print   only print the command (one shell line: cd DIR && agent …)
+  --print   only print the command (one shell line: cd DIR && agent …;
+            on Windows cmd's: pushd "DIR" && agent …)
   --json    with --print: {agent, bin, args, cwd} as JSON
+
+A session made on Windows (its cwd C:\\… or \\\\server\\share\\…) read on
+another system has a folder no shell here can enter: --print gives the
+agent's command alone, with a comment saying where the session was made
+("pi --session FILE  # made on Windows in E:\\work\\app (no such folder
+here)"; --json: cwd "" and windowsCwd), and resume does not start it
+(exit 1, with that command to run by hand).
 
 To resume at an earlier entry, move the position first
 (\`omp-sessions continue FILE ID\`), or press r on it in the browser's tree.
 
 Exit status: the agent's own; 1 the agent or the session's folder is
-missing (the command to run by hand is printed), 2 bad usage, 3 not a
-session file, 4 no agent known for this file, or its session id refused
-(one shaped like an option, say).`,
+missing, or the session was made on Windows and this is not (the command to
+run by hand is printed), 2 bad usage, 3 not a session file, 4 no agent
+known for this file, or its session id refused (one shaped like an option,
+say).`,
   async run(argv) {
     const args = parseArgs(argv, { bools: ["--print", "--json"] });
     const [file, extra] = args.positional;

@@ -50,11 +50,12 @@ matches far more); equal scores, and queries of filters only, newest first.
 QUERY:  words        every word must match
         "a phrase"   the words in this order
         pre*         words starting with "pre"
-When the words match no entry whole, each is taken as a prefix (frinfo finds
-frinfo702), and the output says so (--json: each hit has widened: true).
-        cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME)
+        cwd:DIR      sessions whose cwd is DIR or below it (cwd:NAME: cwd contains NAME;
+                     a Windows DIR, C:\\… or \\\\server\\share, in any case or separator)
         role:R       user, assistant, tool (with --tools) or bash
         label:TEXT   entries whose label contains TEXT (label: alone: any label)
+When the words match no entry whole, each is taken as a prefix (frinfo finds
+frinfo702), and the output says so (--json: each hit has widened: true).
 Chinese, Japanese and Korean text is matched by character: 对话 finds it
 inside 之前跟你的对话 (the characters side by side).
 

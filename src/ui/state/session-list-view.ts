@@ -11,7 +11,7 @@ import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import type { SessionSummary } from "../../core/session/index.js";
 import { tildePath } from "../../core/fs/home-path.js";
-import { inProject } from "../../core/fs/same-dir.js";
+import { inProject, projectKey } from "../../core/fs/same-dir.js";
 import { newestActiveFirst } from "./last-active.js";
 import { agentOf, type AgentId } from "../../core/session/index.js";
 import { viewInfo } from "../../core/keep/view-path.js";
@@ -53,7 +53,8 @@ const newestFirst = newestActiveFirst;
 function sortList(list: SessionSummary[], sort: SortMode): SessionSummary[] {
   const out = list.slice();
   if (sort === "size") out.sort((a, b) => b.size - a.size);
-  else if (sort === "project") out.sort((a, b) => a.cwd.localeCompare(b.cwd) || newestFirst(a, b));
+  // One project recorded in several spellings (a Windows path in two cases) sorts as one.
+  else if (sort === "project") out.sort((a, b) => projectKey(a.cwd).localeCompare(projectKey(b.cwd)) || newestFirst(a, b));
   else out.sort(newestFirst);
   return out;
 }

@@ -67,6 +67,33 @@ describe("resume commands", () => {
   });
 });
 
+describe("a session made on Windows", () => {
+  it("read elsewhere: the agent's command alone (no shell here can enter its folder), with a comment saying where it was made", () => {
+    const pi = resumeCommand(at("/h/.pi/agent/sessions/--E--work-app--/a.jsonl", "pi", "E:\\work\\app"), "linux")!;
+    expect(pi).toEqual({ agent: "pi", bin: "pi", args: ["--session", "/h/.pi/agent/sessions/--E--work-app--/a.jsonl"], cwd: "", windowsCwd: "E:\\work\\app" });
+    expect(commandLine(pi, "linux")).toBe("pi --session /h/.pi/agent/sessions/--E--work-app--/a.jsonl  # made on Windows in E:\\work\\app (no such folder here)");
+    for (const agent of ["claude", "codex", "gemini"]) {
+      const c = resumeCommand(at("x", agent, "c:/Users/dev/app"), "darwin")!;
+      expect(commandLine(c, "darwin"), agent).toMatch(new RegExp(`^${agent} \\S+ 0199-abc  # made on Windows in c:/Users/dev/app \\(no such folder here\\)$`));
+    }
+    // the comment is the line's end: a newline in the recorded cwd cannot start a command of its own
+    const hostile = resumeCommand(at("/s/a.jsonl", "pi", "C:\\x\nrm -rf ~"), "linux")!;
+    expect(commandLine(hostile, "linux")).not.toContain("\n");
+    // and `resume` refuses to start it, saying why, with the command to run by hand
+    expect(resumeProblem(pi, { PATH: "" }, pi.args[1])).toBe(`the session was made on Windows, in E:\\work\\app: that folder is not on this machine; to resume by hand: ${commandLine(pi, "linux")}`);
+    // a POSIX cwd is as before
+    expect(resumeCommand(at("/s/a.jsonl", "pi"), "linux")?.windowsCwd).toBeUndefined();
+  });
+
+  it("on Windows: cmd's line, pushd (which enters a share too) and double quotes where cmd would split", () => {
+    const c = resumeCommand(at("C:\\Users\\dev\\.pi\\agent\\sessions\\a b.jsonl", "pi", "E:\\work\\my app"), "win32")!;
+    expect(c.cwd).toBe("E:\\work\\my app");
+    expect(commandLine(c, "win32")).toBe('pushd "E:\\work\\my app" && pi --session "C:\\Users\\dev\\.pi\\agent\\sessions\\a b.jsonl"');
+    expect(commandLine(resumeCommand(at("x", "claude", "\\\\server\\share\\app"), "win32")!, "win32")).toBe("pushd \\\\server\\share\\app && claude --resume 0199-abc");
+    expect(commandLine({ ...c, cwd: "" }, "win32")).toBe('pi --session "C:\\Users\\dev\\.pi\\agent\\sessions\\a b.jsonl"');
+  });
+});
+
 describe("can it start", () => {
   it("finds a program on PATH only when it is an executable file; says what is missing with the command to run by hand", () => {
     const dir = mkdtempSync(join(tmpdir(), "omp-resume-"));

@@ -44,6 +44,13 @@ describe("text the harness put in a user message", () => {
 
   it("is never feedback either: capture leaves out every block a title leaves out", () => {
     for (const t of [...ECHO_TAGS, ...CONTEXT_TAGS]) expect(userWords(`<${t}>x</${t}> fix the parser`), t).toBe("fix the parser");
+    // Codex's context before its request heading: capture reads the request a title is made of, as typed or as the hook gets it (whitespace made one space)
+    const files = "# Files mentioned by the user:\n\n## a.png: /tmp/a.png\n\n## My request for Codex:\nwhat is in the picture";
+    for (const t of [codexIde, files, "a ## My request for Codex: b", "# Plan\n\nstep one"]) {
+      expect(userWords(t), t).toBe(typedText(t).replace(/\s+/g, " ").trim());
+      expect(userWords(t.replace(/\s+/g, " ")), t).toBe(typedText(t).replace(/\s+/g, " ").trim());
+    }
+    expect(userWords("# Context from my IDE setup:\n\n## Active file: a.ts\n\n## My request for Codex:\n")).toBe("");
   });
 
   it("beside typed words, follows them as a mark in the tree row", () => {
