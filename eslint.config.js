@@ -46,6 +46,26 @@ export default tseslint.config(
     },
   },
   {
+    // Node's stream modules (node:fs/promises loads them, and readline's and
+    // the fs watchers') cost a few ms of every start that loads them: the
+    // headless commands and the hook take fs/promises from node:fs's lazy
+    // `promises` (loaded on first use), the streams with
+    // process.getBuiltinModule where they are used (test/cli/warm-start.test.ts).
+    files: ["src/core/**/*.ts", "src/hooks-cli/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["node:fs/promises", "node:stream", "node:stream/promises", "node:readline", "node:net"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "loaded at start-up: use `promises` from node:fs, or process.getBuiltinModule where it is needed",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Headless output goes through stdout() (src/hooks-cli/stdout.ts): it makes
     // the stream on first use and ends a run quietly when the reader is gone.
     files: ["src/cli.ts", "src/hooks-cli/**/*.ts"],

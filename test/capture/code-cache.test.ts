@@ -1,5 +1,5 @@
 // The V8 code caches (bin/omp-sessions, scripts/build.mjs): the build leaves
-// dist/hook.cjs.cache (and dist/cmd/ls.cjs.cache, dist/cmd/stats.cjs.cache)
+// dist/hook.cjs.cache (and dist/cmd/ls.cjs.cache, dist/cmd/stats.cjs.cache, dist/cmd/tree.cjs.cache)
 // for its own bundle, the command starts from it, and a cache that does not
 // fit (another build's, or bytes V8 refuses) only means compiling from source:
 // the event is recorded the same way, the output is the same.
@@ -65,7 +65,7 @@ describe("the hook's code cache", () => {
   });
 });
 
-describe("the code caches of ls and stats (their warm start is most of their time)", () => {
+describe("the code caches of ls, stats and tree (their warm start is most of their time)", () => {
   const demo = join(REPO, "demo", "sessions");
   /** A package tree with the bin and `bundle`'s file, and its cache only when `withCache`. */
   function packageOf(bundle: string, withCache: boolean): string {
@@ -78,6 +78,29 @@ describe("the code caches of ls and stats (their warm start is most of their tim
     if (withCache) copyFileSync(join(REPO, "dist", "cmd", `${bundle}.cjs.cache`), join(dir, "dist", "cmd", `${bundle}.cjs.cache`));
     return join(dir, "bin", "omp-sessions");
   }
+  it("tree: the build leaves one for its own ASCII bundle; V8 takes it and the tree is the one without it", async () => {
+    const file = join(REPO, "dist", "cmd", "tree.cjs");
+    const source = readFileSync(file, "latin1");
+    expect(source).not.toMatch(/[^\x00-\x7f]/);
+    expect(source).not.toMatch(/\bimport\("node:/);
+    const cache = readFileSync(`${file}.cache`);
+    expect(cache.toString("latin1", 0, cache.indexOf(10))).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
+    const sb = sandbox();
+    const env = { ...sb.env, OMP_SESSIONS_DEBUG: "1", NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(sb.home, "cache") };
+    const session = join(demo, "--home-demo-project--", "2026-01-05T13-26-55-568Z_019b8e56-db50-75e7-b89d-24dcd8c03968.jsonl");
+    for (const args of [
+      ["tree", "--json", session],
+      ["tree", session],
+    ]) {
+      const plain = await runBin(args, { bin: packageOf("tree", false), env });
+      const cached = await runBin(args, { bin: packageOf("tree", true), env });
+      expect(cached.code).toBe(0);
+      expect(cached.stderr).toBe("");
+      expect(cached.stdout).toBe(plain.stdout);
+      expect(cached.stdout.length).toBeGreaterThan(100);
+    }
+  });
+
   for (const bundle of ["ls", "stats"]) {
     it(`${bundle}: the build leaves one for its own ASCII bundle; V8 takes it and the output is the one without it`, async () => {
       const file = join(REPO, "dist", "cmd", `${bundle}.cjs`);

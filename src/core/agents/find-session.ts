@@ -5,9 +5,9 @@
 // places by the id, the way that agent names its files (each dialect's
 // find.ts; pi's and omp's in session/list/pi-by-id.ts), never by reading
 // every session.
-import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { agentInfo, isAgentId, type AgentId } from "../session/index.js";
+import { promises as fsp } from "node:fs";
 
 /** What the capture store holds of a session (its state file's fields). */
 export interface SessionRef {
@@ -27,7 +27,7 @@ export interface FindOptions {
 /** A file that exists (not a dir). */
 async function isFile(p: string): Promise<boolean> {
   try {
-    return (await stat(p)).isFile();
+    return (await fsp.stat(p)).isFile();
   } catch {
     return false;
   }

@@ -4,9 +4,9 @@
 // neither is any other session file unless asked (--force): session files
 // are the user's history.
 import { randomBytes } from "node:crypto";
-import { open, rename, link, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { OmpSessionsError, WriteRefusedError } from "../errors.js";
+import { promises as fsp } from "node:fs";
 
 export interface WriteExportOptions {
   /** The session file being exported: refused as a target. */
@@ -20,7 +20,7 @@ export interface WriteExportOptions {
 const SESSION_START = /^\uFEFF?\s*\{\s*"type"\s*:\s*"(session|title)"/;
 
 async function looksLikeSession(file: string): Promise<boolean> {
-  const fh = await open(file, "r");
+  const fh = await fsp.open(file, "r");
   try {
     const buf = Buffer.alloc(512);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
@@ -35,12 +35,12 @@ const codeOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? 
 async function checkTarget(target: string, o: WriteExportOptions): Promise<void> {
   let st;
   try {
-    st = await stat(target);
+    st = await fsp.stat(target);
   } catch (err) {
     if (codeOf(err) === "ENOENT") return;
     throw new OmpSessionsError(`cannot write ${target} (${codeOf(err)})`);
   }
-  const src = await stat(o.source).catch(() => null);
+  const src = await fsp.stat(o.source).catch(() => null);
   if (resolve(target) === resolve(o.source) || (src && src.dev === st.dev && src.ino === st.ino)) {
     throw new WriteRefusedError(`${target} is the session being exported; an export never writes into it`);
   }
@@ -58,7 +58,7 @@ export async function writeExportFile(chunks: AsyncIterable<string>, target: str
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   let fh;
   try {
-    fh = await open(tmp, "wx", 0o600);
+    fh = await fsp.open(tmp, "wx", 0o600);
   } catch (err) {
     const code = codeOf(err);
     throw new OmpSessionsError(code === "ENOENT" ? `${dirname(file)}: no such directory` : `cannot create a file in ${dirname(file)} (${code})`);
@@ -86,8 +86,8 @@ export async function writeExportFile(chunks: AsyncIterable<string>, target: str
     } finally {
       await fh.close();
     }
-    if (o.exclusive) await link(tmp, file);
-    else await rename(tmp, file);
+    if (o.exclusive) await fsp.link(tmp, file);
+    else await fsp.rename(tmp, file);
   } catch (err) {
     if (err instanceof OmpSessionsError) throw err;
     const code = codeOf(err);
@@ -95,7 +95,7 @@ export async function writeExportFile(chunks: AsyncIterable<string>, target: str
     if (typeof code === "string" && /^E[A-Z]+$/.test(code)) throw new OmpSessionsError(`cannot write ${file} (${code})`);
     throw err;
   } finally {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
   }
   return { file, bytes };
 }

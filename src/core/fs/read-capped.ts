@@ -5,9 +5,9 @@
 // these. Every read here opens without blocking, checks the open file is a
 // regular file, and reads at most a cap: a special file fails at once with a
 // reason, a huge one never fills memory.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, promises as fsp } from "node:fs";
 import { O_NOFOLLOW } from "./guard.js";
+import type { FileHandle } from "node:fs/promises";
 
 /** A path that is there but is no regular file, or a link where none may be, or larger than allowed. */
 export class UnsafeFileError extends Error {
@@ -135,7 +135,7 @@ export async function openRegular(path: string): Promise<FileHandle> {
 
 /** openRegular, with the size its check found (no second stat for a reader that needs it). */
 export async function openRegularSized(path: string): Promise<{ fh: FileHandle; size: number }> {
-  const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fh = await fsp.open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const st = await fh.stat();
     assertRegular(path, st);

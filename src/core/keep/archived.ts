@@ -5,7 +5,6 @@
 // original exists on this machine, the list reads the original.
 import { createReadStream, createWriteStream, existsSync, readdirSync, statSync, utimesSync, chmodSync, renameSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { pipeline } from "node:stream/promises";
 import { ensureDir } from "../fs/dir.js";
 import { viewPathOf, viewsDir } from "./view-path.js";
 import { keepConfigOrOff, hostOf, type KeepConfig } from "./config.js";
@@ -74,9 +73,10 @@ export async function ensureView(a: ArchivedSession, env: NodeJS.ProcessEnv = pr
   chmodSync(viewsDir(env), 0o700);
   const tmp = `${view}.${process.pid}.tmp`;
   try {
-    // zlib is loaded here, when an archive is unpacked: every listing reaches this module (not by import():
+    // zlib and the streams are loaded here, when an archive is unpacked: every listing reaches this module (not by import():
     // code run from a V8 code cache cannot import dynamically, bin/omp-sessions).
     const { createGunzip } = process.getBuiltinModule("node:zlib") as typeof import("node:zlib");
+    const { pipeline } = process.getBuiltinModule("node:stream/promises") as typeof import("node:stream/promises");
     await pipeline(createReadStream(a.archive), createGunzip(), createWriteStream(tmp, { mode: 0o600 }));
     utimesSync(tmp, st.atime, st.mtime);
     renameSync(tmp, view);

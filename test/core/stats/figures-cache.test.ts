@@ -127,3 +127,31 @@ describe("writeCacheFile", () => {
     }),
   );
 });
+
+describe("figures read back from the cache", () => {
+  it(
+    "give the totals, model totals and buckets stored, each decoded once on first use",
+    withDir(async (dir) => {
+      const f: SessionFigures = {
+        ...figures("/h/t.jsonl", [call(1, 0.5)]),
+        models: ["m1", "m2"],
+        total: { input: 10, output: 20, cacheRead: 30, cacheWrite: 40, cost: 0.125, calls: 3, unpricedCalls: 1, unpricedTokens: 7 },
+        modelTotals: [
+          { input: 4, output: 5, cacheRead: 6, cacheWrite: 7, cost: 0.1, calls: 2, unpricedCalls: 0, unpricedTokens: 0 },
+          { input: 6, output: 15, cacheRead: 24, cacheWrite: 33, cost: 0.025, calls: 1, unpricedCalls: 1, unpricedTokens: 7 },
+        ],
+        buckets: [{ branch: 0, model: 1, slot: 9, input: 6, output: 15, cacheRead: 24, cacheWrite: 33, cost: 0.025, calls: 1, unpricedCalls: 1, unpricedTokens: 7 }],
+      };
+      const a = FiguresCache.open(dir, "p1");
+      a.set(f.file, "1:2:3:4", "", f);
+      await a.save();
+      const back = FiguresCache.open(dir, "p1").get(f.file, "1:2:3:4", "")!;
+      expect(back.total).toEqual(f.total);
+      expect(back.total).toBe(back.total);
+      expect(back.modelTotals).toEqual(f.modelTotals);
+      expect(back.modelTotals).toBe(back.modelTotals);
+      expect(back.buckets).toEqual(f.buckets);
+      expect({ id: back.id, agent: back.agent, models: back.models, file: back.file }).toEqual({ id: f.id, agent: f.agent, models: f.models, file: f.file });
+    }),
+  );
+});

@@ -3,22 +3,22 @@
 // Pieces of bytes are written as they are (one writev), not first joined into
 // one buffer: a cache of tens of megabytes kept mostly from the file it
 // replaces is written without a copy of it.
-import { open, rename, unlink, writeFile } from "node:fs/promises";
 
+import { promises as fsp } from "node:fs";
 export async function writeCacheFile(file: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    if (typeof data === "string" || data instanceof Uint8Array) await writeFile(tmp, data, { mode: 0o600 });
+    if (typeof data === "string" || data instanceof Uint8Array) await fsp.writeFile(tmp, data, { mode: 0o600 });
     else await writePieces(tmp, data);
-    await rename(tmp, file);
+    await fsp.rename(tmp, file);
   } catch (err) {
-    await unlink(tmp).catch(() => {});
+    await fsp.unlink(tmp).catch(() => {});
     throw err;
   }
 }
 
 async function writePieces(file: string, pieces: readonly Uint8Array[]): Promise<void> {
-  const fh = await open(file, "w", 0o600);
+  const fh = await fsp.open(file, "w", 0o600);
   try {
     let left = pieces.filter((p) => p.length > 0);
     while (left.length > 0) {

@@ -6,10 +6,10 @@
 // atomically and the last one wins; a state that does not match its catalog
 // row (size, mtime) is ignored, which costs one full scan of that file.
 import { quickHash } from "../../fs/hash.js";
-import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SavedScan } from "./catalog-scan.js";
 import { writeCacheFile } from "./cache-file.js";
+import { promises as fsp } from "node:fs";
 
 /** 2: shards picked by quickHash, header hashes made by it (catalog-scan.ts headerHashOf). */
 export const STATES_SCHEMA = 2;
@@ -27,7 +27,7 @@ const shardOf = (path: string): number => parseInt(quickHash(path).slice(0, 8), 
 
 async function readShard(file: string): Promise<Shard> {
   try {
-    const parsed = JSON.parse(await readFile(file, "utf8")) as { schema?: number; states?: unknown };
+    const parsed = JSON.parse(await fsp.readFile(file, "utf8")) as { schema?: number; states?: unknown };
     if (parsed?.schema !== STATES_SCHEMA || typeof parsed.states !== "object" || parsed.states === null) return {};
     return parsed.states as Shard;
   } catch {
@@ -66,7 +66,7 @@ export class StateShards {
   /** Writes every changed shard, keeping only states of paths `keep` accepts. */
   async flush(keep: (path: string) => boolean): Promise<void> {
     if (this.pending.size === 0) return;
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
     await Promise.all(
       [...this.pending].map(async ([n, changes]) => {
         // Re-read: another run may have written this shard since.

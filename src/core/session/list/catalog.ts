@@ -13,8 +13,7 @@
 // This file is the half a warm listing needs (load, stat, look up, write back);
 // reading session files is catalog-read.ts, imported only when a file changed,
 // so that a warm `ls` loads none of the scanning code.
-import { mkdir } from "node:fs/promises";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, promises as fsp } from "node:fs";
 import { stampAll, stampAt, type FileStamp } from "../../fs/stat.js";
 import { isAscii } from "node:buffer";
 import { join, resolve, sep } from "node:path";
@@ -191,7 +190,7 @@ export class Catalog implements CatalogRows {
     if (!this.changed) return;
     const { keys, summaries, texts } = this.rows.encode();
     try {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
       // States first: a catalog row never points at a state that was not written.
       if (this.flushStates) await this.flushStates((p) => this.rows.get(p)?.state === true);
       const k = catalogText({ schema: CATALOG_SCHEMA, rows: keys } satisfies CatalogIndex);

@@ -4,7 +4,6 @@
 // Listing thousands of sessions must cost little more than reading their
 // bytes: the scan reads most lines' leading fields straight from the bytes
 // (entry-head.ts) and parses a line only when those do not say enough.
-import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer } from "../read/lines.js";
 import { isoOrNull, parseIsoTime, validTime } from "../read/time.js";
@@ -17,6 +16,7 @@ import type { Session, SessionSummary } from "../model.js";
 import { CatalogScan, type DialectTap } from "./catalog-scan.js";
 import { mapLimit } from "../../map-limit.js";
 import { inProject } from "../../fs/same-dir.js";
+import { promises as fsp } from "node:fs";
 
 export type { SessionSummary } from "../model.js";
 
@@ -56,7 +56,7 @@ export async function summarizeSession(file: string, tap?: DialectTap): Promise<
   const base = emptySummary(path);
   let mtime: string;
   try {
-    const st = await stat(path);
+    const st = await fsp.stat(path);
     if (st.isDirectory()) return { ...base, error: "is a directory" };
     base.size = st.size;
     mtime = st.mtime.toISOString();

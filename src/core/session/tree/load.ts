@@ -3,7 +3,6 @@
 // header, slot, version, ids and names), keeping only what the tree and the
 // list need (docs/session-format.md §2–5).
 import { resolve } from "node:path";
-import { open, stat } from "node:fs/promises";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
@@ -17,6 +16,7 @@ import { isOmpFile } from "../read/dialects/pi/omp-marks.js";
 import { PiLineScanner, newPiScanState, type PiScanOptions, type PiScanState, type PiSink } from "../read/dialects/pi/scanner.js";
 import type { EntryMeta, Session, TitleSlot, Warning } from "../model.js";
 import { envSlot } from "../../env.js";
+import { promises as fsp } from "node:fs";
 
 /** The tree reads every entry whole, long nested strings cut (previews only), v1 entries given their ids. */
 const TREE_SCAN: PiScanOptions = { parseAll: true, cut: true, v1Ids: true };
@@ -81,7 +81,7 @@ async function load(file: string, opts: LoadOptions | undefined, exact: boolean,
   if (d) return loadDialectSession(abs, d, opts);
   let size: number;
   try {
-    const st = await stat(abs);
+    const st = await fsp.stat(abs);
     if (!st.isFile()) throw new SessionError(`${file}: not a file`);
     size = st.size;
   } catch (err) {
@@ -128,7 +128,7 @@ async function load(file: string, opts: LoadOptions | undefined, exact: boolean,
 export async function loadSessionStart(file: string, bytes: number): Promise<Session | null> {
   const abs = resolve(file);
   if (dialectOf(abs) || isGzipPath(abs)) return null;
-  const st = await stat(abs).catch(() => null);
+  const st = await fsp.stat(abs).catch(() => null);
   if (!st?.isFile() || st.size <= bytes) return null;
   const end = await lineEndBefore(abs, bytes);
   if (end <= 0) return null;
@@ -138,7 +138,7 @@ export async function loadSessionStart(file: string, bytes: number): Promise<Ses
 /** Just past the last "\n" in the file's first `bytes`, or 0 when none ends in the last 64 KB of them. */
 async function lineEndBefore(file: string, bytes: number): Promise<number> {
   const from = Math.max(0, bytes - (1 << 16));
-  const fh = await open(file, "r");
+  const fh = await fsp.open(file, "r");
   try {
     const buf = Buffer.allocUnsafe(bytes - from);
     const { bytesRead } = await fh.read(buf, 0, buf.length, from);
@@ -169,7 +169,7 @@ export async function refreshSession(s: Session, opts: RefreshOptions = {}): Pro
   if (!prev || prev.gzip) return s;
   let size: number;
   try {
-    size = (await stat(prev.file)).size;
+    size = (await fsp.stat(prev.file)).size;
   } catch {
     return s;
   }

@@ -1,14 +1,14 @@
 // Small file-system steps for finding one session by its id in an agent's
 // places (Dialect.findById): each agent names its files after the id, so a
 // session is found by listing a few dirs, never by reading every session.
-import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { openRegular } from "../../../fs/read-capped.js";
+import { promises as fsp } from "node:fs";
 
 /** A file that exists (not a dir). */
 export async function isFile(p: string): Promise<boolean> {
   try {
-    return (await stat(p)).isFile();
+    return (await fsp.stat(p)).isFile();
   } catch {
     return false;
   }
@@ -17,7 +17,7 @@ export async function isFile(p: string): Promise<boolean> {
 /** The dirs in a dir (none when it is missing or unreadable). */
 export async function dirsIn(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(dir, d.name));
+    return (await fsp.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(dir, d.name));
   } catch {
     return [];
   }
@@ -26,7 +26,7 @@ export async function dirsIn(dir: string): Promise<string[]> {
 /** The names of the files in a dir (none when it is missing or unreadable). */
 export async function filesIn(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
+    return (await fsp.readdir(dir, { withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name);
   } catch {
     return [];
   }

@@ -1,15 +1,15 @@
 // Lists the files under a folder whose names match, without reading them:
 // discovery of the agents that keep one file per session in a dated or
 // per-project tree. A missing or unreadable folder gives nothing.
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { promises as fsp } from "node:fs";
 
 export async function findFiles(root: string, match: (name: string, dir: string) => boolean, depth: number): Promise<string[]> {
   const out: string[] = [];
   const visit = async (dir: string, left: number): Promise<void> => {
     let ents;
     try {
-      ents = await readdir(dir, { withFileTypes: true });
+      ents = await fsp.readdir(dir, { withFileTypes: true });
     } catch {
       return;
     }

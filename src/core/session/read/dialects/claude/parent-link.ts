@@ -4,11 +4,11 @@
 // `toolUseResult.agentId` names the agent. This finds, in the parent file, the
 // entry that holds that call — the first streamed copy of its message, the id
 // the reader gives the merged message.
-import { stat } from "node:fs/promises";
 import { lineBatches } from "../../lines.js";
 import { isObj, str } from "./blocks.js";
 import { SPAWN_TOOLS } from "./subagent-meta.js";
 import { envSlot } from "../../../../env.js";
+import { promises as fsp } from "node:fs";
 
 interface Links {
   /** Tool call id → entry id of the message holding it. */
@@ -94,7 +94,7 @@ async function scan(path: string): Promise<Links> {
 export async function findSpawnEntry(parentPath: string, toolUseId: string | null, agentId: string): Promise<string | null> {
   let key: string;
   try {
-    const s = await stat(parentPath);
+    const s = await fsp.stat(parentPath);
     key = `${s.size}:${s.mtimeMs}`;
   } catch {
     return null;
