@@ -5,7 +5,7 @@ import { Box, Text } from "ink";
 import { footerHints, type Scope } from "../keymap.js";
 import { useApp } from "../state/use-app.js";
 import { isWriteAction } from "../state/write-actions.js";
-import { readOnlyReason } from "../../core/session/index.js";
+import { readOnlyReason, type Session } from "../../core/session/index.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
@@ -37,10 +37,19 @@ export function fitHints(hints: string[], width: number, last?: string): string 
   return some ? some + tail : displayWidth(last) <= width ? last : all;
 }
 
+// Whether a session is read-only is asked once per session (a refresh makes a new one), not on each
+// key: the selector runs on every change of the app store, and the answer resolves the cache dir's path.
+const readOnlyOf = new WeakMap<Session, boolean>();
+function isReadOnly(s: Session): boolean {
+  let r = readOnlyOf.get(s);
+  if (r === undefined) readOnlyOf.set(s, (r = readOnlyReason(s) !== null));
+  return r;
+}
+
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
   // On a session in a format we only read, the write keys refuse at once: their hints would only mislead.
-  const readOnly = useApp((s) => s.screen === "tree" && s.session !== null && readOnlyReason(s.session) !== null);
+  const readOnly = useApp((s) => s.screen === "tree" && s.session !== null && isReadOnly(s.session));
   // On the session list q is typed into the search: Esc and ^c leave there.
   const typed = useApp((s) => !s.help && screenById(s.screen).typeToSearch === true);
   const theme = useTheme();
