@@ -465,8 +465,10 @@ function sentencesOf(text: string): string[] {
   const quotes = [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
   const out: string[] = [];
   let from = 0;
+  let q = 0; // breaks and quotes both come in order: one pass over each
   for (const b of text.matchAll(SENTENCE_BREAK)) {
-    if (quotes.some(([s, e]) => b.index > s && b.index < e)) continue;
+    while (q < quotes.length && quotes[q][1] <= b.index) q++;
+    if (q < quotes.length && b.index > quotes[q][0]) continue;
     out.push(text.slice(from, b.index));
     from = b.index + b[0].length;
   }
