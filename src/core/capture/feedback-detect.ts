@@ -455,13 +455,33 @@ const rules = envSlot(() => build());
 
 const lower = (s: string): string => s.toLowerCase().replace(/[\u2018\u2019]/g, "'");
 
-const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?。！？:])\s+|\s+(?:-->|—|–|-)\s+|\\\s/u).filter((x) => x.trim());
+const SENTENCE_BREAK = /(?<=[.!?。！？:])\s+|\s+(?:-->|—|–|-)\s+|\\\s/gu;
+/** A quoted string: the text of an error message or a label the user quotes ("I got "Failed to fetch. Please try again." error"). */
+const QUOTED = /"[^"]*"|“[^”]*”|«[^»]*»|「[^」]*」/gu;
+
+/** The sentences of `text`; a sentence does not end inside a quoted string (a quote left open does not count). */
+function sentencesOf(text: string): string[] {
+  if (!/["“«「]/u.test(text)) return text.split(SENTENCE_BREAK).filter((x) => x.trim());
+  const quotes = [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
+  const out: string[] = [];
+  let from = 0;
+  let q = 0; // breaks and quotes both come in order: one pass over each
+  for (const b of text.matchAll(SENTENCE_BREAK)) {
+    while (q < quotes.length && quotes[q][1] <= b.index) q++;
+    if (q < quotes.length && b.index > quotes[q][0]) continue;
+    out.push(text.slice(from, b.index));
+    from = b.index + b[0].length;
+  }
+  out.push(text.slice(from));
+  return out.filter((x) => x.trim());
+}
 
 /** The sentence of `text` in which `re` matches, else the first sentence. */
 function keySentence(text: string, re: RegExp | null): string {
   const sentences = sentencesOf(text);
   const hit = re ? sentences.find((s) => re.test(lower(s))) : undefined;
-  return (hit ?? sentences[0] ?? text).trim();
+  // a separator left by a dropped placeholder ("nope - [Image #1]") is no part of the sentence
+  return (hit ?? sentences[0] ?? text).replace(/^[\s—–\\-]+|[\s—–\\-]+$/gu, "");
 }
 
 /** Shares a long run of words with the agent message: pasted back. */
@@ -828,6 +848,38 @@ const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
 /** Claude Code's thinking keywords typed ahead of the words ("ultrathink com muito cuidado …", "think hard: …"): a budget for the agent, not a verdict. */
 const THINKING = /^(?:ultrathink|megathink|think (?:hard(?:er)?|deeply|very hard))(?![\p{L}\p{N}_])[\s,.:;!-]*/iu;
 
+/**
+ * Lines that only a test runner, a build or a terminal writes, pasted into the
+ * turn (which the hook sees on one line): Karma's "FAILED TESTS:", RSpec's
+ * "Failures: 1)", "Failure/Error:", "Randomized with seed 49511" and "Run
+ * options:", pytest's "=== FAILURES ===", Go's "--- FAIL:", a docker build's
+ * "#8 1.500 …", stack frames ("at Foo.bar (file.js:12:3)", 'File "x.py", line
+ * 3', "# ./spec/x.rb:73:in"), npm's "npm ERR!", tsc's "error TS2304:", a shell
+ * prompt ("❯ "), and Claude Code's own output copied from its terminal ("Ran 1
+ * stop hook ⎿ Stop hook error: …"). Case matters: "FAILED:" is the runner's,
+ * "failed" may be the user's. Each alternative is a fixed run of text, so the
+ * search stays linear.
+ */
+const PASTE_MARK =
+  /FAILED(?: TESTS)?:|\bFailures:(?= 1\))|Failure\/Error:|Randomized with seed \d|\bRun options:|={3,} ?(?:FAILURES|ERRORS|short test summary)|--- FAIL:|(?<!\S)#\d+ \d+\.\d{3} |(?<!\S)#\d+ ERROR:|\bat (?:async )?[\w$.<>]+ \([^()\s]*:\d+:\d+\)|(?<!\S)File "[^"]{1,200}", line \d|(?<!\S)# \.\/[\w./-]+:\d+:in |Traceback \(most recent call last\)|npm ERR!|\berror TS\d{4}:|(?<!\S)❯ |\bRan \d+ \w+ hooks?\b|⎿/u;
+
+const SENTENCE_END: ReadonlySet<string> = new Set([".", "!", "?", ":", "。", "！", "？", "："]);
+
+/**
+ * The user's words before the output they pasted: the turn cut at its first
+ * runner or build line, back to the end of the sentence before it ("Got this:
+ * sync Budget Tests FAILED: …" → "Got this:"; "still failing: FAILED TESTS: …"
+ * → "still failing:"). The whole turn when nothing was pasted; "" when it opens
+ * with the paste.
+ */
+export function typedLead(text: string): string {
+  const m = PASTE_MARK.exec(text);
+  if (!m) return text;
+  const lead = text.slice(0, m.index).trimEnd();
+  for (let i = lead.length - 2; i >= 0; i--) if (SENTENCE_END.has(lead[i]) && lead[i + 1] === " ") return lead.slice(0, i + 1);
+  return lead;
+}
+
 /** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
 const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
 
@@ -923,16 +975,20 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
   // Cursor's file mentions lead a turn ("@page.tsx it is still …", "@c:\\repo\\nb.ipynb:1-5 I mean …"): the words follow them
-  const t = oneSide(text).trim().replace(MENTIONS, "").replace(THINKING, "").replace(MENTIONS, "");
+  const whole = oneSide(text).trim().replace(MENTIONS, "").replace(THINKING, "").replace(MENTIONS, "");
+  if (!whole) return null;
+  const wl = lower(whole);
+  if (r.AGENT_VOICE.test(wl) && whole.length > 200) return null;
+  // a long turn that opens with a markdown heading is a document or a slash command's expansion ("## User Input … ## Outline …"), not a verdict
+  if (whole.length > 200 && /^#{1,6}\s+\S/u.test(whole)) return null;
+  if (r.LOG_START.test(wl) || (mostlyLog(whole) && !verdictBeforeLog(wl, r.FAIL))) return null;
+  // a pasted runner or build log is no verdict: only the words typed before it are read ("still failing: FAILED TESTS: …")
+  const t = typedLead(whole);
   if (!t) return null;
   const l = lower(t);
   const bare = IGNORED.test(l);
   const prev = (before ?? "").trim();
   const hasPrev = prev.length > 0;
-  if (r.AGENT_VOICE.test(l) && t.length > 200) return null;
-  // a long turn that opens with a markdown heading is a document or a slash command's expansion ("## User Input … ## Outline …"), not a verdict
-  if (t.length > 200 && /^#{1,6}\s+\S/u.test(t)) return null;
-  if (r.LOG_START.test(l) || (mostlyLog(t) && !verdictBeforeLog(l, r.FAIL))) return null;
   // a command line typed into the agent's prompt ("gcloud config set disable_color true", "$env:Temp\\setup.exe", "projects/")
   // or a script of slash commands for another tool ("/branch fix-x\n/save\n/message …"): not words to the agent
   if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;

@@ -21,11 +21,22 @@ function textOf(content: unknown): string {
     .join("\n");
 }
 
+/**
+ * An assistant record Claude Code writes itself, not the model: an API error
+ * (`isApiErrorMessage`, "API Error: Connection error.") or a notice such as "No
+ * response requested." (model "<synthetic>"; the session reader keeps the model).
+ */
+export function isSyntheticNotice(line: Obj, message: Obj): boolean {
+  return line.isApiErrorMessage === true || (message.role === "assistant" && message.model === "<synthetic>");
+}
+
 /** The assistant text of one transcript line (Claude Code, Codex, pi/omp), or null. */
 export function assistantTextOfLine(o: Obj): string | null {
   if (isMetaMessage(o)) return null;
   // Claude Code: {type:"assistant", message:{role, content}}; pi/omp: {type:"message", message:{role:"assistant"}}
   const m = isObj(o.message) ? o.message : null;
+  // Claude Code's own notices in the agent's place ("API Error: Connection error.", model "<synthetic>") are not its answer
+  if (m && isSyntheticNotice(o, m)) return null;
   if (m && m.role === "assistant") return textOf(m.content) || null;
   // Codex rollout: {type:"response_item", payload:{type:"message", role:"assistant", content}} or event_msg agent_message
   const p = isObj(o.payload) ? o.payload : null;

@@ -1,6 +1,6 @@
 // The feedback classifier (§7): high-signal user turns become candidates.
 import { detectFeedback, re } from "./feedback-detect.js";
-import { userWords } from "./feedback-injected.js";
+import { readable, userWords, withoutNoise } from "./feedback-injected.js";
 import { scrubCut } from "./redact.js";
 import { sha256Hex } from "./serialize.js";
 import { envSlot } from "../env.js";
@@ -46,7 +46,8 @@ export interface Classification {
  */
 export function classify(text: string, forced = false, before: string | null = null): Classification | null {
   if (!text) return null;
-  const own = userWords(text);
+  // the words as a lesson shows them: a placeholder ("[Image #8] still does not work?") or a stray control character is not a word
+  const own = readable(userWords(text));
   const l = own.toLowerCase().replace(/\u2019/g, "'");
   const scope = scopes().find(([, re]) => re.test(l))?.[0] ?? "session";
   const answered = answeredGist(before);
@@ -66,7 +67,7 @@ const LESSON_LEAD: Record<FeedbackType, string> = {
 
 /** One line: what to do next time, with the turn's key sentence and what it answered. */
 function lessonOf(type: FeedbackType, key: string, answered: string | null): string {
-  const k = cutWords(key.replace(/\s+/g, " ").trim(), 200);
+  const k = cutWords(readable(key), 200);
   if (type === "approval" || type === "decision") return answered ? `${LESSON_LEAD[type]}: "${answered}" (${k})` : `${LESSON_LEAD[type]}: ${k}`;
   return answered ? `${LESSON_LEAD[type]}: ${k} (after the agent's "${answered}")` : `${LESSON_LEAD[type]}: ${k}`;
 }
@@ -76,7 +77,7 @@ const cutWords = (s: string, n: number): string => (s.length <= n ? s : s.slice(
 /** The last sentence of the agent message, without markdown, cut to a few words. */
 export function answeredGist(before: string | null): string | null {
   if (!before) return null;
-  const plain = before
+  const plain = withoutNoise(before)
     .replace(/```[\s\S]*?(?:```|$)/g, " ")
     .replace(/<[^>]{1,80}>/g, " ")
     .replace(/[*_`#>|]+/g, " ")
@@ -125,7 +126,7 @@ export function buildCandidate(text: string, c: Classification, ctx: CandidateCo
   return {
     confidence: c.confidence,
     cwd: ctx.cwd,
-    distilled_lesson: LESSON_PREFIX[c.type] + preview,
+    distilled_lesson: LESSON_PREFIX[c.type] + scrubCut(readable(text), 360),
     event: "feedback_candidate",
     feedback_type: c.type,
     git_branch: ctx.gitBranch,

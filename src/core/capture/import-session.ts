@@ -15,6 +15,7 @@ import { isoTs, now } from "./clock.js";
 import { loadConfig, flag } from "./config.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
 import { isMetaMessage, userWords } from "./feedback-injected.js";
+import { isSyntheticNotice } from "./feedback-transcript.js";
 import { normalizeText } from "./harness.js";
 import { appendRecord, readJsonl } from "./jsonfile.js";
 import { markDirty } from "./markers.js";
@@ -88,7 +89,8 @@ function derive(path: Obj[]): Derived {
       const text = isMetaMessage(e) || isMetaMessage(m) ? "" : userWords(normalizeText(userTextOf(m.content)));
       if (text && id) d.userTexts.push({ text, id, ts, before });
     } else if (m.role === "assistant") {
-      const t = normalizeText(userTextOf(m.content));
+      // Claude Code's API error notices stand in the agent's place: the turn after one answers the agent's last real message
+      const t = isSyntheticNotice(e, m) ? "" : normalizeText(userTextOf(m.content));
       if (t) before = t;
       if (m.stopReason === "stop") ev("Stop");
     } else if (m.role === "toolResult") {
