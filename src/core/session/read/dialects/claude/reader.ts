@@ -264,7 +264,8 @@ export class ClaudeReader implements RecordReader {
     if (sub) {
       f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
       f.parentEntryId = this.link?.parentEntryId ?? null;
-      if (this.kind === "subagent") f.subagent = true;
+      // An old-style sidechain is a subagent as much as one under `subagents/`: its calls count in its parent's row.
+      f.subagent = true;
     }
     return f;
   }
