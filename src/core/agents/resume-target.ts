@@ -9,6 +9,6 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** The resume target of a loaded session or of its list row. */
 export function resumeTargetOf(s: Session | SessionSummary): ResumeTarget {
-  if ("header" in s) return { file: s.file, id: str(s.header.id), cwd: str(s.header.cwd), agent: agentOf(s) };
-  return { file: s.path, id: s.id, cwd: s.cwd, agent: agentOf(s) };
+  if ("header" in s) return { file: s.file, id: str(s.header.id), cwd: str(s.header.cwd), parentSession: str(s.header.parentSession) || null, agent: agentOf(s) };
+  return { file: s.path, id: s.id, cwd: s.cwd, parentSession: s.parentSession, agent: agentOf(s) };
 }

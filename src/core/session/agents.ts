@@ -30,6 +30,8 @@ export interface ResumeTarget {
   id: string;
   /** The header's cwd ("" when it has none). */
   cwd: string;
+  /** The header's parentSession, when it names one (a Claude Code sidechain resumes its parent's session). */
+  parentSession?: string | null;
   /** The agent, when the reader names it (absent: decided by where the file lives). */
   agent?: AgentId | null;
 }
@@ -141,7 +143,7 @@ function other(id: AgentId, label: string, capture: CaptureKind, flag: string, r
 const ENTRIES: Readonly<Record<AgentId, Entry>> = {
   pi: piLike("pi", isPiDir, (t) => ["--session", t.file]),
   omp: piLike("omp", isOmpDir, (t) => [...profileFlag(t.file), "--resume", t.file]),
-  claude: other("claude", "Claude Code", "hooks", "--resume", (t) => claudeResumeId(t.file, t.id)),
+  claude: other("claude", "Claude Code", "hooks", "--resume", (t) => claudeResumeId(t.file, t.id, t.parentSession)),
   codex: other("codex", "Codex", "hooks", "resume"),
   gemini: other("gemini", "Gemini CLI", "hooks", "--resume", (t) => geminiResumeId(t.file, t.id)),
   opencode: other("opencode", "OpenCode", "plugin", "--session"),

@@ -184,6 +184,8 @@ export interface SessionSummary {
   firstMessage: string;
   /** `message` entries in the tree. */
   messageCount: number;
+  /** Set (true) when those messages are only the agent's own warm-up exchange (DialectFacts.warmupOnly). */
+  warmupOnly?: boolean;
   /** Entries in the tree (header and title slot excluded, earlier duplicate ids left out). */
   entryCount: number;
   /** Branches: leaves of the tree (1 for a linear session, 0 when empty), and the active path when the leaf has children (stats' branches). */

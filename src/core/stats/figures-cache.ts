@@ -18,8 +18,9 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // 10: a Gemini CLI chat in an old hash-named folder has the path of the folder its project moved to (its project, in
 // stats by project); an older Gemini CLI's built-in agent chat under its caller's session id is a subagent, counted in
 // its caller's row; 11: a Claude Code message's usage is its last copy's that has one (a gateway's later `usage: {}`
-// no longer wipes it).
-const VERSION = 11;
+// no longer wipes it); 12: a Claude Code sidechain beside the sessions (`<project>/agent-<id>.jsonl`) is a subagent,
+// counted in its parent's row.
+const VERSION = 12;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**
  * The calls file: a first line of JSON (version, price stamp), then a line per

@@ -43,7 +43,7 @@ export function formatDrift(r: DriftReport): string {
     }
   }
   if (r.unlisted.length > 0) {
-    out.push("", `Files with no message and no name, left out of the list as their agent's own list leaves them out (${r.unlisted.length}; \`ls PATH\` lists one):`);
+    out.push("", `Files with no message and no name (or only an agent's own warm-up), left out of the list as their agent's own list leaves them out (${r.unlisted.length}; \`ls PATH\` lists one):`);
     for (const a of AGENT_IDS) {
       const files = r.unlisted.filter((u) => u.agent === a);
       if (files.length === 0) continue;

@@ -152,7 +152,8 @@ export const statsCommand: Command = {
     const parallel = scanParallel();
     const taps = new FiguresTaps(overrides, parallel);
     const stamps = new Map<string, FileStamp | null>();
-    const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps, parallel, stamps });
+    // A warm-up-only transcript is not listed, but its calls were billed: counted, in its parent's row.
+    const listed = await listSessions({ agentDirs, paths, cwd, all, cache, taps, parallel, stamps, warmups: true });
     if (process.env.OMP_SESSIONS_STATS === "1") printCatalogStats();
     const sessions = listed.filter((s) => s.valid && (agent === undefined || agentOf(s) === agent));
     // A file named on the command line (not one found in a dir named) that is no session says why it is left out, as its row in `ls` does.

@@ -40,6 +40,10 @@ describe("resume commands", () => {
     // The session itself, and a subagent dir that is no session id, keep the transcript's own id.
     expect(resumeCommand({ ...sub, file: `/h/.claude/projects/-p/${sid}.jsonl`, id: sid })?.args).toEqual(["--resume", sid]);
     expect(resumeCommand({ ...sub, file: "/h/.claude/projects/-p/odd/subagents/agent-a1.jsonl", id: "a1" })?.args).toEqual(["--resume", "a1"]);
+    // An older sidechain beside the sessions resumes the parent its records name; with none named, its own id.
+    const side = { file: "/h/.claude/projects/-p/agent-a0b1c2d.jsonl", id: "a0b1c2d", cwd: "/p", agent: "claude" as AgentId };
+    expect(resumeCommand({ ...side, parentSession: `/h/.claude/projects/-p/${sid}.jsonl` })?.args).toEqual(["--resume", sid]);
+    expect(resumeCommand({ ...side, parentSession: null })?.args).toEqual(["--resume", "a0b1c2d"]);
   });
 
   it("a Gemini CLI subagent's chat resumes the session it ran in; one in a folder naming no session is refused", () => {

@@ -49,6 +49,7 @@ type StoredSummary = [
   valid: boolean,
   error: string | null,
   agent: AgentId,
+  warmupOnly: boolean,
 ];
 
 /** A cached row's `ls --json` text, not decoded. */
@@ -59,7 +60,7 @@ export interface RawSummary {
 }
 
 function encodeSummary(s: SessionSummary): StoredSummary {
-  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.valid, s.error ?? null, s.agent];
+  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.valid, s.error ?? null, s.agent, s.warmupOnly === true];
 }
 
 const isKey = (v: unknown): v is StoredKey => Array.isArray(v) && v.length === 12 && typeof v[0] === "number" && typeof v[1] === "number" && typeof v[2] === "number" && typeof v[3] === "number";
@@ -73,7 +74,7 @@ const hasSummary = (v: StoredKey): boolean => Number.isInteger(v[6]) && v[6] >= 
 /** The summary stored for a key entry, or null when it is missing or does not match the entry. */
 function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): SessionSummary | null {
   const s = summaries[v[6]] as StoredSummary | undefined;
-  if (!Array.isArray(s) || s.length !== 15 || s[9] !== v[9] || s[1] !== v[10] || s[12] !== v[11]) return null;
+  if (!Array.isArray(s) || s.length !== 16 || s[9] !== v[9] || s[1] !== v[10] || s[12] !== v[11]) return null;
   const summary: SessionSummary = {
     path,
     id: s[0],
@@ -81,6 +82,7 @@ function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): Sessio
     name: s[2],
     firstMessage: s[3],
     messageCount: s[4],
+    ...(s[15] === true ? { warmupOnly: true } : {}),
     entryCount: s[5],
     branchCount: s[6],
     labelCount: s[7],

@@ -39,13 +39,20 @@ export interface ListOptions {
   stamps?: Map<string, FileStamp | null>;
   /** Also the sessions with no message and no name that their agent's own list leaves out (listed.ts); a file named in `paths` is listed anyway. */
   empty?: boolean;
+  /**
+   * Also the transcripts of nothing but an agent's own warm-up (listed.ts): left
+   * out of the list, but their calls were made and billed, so `stats` counts
+   * them (in their parent's row).
+   */
+  warmups?: boolean;
 }
 
-/** The rule of listed.ts, with its two exceptions: every row when asked, and a file named as a path. */
+/** The rule of listed.ts, with its exceptions: every row when asked, a file named as a path, and warm-up-only transcripts when asked. */
 function shownBy(opts: ListOptions): (s: SessionSummary) => boolean {
   if (opts.empty) return () => true;
   const named = new Set((opts.paths ?? []).map((p) => resolve(p)));
-  return (s) => named.has(s.path) || shownInList(s);
+  const warmups = opts.warmups === true;
+  return (s) => named.has(s.path) || shownInList(s) || (warmups && s.warmupOnly === true);
 }
 
 type Listed = { path: string; modified: string };

@@ -144,6 +144,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     name: s.name,
     firstMessage: s.firstMessage,
     messageCount: messages,
+    ...(s.header.warmupOnly === true ? { warmupOnly: true } : {}),
     entryCount: s.entries.length,
     // The active path is a branch of its own when the leaf has children (a rewound Claude Code session), as the figures count them.
     branchCount: leaves + (s.leafId !== null && (s.children.get(s.leafId)?.length ?? 0) > 0 ? 1 : 0),

@@ -76,6 +76,13 @@ export interface DialectFacts {
    * a call of the parent names it: its calls count in the parent's row.
    */
   subagent?: boolean;
+  /**
+   * The source holds nothing but the agent's own warm-up exchange, no
+   * conversation of the user's (a Claude Code sidechain of the `Warmup` prompt
+   * and its reply): a list that leaves out sessions with no message leaves it
+   * out too (list/listed.ts).
+   */
+  warmupOnly?: boolean;
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
   /**

@@ -97,6 +97,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.parentSession) header.parentSession = f.parentSession;
   if (f.parentEntryId) header.parentEntryId = f.parentEntryId;
   if (f.subagent) header.subagent = true;
+  if (f.warmupOnly) header.warmupOnly = true;
   if (f.model) header.model = f.model;
   if (f.agentVersion) header.agentVersion = f.agentVersion;
   const tree = buildTree(all, facts, header, null, warnings);

@@ -100,10 +100,14 @@ export function subagentSessionDir(path: string): string | null {
 /**
  * The id `claude --resume` takes for a transcript. Claude Code resumes
  * sessions, not agents: a subagent's file (its id is the agent's) resumes
- * the session it ran in, the `<session id>` dir above its `subagents` dir.
+ * the session it ran in, the `<session id>` dir above its `subagents` dir; an
+ * old-style sidechain beside the sessions resumes its parent, the session its
+ * records name (`parentSession`, the reader's `<project>/<session id>.jsonl`).
  */
-export function resumeIdOf(path: string, id: string): string {
-  if (kindOf(path) !== "subagent") return id;
+export function resumeIdOf(path: string, id: string, parentSession?: string | null): string {
+  const kind = kindOf(path);
+  if (kind === "sidechain") return (parentSession ? sessionIdOfPath(parentSession) : "") || id;
+  if (kind !== "subagent") return id;
   const dir = subagentSessionDir(path);
   const session = dir ? basename(dir) : "";
   return SESSION_ID.test(session) ? session : id;

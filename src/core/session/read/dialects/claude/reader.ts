@@ -63,6 +63,27 @@ const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
   "teleported-from",
 ]);
 
+/**
+ * The prompt Claude Code itself sends (2.0.x–2.1.x) to warm the prompt cache of
+ * its Explore and Plan agents: the first prompt of a sidechain or subagent
+ * transcript, never typed by the user.
+ */
+const WARMUP_PROMPT = "Warmup";
+
+/** A tool result's text when it is plain text (a string, or text blocks only); null otherwise. */
+function resultText(c: unknown): string | null {
+  if (typeof c === "string") return c;
+  if (!Array.isArray(c) || !c.every((b) => isObj(b) && b.type === "text")) return null;
+  return c.map((b) => str((b as Obj).text)).join("");
+}
+
+/**
+ * Whether a user line holds only the answers of a warming agent's calls: Claude
+ * Code runs none of them, and answers each with the warm-up prompt (an error).
+ */
+const onlyWarmupResults = (message: Obj): boolean =>
+  Array.isArray(message.content) && message.content.every((b) => isObj(b) && (b.type !== "tool_result" ? b.type === "text" && str(b.text).trim() === "" : resultText(b.content)?.trim() === WARMUP_PROMPT));
+
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
 const MAX_HELD = 5000;
 /** Records after a compact boundary within which its summary is looked for. */
@@ -169,6 +190,15 @@ export class ClaudeReader implements RecordReader {
   private unknown = new Set<string>();
   /** The last entry given (a line of an unknown kind with no uuid hangs from it). */
   private lastId: string | null = null;
+  /** A user or assistant message was read (a warm-up prompt is only the first). */
+  private talked = false;
+  /**
+   * The transcript opened with Claude Code's warm-up prompt, and whether a user
+   * line came that is not part of the warm-up (a prompt, or a result that is
+   * not the warm-up's refusal of a call).
+   */
+  private warmup = false;
+  private userBesidesWarmup = false;
 
   constructor(private readonly path: string) {
     this.kind = kindOf(path);
@@ -264,10 +294,12 @@ export class ClaudeReader implements RecordReader {
       );
       if (relink.size) f.relink = relink;
     }
+    if (this.ended && this.warmup && !this.userBesidesWarmup) f.warmupOnly = true;
     if (sub) {
       f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
       f.parentEntryId = this.link?.parentEntryId ?? null;
-      if (this.kind === "subagent") f.subagent = true;
+      // An old-style sidechain is a subagent as much as one under `subagents/`: its calls count in its parent's row.
+      f.subagent = true;
     }
     return f;
   }
@@ -363,6 +395,7 @@ export class ClaudeReader implements RecordReader {
   }
 
   private assistant(v: Obj, message: Obj, origin: Origin): void {
+    this.talked = true;
     const uuid = str(v.uuid);
     const msgId = str(message.id);
     const key = msgId ? `${msgId}\u0000${str(v.requestId)}` : "";
@@ -439,6 +472,8 @@ export class ClaudeReader implements RecordReader {
       return;
     }
     if (hasToolResults(message)) {
+      this.talked = true;
+      if (!(this.warmup && onlyWarmupResults(message))) this.userBesidesWarmup = true;
       const entries = toolResultEntries(v, message, (id) => this.calls.get(id)?.name ?? "");
       if (entries.length > 1) this.groupHead.set(entries[entries.length - 1].id, entries[0].id);
       this.linkSubagent(v, entries);
@@ -457,6 +492,18 @@ export class ClaudeReader implements RecordReader {
       this.add(e, origin);
       return;
     }
+    if (this.kind !== "session" && !this.talked && userText(message).trim() === WARMUP_PROMPT) {
+      // Claude Code's own warm-up of an agent's prompt cache, not the user's: kept (the model got it) as text the
+      // harness wrote, so the transcript is called by its next prompt or its sidecar's description.
+      this.talked = this.warmup = true;
+      const e = baseEntry(v, "custom_message");
+      e.customType = "warmup";
+      e.content = userMessage(v, message).content;
+      e.display = false;
+      this.add(e, origin);
+      return;
+    }
+    this.talked = this.userBesidesWarmup = true;
     // A prompt: whatever was streaming in this lane is complete.
     const prev = this.openByLane.get(this.laneOf(v));
     if (prev) this.close(prev, str(v.parentUuid) || null);
