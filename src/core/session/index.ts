@@ -16,6 +16,7 @@ export { artifactsOwner, defaultAgentDirs, findSessionFiles, traceSessionFiles }
 export { findDrift } from "./list/drift.js";
 export type { DriftReport } from "./list/drift.js";
 export { listSessions, listSessionsJsonParts } from "./list/list.js";
+export { shownInList } from "./list/listed.js";
 export { summaryJson } from "./list/summary-json.js";
 export { emptySummary, summarizeSession } from "./list/summary.js";
 export { watchSessions } from "./list/watch.js";

@@ -1,4 +1,5 @@
-// `6 stats`: tokens and cost of every session the browser lists — totals, a
+// `6 stats`: tokens and cost of every session the browser lists (and of the
+// warm-up-only transcripts it leaves out, as `stats` counts them) — totals, a
 // bar chart of cost and of tokens per day over the last 30 days, the top
 // models and projects. Figures load in the stats store (cached ones at once,
 // the rest read in the background with progress); drawing reads nothing.
@@ -9,11 +10,14 @@ import { useApp, useStores } from "../state/use-app.js";
 import { statsLines } from "../format/stats-lines.js";
 import { toneColor } from "../components/lines-pane.js";
 import { fitWidth as fit } from "../format/width.js";
-import { safeText } from "../../core/session/index.js";
+import { safeText, type SessionSummary } from "../../core/session/index.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
 import type { Action } from "../keymap.js";
 import { totalOf } from "../../core/stats/figures.js";
+
+/** The files the screen counts: the listed sessions, and the warm-up-only transcripts the list leaves out (billed: `stats` counts them too). */
+const statsFiles = (sessions: readonly SessionSummary[], warmups: readonly string[]): string[] => [...sessions.filter((s) => s.valid).map((s) => s.path), ...warmups];
 
 function StatsScreen({ width, height }: ScreenProps) {
   const { stats } = useStores();
@@ -23,7 +27,8 @@ function StatsScreen({ width, height }: ScreenProps) {
   const progress = useStore(stats, (s) => s.progress);
   const figures = useStore(stats, (s) => s.figures);
   const error = useStore(stats, (s) => s.error);
-  const files = useMemo(() => (sessions ?? []).filter((s) => s.valid).map((s) => s.path), [sessions]);
+  const warmups = useApp((s) => s.warmups);
+  const files = useMemo(() => statsFiles(sessions ?? [], warmups), [sessions, warmups]);
   // (Re)load when the list of sessions changed since the figures were made.
   useEffect(() => {
     if (sessions === null) return;
@@ -83,8 +88,7 @@ export const statsScreen: ScreenDef = {
     }
     if (action !== "stats.reload") return false;
     const st = ui.app.getState();
-    const files = (st.sessions ?? []).filter((s) => s.valid).map((s) => s.path);
-    void ui.stats.getState().load(files);
+    void ui.stats.getState().load(statsFiles(st.sessions ?? [], st.warmups));
     return true;
   },
   info(st) {

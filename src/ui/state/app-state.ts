@@ -47,6 +47,8 @@ export interface SharedState {
 
 export interface ListState {
   sessions: SessionSummary[] | null;
+  /** Transcripts of nothing but an agent's warm-up: not listed, but billed, so the stats screen counts them as `stats` does. */
+  warmups: string[];
   listError: string | null;
   listQuery: string;
   sort: SortMode;

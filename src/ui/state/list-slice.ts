@@ -2,7 +2,7 @@
 // scope, named, agent and host filters), its cursor, and the actions on a row
 // (open, delete). Part of the one app store (store.ts).
 import { keepCursor } from "./list-cursor.js";
-import { listSessions, AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId, type SessionSummary } from "../../core/session/index.js";
+import { listSessions, shownInList, AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId, type SessionSummary } from "../../core/session/index.js";
 import { inProject } from "../../core/fs/same-dir.js";
 import { SORTS, rowHost, sessionListView, type ListScope } from "./session-list-view.js";
 import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
@@ -37,6 +37,7 @@ export function createListSlice(init: StoreInit, { set, get }: SliceTools): List
 
   const slice: ListState & ListActions = {
     sessions: null,
+    warmups: [],
     listError: null,
     listQuery: "",
     sort: "threaded",
@@ -56,8 +57,11 @@ export function createListSlice(init: StoreInit, { set, get }: SliceTools): List
         // Off screen (a session opened from the command line), the scan is background work.
         const pace = init.beforeRead;
         const beforeRead = pace && (() => (get().screen === "sessions" ? Promise.resolve() : pace()));
-        const list = await listSessions({ ...source, all: true, beforeRead });
-        get().setSessions(list);
+        // One listing for both: the warm-up-only transcripts it also gives are for the stats screen only, as `stats` counts them.
+        const all = await listSessions({ ...source, all: true, beforeRead, warmups: true });
+        const warmup = (s: SessionSummary) => s.warmupOnly === true && !shownInList(s);
+        set({ warmups: all.filter(warmup).map((s) => s.path) });
+        get().setSessions(all.filter((s) => !warmup(s)));
       } catch (err) {
         set({ listError: (err as Error).message, sessions: [] });
       }
