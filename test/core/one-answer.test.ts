@@ -24,6 +24,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { join, relative } from "node:path";
 import { loadSession } from "../../src/core/session/tree/load.js";
 import { listSessions, listSessionsJson } from "../../src/core/session/list/list.js";
@@ -220,9 +222,23 @@ async function printed(cmd: Command, args: string[]): Promise<unknown> {
     out += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
     return true;
   });
+  // stdout.ts writes JSON straight to fd 1 (writevSync): caught too, as run-cli.ts does.
+  const savedWritev = fs.writevSync;
+  fs.writevSync = ((fd: number, bufs: readonly NodeJS.ArrayBufferView[], pos?: number) => {
+    if (fd !== 1) return savedWritev(fd, bufs, pos);
+    let n = 0;
+    for (const b of bufs) {
+      out += Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+      n += b.byteLength;
+    }
+    return n;
+  }) as typeof fs.writevSync;
+  syncBuiltinESMExports();
   try {
     expect(await cmd.run(args)).toBe(0);
   } finally {
+    fs.writevSync = savedWritev;
+    syncBuiltinESMExports();
     spy.mockRestore();
   }
   return JSON.parse(out);
