@@ -185,6 +185,13 @@ export class RowStore {
     return json ? { path, modified: v[9]!, json } : undefined;
   }
 
+  /** Whether a row whose key is (dev, ino, size, mtimeMs) holds a summary stored without text: one the list leaves out (encode). */
+  freshUnlisted(path: string, dev: number, ino: number, size: number, mtimeMs: number): boolean {
+    if (this.decoded.has(path)) return false;
+    const v = this.stored(path);
+    return freshKey(v, dev, ino, size, mtimeMs) && hasSummary(v) && v[8] === 0;
+  }
+
   /**
    * The stored header cwd of a row whose key is (dev, ino, size, mtimeMs) and
    * that holds a valid session's summary or a header-only cwd, without decoding

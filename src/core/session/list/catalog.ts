@@ -45,6 +45,11 @@ interface CatalogIndex {
 export interface CatalogOptions {
   /** Only sessions whose header cwd is this dir (as listSessions' `cwd`). */
   cwd?: string;
+  /**
+   * Raw rows only (`ls --json`): the files named as paths. A row the list
+   * leaves out (listed.ts) is given as null without decoding it, unless named.
+   */
+  named?: ReadonlySet<string>;
   /** Files read at once. */
   concurrency?: number;
   /** Cache dir (default: cacheDir()). */
@@ -159,7 +164,7 @@ export class Catalog implements CatalogRows {
   }
 
   /** As cached, for a regular file's key given as numbers (no object per file on the warm path). */
-  cachedKey(path: string, dev: number, ino: number, size: number, mtimeMs: number, cwd: string | undefined, raw: boolean): SessionSummary | RawSummary | null | undefined {
+  cachedKey(path: string, dev: number, ino: number, size: number, mtimeMs: number, cwd: string | undefined, raw: boolean, named?: ReadonlySet<string>): SessionSummary | RawSummary | null | undefined {
     let known: { cwd: string; summary: boolean } | undefined;
     if (cwd !== undefined) {
       // Another project's session, unchanged: ruled out without decoding its row.
@@ -169,6 +174,8 @@ export class Catalog implements CatalogRows {
     if (raw && (cwd === undefined || known?.summary === true)) {
       const r = this.rows.freshRaw(path, dev, ino, size, mtimeMs);
       if (r) return r;
+      // Stored without text: a row the list leaves out, not decoded (decoding one reads every summary).
+      if (named && !named.has(path) && this.rows.freshUnlisted(path, dev, ino, size, mtimeMs)) return null;
     }
     const s = this.rows.freshSummary(path, dev, ino, size, mtimeMs);
     if (s === undefined) return undefined;
@@ -234,7 +241,7 @@ async function listing(files: string[], roots: string[], opts: CatalogOptions, r
     const todo: number[] = [];
     for (let i = 0; i < files.length; i++) {
       const o = i * 4;
-      out[i] = packed[o + 2] >= 0 && regular[i] === 1 ? cat.cachedKey(files[i], packed[o], packed[o + 1], packed[o + 2], packed[o + 3], opts.cwd, raw) : undefined;
+      out[i] = packed[o + 2] >= 0 && regular[i] === 1 ? cat.cachedKey(files[i], packed[o], packed[o + 1], packed[o + 2], packed[o + 3], opts.cwd, raw, raw ? opts.named : undefined) : undefined;
       if (out[i] === undefined) {
         stats[i] = stampAt(packed, regular, i);
         todo.push(i);

@@ -47,10 +47,13 @@ export interface ListOptions {
   warmups?: boolean;
 }
 
+/** The files named as paths (not found in a dir named). */
+const namedFiles = (opts: ListOptions): Set<string> => new Set((opts.paths ?? []).map((p) => resolve(p)));
+
 /** The rule of listed.ts, with its exceptions: every row when asked, a file named as a path, and warm-up-only transcripts when asked. */
 function shownBy(opts: ListOptions): (s: SessionSummary) => boolean {
   if (opts.empty) return () => true;
-  const named = new Set((opts.paths ?? []).map((p) => resolve(p)));
+  const named = namedFiles(opts);
   const warmups = opts.warmups === true;
   return (s) => named.has(s.path) || shownInList(s) || (warmups && s.warmupOnly === true);
 }
@@ -100,7 +103,8 @@ export async function listSessionsJsonParts(opts: ListOptions = {}): Promise<Uin
   if (opts.search || opts.cache === false) return [Buffer.from(JSON.stringify((await listSessions(opts)).map(summaryJson)))];
   const { cwd, limit, ...o } = options(opts);
   const { files, roots } = await findAll(opts, o.roots);
-  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, concurrency: limit, dir: opts.cacheDir, parallel: opts.parallel });
+  const named = opts.empty || opts.warmups ? undefined : namedFiles(opts);
+  const rows = await (await import("./catalog.js")).catalogRawSummaries(files, roots, { cwd, named, concurrency: limit, dir: opts.cacheDir, parallel: opts.parallel });
   // A stored text is a row the list shows (catalog-row.ts encode); a decoded row is asked.
   const shown = shownBy(opts);
   const kept = rows.filter((r): r is SessionSummary | RawSummary => r !== null && ("json" in r || shown(r))).sort(newestFirst);
