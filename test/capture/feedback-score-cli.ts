@@ -26,7 +26,7 @@ for (const split of args.filter((a) => !a.startsWith("--")) as Split[]) {
     ]),
   );
   console.log("confidence kept/recorded:", JSON.stringify(levels), "tp", o.feedback.tp, "fp", o.feedback.fp, "fn", o.feedback.fn);
-  if (showMisses && split !== "holdout8") {
+  if (showMisses && split !== "holdout8" && split !== "holdout9") {
     for (const t of o.misses) console.log(`MISS [${t.label}] ${t.id} B: ${t.before.slice(-200).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 300).replace(/\n/g, " ⏎ ")}`);
     for (const [t, g] of o.falseHits) console.log(`FALSE [${g} want ${t.label}] ${t.id} B: ${t.before.slice(-200).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 300).replace(/\n/g, " ⏎ ")}`);
   }
