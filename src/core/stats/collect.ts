@@ -90,7 +90,10 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
     else out[i] = hit;
   });
   if (misses.length > 0 && opts.readMissing !== false) {
-    const pricer: Pricer = await makePricer(overrides);
+    // Made when a file is priced here, not before: a cold `stats` has the listing's pass price them all (the taps',
+    // whose pricer is this one: loading the table again cost a cold run 60-70 ms of one core after the reading).
+    let pricing: Promise<Pricer> | null = null;
+    const pricer = (): Promise<Pricer> => (pricing ??= opts.taps?.priceStamp === priceStamp ? opts.taps.pricer() : makePricer(overrides));
     let next = 0;
     let done = 0;
     const scanned: ReadonlyMap<string, ScannedSession> = opts.taps?.scanned ?? new Map();
@@ -104,13 +107,13 @@ export async function collectFigures(files: readonly string[], opts: CollectOpti
       const done = figured?.get(file);
       if (done) return done;
       const held = heldAsLoaded(file, opts.loaded);
-      if (held) return { figures: await figuresOfSession(held, pricer), stamp: null };
+      if (held) return { figures: await figuresOfSession(held, await pricer()), stamp: null };
       const pre = scanned.get(file) ?? (await scanFigures(file, opts.beforeRead));
-      if (!pre) return { figures: await readSessionFigures(file, pricer), stamp: null };
+      if (!pre) return { figures: await readSessionFigures(file, await pricer()), stamp: null };
       const { parts } = pre;
       const parent = parts.inherits === false ? null : resolveParent(file, parts.header.parentSession);
       const inheritedKeys = parent !== null && parent !== file ? await parentKeys(parent) : undefined;
-      return { figures: figuresOf({ ...parts, inheritedKeys }, pricer), stamp: pre.stamp };
+      return { figures: figuresOf({ ...parts, inheritedKeys }, await pricer()), stamp: pre.stamp };
     };
     const worker = async (): Promise<void> => {
       while (next < misses.length) {

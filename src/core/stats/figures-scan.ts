@@ -21,7 +21,7 @@ import { makePricer, PRICE_TABLE, type Pricer } from "./prices.js";
 import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent, subagentOf } from "./parent.js";
 import { callUsage, mayCarryUsage, type CallUsage } from "./usage.js";
-import { decodeFigures, stampText } from "./figures-cache.js";
+import { decodeFigures, encodeFigures, stampText } from "./figures-cache.js";
 import { figuresOfSession, heldMayCarryUsage } from "./read-session.js";
 
 type Json = Record<string, unknown>;
@@ -189,6 +189,15 @@ export class FiguresTap implements ScanTap {
   }
 }
 
+/**
+ * Figures kept until the listing ends, as the cache's text (decoded again on
+ * use, as the stats worker's are): a call's object then lives only while its
+ * file is read. Kept as objects, every call of every file outlived the young
+ * generation, and the collector copied and marked them all through a cold
+ * `stats`; and the cache stores the text as it is.
+ */
+const kept = (f: SessionFigures): SessionFigures => decodeFigures(f.file, encodeFigures(f));
+
 /** A session's figures as the listing's pass made them, and the stamp of the bytes read. */
 export interface Figured {
   stamp: string;
@@ -205,7 +214,7 @@ export class FiguresTaps implements ScanTaps {
   readonly figured = new Map<string, Figured>();
   readonly scanned = new Map<string, ScannedSession>();
   private readonly stamps = new Map<FiguresTap, string>();
-  private pricer: Promise<Pricer> | null = null;
+  private pricing: Promise<Pricer> | null = null;
 
   /** Other agents' sessions (Claude Code's, Codex's…) loaded in a worker thread too, in a cold listing with enough of them (stats-worker.ts). */
   readonly worker: DialectWorker;
@@ -221,27 +230,36 @@ export class FiguresTaps implements ScanTaps {
       adopt: (path, extra) => {
         const got = extra as WorkerFigures | null;
         // None, or priced under other prices (prices.json changed meanwhile): read again by collect.ts, as when the tap's take fails.
-        if (!got || got.priceStamp !== `${PRICE_TABLE}+${this.overrides.stamp}`) return Promise.resolve();
+        if (!got || got.priceStamp !== this.priceStamp) return Promise.resolve();
         this.figured.set(path, { stamp: got.stamp, figures: decodeFigures(path, got.figures) });
         return Promise.resolve();
       },
     };
   }
 
+  /** What these taps price under (Pricer.stamp). */
+  get priceStamp(): string {
+    return `${PRICE_TABLE}+${this.overrides.stamp}`;
+  }
+
+  /** The pricer of these taps' overrides, made once (the table loads at the first file read: a listing that reads none never loads it); collect.ts prices with it too. */
+  pricer(): Promise<Pricer> {
+    return (this.pricing ??= makePricer(this.overrides));
+  }
+
   /** Another agent's session the listing loaded: its figures from that load (its calls held as objects, read-session.ts). */
   readonly dialect: DialectTap = {
     holdObjects: heldMayCarryUsage,
     take: async (s, stamp) => {
-      this.pricer ??= makePricer(this.overrides);
-      this.figured.set(s.file, { stamp: stampText(stamp), figures: await figuresOfSession(s, await this.pricer) });
+      this.figured.set(s.file, { stamp: stampText(stamp), figures: kept(await figuresOfSession(s, await this.pricer())) });
     },
   };
 
   open(_path: string, stamp: FileStamp): ScanTap {
     const tap = new FiguresTap(true);
     this.stamps.set(tap, stampText(stamp));
-    // The table loads while the files are read (a listing that reads none never loads it).
-    this.pricer ??= makePricer(this.overrides);
+    // The table loads while the files are read.
+    void this.pricer();
     return tap;
   }
 
@@ -253,7 +271,7 @@ export class FiguresTaps implements ScanTaps {
     const { parts } = got;
     const parent = parts.inherits === false ? null : resolveParent(path, parts.header.parentSession);
     if (parent !== null && parent !== path) this.scanned.set(path, got);
-    else this.figured.set(path, { stamp: got.stamp, figures: figuresOf(parts, await this.pricer!) });
+    else this.figured.set(path, { stamp: got.stamp, figures: kept(figuresOf(parts, await this.pricer())) });
   }
 }
 

@@ -13,6 +13,7 @@ import type { PriceOverrides } from "../../../src/core/stats/price-overrides.js"
 import type { Session } from "../../../src/core/session/model.js";
 import { summarizeSession } from "../../../src/core/session/list/summary.js";
 import { FiguresTaps } from "../../../src/core/stats/figures-scan.js";
+import { figureFacts } from "../../helpers/figures.js";
 
 const noOverrides: PriceOverrides = { rates: new Map(), stamp: "none", error: null, path: "" };
 const FIXTURES = join(__dirname, "..", "..", "fixtures");
@@ -68,7 +69,7 @@ describe("another agent's session with its entries held as objects", () => {
       const taps = new FiguresTaps(noOverrides);
       const row = await summarizeSession(file, taps.dialect);
       expect(row, file).toEqual(await summarizeSession(file));
-      expect(taps.figured.get(file)?.figures, file).toEqual(await readSessionFigures(file, pricer));
+      expect(figureFacts(taps.figured.get(file)?.figures), file).toEqual(figureFacts(await readSessionFigures(file, pricer)));
       // A tap that fails costs the figures their shortcut (collect reads the file), never the row.
       const failing = { holdObjects: () => true, take: () => Promise.reject(new Error("boom")) };
       expect(await summarizeSession(file, failing), file).toEqual(row);
