@@ -55,7 +55,7 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   // read for misses three rounds ago (first look 0.54, then 0.57 unread)
   holdout6: { f1: 0.77, precision: 0.8, typeRight: 0.93 },
   // read for misses two rounds ago (first look 0.50, then 0.51 unread)
-  holdout7: { f1: 0.8, precision: 0.9, typeRight: 0.95 },
+  holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.95 },
   // read for misses in the latest round (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
   holdout8: { f1: 0.84, precision: 0.91, typeRight: 0.97 },
 };
@@ -422,6 +422,9 @@ describe("bug reports and redirections read against the agent's last message", (
     ["**Hybrid**: keep both configs.\n**Split**: one per user.\n\nWhich direction do you want to go?", "I like pizza", null],
     ["The phase 4 plan is written to docs/plan.md.", "Execute the phase 4 implementation plan", "decision"],
     ["", "¡Insértalo!", "decision"],
+    // the offer's words typed with a slip (two letters swapped, one letter wrong) still take it up
+    ["If you want, I can update the docs to the planned structure.", "update teh docs to the planeed strucutre", "decision"],
+    ["If you want, I can update the docs to the planned structure.", "delete teh docs", null],
     ["", "modelo", null],
     // a task prompt that states the workflow for that task is not a standing rule
     [

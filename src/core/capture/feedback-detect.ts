@@ -587,7 +587,25 @@ function picksOffer(text: string, offer: string, share = 0.5): boolean {
   if (text.length > 160 || /\?\s*$/.test(text)) return false;
   const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
   if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
-  return words.filter((x) => mentions(offer, x)).length / words.length >= share;
+  const offered = new Set(offer.match(rules().LETTERS) ?? []);
+  return words.filter((x) => mentions(offer, x) || misspells(x, offered)).length / words.length >= share;
+}
+
+/**
+ * A word typed with one slip of one of the agent's words: two letters swapped ("teh", "strucutre") or one letter
+ * wrong ("planeed"), same length, three letters or more ("update teh docs to the planeed strucutre" after "I can update
+ * the docs to the planned structure").
+ */
+function misspells(word: string, words: ReadonlySet<string>): boolean {
+  if (word.length < 3) return false;
+  for (const x of words) {
+    if (x.length !== word.length || x === word) continue;
+    const diff: number[] = [];
+    for (let i = 0; i < x.length && diff.length <= 2; i++) if (x[i] !== word[i]) diff.push(i);
+    if (diff.length === 1) return word.length >= 5;
+    if (diff.length === 2 && diff[1] === diff[0] + 1 && x[diff[0]] === word[diff[1]] && x[diff[1]] === word[diff[0]]) return true;
+  }
+  return false;
 }
 
 /** The sentences of the agent message that offer or ask ("Want me to …?", "Let me know if you want …"), else its last 200 characters. */
