@@ -11,11 +11,12 @@
 // (docs/feedback.md): "holdout5" and "holdout6" (555 turns from 31 new
 // repositories) were labelled by hand; holdout5 was first scored unread (F1 0.47), then read for misses in the
 // next round (issue 26), so it is tuning material now. holdout6 was scored unread before that round (0.54) and
-// after it (0.57), then read for misses in the round after (0.76 now). holdout7 (285 turns, 18 new repositories)
-// was scored unread twice (0.50, then 0.51), then read for misses in the latest round (0.81 now): it is tuning
-// material too. holdout8 (289 turns, 17 new repositories) has never been read: its first look (0.62, before the
-// latest round's rules; 0.64 after them) is the honest figure for turns nobody has seen. The floors sit just below what
-// each split reaches: a rule change that loses ground on any split fails here.
+// after it (0.57), then read for misses in the round after (0.77 now). holdout7 (285 turns, 18 new repositories)
+// was scored unread twice (0.50, then 0.51), then read for misses in the round after (0.81 now): it is tuning
+// material too. holdout8 (289 turns, 17 new repositories) was scored unread twice (0.62, then 0.64), then read for
+// misses in the latest round (0.85 now). holdout9 is labelled by someone else and kept out of this tree: its first
+// look is the honest figure for turns nobody has seen. The floors sit just below what each split reaches: a rule
+// change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
@@ -51,13 +52,12 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout4: { f1: 0.87, precision: 0.91, typeRight: 0.98 },
   // read for misses two rounds ago (first look 0.47)
   holdout5: { f1: 0.84, precision: 0.89, typeRight: 0.97 },
-  // read for misses in the round before (first look 0.54, then 0.57 unread)
-  holdout6: { f1: 0.75, precision: 0.79, typeRight: 0.92 },
-  // read for misses in the latest round (first look 0.50, then 0.51 unread): tuning material now
-  holdout7: { f1: 0.8, precision: 0.9, typeRight: 0.95 },
-  // never read for misses: 0.62 on its first look (P 0.81, R 0.50), 0.64 after the round that read holdout7 (P 0.85,
-  // R 0.51): the honest figures for turns nobody has seen
-  holdout8: { f1: 0.63, precision: 0.84, typeRight: 0.96 },
+  // read for misses three rounds ago (first look 0.54, then 0.57 unread)
+  holdout6: { f1: 0.77, precision: 0.8, typeRight: 0.93 },
+  // read for misses two rounds ago (first look 0.50, then 0.51 unread)
+  holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.95 },
+  // read for misses in the latest round (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
+  holdout8: { f1: 0.84, precision: 0.91, typeRight: 0.97 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -382,6 +382,50 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Added the raise, call and fold handlers; they should all work now.", "Now raise works, but call is not doing anything", "correction"],
     ["実機で起動しました。動くはずです。", "mattaku ugokimasen", "correction"],
     ["已经配置好了定时任务。", "现在设置好了吗，还是需要我再做什么操作呢", null],
+    // this round (holdout8 read): each kind in the words of the languages in the data, with look-alikes that stay none
+    // a verdict typed before a pasted log keeps its own "error:"; "still" in Spanish and Portuguese; Korean "안 …"
+    ["I've moved the model loading to start-up; it should work now.", "look at the error: INFO: started server ERROR: model not found at load (loader.py:12)", "correction"],
+    ["Cambié el tiempo de espera del servidor.", "sigue apareciendo el mismo aviso", "correction"],
+    ["Ajustei o heredoc do instalador.", "o erro ainda persiste", "correction"],
+    ["수정했습니다. 이제 작동합니다.", "페이지가 안 열려요", "correction"],
+    ["Terminé el paso 2.", "sigue con el paso 3", null],
+    // the user cannot do what the agent set up; "something is not right"
+    ["", "cant open any of the files you made", "correction"],
+    ["", "hmm something is not right", "correction"],
+    ["The extension is published.", "I can't see it in the plugin list - do I have to restart the editor?", null],
+    // the agent's offer in Portuguese and French; acting on what it listed with "clean those", "current issues"
+    ["Os testes passam. Se quiser, o próximo passo é eu limpar esses avisos do lint.", "please clean those warnings", "decision"],
+    ["Tests fail:\n- the env is read at import time\n- the mock is set up too late", "fix current issues", "decision"],
+    ["Voici les sept blocs. Confirme si tu veux en ajouter ou en retirer.", "c'est top", "decision"],
+    ["Here are the blocks.", "c'est top", "approval"],
+    // numbered answers to the agent's questions, written with Chinese full stops, are answers
+    ["已经配置好了。请告知：\n1. 是否需要日志？\n2. 是否需要重启？", "1. 不要日志了。2.需要重启", null],
+    // the answer language as "keep it in English"
+    ["Pronto, os testes passam.", "keep it english please", "preference"],
+    // withdrawing what was asked; a failure tied to the agent's change; denying the agent's premise
+    ["He creado el plugin y le di permisos.", "ya no quiero nada de eso, elimina el plugin", "correction"],
+    ["Reemplacé el bucle de espera por un sondeo.", "mira el error que aparece después del cambio que hiciste", "correction"],
+    ["I refactored the loader.", "with the new changes, can you also update the docs?", null],
+    ["Ask an org admin to grant you the permission, or create the repo under the org yourself.", "there is no org, it's my own account", "correction"],
+    ["I added the export button.", "there is no rush, take your time with the docs", null],
+    // the agent left a step to the user, who has it do the step; the user narrows the agent's announced plan
+    ["Replace the two files with my version and rebuild in Visual Studio.", "just do it yourself, the files are all local", "correction"],
+    ["Shall I run the migration, or do you want to?", "you do it", "decision"],
+    ["Understood. I'll stash your changes, then retry the checkout.", "I only want you to do the checkout, nothing else", "correction"],
+    // a constraint the finished work left out; finding why the agent's mistake happened
+    ["He actualizado el plan de estudio con la nueva tabla.", "ten en cuenta que la clase es los jueves, 8 horas", "correction"],
+    ["¿Qué días tienes libres?", "ten en cuenta que trabajo los lunes", null],
+    ["I restored the test file the other agent overwrote.", "find out how this happened and prevent it from happening again", "correction"],
+    ["Sprint 2 is closed.", "Before sprint 3, make sure the bug we fixed won't happen again: update the docs", null],
+    // liking one of the agent's options; a named plan; a one-word Spanish go-ahead
+    ["**Hybrid**: keep both configs.\n**Split**: one per user.\n\nWhich direction do you want to go?", "I like hybrid", "decision"],
+    ["**Hybrid**: keep both configs.\n**Split**: one per user.\n\nWhich direction do you want to go?", "I like pizza", null],
+    ["The phase 4 plan is written to docs/plan.md.", "Execute the phase 4 implementation plan", "decision"],
+    ["", "¡Insértalo!", "decision"],
+    // the offer's words typed with a slip (two letters swapped, one letter wrong) still take it up
+    ["If you want, I can update the docs to the planned structure.", "update teh docs to the planeed strucutre", "decision"],
+    ["If you want, I can update the docs to the planned structure.", "delete teh docs", null],
+    ["", "modelo", null],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

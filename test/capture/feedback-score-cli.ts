@@ -1,5 +1,5 @@
 // Prints the eval tables for the named splits: `npx tsx test/capture/feedback-score-cli.ts holdout7 holdout8`.
-// `--misses` lists misses and false hits, except for holdout8, the split kept unread (holdout7 was read in the round that labelled holdout8).
+// `--misses` lists misses and false hits (holdout8 was read in the round that labelled holdout9; holdout9 is not in the tree).
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
@@ -26,8 +26,8 @@ for (const split of args.filter((a) => !a.startsWith("--")) as Split[]) {
     ]),
   );
   console.log("confidence kept/recorded:", JSON.stringify(levels), "tp", o.feedback.tp, "fp", o.feedback.fp, "fn", o.feedback.fn);
-  if (showMisses && split !== "holdout8" && split !== "holdout9") {
-    for (const t of o.misses) console.log(`MISS [${t.label}] ${t.id} B: ${t.before.slice(-200).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 300).replace(/\n/g, " ⏎ ")}`);
-    for (const [t, g] of o.falseHits) console.log(`FALSE [${g} want ${t.label}] ${t.id} B: ${t.before.slice(-200).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 300).replace(/\n/g, " ⏎ ")}`);
+  if (showMisses && split !== "holdout9") {
+    for (const t of o.misses) console.log(`MISS [${t.label}] ${t.id} B: ${t.before.slice(-400).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 400).replace(/\n/g, " ⏎ ")}`);
+    for (const [t, g] of o.falseHits) console.log(`FALSE [${g} want ${t.label}] ${t.id} B: ${t.before.slice(-400).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 400).replace(/\n/g, " ⏎ ")}`);
   }
 }

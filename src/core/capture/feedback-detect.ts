@@ -74,11 +74,11 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know|choose|select|pick)|(?:choose|select|pick) (?:a|an|one|the) (?:number|option|command)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
+    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know|choose|select|pick)|(?:choose|select|pick) (?:a|an|one|the) (?:number|option|command)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|si (?:lo )?quieres|si (?:lo )?deseas|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|si tu (?:le )?veux|si vous (?:le )?(?:voulez|souhaitez)|se (?:você )?quiser|se vuoi|wenn du (?:willst|möchtest)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK =
-    /<\/options>\s*$|请(?:选择|确认)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续)|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
+    /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
     "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
@@ -101,12 +101,14 @@ function build() {
   const OBJECTION = start("but|mais|pero|aber|но|그런데|근데|하지만");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
   const STILL = w(
-    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?|redirects?|returns?|opens?|loads?|renders?|displays?|prints?|logs?|throws?|crashes|hangs?|freezes|goes|jumps?|resets?|reloads?|flickers?|overlaps?|overflows?|scrolls?|calls?|sends?|creates?|deletes?|happens?|occurs?|persists?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
+    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?|redirects?|returns?|opens?|loads?|renders?|displays?|prints?|logs?|throws?|crashes|hangs?|freezes|goes|jumps?|resets?|reloads?|flickers?|overlaps?|overflows?|scrolls?|calls?|sends?|creates?|deletes?|happens?|occurs?|persists?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal|saliendo|apareciendo|dando|pasando|ocurriendo)|continua(?:m)? (?:dando|aparecendo|falhando|acontecendo|com (?:o |os |a |as )?(?:mesm[oa]s? )?(?:erros?|problemas?))|(?:o |os )?(?:erros?|problemas?) (?:ainda )?persist(?:e|em|indo|iu)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
   );
+  /** The words every STILL alternative holds: STILL (a large pattern, costly to compile) is tried only on a turn that has one. */
+  const STILL_CUE = /furt|pořád|stále|stil|stll|sitll|todav|sigue|continua|persist|encore des|toujours|immer noch|всё ещё|все еще|还是|仍然|依然/u;
   const MODAL_STILL = w("(?:might|may|could|would|will|can|should|must|to) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ures?)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?|it'?s|that'?s) (?:still )?the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되네|나와|보여)|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ures?)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?|it'?s|that'?s) (?:still )?the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되|나와|나오|보여|보이|열려|열리|떠|뜨|움직|바뀌|먹)[가-힣]*|못 ?(?:찾|열|읽|불러)[가-힣]*|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
   /**
@@ -126,14 +128,23 @@ function build() {
   const NEW_TASK = re(
     String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design|refactor|convert|migrate|port) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
+  /** A language named (LANGUAGE, a large pattern, is tried only on a turn that names one). */
+  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|portuguese|portugu[eê]s|japanese|日本語/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
     "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
   );
+  /**
+   * The user cannot do what the agent's last message had them do, or finds something wrong without naming it yet ("cant read
+   * them", "I can't log in", "hmm something is not right"). Tried only on a turn that opens with one of its words (CANNOT_CUE).
+   */
+  const CANNOT =
+    /^(?:hmm+,? |but |still |and )?(?:(?:i |we )?(?:still )?(?:can'?t|cant|cannot|can not|(?:am |are )?unable to|couldn'?t|could not) (?:even |still )?(?:read|run|see|open|find|access|log ?in|sign ?in|connect|load|install|build|start|use|click|type|scroll|select|drag|reach|compile|execute|launch|save|edit|get (?:it|to|past|in))|somethi?(?:ng|gn)(?:'s| is| seems| looks)? (?:not right|wrong|off|broken)|something went wrong)(?![a-z])/u;
+  const CANNOT_CUE = /^.{0,24}?(?:can|unable|could|someth)/u;
   /**
    * What the user observes after the agent's change, when it is not what was
    * claimed: a state rather than a failure word ("now the page is blank", "it
@@ -225,7 +236,7 @@ function build() {
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -244,7 +255,7 @@ function build() {
   const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
   /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
   const TAKES_SUGGESTION = w(
-    "as you (?:suggested|recommended|proposed|advised)|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:plan|proposal)",
+    "as you (?:suggested|recommended|proposed|advised)|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
   );
   /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
   const APPLY_SUGGESTED = re(
@@ -278,7 +289,7 @@ function build() {
    * "implement all of them", "Faça todas essas correções", "aplica esos cambios", "corrige tout ça".
    */
   const TAKE_THESE = w(
-    "(?:fix|apply|implement|do|address|resolve|correct|handle|make|execute|tackle|perform|run|complete|finish|follow) (?:all (?:of )?)?(?:these|those|them|the above|everything|all(?: of (?:them|these|those|it))?(?=\\s*(?:[.,!;:]|$|and |then |please|now))|(?:all )?(?:the )?(?:above |listed |mentioned |remaining |suggested |recommended |found |reported )?(?:issues|problems|fixes|findings|points|items|steps|changes|corrections|suggestions|recommendations|tasks|todos))(?![\\p{L}])|all (?:from|of) (?:the )?above|(?:fa[cç]a|faz|fazer|corrija|corrigir|aplique|aplicar|implemente|implementar|execute|executar|resolva|arrume|conserte) (?:tod[ao]s? )?(?:as |os )?(?:essas|esses|estas|estes|isso|isto|tudo|corre[cç][oõ]es|ajustes|sugest[oõ]es|passos)|(?:haz|hazlo|corrige|aplica|implementa|ejecuta|resuelve|arregla) (?:tod[ao]s? )?(?:los |las )?(?:esos|esas|estos|estas|eso|esto|todo|cambios|correcciones|sugerencias|pasos)|(?:fais|corrige|applique|impl[ée]mente|ex[ée]cute|r[èe]gle) (?:tout|tous|toutes|[çc]a|ces|les corrections|les changements)|(?:fai|correggi|applica|implementa|esegui|sistema) (?:tutt[oie]|questi|queste|quelli|quelle)|(?:mach|behebe|korrigiere|setze|wende|erledige) (?:alles|das alles|diese|all das)",
+    "(?:fix|apply|implement|do|address|resolve|correct|handle|make|execute|tackle|perform|run|complete|finish|follow|clean(?: up)?|silence) (?:all (?:of )?)?(?:these|those|them|the above|everything|all(?: of (?:them|these|those|it))?(?=\\s*(?:[.,!;:]|$|and |then |please|now))|(?:all )?(?:the )?(?:above |listed |mentioned |remaining |suggested |recommended |found |reported |current |outstanding |existing |open |pending )?(?:issues|problems|fixes|findings|points|items|steps|changes|corrections|suggestions|recommendations|tasks|todos|warnings|errors))(?![\\p{L}])|all (?:from|of) (?:the )?above|(?:fa[cç]a|faz|fazer|corrija|corrigir|aplique|aplicar|implemente|implementar|execute|executar|resolva|arrume|conserte) (?:tod[ao]s? )?(?:as |os )?(?:essas|esses|estas|estes|isso|isto|tudo|corre[cç][oõ]es|ajustes|sugest[oõ]es|passos)|(?:haz|hazlo|corrige|aplica|implementa|ejecuta|resuelve|arregla) (?:tod[ao]s? )?(?:los |las )?(?:esos|esas|estos|estas|eso|esto|todo|cambios|correcciones|sugerencias|pasos)|(?:fais|corrige|applique|impl[ée]mente|ex[ée]cute|r[èe]gle) (?:tout|tous|toutes|[çc]a|ces|les corrections|les changements)|(?:fai|correggi|applica|implementa|esegui|sistema) (?:tutt[oie]|questi|queste|quelli|quelle)|(?:mach|behebe|korrigiere|setze|wende|erledige) (?:alles|das alles|diese|all das)",
   );
   /** The same in Chinese, Japanese, Korean and Vietnamese (the object points back: 上記, 这些, 위, hết). */
   const TAKE_THESE_CJK =
@@ -293,6 +304,47 @@ function build() {
     String.raw`^[^，,。！!？?]{0,8}(?:成功了|可以了|搞定了|解决了|正常了|能用了|没问题了|生效了)(?:[，,。！!~～][^？?]{0,12})?$|^[^。！!？?]{0,12}(?:できました|動きました|直りました|うまくいきました|成功しました|解決しました)[。！!]*$|^[^.?!]{0,12}(?:됐(?:어|어요|습니다|네요)|잘 ?(?:돼|되)(?:요|네요)?)[.!]*$|^(?:(?:ok(?:ay)?|yes|sim|s[ií]|oui)[,.! ]+)?(?:it |that |this )?(?:funcion[oó]u?|deu certo|ya (?:sirve|qued[oó])|ha funzionato|hat funktioniert|(?:ça|ca) a (?:march[ée]|fonctionn[ée])|worked|works now)[.!]*$`,
     "u",
   );
+  /** A liking or a pick stated before what is liked ("I like hybrid", "prefiero la segunda", "je préfère la version courte"): the object is read against the agent's options. */
+  const LIKES = re(
+    String.raw`^(?:(?:ok(?:ay)?|yes|yeah|hmm+|well|oui|s[ií]|sim)[,.!\s]+)?(?:i (?:(?:really |think i )?like|prefer|(?:would|'d) (?:rather have|prefer|go with|pick|choose|take)|(?:will|'ll) (?:go with|take)|choose|pick|vote for)|let'?s go with|go with|me quedo con|(?:yo )?prefiero|me gusta(?: m[aá]s)?|je (?:pr[ée]f[èe]re|choisis|prends)|j'aime|(?:eu )?prefiro|gosto (?:mais )?d[aeo]s?|preferisco|scelgo|mi piace|ich (?:nehme|bevorzuge)|我(?:选|喜欢|倾向于?)|选)(?:\s+|(?<=\p{sc=Han}))`,
+    "u",
+  );
+  /** Denying a premise of the agent's last message ("there is no org", "I don't have access to that model", "no hay tal archivo"). */
+  const NO_SUCH =
+    /^(?:but |hmm+,? |well,? )?(?:there(?:'s| is| are) no|i (?:don'?t|do not|dont) have (?:an? |any |access to )?|we (?:don'?t|do not|dont) have (?:an? |any )?|(?:we|i)(?:'re| am| are) not using|no hay|no tengo|n[aã]o (?:h[aá]|tem|tenho)|il n'y a pas d(?:e |')|je n'ai pas d(?:e |')|non c'è|non ho)(?:(?<=[\s'])|(?=\s))/u;
+  /** A failure placed after the agent's change ("the error that shows up after the change you made", "since your last commit it crashes"). */
+  const SINCE_CHANGE = new RegExp(
+    String.raw`(?<![a-zà-ÿ])(?:(?:after|since|with) (?:your|the|this|that) (?:last |latest |recent |new )?(?:changes?|fix(?:es)?|update|edits?|commit|refactor)|(?:despu[eé]s|desde) (?:de )?(?:del?|los|las|tus?) (?:[úu]ltimos? )?cambios?|(?:el |los )?cambios? que (?:hiciste|has hecho)|depois d[ae]s? (?:sua |suas )?(?:mudan[cç]as?|altera[cç](?:ão|ões))|depuis (?:ta|votre|tes|vos) (?:modifications?|changements?)|dopo (?:la tua |le tue )?modific(?:a|he)|改完(?:之后|以后)?|修改(?:之后|以后|后)|変更(?:後|した後|してから))(?![a-zà-ÿ])`,
+    "u",
+  );
+  /** The agent left a step to the user and the user has it do the step itself ("你直接改了就行", "do it yourself", "hazlo tú"). */
+  const DO_IT_YOURSELF = re(
+    String.raw`(?<![a-zà-ÿ])(?:(?:do|fix|change|run|edit|make|apply) (?:it|that|this|them|the (?:change|edit|fix)s?) (?:yourself|for me)|you (?:do|fix|run|change|edit|apply) (?:it|that|them)(?![a-z])|h[aá]zlo t[uú]|fa[cç]a (?:voc[eê] mesmo|isso voc[eê])|fais[- ]le toi(?:-m[eê]me)?|fallo tu)|你(?:直接|自己)(?:改|做|来|修改|处理|运行|执行)|直接(?:帮我)?改|自分で(?:やって|直して|修正して)`,
+    "u",
+  );
+  /**
+   * The user takes back what they asked ("ya no quiero nada", "I no longer want it"), or has the agent find how its mistake
+   * happened and stop it recurring ("figure out how this happened and prevent it from happening again", "para isso parar de
+   * acontecer"). Tried only on a turn with one of the cue words (TAKES_BACK_CUE): REPROACH, which every turn after an agent
+   * message runs, stays as small as it was.
+   */
+  const TAKES_BACK = new RegExp(
+    String.raw`(?<![a-zà-ÿ])(?:prevent (?:it|this|that)(?: from)? (?:happening|occurring)(?: ever)? again|(?:determine|figure out|find out|understand|explain) (?:how|why) (?:this|that|it) happened|(?:para|pra) (?:que )?(?:isso|isto|esto|eso) (?:pare de|parar de|n[aã]o (?:volte|voltar) a|no vuelva a) (?:acontecer|pasar|ocurrir)|que no vuelva a (?:pasar|ocurrir)|pour que (?:ça|cela) ne se reproduise (?:plus|pas)|perch[ée] non (?:succeda|ricapiti) più|(?:ya )?no quiero nada|ya no (?:quiero|necesito)|n[aã]o quero mais|je ne veux plus|non voglio più|i no longer (?:want|need))(?![a-zà-ÿ])`,
+    "u",
+  );
+  const TAKES_BACK_CUE = /quier|quer|veux|voglio|longer|happen|acontec|pasar|ocurr|reprodui|succeda|ricapiti/u;
+  /** The user narrows what the agent announced it would do to less ("I only want you to run the checkout", "quiero que solo hagas el checkout"). */
+  const NARROW = new RegExp(
+    String.raw`(?<![a-zà-ÿ])(?:i (?:just|only) want(?:ed)? you to|i want you to (?:just|only)|quiero que (?:solo|solamente|s[oó]lo)|(?:solo|s[oó]lo) quiero que|quer[ií]a que (?:solo|s[oó]lo)|s[oó] quero que|quero (?:apenas|s[oó]) que|je veux (?:juste|seulement) que|je voulais (?:juste|seulement) que|voglio solo che|volevo solo che|我只(?:是)?(?:想|要)你|只要你)(?![a-zà-ÿ])`,
+    "u",
+  );
+  /** A constraint the agent's finished work left out ("keep in mind that …", "ten en cuenta que …"). */
+  const KEEP_IN_MIND = new RegExp(
+    String.raw`(?<![a-zà-ÿ])(?:keep in mind|bear in mind|take into account|(?:ten|tenga|tengan|toma|tome) en cuenta|ten presente|tenha em mente|leve em (?:conta|considera[cç][aã]o)|tiens compte|tenez compte|n'oublie pas que|tieni (?:presente|conto)|tenete conto|beachte|denk daran|考虑到|注意到|記憶しておいて|念頭に置いて)(?![a-zà-ÿ])`,
+    "u",
+  );
+  /** A go-ahead in one word: a Spanish or Italian imperative with its object, stressed or exclaimed ("insértalo", "Insertalo!", "applicalo!"; not the noun "modelo"). */
+  const DO_IT_CLITIC = /^¡?(?:[a-zñ]*[áéí][a-zñ]*(?:lo|los)[!.]*|[a-zñ]{2,}[aei](?:lo|los|melo)!+)$/u;
   /** A decision stated as such ("we decided to go with pnpm"). */
   const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
 
@@ -300,7 +352,7 @@ function build() {
 
   const PRAISE = start(
     // "ok absolutely amazing job!!", "wow, perfect": a courtesy word or an intensifier may lead ("ok great." alone is an acknowledgement)
-    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|it worked(?! (?:for|on|with|when|if|but|before|until|in|once|only))|everything works|(?:ya|ahora|agora) funciona(?! mal)|agora sim|(?:ça|ca) (?:marche|fonctionne)(?! pas)|es funktioniert(?! nicht)|funktioniert jetzt|うまく動(?:きました|いた)|動いた|解决了|됐어요|잘 ?돼요|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
+    "(?:(?:ok(?:ay)?|oh|wow|yes|yeah|alright|omg)[,.!]*\\s+(?!(?:great|nice|good|correct|cool|fine)(?! (?:job|work))))?(?:(?:absolutely|really|very|so|truly|just|simply|pretty|super)\\s+)?(?:perfect|excellent|awesome|amazing|great(?: job| work| stuff)?|nice(?: work| job| one)?|well done|good job|good work|brilliant|beautiful|fantastic|wonderful|love it|looks (?:good|great|perfect)|lgtm|exactly|that'?s (?:it|right|correct|perfect|great)|correct|works(?: now| great| perfectly| fine)?|it works|it worked(?! (?:for|on|with|when|if|but|before|until|in|once|only))|everything works|(?:ya|ahora|agora) funciona(?! mal)|agora sim|(?:ça|ca) (?:marche|fonctionne)(?! pas)|es funktioniert(?! nicht)|funktioniert jetzt|うまく動(?:きました|いた)|動いた|解决了|됐어요|잘 ?돼요|that works|this works|that worked|this worked|that fixed it|fixed it|works for me|much better|yes,? (?:(?:that'?s|this is|it is|it'?s) )?(?:right|correct|good|perfect)|yes,? that'?s it|yes!+|super(?! (?:confusing|slow|weird|annoying|broken))|g[ée]nial|parfait|c'est (?:top|parfait|g[ée]nial|super)|excelente|genial|bien hecho|prima|klasse|完美|很好|太好了|perfecto|отлично|супер|うまくいった|うまくいきました|動きました|完璧|素晴らしい|成功了|可以了|funguje|výborně|paráda|perfeito|[oó]timo|funcionou|perfetto|ottimo|funziona|идеально|работает|완벽\\p{L}*|좋아요|좋네요|잘 ?됩니다|잘 ?되네요)",
   );
   const PRAISE_ANY = w(
     "(?:it'?s|is|seems to be|now) (?:working|works) (?:properly|fine|great|well|correctly|now|as expected)|working (?:properly|fine|great|correctly) now|great job|nice work|well done|good job|thanks?,? (?:that|it|this) (?:works|worked|fixed it)|thank you,? (?:that|it|this) (?:works|worked|fixed it)|works (?:now|great|perfectly)|that (?:worked|fixed it)|exactly what i (?:wanted|needed)|see (?:the |it |that |everything )?[\\p{L} ]{0,30}?working (?:well|fine|great|now|properly|correctly|nicely)",
@@ -407,6 +459,7 @@ function build() {
     BUT,
     OBJECTION,
     STILL,
+    STILL_CUE,
     MODAL_STILL,
     AGAIN,
     FAIL,
@@ -414,7 +467,19 @@ function build() {
     FEATURE_FAIL,
     NEW_TASK,
     LANGUAGE,
+    LANGUAGE_NAME,
     START_FAIL,
+    CANNOT,
+    CANNOT_CUE,
+    LIKES,
+    NO_SUCH,
+    SINCE_CHANGE,
+    DO_IT_YOURSELF,
+    NARROW,
+    TAKES_BACK,
+    TAKES_BACK_CUE,
+    KEEP_IN_MIND,
+    DO_IT_CLITIC,
     STATE,
     ABSENT,
     STATE_CJK,
@@ -522,7 +587,25 @@ function picksOffer(text: string, offer: string, share = 0.5): boolean {
   if (text.length > 160 || /\?\s*$/.test(text)) return false;
   const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
   if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
-  return words.filter((x) => mentions(offer, x)).length / words.length >= share;
+  const offered = new Set(offer.match(rules().LETTERS) ?? []);
+  return words.filter((x) => mentions(offer, x) || misspells(x, offered)).length / words.length >= share;
+}
+
+/**
+ * A word typed with one slip of one of the agent's words: two letters swapped ("teh", "strucutre") or one letter
+ * wrong ("planeed"), same length, three letters or more ("update teh docs to the planeed strucutre" after "I can update
+ * the docs to the planned structure").
+ */
+function misspells(word: string, words: ReadonlySet<string>): boolean {
+  if (word.length < 3) return false;
+  for (const x of words) {
+    if (x.length !== word.length || x === word) continue;
+    const diff: number[] = [];
+    for (let i = 0; i < x.length && diff.length <= 2; i++) if (x[i] !== word[i]) diff.push(i);
+    if (diff.length === 1) return word.length >= 5;
+    if (diff.length === 2 && diff[1] === diff[0] + 1 && x[diff[0]] === word[diff[1]] && x[diff[1]] === word[diff[0]]) return true;
+  }
+  return false;
 }
 
 /** The sentences of the agent message that offer or ask ("Want me to …?", "Let me know if you want …"), else its last 200 characters. */
@@ -553,6 +636,32 @@ function repeatsListed(text: string, prev: string): boolean {
     if (n >= 2 && said.length >= n && words.slice(0, n).every((x, i) => said[i] === x)) return true;
   }
   return false;
+}
+
+/** An object written in Han ("方案二"): read as one option's name. */
+const CJK_OPTION = /^[\u3400-\u9FFF]{2,}/u;
+
+/**
+ * The turn says it likes or picks something ("I like hybrid", "me quedo con la segunda opción") and every word of the
+ * object (one to four) is in the agent's recent message: one of its options, taken.
+ */
+function likesOption(text: string, prev: string): boolean {
+  const m = rules().LIKES.exec(lower(text));
+  if (!m || text.length > 100 || /[?？]/u.test(text)) return false;
+  const object = lower(text.slice(m[0].length)).split(/[.!,;:。！，]/u)[0];
+  const words = wordsOf(object).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x) && !/^(?:option|opci[oó]n|op[cç][aã]o|one|the|una?|uno|la|el|le|les|des|der|die|das)$/u.test(x));
+  const recent = lower(prev.slice(-1500));
+  if (words.length === 0 || words.length > 4) return CJK_OPTION.test(object) && recent.includes(object.trim().slice(0, 4));
+  return words.every((x) => mentions(recent, x));
+}
+
+/** "there is no org" after "ask an org admin": the noun the user denies is one the agent's message relied on. */
+function deniesPremise(head: string, tail: string): boolean {
+  if (!/^(?:but |hmm+,? |well,? )?(?:there|i |we |no |n[aã]o |il |je |non )/u.test(head)) return false;
+  const m = rules().NO_SUCH.exec(head);
+  if (!m) return false;
+  const noun = wordsOf(head.slice(m[0].length).split(/[.!?,;:]/u)[0]).find((x) => x.length >= 3 && !STOP.has(x) && !/^(?:way|need|option|reason|time|idea|problem|issue|more|other|such|any)$/u.test(x));
+  return !!noun && mentions(tail, noun);
 }
 
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
@@ -883,6 +992,8 @@ export function typedLead(text: string): string {
 /** Marks of pasted log output: log levels, stack frames, "file.ext:line", "SomethingError:". */
 const LOG_MARK = /\[(?:info|error|warn(?:ing)?|debug|trace)\]|\bat [\w$.<>]+\(|\(?[\w-]+\.(?:java|kt|js|ts|tsx|py|cs|go|rb|php|swift|dart):\d+|\b\w*(?:error|exception)\b:|\bcaused by\b/giu;
 
+const FIRST_LOG_MARK = new RegExp(LOG_MARK.source, "iu");
+
 /**
  * A turn that is mostly pasted log with little typed before it (the hook sees
  * it on one line, so this counts marks, not lines): not the user's verdict.
@@ -893,10 +1004,14 @@ function mostlyLog(text: string): boolean {
   return marks.length >= 3 && (marks[0].index ?? 0) < 40;
 }
 
-/** The user typed a verdict before pasting the log ("errors galore: Error: …", "still broken: Traceback …"): two words or more and a failure word before the first log mark. */
+/**
+ * The user typed a verdict before pasting the log ("errors galore: Error: …", "still broken: Traceback …"): two words or more and a
+ * failure word before the first log mark. A bare "error:" that ends the typed words is theirs ("look at the error: INFO …").
+ */
 function verdictBeforeLog(text: string, fail: RegExp): boolean {
-  const first = text.slice(0, 600).search(LOG_MARK);
-  const lead = first > 0 ? text.slice(0, first) : "";
+  const first = FIRST_LOG_MARK.exec(text.slice(0, 600));
+  if (!first || first.index === 0) return false;
+  const lead = text.slice(0, first.index) + (first[0] === "error:" ? "error" : "");
   return (lead.match(rules().LETTER_RUN)?.length ?? 0) >= 2 && fail.test(lead);
 }
 
@@ -1015,7 +1130,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
       : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   // … unless most answers are picks of options the agent labelled ("1. A ；2. B；3.B"): choosing among its proposals
-  if (asked && /^\(?1[.)]\s/u.test(head) && /[\s；;，,]\(?2[.)]/u.test(t) && (prev.slice(-1500).match(/[?？]/gu)?.length ?? 0) >= 2 && !r.NEGATION.test(head))
+  if (asked && /^\(?1[.)]\s/u.test(head) && /[\s；;，,。．.]\(?2[.)]/u.test(t) && (prev.slice(-1500).match(/[?？]/gu)?.length ?? 0) >= 2 && !r.NEGATION.test(head))
     return answersPickOptions(t, prev) ? d("decision", "medium", "answers the agent's questions by picking its options", null) : null;
   // the turn opens on a pick of the agent's options and goes on ("ok 3 also can you …"): what follows adds to the pick;
   // "3 but keep …" takes the option with a change, a correction like "yes, but …"
@@ -1039,7 +1154,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   }
   const again = sentencesOf(headF).some((x) => r.AGAIN.test(x) && r.FAIL.test(x) && !r.MODAL_STILL.test(x));
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
-  const still = r.STILL.exec(head);
+  const still = r.STILL_CUE.test(head) ? r.STILL.exec(head) : null;
   // Chinese "还是" after "能否 / 是否 …" is "or" in a question ("我能否直接用 webview，还是目前就是这样"), not "still"
   // … and so it is right after a yes/no question ("现在设置好了吗，还是需要我再做什么呢")
   const orQuestion = still?.[0] === "还是" && (/(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index)) || /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)));
@@ -1113,6 +1228,19 @@ export function detectFeedback(text: string, before: string | null): Detection |
     if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK)))
       return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
+    // "mira el error que sale después del cambio que hiciste": a failure the user ties to the agent's change, claimed or not
+    if (r.SINCE_CHANGE.test(headF) && r.FAIL.test(headF)) return d("correction", "medium", "reports a failure since the agent's change", r.SINCE_CHANGE);
+    // "there is no org": the user denies something the agent's message took for granted
+    if (deniesPremise(head, tail)) return d("correction", "medium", "denies a premise of the agent's message", r.NO_SUCH);
+    // the agent left a step to the user ("replace the files, then rebuild") and the user has it do the step itself
+    if (!asked && r.DO_IT_YOURSELF.test(head.slice(0, 120))) return d("correction", "medium", "has the agent do the step it left to the user", r.DO_IT_YOURSELF);
+    if (r.TAKES_BACK_CUE.test(head) && r.TAKES_BACK.test(head)) return d("correction", "medium", "takes back the request, or has the agent stop its mistake recurring", r.TAKES_BACK);
+    // "I only want you to run the checkout" after the agent set out a larger plan: less than it announced
+    const narrow = asked ? null : r.NARROW.exec(head.slice(0, 120));
+    if (narrow && narrow.index < 80) return d("correction", "medium", "narrows what the agent announced", r.NARROW);
+    // "keep in mind that the course runs on Thursdays" after the agent finished: a constraint its work left out
+    const mind = claimed ? r.KEEP_IN_MIND.exec(head.slice(0, 80)) : null;
+    if (mind && mind.index < 40) return d("correction", "medium", "adds a constraint the finished work left out", r.KEEP_IN_MIND);
     if (r.SHOULD_START.test(head)) return d("correction", "medium", "says what it should be instead", r.SHOULD_START);
     const must = r.MUST.exec(head);
     if (claimed && !newTask && must && must.index < 200 && !askedBack(head, r.MUST)) return d("correction", "medium", "says what the result must be instead", r.MUST);
@@ -1137,6 +1265,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the agent's turn was tool calls only and the user cuts in: "dont clone it", "stop, …"
   if (!hasPrev && t.length <= 80 && /^(?:don'?t|do not|stop)\s+\p{L}/u.test(head)) return d("correction", "medium", "stops what the agent is doing", null);
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
+  // "cant run any of the commands": the user cannot do what the agent set up or told them to (a question asks how, it reports nothing)
+  if (r.CANNOT_CUE.test(head) && r.CANNOT.test(head) && !/[?？]/u.test(t)) return d("correction", "medium", "cannot do what the agent set up, or finds something wrong", r.CANNOT);
 
   // plan acceptance
   // the agent listed steps, findings or options and the turn has them done by pointing back at them
@@ -1149,7 +1279,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
       !!these &&
       these.index < 80 &&
       ((asked && these.index === 0) ||
-        /(?<![\p{L}])(?:these|those|them|the|all|everything|above|essas|esses|estas|estes|isso|isto|tudo|esos|esas|estos|eso|esto|todo|tout|ces|[çc]a|tutt\p{L}|questi|queste|alles|diese|das)(?![\p{L}])/u.test(these[0]));
+        /(?<![\p{L}])(?:these|those|them|the|all|everything|above|current|remaining|outstanding|essas|esses|estas|estes|isso|isto|tudo|esos|esas|estos|eso|esto|todo|tout|ces|[çc]a|tutt\p{L}|questi|queste|alles|diese|das)(?![\p{L}])/u.test(
+          these[0],
+        ));
     if (pointed || r.TAKE_THESE_CJK.test(head.slice(0, 80))) return d("decision", asked ? "high" : "medium", "has the agent act on what it listed", r.TAKE_THESE);
   }
   // a command or step the agent suggested, typed back as the turn ("flow-convert --all" after "Next steps: run `flow-convert --all` …")
@@ -1167,6 +1299,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim()))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
   if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
+  if (asked && likesOption(t, prev)) return d("decision", "medium", "says which of the agent's options it likes", r.LIKES);
   if (r.PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
@@ -1184,6 +1317,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // or a message that announces its next step it picks nothing, and "继续完成 …" is a new instruction
   const bareContinue = (r.CONTINUE.test(head) || r.CONTINUES.test(head)) && !(asked && r.CONT_OFFER.test(tail.slice(-400)));
   if (r.GO.test(head) && !bareContinue && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
+  if (t.length <= 40 && r.DO_IT_CLITIC.test(l.trim()) && (asked || !hasPrev)) return d("decision", asked ? "high" : "medium", "plan acceptance (one-word imperative)", null);
   if (asked) {
     const offer = offerOf(tail, r.ASKED);
     if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
@@ -1203,7 +1337,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (praiseSentence) return d("approval", "medium", "praises the result", r.PRAISE_SENTENCE);
 
   if (r.RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", r.RULE_SOFT);
-  if (r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);
+  if (r.LANGUAGE_NAME.test(head) && r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);
   // the user stopped the agent as it announced its next step ("Let me check the approval status:") to tell it something: a redirection (low: sometimes a new task)
   if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
   return null;
