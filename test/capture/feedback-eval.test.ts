@@ -14,8 +14,8 @@
 // after it (0.57), then read for misses in the round after (0.77 now). holdout7 (285 turns, 18 new repositories)
 // was scored unread twice (0.50, then 0.51), then read for misses in the round after (0.81 now): it is tuning
 // material too. holdout8 (289 turns, 17 new repositories) was scored unread twice (0.62, then 0.64), then read for
-// misses in the latest round (0.85 now). holdout9 is labelled by someone else and kept out of this tree: its first
-// look is the honest figure for turns nobody has seen. The floors sit just below what each split reaches: a rule
+// misses in the latest round (0.85 now). holdout9 (299 turns, 23 new repositories) has never been read: scored at
+// the start of that round (0.63) and at its end (0.63), the honest figure for turns nobody has seen. The floors sit just below what each split reaches: a rule
 // change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -23,7 +23,7 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"];
+const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
 /** The splits the rules were written against (their misses were read) and that reach the goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -58,6 +58,8 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.95 },
   // read for misses in the latest round (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
   holdout8: { f1: 0.84, precision: 0.91, typeRight: 0.97 },
+  // never read: scored unread at the start of the latest round (0.63: P 0.76, R 0.53) and at its end (0.63: P 0.76, R 0.54)
+  holdout9: { f1: 0.62, precision: 0.75, typeRight: 0.93 },
 };
 
 describe("feedback detector on labelled real turns", () => {

@@ -1,5 +1,5 @@
 // Prints the eval tables for the named splits: `npx tsx test/capture/feedback-score-cli.ts holdout7 holdout8`.
-// `--misses` lists misses and false hits (holdout8 was read in the round that labelled holdout9; holdout9 is not in the tree).
+// `--misses` lists misses and false hits (holdout8 was read in the round that labelled holdout9; holdout9 is kept unread: its misses are not listed).
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
