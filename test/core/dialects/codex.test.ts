@@ -215,3 +215,29 @@ describe("Codex context messages", () => {
     expect(listed.map((r) => r.firstMessage)).toEqual(["Rename the helper"]);
   });
 });
+
+describe("Codex spawned agents", () => {
+  it("names a spawned agent by its nickname and task path when nothing names its thread (its rollout opens with the parent's prompt)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-spawned-"));
+    const f = join(dir, "rollout-2026-07-11T00-00-00-spawned.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-07-11T00:00:0${s}.000Z`, type, payload });
+    const spawn = { parent_thread_id: "parent-1", depth: 1, agent_path: "/root/rpc_audit", agent_nickname: "Arendt", agent_role: null };
+    writeFileSync(
+      f,
+      [
+        at(0, "session_meta", { id: "child-1", cwd: "/p", cli_version: "0.144.0", source: { subagent: { thread_spawn: spawn } }, thread_source: "subagent", agent_nickname: "Arendt", agent_path: "/root/rpc_audit" }),
+        at(1, "session_meta", { id: "parent-1", cwd: "/p", cli_version: "0.144.0", source: "vscode" }),
+        at(2, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: "Find the timer leak" }] }),
+        at(3, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Auditing the RPC calls." }] }),
+      ].join("\n") + "\n",
+    );
+    const { facts } = await readSession(codexDialect, f);
+    expect(facts.name).toBe("Arendt: /root/rpc_audit");
+    expect(facts.parentSession).toBe("parent-1");
+    // a role when there is no nickname; a thread of the user's own keeps no such name
+    writeFileSync(f, at(0, "session_meta", { id: "child-2", cwd: "/p", source: { subagent: { thread_spawn: { ...spawn, agent_nickname: null, agent_role: "reviewer" } } } }) + "\n");
+    expect((await readSession(codexDialect, f)).facts.name).toBe("reviewer: /root/rpc_audit");
+    writeFileSync(f, at(0, "session_meta", { id: "main-1", cwd: "/p", source: "cli", thread_source: "user", agent_nickname: "ignored" }) + "\n");
+    expect((await readSession(codexDialect, f)).facts.name).toBeNull();
+  });
+});
