@@ -164,6 +164,13 @@ describe("Claude Code's warm-up sidechains", () => {
     expect(tree).toContain("[warmup] Warmup");
   });
 
+  it("a listed sidechain with no prompt past the warm-up is called by the warm-up's row, not (no messages)", async () => {
+    // 2.0.77 ran some warming agents' calls: real results, so the transcript is listed, with nothing typed in it.
+    const rows = await ls();
+    expect(rows.find((r) => r.path === ran)?.firstMessage).toBe("[warmup] Warmup");
+    expect((await runCli(["tree", ran], { cwd: home, env: hEnv() })).stdout.split("\n")[0]).toMatch(/^\[warmup\] Warmup · /);
+  });
+
   it("a warm-up's calls still count in stats, in the parent's row", async () => {
     const rows = JSON.parse((await runCli(["stats", "--all", "--json", "--by", "session"], { cwd: home, env: hEnv() })).stdout) as { session: string; outputTokens: number }[];
     expect(rows.map((r) => r.session)).toEqual([main]);

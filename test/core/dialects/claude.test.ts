@@ -392,6 +392,19 @@ describe("the leaf of a Claude Code session", () => {
     expect(withTurns.entries.map((e) => e.entry.type)).toEqual(["message", "message"]);
     expect(withTurns.facts.unknown).toBeUndefined();
   });
+  it("the 2.1.2xx records bridge-session, file-history-delta, frame-link and fork-context-ref are bookkeeping: no entry, nothing unknown, the leaf unmoved", async () => {
+    const id = "0c4091f0-0000-4000-8000-000000000000";
+    const bookkeeping = [
+      { type: "bridge-session", sessionId: id, bridgeSessionId: "cse_0000000000000000000000", lastSequenceNum: 3 },
+      { type: "file-history-delta", messageId: "a1", snapshotMessageId: "u1", trackingPath: "/x/notes.md", backup: "…", timestamp: "2026-06-01T00:00:01.000Z" },
+      { type: "frame-link", sessionId: id, path: "/tmp/x/scratchpad/chart.html", frameUrl: "https://example.invalid/artifact/1", title: "Chart", timestamp: "2026-06-01T00:00:02.000Z" },
+      { type: "fork-context-ref", agentId: "afork-0000", parentSessionId: id, parentLastUuid: "a1", contextLength: 2 },
+    ];
+    const r = await readAll(write(`${id}.jsonl`, [...lines.slice(0, 2), ...bookkeeping]));
+    expect(r.entries.map((e) => e.entry.id)).toEqual(["u1", "a1"]);
+    expect(r.facts.unknown).toBeUndefined();
+    expect(r.facts.leafId ?? r.entries.at(-1)!.entry.id).toBe("a1");
+  });
   it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
     expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
     const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];

@@ -6,6 +6,7 @@ import { codexDialect } from "../../../src/core/session/read/dialects/codex/inde
 import { rolloutOfId } from "../../../src/core/session/read/dialects/codex/paths.js";
 import { TokenCounter, piUsage } from "../../../src/core/session/read/dialects/codex/usage.js";
 import { checkExpect, pathTo, readSession } from "./drive.js";
+import { runCli } from "../../helpers/run-cli.js";
 
 const HOME = join(import.meta.dirname, "../../fixtures/agents/codex");
 const NORMAL = join(HOME, "sessions/2026/11/30/rollout-2026-11-30T09-15-02-0199a1b2-0000-7000-8000-000000000001.jsonl");
@@ -180,5 +181,63 @@ describe("Codex rollbacks", () => {
       ),
     );
     expect(ctx.messages.map((m: any) => m.content[0].text)).toEqual(["one", "1", "two, again"]);
+  });
+});
+
+describe("Codex context messages", () => {
+  it("takes a first turn's context that opens with <recommended_plugins> (0.137–0.146) as context, not as the user's prompt", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-plugins-"));
+    const f = join(dir, "rollout-2026-07-01T00-00-00-plugins.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-07-01T00:00:0${s}.000Z`, type, payload });
+    const user = (...texts: string[]) => ({ type: "message", role: "user", content: texts.map((text) => ({ type: "input_text", text })) });
+    writeFileSync(
+      f,
+      [
+        at(0, "session_meta", { id: "plugins", cwd: "/p", cli_version: "0.142.5" }),
+        at(
+          1,
+          "response_item",
+          user(
+            "<recommended_plugins>\nHere is a list of plugins that are available but not installed.\n\n- Sample (sample@curated)\n</recommended_plugins>",
+            "# AGENTS.md instructions\n\n<INSTRUCTIONS>\nUse tabs.\n</INSTRUCTIONS>",
+            "<environment_context>\n  <cwd>/p</cwd>\n</environment_context>",
+          ),
+        ),
+        at(2, "response_item", user("Rename the helper")),
+        at(3, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Renamed." }] }),
+      ].join("\n") + "\n",
+    );
+    const { entries } = await readSession(codexDialect, f);
+    const users = entries.filter((d) => (d.entry.message as any)?.role === "user").map((d) => (d.entry.message as any).content[0].text);
+    expect(users).toEqual(["Rename the helper"]);
+    expect(entries.find((d) => d.entry.customType === "codex_context")).toBeDefined();
+    const listed = JSON.parse((await runCli(["ls", "--all", "--json", dir])).stdout) as { firstMessage: string }[];
+    expect(listed.map((r) => r.firstMessage)).toEqual(["Rename the helper"]);
+  });
+});
+
+describe("Codex spawned agents", () => {
+  it("names a spawned agent by its nickname and task path when nothing names its thread (its rollout opens with the parent's prompt)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-spawned-"));
+    const f = join(dir, "rollout-2026-07-11T00-00-00-spawned.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-07-11T00:00:0${s}.000Z`, type, payload });
+    const spawn = { parent_thread_id: "parent-1", depth: 1, agent_path: "/root/rpc_audit", agent_nickname: "Arendt", agent_role: null };
+    writeFileSync(
+      f,
+      [
+        at(0, "session_meta", { id: "child-1", cwd: "/p", cli_version: "0.144.0", source: { subagent: { thread_spawn: spawn } }, thread_source: "subagent", agent_nickname: "Arendt", agent_path: "/root/rpc_audit" }),
+        at(1, "session_meta", { id: "parent-1", cwd: "/p", cli_version: "0.144.0", source: "vscode" }),
+        at(2, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: "Find the timer leak" }] }),
+        at(3, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Auditing the RPC calls." }] }),
+      ].join("\n") + "\n",
+    );
+    const { facts } = await readSession(codexDialect, f);
+    expect(facts.name).toBe("Arendt: /root/rpc_audit");
+    expect(facts.parentSession).toBe("parent-1");
+    // a role when there is no nickname; a thread of the user's own keeps no such name
+    writeFileSync(f, at(0, "session_meta", { id: "child-2", cwd: "/p", source: { subagent: { thread_spawn: { ...spawn, agent_nickname: null, agent_role: "reviewer" } } } }) + "\n");
+    expect((await readSession(codexDialect, f)).facts.name).toBe("reviewer: /root/rpc_audit");
+    writeFileSync(f, at(0, "session_meta", { id: "main-1", cwd: "/p", source: "cli", thread_source: "user", agent_nickname: "ignored" }) + "\n");
+    expect((await readSession(codexDialect, f)).facts.name).toBeNull();
   });
 });

@@ -53,6 +53,8 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   const describe = opts.noPreviews ? describeRoleOnly : describeEntry;
   const aliases = new Map<string, string>();
   const facts: NameFacts = { names: new Map() };
+  // Claude Code's warm-up prompt as its tree row says it: a sidechain's title when nothing else was typed in it.
+  let warmupRow = "";
   const add = (de: DialectEntry): void => {
     const e: unknown = de.entry;
     const line = de.origin.line;
@@ -61,6 +63,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
       return;
     }
     const type = typeof e.type === "string" ? e.type : "";
+    if (!warmupRow && type === "custom_message" && e.customType === "warmup") warmupRow = `[warmup] ${messageText({ content: e.content })}`;
     const parentId = typeof e.parentId === "string" ? e.parentId : null;
     const meta = entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts, describe);
     all.push(meta);
@@ -119,6 +122,8 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   }
   // nothing typed: the first echo as its tree row says it (`[command] /clear`, `[session context]`, `[prompt suggestion]`)
   firstMessage ||= echo && (commandEchoRow(echo) ?? echo);
+  // nor a prompt after Claude Code's warm-up (an agent that went on working on it): the warm-up's row, not "(no messages)"
+  firstMessage ||= warmupRow;
   return {
     file,
     gzip: false,

@@ -61,6 +61,14 @@ const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
   // The claude.ai session a CLI session was teleported from ({remoteSessionId, branch, messageCount}): written by
   // 2.1.8x (real transcripts, some holding nothing else), no longer by 2.1.332.
   "teleported-from",
+  // 2.1.2xx (real transcripts of 2.1.207–2.1.232): the remote-control bridge a session is reachable through
+  // ({bridgeSessionId, lastSequenceNum}, written again and again), a tracked file's backup since a snapshot
+  // ({messageId, snapshotMessageId, trackingPath, backup}), an artifact the session published ({path, frameUrl,
+  // title}), and a fork subagent's pointer to the parent history it starts from ({parentSessionId, parentLastUuid}).
+  "bridge-session",
+  "file-history-delta",
+  "frame-link",
+  "fork-context-ref",
 ]);
 
 /**

@@ -27,8 +27,22 @@ export function runsAtProvider(p: Obj): boolean {
   return p.type === "web_search_call" || p.type === "image_generation_call" || (p.type === "tool_search_call" && p.execution === "server");
 }
 
-/** Codex injects these as `user` messages: context the model reads, not something the user typed. */
-const INJECTED_PREFIXES: readonly string[] = ["<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<INSTRUCTIONS>", "<turn_aborted>", "<user_shell_command>", "<permissions instructions>", "<skill>"];
+/**
+ * Codex injects these as `user` messages: context the model reads, not something the user typed.
+ * `<recommended_plugins>` (0.137–0.146, the desktop app and the IDE extension) opens the first
+ * turn's context message, with AGENTS.md and the environment context after it in the same message.
+ */
+const INJECTED_PREFIXES: readonly string[] = [
+  "<environment_context>",
+  "<user_instructions>",
+  "# AGENTS.md instructions",
+  "<INSTRUCTIONS>",
+  "<turn_aborted>",
+  "<user_shell_command>",
+  "<permissions instructions>",
+  "<skill>",
+  "<recommended_plugins>",
+];
 
 export function isInjected(text: string): boolean {
   const t = text.trimStart();

@@ -136,6 +136,8 @@ export function codexReader(file: string): RecordReader {
   let metaSeen = false;
   let parentId = "";
   let parentLooked = false;
+  /** A spawned agent's nickname (or role) and task path, its name when nothing names the thread. */
+  let agentLabel: string | null = null;
   // A fork or a spawned agent opens with its parent's history copied in, every
   // line stamped with the copy's instant: usage in that burst was counted in
   // the parent already.
@@ -283,6 +285,10 @@ export function codexReader(file: string): RecordReader {
     if (typeof p.model_provider === "string" && p.model_provider) provider = p.model_provider;
     const spawn = isObj(p.source) && isObj(p.source.subagent) && isObj(p.source.subagent.thread_spawn) ? p.source.subagent.thread_spawn : null;
     const parent = str(p.forked_from_id) || str(spawn?.parent_thread_id) || str(p.parent_thread_id);
+    if (spawn || p.thread_source === "subagent") {
+      const who = str(p.agent_nickname) || str(spawn?.agent_nickname) || str(p.agent_role) || str(spawn?.agent_role);
+      agentLabel = [who, str(p.agent_path) || str(spawn?.agent_path)].filter(Boolean).join(": ") || null;
+    }
     if (parent) {
       parentId = parent;
       facts.parentSession = parent;
@@ -403,8 +409,9 @@ export function codexReader(file: string): RecordReader {
         parentLooked = true;
         facts.parentSession = rolloutOfId(file, parentId) ?? parentId;
       }
-      // A name given in the rollout wins; else the one Codex's picker shows from its session index.
-      const f: DialectFacts = facts.name ? { ...facts } : { ...facts, name: indexedName(file, facts.id) };
+      // A name given in the rollout wins; else the one Codex's picker shows from its session index; else, for a
+      // spawned agent (whose rollout opens with its parent's copied history), its nickname and task path.
+      const f: DialectFacts = facts.name ? { ...facts } : { ...facts, name: indexedName(file, facts.id) ?? agentLabel };
       if (unknown.size) f.unknown = [...unknown];
       return f;
     },
