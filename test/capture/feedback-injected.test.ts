@@ -31,6 +31,10 @@ const INJECTED = [
   "Base directory for this skill: /w/.claude/skills/fix\n\nNever use npm. Still errors mean the fix failed.",
   "@agent Try Again",
   "# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Active selection of the file:\nno, that is wrong: still errors\n\n## My request for Codex:\n",
+  "<recommended_plugins>\n- lint: no, wrong checker; still errors\n</recommended_plugins>\n\n# AGENTS.md instructions for /w\nNever use npm.",
+  "<permissions instructions>\nNo, never run rm; that is wrong.\n</permissions instructions>",
+  "<user_shell_command>\n<command>npm test</command>\n<result>still errors</result>\n</user_shell_command>",
+  "<skill>\n<name>fix</name>\nNo, never mock; still errors mean the fix failed.\n</skill>",
   "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\nNo, never use npm; that is wrong.\n</session_context>",
 ];
 
