@@ -2,7 +2,7 @@
 // assistant line's tail) equal the figures read through the tree loader
 // (read-session.ts), on every session file of the fixtures, damaged ones
 // included, and on lines made to defeat the tail reader.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -172,6 +172,27 @@ describe("the tail reader", () => {
     // a whole line whose message ended before its entry was written is read from its tail
     const whole = lineOf(entry({ role: "assistant", content: [], model: "m", usage, timestamp: Date.parse("2026-12-01T10:00:00.500Z") }));
     expect(tailOf(whole)).not.toBeNull();
+  });
+
+  it("looks for a second entry head in this line only, not in the lines read after it", () => {
+    // a message with no time of its own: only a second head in the line would say it was cut short
+    const one = Buffer.from(JSON.stringify(entry({ role: "assistant", content: [{ type: "text", text: "x" }], provider: "p", model: "m", usage })));
+    const rest = Buffer.from(("\n" + '{"k":"' + "z".repeat(200) + '"}').repeat(5000));
+    const buf = Buffer.concat([one, rest]);
+    const head = newEntryHead();
+    expect(readEntryHead(buf, 0, one.length, head)).toBe(true);
+    let covered = 0;
+    const real = Buffer.prototype.indexOf;
+    const spy = vi.spyOn(Buffer.prototype, "indexOf").mockImplementation(function (this: Buffer, value: string | number | Uint8Array, byteOffset?: number | BufferEncoding, encoding?: BufferEncoding) {
+      if (typeof value !== "number") covered += this.length - (typeof byteOffset === "number" ? Math.max(0, byteOffset) : 0);
+      return real.call(this, value, byteOffset as number, encoding);
+    });
+    try {
+      expect(assistantTail(buf, 0, one.length, head)).toMatchObject({ model: "m", provider: "p" });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(covered).toBeLessThanOrEqual(one.length);
   });
 });
 

@@ -73,8 +73,8 @@ export function assistantTail(buf: Buffer, start: number, end: number, head: Ent
   const at = msg.timestamp;
   const entryTime = head.tsStart >= 0 ? isoMs(buf, head.tsStart, head.tsEnd) : NaN;
   if (!(typeof at === "number" && at <= entryTime)) {
-    const other = buf.indexOf(P_PARENT_KEY, roleEnd);
-    if (other >= 0 && other < end) return null;
+    // (searched in this line only: the buffer holds the lines after it too)
+    if (buf.subarray(roleEnd, end).indexOf(P_PARENT_KEY) >= 0) return null;
   }
   return msg;
 }
