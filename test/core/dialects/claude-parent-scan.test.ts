@@ -68,10 +68,11 @@ describe("a subagent's spawn entry, found in its parent's bytes", () => {
     const size = statSync(file).size;
     let covered = 0;
     const real = Buffer.prototype.indexOf;
-    vi.spyOn(Buffer.prototype, "indexOf").mockImplementation(function (this: Buffer, value: string | number | Uint8Array, byteOffset?: number | BufferEncoding, encoding?: BufferEncoding) {
+    vi.spyOn(Buffer.prototype, "indexOf").mockImplementation(function (this: Buffer, ...args: unknown[]) {
+      const [value, byteOffset] = args;
       // the bytes a search for a key (not a newline) may cover: from its offset to the end of the buffer it runs on
       if (typeof value !== "number") covered += this.length - (typeof byteOffset === "number" ? Math.max(0, byteOffset) : 0);
-      return real.call(this, value, byteOffset as number, encoding);
+      return (real as (...a: unknown[]) => number).apply(this, args);
     });
     expect(await findSpawnEntry(file, "toolu_1", "x")).toBe("spawn");
     // a handful of keys per line, each over that line: a small multiple of the file (quadratic: thousands of times it)

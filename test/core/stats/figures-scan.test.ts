@@ -183,9 +183,10 @@ describe("the tail reader", () => {
     expect(readEntryHead(buf, 0, one.length, head)).toBe(true);
     let covered = 0;
     const real = Buffer.prototype.indexOf;
-    const spy = vi.spyOn(Buffer.prototype, "indexOf").mockImplementation(function (this: Buffer, value: string | number | Uint8Array, byteOffset?: number | BufferEncoding, encoding?: BufferEncoding) {
+    const spy = vi.spyOn(Buffer.prototype, "indexOf").mockImplementation(function (this: Buffer, ...args: unknown[]) {
+      const [value, byteOffset] = args;
       if (typeof value !== "number") covered += this.length - (typeof byteOffset === "number" ? Math.max(0, byteOffset) : 0);
-      return real.call(this, value, byteOffset as number, encoding);
+      return (real as (...a: unknown[]) => number).apply(this, args);
     });
     try {
       expect(assistantTail(buf, 0, one.length, head)).toMatchObject({ model: "m", provider: "p" });
