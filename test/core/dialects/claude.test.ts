@@ -405,6 +405,29 @@ describe("the leaf of a Claude Code session", () => {
     expect(r.facts.unknown).toBeUndefined();
     expect(r.facts.leafId ?? r.entries.at(-1)!.entry.id).toBe("a1");
   });
+  it("the metadata records 2.1.332 writes beside the chain are bookkeeping, even with a uuid: no entry, nothing unknown, the leaf unmoved", async () => {
+    const id = "0c4091f2-0000-4000-8000-000000000000";
+    const bookkeeping = [
+      { type: "session-owner", kind: "cli", sessionId: id },
+      { type: "tools-used", tools: ["Bash"], sessionId: id, uuid: "tu-1" },
+      { type: "relocated", relocatedCwd: "/elsewhere", sessionId: id },
+      { type: "memory-mode", mode: "on", afterUuid: "a1", timestamp: "2026-06-01T00:00:03.000Z" },
+      { type: "ended-by-model", timestamp: "2026-06-01T00:00:04.000Z", sessionId: id },
+      { type: "continued-in", timestamp: "2026-06-01T00:00:05.000Z", sessionId: id, continuedInSessionId: "0c4091f3-0000-4000-8000-000000000000" },
+      { type: "content-replacement", sessionId: id, replacements: [] },
+      { type: "api-request", sessionId: id },
+      { type: "repl-mode", replMode: "off" },
+      { type: "host-row", sessionId: id, agentId: "a-1", timestamp: "2026-06-01T00:00:06.000Z", ranByToolUseId: "toolu_1" },
+    ];
+    const r = await readAll(write(`${id}.jsonl`, [...lines.slice(0, 2), ...bookkeeping]));
+    expect(r.entries.map((e) => e.entry.id)).toEqual(["u1", "a1"]);
+    expect(r.facts.unknown).toBeUndefined();
+    expect(r.facts.leafId ?? r.entries.at(-1)!.entry.id).toBe("a1");
+    // a kind no release is known to write is still kept and reported
+    const odd = await readAll(write("0c4091f4-0000-4000-8000-000000000000.jsonl", [...lines.slice(0, 2), { type: "brand-new-kind", sessionId: id }]));
+    expect(odd.facts.unknown).toEqual(['record type "brand-new-kind"']);
+    expect(odd.entries).toHaveLength(3);
+  });
   it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
     expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
     const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];

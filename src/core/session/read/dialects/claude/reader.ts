@@ -69,6 +69,42 @@ const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
   "file-history-delta",
   "frame-link",
   "fork-context-ref",
+  // The rest of the metadata 2.1.332 writes: its writer's own table of record kinds (transcript messages —
+  // user, assistant, attachment, system, progress — deduplicated and chained; every other kind written as is,
+  // beside the chain): how a session ended or moved on (ended-by-model, continued-in {continuedInSessionId},
+  // relocated {relocatedCwd}), who owns and runs it (session-owner, isolation-latch, atis-latch, dev-mods,
+  // memory-mode {mode, afterUuid}, repl-mode, hybrid-organization, history-suppression), what it used and cost
+  // (tools-used — some with a uuid, never a parent —, cost-state, attribution-snapshot, data-flow-records,
+  // data-flow-incomplete, derived-from), the API requests it replayed (api-request, -shape, -blob, -resumed),
+  // artifacts (artifact-comment-monitor, artifact-autoreact-ledger), content replaced in the history
+  // (content-replacement), observers, the resume head's checksum, and a script's calls run for an agent (host-row).
+  "ended-by-model",
+  "continued-in",
+  "relocated",
+  "artifact-comment-monitor",
+  "artifact-autoreact-ledger",
+  "history-suppression",
+  "attribution-snapshot",
+  "isolation-latch",
+  "session-owner",
+  "dev-mods",
+  "memory-mode",
+  "atis-latch",
+  "tools-used",
+  "data-flow-records",
+  "data-flow-incomplete",
+  "derived-from",
+  "cost-state",
+  "content-replacement",
+  "api-request-shape",
+  "api-request-blob",
+  "api-request",
+  "api-request-resumed",
+  "observer-ref",
+  "resume-head-vouch",
+  "repl-mode",
+  "hybrid-organization",
+  "host-row",
 ]);
 
 /**
@@ -222,9 +258,13 @@ export class ClaudeReader implements RecordReader {
     this.noteFacts(value);
     if (this.openBoundary && ++this.openBoundary.age! > SUMMARY_WINDOW) this.close(this.openBoundary);
     const uuid = str(value.uuid);
+    // bookkeeping is never an entry, even with a uuid (2.1.332's tools-used may carry one)
+    if (KNOWN_BOOKKEEPING.has(str(value.type))) {
+      this.noteBookkeeping(value);
+      return this.flush();
+    }
     if (!uuid) {
-      if (KNOWN_BOOKKEEPING.has(str(value.type))) this.noteBookkeeping(value);
-      else this.keepUnknown(value, origin);
+      this.keepUnknown(value, origin);
       return this.flush();
     }
     this.lines++;
