@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTEXT_TAGS, ECHO_TAGS, commandEchoRow, isCommandEcho, typedText, userRow } from "../../../src/core/session/text/command-echo.js";
 import { userWords } from "../../../src/core/capture/feedback-injected.js";
+import { INJECTED_PREFIXES as CODEX_INJECTED } from "../../../src/core/session/read/dialects/codex/items.js";
 import { loadSession } from "../../../src/core/session/tree/load.js";
 import { claudeTranscript } from "../../helpers/session-lines.js";
 import { runCli } from "../../helpers/run-cli.js";
@@ -51,6 +52,8 @@ describe("text the harness put in a user message", () => {
       expect(userWords(t.replace(/\s+/g, " ")), t).toBe(typedText(t).replace(/\s+/g, " ").trim());
     }
     expect(userWords("# Context from my IDE setup:\n\n## Active file: a.ts\n\n## My request for Codex:\n")).toBe("");
+    // every message the Codex reader takes for Codex's context is injected text to capture too
+    for (const p of CODEX_INJECTED) expect(userWords(`${p}\nno, that is wrong: still errors\n`), p).toBe("");
   });
 
   it("beside typed words, follows them as a mark in the tree row", () => {

@@ -63,7 +63,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
       return;
     }
     const type = typeof e.type === "string" ? e.type : "";
-    if (!warmupRow && type === "custom_message" && e.customType === "warmup") warmupRow = `[warmup] ${messageText({ content: e.content })}`;
+    if (!warmupRow && type === "custom_message" && e.customType === "warmup") warmupRow = describeEntry(e).summary;
     const parentId = typeof e.parentId === "string" ? e.parentId : null;
     const meta = entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts, describe);
     all.push(meta);

@@ -31,8 +31,10 @@ export function runsAtProvider(p: Obj): boolean {
  * Codex injects these as `user` messages: context the model reads, not something the user typed.
  * `<recommended_plugins>` (0.137–0.146, the desktop app and the IDE extension) opens the first
  * turn's context message, with AGENTS.md and the environment context after it in the same message.
+ * The capture store keeps its own copy (core/capture/feedback-injected.ts, which the hook's bundle may
+ * not import from here): test/core/session/injected-title.test.ts keeps the two in step.
  */
-const INJECTED_PREFIXES: readonly string[] = [
+export const INJECTED_PREFIXES: readonly string[] = [
   "<environment_context>",
   "<user_instructions>",
   "# AGENTS.md instructions",
