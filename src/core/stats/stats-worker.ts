@@ -25,16 +25,20 @@ if (parentPort && workerData) {
   const pricer = makePricer(loadPriceOverrides(), () => loadCalcPrice("./chunks/genai-prices.cjs"));
   // A table that cannot load: each take fails, and the main thread reads those files again.
   pricer.catch(() => undefined);
-  void serveClaims(parentPort, workerData as ScanJobs, async (path) => {
+  void serveClaims(parentPort, workerData as ScanJobs, async (path, st) => {
     let extra: WorkerFigures | null = null;
-    const summary = await summarizeSession(path, {
-      holdObjects: heldMayCarryUsage,
-      take: async (s, stamp) => {
-        const parts = await figurePartsOfSession(s);
-        const p = await pricer;
-        extra = { stamp: stampText(stamp), priceStamp: p.stamp, figures: encodeFigures(figuresOf(parts, p)) };
+    const summary = await summarizeSession(
+      path,
+      {
+        holdObjects: heldMayCarryUsage,
+        take: async (s, stamp) => {
+          const parts = await figurePartsOfSession(s);
+          const p = await pricer;
+          extra = { stamp: stampText(stamp), priceStamp: p.stamp, figures: encodeFigures(figuresOf(parts, p)) };
+        },
       },
-    });
+      st,
+    );
     return { summary, saved: null, bytes: 0, extra };
   });
 }

@@ -145,7 +145,7 @@ export class CatalogReader {
     const wanted = (s: SessionSummary): SessionSummary | null => (cwd === undefined || (s.valid && inProject(s.cwd, cwd)) ? s : null);
     if (dialectOf(path)) {
       // Another agent's session: read whole through its dialect (no header to sniff, no saved state to resume).
-      const out = { summary: await this.dialectLoad(() => summarizeSession(path, this.taps?.dialect)), saved: null };
+      const out = { summary: await this.dialectLoad(() => summarizeSession(path, this.taps?.dialect, st)), saved: null };
       catalogStats().filesRead++;
       this.store(path, st, out);
       return wanted(out.summary);

@@ -48,11 +48,16 @@ export function emptySummary(path: string, size = 0, mtime = ""): SessionSummary
   };
 }
 
-/** The listing facts of one session file; never throws (an unreadable file is `valid: false`). `tap` is told of another agent's loaded session. */
-export async function summarizeSession(file: string, tap?: DialectTap): Promise<SessionSummary> {
+/**
+ * The listing facts of one session file; never throws (an unreadable file is
+ * `valid: false`). `tap` is told of another agent's loaded session. `st`: the
+ * file's stamp as the caller (a listing) just took it, so that another
+ * agent's file is not stat'ed twice more (its row, its load).
+ */
+export async function summarizeSession(file: string, tap?: DialectTap, st?: FileStamp): Promise<SessionSummary> {
   const path = resolve(file);
   const d = dialectOf(path);
-  if (d) return summarizeDialectSession(path, d, tap);
+  if (d) return summarizeDialectSession(path, d, tap, st);
   const base = emptySummary(path);
   let mtime: string;
   try {
@@ -91,12 +96,12 @@ export async function summarizeSession(file: string, tap?: DialectTap): Promise<
  * The listing row of another agent's session, from the tree its dialect's
  * entries make (load-dialect.ts): the same counts a pi file's row gives.
  */
-async function summarizeDialectSession(path: string, d: AgentDialect, tap?: DialectTap): Promise<SessionSummary> {
+async function summarizeDialectSession(path: string, d: AgentDialect, tap?: DialectTap, known?: FileStamp): Promise<SessionSummary> {
   const base = { ...emptySummary(path), agent: d.agent };
   let mtime: string;
   let st: FileStamp | null;
   try {
-    st = stampOf(path);
+    st = known ?? stampOf(path);
     if (st === null) return { ...base, error: "cannot read: no such file" };
     if (!st.isFile) return { ...base, error: virtualSource(path) ? `${virtualSource(path)!.file} is not a regular file (a FIFO, a device or a folder): not read` : "is a directory" };
     base.size = st.size;
@@ -109,7 +114,7 @@ async function summarizeDialectSession(path: string, d: AgentDialect, tap?: Dial
   try {
     // The row reads only the user's messages (the first one's text): those are held, as objects; no entry's preview is shown.
     const holdObjects = tap ? (type: string, role: string | undefined) => isUserMessage(type, role) || tap.holdObjects(type, role) : isUserMessage;
-    s = await loadDialectSession(path, d, { holdObjects, noPreviews: true });
+    s = await loadDialectSession(path, d, { holdObjects, noPreviews: true, size: st.size });
   } catch (err) {
     return { ...base, error: unreadable(err) };
   }

@@ -41,11 +41,13 @@ export interface DialectLoadOptions {
   holdObjects?: (type: string, role: string | undefined) => boolean;
   /** Entries' metas without previews or summaries (only the role): the caller never shows them. */
   noPreviews?: boolean;
+  /** The file's size as the caller just stat'ed it (a listing): not stat'ed again. */
+  size?: number;
 }
 
 /** A session of `d`'s agent (`file` is a file, or `<database file>#<session id>`). */
 export async function loadDialectSession(file: string, d: Dialect, opts: DialectLoadOptions = {}): Promise<Session> {
-  const size = sourceSize(file);
+  const size = opts.size ?? sourceSize(file);
   const warnings: Warning[] = [];
   const all: EntryMeta[] = [];
   const held = new Map<string, HeldEntry>();

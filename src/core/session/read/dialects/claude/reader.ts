@@ -128,6 +128,13 @@ function resultText(c: unknown): string | null {
 const onlyWarmupResults = (message: Obj): boolean =>
   Array.isArray(message.content) && message.content.every((b) => isObj(b) && (b.type !== "tool_result" ? b.type === "text" && str(b.text).trim() === "" : resultText(b.content)?.trim() === WARMUP_PROMPT));
 
+/** The lanes of lines without an agent id (laneOf). */
+const MAIN_LANE = "\u00000";
+const SIDE_LANE = "\u00001";
+
+/** What push gives for a line that completes nothing (the caller only reads it). */
+const NONE: DialectEntry[] = [];
+
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
 const MAX_HELD = 5000;
 /** Records after a compact boundary within which its summary is looked for. */
@@ -195,12 +202,23 @@ export class ClaudeReader implements RecordReader {
   private readonly kind: SourceKind;
   private readonly meta: SubagentMeta | null;
   private queue: Pending[] = [];
-  private openByKey = new Map<string, Pending>();
+  /**
+   * The open message of each key and lane. A message closed is set to
+   * undefined (or left, in its lane: close() passes over a closed one), not
+   * deleted: a map that a message at a time enters and leaves reallocated its
+   * table every few messages (a cold `stats` over Claude Code allocated
+   * ~16 MB in these deletes).
+   */
+  private openByKey = new Map<string, Pending | undefined>();
   private openByLane = new Map<string, Pending>();
   private openBoundary: Pending | null = null;
   /** A merged copy's uuid → the entry's id. */
   private alias = new Map<string, string>();
-  /** Pending entries by id, while held. */
+  /**
+   * Pending messages by id, while held: what noteKid and linkSubagent look up
+   * (an open message's calls). Another pending entry is set here only over
+   * one of its id that is (a copied uuid), as when every pending entry was.
+   */
   private held = new Map<string, Pending>();
   /** Tool call id → its name and the entry holding it. */
   private calls = new Map<string, { name: string; entry: string }>();
@@ -439,7 +457,11 @@ export class ClaudeReader implements RecordReader {
   // ---- lines -------------------------------------------------------------
 
   private laneOf(v: Obj): string {
-    return `${str(v.agentId)}\u0000${v.isSidechain === true ? 1 : 0}`;
+    const agent = str(v.agentId);
+    const side = v.isSidechain === true;
+    // the usual lanes without a string made for each line
+    if (agent === "") return side ? SIDE_LANE : MAIN_LANE;
+    return `${agent}\u0000${side ? 1 : 0}`;
   }
 
   private assistant(v: Obj, message: Obj, origin: Origin): void {
@@ -617,9 +639,10 @@ export class ClaudeReader implements RecordReader {
   }
 
   private enqueue(p: Pending): void {
-    this.lastId = p.de.entry.id;
+    const id = p.de.entry.id;
+    this.lastId = id;
     this.queue.push(p);
-    this.held.set(p.de.entry.id, p);
+    if (p.kind === "assistant" || this.held.has(id)) this.held.set(id, p);
     if (this.queue.length > MAX_HELD && this.queue[0].open) this.close(this.queue[0]);
   }
 
@@ -628,8 +651,7 @@ export class ClaudeReader implements RecordReader {
     p.open = false;
     if (p.kind === "assistant") {
       finishAssistant(p, next ? (this.alias.get(next) ?? next) : null);
-      if (p.key && this.openByKey.get(p.key) === p) this.openByKey.delete(p.key);
-      if (p.lane !== undefined && this.openByLane.get(p.lane) === p) this.openByLane.delete(p.lane);
+      if (p.key && this.openByKey.get(p.key) === p) this.openByKey.set(p.key, undefined);
     } else if (p.kind === "boundary" && this.openBoundary === p) {
       this.openBoundary = null;
     }
@@ -638,7 +660,7 @@ export class ClaudeReader implements RecordReader {
   private flush(): DialectEntry[] {
     let n = 0;
     while (n < this.queue.length && !this.queue[n].open) n++;
-    if (n === 0) return [];
+    if (n === 0) return NONE;
     const out = this.queue.splice(0, n).map((p) => {
       const e = p.de.entry;
       this.held.delete(e.id);
