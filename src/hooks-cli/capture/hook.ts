@@ -6,7 +6,7 @@ import { flag, isEnabled, loadConfig } from "../../core/capture/config.js";
 import { logHookError, type HookErrorKind } from "../../core/capture/errlog.js";
 import { HOOK_HARNESSES, normalizeEvent } from "../../core/capture/harness.js";
 import { resolveHub } from "../../core/capture/hub.js";
-import { ingestEvent, mayYieldCandidate } from "../../core/capture/ingest.js";
+import { ingestEvent, mayYieldCandidate, type CandidateBuilder } from "../../core/capture/ingest.js";
 import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
 import { rehydrationText } from "../../core/capture/rehydrate.js";
 import { readSidecar } from "../../core/capture/sidecar.js";
@@ -14,6 +14,7 @@ import { LinkRefusedError } from "../../core/fs/guard.js";
 import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
 import { keepConfigOrOff } from "../../core/keep/config.js";
 import { monoMs } from "../../core/capture/clock.js";
+import { requireFromCodeCache } from "../../core/code-cache.js";
 
 /**
  * The hook's clocks, each settable for tests (and unusual setups) by env:
@@ -99,6 +100,29 @@ export function classifyError(err: unknown): { kind: HookErrorKind; message: str
   return { kind: "internal", message: `${name}: ${e && typeof e.message === "string" ? e.message : String(err)}` };
 }
 
+/** Set by the build for dist/hook.cjs: the feedback classifier's own bundle, beside it. */
+declare const OMP_HOOK_FEEDBACK_BUNDLE: string | undefined;
+
+/**
+ * The feedback classifier (core/capture/feedback-candidate.ts), loaded only
+ * for the events it reads (user prompts). In dist/hook.cjs it is a bundle of
+ * its own (dist/hook-feedback.cjs, started from its code cache like the
+ * hook's): the classifier's patterns are ~90 KB of the hook's ~220, which
+ * every tool event read and deserialized before (~120 page faults, ~2 ms of
+ * CPU). That bundle holds its own copies of what it shares with the hook
+ * (the redaction, core/env.ts: its slots live in an environment of its own,
+ * which for one event in one process changes nothing).
+ */
+async function loadCandidateBuilder(): Promise<CandidateBuilder> {
+  if (typeof OMP_HOOK_FEEDBACK_BUNDLE === "string") {
+    const req = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+    const file = req.resolve(OMP_HOOK_FEEDBACK_BUNDLE);
+    return ((requireFromCodeCache(file) ?? req(file)) as typeof import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+  }
+  // (the build leaves this import out of dist/hook.cjs: it never gets here)
+  return (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+}
+
 /** Runs the hook; resolves to the line to print (or ""). Never rejects. */
 export async function runHook(argv: string[]): Promise<string> {
   const t0 = monoMs();
@@ -180,8 +204,13 @@ export async function runHook(argv: string[]): Promise<string> {
     const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
     const summary = args.values.get("--summary");
     if (capture) {
-      // the feedback classifier is loaded only for the events it reads (user prompts)
-      const candidateOf = mayYieldCandidate({ event, config }) ? (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate : null;
+      // a classifier that cannot be loaded costs the event its candidate, never the event itself
+      const candidateOf = mayYieldCandidate({ event, config })
+        ? await loadCandidateBuilder().catch((err: unknown): CandidateBuilder => {
+            log(classifyError(err).kind, `feedback classifier not loaded: ${classifyError(err).message}`);
+            return () => null;
+          })
+        : null;
       ingestEvent(
         {
           root,
