@@ -137,6 +137,8 @@ for (const b of [...CACHED, "hook-feedback"]) rmSync(`dist/${b}.cjs.cache`, { fo
 // The hook's feedback classifier, a bundle of its own beside dist/hook.cjs,
 // loaded only by the events it reads (hooks-cli/capture/hook.ts).
 const HOOK_FEEDBACK = "./hook-feedback.cjs";
+// …and keep's archive code, loaded only when a session ends with keep on.
+const HOOK_KEEP = "./hook-keep.cjs";
 const cjsOptions = {
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
@@ -160,6 +162,7 @@ const cjsOptions = {
     OMP_WORKER_DIR: JSON.stringify("../"),
     OMP_PRICES_BUNDLE: JSON.stringify("../chunks/genai-prices.cjs"),
     OMP_HOOK_FEEDBACK_BUNDLE: JSON.stringify(HOOK_FEEDBACK),
+    OMP_HOOK_KEEP_BUNDLE: JSON.stringify(HOOK_KEEP),
   },
   banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
   footer: { js: `// omp-build ${buildId}` },
@@ -191,23 +194,25 @@ const cjs = await build({
     },
   ],
 });
-// The hook and its feedback classifier, minified (names, spaces, syntax; the
-// source map still names everything): each hook process reads its source
-// into a string twice, the file and the copy V8 makes of it wrapped as a
-// module, both in the young generation, where 117 KB each pushed a
-// PostToolUse past the first 1 MB and into a scavenge (~140 page faults);
-// minified the hook is 69 KB.
+// The hook and its two bundles of its own (the feedback classifier, keep),
+// minified (names, spaces, syntax; the source map still names everything):
+// each hook process reads its source into a string twice, the file and the
+// copy V8 makes of it wrapped as a module, both in the young generation,
+// where 117 KB each pushed a PostToolUse past the first 1 MB and into a
+// scavenge (~140 page faults); minified the hook is 61 KB.
 const hookCjs = await build({
   ...cjsOptions,
-  entryPoints: { hook: "src/hooks-cli/hook-entry.ts", "hook-feedback": "src/core/capture/feedback-candidate.ts" },
+  entryPoints: { hook: "src/hooks-cli/hook-entry.ts", "hook-feedback": "src/core/capture/feedback-candidate.ts", "hook-keep": "src/core/keep/hook.ts" },
   minify: true,
   plugins: [
     sessionPure,
     {
-      // the hook's import of the classifier is the fallback its bundle never takes (it loads HOOK_FEEDBACK): left out of dist/hook.cjs
-      name: "hook-feedback-apart",
+      // the hook's imports of the classifier and of keep are the fallbacks its bundle never takes (it loads HOOK_FEEDBACK, HOOK_KEEP): left out of dist/hook.cjs
+      name: "hook-bundles-apart",
       setup(b) {
-        b.onResolve({ filter: /\/feedback-candidate\.js$/ }, (a) => (a.importer === resolve("src/hooks-cli/capture/hook.ts") ? { path: HOOK_FEEDBACK, external: true } : undefined));
+        const hook = resolve("src/hooks-cli/capture/hook.ts");
+        b.onResolve({ filter: /\/feedback-candidate\.js$/ }, (a) => (a.importer === hook ? { path: HOOK_FEEDBACK, external: true } : undefined));
+        b.onResolve({ filter: /\/keep\/hook\.js$/ }, (a) => (a.importer === hook ? { path: HOOK_KEEP, external: true } : undefined));
       },
     },
   ],
@@ -215,6 +220,7 @@ const hookCjs = await build({
 writeFileSync("dist/meta-cjs.json", JSON.stringify({ inputs: { ...cjs.metafile.inputs, ...hookCjs.metafile.inputs }, outputs: { ...cjs.metafile.outputs, ...hookCjs.metafile.outputs } }));
 asciiOnly("dist/hook.cjs");
 asciiOnly("dist/hook-feedback.cjs");
+asciiOnly("dist/hook-keep.cjs");
 // the other cached bundles too, when they can be escaped safely (else they keep their characters: only slower to start)
 for (const b of ["cmd/ls", "cmd/stats", "cmd/tree"]) {
   try {
@@ -250,7 +256,7 @@ function asciiOnly(file) {
 // V8 code caches (dist/NAME.cjs.cache, read by bin/omp-sessions) for the
 // bundles in CACHED: a run of each, against throwaway dirs, writes the code it
 // compiled, and a later start with the same Node and flags skips compiling
-// that code. The hook runs once, as a harness runs it; `ls` and `stats` run on
+// that code. The hook runs twice into one store, as a harness runs it (the second, a session's next event, writes it); `ls` and `stats` run on
 // the bundled demo sessions twice, the cache written by the second (warm) run,
 // whose start is what the cache is for (about 12 ms of a warm `ls` of 2,000
 // sessions), `tree` once on the demo's largest session (CPU of `tree --json`
@@ -274,7 +280,11 @@ function writeCodeCaches() {
       // no demo (a copy of src/ and scripts/ alone): that run fails and the bundle goes without a cache
     }
     const runs = {
-      hook: [{ args: ["hook", "--harness", "claude", "--hub", join(tmp, "hub")], input: payload }],
+      // the session's second event writes it: what a tool event runs once its session is there (a cache of the first, 5 KB more, also held the new session's one-time work)
+      hook: [
+        { args: ["hook", "--harness", "claude", "--hub", join(tmp, "hub")], input: payload },
+        { args: ["hook", "--harness", "claude", "--hub", join(tmp, "hub")], input: payload },
+      ],
       "cmd/ls": [{ args: ["ls", "--all", "--json", demo] }, { args: ["ls", "--all", "--json", demo] }],
       "cmd/stats": [{ args: ["stats", "--all", "--json", demo] }, { args: ["stats", "--all", "--json", demo] }],
       "cmd/tree": [{ args: ["tree", "--json", demoSession] }],
@@ -301,6 +311,8 @@ function writeCodeCaches() {
       if (status === 0 && statSync(out, { throwIfNoEntry: false })?.size) renameSync(out, `dist/${bundle}.cjs.cache`);
       else console.warn(`build: no code cache for dist/${bundle}.cjs (its run exited ${status})`);
     }
+    // under glibc's mmap threshold the bin reads the hook's cache into heap memory already touched (hooks-cli/capture/hook.ts, loadKeep)
+    if ((statSync("dist/hook.cjs.cache", { throwIfNoEntry: false })?.size ?? 0) > 128 * 1024 - 64) console.warn("build: dist/hook.cjs.cache is over 128 KiB: each hook reads it into fresh pages (~34 page faults more)");
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -118,6 +118,31 @@ describe("the hook's feedback classifier, a bundle of its own (dist/hook-feedbac
   });
 });
 
+describe("keep's archiving, a bundle of its own (dist/hook-keep.cjs) loaded only when a session ends with keep on", () => {
+  it("the hook's cache stays under glibc's 128 KiB mmap threshold (its read reuses heap memory already touched)", () => {
+    expect(readFileSync(join(REPO, "dist", "hook.cjs.cache")).length).toBeLessThan(128 * 1024 - 64);
+  });
+
+  it("a package without it still records the Stop (the failure in errors.jsonl)", async () => {
+    const sb = sandbox();
+    const config = join(sb.home, "cfg");
+    mkdirSync(config, { recursive: true });
+    writeFileSync(join(config, "keep.json"), JSON.stringify({ enabled: true, host: "test", sources: [] }));
+    const transcript = join(sb.home, "s.jsonl");
+    writeFileSync(transcript, JSON.stringify({ type: "user", message: { role: "user", content: "hi" } }) + "\n");
+    const stop = payload({ session_id: "k1", hook_event_name: "Stop", cwd: "/home/dev/app", transcript_path: transcript });
+    const env = { ...sb.env, OMP_SESSIONS_CONFIG_DIR: config, OMP_SESSIONS_DATA_DIR: join(sb.home, "data"), OMP_SESSIONS_CACHE_DIR: join(sb.home, "cache") };
+    const r = await runBin(["hook", "--harness", "claude"], { bin: packageWith(readFileSync(join(REPO, "dist", "hook.cjs.cache"))), input: stop, env });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    expect(readJson(join(sb.root, "state", "claude", "k1.json")).event_count).toBe(1);
+    const errors = readFileSync(join(sb.root, "errors.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { message: string });
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^keep: /)]);
+  });
+});
+
 describe("the code caches of ls, stats and tree (their warm start is most of their time)", () => {
   const demo = join(REPO, "demo", "sessions");
   /** A package tree with the bin and `bundle`'s file, and its cache only when `withCache`. */

@@ -94,14 +94,22 @@ const IO_CODES = new Set(["EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EIO",
 
 export function classifyError(err: unknown): { kind: HookErrorKind; message: string } {
   const e = err as NodeJS.ErrnoException;
-  if (e instanceof LinkRefusedError) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
+  if (e instanceof LinkRefusedError || (e && e.name === "LinkRefusedError")) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
   if (e && typeof e.code === "string" && IO_CODES.has(e.code)) return { kind: "io-error", message: `file system error ${e.code}${e.syscall ? ` in ${e.syscall}` : ""}` };
   const name = e && typeof e.name === "string" ? e.name : "Error";
   return { kind: "internal", message: `${name}: ${e && typeof e.message === "string" ? e.message : String(err)}` };
 }
 
-/** Set by the build for dist/hook.cjs: the feedback classifier's own bundle, beside it. */
+/** Set by the build for dist/hook.cjs: the bundles of their own beside it (below). */
 declare const OMP_HOOK_FEEDBACK_BUNDLE: string | undefined;
+declare const OMP_HOOK_KEEP_BUNDLE: string | undefined;
+
+/** A bundle beside this one: from its code cache when it has one of this build (core/code-cache.ts), else required. */
+function fromOwnBundle(bundle: string): unknown {
+  const req = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+  const file = req.resolve(bundle);
+  return requireFromCodeCache(file) ?? req(file);
+}
 
 /**
  * The feedback classifier (core/capture/feedback-candidate.ts), loaded only
@@ -114,13 +122,24 @@ declare const OMP_HOOK_FEEDBACK_BUNDLE: string | undefined;
  * which for one event in one process changes nothing).
  */
 async function loadCandidateBuilder(): Promise<CandidateBuilder> {
-  if (typeof OMP_HOOK_FEEDBACK_BUNDLE === "string") {
-    const req = process.getBuiltinModule("node:module").createRequire(import.meta.url);
-    const file = req.resolve(OMP_HOOK_FEEDBACK_BUNDLE);
-    return ((requireFromCodeCache(file) ?? req(file)) as typeof import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
-  }
+  if (typeof OMP_HOOK_FEEDBACK_BUNDLE === "string") return (fromOwnBundle(OMP_HOOK_FEEDBACK_BUNDLE) as typeof import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
   // (the build leaves this import out of dist/hook.cjs: it never gets here)
   return (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+}
+
+/**
+ * keep's work after a session ends (core/keep/hook.ts), loaded only when it
+ * has some. In dist/hook.cjs a bundle of its own too (dist/hook-keep.cjs,
+ * compiled when loaded): out of the hook's code cache, that cache stays
+ * under glibc's 128 KiB mmap threshold, so its read reuses heap memory
+ * already touched (7 page faults instead of 41). Its copies of the lock and
+ * guard modules throw errors of their own classes, which classifyError
+ * also knows by name.
+ */
+async function loadKeep(): Promise<typeof import("../../core/keep/hook.js")> {
+  if (typeof OMP_HOOK_KEEP_BUNDLE === "string") return fromOwnBundle(OMP_HOOK_KEEP_BUNDLE) as typeof import("../../core/keep/hook.js");
+  // (the build leaves this import out of dist/hook.cjs: it never gets here)
+  return await import("../../core/keep/hook.js");
 }
 
 /** Runs the hook; resolves to the line to print (or ""). Never rejects. */
@@ -232,7 +251,9 @@ export async function runHook(argv: string[]): Promise<string> {
     const keepDeadline = Date.now() + Math.max(0, clocks.digestBudgetMs - (monoMs() - t0));
     // Loaded only when it has work: the hook's other events start without the listing code.
     if (keep.enabled && (event.kind === "session-end" || event.kind === "stop"))
-      await (await import("../../core/keep/hook.js")).keepAfterEvent(event, keep, keepDeadline, clocks.lockWaitMs).catch((err: unknown) => log(classifyError(err).kind, `keep: ${classifyError(err).message}`));
+      await loadKeep()
+        .then((k) => k.keepAfterEvent(event, keep, keepDeadline, clocks.lockWaitMs))
+        .catch((err: unknown) => log(classifyError(err).kind, `keep: ${classifyError(err).message}`));
     if (!capture) return "";
     const wants = (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
     if (!wants || monoMs() - t0 >= clocks.outputBudgetMs) return "";
