@@ -133,16 +133,13 @@ if (commands.length < 10) throw new Error(`build: found only ${commands.length} 
 // Bundles that start from a V8 code cache of this build (writeCodeCaches below): the hook, the warm
 // `ls` and `stats`, whose start-up is most of their time, and `tree` (a small session's tree is mostly start-up).
 const CACHED = ["hook", "cmd/ls", "cmd/stats", "cmd/tree"];
-for (const b of CACHED) rmSync(`dist/${b}.cjs.cache`, { force: true });
-const cjs = await build({
-  entryPoints: {
-    hook: "src/hooks-cli/hook-entry.ts",
-    // The scan worker of a cold listing (core/session/list/catalog-parallel.ts): only the scan, so it starts fast.
-    "scan-worker": "src/core/session/list/scan-worker.ts",
-    // …and the one of `stats`, for other agents' sessions (core/stats/stats-worker.ts): no price table.
-    "stats-worker": "src/core/stats/stats-worker.ts",
-    ...Object.fromEntries(commands.map((c) => [`cmd/${c.name}`, `command:${c.name}`])),
-  },
+for (const b of [...CACHED, "hook-feedback"]) rmSync(`dist/${b}.cjs.cache`, { force: true });
+// The hook's feedback classifier, a bundle of its own beside dist/hook.cjs,
+// loaded only by the events it reads (hooks-cli/capture/hook.ts).
+const HOOK_FEEDBACK = "./hook-feedback.cjs";
+// …and keep's archive code, loaded only when a session ends with keep on.
+const HOOK_KEEP = "./hook-keep.cjs";
+const cjsOptions = {
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   bundle: true,
@@ -159,9 +156,26 @@ const cjs = await build({
   logLevel: "warning",
   // import.meta.url, made only when read (most bundles never do; the hook's start-up skips it)
   // OMP_WORKER_DIR: where a command's bundle (dist/cmd/NAME.cjs) finds the workers' (dist/scan-worker.cjs, dist/stats-worker.cjs).
-  define: { "import.meta.url": "__omp_meta.url", OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs"), OMP_WORKER_DIR: JSON.stringify("../"), OMP_PRICES_BUNDLE: JSON.stringify("../chunks/genai-prices.cjs") },
+  define: {
+    "import.meta.url": "__omp_meta.url",
+    OMP_SQLITE_BUNDLE: JSON.stringify("../chunks/sqlite.cjs"),
+    OMP_WORKER_DIR: JSON.stringify("../"),
+    OMP_PRICES_BUNDLE: JSON.stringify("../chunks/genai-prices.cjs"),
+    OMP_HOOK_FEEDBACK_BUNDLE: JSON.stringify(HOOK_FEEDBACK),
+    OMP_HOOK_KEEP_BUNDLE: JSON.stringify(HOOK_KEEP),
+  },
   banner: { js: 'const __omp_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
   footer: { js: `// omp-build ${buildId}` },
+};
+const cjs = await build({
+  ...cjsOptions,
+  entryPoints: {
+    // The scan worker of a cold listing (core/session/list/catalog-parallel.ts): only the scan, so it starts fast.
+    "scan-worker": "src/core/session/list/scan-worker.ts",
+    // …and the one of `stats`, for other agents' sessions (core/stats/stats-worker.ts): no price table.
+    "stats-worker": "src/core/stats/stats-worker.ts",
+    ...Object.fromEntries(commands.map((c) => [`cmd/${c.name}`, `command:${c.name}`])),
+  },
   plugins: [
     sessionPure,
     {
@@ -180,8 +194,33 @@ const cjs = await build({
     },
   ],
 });
-writeFileSync("dist/meta-cjs.json", JSON.stringify(cjs.metafile));
+// The hook and its two bundles of its own (the feedback classifier, keep),
+// minified (names, spaces, syntax; the source map still names everything):
+// each hook process reads its source into a string twice, the file and the
+// copy V8 makes of it wrapped as a module, both in the young generation,
+// where 117 KB each pushed a PostToolUse past the first 1 MB and into a
+// scavenge (~140 page faults); minified the hook is 61 KB.
+const hookCjs = await build({
+  ...cjsOptions,
+  entryPoints: { hook: "src/hooks-cli/hook-entry.ts", "hook-feedback": "src/core/capture/feedback-candidate.ts", "hook-keep": "src/core/keep/hook.ts" },
+  minify: true,
+  plugins: [
+    sessionPure,
+    {
+      // the hook's imports of the classifier and of keep are the fallbacks its bundle never takes (it loads HOOK_FEEDBACK, HOOK_KEEP): left out of dist/hook.cjs
+      name: "hook-bundles-apart",
+      setup(b) {
+        const hook = resolve("src/hooks-cli/capture/hook.ts");
+        b.onResolve({ filter: /\/feedback-candidate\.js$/ }, (a) => (a.importer === hook ? { path: HOOK_FEEDBACK, external: true } : undefined));
+        b.onResolve({ filter: /\/keep\/hook\.js$/ }, (a) => (a.importer === hook ? { path: HOOK_KEEP, external: true } : undefined));
+      },
+    },
+  ],
+});
+writeFileSync("dist/meta-cjs.json", JSON.stringify({ inputs: { ...cjs.metafile.inputs, ...hookCjs.metafile.inputs }, outputs: { ...cjs.metafile.outputs, ...hookCjs.metafile.outputs } }));
 asciiOnly("dist/hook.cjs");
+asciiOnly("dist/hook-feedback.cjs");
+asciiOnly("dist/hook-keep.cjs");
 // the other cached bundles too, when they can be escaped safely (else they keep their characters: only slower to start)
 for (const b of ["cmd/ls", "cmd/stats", "cmd/tree"]) {
   try {
@@ -192,6 +231,7 @@ for (const b of ["cmd/ls", "cmd/stats", "cmd/tree"]) {
 }
 writeCodeCaches();
 writePriceTableCache();
+writeHookFeedbackCache();
 
 // The hook's bundle in ASCII only: node reads an ASCII file into a one-byte
 // string, and one other character (the feedback patterns' Chinese and emoji,
@@ -216,7 +256,7 @@ function asciiOnly(file) {
 // V8 code caches (dist/NAME.cjs.cache, read by bin/omp-sessions) for the
 // bundles in CACHED: a run of each, against throwaway dirs, writes the code it
 // compiled, and a later start with the same Node and flags skips compiling
-// that code. The hook runs once, as a harness runs it; `ls` and `stats` run on
+// that code. The hook runs twice into one store, as a harness runs it (the second, a session's next event, writes it); `ls` and `stats` run on
 // the bundled demo sessions twice, the cache written by the second (warm) run,
 // whose start is what the cache is for (about 12 ms of a warm `ls` of 2,000
 // sessions), `tree` once on the demo's largest session (CPU of `tree --json`
@@ -240,7 +280,11 @@ function writeCodeCaches() {
       // no demo (a copy of src/ and scripts/ alone): that run fails and the bundle goes without a cache
     }
     const runs = {
-      hook: [{ args: ["hook", "--harness", "claude", "--hub", join(tmp, "hub")], input: payload }],
+      // the session's second event writes it: what a tool event runs once its session is there (a cache of the first, 5 KB more, also held the new session's one-time work)
+      hook: [
+        { args: ["hook", "--harness", "claude", "--hub", join(tmp, "hub")], input: payload },
+        { args: ["hook", "--harness", "claude", "--hub", join(tmp, "hub")], input: payload },
+      ],
       "cmd/ls": [{ args: ["ls", "--all", "--json", demo] }, { args: ["ls", "--all", "--json", demo] }],
       "cmd/stats": [{ args: ["stats", "--all", "--json", demo] }, { args: ["stats", "--all", "--json", demo] }],
       "cmd/tree": [{ args: ["tree", "--json", demoSession] }],
@@ -267,30 +311,46 @@ function writeCodeCaches() {
       if (status === 0 && statSync(out, { throwIfNoEntry: false })?.size) renameSync(out, `dist/${bundle}.cjs.cache`);
       else console.warn(`build: no code cache for dist/${bundle}.cjs (its run exited ${status})`);
     }
+    // under glibc's mmap threshold the bin reads the hook's cache into heap memory already touched (hooks-cli/capture/hook.ts, loadKeep)
+    if ((statSync("dist/hook.cjs.cache", { throwIfNoEntry: false })?.size ?? 0) > 128 * 1024 - 64) console.warn("build: dist/hook.cjs.cache is over 128 KiB: each hook reads it into fresh pages (~34 page faults more)");
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-// The price table's V8 code cache (dist/chunks/genai-prices.cjs.cache, read
-// by core/code-cache.ts): a node run loads the table as a cold `stats` does
-// and prices a call, so the functions that takes are in the cache too; a
-// start from it skips compiling them (the table's load 98 -> 71 ms of CPU,
-// medians of 12 on 2026-12-06, in each thread that loads it). Best effort:
-// without a cache the table is compiled from source.
+// V8 code caches for the bundles loaded on demand through core/code-cache.ts
+// (FILE.cache): a node run loads the bundle as that does, runs `warmUp`
+// (JavaScript, the bundle's module in `m`), and writes the cache then,
+// so the functions the warm-up took are in it too. Best effort: without a
+// cache the bundle is compiled from source.
+//
+// The price table (dist/chunks/genai-prices.cjs): its load 98 -> 71 ms of CPU
+// (medians of 12 on 2026-12-06), in each thread that loads it, with a call
+// priced. The hook's feedback classifier (dist/hook-feedback.cjs): a few user
+// prompts classified, as a UserPromptSubmit does.
 function writePriceTableCache() {
+  const prices = ["claude-sonnet-4-5-20250929", "claude-opus-4-1", "gpt-5"].map((model) => `m.exports.calcPrice({ input_tokens: 10, output_tokens: 5, cache_read_tokens: 1, cache_write_tokens: 1 }, ${JSON.stringify(model)});`);
+  writeRequireCache("dist/chunks/genai-prices.cjs", prices.join("\n"));
+}
+function writeHookFeedbackCache() {
+  const prompts = ["no, use the other file", "thanks, that works now", "why does the build fail?", "\u4e0d\u5bf9\uff0c\u7528\u53e6\u4e00\u4e2a\u6587\u4ef6"];
+  const event = { harness: "claude", nativeId: "build", sid: "claude:build", eventName: "UserPromptSubmit", kind: "user-prompt", cwd: "/build", transcriptPath: null, turnId: null };
+  const calls = prompts.map((text) => `m.exports.feedbackCandidate({ event: ${JSON.stringify({ ...event, userText: text })}, config: { feedback: { enabled: true } } }, "2026-01-01T00:00:00Z");`);
+  writeRequireCache(join("dist", HOOK_FEEDBACK), calls.join("\n"));
+}
+function writeRequireCache(bundle, warmUp) {
   const script = `
     const { Script } = require("node:vm"), Module = require("node:module"), fs = require("node:fs"), path = require("node:path");
-    const file = path.resolve("dist/chunks/genai-prices.cjs");
+    const file = path.resolve(${JSON.stringify(bundle)});
     const source = fs.readFileSync(file, "utf8");
     const s = new Script(Module.wrap(source), { filename: file });
     const m = { exports: {} };
     s.runInThisContext().call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
-    for (const model of ["claude-sonnet-4-5-20250929", "claude-opus-4-1", "gpt-5"]) m.exports.calcPrice({ input_tokens: 10, output_tokens: 5, cache_read_tokens: 1, cache_write_tokens: 1 }, model);
+    ${warmUp}
     fs.writeFileSync(file + ".cache", Buffer.concat([Buffer.from("omp-sessions code cache ${buildId}\\n", "latin1"), s.createCachedData()]));
   `;
   const r = spawnSync(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
-  if (r.status !== 0) console.warn(`build: no code cache for dist/chunks/genai-prices.cjs (${r.stderr.toString().trim().split("\n").pop()})`);
+  if (r.status !== 0) console.warn(`build: no code cache for ${bundle} (${r.stderr.toString().trim().split("\n").pop()})`);
 }
 
 // Chunks of earlier builds (their names carry a content hash) pile up in a

@@ -4,7 +4,7 @@
 // fit (another build's, or bytes V8 refuses) only means compiling from source:
 // the event is recorded the same way, the output is the same.
 import { beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ensureBuilt, payload, readJson, REPO, sandbox } from "./helpers.js";
@@ -62,6 +62,84 @@ describe("the hook's code cache", () => {
     const cache = readFileSync(join(REPO, "dist", "hook.cjs.cache"));
     const broken = Buffer.concat([cache.subarray(0, cache.indexOf(10) + 1), Buffer.from("not a V8 code cache".repeat(50))]);
     expect(await recordsEvent(packageWith(broken))).toMatch(/V8 rejected .*hook\.cjs\.cache/);
+  });
+});
+
+describe("the hook's feedback classifier, a bundle of its own (dist/hook-feedback.cjs) loaded only for user prompts", () => {
+  const prompt = payload({ session_id: "fb1", hook_event_name: "UserPromptSubmit", cwd: "/home/dev/app", prompt: "no, that is wrong, use the other file instead" });
+  /** A package tree with the hook's bundle and cache, and the classifier's bundle and cache as asked. */
+  function hookPackage(feedback: { bundle: boolean; cache: Buffer | null }): string {
+    const bin = packageWith(readFileSync(join(REPO, "dist", "hook.cjs.cache")));
+    const dist = join(bin, "..", "..", "dist");
+    if (feedback.bundle) copyFileSync(join(REPO, "dist", "hook-feedback.cjs"), join(dist, "hook-feedback.cjs"));
+    if (feedback.cache) writeFileSync(join(dist, "hook-feedback.cjs.cache"), feedback.cache);
+    return bin;
+  }
+  async function candidates(bin: string): Promise<{ stderr: string; types: unknown[]; events: number; errors: string[] }> {
+    const sb = sandbox();
+    const r = await runBin(["hook", "--harness", "claude"], { bin, input: prompt, env: { ...sb.env, OMP_SESSIONS_DEBUG: "1" } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    const lines = (f: string): Record<string, unknown>[] =>
+      existsSync(f)
+        ? readFileSync(f, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Record<string, unknown>)
+        : [];
+    return {
+      stderr: r.stderr,
+      types: lines(join(sb.root, "feedback", "candidates.jsonl")).map((c) => c.feedback_type),
+      events: readJson(join(sb.root, "state", "claude", "fb1.json")).event_count as number,
+      errors: lines(join(sb.root, "errors.jsonl")).map((e) => String(e.message)),
+    };
+  }
+  const own = () => readFileSync(join(REPO, "dist", "hook-feedback.cjs.cache"));
+
+  it("the build leaves the classifier's bundle in ASCII with a cache of this build; a prompt runs from it (V8 takes it) and yields its candidate", async () => {
+    const source = readFileSync(join(REPO, "dist", "hook-feedback.cjs"), "latin1");
+    expect(source).not.toMatch(/[^\x00-\x7f]/);
+    const cache = own();
+    expect(cache.toString("latin1", 0, cache.indexOf(10))).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
+    expect(await candidates(hookPackage({ bundle: true, cache }))).toEqual({ stderr: "", types: ["correction"], events: 1, errors: [] });
+  });
+
+  it("without its cache, or with another build's, the classifier is compiled from source: the same candidate", async () => {
+    expect(await candidates(hookPackage({ bundle: true, cache: null }))).toEqual({ stderr: "", types: ["correction"], events: 1, errors: [] });
+    const other = Buffer.concat([Buffer.from("omp-sessions code cache 0000000000000000\n"), own().subarray(own().indexOf(10) + 1)]);
+    expect(await candidates(hookPackage({ bundle: true, cache: other }))).toEqual({ stderr: "", types: ["correction"], events: 1, errors: [] });
+  });
+
+  it("a package without the classifier's bundle still records the prompt (no candidate; the failure in errors.jsonl)", async () => {
+    const got = await candidates(hookPackage({ bundle: false, cache: null }));
+    expect(got.types).toEqual([]);
+    expect(got.events).toBe(1);
+    expect(got.errors).toEqual([expect.stringMatching(/^feedback classifier not loaded: /)]);
+  });
+});
+
+describe("keep's archiving, a bundle of its own (dist/hook-keep.cjs) loaded only when a session ends with keep on", () => {
+  it("the hook's cache stays under glibc's 128 KiB mmap threshold (its read reuses heap memory already touched)", () => {
+    expect(readFileSync(join(REPO, "dist", "hook.cjs.cache")).length).toBeLessThan(128 * 1024 - 64);
+  });
+
+  it("a package without it still records the Stop (the failure in errors.jsonl)", async () => {
+    const sb = sandbox();
+    const config = join(sb.home, "cfg");
+    mkdirSync(config, { recursive: true });
+    writeFileSync(join(config, "keep.json"), JSON.stringify({ enabled: true, host: "test", sources: [] }));
+    const transcript = join(sb.home, "s.jsonl");
+    writeFileSync(transcript, JSON.stringify({ type: "user", message: { role: "user", content: "hi" } }) + "\n");
+    const stop = payload({ session_id: "k1", hook_event_name: "Stop", cwd: "/home/dev/app", transcript_path: transcript });
+    const env = { ...sb.env, OMP_SESSIONS_CONFIG_DIR: config, OMP_SESSIONS_DATA_DIR: join(sb.home, "data"), OMP_SESSIONS_CACHE_DIR: join(sb.home, "cache") };
+    const r = await runBin(["hook", "--harness", "claude"], { bin: packageWith(readFileSync(join(REPO, "dist", "hook.cjs.cache"))), input: stop, env });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    expect(readJson(join(sb.root, "state", "claude", "k1.json")).event_count).toBe(1);
+    const errors = readFileSync(join(sb.root, "errors.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { message: string });
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^keep: /)]);
   });
 });
 

@@ -9,7 +9,7 @@ import { jsonFileText } from "../../src/core/capture/serialize.js";
 beforeAll(ensureBuilt);
 
 describe("hook import graph (34)", () => {
-  it("dist/hook.cjs reaches only node built-ins, core/capture, core/fs, the core error base, the environment, the global-option splitter, the hook's own files and keep's per-file run (no listing code)", () => {
+  it("dist/hook.cjs (and its feedback classifier and keep's archiving, dist/hook-feedback.cjs and dist/hook-keep.cjs) reaches only node built-ins, core/capture, core/fs, the core error base, the environment, the global-option splitter, the hook's own files and keep's per-file run (no listing code)", () => {
     const meta = JSON.parse(readFileSync(join(REPO, "dist", "meta-cjs.json"), "utf8"));
     const seen = new Set<string>();
     const externals = new Set<string>();
@@ -21,16 +21,24 @@ describe("hook import graph (34)", () => {
         else walk(i.path);
       }
     };
+    // the hook's feedback classifier is a bundle of its own (hooks-cli/capture/hook.ts loads it for user prompts)
     walk("dist/hook.cjs");
+    walk("dist/hook-feedback.cjs");
+    walk("dist/hook-keep.cjs");
     const inputs = [...seen].flatMap((o) => Object.keys(meta.outputs[o].inputs));
     expect(inputs.length).toBeGreaterThan(5);
     for (const p of inputs) {
       expect(p, p).toMatch(
-        /^src\/(core\/capture\/|core\/fs\/|hooks-cli\/hook-entry\.ts$|global-args\.ts$|core\/errors\.ts$|core\/env\.ts$|hooks-cli\/capture\/(hook|stdin)\.ts$|core\/config-dir\.ts$|core\/keep\/(paths|config|state|mirror|run-files|hook)\.ts$)/,
+        /^src\/(core\/capture\/|core\/fs\/|hooks-cli\/hook-entry\.ts$|global-args\.ts$|core\/errors\.ts$|core\/env\.ts$|hooks-cli\/capture\/(hook|stdin)\.ts$|core\/config-dir\.ts$|core\/code-cache\.ts$|core\/keep\/(paths|config|state|mirror|run-files|hook)\.ts$)/,
       );
       expect(p).not.toMatch(/ink|react|zustand|gray-matter|yaml/);
     }
-    for (const e of externals) expect(e, e).toMatch(/^node:/);
+    for (const e of externals) expect(e, e).toMatch(/^node:|^\.\/hook-(feedback|keep)\.cjs$/);
+    // a tool event reads none of the classifier (dist/hook-feedback.cjs) nor keep's archiving (dist/hook-keep.cjs)
+    const own = Object.keys(meta.outputs["dist/hook.cjs"].inputs);
+    expect(own).toContain("src/core/capture/redact.ts");
+    for (const p of ["src/core/capture/feedback-detect.ts", "src/core/capture/feedback.ts", "src/core/capture/feedback-candidate.ts", "src/core/keep/hook.ts", "src/core/keep/mirror.ts"]) expect(own).not.toContain(p);
+    expect(Object.keys(meta.outputs["dist/hook-feedback.cjs"].inputs)).toContain("src/core/capture/feedback-detect.ts");
   });
 });
 

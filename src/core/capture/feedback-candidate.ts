@@ -1,15 +1,20 @@
 // The feedback candidate of one event (§8), built before the event is queued:
 // the classifier needs the unredacted text, which never reaches disk. Kept
 // apart from ingest.ts, which takes it as a parameter, so the hook loads the
-// classifier only for the events that can yield a candidate.
+// classifier only for the events that can yield a candidate. In the hook's
+// build it is a bundle of its own (dist/hook-feedback.cjs, hooks-cli/capture/hook.ts),
+// so it imports nothing of ingest.ts but a type.
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
 import { userWords } from "./feedback-injected.js";
 import { lastAgentText } from "./feedback-transcript.js";
-import { mayYieldCandidate, type CandidateRequest } from "./ingest.js";
+import type { CandidateRequest } from "./ingest.js";
 
-/** The candidate a user-prompt event (or `feedback capture`) yields, or null. Git fields are filled in by the fold. */
+/**
+ * The candidate a user-prompt event (or `feedback capture`) yields, or null.
+ * Git fields are filled in by the fold. Called only for a request
+ * mayYieldCandidate (ingest.ts) holds for: ingestEvent asks it first.
+ */
 export function feedbackCandidate(req: CandidateRequest, ts: string): Record<string, unknown> | null {
-  if (!mayYieldCandidate(req)) return null;
   const { event: e, config } = req;
   const forced = req.forcedFeedbackText !== undefined;
   const text = forced ? (req.forcedFeedbackText as string) : e.userText;

@@ -3,12 +3,18 @@
 // tree (core/fs/guard.ts), so nothing below it is ever written through a link.
 import { join } from "node:path";
 import { guardTree } from "../fs/guard.js";
+import { plainAbsolute } from "../fs/plain-path.js";
 import { sha256Hex } from "./serialize.js";
 import { fileKey, legacyKey } from "./session-key.js";
 
+// A part is a fixed name, a fileKey (no "/", never "." or ".."), a date or a
+// hash: under a plain root they are only concatenated (what join gives;
+// node:path's character loop is what core/fs/guard.ts avoids too).
+const plainName = (part: string): boolean => part !== "" && part !== "." && part !== ".." && !part.includes("/");
+
 const under = (root: string, ...parts: string[]): string => {
   guardTree(root, { staging: true });
-  return join(root, ...parts);
+  return plainAbsolute(root) && root !== "/" && parts.every(plainName) ? `${root}/${parts.join("/")}` : join(root, ...parts);
 };
 
 export const statePath = (root: string, harness: string, nativeId: string): string => under(root, "state", fileKey(harness), fileKey(nativeId) + ".json");

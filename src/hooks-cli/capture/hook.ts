@@ -6,7 +6,7 @@ import { flag, isEnabled, loadConfig } from "../../core/capture/config.js";
 import { logHookError, type HookErrorKind } from "../../core/capture/errlog.js";
 import { HOOK_HARNESSES, normalizeEvent } from "../../core/capture/harness.js";
 import { resolveHub } from "../../core/capture/hub.js";
-import { ingestEvent, mayYieldCandidate } from "../../core/capture/ingest.js";
+import { ingestEvent, mayYieldCandidate, type CandidateBuilder } from "../../core/capture/ingest.js";
 import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
 import { rehydrationText } from "../../core/capture/rehydrate.js";
 import { readSidecar } from "../../core/capture/sidecar.js";
@@ -14,6 +14,7 @@ import { LinkRefusedError } from "../../core/fs/guard.js";
 import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
 import { keepConfigOrOff } from "../../core/keep/config.js";
 import { monoMs } from "../../core/capture/clock.js";
+import { requireFromCodeCache } from "../../core/code-cache.js";
 
 /**
  * The hook's clocks, each settable for tests (and unusual setups) by env:
@@ -93,10 +94,52 @@ const IO_CODES = new Set(["EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EIO",
 
 export function classifyError(err: unknown): { kind: HookErrorKind; message: string } {
   const e = err as NodeJS.ErrnoException;
-  if (e instanceof LinkRefusedError) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
+  if (e instanceof LinkRefusedError || (e && e.name === "LinkRefusedError")) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
   if (e && typeof e.code === "string" && IO_CODES.has(e.code)) return { kind: "io-error", message: `file system error ${e.code}${e.syscall ? ` in ${e.syscall}` : ""}` };
   const name = e && typeof e.name === "string" ? e.name : "Error";
   return { kind: "internal", message: `${name}: ${e && typeof e.message === "string" ? e.message : String(err)}` };
+}
+
+/** Set by the build for dist/hook.cjs: the bundles of their own beside it (below). */
+declare const OMP_HOOK_FEEDBACK_BUNDLE: string | undefined;
+declare const OMP_HOOK_KEEP_BUNDLE: string | undefined;
+
+/** A bundle beside this one: from its code cache when it has one of this build (core/code-cache.ts), else required. */
+function fromOwnBundle(bundle: string): unknown {
+  const req = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+  const file = req.resolve(bundle);
+  return requireFromCodeCache(file) ?? req(file);
+}
+
+/**
+ * The feedback classifier (core/capture/feedback-candidate.ts), loaded only
+ * for the events it reads (user prompts). In dist/hook.cjs it is a bundle of
+ * its own (dist/hook-feedback.cjs, started from its code cache like the
+ * hook's): the classifier's patterns are ~90 KB of the hook's ~220, which
+ * every tool event read and deserialized before (~120 page faults, ~2 ms of
+ * CPU). That bundle holds its own copies of what it shares with the hook
+ * (the redaction, core/env.ts: its slots live in an environment of its own,
+ * which for one event in one process changes nothing).
+ */
+async function loadCandidateBuilder(): Promise<CandidateBuilder> {
+  if (typeof OMP_HOOK_FEEDBACK_BUNDLE === "string") return (fromOwnBundle(OMP_HOOK_FEEDBACK_BUNDLE) as typeof import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+  // (the build leaves this import out of dist/hook.cjs: it never gets here)
+  return (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+}
+
+/**
+ * keep's work after a session ends (core/keep/hook.ts), loaded only when it
+ * has some. In dist/hook.cjs a bundle of its own too (dist/hook-keep.cjs,
+ * compiled when loaded): out of the hook's code cache, that cache stays
+ * under glibc's 128 KiB mmap threshold, so its read reuses heap memory
+ * already touched (7 page faults instead of 41). Its copies of the lock and
+ * guard modules throw errors of their own classes, which classifyError
+ * also knows by name.
+ */
+async function loadKeep(): Promise<typeof import("../../core/keep/hook.js")> {
+  if (typeof OMP_HOOK_KEEP_BUNDLE === "string") return fromOwnBundle(OMP_HOOK_KEEP_BUNDLE) as typeof import("../../core/keep/hook.js");
+  // (the build leaves this import out of dist/hook.cjs: it never gets here)
+  return await import("../../core/keep/hook.js");
 }
 
 /** Runs the hook; resolves to the line to print (or ""). Never rejects. */
@@ -180,8 +223,13 @@ export async function runHook(argv: string[]): Promise<string> {
     const preview = payloadPreview(p, Number.isInteger(maxBytes) && maxBytes > 0 ? maxBytes : 1200);
     const summary = args.values.get("--summary");
     if (capture) {
-      // the feedback classifier is loaded only for the events it reads (user prompts)
-      const candidateOf = mayYieldCandidate({ event, config }) ? (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate : null;
+      // a classifier that cannot be loaded costs the event its candidate, never the event itself
+      const candidateOf = mayYieldCandidate({ event, config })
+        ? await loadCandidateBuilder().catch((err: unknown): CandidateBuilder => {
+            log(classifyError(err).kind, `feedback classifier not loaded: ${classifyError(err).message}`);
+            return () => null;
+          })
+        : null;
       ingestEvent(
         {
           root,
@@ -203,7 +251,9 @@ export async function runHook(argv: string[]): Promise<string> {
     const keepDeadline = Date.now() + Math.max(0, clocks.digestBudgetMs - (monoMs() - t0));
     // Loaded only when it has work: the hook's other events start without the listing code.
     if (keep.enabled && (event.kind === "session-end" || event.kind === "stop"))
-      await (await import("../../core/keep/hook.js")).keepAfterEvent(event, keep, keepDeadline, clocks.lockWaitMs).catch((err: unknown) => log(classifyError(err).kind, `keep: ${classifyError(err).message}`));
+      await loadKeep()
+        .then((k) => k.keepAfterEvent(event, keep, keepDeadline, clocks.lockWaitMs))
+        .catch((err: unknown) => log(classifyError(err).kind, `keep: ${classifyError(err).message}`));
     if (!capture) return "";
     const wants = (event.kind === "session-start" && flag(config, "rehydrate", "session_start")) || (event.kind === "user-prompt" && flag(config, "rehydrate", "user_prompt"));
     if (!wants || monoMs() - t0 >= clocks.outputBudgetMs) return "";
