@@ -152,6 +152,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     created,
     modified: isoOrNull(last) ?? (created !== mtime ? isoOrNull(Date.parse(created)) : null) ?? mtime,
     parentSession: typeof s.header.parentSession === "string" ? s.header.parentSession : null,
+    ...(typeof s.header.continuedIn === "string" && s.header.continuedIn !== "" ? { continuedIn: s.header.continuedIn } : {}),
     valid: true,
   };
 }
