@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runCli } from "../../helpers/run-cli.js";
 import { loadSession } from "../../../src/core/session/tree/load.js";
+import { listSessions } from "../../../src/core/session/list/list.js";
 import { buildContext } from "../../../src/core/session/tree/context.js";
 import { describeEntry } from "../../../src/core/session/tree/describe.js";
 import { readEntries } from "../../../src/core/session/read/entry.js";
@@ -74,6 +75,15 @@ describe("a Claude Code session moved to another folder (relocated)", () => {
     expect(tree.header).toMatchObject({ cwd: TO, originalCwd: FROM });
     expect((await runCli(["resume", file, "--print"])).stdout).toBe(`cd ${TO} && claude --resume ${ID}\n`);
     expect(headerMoves(tree.header)).toContain(`moved from ${FROM}`);
+  });
+
+  it("is listed in the project it moved to, not the one it left, with the catalog (cold and warm) and without", async () => {
+    const file = moved();
+    const listed = async (cwd: string, cache: boolean) => (await listSessions({ paths: [dirname(file)], cwd, cacheDir: join(home, "cache-scope"), cache })).map((r) => r.path);
+    for (const cache of [true, true, false]) {
+      expect(await listed(TO, cache)).toEqual([file]);
+      expect(await listed(FROM, cache)).toEqual([]);
+    }
   });
 
   it("a session that never moved has no original cwd", async () => {
