@@ -2,10 +2,12 @@
 // (test/fixtures, any ../shared/fixtures file the in-repo copies do not hold
 // as is, the fuzz mutants, OpenCode's database, and three made cases: a plain
 // v3 file in an omp agent dir, a slot-less file whose header carries omp's
-// `title`, a file with no cwd), every route answers as the tree does:
+// `title`, a file with no cwd, a Claude Code session that moved folder, had a
+// tool result replaced and was handed on, and a fork subagent of it), every
+// route answers as the tree does:
 //
 // - the list row, cold, warm and as `ls --json` copies it: agent, id, name, title, first message, cwd,
-//   parent, entry, message, branch and label counts (a row has no leaf);
+//   parent, the session it went on in, entry, message, branch and label counts (a row has no leaf);
 // - the figures, on each of their routes (the tree's, the listing's taps,
 //   stats' own scan, stats' cache): agent, id, cwd, parent, entry count (every
 //   entry is on one branch), branch count and leaf; and the sums (calls,
@@ -90,7 +92,7 @@ let roots: string[];
 /** Every session source: the files given and the database's sessions. */
 let files: string[];
 const mutants = new Set<string>();
-const made: Record<"ompPlace" | "headerTitle" | "noCwd", string> = { ompPlace: "", headerTitle: "", noCwd: "" };
+const made: Record<"ompPlace" | "headerTitle" | "noCwd" | "claudeMoved" | "claudeFork", string> = { ompPlace: "", headerTitle: "", noCwd: "", claudeMoved: "", claudeFork: "" };
 const cold = new Map<string, SessionSummary>();
 const warm = new Map<string, SessionSummary>();
 /** `ls --json`'s rows, warm: the catalog's stored rows copied as they are. */
@@ -105,6 +107,56 @@ let pricer: Pricer;
 let ui: Stores;
 
 const PLAIN = join(FIXTURES, "sessions", "pi-2026-01-05T09-00-00-000Z_019b8d62-7a80-7445-a791-54e9f828ce1d.jsonl");
+
+/** Lines of Claude Code 2.1.332 (made up): a session that moved into a worktree, had a tool result replaced and was handed to a background session, and a fork subagent of it. */
+function madeClaude(dir: string): { session: string; fork: string } {
+  const id = "0ae5a000-0000-4000-8000-000000000001";
+  const base = { isSidechain: false, userType: "external", cwd: "/home/dev/app", sessionId: id, version: "2.1.332", gitBranch: "main" };
+  const t = (n: number) => `2026-12-01T09:00:0${n}.000Z`;
+  const reply = (uuid: string, parentUuid: string, content: object[], stop: string) => ({
+    ...base,
+    parentUuid,
+    type: "assistant",
+    uuid,
+    timestamp: t(2),
+    requestId: `r-${uuid}`,
+    message: { model: "claude-sonnet-4-5", id: `m-${uuid}`, type: "message", role: "assistant", content, stop_reason: stop, usage: { input_tokens: 10, output_tokens: 5 } },
+  });
+  const session = join(dir, `${id}.jsonl`);
+  const fork = join(dir, id, "subagents", "agent-af0c0000000000001.jsonl");
+  const lines = (ls: object[]) => ls.map((l) => JSON.stringify(l) + "\n").join("");
+  mkdirSync(join(fork, ".."), { recursive: true });
+  writeFileSync(
+    session,
+    lines([
+      { ...base, parentUuid: null, type: "user", uuid: "u1", timestamp: t(1), message: { role: "user", content: "Run the tests" } },
+      reply("a1", "u1", [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "npm test" } }], "tool_use"),
+      { ...base, parentUuid: "a1", type: "user", uuid: "u2", timestamp: t(3), message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "ok\n".repeat(100) }] } },
+      { type: "content-replacement", sessionId: id, replacements: [{ kind: "tool-result", toolUseId: "t1", replacement: "<persisted-output>saved to /tmp/t1.txt</persisted-output>" }] },
+      reply("a2", "u2", [{ type: "text", text: "Passing." }], "end_turn"),
+      { type: "relocated", sessionId: id, relocatedCwd: "/home/dev/app/.claude/worktrees/w" },
+      { type: "continued-in", sessionId: id, continuedInSessionId: "0ae5a000-0000-4000-8000-000000000002" },
+    ]),
+  );
+  const own = { ...base, isSidechain: true, agentId: "af0c0000000000001" };
+  writeFileSync(
+    fork,
+    lines([
+      { type: "fork-context-ref", agentId: own.agentId, parentSessionId: id, parentLastUuid: "a1", contextLength: 2 },
+      { ...own, parentUuid: null, type: "user", uuid: "f1", timestamp: t(4), message: { role: "user", content: [{ type: "text", text: "<fork-boilerplate>\nRules.\n</fork-boilerplate>\n\nYour directive: Read the log" }] } },
+      {
+        ...own,
+        parentUuid: "f1",
+        type: "assistant",
+        uuid: "f2",
+        timestamp: t(5),
+        requestId: "r-f2",
+        message: { model: "claude-sonnet-4-5", id: "m-f2", role: "assistant", content: [{ type: "text", text: "Read." }], stop_reason: "end_turn", usage: { input_tokens: 3, output_tokens: 1 } },
+      },
+    ]),
+  );
+  return { session, fork };
+}
 
 /** A copy of the plain pi fixture at `to`, its header changed by `edit`. */
 function madeFrom(to: string, edit: (header: Record<string, unknown>) => void = () => {}): string {
@@ -128,6 +180,7 @@ beforeAll(async () => {
   made.headerTitle = madeFrom(join(base, "plain", "header-title.jsonl"), (h) => (h.title = "named by omp's fork"));
   // A session with no cwd belongs to no project.
   made.noCwd = madeFrom(join(base, "plain", "no-cwd.jsonl"), (h) => delete h.cwd);
+  ({ session: made.claudeMoved, fork: made.claudeFork } = madeClaude(join(base, "claude", "projects", "-home-dev-app--claude-worktrees-w")));
   mkdirSync(join(base, "mutants"));
   for (const m of makeMutants()) {
     const file = join(base, "mutants", m.name);
@@ -137,7 +190,7 @@ beforeAll(async () => {
   // OpenCode's sessions in its database (`<db>#<id>`), as the listing finds them in its data dir.
   const opencode = join(base, "opencode");
   makeDb(opencode);
-  roots = [...sourcesUnder(FIXTURES), ...sharedOnly(), made.ompPlace, made.headerTitle, made.noCwd, ...mutants, opencode];
+  roots = [...sourcesUnder(FIXTURES), ...sharedOnly(), made.ompPlace, made.headerTitle, made.noCwd, made.claudeMoved, made.claudeFork, ...mutants, opencode];
 
   const cacheDir = join(base, "cache");
   taps = new FiguresTaps(noOverrides);
@@ -180,6 +233,7 @@ function treeFacts(s: Session) {
     cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
     firstMessage: oneLine(s.firstMessage ?? "", 100),
     parentSession: typeof s.header.parentSession === "string" ? s.header.parentSession : null,
+    continuedIn: typeof s.header.continuedIn === "string" ? s.header.continuedIn : null,
     entryCount: s.entries.length,
     messageCount: s.entries.filter((m) => m.type === "message").length,
     branchCount: leaves,
@@ -195,6 +249,7 @@ const rowFacts = (r: SessionSummary): ReturnType<typeof treeFacts> => ({
   cwd: r.cwd,
   firstMessage: oneLine(r.firstMessage, 100),
   parentSession: r.parentSession,
+  continuedIn: r.continuedIn ?? null,
   entryCount: r.entryCount,
   messageCount: r.messageCount,
   branchCount: r.branchCount,
@@ -330,6 +385,17 @@ describe("one answer for every session, whatever the route", () => {
     expect(resumeCommand(resumeTargetOf(cold.get(made.ompPlace)!))?.agent).toBe("omp");
     const listed = await listSessions({ paths: [join(base, "home", ".omp", "agent")], all: true, cacheDir: join(base, "cache-omp") });
     expect(listed.filter((r) => r.agent === "omp").map((r) => r.path)).toEqual([made.ompPlace]);
+  });
+
+  it("the made Claude Code session is where it moved to and names the session it went on in, on every route; its fork is called by its directive", async () => {
+    const s = await loadSession(made.claudeMoved);
+    expect(s.header).toMatchObject({ cwd: "/home/dev/app/.claude/worktrees/w", originalCwd: "/home/dev/app", continuedIn: "0ae5a000-0000-4000-8000-000000000002" });
+    for (const r of [cold.get(made.claudeMoved)!, warm.get(made.claudeMoved)!, lsJson.get(made.claudeMoved)!]) expect([r.cwd, r.continuedIn]).toEqual([s.header.cwd, s.header.continuedIn]);
+    expect((await resumePrinted(made.claudeMoved)) as { cwd: string }).toMatchObject({ cwd: "/home/dev/app/.claude/worktrees/w" });
+    expect((await buildContext(s)).messages.find((m) => m.role === "toolResult")?.content).toEqual([{ type: "text", text: "<persisted-output>saved to /tmp/t1.txt</persisted-output>" }]);
+    const fork = await loadSession(made.claudeFork);
+    expect([fork.header.parentSession, fork.header.parentEntryId, fork.firstMessage]).toEqual([made.claudeMoved, "a1", "Read the log"]);
+    expect(cold.get(made.claudeFork)!.firstMessage).toBe("Read the log");
   });
 
   it("a slot-less file whose header has omp's title is omp's, and resumed with omp", async () => {

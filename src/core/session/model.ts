@@ -199,6 +199,8 @@ export interface SessionSummary {
   /** File size in bytes, as stored on disk. */
   size: number;
   parentSession: string | null;
+  /** The session the conversation went on in, when it was handed on (Claude Code's `continued-in`: header.continuedIn). */
+  continuedIn?: string;
   /** The agent that wrote it (the dialect that claims its path, else pi or omp by its content). */
   agent: AgentId;
   valid: boolean;

@@ -19,8 +19,9 @@ import type { BranchInfo, Bucket, Call, Figure, SessionFigures } from "./figures
 // stats by project); an older Gemini CLI's built-in agent chat under its caller's session id is a subagent, counted in
 // its caller's row; 11: a Claude Code message's usage is its last copy's that has one (a gateway's later `usage: {}`
 // no longer wipes it); 12: a Claude Code sidechain beside the sessions (`<project>/agent-<id>.jsonl`) is a subagent,
-// counted in its parent's row.
-const VERSION = 12;
+// counted in its parent's row; 13: a relocated Claude Code session's cwd is the folder it moved to (its project in
+// stats by project).
+const VERSION = 13;
 export const FIGURES_CACHE_FILE = "stats-v3.json";
 /**
  * The calls file: a first line of JSON (version, price stamp), then a line per

@@ -33,6 +33,10 @@ agent's command alone, with a comment saying where the session was made
 here)"; --json: cwd "" and windowsCwd), and resume does not start it
 (exit 1, with that command to run by hand).
 
+A Claude Code session handed on to a background session (its
+\`continued-in\` record) is resumed as asked, as \`claude --resume ID\` does,
+with a note on stderr naming the session the conversation went on in.
+
 To resume at an earlier entry, move the position first
 (\`omp-sessions continue FILE ID\`), or press r on it in the browser's tree.
 
@@ -60,6 +64,8 @@ say).`,
       process.stderr.write(`omp-sessions resume: no agent is known for ${safeText(s.path)} (${s.agent})\n`);
       return 4;
     }
+    // Claude Code's --resume of it opens this conversation as it was when handed on; its picker shows the one it went on in.
+    if (s.continuedIn) process.stderr.write(`omp-sessions resume: this conversation went on in session ${safeText(s.continuedIn)} (claude --resume ${safeText(s.continuedIn)} to go on there)\n`);
     if (bool(args, "--print")) {
       // Raw for a shell or a script to read back (eval "$(omp-sessions resume F --print)"); made safe on a terminal.
       const line = bool(args, "--json") ? JSON.stringify(cmd) : stdout().isTTY ? shownCommand(cmd) : commandLine(cmd);

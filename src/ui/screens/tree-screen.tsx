@@ -22,6 +22,7 @@ import type { TreeLoad } from "../state/app-state.js";
 import { fitWidth as fit } from "../format/width.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { pathTail } from "../format/path-tail.js";
+import { headerMoves } from "../format/header-moves.js";
 import { labelStamp } from "../format/label-time.js";
 
 // Label times are replayed once per loaded session (a refresh makes a new one).
@@ -86,6 +87,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   const file = useApp((s) => s.session?.file ?? "");
   const name = useApp((s) => (s.session ? sessionTitle(s.session) : null));
   const parent = useApp((s) => (typeof s.session?.header.parentSession === "string" ? s.session.header.parentSession : null));
+  const moves = useApp((s) => (s.session ? headerMoves(s.session.header) : ""));
   const labelTimes = useApp((s) => (s.labelTimes && s.session ? labelTimesOf(s.session) : null));
   const cursor = useApp((s) => s.cursor);
   const query = useApp((s) => s.treeQuery);
@@ -134,10 +136,10 @@ function TreeScreen({ width, height }: ScreenProps) {
   const title = name ? oneLine(name, Math.max(10, Math.floor(width / 3))) : "";
   const from = parent ? `p: parent ${safeText(basename(parent))}` : "";
   const SEP = "  ·  ";
-  const others = [title, cost, from].filter(Boolean);
+  const others = [title, cost, from, moves].filter(Boolean);
   const room = width - others.reduce((n, part) => n + part.length + SEP.length, 0);
   const where = room >= 10 ? pathTail(safeText(tildePath(file, homedir())), room) : "";
-  const header = treeLoad ? loadingHeader(treeLoad) : [title, where, cost, from].filter(Boolean).join(SEP);
+  const header = treeLoad ? loadingHeader(treeLoad) : [title, where, cost, from, moves].filter(Boolean).join(SEP);
   if (comparing) return <CompareView width={width} height={height} />;
   const { start, end } = windowRange(cursor, rows.count, listHeight);
   const drawn = [];

@@ -184,12 +184,14 @@ export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: nu
       }
     },
     openSession: (file) => openSteps(file),
-    openAt: async (file, entryId) => {
+    openAt: async (file, at) => {
       const from = get().screen;
       if (!(await get().openFile(file))) return false;
       if (from !== "tree" && from !== "sessions") set({ treeFrom: from });
       const { rows, session } = get();
       if (!rows || !session) return false;
+      // An id the session knows as one of an entry's merged copies (a Claude Code fork's parentLastUuid may name a later copy) is that entry.
+      const entryId = session.byId.has(at) ? at : (session.aliases?.get(at) ?? at);
       if (!session.byId.has(entryId)) {
         get().setStatus(`entry ${entryId} is not in this session any more`, "error");
         return true;

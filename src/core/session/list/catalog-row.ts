@@ -50,6 +50,7 @@ type StoredSummary = [
   error: string | null,
   agent: AgentId,
   warmupOnly: boolean,
+  continuedIn: string | null,
 ];
 
 /** A cached row's `ls --json` text, not decoded. */
@@ -60,7 +61,7 @@ export interface RawSummary {
 }
 
 function encodeSummary(s: SessionSummary): StoredSummary {
-  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.valid, s.error ?? null, s.agent, s.warmupOnly === true];
+  return [s.id, s.cwd, s.name, s.firstMessage, s.messageCount, s.entryCount, s.branchCount, s.labelCount, s.created, s.modified, s.size, s.parentSession, s.valid, s.error ?? null, s.agent, s.warmupOnly === true, s.continuedIn ?? null];
 }
 
 const isKey = (v: unknown): v is StoredKey => Array.isArray(v) && v.length === 12 && typeof v[0] === "number" && typeof v[1] === "number" && typeof v[2] === "number" && typeof v[3] === "number";
@@ -74,7 +75,7 @@ const hasSummary = (v: StoredKey): boolean => Number.isInteger(v[6]) && v[6] >= 
 /** The summary stored for a key entry, or null when it is missing or does not match the entry. */
 function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): SessionSummary | null {
   const s = summaries[v[6]] as StoredSummary | undefined;
-  if (!Array.isArray(s) || s.length !== 16 || s[9] !== v[9] || s[1] !== v[10] || s[12] !== v[11]) return null;
+  if (!Array.isArray(s) || s.length !== 17 || s[9] !== v[9] || s[1] !== v[10] || s[12] !== v[11]) return null;
   const summary: SessionSummary = {
     path,
     id: s[0],
@@ -90,6 +91,7 @@ function decodeSummary(path: string, v: StoredKey, summaries: unknown[]): Sessio
     modified: s[9],
     size: s[10],
     parentSession: s[11],
+    ...(typeof s[16] === "string" ? { continuedIn: s[16] } : {}),
     agent: s[14],
     valid: s[12],
   };

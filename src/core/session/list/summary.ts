@@ -157,6 +157,7 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
     created,
     modified: isoOrNull(last) ?? (created !== mtime ? isoOrNull(Date.parse(created)) : null) ?? mtime,
     parentSession: typeof s.header.parentSession === "string" ? s.header.parentSession : null,
+    ...(typeof s.header.continuedIn === "string" && s.header.continuedIn !== "" ? { continuedIn: s.header.continuedIn } : {}),
     valid: true,
   };
 }
@@ -167,8 +168,9 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
  */
 export async function scanSummaries(files: string[], cwd: string | undefined, limit: number): Promise<(SessionSummary | null)[]> {
   return mapLimit(files, limit, async (file) => {
-    if (cwd !== undefined) {
-      // Most sessions belong to other projects: a head read rules them out.
+    // Most sessions belong to other projects: a head read rules them out. Not another agent's (its first line is
+    // no pi header: it would rule out every one of them); its loaded row tells its cwd below.
+    if (cwd !== undefined && !dialectOf(resolve(file))) {
       const header = await readSessionHeader(file);
       if (header === null) return null;
       if (header !== undefined && !(typeof header.cwd === "string" && inProject(header.cwd, cwd))) return null;

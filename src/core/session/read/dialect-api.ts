@@ -83,6 +83,16 @@ export interface DialectFacts {
    * out too (list/listed.ts).
    */
   warmupOnly?: boolean;
+  /** The cwd the session started in, when it moved since (Claude Code's `relocated`): `cwd` is where it is now. */
+  originalCwd?: string;
+  /** The session the conversation went on in (Claude Code's `continued-in`, a hand-off to a background session). */
+  continuedIn?: string;
+  /**
+   * Tool results the model was sent as other text (Claude Code's
+   * `content-replacement`: an output over the budget saved to a file, a
+   * preview sent): tool call id → the text sent. The context applies them.
+   */
+  replaced?: Record<string, string>;
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
   /**
@@ -171,9 +181,10 @@ export interface Dialect {
   /**
    * Optional: the messages the model sees at the end of a path (root first),
    * for dialects whose rule is not pi's (Claude Code starts at the last compact
-   * boundary). Absent: pi's rule over the pi-shaped entries.
+   * boundary). `header` is the session's header (what its facts put there).
+   * Absent: pi's rule over the pi-shaped entries.
    */
-  context?(path: PiEntry[]): { messages: Record<string, unknown>[]; model?: { provider: string; modelId: string } | null };
+  context?(path: PiEntry[], header?: Record<string, unknown>): { messages: Record<string, unknown>[]; model?: { provider: string; modelId: string } | null };
   /**
    * Every place where this agent keeps sessions by default (after env
    * overrides), whether it exists or not: discovery lists those that exist,

@@ -19,6 +19,10 @@
 // that end with `## My request for Codex:` (Codex itself titles a thread by
 // the text after that heading). A title is the typed words; a message with
 // none reads as a short mark (`[ide: opened main.ts]`, `[prompt suggestion]`).
+// A fork subagent of Claude Code (2.1.3xx) opens with the rules Claude Code
+// gives every fork, `<fork-boilerplate>…</fork-boilerplate>`, then `Your
+// directive: ` and the task its parent gave it: Claude Code shows only that
+// task (`fork: <task>`), and so do the title and the row here.
 
 /** Tags of a command's record: a message of nothing else is no prompt. */
 export const ECHO_TAGS = ["command-name", "command-message", "command-args", "local-command-stdout", "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr", "session_context"] as const;
@@ -38,6 +42,8 @@ const SUGGESTION = /^\s*\[SUGGESTION MODE:/;
 const INTERRUPT = /^\s*\[Request interrupted by user[^\]\n]*\]\s*$/;
 /** Codex's heading before the request, after the IDE's context or the files attached. */
 const CODEX_REQUEST = "## My request for Codex:";
+/** Claude Code's rules for a fork subagent, then the task its parent gave it (the words after `Your directive: `). */
+const FORK = /^\s*<fork-boilerplate>[\s\S]*?<\/fork-boilerplate>\s*Your directive: ([\s\S]*)$/;
 
 /** Whether a user message's text is only a command's echo or output, or other text the harness wrote (nothing typed). */
 export const isCommandEcho = (text: string): boolean => {
@@ -126,6 +132,8 @@ export const mayHoldContext = (text: string): boolean => {
  */
 export function typedText(text: string): string {
   if (!mayHoldContext(text)) return text;
+  const fork = FORK.exec(text);
+  if (fork !== null) return fork[1].trim() || text;
   const at = text.trimStart().startsWith("#") ? text.indexOf(CODEX_REQUEST) : -1;
   if (at >= 0) return text.slice(at + CODEX_REQUEST.length).trim() || text;
   if (!text.includes("<")) return text;
@@ -143,6 +151,7 @@ export function userRow(text: string): string | null {
   if (echo !== null) return echo;
   const typed = typedText(text);
   if (typed === text) return null;
+  if (FORK.test(text)) return `user: ${typed} [fork]`;
   const codex = text.trimStart().startsWith("#") && text.includes(CODEX_REQUEST);
   const marks = !codex ? contextMarks(text) : /^\s*# Context from my IDE setup/.test(text) ? "[ide context]" : "[context]";
   return `user: ${typed}${marks ? ` ${marks}` : ""}`;

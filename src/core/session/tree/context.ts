@@ -28,7 +28,7 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   );
   // Another agent's session, or its JSONL export (a pi file whose header names the agent): that agent's rule.
   const other = s.held ? s.agent : exportedFrom(s);
-  if (other) return { ...dialectContext(other, path), leafId: leaf };
+  if (other) return { ...dialectContext(other, path, s.header), leafId: leaf };
   if (!omp) return { ...contextOfPath(path), leafId: leaf };
   const blobs = blobReaderFor(s.file);
   const missing: string[] = [];
@@ -46,10 +46,10 @@ function exportedFrom(s: Session): AgentId | null {
 }
 
 /** Another agent's session: its dialect's own rule when it has one, else pi's over the pi-shaped entries. */
-function dialectContext(agent: AgentId, path: Obj[]): Omit<SessionContext, "leafId"> {
+function dialectContext(agent: AgentId, path: Obj[], header: Obj): Omit<SessionContext, "leafId"> {
   const d = dialectFor(agent);
   if (!d?.context) return contextOfPath(path);
-  const own = d.context(path as PiEntry[]);
+  const own = d.context(path as PiEntry[], header);
   return { thinkingLevel: "off", model: own.model ?? null, messages: own.messages };
 }
 

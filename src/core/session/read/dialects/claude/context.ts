@@ -4,7 +4,10 @@
 // path, with the summary as its first message, and does not follow the
 // boundary's link to the history before it. A partial compaction's kept
 // messages follow the summary (relink.ts puts them there); their usage is
-// zeroed, as Claude Code's loader does, since it was counted before.
+// zeroed, as Claude Code's loader does, since it was counted before. A tool
+// result Claude Code shortened before sending (`content-replacement`, the
+// header's `contentReplacements`: an output over the message's budget saved to
+// a file) is sent as the text it was replaced by, on resume as when it ran.
 import type { PiEntry } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, str } from "./blocks.js";
 
@@ -15,7 +18,16 @@ function withTime(m: Obj, e: PiEntry): Obj {
   return m;
 }
 
-export function claudeContext(path: PiEntry[]): { messages: Record<string, unknown>[]; model: { provider: string; modelId: string } | null } {
+/** The tool results sent as other text: call id → that text (the header's `contentReplacements`). */
+function replacementsOf(header: Obj | undefined): Map<string, string> {
+  const r = header?.contentReplacements;
+  const out = new Map<string, string>();
+  if (isObj(r)) for (const [id, text] of Object.entries(r)) if (typeof text === "string") out.set(id, text);
+  return out;
+}
+
+export function claudeContext(path: PiEntry[], header?: Obj): { messages: Record<string, unknown>[]; model: { provider: string; modelId: string } | null } {
+  const replaced = replacementsOf(header);
   let model: { provider: string; modelId: string } | null = null;
   for (const e of path) {
     const m = e.message;
@@ -47,6 +59,8 @@ export function claudeContext(path: PiEntry[]): { messages: Record<string, unkno
       // requested") carry the model "<synthetic>": they are shown, never sent.
       if (m.role === "assistant" && m.model === "<synthetic>") continue;
       if (m.role !== "user" && m.role !== "assistant" && m.role !== "toolResult") continue;
+      const sent = m.role === "toolResult" ? replaced.get(str(m.toolCallId)) : undefined;
+      if (sent !== undefined) m = { ...m, content: [{ type: "text", text: sent }] };
       messages.push(m);
       continue;
     }

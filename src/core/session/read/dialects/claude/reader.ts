@@ -252,6 +252,14 @@ export class ClaudeReader implements RecordReader {
   private unknown = new Set<string>();
   /** The last entry given (a line of an unknown kind with no uuid hangs from it). */
   private lastId: string | null = null;
+  /** The folder the session last moved to (`relocated`): Claude Code resumes it there. */
+  private relocatedCwd = "";
+  /** The session the conversation went on in (`continued-in`), unless a turn came after it here. */
+  private continuedIn = "";
+  /** Tool results the model was sent shortened (`content-replacement`): call id → the text sent instead. */
+  private replaced = new Map<string, string>();
+  /** A fork subagent's parent entry its history runs to (`fork-context-ref`'s parentLastUuid). */
+  private forkFrom = "";
   /** A user or assistant message was read (a warm-up prompt is only the first). */
   private talked = false;
   /**
@@ -337,12 +345,16 @@ export class ClaudeReader implements RecordReader {
       // the lines' (a resumed or forked session's file opens with the history it copied, still carrying the old
       // session's id); a file not named by a session id has the id its lines give.
       id: (sub ? this.agentId || agentIdOfPath(this.path) : sessionIdOfPath(this.path) || this.sessionId) || "",
-      cwd: this.cwd,
+      // Claude Code moves a session's file to the project of the folder it moved to, and resumes it there.
+      cwd: this.relocatedCwd || this.cwd,
       name: this.name(),
       created: this.created,
     };
     if (this.model) f.model = this.model;
     if (this.version) f.agentVersion = this.version;
+    if (this.relocatedCwd && this.cwd && this.relocatedCwd !== this.cwd) f.originalCwd = this.cwd;
+    if (this.continuedIn) f.continuedIn = this.continuedIn;
+    if (this.replaced.size) f.replaced = Object.fromEntries(this.replaced);
     if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
       const leaf = this.pinnedLeaf() ?? this.leafPastOrphans();
@@ -363,7 +375,8 @@ export class ClaudeReader implements RecordReader {
     if (this.ended && this.warmup && !this.userBesidesWarmup) f.warmupOnly = true;
     if (sub) {
       f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
-      f.parentEntryId = this.link?.parentEntryId ?? null;
+      // A fork names the parent entry its history runs to; else the entry holding the spawning call, found in the parent.
+      f.parentEntryId = this.forkFrom || this.link?.parentEntryId || null;
       // An old-style sidechain is a subagent as much as one under `subagents/`: its calls count in its parent's row.
       f.subagent = true;
     }
@@ -395,6 +408,23 @@ export class ClaudeReader implements RecordReader {
       case "last-prompt":
         // Written after each turn and on a rewind (`rewound`, `cutUuid`): the leaf Claude Code resumes from.
         if (str(v.leafUuid)) this.pin = { leaf: str(v.leafUuid), at: this.lines };
+        break;
+      case "relocated":
+        // Written when the session moves folder (entering or leaving a worktree): the last one is where it is.
+        if (str(v.relocatedCwd)) this.relocatedCwd = str(v.relocatedCwd);
+        break;
+      case "continued-in":
+        // Written when the conversation is handed to a background session; a turn here after it takes it back.
+        if (str(v.continuedInSessionId)) this.continuedIn = str(v.continuedInSessionId);
+        break;
+      case "content-replacement":
+        // A tool result over the message's budget, sent as a shorter text (where the whole output was saved, a preview).
+        if (Array.isArray(v.replacements)) {
+          for (const r of v.replacements) if (isObj(r) && r.kind === "tool-result" && str(r.toolUseId) && typeof r.replacement === "string") this.replaced.set(str(r.toolUseId), r.replacement);
+        }
+        break;
+      case "fork-context-ref":
+        if (str(v.parentLastUuid)) this.forkFrom = str(v.parentLastUuid);
         break;
     }
   }
@@ -466,6 +496,8 @@ export class ClaudeReader implements RecordReader {
 
   private assistant(v: Obj, message: Obj, origin: Origin): void {
     this.talked = true;
+    // A reply that completed after a hand-off: the conversation went on here (Claude Code then ignores the hand-off).
+    if (typeof message.stop_reason === "string" && v.isApiErrorMessage !== true) this.continuedIn = "";
     const uuid = str(v.uuid);
     const msgId = str(message.id);
     const key = msgId ? `${msgId}\u0000${str(v.requestId)}` : "";
@@ -574,6 +606,7 @@ export class ClaudeReader implements RecordReader {
       return;
     }
     this.talked = this.userBesidesWarmup = true;
+    this.continuedIn = "";
     // A prompt: whatever was streaming in this lane is complete.
     const prev = this.openByLane.get(this.laneOf(v));
     if (prev) this.close(prev, str(v.parentUuid) || null);
