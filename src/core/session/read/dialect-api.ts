@@ -86,6 +86,12 @@ export interface DialectFacts {
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
   /**
+   * A program drove the session through the agent's SDK (Claude Code's
+   * `entrypoint: "sdk-cli"`, `"sdk-ts"`, `"sdk-py"`): its prompts are that
+   * program's, not a user's.
+   */
+  drivenBySdk?: boolean;
+  /**
    * The current leaf when the source pins one (Claude Code's `last-prompt`
    * record after a rewind) and it names an entry; absent: the last entry.
    */

@@ -213,6 +213,8 @@ export class ClaudeReader implements RecordReader {
   private created = "";
   private model: string | undefined;
   private version: string | undefined;
+  /** The first `entrypoint` a line gives: how Claude Code was started (`cli`, `sdk-cli`, …). */
+  private entrypoint = "";
   private customTitle: string | null = null;
   private aiTitle: string | null = null;
   private summaries: { text: string; leaf: string }[] = [];
@@ -327,6 +329,8 @@ export class ClaudeReader implements RecordReader {
     };
     if (this.model) f.model = this.model;
     if (this.version) f.agentVersion = this.version;
+    // The Agent SDK runs Claude Code with an entrypoint of its own (`sdk-cli`, `sdk-ts`, `sdk-py`); the terminal's is `cli`.
+    if (this.entrypoint.startsWith("sdk")) f.drivenBySdk = true;
     if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
       const leaf = this.pinnedLeaf() ?? this.leafPastOrphans();
@@ -362,6 +366,7 @@ export class ClaudeReader implements RecordReader {
     if (!this.cwd && str(v.cwd)) this.cwd = str(v.cwd);
     if (!this.created && str(v.timestamp)) this.created = str(v.timestamp);
     if (!this.version && str(v.version)) this.version = str(v.version);
+    if (!this.entrypoint && str(v.entrypoint)) this.entrypoint = str(v.entrypoint);
   }
 
   /** Lines without a uuid: names and bookkeeping, no entries. */
