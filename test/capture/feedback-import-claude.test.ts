@@ -99,21 +99,27 @@ describe("import-session on a real-shaped Claude Code session", () => {
     for (const c of cands) expect(String(c.lesson)).not.toMatch(/\n/);
   });
 
-  it("records no candidate from a session a program drove through the Agent SDK (entrypoint sdk-cli): its prompts are the program's", async () => {
-    // Seen in a real home: 882 sessions of a memory plugin's observer, each opening with the plugin's own instructions
-    // ("CRITICAL: Record what was LEARNED…"), which read as the user's preferences.
-    const sb = sandbox();
-    const dir = join(sb.home, ".claude", "projects", "-home-dev-app");
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${SID}.jsonl`);
-    writeFileSync(file, transcript("sdk-cli"));
-    mkdirSync(sb.root, { recursive: true });
-    writeFileSync(join(sb.root, "config.json"), JSON.stringify({ feedback: { min_confidence: "low" } }));
-    const r = await cli(["import-session", file, "--json"]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ candidates_added: 0 });
-    expect(readLines(join(sb.root, "feedback", "candidates.jsonl"))).toEqual([]);
-    const tree = JSON.parse((await cli(["tree", file, "--json"])).stdout) as { header: Record<string, unknown> };
-    expect(tree.header.drivenBySdk).toBe(true);
+  it("records no candidate from a headless run (claude -p, entrypoint sdk-cli): its prompts are the program's; an SDK app's session (sdk-ts) still gives them", async () => {
+    // Seen in a real home: 882 sessions of a memory plugin's observer, run with `claude -p`, each opening with the
+    // plugin's own instructions ("CRITICAL: Record what was LEARNED…"), which read as the user's preferences. Another
+    // real home had an app relaying what its user typed through the TypeScript SDK (entrypoint sdk-ts).
+    const imported = async (entrypoint: string) => {
+      const sb = sandbox();
+      const dir = join(sb.home, ".claude", "projects", "-home-dev-app");
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${SID}.jsonl`);
+      writeFileSync(file, transcript(entrypoint));
+      mkdirSync(sb.root, { recursive: true });
+      writeFileSync(join(sb.root, "config.json"), JSON.stringify({ feedback: { min_confidence: "low" } }));
+      const r = await cli(["import-session", file, "--json"]);
+      expect(r.code, r.stderr).toBe(0);
+      const tree = JSON.parse((await cli(["tree", file, "--json"])).stdout) as { header: Record<string, unknown> };
+      return { added: (JSON.parse(r.stdout) as { candidates_added: number }).candidates_added, cands: readLines(join(sb.root, "feedback", "candidates.jsonl")), headless: tree.header.headless };
+    };
+    const headless = await imported("sdk-cli");
+    expect(headless).toMatchObject({ added: 0, cands: [], headless: true });
+    const app = await imported("sdk-ts");
+    expect(app.added).toBe(3);
+    expect(app.headless).toBeUndefined();
   });
 });

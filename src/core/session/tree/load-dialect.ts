@@ -103,7 +103,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.warmupOnly) header.warmupOnly = true;
   if (f.model) header.model = f.model;
   if (f.agentVersion) header.agentVersion = f.agentVersion;
-  if (f.drivenBySdk) header.drivenBySdk = true;
+  if (f.headless) header.headless = true;
   const tree = buildTree(all, facts, header, null, warnings);
   if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
   // The first user message with text, past a command's echo and without an IDE's context (text/command-echo.ts): the first echo only when there is nothing else.

@@ -329,8 +329,8 @@ export class ClaudeReader implements RecordReader {
     };
     if (this.model) f.model = this.model;
     if (this.version) f.agentVersion = this.version;
-    // The Agent SDK runs Claude Code with an entrypoint of its own (`sdk-cli`, `sdk-ts`, `sdk-py`); the terminal's is `cli`.
-    if (this.entrypoint.startsWith("sdk")) f.drivenBySdk = true;
+    // `claude -p` (print mode, what scripts and plugins run) writes `sdk-cli`; the terminal writes `cli`, the SDKs `sdk-ts`/`sdk-py`.
+    if (this.entrypoint === "sdk-cli") f.headless = true;
     if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
       const leaf = this.pinnedLeaf() ?? this.leafPastOrphans();
