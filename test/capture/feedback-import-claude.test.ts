@@ -11,14 +11,14 @@ import { cli, readLines, sandbox } from "./helpers.js";
 const SID = "5a5a5a5a-1111-4222-8333-444444444444";
 const CWD = "/home/dev/app";
 
-function transcript(): string {
+function transcript(entrypoint = "cli"): string {
   const lines: Record<string, unknown>[] = [];
   let parent: string | null = null;
   let n = 0;
   let t = Date.parse("2026-11-30T09:00:00.000Z");
   const base = (): Record<string, unknown> => {
     const uuid = `5a5a5a5a-0000-4000-8000-${String(++n).padStart(12, "0")}`;
-    const o: Record<string, unknown> = { parentUuid: parent, isSidechain: false, userType: "external", cwd: CWD, sessionId: SID, version: "2.1.12", gitBranch: "main", uuid, timestamp: new Date((t += 1000)).toISOString() };
+    const o: Record<string, unknown> = { parentUuid: parent, isSidechain: false, userType: "external", entrypoint, cwd: CWD, sessionId: SID, version: "2.1.12", gitBranch: "main", uuid, timestamp: new Date((t += 1000)).toISOString() };
     parent = uuid;
     return o;
   };
@@ -97,5 +97,29 @@ describe("import-session on a real-shaped Claude Code session", () => {
     expect(cands[1].answered).toBe("Would you like me to move it to the root?");
     expect(cands[0].confidence).toBe("high");
     for (const c of cands) expect(String(c.lesson)).not.toMatch(/\n/);
+  });
+
+  it("records no candidate from a headless run (claude -p, entrypoint sdk-cli): its prompts are the program's; an SDK app's session (sdk-ts) still gives them", async () => {
+    // Seen in a real home: 882 sessions of a memory plugin's observer, run with `claude -p`, each opening with the
+    // plugin's own instructions ("CRITICAL: Record what was LEARNED…"), which read as the user's preferences. Another
+    // real home had an app relaying what its user typed through the TypeScript SDK (entrypoint sdk-ts).
+    const imported = async (entrypoint: string) => {
+      const sb = sandbox();
+      const dir = join(sb.home, ".claude", "projects", "-home-dev-app");
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${SID}.jsonl`);
+      writeFileSync(file, transcript(entrypoint));
+      mkdirSync(sb.root, { recursive: true });
+      writeFileSync(join(sb.root, "config.json"), JSON.stringify({ feedback: { min_confidence: "low" } }));
+      const r = await cli(["import-session", file, "--json"]);
+      expect(r.code, r.stderr).toBe(0);
+      const tree = JSON.parse((await cli(["tree", file, "--json"])).stdout) as { header: Record<string, unknown> };
+      return { added: (JSON.parse(r.stdout) as { candidates_added: number }).candidates_added, cands: readLines(join(sb.root, "feedback", "candidates.jsonl")), headless: tree.header.headless };
+    };
+    const headless = await imported("sdk-cli");
+    expect(headless).toMatchObject({ added: 0, cands: [], headless: true });
+    const app = await imported("sdk-ts");
+    expect(app.added).toBe(3);
+    expect(app.headless).toBeUndefined();
   });
 });

@@ -170,7 +170,8 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
     state.last_events = [...merged.values()].sort((a, b) => (String(a.ts ?? "") < String(b.ts ?? "") ? -1 : String(a.ts ?? "") > String(b.ts ?? "") ? 1 : 0)).slice(-20);
     if (loaded.fresh) logRegistry(root, "session_seen", { cwd: state.cwd ?? null, harness, llm_wiki_session_id: sid, native_session_id: nativeId, transcript_path: state.transcript_path ?? null }, ts);
 
-    if (flag(config, "feedback", "enabled")) {
+    // A headless run (`claude -p`: a memory plugin's observer, a script) holds the program's prompts, no user's feedback.
+    if (flag(config, "feedback", "enabled") && header.headless !== true) {
       const existing = readJsonl(candidatesPath(root));
       const ids = new Set(existing.map((c) => c.id));
       const shas = new Set(existing.filter((c) => c.llm_wiki_session_id === sid).map((c) => c.text_sha256));

@@ -382,6 +382,34 @@ describe("the leaf of a Claude Code session", () => {
     expect(listed.map((r) => r.id)).not.toContain("0c4091f4-0000-4000-8000-000000000000");
     expect(listed.map((r) => r.id)).toContain("0c4091f2-0000-4000-8000-000000000000");
   });
+  it("a summary that is an API error notice (the summary call failed) does not name the session: its first prompt does", async () => {
+    // Seen on real 2.1.2x transcripts: the first reply is Claude Code's synthetic error message, and the summary
+    // record written for the session carries that notice ("Invalid API key · Please run /login", "API Error: …").
+    const notice = (text: string) => [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "say hello" } },
+      {
+        ...base,
+        parentUuid: "u1",
+        type: "assistant",
+        uuid: "a1",
+        isApiErrorMessage: true,
+        message: { id: "e1", role: "assistant", model: "<synthetic>", content: [{ type: "text", text }], stop_reason: "stop_sequence" },
+      },
+      { type: "summary", summary: text, leafUuid: "a1" },
+    ];
+    const login = write("0c4091e1-0000-4000-8000-000000000000.jsonl", notice("Invalid API key · Please run /login"));
+    expect((await readAll(login)).facts.name).toBeNull();
+    // a notice of the message's own text, whatever its words
+    expect((await readAll(write("0c4091e2-0000-4000-8000-000000000000.jsonl", notice("You've hit your limit · resets 3pm")))).facts.name).toBeNull();
+    // the summary call's own failure, with no such message in the file
+    const failed = [...lines.slice(0, 2), { type: "summary", summary: "API Error: 503 No available tokens in pool\n", leafUuid: "a1" }];
+    expect((await readAll(write("0c4091e3-0000-4000-8000-000000000000.jsonl", failed))).facts.name).toBeNull();
+    // a title that only speaks of errors is a title
+    const titled = [...lines.slice(0, 2), { type: "summary", summary: "API Error Handling in the Fetch Client", leafUuid: "a1" }];
+    expect((await readAll(write("0c4091e4-0000-4000-8000-000000000000.jsonl", titled))).facts.name).toBe("API Error Handling in the Fetch Client");
+    const row = (JSON.parse((await runCli(["ls", "--all", "--json", dirname(login)])).stdout) as { id: string; name: string | null; firstMessage: string }[]).find((r) => r.id === "0c4091e1-0000-4000-8000-000000000000");
+    expect(row).toMatchObject({ name: null, firstMessage: "say hello" });
+  });
   it("a teleported-from record (2.1.8x) is bookkeeping: no entry, nothing unknown, even in a file holding nothing else", async () => {
     const teleported = { type: "teleported-from", remoteSessionId: "session_01VTbXvvfTJP4zM7sQA7UupG", branch: "claude/explain-claude-md-W4jAl", messageCount: 0 };
     const only = await readAll(write("7a0e9731-0000-4000-8000-000000000001.jsonl", [teleported]));

@@ -96,6 +96,12 @@ export interface DialectFacts {
   /** The agent's version that wrote it, when the source says. */
   agentVersion?: string;
   /**
+   * The agent ran headless, one prompt handed to it and no terminal (Claude
+   * Code's `claude -p`, `entrypoint: "sdk-cli"`): what scripts and plugins
+   * run, its prompts theirs, not a user's at a prompt.
+   */
+  headless?: boolean;
+  /**
    * The current leaf when the source pins one (Claude Code's `last-prompt`
    * record after a rewind) and it names an entry; absent: the last entry.
    */

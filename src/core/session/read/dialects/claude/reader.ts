@@ -231,9 +231,13 @@ export class ClaudeReader implements RecordReader {
   private created = "";
   private model: string | undefined;
   private version: string | undefined;
+  /** The first `entrypoint` a line gives: how Claude Code was started (`cli`, `sdk-cli`, …). */
+  private entrypoint = "";
   private customTitle: string | null = null;
   private aiTitle: string | null = null;
   private summaries: { text: string; leaf: string }[] = [];
+  /** The texts of the API error notices Claude Code wrote as assistant messages (`isApiErrorMessage`). */
+  private errorNotices = new Set<string>();
   private link: ParentLink | null = null;
   /** Every entry given, in order, with its parent as given (for the relinks at the end). */
   private order: string[] = [];
@@ -355,6 +359,8 @@ export class ClaudeReader implements RecordReader {
     if (this.relocatedCwd && this.cwd && this.relocatedCwd !== this.cwd) f.originalCwd = this.cwd;
     if (this.continuedIn) f.continuedIn = this.continuedIn;
     if (this.replaced.size) f.replaced = Object.fromEntries(this.replaced);
+    // `claude -p` (print mode, what scripts and plugins run) writes `sdk-cli`; the terminal writes `cli`, the SDKs `sdk-ts`/`sdk-py`.
+    if (this.entrypoint === "sdk-cli") f.headless = true;
     if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
       const leaf = this.pinnedLeaf() ?? this.leafPastOrphans();
@@ -391,6 +397,7 @@ export class ClaudeReader implements RecordReader {
     if (!this.cwd && str(v.cwd)) this.cwd = str(v.cwd);
     if (!this.created && str(v.timestamp)) this.created = str(v.timestamp);
     if (!this.version && str(v.version)) this.version = str(v.version);
+    if (!this.entrypoint && str(v.entrypoint)) this.entrypoint = str(v.entrypoint);
   }
 
   /** Lines without a uuid: names and bookkeeping, no entries. */
@@ -480,8 +487,18 @@ export class ClaudeReader implements RecordReader {
     // Older versions (2.0, 2.1.1) write summaries of other sessions at the top of a new file: a
     // summary's leafUuid is the last message of the transcript it describes (that file's title in
     // Claude Code's own list). Only a summary of this file's own entries names it.
-    const own = [...this.summaries].reverse().find((s) => this.ids.has(s.leaf) || this.alias.has(s.leaf));
+    const own = [...this.summaries].reverse().find((s) => (this.ids.has(s.leaf) || this.alias.has(s.leaf)) && !this.isErrorNotice(s.text));
     return own?.text ?? null;
+  }
+
+  /**
+   * A summary Claude Code wrote when the call that makes it failed: the API's
+   * error notice stands where the title would ("Invalid API key · Please run
+   * /login", "API Error: 503 …"). It is no title; the first prompt names the
+   * session instead.
+   */
+  private isErrorNotice(text: string): boolean {
+    return this.errorNotices.has(text) || /^API Error(?: \d{3})?:/.test(text) || text.includes("Please run /login");
   }
 
   // ---- lines -------------------------------------------------------------
@@ -524,7 +541,9 @@ export class ClaudeReader implements RecordReader {
     if (ts !== undefined) m.timestamp = ts;
     if (v.isApiErrorMessage === true) {
       m.stopReason = "error";
-      m.errorMessage = blocks.map((b) => str(b.text)).join("\n");
+      const notice = blocks.map((b) => str(b.text)).join("\n");
+      m.errorMessage = notice;
+      this.errorNotices.add(notice.trim());
     }
     e.message = m;
     if (str(v.requestId)) e.requestId = str(v.requestId);
