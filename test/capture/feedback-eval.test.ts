@@ -14,8 +14,9 @@
 // after it (0.57), then read for misses in the round after (0.77 now). holdout7 (285 turns, 18 new repositories)
 // was scored unread twice (0.50, then 0.51), then read for misses in the round after (0.81 now): it is tuning
 // material too. holdout8 (289 turns, 17 new repositories) was scored unread twice (0.62, then 0.64), then read for
-// misses in the latest round (0.85 now). holdout9 (299 turns, 23 new repositories) has never been read: scored at
-// the start of that round (0.63) and at its end (0.63), the honest figure for turns nobody has seen. The floors sit just below what each split reaches: a rule
+// misses in the round after (0.85 now). holdout9 (299 turns, 23 new repositories) was scored unread at the start
+// of that round (0.63) and at its end (0.63, its last unread figure), then read for misses in the latest round (0.82
+// now): tuning material too. The next split, holdout10, is scored by the lead and never read here. The floors sit just below what each split reaches: a rule
 // change that loses ground on any split fails here.
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -23,7 +24,9 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-const SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
+/** The splits in this worktree (holdout10 is added by whoever scores it). */
+type Readable = Exclude<Split, "holdout10">;
+const SPLITS: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -44,7 +47,7 @@ function report(split: Split): { o: Score; r: Score } {
 }
 
 /** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
-const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }> = {
+const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: number }> = {
   tune: { f1: 0.91, precision: 0.94, typeRight: 0.95 },
   holdout: { f1: 0.89, precision: 0.92, typeRight: 0.98 },
   holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
@@ -56,10 +59,10 @@ const FLOORS: Record<Split, { f1: number; precision: number; typeRight: number }
   holdout6: { f1: 0.77, precision: 0.8, typeRight: 0.93 },
   // read for misses two rounds ago (first look 0.50, then 0.51 unread)
   holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.95 },
-  // read for misses in the latest round (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
+  // read for misses two rounds ago (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
   holdout8: { f1: 0.84, precision: 0.91, typeRight: 0.97 },
-  // never read: scored unread at the start of the latest round (0.63: P 0.76, R 0.53) and at its end (0.63: P 0.76, R 0.54)
-  holdout9: { f1: 0.62, precision: 0.75, typeRight: 0.93 },
+  // read for misses in the latest round (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
+  holdout9: { f1: 0.81, precision: 0.85, typeRight: 0.98 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -348,7 +351,9 @@ describe("bug reports and redirections read against the agent's last message", (
     ["O instalador agora está corrigido.", "faça isso com cuidado para não quebrar nada", null],
     ["", "dont push it", "correction"],
     ["", "don't forget that the release is on Friday, and the changelog has to be in French for the partners", null],
-    ["You can read more with `gcloud topic formats` or `gcloud topic filters`. Which one would you like to explore?", "gcloud topic formats", null],
+    // a command typed into the agent's prompt is no verdict, unless it is one the agent put forward (a pick: see this round's cases)
+    ["You can read more with `gcloud topic formats` or `gcloud topic filters`. Which one would you like to explore?", "gcloud topic projections", null],
+    ["You can read more with `gcloud topic formats` or `gcloud topic filters`. Which one would you like to explore?", "gcloud topic formats", "decision"],
     ["Added the missing entries to the import map.", "it's the same, the page stays white", "correction"],
     ["Refresh and try dragging again.", "sorry, it's the same", "correction"],
     ["Tell me the order you want the fixes in.", "ultrathink: go ahead", "decision"],
@@ -428,6 +433,68 @@ describe("bug reports and redirections read against the agent's last message", (
     ["If you want, I can update the docs to the planned structure.", "update teh docs to the planeed strucutre", "decision"],
     ["If you want, I can update the docs to the planned structure.", "delete teh docs", null],
     ["", "modelo", null],
+    // this round (holdout9 read): each kind in the words of the languages in the data, with look-alikes that stay none
+    // the command the agent put forward, typed as the turn; an example in a finished report is not one
+    ["Would you like me to set up the repository first?\n\n```bash\ngit init\n```", "git init", "decision"],
+    ["The site is ready! 🎉 Example:\n```bash\ncode src/pages/about.md\n```", "code src/pages/about.md", null],
+    // what the agent asked to be told; "type `ukb` to test" is a step for the user
+    ['The dashboard is installed but not running. Say "start dashboard" and I\'ll launch it.', "start dashboard", "decision"],
+    ["Reconnect the server, then type `ukb` to test the workflow.", "ukb", null],
+    // a bare "ok" in Cyrillic to "confirm and I'll run it" in Russian
+    ["План: 1. Установить пакет глобально\n\nПодтверди, и я запущу команду.", "ок", "decision"],
+    ["Пакет установлен.", "ок", null],
+    // the user tried what the agent suggested, and it failed
+    ["IDE를 재시작해 보세요.", "재시작도 해봤는데 안돼", "correction"],
+    ["Run `python -m app.gui` to open the window.", "I followed your steps and the window exits immediately", "correction"],
+    ["Run the import script when the data is ready.", "I tried to find the script in the repo, where is it?", null],
+    // what the agent pointed to is not there
+    ["Open the console link and click Create Agent.", "não encontrado", "correction"],
+    ["Click 'New Agent' in the console.", "a opção de criar agentes não está disponível para mim", "correction"],
+    ["Which region should I use?", "is the GPU type available in europe-west4?", null],
+    // discarding what the agent made; Korean "why"; disliking it; "you should know this"; "over and over"
+    ["Here is the Star Wars style intro you asked for.", "oublie le modèle star wars, fais une présentation moderne", "correction"],
+    ["", "forget the previous session, let's start a new feature", null],
+    ["모든 프로젝트를 옮겼습니다.", "왜 여기가 .rules 로 되어있어?", "correction"],
+    ["", "왜 이 함수가 느린지 설명해줘", null],
+    ["Keep the plain DOM, or switch to Angular?", "мне не нравится простой DOM, я хочу Angular", "correction"],
+    ["Added the blue theme.", "не нравится этот синий", "correction"],
+    ["If you are headless, set up X forwarding.", "I'm on Ubuntu, you should know this", "correction"],
+    ["I will list the batch again to keep it consistent.", "that's a lot of the same text over and over again", "correction"],
+    ["Run /memory to open the memory file.", "내가 원하는 건 이걸 따라하는 거야", "correction"],
+    ["", "what I want is a small dashboard for the orders", null],
+    ["", "You misinterpreted slightly. Flatten the folders, then continue.", "correction"],
+    // the answer language and "from now on" in Korean, Russian and French; "앞으로" alone is "forward"
+    ["Suggested commit message: docs: ratify v1", "한글로 답변해줘.", "preference"],
+    ["", "всегда работай со мной на русском", "preference"],
+    ["", "이제부터 모든 설명은 짧게 해줘.", "preference"],
+    ["", "désormais, réponds-moi sans emojis", "preference"],
+    ["", "앞으로 가기 버튼을 추가해줘", null],
+    ["Everything is installed.", "je veux que les skills soient dans le même dossier, sans que je te le demande à chaque session", "preference"],
+    // not feedback: "其他没有问题" (no other problem), "还是怎么看" (or how), a log level with a colon, "OK, continue" with nothing to continue
+    ["已更新设计文档。", "我实际测试了，其他没有问题。", null],
+    ["窗口会实时显示当前帧。", "是我自己开窗口还是怎么看", null],
+    ["Phase 4 is done.", 'INFO:     127.0.0.1:51037 - "GET /api/events HTTP/1.1" 500 Internal Server Error', null],
+    ["", "OK, continue", null],
+    // Gemini CLI's steering update: only the words inside <user_input> were typed
+    [
+      "I will now analyze the next batch of scripts.",
+      "User steering update:\n<user_input>\nnope, other folder\n</user_input>\nInternal instruction: Re-evaluate the active plan using this user steering update. Do not cancel tasks unless the user asks.",
+      "correction",
+    ],
+    [
+      "I will now analyze the next batch of scripts.",
+      "User steering update:\n<user_input>\nread the glossary file too\n</user_input>\nInternal instruction: Re-evaluate the active plan. Do not cancel/skip tasks unless the user explicitly asks; no, never drop tasks.",
+      null,
+    ],
+    // the agent's options put in order; "incorporate all of these" opening a longer turn; a bold "**Modified**" summary is a claim
+    ["Next options:\n- Add more printer models\n- Enhance the GUI styling\n\nTell me which you'd like next.", "First add more printer models. Then enhance the GUI.", "decision"],
+    ["Next options:\n- Add more printer models\n- Enhance the GUI styling\n\nTell me which you'd like next.", "First, what would the GUI styling change?", null],
+    [
+      "Gaps:\n- accessibility\n- security steps\n\nLet me know which gaps you want formalized.",
+      "Let's incorporate all of these, and I'd like schemas added to the structure list as well, using pydantic for all internals and plain JSON schemas for the external interfaces, so that the exports stay compatible with what the partners read today.",
+      "decision",
+    ],
+    ["**Modified** `pages/Home.tsx`: added the hero animation.", "le texte doit apparaître au milieu de l'écran", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -1,5 +1,5 @@
 // Prints the eval tables for the named splits: `npx tsx test/capture/feedback-score-cli.ts holdout7 holdout8`.
-// `--misses` lists misses and false hits (holdout8 was read in the round that labelled holdout9; holdout9 is kept unread: its misses are not listed).
+// `--misses` lists misses and false hits (holdout9 was read in the round that labelled holdout10; holdout10 is kept unread: its misses are not listed).
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
@@ -26,7 +26,7 @@ for (const split of args.filter((a) => !a.startsWith("--")) as Split[]) {
     ]),
   );
   console.log("confidence kept/recorded:", JSON.stringify(levels), "tp", o.feedback.tp, "fp", o.feedback.fp, "fn", o.feedback.fn);
-  if (showMisses && split !== "holdout9") {
+  if (showMisses && (split as string) !== "holdout10") {
     for (const t of o.misses) console.log(`MISS [${t.label}] ${t.id} B: ${t.before.slice(-400).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 400).replace(/\n/g, " ⏎ ")}`);
     for (const [t, g] of o.falseHits) console.log(`FALSE [${g} want ${t.label}] ${t.id} B: ${t.before.slice(-400).replace(/\n/g, " ⏎ ")}\n     U: ${t.text.slice(0, 400).replace(/\n/g, " ⏎ ")}`);
   }

@@ -15,13 +15,15 @@ export interface LabelledTurn {
   sampled?: string;
 }
 
-export type Split = "tune" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9";
+export type Split = "tune" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10";
 
 export const TYPES = ["correction", "preference", "approval", "plan_acceptance"] as const;
 
+/** Where a split's labelled turns are. */
+export const splitFile = (split: Split): string => join(import.meta.dirname, "..", "fixtures", "feedback-turns", `turns-${split}.jsonl`);
+
 export function loadTurns(split: Split): LabelledTurn[] {
-  const file = join(import.meta.dirname, "..", "fixtures", "feedback-turns", `turns-${split}.jsonl`);
-  return readFileSync(file, "utf8")
+  return readFileSync(splitFile(split), "utf8")
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as LabelledTurn);

@@ -66,7 +66,9 @@ const w = (alt: string): RegExp => re(`${OPEN}(?:${alt})${CLOSE}`);
 const start = (alt: string): RegExp => re(`^(?:${alt})${CLOSE}`);
 
 const HEAD = 400;
-const IGNORED = /^(?:ok|okay|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
+/** The agent asks the user to confirm ("Please confirm", "confirme", "Подтверди, и я запущу команду", "确认后", "확인해 주시면"). */
+const CONFIRM = /confirm|подтверд|確認|确认|확인/u;
+const IGNORED = /^(?:ok|okay|ок|окей|cool|thanks|thank you|ty|k|👍|👌)[.!]*$/u;
 
 /** The rule patterns, built on first use: most hook events are not user turns and never need them. */
 function build() {
@@ -74,7 +76,7 @@ function build() {
 
   /** The agent asked for a go-ahead or offered options. */
   const ASKED = w(
-    "would you like|shall i|should i|do you want|want me to|let me know (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know|choose|select|pick)|(?:choose|select|pick) (?:a|an|one|the) (?:number|option|command)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|si (?:lo )?quieres|si (?:lo )?deseas|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|si tu (?:le )?veux|si vous (?:le )?(?:voulez|souhaitez)|se (?:você )?quiser|se vuoi|wenn du (?:willst|möchtest)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
+    "would you like|shall i|should i|do you want|want me to|(?:let me know|tell me) (?:if|when|how|which|whether)|ready to (?:proceed|move on|start|implement|continue|begin)|(?:can|may) i (?:proceed|go ahead|start|continue)|which (?:approach|option|one|do you)|please (?:confirm|approve|review|let me know|choose|select|pick)|(?:choose|select|pick) (?:a|an|one|the) (?:number|option|command)|once (?:you(?:'ve)? )?approved?|awaiting your|your (?:approval|confirmation|go-ahead)|if you(?:'d)? (?:like|want|prefer)|how would you like|or (?:should|would|do) (?:i|you)|quieres que|si (?:lo )?quieres|si (?:lo )?deseas|te parece|deseas que|puedo|te propongo|voulez-vous|veux-tu|souhaitez-vous|je (?:te|vous) propose|je peux|puis-je|soll ich|möchtest du|хотите|нужно ли|quer que|deseja que|gostaria (?:que|de)|posso|vuoi che|preferisci|devo|могу ли|сделать ли|подтверд\\p{L}*|할까요|드릴까요|원하시\\p{L}*|하시겠\\p{L}*|prefere|devo|aguardando (?:sua|suas|seu)|qual (?:caminho|op[cç][aã]o|abordagem)|si tu (?:le )?veux|si vous (?:le )?(?:voulez|souhaitez)|se (?:você )?quiser|se vuoi|wenn du (?:willst|möchtest)|valides?[\\s‐‑-]*tu|tu valides|confirme[sz]?|(?:ça|cela) te va|c'est bon pour (?:toi|vous)|are you (?:comfortable|ok|okay|happy|fine) with|does (?:this|that) (?:work|sound)|(?:is|are) (?:this|that|these) (?:ok|okay|fine|acceptable)",
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK =
@@ -108,7 +110,7 @@ function build() {
   const MODAL_STILL = w("(?:might|may|could|would|will|can|should|must|to) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
-    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ures?)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?|it'?s|that'?s) (?:still )?the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되|나와|나오|보여|보이|열려|열리|떠|뜨|움직|바뀌|먹)[가-힣]*|못 ?(?:찾|열|읽|불러)[가-힣]*|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
+    "errors?|erroring|throws|throwing|fail(?:s|ed|ing|ures?)?|broken|breaks?|crash(?:es|ed|ing)?|exception|not (?:work(?:ing)?|load(?:ing)?|show(?:ing)?|render(?:ing)?|fixed|there|visible|running|found|displayed|updated|changed)|(?:does|did|is|was|will|can)(?:n'?t| not) (?:quite |really |actually |even |fully |seem to )?(?:work|load|show|render|exist|compile|run|start|appear|change|fix|help|display|see|find|open)|isn'?t (?:working|loading|showing|there|running)|won'?t (?:work|load|start|run)|don'?t see|no (?:data|output|effect)|missing|lost|stuck|timing out|times out|messed up|wrong|empty|blank|worse|gone|disappeared|vanished|(?:still|is|are|looks?|stays?|it'?s|that'?s) (?:still )?the same|same as before|degraded|destroyed|404|500|not (?:displaying|showing|loading|rendering|updating|appearing|saving|changing|responding|starting|compiling)|no (?:funciona|anda|aparece|desaparec\\p{L}*|cambia\\p{L}*|se (?:ve|muestra|guarda|actualiza)|sirve|carga|muestra)|sin datos|errores|erreurs?|fehler\\p{L}*|errore|errori|non funziona|ошибк\\p{L}*|не (?:работает|видно|отображается|показывает)|오류|에러|안 ?(?:돼|됨|되|됐|나와|나오|나왔|보여|보이|보였|열려|열리|열렸|떠|뜨|떴|움직|바뀌|바꼈|변하|변했|생기|생겼|먹)[가-힣]*|못 ?(?:찾|열|읽|불러)[가-힣]*|错误|エラー|erros?|falh(?:a|as|ou|ando)|n[aã]o (?:funciona|aparece|carrega|mostra|abre|mudou|muda)|ne (?:se )?\\p{L}+ (?:pas|plus|rien)|n'\\p{L}+ (?:pas|plus)|rien ne|no se (?:ve|muestra|guarda|actualiza|carga|abre|puede)",
   );
   /** Failure words in a condition ("create the folder if it doesn't exist", "in case of errors"): an instruction, not a report. */
   /**
@@ -129,10 +131,10 @@ function build() {
     String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design|refactor|convert|migrate|port) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** A language named (LANGUAGE, a large pattern, is tried only on a turn that names one). */
-  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|portuguese|portugu[eê]s|japanese|日本語/u;
+  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
@@ -165,7 +167,7 @@ function build() {
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
-    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)/u;
+    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
   /**
    * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
@@ -201,13 +203,13 @@ function build() {
   const REDIRECT = w("should(?:n'?t)?|must|needs? to|has to|have to|let'?s|please|instead|rather|not|don'?t|can you|could you|make|change|move|use|rename|keep|remove|delete|put|revert|wrong");
   /** "When I said X, I meant Y": clarifying what the agent misread (needs no context). */
   const CLARIFY = w(
-    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)|me refiero al?|quiero decir|quise decir|je veux dire|je parlais d|ich meine(?:te)? (?:die|den|das|damit)|(?:eu )?quis dizer|quero dizer|me refiro ao?|という意味|我的意思是|我说的是|제 말은|내 말은|you (?:misunderstood|misread|got (?:me|it) wrong)|(?:that'?s|this is) not what i (?:meant|asked|said|wanted)|no me (?:entendiste|entendi[oó]|refer[ií]a)|malinterpret\\p{L}*|no es lo que (?:quise|ped[ií]|dije)|(?:voc[eê] )?n[aã]o entendeu|entendeu errado|n[aã]o (?:foi|[eé]) isso que (?:eu )?(?:quis|pedi|disse)|tu as mal compris|ce n'est pas ce que je (?:voulais|demandais|disais)|missverstanden|das meinte ich nicht|hai frainteso|non intendevo|重新理解|理解(?:错|有误|偏了)|没(?:有)?理解|误解|误会|不是(?:这个|我的)意思|不是我要的|搞错了|誤解|そういう意味(?:ではな|じゃな)|意図と違|잘못 이해|그런 뜻이 아니",
+    "when i (?:said|say|asked|wrote|mentioned)|what i meant|by \\p{L}+ i mean|i(?:'m| am| was) (?:talking|referring) (?:about|to)|all i (?:wanted|asked|needed|meant)|(?:tout )?ce que je voulais|lo que (?:yo )?quer[ií]a|was ich (?:wollte|meinte)|me refiero al?|quiero decir|quise decir|je veux dire|je parlais d|ich meine(?:te)? (?:die|den|das|damit)|(?:eu )?quis dizer|quero dizer|me refiro ao?|という意味|我的意思是|我说的是|제 말은|내 말은|you (?:misunderstood|misread|misinterpreted|got (?:me|it) wrong)|(?:that'?s|this is) not what i (?:meant|asked|said|wanted)|no me (?:entendiste|entendi[oó]|refer[ií]a)|malinterpret\\p{L}*|no es lo que (?:quise|ped[ií]|dije)|(?:voc[eê] )?n[aã]o entendeu|entendeu errado|n[aã]o (?:foi|[eé]) isso que (?:eu )?(?:quis|pedi|disse)|tu as mal compris|ce n'est pas ce que je (?:voulais|demandais|disais)|missverstanden|das meinte ich nicht|hai frainteso|non intendevo|重新理解|理解(?:错|有误|偏了)|没(?:有)?理解|误解|误会|不是(?:这个|我的)意思|不是我要的|搞错了|誤解|そういう意味(?:ではな|じゃな)|意図と違|잘못 이해|그런 뜻이 아니",
   );
   /** After a claim, what the result must be instead ("the screenshot must be at the top", "les sous-sections doivent être fermées"). */
   const MUST = w("must|has to|have to|needs? to be|doivent|doit|il (?:ne )?faut|tiene(?:n)? que|deber[ií]a(?:n)?|debe(?:n)?|muss|müssen|sollte(?:n)?");
   /** Reproach and redirection: only meaningful after an agent message. */
   const REPROACH = w(
-    "(?:did|have) you (?:even |really )?(?:miss|missed|forget|forgot|forgotten|skip|skipped|ignore|ignored)|(?:te )?olvidaste|se te olvid\\p{L}+|(?:você )?esqueceu|esqueceste|tu as oubli[ée]|vous avez oubli[ée]|hast du \\p{L}+ vergessen|no quiero (?:que|eso|esto|usar)|n[aã]o quero (?:que|isso|isto|usar)|je ne veux pas|ich will (?:das |es )?nicht|ich möchte (?:das |es )?nicht|por ?qu[eé] (?:hiciste|cambiaste|borraste|eliminaste|quitaste|agregaste|a[nñ]adiste|usaste)|por que (?:você|voce) (?:fez|mudou|apagou|removeu|adicionou|usou)|pourquoi (?:as-tu|avez-vous|tu as|vous avez)|warum hast du|(?:but )?you (?:said|claimed|promised|told me) (?:it|that|this|you|the)(?![\\p{L}])|i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think(?= )(?! so(?![\\p{L}])| i | we (?:need|should|have))|(?:is|are|was|were) (?:[\\p{L}\\p{N}]+ ){0,6}really (?:done|fixed|complete|completed|finished|working|implemented|resolved|passing)\\?|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
+    "(?:did|have) you (?:even |really )?(?:miss|missed|forget|forgot|forgotten|skip|skipped|ignore|ignored)|(?:te )?olvidaste|se te olvid\\p{L}+|(?:você )?esqueceu|esqueceste|tu as oubli[ée]|vous avez oubli[ée]|hast du \\p{L}+ vergessen|no quiero (?:que|eso|esto|usar)|n[aã]o quero (?:que|isso|isto|usar)|je ne veux pas|ich will (?:das |es )?nicht|ich möchte (?:das |es )?nicht|por ?qu[eé] (?:hiciste|cambiaste|borraste|eliminaste|quitaste|agregaste|a[nñ]adiste|usaste)|por que (?:você|voce) (?:fez|mudou|apagou|removeu|adicionou|usou)|pourquoi (?:as-tu|avez-vous|tu as|vous avez)|warum hast du|(?:but )?you (?:said|claimed|promised|told me) (?:it|that|this|you|the)(?![\\p{L}])|i (?:already|just) (?:showed|told|said|gave|sent|explained)|simplify (?:this|it|that)|too complicated|overkill|over-?engineered|you (?:already|again|still|just|also) (?:created|added|made|changed|removed|deleted|did|wrote|put|broke|used)|i thought (?:we|you|it|this|that) (?:were|was|would|are|is|should|had|agreed)|(?:is|that'?s|kinda|very|super|really|quite|too) confusing|please actually|actually (?:do|implement|fix|use|run|make|change)|(?:again|this time),? (?:and )?properly|properly this time|do it (?:right|properly)|why (?:can'?t|couldn'?t|won'?t|wouldn'?t) you|you (?:forgot|missed|ignored|deleted|removed|broke|lost|destroyed|changed|reverted|overwrote|keep|kept|still|again|didn'?t|did not|haven'?t|have not|never|were supposed|are supposed|should have|shouldn'?t have|should not have|only|just|seem to|apparently|misunderstood|misread|made|put|used|created|added|updated|wrote)|why (?:did|do|are|would|have|were|is) you|why (?:isn'?t|doesn'?t|didn'?t|is (?:this|that|it|there) (?:still|not))|why (?:the hell|on earth)|i (?:asked|told|said|meant|wanted|specifically|explicitly|already (?:said|told|asked))|(?:didn'?t|did) (?:we|i) (?:say|agree|ask|tell)|we (?:asked|agreed|said|discussed|wanted) (?:for|you|to|that)|are you (?:not listening|sure|kidding|serious)|the (?:point|idea|goal) (?:was|is) to|not what i|that'?s not (?:what|how|it|right|correct|true)|this is not (?:what|how|right|correct)|go back(?: to|(?=\\s*(?:$|[.!,;])))|(?:was|were) better(?: before)?|i never (?:asked|said|told|wanted|requested|mentioned)|i did(?:n'?t| not) (?:ask|say|want|tell|request) (?:for|you|that|this|to)|roll ?back|put (?:it|them) back|change (?:it|this|that) back|should(?: not|n'?t) (?:be|have)|must not|(?:don'?t|do not) (?:do|use|add|create|change|touch|make|put|write|delete|remove|ever|need|want|mock|rename|move|call|return)|(?:i|we) (?:don'?t|do not) (?:even )?(?:want|need|like)|what i (?:really )?want(?:ed)? (?:is|was)|lo que (?:yo )?quiero es|ce que je veux,? c'est|o que (?:eu )?quero [eé]|내가 ?원하는 ?(?:건|것은|거는)|我(?:想)?要的是|(?:мне )?не нравится|no me gusta|je n'aime pas|j'aime pas|n[aã]o gosto|non mi piace|gefällt mir nicht|you should (?:already )?(?:know|have known)|tu devrais (?:le )?savoir|deber[ií]as saber(?:lo)?|voc[eê] deveria saber|ты должен (?:это )?знать|over and over|again and again|una y otra vez|encore et encore|снова и снова|stop (?:doing|using|adding|creating|mocking|changing|writing|making)|never ever|not (?:correct|right|accurate|true|necessary|needed)|(?:is|are)(?:n'?t| not) (?:correct|right|accurate|true|necessary|needed)|is (?:this|that|it) (?:still )?(?:correct|right|accurate|true)\\?|(?:seems?|looks?|feels?) (?:wrong|off|incorrect|broken|weird|odd|strange|bad|terrible|awful|messy|worse)|(?:doesn'?t|does not) (?:seem|look) (?:correct|right)|could be wrong|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice)|makes no sense|nonsense|unnecessar(?:y|ily)|superfluous|redundant|pointless|too (?:wide|big|small|long|short|horizontal|vertical|complicated|complex|much|many|slow|verbose)|you (?:are|were|'re) (?:wrong|mistaken)|hallucinat\\w*|less work|simpler (?:to|would)|instead(?: of)?|rather than|not in (?:the|this)|in the wrong|(?<=[,—–-] )not (?:the|a|an|in|on|to|into|from|with|as)|you(?:'re| are) (?:missing|ignoring|not (?:using|listening|reading))|(?:perhaps|maybe) (?:we|you) should|shouldn'?t (?:we|you)|wouldn'?t it be (?:better|easier|simpler)|why not (?:just )?use|can'?t (?:we|you) (?:just )?use|it would be (?:better|simpler|easier) to|you (?:can|could) (?:just |simply )?(?:use|set|call|do|run)|(?:is|are|was|were|'s) (?:wrong|incorrect|invalid)|(?:does|do|did) (?:exist|work|support|have|compile)|wrong (?:file|repo|folder|directory|place|path|branch|one|version)|you(?:'re| are) (?:deleting|removing|breaking|changing|overwriting|ignoring|duplicating|mixing|confusing|making|adding|creating|putting|using|still)|must (?:remain|stay|be kept)|(?:should|needs? to|has to) (?:remain|stay)|i don'?t think(?= )(?! so(?![\\p{L}])| i | we (?:need|should|have))|(?:is|are|was|were) (?:[\\p{L}\\p{N}]+ ){0,6}really (?:done|fixed|complete|completed|finished|working|implemented|resolved|passing)\\?|por ?qu[eé] (?:no|sigue\\p{L}*|aparece\\p{L}*|difiere\\p{L}*|hay)|pourquoi (?:ne|n'|ça ne|ca ne|il n|tu as)|warum (?:nicht|ist|geht|hast du)",
   );
   /** "what about X?" after a claim of completeness: an omission. */
   const OMISSION = start(
@@ -289,7 +291,7 @@ function build() {
    * "implement all of them", "Faça todas essas correções", "aplica esos cambios", "corrige tout ça".
    */
   const TAKE_THESE = w(
-    "(?:fix|apply|implement|do|address|resolve|correct|handle|make|execute|tackle|perform|run|complete|finish|follow|clean(?: up)?|silence) (?:all (?:of )?)?(?:these|those|them|the above|everything|all(?: of (?:them|these|those|it))?(?=\\s*(?:[.,!;:]|$|and |then |please|now))|(?:all )?(?:the )?(?:above |listed |mentioned |remaining |suggested |recommended |found |reported |current |outstanding |existing |open |pending )?(?:issues|problems|fixes|findings|points|items|steps|changes|corrections|suggestions|recommendations|tasks|todos|warnings|errors))(?![\\p{L}])|all (?:from|of) (?:the )?above|(?:fa[cç]a|faz|fazer|corrija|corrigir|aplique|aplicar|implemente|implementar|execute|executar|resolva|arrume|conserte) (?:tod[ao]s? )?(?:as |os )?(?:essas|esses|estas|estes|isso|isto|tudo|corre[cç][oõ]es|ajustes|sugest[oõ]es|passos)|(?:haz|hazlo|corrige|aplica|implementa|ejecuta|resuelve|arregla) (?:tod[ao]s? )?(?:los |las )?(?:esos|esas|estos|estas|eso|esto|todo|cambios|correcciones|sugerencias|pasos)|(?:fais|corrige|applique|impl[ée]mente|ex[ée]cute|r[èe]gle) (?:tout|tous|toutes|[çc]a|ces|les corrections|les changements)|(?:fai|correggi|applica|implementa|esegui|sistema) (?:tutt[oie]|questi|queste|quelli|quelle)|(?:mach|behebe|korrigiere|setze|wende|erledige) (?:alles|das alles|diese|all das)",
+    "(?:fix|apply|implement|do|address|resolve|correct|handle|make|execute|tackle|perform|run|complete|finish|follow|clean(?: up)?|silence|incorporate|include|adopt|integrate) (?:all (?:of )?)?(?:these|those|them|the above|everything|all(?: of (?:them|these|those|it))?(?=\\s*(?:[.,!;:]|$|and |then |please|now))|(?:all )?(?:the )?(?:above |listed |mentioned |remaining |suggested |recommended |found |reported |current |outstanding |existing |open |pending )?(?:issues|problems|fixes|findings|points|items|steps|changes|corrections|suggestions|recommendations|tasks|todos|warnings|errors))(?![\\p{L}])|all (?:from|of) (?:the )?above|(?:fa[cç]a|faz|fazer|corrija|corrigir|aplique|aplicar|implemente|implementar|execute|executar|resolva|arrume|conserte) (?:tod[ao]s? )?(?:as |os )?(?:essas|esses|estas|estes|isso|isto|tudo|corre[cç][oõ]es|ajustes|sugest[oõ]es|passos)|(?:haz|hazlo|corrige|aplica|implementa|ejecuta|resuelve|arregla) (?:tod[ao]s? )?(?:los |las )?(?:esos|esas|estos|estas|eso|esto|todo|cambios|correcciones|sugerencias|pasos)|(?:fais|corrige|applique|impl[ée]mente|ex[ée]cute|r[èe]gle) (?:tout|tous|toutes|[çc]a|ces|les corrections|les changements)|(?:fai|correggi|applica|implementa|esegui|sistema) (?:tutt[oie]|questi|queste|quelli|quelle)|(?:mach|behebe|korrigiere|setze|wende|erledige) (?:alles|das alles|diese|all das)",
   );
   /** The same in Chinese, Japanese, Korean and Vietnamese (the object points back: 上記, 这些, 위, hết). */
   const TAKE_THESE_CJK =
@@ -343,6 +345,42 @@ function build() {
     String.raw`(?<![a-zà-ÿ])(?:keep in mind|bear in mind|take into account|(?:ten|tenga|tengan|toma|tome) en cuenta|ten presente|tenha em mente|leve em (?:conta|considera[cç][aã]o)|tiens compte|tenez compte|n'oublie pas que|tieni (?:presente|conto)|tenete conto|beachte|denk daran|考虑到|注意到|記憶しておいて|念頭に置いて)(?![a-zà-ÿ])`,
     "u",
   );
+  /**
+   * The user tried what the agent suggested or set up (its commands, a restart, its instructions): "I tried your solution
+   * but it doesn't work", "Im using your suggested commands and they both exit immediately", "재시작도 해봤는데 안돼",
+   * "试过了还是不行", "probé lo que dijiste y falla". Read with a failure word or a result that did not come.
+   */
+  const TRIED = re(
+    String.raw`(?<![\p{L}])(?:i(?:'ve| have)? tried|ive tried|tried (?:it|that|this|both|all|again|your|the|to|running|using)|i(?:'m| am|m) using your|using your suggest\p{L}*|i followed your|i did (?:what|as) you (?:said|suggested)|prob[ée] (?:lo|eso|tu|el|la|los|con)|intent[ée] (?:lo|eso|con)|j'ai (?:essay[ée]|test[ée])|tentei|testei|попробовал\p{L}*|пробовал\p{L}*|ho provato|hab(?:e)? (?:es )?(?:versucht|probiert))(?![\p{L}])|해\s?봤|해보았|试过|试了|試した|試しました|やってみた`,
+    "u",
+  );
+  /** A result that did not come, besides the failure words: "exit immediately", "never saw it open", "no luck". */
+  const NOT_COME = re(
+    String.raw`(?<![\p{L}])(?:exit(?:s|ed)? (?:immediately|right away)|never (?:saw|see|opened|opens|showed|appeared|started)|no luck|nothing (?:happen\p{L}*|chang\p{L}*)|(?:did|does)(?:n'?t| not) (?:work|help|change|open|start)|unable to|falla|fall[oó]|rien ne change)(?![\p{L}])|没用|不行|没反应|동작 ?안`,
+    "u",
+  );
+  /**
+   * What the agent pointed the user to is not there: "não encontrado", "a opção … não está disponível para mim", "not
+   * available", "introuvable", "не найдено". A short turn, or the words in its first sentence.
+   */
+  const NOT_THERE_SHORT = re(
+    String.raw`^(?:(?:it'?s |still |but )?not found|n[aã]o (?:foi )?encontrad[oa]s?|no (?:se )?encontr(?:ó|o|ado|ada)|introuvable|pas trouv[ée]e?|не найден\p{L}*|找不到|没找到|見つかりません|찾을 수 없\p{L}*)[.!]*$`,
+    "u",
+  );
+  const NOT_AVAILABLE = re(
+    String.raw`(?<![\p{L}])(?:(?:is|are)(?:n'?t| not) available|not available (?:to|for) me|n[aã]o (?:est[aá] |esta |[eé] )?dispon[ií]vel|no (?:est[aá] |es )?disponible|n'est pas disponible|недоступ\p{L}*)(?![\p{L}])`,
+    "u",
+  );
+  /** Discarding what the agent made or proposed: "forget the star wars template", "oublie le modèle …", "olvida eso", "забудь про это". */
+  const FORGET = start(
+    "(?:(?:ok(?:ay)?|no|non|nah|hmm+)[,.!]?\\s+)?(?:forget (?:about )?(?:that|this|the|those|these)|oublie[sz]? (?:le|la|les|ça|cela|ce|tout)|olvida(?:te)? (?:de )?(?:el|la|lo|los|las|eso|esto)|esque[cç]a (?:o|a|os|as|isso)|esquece (?:o|a|os|as|isso)|забудь(?:те)?|vergiss (?:das|den|die|es)|dimentica|忘掉|忘了(?:这|那|它)|忘れて|잊어)",
+  );
+  /** Korean "why" ("왜 여기가 …", "왜 바로 안 열리지?") after an agent message: a reproach, as "为啥" and "why did you" are. */
+  const WHY_KO = /(?:^|[^가-힣])왜(?:\s|$|[?？,]|이렇게|그렇게|자꾸|또)/u;
+  /** The agent tells the user what to say to take its offer up: 'Say "start observability" and I'll spin it up', 'reply "yes"' (not "type `ukb` to test it": a step for the user). */
+  const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
+  /** A turn that opens on the first of steps it orders: "First add the printers. Then …", "primero …", "d'abord …", "먼저 …". */
+  const FIRST_LEAD = re(String.raw`^(?:first(?:ly)?|first of all|to start|primero|primeiro|d'abord|zuerst|prima|сначала|先|首先|먼저)[,:]?\s*`, "u");
   /** A go-ahead in one word: a Spanish or Italian imperative with its object, stressed or exclaimed ("insértalo", "Insertalo!", "applicalo!"; not the noun "modelo"). */
   const DO_IT_CLITIC = /^¡?(?:[a-zñ]*[áéí][a-zñ]*(?:lo|los)[!.]*|[a-zñ]{2,}[aei](?:lo|los|melo)!+)$/u;
   /** A decision stated as such ("we decided to go with pnpm"). */
@@ -365,7 +403,7 @@ function build() {
 
   /** A standing rule: how to work from now on. */
   const RULE_STRONG = w(
-    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
+    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|이제 ?부터|앞으로는|отныне|впредь|с этого момента|à partir de maintenant|dorénavant|désormais|de ahora en adelante|a partir de ahora|a partir de agora|daqui (?:pra|para) frente|d'ora in poi|ab jetzt|von nun an|从现在开始|从今以后|今后|今後は|これからは|without (?:me |my )?(?:having to )?ask(?:ing)?(?: you)? (?:each|every) time|sans que je (?:te |vous )?le demande|sin que (?:te )?lo (?:pida|tenga que pedir)|sem que eu (?:te )?pe[cç]a|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
   );
   const RULE_SOFT = w(
     "my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)",
@@ -378,7 +416,7 @@ function build() {
     "i can'?t (?:run|access|execute|see|open)|i (?:don'?t|do not) have (?:access|the ability)|i'?ll (?:help|implement|start|proceed|update|create|add|fix|now|first|check|analy[sz]e|need|instruct)|i will (?:help|implement|start|proceed|update|create|add|fix|now|first)|i(?:'ve| have) (?:updated|added|made|implemented|created|fixed|reviewed|analy[sz]ed)|let me (?:first|start|check|analy[sz]e|look|help|implement|fix|update|create)|here (?:is|are|'s) (?:the|a|an|my|how|what)|looking at (?:the|your|this)|based on (?:the|your|this)|certainly|sure[,!] (?:i|here|let)|okay, (?:let'?s|we'?re|i'?ll|i will)|ok, (?:let'?s|i'?ll)|great\\. (?:to|based|now|here)|thanks (?:for|—|-)|thanks\\. (?:to|the)|proposed change|make (?:these|the following)|change summary|plan:|problem (?:your|the)|to (?:fix|resolve|make|add|implement|address) (?:this|the|these)|you'?re (?:absolutely )?right|entiendo|claro,|para (?:resolver|analizar)|i understand (?:your|the|that|why)|(?:ok(?:ay)?|alright),? here(?:'s| is| are) (?:the|a|an|my)|(?:(?:okay|ok|alright|hmm|so)[,.]?\\s+){0,2}the user (?:is|was|wants|asked|has|said|mentioned|needs)",
   );
   const LOG_START =
-    /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:|\(\w[\w.-]*\)\s+\S+\s*[%$#>]\s|[\w.-]+@[\w.-]+[^\n]{0,80}?\s[%$#]\s|[{[]\s*"|[\w./\\-]+\.[a-z]{1,5}:\d+\s)/i;
+    /^(?:\[(?:info|error|err|warn(?:ing)?|debug|trace|fatal|notice|verbose|log|success|fail(?:ed)?|ok|vite|webpack|nodemon|hmr)\]|\d+ of \d+ (?:errors?|issues?)\b|[✓✔✗✘⨯▲○●⚠]\s|unhandled (?:runtime )?error|failed to compile|build error|linting and checking|compiled with (?:problems|errors|warnings)|module not found|type ?error:|traceback|file "|error:|(?:info|debug|warn(?:ing)?|critical):\s|\w+error:|exception|warning:|\$ |> |at |\[?\d{4}-\d\d-\d\d|\d{2}:\d{2}:\d{2}|npm err|fatal:|usage:|\(\w[\w.-]*\)\s+\S+\s*[%$#>]\s|[\w.-]+@[\w.-]+[^\n]{0,80}?\s[%$#]\s|[{[]\s*"|[\w./\\-]+\.[a-z]{1,5}:\d+\s)/i;
 
   // --- helpers' patterns ------------------------------------------------------------------------
 
@@ -480,6 +518,14 @@ function build() {
     TAKES_BACK_CUE,
     KEEP_IN_MIND,
     DO_IT_CLITIC,
+    TRIED,
+    NOT_COME,
+    NOT_THERE_SHORT,
+    NOT_AVAILABLE,
+    FORGET,
+    WHY_KO,
+    SAY_THIS,
+    FIRST_LEAD,
     STATE,
     ABSENT,
     STATE_CJK,
@@ -662,6 +708,13 @@ function deniesPremise(head: string, tail: string): boolean {
   if (!m) return false;
   const noun = wordsOf(head.slice(m[0].length).split(/[.!?,;:]/u)[0]).find((x) => x.length >= 3 && !STOP.has(x) && !/^(?:way|need|option|reason|time|idea|problem|issue|more|other|such|any)$/u.test(x));
   return !!noun && mentions(tail, noun);
+}
+
+/** The turn is one of the phrases the agent asked to be told ('Say "start observability" and I'll spin it up', 'reply "yes"'). */
+function saysAsked(l: string, tail: string): boolean {
+  const said = l.trim().replace(/[.!]+$/u, "");
+  for (const m of tail.matchAll(rules().SAY_THIS)) if (m[1].trim().toLowerCase() === said) return true;
+  return false;
 }
 
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
@@ -952,6 +1005,23 @@ function praisedOutright(head: string, praise: RegExp): boolean {
 
 /** A shell command as the whole turn: a program name, then arguments and flags only. */
 const COMMAND_LINE = /^(?:\$\s+)?(?:gcloud|git|npm|npx|pnpm|yarn|docker|kubectl|pip3?|python3?|node|cd|ls|cat|curl|brew|apt(?:-get)?|sudo|cargo|uv|bash|az|aws|gh)(?:\s+[-\w./:=@~"'\\]+)+\s*$|^\$env:\S+$|^[\w.~-]+\/$/u;
+/**
+ * The turn is a command (a program and its arguments, one line) that the agent's message gives as a code line or an
+ * inline code span, in a message that asks, offers or puts forward next steps, or claims nothing done ("You can attach to
+ * it with: ```gt deacon attach```"). An example in a finished report ("The site is ready! Example: `code src/x.md`") is
+ * not a step put forward.
+ */
+function putForward(t: string, prev: string): boolean {
+  const c = t.trim().replace(/[.!]+$/u, "");
+  if (c.length < 5 || c.length > 100 || /\n/u.test(c) || !/^[a-z][\w-]*\s+\S/iu.test(c) || /^https?:/iu.test(c)) return false;
+  const recent = prev.slice(-1500);
+  if (!recent.includes(c)) return false;
+  // as an inline code span, or as a line of its own (a code block's, with or without a "$ " prompt)
+  if (!recent.includes(`\`${c}\``) && !recent.split("\n").some((line) => line.trim().replace(/^\$\s+/u, "") === c)) return false;
+  const cues = agentCues(prev);
+  return cues.asked || !cues.claimed || rules().NEXT_CUE.test(lower(prev.slice(-600)));
+}
+
 /** File mentions leading a turn (Cursor's "@file", with a line range). */
 const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
 /** Claude Code's thinking keywords typed ahead of the words ("ultrathink com muito cuidado …", "think hard: …"): a budget for the agent, not a verdict. */
@@ -1072,7 +1142,7 @@ function cjkAsks(head: string, rule: RegExp): boolean {
 
 /** A sentence or line of the agent's message that opens on what it did ("Added the missing entries …", "Fixed the build error by …"): a summary of work done, as Codex writes them. */
 const DONE_OPENER =
-  /(?:^|[.!]\s+|\n\s*)(?:added|updated|fixed|implemented|removed|changed|moved|replaced|renamed|created|refactored|switched|wired|adjusted|rewrote|reworked|converted|restored|reverted|cleaned up)\s+(?:the|a|an|all|both|your|it|this|that|these|those|[`*\w-]+)/u;
+  /(?:^|[.!]\s+|\n\s*)(?:\*\*)?(?:added|updated|fixed|implemented|removed|changed|moved|replaced|renamed|created|modified|refactored|switched|wired|adjusted|rewrote|reworked|converted|restored|reverted|cleaned up)(?:\*\*)?\s+(?:the|a|an|all|both|your|it|this|that|these|those|[`*\w-]+)/u;
 
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
 export function agentCues(before: string | null): { asked: boolean; claimed: boolean } {
@@ -1106,6 +1176,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const hasPrev = prev.length > 0;
   // a command line typed into the agent's prompt ("gcloud config set disable_color true", "$env:Temp\\setup.exe", "projects/")
   // or a script of slash commands for another tool ("/branch fix-x\n/save\n/message …"): not words to the agent
+  // … unless it is the command the agent put forward ("git init" after "Would you like me to initialize the repository?
+  // ```git init```", "npm install -g gsd" after the agent gave it as the way to install): typing it takes that step up
+  if (hasPrev && putForward(t, prev)) return { type: "decision", confidence: "medium", rationale: "runs the command the agent put forward", key: t.trim() };
   if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;
   // text pasted back from the agent is not a verdict, except its suggested next step handed back as the instruction
   // (only a turn of 120 characters or more can echo: the cue is read for those alone)
@@ -1125,9 +1198,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // "ok" alone to "Shall I go ahead?" / "Valides-tu ces choix ?" takes the proposal up; to anything else it acknowledges
   // … and to "if that's OK, I'll commit and open the PR" it gives the go-ahead the agent asked for
   if (bare)
-    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (/[?？]\W*$/u.test(tail.trim()) || /confirm/u.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300)))
-      ? d("decision", "high", "accepts what the agent asked to confirm", null)
-      : null;
+    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (/[?？]\W*$/u.test(tail.trim()) || CONFIRM.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   // … unless most answers are picks of options the agent labelled ("1. A ；2. B；3.B"): choosing among its proposals
   if (asked && /^\(?1[.)]\s/u.test(head) && /[\s；;，,。．.]\(?2[.)]/u.test(t) && (prev.slice(-1500).match(/[?？]/gu)?.length ?? 0) >= 2 && !r.NEGATION.test(head))
@@ -1157,7 +1228,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const still = r.STILL_CUE.test(head) ? r.STILL.exec(head) : null;
   // Chinese "还是" after "能否 / 是否 …" is "or" in a question ("我能否直接用 webview，还是目前就是这样"), not "still"
   // … and so it is right after a yes/no question ("现在设置好了吗，还是需要我再做什么呢")
-  const orQuestion = still?.[0] === "还是" && (/(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index)) || /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)));
+  const orQuestion =
+    still?.[0] === "还是" &&
+    (/(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index)) || /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)) || /^还是(?:怎么|什么|哪|谁|说)/u.test(head.slice(still.index)));
   if (still && !orQuestion && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
@@ -1175,6 +1248,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (hasPrev && r.NO_ONLY.test(head)) return d("correction", "high", "rejects what the agent used", null);
   const foreign = r.FOREIGN.find((re) => re.test(head));
   if (foreign) return d("correction", hasPrev ? "high" : "medium", "correction (non-English)", foreign);
+  // "I tried your solution but it doesn't work", "재시작도 해봤는데 안돼": what the agent suggested was tried, and it failed
+  if (hasPrev && r.TRIED.test(head.slice(0, 250)) && (r.FAIL.test(lf.slice(0, 300)) || r.NOT_COME.test(head.slice(0, 300)))) return d("correction", "medium", "tried what the agent suggested, and it failed", r.TRIED);
+  // "forget the star wars template, make …": the user discards what the agent made or proposed
+  if (hasPrev && r.FORGET.test(head)) return d("correction", "medium", "discards what the agent made or proposed", r.FORGET);
 
   // standing rules outrank the softer correction cues: "from now on, don't …" is a preference
   // a long task prompt opening a session carries rules for that task ("Please commence Task 3 … always commit after each sub-task"): not a standing rule
@@ -1225,7 +1302,13 @@ export function detectFeedback(text: string, before: string | null): Detection |
     if ((r.DISPUTE.test(head) || r.DISPUTE_CJK.test(head)) && !/[?？]\s*$/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "rules out what the agent concluded", null);
     // Japanese typed in romaji: "ugoiteimasen" (it does not move), "dekinai" (cannot) after a claim
     if (claimed && r.ROMAJI_FAIL.test(headF.slice(0, 250))) return d("correction", "medium", "reports a failure after a claim (Japanese in romaji)", null);
-    if (r.STATE_CJK.test(head) || r.CZECH.test(head) || /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) || (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK)))
+    if (
+      r.STATE_CJK.test(head) ||
+      r.CZECH.test(head) ||
+      r.WHY_KO.test(head) ||
+      /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
+      (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))
+    )
       return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     // "mira el error que sale después del cambio que hiciste": a failure the user ties to the agent's change, claimed or not
@@ -1267,11 +1350,15 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
   // "cant run any of the commands": the user cannot do what the agent set up or told them to (a question asks how, it reports nothing)
   if (r.CANNOT_CUE.test(head) && r.CANNOT.test(head) && !/[?？]/u.test(t)) return d("correction", "medium", "cannot do what the agent set up, or finds something wrong", r.CANNOT);
+  // what the agent pointed the user to is not there: "não encontrado", "a opção … não está disponível para mim"
+  const firstSentence = sentencesOf(head)[0] ?? "";
+  if (hasPrev && ((t.length <= 40 && r.NOT_THERE_SHORT.test(head)) || (r.NOT_AVAILABLE.test(firstSentence) && !/[?？]/u.test(firstSentence)))) return d("correction", "medium", "what the agent pointed to is not there", null);
 
   // plan acceptance
   // the agent listed steps, findings or options and the turn has them done by pointing back at them
-  if (hasPrev && t.length <= 200 && (asked || r.LISTED.test(prev.slice(-1500)) || r.NEXT_CUE.test(tail))) {
-    const found = r.TAKE_THESE.exec(head);
+  if (hasPrev && (asked || r.LISTED.test(prev.slice(-1500)) || r.NEXT_CUE.test(tail))) {
+    // a longer turn counts only when it opens with the instruction ("Let's incorporate all of these, and …")
+    const found = t.length <= 200 ? r.TAKE_THESE.exec(head) : r.TAKE_THESE.exec(head.slice(0, 40));
     // not inside a question ("can you fix them?" asks; "do all nodes have IDs?" is no pick)
     const these = found && !/[?？]\s*$/u.test(sentencesOf(head).find((x) => x.includes(found[0])) ?? "") ? found : null;
     // pointing back ("these", "the above", "all of them") after a list; a bare "fix issues" only after the agent asked
@@ -1295,12 +1382,15 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a menu command typed alone ("*audit-docs" after "15. *audit-docs — …"): a pick
   if (hasPrev && /^[*/]?[a-z][\w-]{2,40}$/u.test(l.trim()) && new RegExp(`(?:^|\\n)\\s*(?:[-*•]|\\d{1,2}[.)])\\s+[*\`]?${l.trim().replace(/^[*/]/u, "")}(?![\\w-])`, "u").test(lower(prev.slice(-2500))))
     return d("decision", asked ? "high" : "medium", "picks a command from the agent's menu", null);
+  // 'Say "start observability" and I'll spin it up': the turn is what the agent asked to be told
+  if (hasPrev && t.length <= 40 && saysAsked(l, tail)) return d("decision", "high", "says what the agent asked to be told", null);
   const nfkc = l.normalize("NFKC");
   if (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim()))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
   if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
   if (asked && likesOption(t, prev)) return d("decision", "medium", "says which of the agent's options it likes", r.LIKES);
-  if (r.PROCEED_END.test(head) && short) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
+  // "OK, continue" with no agent message before it has nothing to take up
+  if (r.PROCEED_END.test(head) && short && (hasPrev || !/(?:continue|carry on)\W*$/u.test(head))) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
@@ -1321,6 +1411,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (asked) {
     const offer = offerOf(tail, r.ASKED);
     if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
+    // "First add the printer models. Then enhance the GUI.": the agent's options put in order, the first one named by its words
+    const first = r.FIRST_LEAD.exec(l);
+    if (first && picksOffer(sentencesOf(t.slice(first[0].length))[0] ?? "", tail)) return d("decision", "medium", "orders the agent's options", null);
     // "2 import GPG key": an option's number and its words
     const choice = rules().CHOICE_LEAD.exec(l);
     if (choice && picksOffer(t.slice(choice[0].length), lower(prev.slice(-1500)))) return d("decision", "high", "picks one of the agent's options", null);

@@ -49,6 +49,19 @@ function codexRequest(text: string): string {
   return at < 0 ? text : text.slice(at + CODEX_REQUEST.length);
 }
 
+/**
+ * Gemini CLI hands a message typed while the agent works to the model wrapped as a steering update ("User steering update:
+ * <user_input> … </user_input> Internal instruction: Re-evaluate the active plan …"): only what is inside `<user_input>` was
+ * typed.
+ */
+const STEERING = /^\s*User steering update:\s*<user_input>([\s\S]*?)<\/user_input>/u;
+
+/** The words inside a steering update's `<user_input>`, else the turn. */
+function steeringInput(text: string): string {
+  const m = STEERING.exec(text);
+  return m ? m[1] : text;
+}
+
 /** Does the turn come from the harness rather than the user? */
 export function isInjected(text: string): boolean {
   const t = text.trimStart();
@@ -58,7 +71,7 @@ export function isInjected(text: string): boolean {
 /** The turn without wrapped harness blocks or Codex's context before the request; empty when nothing of the user's is left. */
 export function userWords(text: string): string {
   // wrapped blocks first: Claude Code puts reminders in the same message as the typed words
-  const rest = codexRequest(text).replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
+  const rest = codexRequest(steeringInput(text)).replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
   return isInjected(rest) ? "" : rest;
 }
 
