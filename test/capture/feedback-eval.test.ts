@@ -24,9 +24,9 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-/** The splits in this worktree (holdout10 is added by whoever scores it). */
-type Readable = Exclude<Split, "holdout10">;
-const SPLITS: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
+/** Every split; holdout10 is scored here but its misses are never read (feedback-score-cli.ts refuses to list them). */
+type Readable = Split;
+const SPLITS: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10"];
 /** The splits the rules were written against (their misses were read) and that reach the goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -63,6 +63,8 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   holdout8: { f1: 0.84, precision: 0.91, typeRight: 0.97 },
   // read for misses in the latest round (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
   holdout9: { f1: 0.81, precision: 0.85, typeRight: 0.98 },
+  // unread: 316 turns from 23 repositories new to the set, scored once after the round that read holdout9 (first look 0.65: P 0.74, R 0.57)
+  holdout10: { f1: 0.64, precision: 0.73, typeRight: 0.94 },
 };
 
 describe("feedback detector on labelled real turns", () => {
