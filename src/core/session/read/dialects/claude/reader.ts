@@ -132,9 +132,6 @@ const onlyWarmupResults = (message: Obj): boolean =>
 const MAIN_LANE = "\u00000";
 const SIDE_LANE = "\u00001";
 
-/** What push gives for a line that completes nothing (the caller only reads it). */
-const NONE: DialectEntry[] = [];
-
 /** Entries held behind an open message at most (a runaway stream must not hold a whole file). */
 const MAX_HELD = 5000;
 /** Records after a compact boundary within which its summary is looked for. */
@@ -712,7 +709,7 @@ export class ClaudeReader implements RecordReader {
   private flush(): DialectEntry[] {
     let n = 0;
     while (n < this.queue.length && !this.queue[n].open) n++;
-    if (n === 0) return NONE;
+    if (n === 0) return [];
     const out = this.queue.splice(0, n).map((p) => {
       const e = p.de.entry;
       this.held.delete(e.id);
