@@ -57,7 +57,9 @@ describe("build --if-stale", () => {
     }
   });
 
-  it("builds a copy of the project when stale, and not again until a source is touched", () => {
+  // Two real builds of the whole project: on a 2-core machine under a load of 20 they took more than the default 60 s.
+  // The budget is a guard against a hang, not a measure: nothing here is timed.
+  it("builds a copy of the project when stale, and not again until a source is touched", { timeout: 300_000 }, () => {
     const root = mkdtempSync(join(tmpdir(), "omp-stale-build-"));
     for (const p of ["src", "scripts", "package.json", "package-lock.json"]) cpSync(join(ROOT, p), join(root, p), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"));

@@ -35,23 +35,23 @@ describe("commands", () => {
     }
   });
 
-  // The spawn smoke test of every bundle: each command's own and the full CLI.
-  it("the bin runs every headless command from its own bundle, which answers as the full CLI does", async () => {
-    const viaCli = (args: string[]) => runBin(args, { bin: join(ROOT, "dist", "cli.js") });
-    for (const c of commands) {
-      const own = join(ROOT, "dist", c.name === "hook" ? "hook.cjs" : join("cmd", `${c.name}.cjs`));
-      expect(existsSync(own), own).toBe(true);
-      if (c.name === "hook") continue; // the hook's entry never prints usage: it always records and exits 0
-      const both = await Promise.all([runBin([c.name, "--help"]), viaCli([c.name, "--help"])]);
-      expect(both[0].code, c.name).toBe(0);
-      expect(both[0].stdout, c.name).toBe(both[1].stdout);
-    }
-    // A usage error and a failure: same words and status through either.
-    for (const args of [["search"], ["tree", "/no/such/file.jsonl"], ["--no-color", "ls", "--all", "--cwd", "/x"]]) {
-      const both = (await Promise.all([runBin(args), viaCli(args)])).map((r) => ({ code: r.code, stderr: r.stderr }));
-      expect(both[0], args.join(" ")).toEqual(both[1]);
-      expect(both[0].code, args.join(" ")).toBeGreaterThan(0);
-    }
+  // The spawn smoke test of every bundle: each command's own and the full CLI. One test per command, so that each
+  // pair of spawns has the whole test timeout to itself on a loaded machine (40-odd node starts in one test did not).
+  const viaCli = (args: string[]) => runBin(args, { bin: join(ROOT, "dist", "cli.js") });
+  it.each(commands.map((c) => [c.name]))("the bin runs %s from its own bundle, which answers --help as the full CLI does", async (name) => {
+    const own = join(ROOT, "dist", name === "hook" ? "hook.cjs" : join("cmd", `${name}.cjs`));
+    expect(existsSync(own), own).toBe(true);
+    if (name === "hook") return; // the hook's entry never prints usage: it always records and exits 0
+    const both = await Promise.all([runBin([name, "--help"]), viaCli([name, "--help"])]);
+    expect(both[0].code, name).toBe(0);
+    expect(both[0].stdout, name).toBe(both[1].stdout);
+  });
+
+  // A usage error and a failure: same words and status through either.
+  it.each([[["search"]], [["tree", "/no/such/file.jsonl"]], [["--no-color", "ls", "--all", "--cwd", "/x"]]])("`%j` fails with the same words and status through its bundle as through the full CLI", async (args) => {
+    const both = (await Promise.all([runBin(args), viaCli(args)])).map((r) => ({ code: r.code, stderr: r.stderr }));
+    expect(both[0], args.join(" ")).toEqual(both[1]);
+    expect(both[0].code, args.join(" ")).toBeGreaterThan(0);
   });
 
   it("a headless command loads no ES module and none of the other commands' code", async () => {
