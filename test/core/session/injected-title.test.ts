@@ -116,6 +116,32 @@ describe("a Claude Code session in VS Code", () => {
   });
 });
 
+describe("a file attached in Claude Code's VS Code extension (a document block)", () => {
+  it("is no typed word: the title is the text typed beside it (as Claude Code's is), the row marks the file, the context keeps its text", async () => {
+    // The shape of a real 2.1.117 transcript (sweep 9): the attached file's text (here garbled by the sender) titled the session.
+    const doc = { type: "document", source: { type: "text", media_type: "text/plain", data: "# PRD \u00e2\u0080\u0094 ride dispatch\n\n| version | v1.0 |" }, title: "01_PRD_draft.md" };
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", timestamp: at(1), message: { role: "user", content: [doc, { type: "text", text: "build me a platform" }] } },
+      reply("a1", "u1", 2),
+      { ...base, parentUuid: "a1", type: "user", uuid: "u2", timestamp: at(3), message: { role: "user", content: [{ ...doc, title: "notes.md" }] } },
+    ];
+    const { file, configDir } = claudeTranscript(`${sid}.jsonl`, lines);
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("build me a platform");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("user: [document: 01_PRD_draft.md] build me a platform");
+    expect(s.entries.find((e) => e.id === "u2")?.summary).toBe("user: [document: notes.md]");
+    expect(await listed(configDir, file)).toEqual(["build me a platform", "build me a platform"]);
+    const ctx = await runCli(["context", "--json", file], { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir } });
+    expect(JSON.parse(ctx.stdout).messages[0].content[0].text).toContain("| version | v1.0 |");
+    // a transcript whose only prompt is an attached file: called by its row, as an echo is, not by the file's text
+    const { file: only } = claudeTranscript(
+      `${sid}.jsonl`,
+      lines.slice(2).map((l) => ({ ...l, parentUuid: null })),
+    );
+    expect((await loadSession(only)).firstMessage).toBe("");
+  });
+});
+
 describe("Claude Code's helper transcripts", () => {
   it("a compaction helper that starts with a task notification is called past it, and by it when nothing was typed", async () => {
     const lines = [

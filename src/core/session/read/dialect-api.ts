@@ -98,7 +98,9 @@ export interface DialectFacts {
   /**
    * The agent ran headless, one prompt handed to it and no terminal (Claude
    * Code's `claude -p`, `entrypoint: "sdk-cli"`): what scripts and plugins
-   * run, its prompts theirs, not a user's at a prompt.
+   * run, its prompts theirs, not a user's at a prompt. Likewise a helper
+   * thread the agent runs on its own (Codex's guardian, review and compact
+   * threads): its prompts are the agent's.
    */
   headless?: boolean;
   /**

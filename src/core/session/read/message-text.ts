@@ -3,7 +3,10 @@
 
 type Json = Record<string, unknown>;
 
-/** The text of a user message: a string, or its text blocks joined by spaces (as pi lists it). */
+/**
+ * The text of a user message: a string, or its text blocks joined by spaces (as pi lists it). A text block that is an
+ * attached document's text (marked `document` with its name: Claude Code's document blocks) is no typed word: left out.
+ */
 export function messageText(msg: unknown): string {
   if (msg === null || typeof msg !== "object") return "";
   const content = (msg as Json).content;
@@ -11,7 +14,7 @@ export function messageText(msg: unknown): string {
   if (!Array.isArray(content)) return "";
   const parts: string[] = [];
   for (const block of content) {
-    if (block && typeof block === "object" && (block as Json).type === "text" && typeof (block as Json).text === "string") {
+    if (block && typeof block === "object" && (block as Json).type === "text" && typeof (block as Json).text === "string" && typeof (block as Json).document !== "string") {
       parts.push((block as Json).text as string);
     }
   }

@@ -28,14 +28,18 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const SHORT_FIELD = 200;
 const ownField = (s: string): string => (s.length > SHORT_FIELD ? s.slice(0, SHORT_FIELD) : s);
 
-/** The text blocks of a message content (string or blocks), joined by spaces; images as "[image]". */
-export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80): string {
+/**
+ * The text blocks of a message content (string or blocks), joined by spaces; images as "[image]". `marks`: an
+ * attached document's text (a text block marked `document`) as "[document: <name>]", as a tree row says it.
+ */
+export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80, marks = false): string {
   if (typeof content === "string") return content.length > max ? content.slice(0, max) : content;
   if (!Array.isArray(content)) return "";
   let out = "";
   for (const block of content) {
     if (!isObj(block)) continue;
-    if (block.type === "text" && typeof block.text === "string") out += (out ? " " : "") + block.text.slice(0, max);
+    if (marks && block.type === "text" && typeof block.document === "string") out += (out ? " " : "") + `[document: ${block.document.slice(0, max)}]`;
+    else if (block.type === "text" && typeof block.text === "string") out += (out ? " " : "") + block.text.slice(0, max);
     else if (block.type === "image") out += (out ? " " : "") + "[image]";
     if (out.length >= max) break;
   }
@@ -93,13 +97,13 @@ function describeMessage(msg: Obj, previewOnly: boolean): Description {
   switch (role) {
     case "user":
     case "developer": {
-      const raw = contentText(msg.content);
+      const raw = contentText(msg.content, undefined, true);
       const text = oneLine(raw, PREVIEW_MAX);
       if (previewOnly) return { role, preview: text, summary: "" };
       // A slash command's echo (Claude Code's tags) reads as the command it was, an IDE's context as a mark after
       // the typed words (text/command-echo.ts); the preview keeps the text.
       // (read whole: a long command output or context block runs past the preview's cut, and its closing tag with it)
-      const echo = role === "user" && mayHoldContext(raw) ? userRow(contentText(msg.content, Infinity)) : null;
+      const echo = role === "user" && mayHoldContext(raw) ? userRow(contentText(msg.content, Infinity, true)) : null;
       return { role, preview: text, summary: echo === null ? `${role}: ${text}` : oneLine(echo, PREVIEW_MAX + 20) };
     }
     case "assistant": {

@@ -55,9 +55,15 @@ function imageOf(b: Obj): Obj {
   return { type: "text", text: `[image: ${where}]` };
 }
 
+/**
+ * A document block: a plain-text one (a file attached in Claude Code's VS Code extension, `{type: "document", source:
+ * {type: "text", data}, title: <file name>}`) as its text, which the model read, marked with its name (`document`) so
+ * that it is no typed word: the title is the text typed beside it, as Claude Code's is, and the tree row says
+ * `[document: <name>]`. Any other source as a line saying what it was.
+ */
 function documentOf(b: Obj): Obj {
   const src = isObj(b.source) ? b.source : {};
-  if (src.type === "text" && typeof src.data === "string") return { type: "text", text: src.data };
+  if (src.type === "text" && typeof src.data === "string") return { type: "text", text: src.data, document: str(b.title) || "document" };
   const title = str(b.title) || str(src.media_type) || "document";
   return { type: "text", text: `[document: ${title}]` };
 }

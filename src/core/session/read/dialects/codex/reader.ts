@@ -121,6 +121,12 @@ const ECHO_EVENTS: ReadonlySet<string> = new Set([
  */
 const KEPT_LINES: ReadonlySet<string> = new Set(["token_usage_record", "world_state", "inter_agent_communication_metadata"]);
 
+/**
+ * The session a guardian thread reviews, as its prompt names it (`Reviewed Codex session id: <id>`, from 0.12x on):
+ * the guardian judges the actions that session asks to run, and is linked to it as its parent.
+ */
+const REVIEWED = /\nReviewed Codex session id: ([0-9a-fA-F-]{36})\s/;
+
 /** Response item types of the pre-2025-09 rollouts, written bare (no `{type, payload}` wrapper). */
 const BARE_ITEMS: ReadonlySet<string> = new Set(["message", "function_call_output", "custom_tool_call_output", ...ASSISTANT_ITEMS]);
 
@@ -138,6 +144,9 @@ export function codexReader(file: string): RecordReader {
   let parentLooked = false;
   /** A spawned agent's nickname (or role) and task path, its name when nothing names the thread. */
   let agentLabel: string | null = null;
+  /** A helper thread Codex runs on its own (`source.subagent` "review", "compact", `{other: "guardian"}`): its kind. */
+  let helper = "";
+  let firstPromptSeen = false;
   // A fork or a spawned agent opens with its parent's history copied in, every
   // line stamped with the copy's instant: usage in that burst was counted in
   // the parent already.
@@ -220,7 +229,10 @@ export function codexReader(file: string): RecordReader {
     const time = ts ? Date.parse(ts) || undefined : undefined;
     if (t === "message") {
       const content = contentBlocks(p.content);
-      if (p.role === "user" && !isInjected(textOf(content))) {
+      const text = p.role === "user" ? textOf(content) : "";
+      if (p.role === "user" && !isInjected(text)) {
+        if (helper && !firstPromptSeen && !parentId) parentId = REVIEWED.exec(text)?.[1] ?? "";
+        firstPromptSeen = true;
         const entry = make("message", origin, ts, { message: { role: "user", content, timestamp: time } });
         turns.push({ id: entry.id, parentId: entry.parentId });
         return emit(entry, origin);
@@ -288,6 +300,13 @@ export function codexReader(file: string): RecordReader {
     if (spawn || p.thread_source === "subagent") {
       const who = str(p.agent_nickname) || str(spawn?.agent_nickname) || str(p.agent_role) || str(spawn?.agent_role);
       agentLabel = [who, str(p.agent_path) || str(spawn?.agent_path)].filter(Boolean).join(": ") || null;
+    }
+    const sub = isObj(p.source) ? p.source.subagent : undefined;
+    helper = spawn ? "" : typeof sub === "string" ? sub : isObj(sub) && typeof sub.other === "string" ? sub.other : "";
+    if (helper) {
+      // Its prompts are Codex's (the guardian's is the reviewed session's transcript and the action asked for), no user's.
+      agentLabel ??= helper;
+      facts.headless = true;
     }
     if (parent) {
       parentId = parent;
