@@ -7,7 +7,6 @@ export type { ResumeTarget } from "./agents.js";
 export { writeCacheFile } from "./list/cache-file.js";
 export { CatalogScan, hashBytes } from "./list/catalog-scan.js";
 export type { DialectTap, DialectWorker, EntryLine, ScanTap, ScanTaps } from "./list/catalog-scan.js";
-export type { DialectListing } from "./list/list-dialect.js";
 export { catalogStats, catalogSummaries } from "./list/catalog.js";
 export type { ParallelMode, ScanJobs, WorkerScan } from "./list/catalog-parallel.js";
 export { serveClaims, workerFile } from "./list/catalog-parallel.js";

@@ -22,7 +22,7 @@ import type { PriceOverrides } from "./price-overrides.js";
 import { resolveParent, subagentOf } from "./parent.js";
 import { callUsage, mayCarryUsage, type CallUsage } from "./usage.js";
 import { decodeFigures, encodeFigures, stampText } from "./figures-cache.js";
-import { figurePartsOfListing, figuresOfSession, heldMayCarryUsage } from "./read-session.js";
+import { figuresOfSession, heldMayCarryUsage } from "./read-session.js";
 
 type Json = Record<string, unknown>;
 
@@ -255,9 +255,6 @@ export class FiguresTaps implements ScanTaps {
     holdObjects: heldMayCarryUsage,
     take: async (s, stamp) => {
       this.figured.set(s.file, { stamp: stampText(stamp), figures: kept(await figuresOfSession(s, await this.pricer())) });
-    },
-    takeListing: async (l, stamp) => {
-      this.figured.set(l.file, { stamp: stampText(stamp), figures: kept(figuresOf(await figurePartsOfListing(l), await this.pricer())) });
     },
   };
 

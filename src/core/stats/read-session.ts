@@ -2,11 +2,11 @@
 // leaf, the entries), re-reading only the entries that carry usage.
 import { loadSession } from "../session/index.js";
 import { readEntries } from "../session/index.js";
-import type { DialectListing, EntryMeta, Session } from "../session/index.js";
+import type { EntryMeta, Session } from "../session/index.js";
 import type { Pricer } from "./prices.js";
 import { resolveParent, subagentOf } from "./parent.js";
-import { branchesOfShape, entryKey, figuresOf, sessionParts, type CallEntry, type FigureParts, type SessionFigures } from "./figures.js";
-import { callUsage, mayCarryUsage as carriesUsage } from "./usage.js";
+import { entryKey, figuresOf, sessionParts, type FigureParts, type SessionFigures } from "./figures.js";
+import { mayCarryUsage as carriesUsage } from "./usage.js";
 
 /**
  * Entries that may carry usage (usage.ts): assistant messages, omp's side
@@ -19,6 +19,8 @@ const mayCarryUsage = (s: Session, m: EntryMeta): boolean => (s.held ? heldMayCa
 /** The figures read only the calls, once, and show no entry: another agent's calls are kept as the dialect's objects, its other entries not at all, and no previews are made. */
 const FIGURES_LOAD = { holdObjects: heldMayCarryUsage, noPreviews: true };
 
+const parentFile = (s: Session): string | null => resolveParent(s.file, s.header.parentSession);
+
 async function callEntries(s: Session): Promise<Map<string, Record<string, unknown>>> {
   const metas = s.entries.filter((m) => mayCarryUsage(s, m));
   const objs = metas.length > 0 ? await readEntries(s, metas) : [];
@@ -30,9 +32,9 @@ async function callEntries(s: Session): Promise<Map<string, Record<string, unkno
  * counts them. Empty when the parent is gone or unreadable (then the fork's
  * copy is all there is, and it counts).
  */
-async function inheritedKeys(file: string, header: Record<string, unknown>): Promise<Set<string>> {
-  const parent = resolveParent(file, header.parentSession);
-  return parent === null || parent === file ? new Set() : callKeysOf(parent);
+async function inheritedKeys(s: Session): Promise<Set<string>> {
+  const file = parentFile(s);
+  return file === null || file === s.file ? new Set() : callKeysOf(file);
 }
 
 /** The entry keys of every entry of a session file that may carry usage (empty when it cannot be read). */
@@ -70,26 +72,6 @@ export async function figurePartsOfSession(s: Session): Promise<FigureParts> {
   // a subagent: its calls are its own (counted in the parent's row). A fork's
   // first calls are copies of its parent's.
   const { subagent, placedIn, inherits } = subagentOf(s.file, s.agent, s.header);
-  const [entries, inherited] = await Promise.all([callEntries(s), inherits ? inheritedKeys(s.file, s.header) : new Set<string>()]);
+  const [entries, inherited] = await Promise.all([callEntries(s), inherits ? inheritedKeys(s) : new Set<string>()]);
   return sessionParts({ session: s, entries, agent: s.agent, inheritedKeys: inherited, subagent, placedIn });
-}
-
-/**
- * The same for a session a listing load read (session/list/list-dialect.ts,
- * its calls held by heldMayCarryUsage): its tree by position, as the list's
- * scan of a pi file gives it (figures-scan.ts FiguresTap), the same calls
- * sessionParts takes of the loaded session.
- */
-export async function figurePartsOfListing(l: DialectListing): Promise<FigureParts> {
-  const { subagent, placedIn, inherits } = subagentOf(l.file, l.agent, l.header);
-  const inherited = inherits ? inheritedKeys(l.file, l.header) : new Set<string>();
-  const links = l.links;
-  const { kept, parent, hasChild } = links.resolve();
-  const { branchOf, branches } = branchesOfShape({ n: links.size, parent, hasChild: (i) => hasChild[i] === 1, leaf: l.leaf, idAt: (i) => links.ids[i], kept });
-  const calls: CallEntry[] = [];
-  for (const { pos, entry } of l.held) {
-    if (!kept[pos]) continue;
-    calls.push({ id: links.ids[pos], timestamp: typeof entry.timestamp === "string" ? entry.timestamp : "", branch: branchOf[pos], usage: callUsage(entry) });
-  }
-  return { file: l.file, header: l.header, agent: l.agent, calls, branches, inheritedKeys: await inherited, subagent, placedIn };
 }

@@ -7,7 +7,7 @@
 // (FiguresTaps.worker). A bundle of its own (dist/stats-worker.cjs).
 import { parentPort, workerData } from "node:worker_threads";
 import { serveClaims, summarizeSession, type ScanJobs } from "../session/index.js";
-import { figurePartsOfListing, figurePartsOfSession, heldMayCarryUsage } from "./read-session.js";
+import { figurePartsOfSession, heldMayCarryUsage } from "./read-session.js";
 import { encodeFigures, stampText, type EncodedFigures } from "./figures-cache.js";
 import { figuresOf } from "./figures.js";
 import { loadCalcPrice, makePricer } from "./prices.js";
@@ -33,11 +33,6 @@ if (parentPort && workerData) {
         holdObjects: heldMayCarryUsage,
         take: async (s, stamp) => {
           const parts = await figurePartsOfSession(s);
-          const p = await pricer;
-          extra = { stamp: stampText(stamp), priceStamp: p.stamp, figures: encodeFigures(figuresOf(parts, p)) };
-        },
-        takeListing: async (l, stamp) => {
-          const parts = await figurePartsOfListing(l);
           const p = await pricer;
           extra = { stamp: stampText(stamp), priceStamp: p.stamp, figures: encodeFigures(figuresOf(parts, p)) };
         },

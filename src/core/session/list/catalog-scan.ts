@@ -8,7 +8,6 @@
 // in force, names, first message and the newest activity. An appended entry
 // that reuses an id or names one seen as a parent before could rewire the
 // tree: the state refuses it (NeedsRescan) and the caller scans the file anew.
-import type { DialectListing } from "./list-dialect.js";
 import { hashOf, quickHash } from "../../fs/hash.js";
 import type { Session, SessionSummary } from "../model.js";
 import type { FileStamp } from "../../fs/stat.js";
@@ -83,12 +82,6 @@ export interface DialectTap {
   holdObjects(type: string, role: string | undefined): boolean;
   /** The loaded session, with the stamp of the file read, before its row is made. */
   take(session: Session, stamp: FileStamp): void | Promise<void>;
-  /**
-   * The session as a listing load read it (a dialect with a listing mode,
-   * list-dialect.ts), instead of take(); absent: such a session is loaded in
-   * full for this tap.
-   */
-  takeListing?(listing: DialectListing, stamp: FileStamp): void | Promise<void>;
 }
 
 /** An appended entry could change the tree in ways the saved state cannot follow. */

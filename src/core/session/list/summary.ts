@@ -14,7 +14,6 @@ import { loadDialectSession } from "../tree/load-dialect.js";
 import { stampOf, virtualSource, type FileStamp } from "../../fs/stat.js";
 import type { Session, SessionSummary } from "../model.js";
 import { CatalogScan, type DialectTap } from "./catalog-scan.js";
-import { listDialectSession, type RowShape } from "./list-dialect.js";
 import { mapLimit } from "../../map-limit.js";
 import { inProject } from "../../fs/same-dir.js";
 import { promises as fsp } from "node:fs";
@@ -111,23 +110,6 @@ async function summarizeDialectSession(path: string, d: AgentDialect, tap?: Dial
   } catch (err) {
     return { ...base, error: unreadable(err) };
   }
-  // The dialect's listing mode (a tap that takes its reading, or none): the row and the tap's calls without a Session.
-  if (d.lister && (tap === undefined || tap.takeListing !== undefined)) {
-    let got;
-    try {
-      got = await listDialectSession(path, d, tap?.holdObjects.bind(tap));
-    } catch (err) {
-      return { ...base, error: unreadable(err) };
-    }
-    if (got !== null) {
-      try {
-        await tap?.takeListing!(got.listing, st);
-      } catch {
-        // The tap's reading is its own: the row stands (stats reads the file again).
-      }
-      return { ...base, ...rowOf(got.row, mtime) };
-    }
-  }
   let s: Session;
   try {
     // The row reads only the user's messages (the first one's text): those are held, as objects; no entry's preview is shown.
@@ -141,56 +123,41 @@ async function summarizeDialectSession(path: string, d: AgentDialect, tap?: Dial
   } catch {
     // The tap's reading is its own: the row stands (stats reads the file again).
   }
-  const cs = s.topology.childStart;
-  const entries = s.entries;
-  const shape: RowShape = {
-    header: s.header,
-    name: s.name,
-    firstMessage: s.firstMessage ?? "",
-    labelCount: s.labels.size,
-    entryCount: entries.length,
-    type: (i) => entries[i].type,
-    role: (i) => entries[i].role,
-    timestamp: (i) => entries[i].timestamp,
-    isLeaf: (i) => cs[i + 1] === cs[i],
-    leafHasChildren: s.leafId !== null && (s.children.get(s.leafId)?.length ?? 0) > 0,
-  };
-  return { ...base, ...rowOf(shape, mtime) };
+  return { ...base, ...sessionCounts(s, mtime) };
 }
 
 const isUserMessage = (type: string, role: string | undefined): boolean => type === "message" && role === "user";
 
-/** Another agent's session's listing facts, from the full load or the listing load alike. */
-function rowOf(s: RowShape, mtime: string): Partial<SessionSummary> {
+/** A loaded session's listing facts. */
+function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
   let messages = 0;
   let leaves = 0;
   let last = 0;
-  for (let i = 0; i < s.entryCount; i++) {
-    if (s.isLeaf(i)) leaves++;
-    if (s.type(i) !== "message") continue;
+  const cs = s.topology.childStart;
+  s.entries.forEach((e, i) => {
+    if (cs[i + 1] === cs[i]) leaves++;
+    if (e.type !== "message") return;
     messages++;
-    const role = s.role(i);
-    if (role !== "user" && role !== "assistant") continue;
-    const t = parseIsoTime(s.timestamp(i));
+    if (e.role !== "user" && e.role !== "assistant") return;
+    const t = parseIsoTime(e.timestamp);
     if (t > last && validTime(t)) last = t;
-  }
-  const h = s.header;
-  const created = typeof h.timestamp === "string" && h.timestamp !== "" ? h.timestamp : mtime;
+  });
+  const created = typeof s.header.timestamp === "string" && s.header.timestamp !== "" ? s.header.timestamp : mtime;
   return {
-    id: String(h.id ?? ""),
-    cwd: typeof h.cwd === "string" ? h.cwd : "",
+    id: String(s.header.id ?? ""),
+    cwd: typeof s.header.cwd === "string" ? s.header.cwd : "",
     name: s.name,
     firstMessage: s.firstMessage,
     messageCount: messages,
-    ...(h.warmupOnly === true ? { warmupOnly: true } : {}),
-    entryCount: s.entryCount,
+    ...(s.header.warmupOnly === true ? { warmupOnly: true } : {}),
+    entryCount: s.entries.length,
     // The active path is a branch of its own when the leaf has children (a rewound Claude Code session), as the figures count them.
-    branchCount: leaves + (s.leafHasChildren ? 1 : 0),
-    labelCount: s.labelCount,
+    branchCount: leaves + (s.leafId !== null && (s.children.get(s.leafId)?.length ?? 0) > 0 ? 1 : 0),
+    labelCount: s.labels.size,
     created,
     modified: isoOrNull(last) ?? (created !== mtime ? isoOrNull(Date.parse(created)) : null) ?? mtime,
-    parentSession: typeof h.parentSession === "string" ? h.parentSession : null,
-    ...(typeof h.continuedIn === "string" && h.continuedIn !== "" ? { continuedIn: h.continuedIn } : {}),
+    parentSession: typeof s.header.parentSession === "string" ? s.header.parentSession : null,
+    ...(typeof s.header.continuedIn === "string" && s.header.continuedIn !== "" ? { continuedIn: s.header.continuedIn } : {}),
     valid: true,
   };
 }

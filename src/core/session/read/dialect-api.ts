@@ -185,14 +185,6 @@ export interface Dialect {
   /** A fresh reader for one session. */
   reader(path: string): RecordReader;
   /**
-   * Optional: a fresh reader for one session in its listing mode (a cold
-   * `ls` or `stats`, list/list-dialect.ts): the same decisions as reader()'s,
-   * its entries carrying only what a listing reads of them (ids, parents,
-   * types, roles, times, a user message's content, a call's usage). Absent:
-   * the listing loads the session in full.
-   */
-  lister?(path: string): RecordReader;
-  /**
    * Optional: the messages the model sees at the end of a path (root first),
    * for dialects whose rule is not pi's (Claude Code starts at the last compact
    * boundary). `header` is the session's header (what its facts put there).

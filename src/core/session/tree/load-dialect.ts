@@ -7,7 +7,7 @@
 // has those kept as objects instead and the rest not at all.
 import { SessionError } from "../../errors.js";
 import { stampOf } from "../../fs/stat.js";
-import type { Dialect, DialectEntry, DialectFacts, RecordReader, SourceRecord } from "../read/dialect-api.js";
+import type { Dialect, DialectEntry, SourceRecord } from "../read/dialect-api.js";
 import { jsonText } from "../text/json-text.js";
 import { agentInfo, agentLabel } from "../agents.js";
 import { buildTree, type NameFacts } from "./build.js";
@@ -45,78 +45,6 @@ export interface DialectLoadOptions {
   size?: number;
 }
 
-/**
- * Reads a session's records through `reader` in order, handing `add` each
- * entry it gives (and `warn` each warning): the one loop of the full load and
- * the listing's (list-dialect.ts). Throws a SessionError for a source that
- * cannot be read.
- */
-export async function readDialectRecords(file: string, d: Dialect, reader: RecordReader, add: (de: DialectEntry) => void, warn: (line: number, message: string) => void): Promise<void> {
-  const took = (got: DialectEntry[] | string, line: number): void => {
-    if (typeof got === "string") warn(line, got);
-    else for (const de of got) add(de);
-  };
-  const source = d.open(file);
-  try {
-    const give = (r: SourceRecord): void => {
-      if ("warning" in r) warn(r.origin.line, r.warning);
-      else took(reader.push(r.value, r.origin), r.origin.line);
-    };
-    // In runs when the source gives them (one await per run, not per record).
-    if (source.batches) for await (const run of source.batches()) for (const r of run) give(r);
-    else for await (const r of source.records()) give(r);
-    took(reader.end(), 0);
-  } catch (err) {
-    if (err instanceof SessionError) throw err;
-    throw new SessionError(`${file}: cannot read as a ${agentLabel(d.agent)} session (${(err as Error)?.message ?? String(err)})`);
-  } finally {
-    source.close?.();
-  }
-}
-
-/** The session header a dialect's facts make (the full load's and the listing's). */
-export function dialectHeader(f: DialectFacts, agent: string): Obj {
-  const header: Obj = { type: "session", version: 3, id: f.id, timestamp: f.created, cwd: f.cwd, agent };
-  if (f.name) header.title = f.name;
-  if (f.parentSession) header.parentSession = f.parentSession;
-  if (f.parentEntryId) header.parentEntryId = f.parentEntryId;
-  if (f.subagent) header.subagent = true;
-  if (f.warmupOnly) header.warmupOnly = true;
-  if (f.model) header.model = f.model;
-  if (f.agentVersion) header.agentVersion = f.agentVersion;
-  if (f.originalCwd) header.originalCwd = f.originalCwd;
-  if (f.continuedIn) header.continuedIn = f.continuedIn;
-  // In the header, so a JSONL export carries them and its context is the same (tree/context.ts).
-  if (f.replaced) header.contentReplacements = f.replaced;
-  if (f.headless) header.headless = true;
-  return header;
-}
-
-/** Claude Code's warm-up prompt as its tree row says it (a sidechain's title when nothing else was typed in it); "" for any other entry. */
-export function warmupRowOf(type: string, e: Obj): string {
-  return type === "custom_message" && e.customType === "warmup" ? describeEntry(e).summary : "";
-}
-
-/**
- * The row's first message: the first user message with text, past a
- * command's echo and without an IDE's context (text/command-echo.ts); the
- * first echo only when there is nothing else, as its tree row says it
- * (`[command] /clear`, `[session context]`, `[prompt suggestion]`); nor
- * that, the warm-up's row (an agent that went on working on it), not
- * "(no messages)". `users`: the messages of the user entries given, in
- * order (of two entries with one id, the later one's message).
- */
-export function firstMessageOf(users: Iterable<unknown>, warmupRow: string): string {
-  let echo = "";
-  for (const message of users) {
-    const text = messageText(message);
-    if (text === "") continue;
-    if (!isCommandEcho(text)) return typedText(text);
-    echo ||= text;
-  }
-  return (echo && (commandEchoRow(echo) ?? echo)) || warmupRow;
-}
-
 /** A session of `d`'s agent (`file` is a file, or `<database file>#<session id>`). */
 export async function loadDialectSession(file: string, d: Dialect, opts: DialectLoadOptions = {}): Promise<Session> {
   const size = opts.size ?? sourceSize(file);
@@ -137,7 +65,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
       return;
     }
     const type = typeof e.type === "string" ? e.type : "";
-    warmupRow ||= warmupRowOf(type, e);
+    if (!warmupRow && type === "custom_message" && e.customType === "warmup") warmupRow = describeEntry(e).summary;
     const parentId = typeof e.parentId === "string" ? e.parentId : null;
     const meta = entryMeta(e, type, e.id, parentId, line, de.origin.offset, de.origin.length, facts, describe);
     all.push(meta);
@@ -145,15 +73,64 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
     else if (holdObjects(type, meta.role)) held.set(e.id, e);
     for (const a of de.aliases ?? []) if (a !== e.id) aliases.set(a, e.id);
   };
+  const took = (got: DialectEntry[] | string, line: number): void => {
+    if (typeof got === "string") warnings.push({ line, message: got });
+    else for (const de of got) add(de);
+  };
   const reader = d.reader(file);
-  await readDialectRecords(file, d, reader, add, (line, message) => warnings.push({ line, message }));
+  const source = d.open(file);
+  try {
+    const give = (r: SourceRecord): void => {
+      if ("warning" in r) warnings.push({ line: r.origin.line, message: r.warning });
+      else took(reader.push(r.value, r.origin), r.origin.line);
+    };
+    // In runs when the source gives them (one await per run, not per record).
+    if (source.batches) for await (const run of source.batches()) for (const r of run) give(r);
+    else for await (const r of source.records()) give(r);
+    took(reader.end(), 0);
+  } catch (err) {
+    if (err instanceof SessionError) throw err;
+    throw new SessionError(`${file}: cannot read as a ${agentLabel(d.agent)} session (${(err as Error)?.message ?? String(err)})`);
+  } finally {
+    source.close?.();
+  }
   resolveAliases(all, aliases);
   const f = reader.facts();
   if (f.relink) applyRelink(all, held, f.relink);
-  const header = dialectHeader(f, d.agent);
+  const header: Obj = { type: "session", version: 3, id: f.id, timestamp: f.created, cwd: f.cwd, agent: d.agent };
+  if (f.name) header.title = f.name;
+  if (f.parentSession) header.parentSession = f.parentSession;
+  if (f.parentEntryId) header.parentEntryId = f.parentEntryId;
+  if (f.subagent) header.subagent = true;
+  if (f.warmupOnly) header.warmupOnly = true;
+  if (f.model) header.model = f.model;
+  if (f.agentVersion) header.agentVersion = f.agentVersion;
+  if (f.originalCwd) header.originalCwd = f.originalCwd;
+  if (f.continuedIn) header.continuedIn = f.continuedIn;
+  // In the header, so a JSONL export carries them and its context is the same (tree/context.ts).
+  if (f.replaced) header.contentReplacements = f.replaced;
+  if (f.headless) header.headless = true;
   const tree = buildTree(all, facts, header, null, warnings);
   if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
-  const firstMessage = firstMessageOf(userMessagesOf(all, held), warmupRow);
+  // The first user message with text, past a command's echo and without an IDE's context (text/command-echo.ts): the first echo only when there is nothing else.
+  let firstMessage = "";
+  let echo = "";
+  for (const m of all) {
+    if (m.type !== "message" || m.role !== "user") continue;
+    const h = held.get(m.id);
+    if (h === undefined) continue;
+    const text = messageText((typeof h === "string" ? (JSON.parse(h) as Obj) : h).message);
+    if (text === "") continue;
+    if (!isCommandEcho(text)) {
+      firstMessage = typedText(text);
+      break;
+    }
+    echo ||= text;
+  }
+  // nothing typed: the first echo as its tree row says it (`[command] /clear`, `[session context]`, `[prompt suggestion]`)
+  firstMessage ||= echo && (commandEchoRow(echo) ?? echo);
+  // nor a prompt after Claude Code's warm-up (an agent that went on working on it): the warm-up's row, not "(no messages)"
+  firstMessage ||= warmupRow;
   return {
     file,
     gzip: false,
@@ -175,28 +152,10 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
 }
 
 /**
- * The messages of the user entries given, in order, as held (by id: of two
- * entries with one id, the later one's).
- */
-function* userMessagesOf(entries: readonly EntryMeta[], held: ReadonlyMap<string, HeldEntry>): Generator<unknown> {
-  for (const m of entries) {
-    if (m.type !== "message" || m.role !== "user") continue;
-    const h = held.get(m.id);
-    if (h !== undefined) yield (typeof h === "string" ? (JSON.parse(h) as Obj) : h).message;
-  }
-}
-
-/** What the alias and relink passes read and change of an entry. */
-export interface Linked {
-  id: string;
-  parentId: string | null;
-}
-
-/**
  * A parent named by one of an entry's aliases (the ids of the records merged
  * into it) is that entry; an id that is an entry's own id stays that entry.
  */
-export function resolveAliases(all: readonly Linked[], aliases: ReadonlyMap<string, string>): void {
+function resolveAliases(all: EntryMeta[], aliases: ReadonlyMap<string, string>): void {
   if (aliases.size === 0) return;
   // Only the aliases that are also an entry's own id (rare) must be told apart, not every id.
   const alsoIds = new Set<string>();
@@ -213,7 +172,7 @@ export function resolveAliases(all: readonly Linked[], aliases: ReadonlyMap<stri
  * DialectFacts.relink); the held JSON says both, so `show` tells the file's
  * link from the one the agent uses.
  */
-export function applyRelink(all: readonly Linked[], held: Map<string, HeldEntry>, relink: ReadonlyMap<string, string | null>): void {
+function applyRelink(all: EntryMeta[], held: Map<string, HeldEntry>, relink: ReadonlyMap<string, string | null>): void {
   for (const m of all) {
     if (!relink.has(m.id)) continue;
     const to = relink.get(m.id) ?? null;

@@ -192,11 +192,6 @@ export class ParentLinks {
     return this.positions().get(id) >= 0;
   }
 
-  /** The last position of an entry with this id, -1 for none. */
-  positionOf(id: string): number {
-    return this.positions().get(id);
-  }
-
   resolve(): ResolvedLinks {
     if (this.resolved) return this.resolved;
     const { ids, parents, guess } = this;

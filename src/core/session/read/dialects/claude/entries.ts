@@ -27,19 +27,6 @@ export function assistantBlocks(message: Obj): Obj[] {
   return out;
 }
 
-/**
- * The tool calls of an assistant line alone, as assistantBlocks gives them: what
- * a listing read keeps of a message (the reader's decisions need its calls;
- * its text and thinking are never shown there).
- */
-export function callBlocks(message: Obj): Obj[] {
-  const c = message.content;
-  if (!Array.isArray(c)) return [];
-  const out: Obj[] = [];
-  for (const b of c) if (isObj(b) && (b.type === "tool_use" || b.type === "server_tool_use")) out.push(assistantBlock(b)!);
-  return out;
-}
-
 /** Whether a user line answers tool calls (its content holds tool_result blocks). */
 export const hasToolResults = (message: Obj): boolean => Array.isArray(message.content) && message.content.some((b) => isObj(b) && b.type === "tool_result");
 
@@ -49,15 +36,14 @@ export const hasToolResults = (message: Obj): boolean => Array.isArray(message.c
  * as a user message. They are chained, and the last keeps the line's uuid, so
  * the line's children hang from the end of the chain and no fork appears.
  */
-export function toolResultEntries(v: Obj, message: Obj, toolName: (callId: string) => string, listing = false): PiEntry[] {
+export function toolResultEntries(v: Obj, message: Obj, toolName: (callId: string) => string): PiEntry[] {
   const content = message.content as unknown[];
   const msgs: Obj[] = [];
-  // A listing read shows no result and reads no message's time (callUsage reads the entry's): neither is made.
-  const ts = listing ? undefined : epochOf(v.timestamp);
+  const ts = epochOf(v.timestamp);
   for (const b of content) {
     if (!isObj(b) || b.type !== "tool_result") continue;
     const id = str(b.tool_use_id);
-    const m: Obj = { role: "toolResult", toolCallId: id, toolName: toolName(id), content: listing ? [] : resultContent(b.content), isError: b.is_error === true };
+    const m: Obj = { role: "toolResult", toolCallId: id, toolName: toolName(id), content: resultContent(b.content), isError: b.is_error === true };
     if (ts !== undefined) m.timestamp = ts;
     msgs.push(m);
   }
@@ -73,10 +59,10 @@ export function toolResultEntries(v: Obj, message: Obj, toolName: (callId: strin
   });
 }
 
-/** A user prompt (or a meta line: see the reader) as pi's user message (a listing read makes no time for it). */
-export function userMessage(v: Obj, message: Obj, listing = false): Obj {
+/** A user prompt (or a meta line: see the reader) as pi's user message. */
+export function userMessage(v: Obj, message: Obj): Obj {
   const m: Obj = { role: "user", content: userContent(message.content) };
-  const ts = listing ? undefined : epochOf(v.timestamp);
+  const ts = epochOf(v.timestamp);
   if (ts !== undefined) m.timestamp = ts;
   return m;
 }
@@ -93,20 +79,11 @@ export function userText(message: Obj): string {
 
 const COMMON: ReadonlySet<string> = new Set(["type", "uuid", "parentUuid", "timestamp", "isSidechain", "sessionId", "cwd", "version", "gitBranch", "userType", "entrypoint", "slug"]);
 
-/**
- * A line of a kind pi has none of: its own type, prefixed, with its own
- * fields. A listing read keeps only the fields the reader decides by (a
- * progress line's tool call ids: ClaudeReader noteKid).
- */
-export function otherEntry(v: Obj, listing = false): PiEntry {
+/** A line of a kind pi has none of: its own type, prefixed, with its own fields. */
+export function otherEntry(v: Obj): PiEntry {
   const kind = str(v.type) || "line";
   const type = kind === "system" ? "claude_system" : `claude_${kind.replace(/[^\w]+/g, "_")}`;
   const e = baseEntry(v, type);
-  if (listing) {
-    if ("toolUseID" in v) e.toolUseID = v.toolUseID;
-    if ("parentToolUseID" in v) e.parentToolUseID = v.parentToolUseID;
-    return e;
-  }
   for (const [k, val] of Object.entries(v)) if (!COMMON.has(k) && !(k in e)) e[k] = val;
   return e;
 }

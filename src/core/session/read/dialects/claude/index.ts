@@ -16,7 +16,6 @@ export const claudeDialect: Dialect = {
   sniff: (head) => firstObjects(head).some((o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string")),
   open: claudeSource,
   reader: (path) => new ClaudeReader(path),
-  lister: (path) => new ClaudeReader(path, true),
   context: claudeContext,
   defaultRoots: claudePlaces,
   sources: claudeSources,

@@ -15,7 +15,7 @@
 //   `parallel: true` (chainParallel), never drawn as an edit or a rewind.
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, saysUsage, stopReasonOf, str, usageOf } from "./blocks.js";
-import { assistantBlocks, baseEntry, callBlocks, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
+import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
 import { agentIdOfPath, childSessionPath, kindOf, sessionIdOfPath, type SourceKind, sidechainParentPath, subagentParentPath, subagentSessionDir } from "./paths.js";
 import { claudeRelink, type Kept } from "./relink.js";
 import { PARENT_LINK, type ParentLink } from "./source.js";
@@ -271,21 +271,7 @@ export class ClaudeReader implements RecordReader {
   private warmup = false;
   private userBesidesWarmup = false;
 
-  /**
-   * `listing`: the reader's listing mode (a cold `ls` or `stats`: the row and
-   * the figures, never an entry shown). Every line goes through the same
-   * decisions — ids, parents, copies merged, the leaf, the name, the cwd,
-   * the facts — but the entries carry only what a listing reads of them: an
-   * assistant message its calls (not its text or thinking) and usage, a tool
-   * result no content, a line of another kind only the ids the reader links
-   * by; no message time (the entry's is read) and no subagent links
-   * (childSessions: the tree's). The full read's facts and the entries'
-   * ids, parents, types and roles are the same (test/cli/stats-rows.test.ts).
-   */
-  constructor(
-    private readonly path: string,
-    private readonly listing = false,
-  ) {
+  constructor(private readonly path: string) {
     this.kind = kindOf(path);
     this.meta = this.kind === "subagent" ? readSubagentMeta(path) : null;
   }
@@ -312,18 +298,18 @@ export class ClaudeReader implements RecordReader {
     switch (value.type) {
       case "assistant":
         if (isObj(value.message)) this.assistant(value, value.message, origin);
-        else this.add(otherEntry(value, this.listing), origin);
+        else this.add(otherEntry(value), origin);
         break;
       case "user":
         if (isObj(value.message)) this.user(value, value.message, origin);
-        else this.add(otherEntry(value, this.listing), origin);
+        else this.add(otherEntry(value), origin);
         break;
       case "system":
         if (value.subtype === "compact_boundary") this.boundary(value, origin);
-        else this.add(otherEntry(value, this.listing), origin);
+        else this.add(otherEntry(value), origin);
         break;
       default: {
-        const e = otherEntry(value, this.listing);
+        const e = otherEntry(value);
         if (!KNOWN_ENTRY_TYPES.has(str(value.type))) {
           e.unknown = true;
           this.unknown.add(`record type ${JSON.stringify(str(value.type))}`);
@@ -339,7 +325,7 @@ export class ClaudeReader implements RecordReader {
    * entry (never dropped), hanging from the entry before it, marked unknown.
    */
   private keepUnknown(value: Obj, origin: Origin): void {
-    const e = otherEntry(value, this.listing);
+    const e = otherEntry(value);
     e.id = `${this.sessionId || "line"}:${origin.line}`;
     e.parentId = this.lastId;
     e.unknown = true;
@@ -529,7 +515,7 @@ export class ClaudeReader implements RecordReader {
     const uuid = str(v.uuid);
     const msgId = str(message.id);
     const key = msgId ? `${msgId}\u0000${str(v.requestId)}` : "";
-    const blocks = this.listing ? callBlocks(message) : assistantBlocks(message);
+    const blocks = assistantBlocks(message);
     const open = key ? this.openByKey.get(key) : undefined;
     if (open) {
       if (open.de.entry.id === uuid || open.de.aliases?.includes(uuid)) return; // the same line written twice
@@ -548,12 +534,11 @@ export class ClaudeReader implements RecordReader {
     const e = baseEntry(v, "message");
     const m: Obj = { role: "assistant", content: [], api: "anthropic-messages", provider: "anthropic", model: str(message.model) };
     if (msgId) m.responseId = msgId;
-    const ts = this.listing ? undefined : epochOf(v.timestamp);
+    const ts = epochOf(v.timestamp);
     if (ts !== undefined) m.timestamp = ts;
     if (v.isApiErrorMessage === true) {
       m.stopReason = "error";
-      // the notice's text decides a title (isErrorNotice): a listing read, which keeps no text, makes the blocks for it
-      const notice = (this.listing ? assistantBlocks(message) : blocks).map((b) => str(b.text)).join("\n");
+      const notice = blocks.map((b) => str(b.text)).join("\n");
       m.errorMessage = notice;
       this.errorNotices.add(notice.trim());
     }
@@ -575,7 +560,7 @@ export class ClaudeReader implements RecordReader {
     const name = str(b.name);
     (p.calls ??= new Set()).add(id);
     this.calls.set(id, { name, entry: p.de.entry.id });
-    if (!this.listing && SPAWN_TOOLS.has(name)) {
+    if (SPAWN_TOOLS.has(name)) {
       const child = this.spawned().get(id);
       if (child) addChild(p.de.entry, { toolCallId: id, agentId: child.agentId, path: child.path });
     }
@@ -607,9 +592,9 @@ export class ClaudeReader implements RecordReader {
     if (hasToolResults(message)) {
       this.talked = true;
       if (!(this.warmup && onlyWarmupResults(message))) this.userBesidesWarmup = true;
-      const entries = toolResultEntries(v, message, (id) => this.calls.get(id)?.name ?? "", this.listing);
+      const entries = toolResultEntries(v, message, (id) => this.calls.get(id)?.name ?? "");
       if (entries.length > 1) this.groupHead.set(entries[entries.length - 1].id, entries[0].id);
-      if (!this.listing) this.linkSubagent(v, entries);
+      this.linkSubagent(v, entries);
       for (const e of entries) this.add(e, origin);
       return;
     }
@@ -619,7 +604,7 @@ export class ClaudeReader implements RecordReader {
       // a custom message so the tree shows it as meta, not as something typed.
       const e = baseEntry(v, "custom_message");
       e.customType = "meta";
-      e.content = userMessage(v, message, this.listing).content;
+      e.content = userMessage(v, message).content;
       e.display = false;
       e.meta = true;
       this.add(e, origin);
@@ -631,7 +616,7 @@ export class ClaudeReader implements RecordReader {
       this.talked = this.warmup = true;
       const e = baseEntry(v, "custom_message");
       e.customType = "warmup";
-      e.content = userMessage(v, message, this.listing).content;
+      e.content = userMessage(v, message).content;
       e.display = false;
       this.add(e, origin);
       return;
@@ -642,7 +627,7 @@ export class ClaudeReader implements RecordReader {
     const prev = this.openByLane.get(this.laneOf(v));
     if (prev) this.close(prev, str(v.parentUuid) || null);
     const e = baseEntry(v, "message");
-    e.message = userMessage(v, message, this.listing);
+    e.message = userMessage(v, message);
     this.add(e, origin);
   }
 
