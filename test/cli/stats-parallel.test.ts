@@ -5,42 +5,24 @@
 // a load in one thread. OMP_SESSIONS_SCAN_WORKER picks the route
 // (test/cli/ls-parallel.test.ts says which).
 import { afterAll, beforeAll, describe, it, expect } from "vitest";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { agentsEnv, geminiHome } from "../helpers/agents-env.js";
 import { runBin } from "../helpers/run-bin.js";
 
-const AGENTS = join(FIXTURES, "agents");
 /** Gemini CLI's home (its sessions under .gemini/), one for every run: the rows name the same paths. */
-let gemini: string;
+let gemini: ReturnType<typeof geminiHome>;
 
 beforeAll(() => {
-  gemini = mkdtempSync(join(tmpdir(), "omps-stats-parallel-gemini-"));
-  cpSync(join(AGENTS, "gemini"), join(gemini, ".gemini"), { recursive: true });
+  gemini = geminiHome("omps-stats-parallel-gemini-");
 });
-afterAll(() => rmSync(gemini, { recursive: true, force: true }));
+afterAll(() => gemini.remove());
 
 async function stats(mode: string): Promise<{ day: string; session: string; warm: string; stderr: string }> {
   const home = mkdtempSync(join(tmpdir(), "omps-stats-parallel-"));
   try {
-    const none = join(home, "none");
-    const env = {
-      ...process.env,
-      HOME: home,
-      CLAUDE_CONFIG_DIR: join(AGENTS, "claude"),
-      CODEX_HOME: join(AGENTS, "codex"),
-      GEMINI_CLI_HOME: gemini,
-      PI_CODING_AGENT_DIR: none,
-      OMP_CODING_AGENT_DIR: none,
-      XDG_DATA_HOME: none,
-      OMP_SESSIONS_CONFIG_DIR: join(home, "config"),
-      OMP_SESSIONS_CACHE_DIR: join(home, "cache"),
-      OMP_SESSIONS_SCAN_WORKER: mode,
-      OMP_SESSIONS_STATS: "1",
-      NO_COLOR: "1",
-      TZ: "UTC",
-    };
+    const env = { ...agentsEnv({ home, gemini: gemini.gemini, cache: "cache", worker: mode }), OMP_SESSIONS_STATS: "1" };
     const session = await runBin(["stats", "--all", "--json", "--by", "session"], { env });
     expect(session.code, session.stderr).toBe(0);
     // The caches this route wrote, read back in one thread.

@@ -3,42 +3,26 @@
 // thread or in the stats worker): `ls` from the catalog it leaves lists the
 // same rows as a cold `ls`, which reads every file without the taps.
 import { afterAll, beforeAll, describe, it, expect } from "vitest";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { agentsEnv, geminiHome } from "../helpers/agents-env.js";
 import { runBin } from "../helpers/run-bin.js";
 
-const AGENTS = join(FIXTURES, "agents");
 let home: string;
 /** Gemini CLI's home (its sessions under .gemini/). */
-let gemini: string;
+let gemini: ReturnType<typeof geminiHome>;
 
 beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), "omps-stats-rows-"));
-  gemini = join(home, "gemini");
-  cpSync(join(AGENTS, "gemini"), join(gemini, ".gemini"), { recursive: true });
+  gemini = geminiHome("omps-stats-rows-gemini-");
 });
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(home, { recursive: true, force: true });
+  gemini.remove();
+});
 
-function env(cache: string, mode: string): NodeJS.ProcessEnv {
-  const none = join(home, "none");
-  return {
-    ...process.env,
-    HOME: home,
-    CLAUDE_CONFIG_DIR: join(AGENTS, "claude"),
-    CODEX_HOME: join(AGENTS, "codex"),
-    GEMINI_CLI_HOME: gemini,
-    PI_CODING_AGENT_DIR: none,
-    OMP_CODING_AGENT_DIR: none,
-    XDG_DATA_HOME: none,
-    OMP_SESSIONS_CONFIG_DIR: join(home, "config"),
-    OMP_SESSIONS_CACHE_DIR: join(home, cache),
-    OMP_SESSIONS_SCAN_WORKER: mode,
-    NO_COLOR: "1",
-    TZ: "UTC",
-  };
-}
+const env = (cache: string, mode: string): NodeJS.ProcessEnv => agentsEnv({ home, gemini: gemini.gemini, cache, worker: mode });
 
 async function ls(cache: string): Promise<string> {
   const r = await runBin(["ls", "--all", "--json"], { env: env(cache, "off") });

@@ -19,6 +19,10 @@ describe("catalog-parallel", () => {
     expect(wantsWorker("auto", 100 * MB, 10, undefined, 1, 0)).toBe(false);
     expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 2.5)).toBe(true);
     expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 3.5)).toBe(false);
+    // a worker that asks for a free core (the stats worker's margin -1): not at a load of 1 or more on 2 cores
+    expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 0.5, -1)).toBe(true);
+    expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 1.2, -1)).toBe(false);
+    expect(wantsWorker("auto", 100 * MB, 10, undefined, 2, 2.5, -1)).toBe(false);
     expect(wantsWorker("auto", 9 * MB, 10, 8 * MB, 4, 1)).toBe(true);
     expect(wantsWorker("on", 0, 2)).toBe(true);
     expect(wantsWorker("off", 100 * MB, 10)).toBe(false);

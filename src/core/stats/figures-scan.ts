@@ -227,6 +227,9 @@ export class FiguresTaps implements ScanTaps {
       file: workerFile(parallel, "stats-worker.cjs"),
       // Loading them costs about 10 ms of one core per MB: a worker's start pays off from a few MB on.
       minBytes: 8 * 1024 * 1024,
+      // Only with a core to spare (a load average under the cores' count less one): it won ~8% of the wall on an idle
+      // 2-core machine, lost 35-45% at a load of 2-3.7 and 13% at 11-22, while costing 25-35% more CPU (docs/performance.md).
+      loadMargin: -1,
       adopt: (path, extra) => {
         const got = extra as WorkerFigures | null;
         // None, or priced under other prices (prices.json changed meanwhile): read again by collect.ts, as when the tap's take fails.

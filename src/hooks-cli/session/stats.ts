@@ -60,7 +60,8 @@ priced), unpriced {messages, tokens}, messages.
 Figures are cached per session file in the cache dir (stats-v3.json beside
 the catalog), keyed by the file's stamp: unchanged files are not read again.
 --no-cache reads every file. Many Claude Code sessions to read are read by
-two threads; OMP_SESSIONS_SCAN_WORKER=off reads in one.
+two threads when a core is free; OMP_SESSIONS_SCAN_WORKER=off reads in one,
+=on in two.
 
 Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are counted).`;
 

@@ -67,15 +67,17 @@ export function workerFile(mode: ParallelMode, name = "scan-worker.cjs"): URL | 
 /**
  * Whether jobs of this many bytes are scanned with a worker's help. "auto"
  * asks for a core the worker can run on as well: on one core, or with the
- * cores busy already (the last minute's load above their count and one), a
- * second thread only adds its own start and compiling to the same work.
- * Measured on 2 cores shared with other work: at a load of about 3 the
- * worker still cut a cold `ls` from 1.07 s to 0.93 s; at 5 to 10 it lost.
+ * cores busy already (the last minute's load at their count and `margin` or
+ * more), a second thread only adds its own start and compiling to the same
+ * work. Measured on 2 cores shared with other work: at a load of about 3 the
+ * scan worker still cut a cold `ls` from 1.07 s to 0.93 s; at 5 to 10 it
+ * lost (margin 1, the default). The stats worker asks for a free core
+ * (DialectWorker.loadMargin).
  */
-export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count: number, minBytes = PARALLEL_MIN_BYTES, cores = availableParallelism(), load = loadavg()[0]): boolean {
+export function wantsWorker(mode: ParallelMode | undefined, bytes: number, count: number, minBytes = PARALLEL_MIN_BYTES, cores = availableParallelism(), load = loadavg()[0], margin = 1): boolean {
   if (mode === undefined || mode === "off" || count < 2) return false;
   if (mode !== "auto") return true;
-  return bytes >= minBytes && cores >= 2 && load < cores + 1;
+  return bytes >= minBytes && cores >= 2 && load < cores + margin;
 }
 
 /**

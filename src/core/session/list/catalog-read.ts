@@ -213,7 +213,7 @@ export class CatalogReader {
     else if (dialectWorker) shared = todo.filter((i) => this.forWorker(files[i], stats[i]));
     let bytes = 0;
     for (const i of shared) bytes += stats[i]!.size;
-    if (!wantsWorker(mode, bytes, shared.length, dialectWorker?.minBytes)) {
+    if (!wantsWorker(mode, bytes, shared.length, dialectWorker?.minBytes, undefined, undefined, dialectWorker?.loadMargin)) {
       await mapLimit(todo, opts.concurrency, one);
       return;
     }

@@ -70,6 +70,8 @@ export interface DialectWorker {
   readonly file: URL | null;
   /** Bytes to read before it pays for its start. */
   readonly minBytes: number;
+  /** "auto" starts it while the last minute's load is under the cores' count and this (catalog-parallel.ts wantsWorker; absent: 1). */
+  readonly loadMargin?: number;
   /** What the worker made of a session for the tap (its `extra`; null when it could not), as DialectTap.take would have. */
   adopt(path: string, extra: unknown): void | Promise<void>;
 }
