@@ -234,11 +234,11 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|je valide|on valide|ça me va|ok pour moi|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|je valide|on valide|ça me va|ok pour moi|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以的?(?=[\\s，,。！!~～]|$)|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以的?(?=[\\s，,。！!~～]|$)|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -356,7 +356,7 @@ function build() {
   );
   /** A result that did not come, besides the failure words: "exit immediately", "never saw it open", "no luck". */
   const NOT_COME = re(
-    String.raw`(?<![\p{L}])(?:exit(?:s|ed)? (?:immediately|right away)|never (?:saw|see|opened|opens|showed|appeared|started)|no luck|nothing (?:happen\p{L}*|chang\p{L}*)|(?:did|does)(?:n'?t| not) (?:work|help|change|open|start)|unable to|falla|fall[oó]|rien ne change)(?![\p{L}])|没用|不行|没反应|동작 ?안`,
+    String.raw`(?<![\p{L}])(?:exit(?:s|ed)? (?:immediately|right away)|never (?:saw|see|opened|opens|showed|appeared|started)|no luck|nothing (?:happen\p{L}*|chang\p{L}*)|(?:the )?same (?:error|message|result|issue|problem|output|thing)|(?:did|does)(?:n'?t| not) (?:work|help|change|open|start)|unable to|falla|fall[oó]|rien ne change)(?![\p{L}])|没用|不行|没反应|一样的(?:错误|问题|报错|结果)|同样的(?:错误|问题|报错)|同様の|同じ(?:エラー|メッセージ|結果)|동작 ?안`,
     "u",
   );
   /**
@@ -378,7 +378,9 @@ function build() {
   /** Korean "why" ("왜 여기가 …", "왜 바로 안 열리지?") after an agent message: a reproach, as "为啥" and "why did you" are. */
   const WHY_KO = /(?:^|[^가-힣])왜(?:\s|$|[?？,]|이렇게|그렇게|자꾸|또)/u;
   /** The agent tells the user what to say to take its offer up: 'Say "start observability" and I'll spin it up', 'reply "yes"' (not "type `ukb` to test it": a step for the user). */
-  const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
+  const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+(?:\*\*)?["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
+  /** A reply the agent listed as an option: '- \u0060"all"\u0060 for 1+2+3', '- "none" to skip'. */
+  const QUOTED_OPTION = /(?:^|\n)\s*[-*•]\s*`?(?:\*\*)?["“]([^"”\n]{1,40})["”](?:\*\*)?`?\s+(?:for|to|=|→|->)\s/gu;
   /** A turn that opens on the first of steps it orders: "First add the printers. Then …", "primero …", "d'abord …", "먼저 …". */
   const FIRST_LEAD = re(String.raw`^(?:first(?:ly)?|first of all|to start|primero|primeiro|d'abord|zuerst|prima|сначала|先|首先|먼저)[,:]?\s*`, "u");
   /** A go-ahead in one word: a Spanish or Italian imperative with its object, stressed or exclaimed ("insértalo", "Insertalo!", "applicalo!"; not the noun "modelo"). */
@@ -403,7 +405,7 @@ function build() {
 
   /** A standing rule: how to work from now on. */
   const RULE_STRONG = w(
-    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|이제 ?부터|앞으로는|отныне|впредь|с этого момента|à partir de maintenant|dorénavant|désormais|de ahora en adelante|a partir de ahora|a partir de agora|daqui (?:pra|para) frente|d'ora in poi|ab jetzt|von nun an|从现在开始|从今以后|今后|今後は|これからは|without (?:me |my )?(?:having to )?ask(?:ing)?(?: you)? (?:each|every) time|sans que je (?:te |vous )?le demande|sin que (?:te )?lo (?:pida|tenga que pedir)|sem que eu (?:te )?pe[cç]a|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
+    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|이제 ?부터|앞으로는|отныне|впредь|с этого момента|à partir de maintenant|dorénavant|désormais|de ahora en adelante|a partir de ahora|a partir de agora|daqui (?:pra|para) frente|d'ora in poi|ab jetzt|von nun an|从现在开始|从今以后|今后|今後は|これからは|without (?:me |my )?(?:having to )?ask(?:ing)?(?: you)? (?:each|every) time|sans que je (?:te |vous )?le demande|sin que (?:te )?lo (?:pida|tenga que pedir)|sem que eu (?:te )?pe[cç]a|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)|^(?:please )?(?:always|never) (?!ever(?![\\p{L}]))\\p{L}{2,}",
   );
   const RULE_SOFT = w(
     "my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)",
@@ -430,6 +432,13 @@ function build() {
   const NEW_QUESTION = re(String.raw`^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])`, "u");
   const ALL_LETTERS = re(String.raw`^\p{L}+$`, "u");
   const WORDS = re(String.raw`[\p{L}\p{N}]+`, "gu");
+  /** A turn opening on "why" (not "why not …", "why don't we …"): read after a claim of work done. */
+  const WHY_OPEN = re(
+    String.raw`^(?:(?:but|so|hmm+|ok(?:ay)?|and|wait)[,.]?\s+)?(?:why|por ?qu[eé]|pourquoi|warum|perch[eé])(?![\p{L}])(?!\s+(?:not|don'?t|no|wouldn'?t|shouldn'?t|wouldn'?t we)(?![\p{L}]))|^(?:为什么|为啥|怎么会|なぜ|どうして)(?!不)`,
+    "u",
+  );
+  /** The agent puts a step forward in Chinese or Japanese: it is needed, advised, possible, or the next one. */
+  const PUT_FORWARD_CJK = /需要?|建议|可以|推荐|下一步|接下来|是否|吗[？?]|必要|してください|ますか|しましょう/u;
   const CJK_ONLY = re(String.raw`^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$`, "u");
   /** Git conflict markers around a turn (a chat export merged twice). */
   const CONFLICT = re(String.raw`^\s*<{7}(?: (?:updated upstream|stashed changes|[^\s\p{sc=Han}]+))?\s([\s\S]*?)(?:\s={7}|$)`, "iu");
@@ -465,6 +474,9 @@ function build() {
     ALL_LETTERS,
     WORDS,
     CJK_ONLY,
+    QUOTED_OPTION,
+    PUT_FORWARD_CJK,
+    WHY_OPEN,
     CONFLICT,
     LETTER_RUN,
     MID_ACTION,
@@ -630,7 +642,8 @@ const mentions = (text: string, word: string): boolean => text.includes(word.len
  * "want enhancements for the right panel?" does not.
  */
 function picksOffer(text: string, offer: string, share = 0.5): boolean {
-  if (text.length > 160 || /\?\s*$/.test(text)) return false;
+  // a question picks nothing, in Chinese and Japanese too ("click.option 的 help是哪些", "…ですか")
+  if (text.length > 160 || /[?？]\s*$|(?:吗|呢|哪些|哪个|什么|怎么样?|是不是|多少|ですか|ますか)\s*$/u.test(text)) return false;
   const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
   if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
   const offered = new Set(offer.match(rules().LETTERS) ?? []);
@@ -714,13 +727,16 @@ function deniesPremise(head: string, tail: string): boolean {
 function saysAsked(l: string, tail: string): boolean {
   const said = l.trim().replace(/[.!]+$/u, "");
   for (const m of tail.matchAll(rules().SAY_THIS)) if (m[1].trim().toLowerCase() === said) return true;
+  // … or listed as the replies to choose from, each with what it does ('- `"all"` for 1+2+3', '- `"none"` to skip')
+  for (const m of tail.matchAll(rules().QUOTED_OPTION)) if (m[1].trim().toLowerCase() === said) return true;
   return false;
 }
 
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
 function echoesOfferCjk(text: string, tail: string): boolean {
-  const t = text.replace(/[\s。！!.，,]+$/u, "");
-  return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && tail.includes(t);
+  // a sentence-final particle is not part of the action: "还原吧" after "是否还原？"
+  const t = text.replace(/[\s。！!.，,~～]+$/u, "").replace(/(?<=..)(?:吧|啊|呀|哈|一下)$/u, "");
+  return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && !/^(?:继续|続けて|同意|确认)$/u.test(t) && tail.includes(t);
 }
 
 /**
@@ -1153,6 +1169,12 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
   return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
 }
 
+/** The agent's message claims a change made, not only a status in check marks ("✅ healthy"). */
+function claimsChange(tail: string): boolean {
+  const words = tail.replace(/[✅🎉]/gu, " ");
+  return rules().CLAIMED.test(words) || rules().CLAIMED_CJK.test(words) || DONE_OPENER.test(words);
+}
+
 /**
  * Detects feedback in `text` (normalized user words) given the agent message
  * before it (`before`, null or "" when unknown). Null when it is not feedback.
@@ -1286,6 +1308,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
+    // after a claim, "why …?" about the result asks why it is not as claimed: "Why do I have two prompts?", "为什么发送了两次？"
+    // ("why not …" / "why don't we …" suggests something instead; a why after a status report — check marks only —,
+    // without a claim before it, or among several questions, asks to understand)
+    if (claimed && !newTask && r.WHY_OPEN.test(head) && (t.match(/[?？]/gu)?.length ?? 0) <= 1 && claimsChange(tail)) return d("correction", "medium", "asks why the result is not as claimed", r.WHY_OPEN);
     // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
     if (claimed && !orQuestion && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
@@ -1374,6 +1400,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a command or step the agent suggested, typed back as the turn ("flow-convert --all" after "Next steps: run `flow-convert --all` …")
   if (hasPrev && t.length >= 6 && t.length <= 100 && /[-_./]/u.test(t) && !/\n/u.test(t) && r.NEXT_CUE.test(tail) && lower(prev.slice(-1500)).includes(l.trim().replace(/[.!]+$/u, "")))
     return d("decision", "medium", "runs the step the agent suggested", null);
+  // in Chinese or Japanese, the step the agent said is needed or put forward, typed back as the turn ("重启服务" after "需重启服务使生效")
+  if (hasPrev && r.PUT_FORWARD_CJK.test(tail) && echoesOfferCjk(t, tail)) return d("decision", "medium", "asks for the step the agent put forward", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
   if (hasPrev && t.length <= 60 && POLITE.test(l) && r.NEXT_CUE.test(tail)) {
     const words = (l.match(/[a-z][a-z0-9_-]{2,}/gu) ?? []).filter((x) => !STOP.has(x) && !COURTESY.has(x));
