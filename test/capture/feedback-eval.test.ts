@@ -533,6 +533,13 @@ describe("bug reports and redirections read against the agent's last message", (
     ["", "可以直接放在docstring", null],
     ["需要我补充 status 的离线模式吗？", "可以，帮我补充", "decision"],
     ["链接已改为 Markdown 格式。", "可以了，就这样吧，辛苦你了", "approval"],
+    // in Chinese or Japanese, a short turn made mostly of a run of the agent's words takes up what it put forward; asking how does not
+    ["需要我进一步：\n- 加一个可选的“严格主机校验”开关？\n- 补充 `status` 的无登录降级体验（仅本地配置查看）？", "帮我补充 status 的无登录降级体验", "decision"],
+    ["1) サンドボックス設定を変更\n2) 個別コマンドに対して承認をもらう\n\nどちらにしますか？", "サンドボックス設定の変更方法", null],
+    // Japanese "please try" and "should be resolved" are claims, as "try it now" and "should work" are; "why do you say" in Chinese
+    ["まずは `http://localhost:5173` で再送してみてください。", "http://localhost:5173 で再送 の結果、エラーが発生しました", "correction"],
+    ["これで「接続ができない」ブロックは解消されるはずです。", "サーバを再起動しましたが、何も表示されず真っ白な状態です", "correction"],
+    ["3. 不出现 Home & Effects 的页面：首页、各 app 页", "为什么说 sign-in-google 也使用了 Home & Effects ,给出引用链路", "correction"],
     // a question picks nothing, in Chinese too
     ["说明\n- 如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。\n- 若你希望选项说明也统一成双语（如所有 `click.argument`/`click.option` 的 `help`），我可以继续逐项补充。", "click.argument/click.option 的 help是哪些", null],
     // a task prompt that states the workflow for that task is not a standing rule
