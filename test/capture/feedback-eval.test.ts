@@ -540,6 +540,12 @@ describe("bug reports and redirections read against the agent's last message", (
     ["まずは `http://localhost:5173` で再送してみてください。", "http://localhost:5173 で再送 の結果、エラーが発生しました", "correction"],
     ["これで「接続ができない」ブロックは解消されるはずです。", "サーバを再起動しましたが、何も表示されず真っ白な状態です", "correction"],
     ["3. 不出现 Home & Effects 的页面：首页、各 app 页", "为什么说 sign-in-google 也使用了 Home & Effects ,给出引用链路", "correction"],
+    // a bare "proceed" after the agent announced its next step (and asked nothing) takes up nothing, as "continue" there does not
+    ["TODO:\n1. ✅ Read the requirements\n2. ⏳ Produce the change proposal\n\nNext step: draft the change proposal covering the code adjustments.", "proceed", null],
+    ["The next steps will focus on implementing the Notifications System.", "please proceed", null],
+    ["Requirements to change:\n- docs/requirements.md: REQ-008\n\nAwaiting your approval to proceed with the changes.", "proceed", "decision"],
+    // the answer language in Chinese
+    ["Next steps (optional):\n1) `npm run build`", "中文对话", "preference"],
     // a question picks nothing, in Chinese too
     ["说明\n- 如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。\n- 若你希望选项说明也统一成双语（如所有 `click.argument`/`click.option` 的 `help`），我可以继续逐项补充。", "click.argument/click.option 的 help是哪些", null],
     // a task prompt that states the workflow for that task is not a standing rule

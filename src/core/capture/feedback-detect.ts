@@ -135,7 +135,7 @@ function build() {
   const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:中文|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
@@ -1438,8 +1438,11 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (asked && likesOption(t, prev)) return d("decision", "medium", "says which of the agent's options it likes", r.LIKES);
   // "OK, continue" with no agent message before it has nothing to take up
   if (r.PROCEED_END.test(head) && short && (hasPrev || !/(?:continue|carry on)\W*$/u.test(head))) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
+  // a bare "proceed" after "Next step: draft the proposal" takes up nothing, as "continue" there does not (below): the
+  // agent announced what it does next and asked nothing
+  const nextAnnounced = !asked && /^(?:(?:ok(?:ay)?|please|yes)[,.! ]+)*(?:proceed|go ahead|go on)[.!]*$/u.test(l.trim()) && /(?:^|\n)[^\n]*\bnext steps?\b[^\n]*$/u.test(tail);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
-  if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
+  if (offered && short && !nextAnnounced && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
   if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
   const thisOne = r.THIS_ONE.exec(head);
@@ -1452,7 +1455,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const goRest = l.replace(r.GO, "").trim();
   // "continue" (in any language) takes up only an offer to go on ("Shall I continue with phase 2?"); after "A, B or C?"
   // or a message that announces its next step it picks nothing, and "继续完成 …" is a new instruction
-  const bareContinue = (r.CONTINUE.test(head) || r.CONTINUES.test(head)) && !(asked && r.CONT_OFFER.test(tail.slice(-400)));
+  const bareContinue = ((r.CONTINUE.test(head) || r.CONTINUES.test(head)) && !(asked && r.CONT_OFFER.test(tail.slice(-400)))) || nextAnnounced;
   if (r.GO.test(head) && !bareContinue && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
   if (t.length <= 40 && r.DO_IT_CLITIC.test(l.trim()) && (asked || !hasPrev)) return d("decision", asked ? "high" : "medium", "plan acceptance (one-word imperative)", null);
   if (asked) {
