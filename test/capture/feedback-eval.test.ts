@@ -546,6 +546,13 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Requirements to change:\n- docs/requirements.md: REQ-008\n\nAwaiting your approval to proceed with the changes.", "proceed", "decision"],
     // the answer language in Chinese
     ["Next steps (optional):\n1) `npm run build`", "中文对话", "preference"],
+    // a pasted terminal session opens on the shell's prompt (the hook sees it on one line): not a verdict, even after a claim
+    ["The build config is fixed: the tag is set from $IMAGE now.", "jun@cloudshell:~ (proj-123)$ cd ~/app gcloud builds submit --tag x . ERROR: (gcloud.builds.submit) Invalid value for [--tag]", null],
+    // a question about an error asks for help, after a claim too; so does "explain this" when the agent was mid-step
+    ["The importer is fixed and all tests pass.", "what about this error? TypeError: x is undefined", null],
+    ["Il modulo ora funziona: lancia `python3 -m git_alias.core ver`.", "cosa è questo errore? RuntimeWarning: 'git_alias.core' found in sys.modules", null],
+    ["Now let me check the current timeout and system status:", "Explain this command.", null],
+    ["The importer is fixed and all tests pass.", "what about the export? it still fails with a TypeError", "correction"],
     // a question picks nothing, in Chinese too
     ["说明\n- 如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。\n- 若你希望选项说明也统一成双语（如所有 `click.argument`/`click.option` 的 `help`），我可以继续逐项补充。", "click.argument/click.option 的 help是哪些", null],
     // a task prompt that states the workflow for that task is not a standing rule

@@ -858,7 +858,7 @@ function contradictsValue(text: string, tail: string): boolean {
 }
 
 const HELP =
-  /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
+  /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)|^(?:what(?:'s| is| about) (?:this|that) (?:error|warning|message)|cosa (?:è|e'|significa) questo (?:errore|warning|messaggio)|qu[eé] (?:es|significa) este (?:error|mensaje)|c'est quoi cette erreur|que (?:veut dire|signifie) cette erreur|这是什么(?:错误|报错)|这个(?:错误|报错)是什么)/u;
 
 /**
  * "still" in the first two sentences of the turn, as a report: not a modal ("should still work"), nor a
@@ -1037,6 +1037,8 @@ function praisedOutright(head: string, praise: RegExp): boolean {
 }
 
 /** A shell command as the whole turn: a program name, then arguments and flags only. */
+/** A shell prompt opening a line: "jun@cloudshell:~ (proj-123)$ cd …", "ken@srv:~$ flow", "PS C:\\app> npm run dev". */
+const SHELL_PROMPT = /^(?:[\w.-]+@[\w.-]+(?::[^\s$#%]*)?(?: \([^)\n]{1,60}\))?\s?[$#%]|PS [A-Z]:\\[^>\n]*>)\s+\S/u;
 const COMMAND_LINE = /^(?:\$\s+)?(?:gcloud|git|npm|npx|pnpm|yarn|docker|kubectl|pip3?|python3?|node|cd|ls|cat|curl|brew|apt(?:-get)?|sudo|cargo|uv|bash|az|aws|gh)(?:\s+[-\w./:=@~"'\\]+)+\s*$|^\$env:\S+$|^[\w.~-]+\/$/u;
 /**
  * The turn is a command (a program and its arguments, one line) that the agent's message gives as a code line or an
@@ -1219,6 +1221,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // ```git init```", "npm install -g gsd" after the agent gave it as the way to install): typing it takes that step up
   if (hasPrev && putForward(t, prev)) return { type: "decision", confidence: "medium", rationale: "runs the command the agent put forward", key: t.trim() };
   if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;
+  // a pasted terminal session opens on the shell's prompt: "jun@cloudshell:~ (proj-123)$ cd ~/app gcloud builds submit … ERROR: …"
+  if (SHELL_PROMPT.test(t)) return null;
   // text pasted back from the agent is not a verdict, except its suggested next step handed back as the instruction
   // (only a turn of 120 characters or more can echo: the cue is read for those alone)
   const handsBack = (): boolean => t.length <= 400 && r.NEXT_CUE.test(lower(prev.slice(-600)));
@@ -1334,7 +1338,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
     const denied = !newTask ? deniesClaim(headF, tail, claimed) : null;
     if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
-    if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
+    if (claimed && r.OMISSION.test(head) && !HELP.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
     // after a claim, what the user sees instead: a state, an absence
@@ -1482,6 +1486,6 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", r.RULE_SOFT);
   if (r.LANGUAGE_NAME.test(head) && r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);
   // the user stopped the agent as it announced its next step ("Let me check the approval status:") to tell it something: a redirection (low: sometimes a new task)
-  if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
+  if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head) && !HELP.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
   return null;
 }
