@@ -86,8 +86,7 @@ function build() {
     "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
-  const CLAIMED_CJK =
-    /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了|(?:解消|解決|修正|表示)される(?:はず|と思います)|はずです|てみてください|お試しください|試してください|刷新一下|再试一下|试试看/u;
+  const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了|はずです|てみてください|お試しください|試してください/u;
 
   // --- correction ------------------------------------------------------------------------------
 
@@ -1036,9 +1035,9 @@ function praisedOutright(head: string, praise: RegExp): boolean {
   return !!m && !/\b(?:if|whether|until|once|make sure|ensure|check|test|see)\b[^.!?]{0,20}$/u.test(head.slice(0, m.index));
 }
 
-/** A shell command as the whole turn: a program name, then arguments and flags only. */
 /** A shell prompt opening a line: "jun@cloudshell:~ (proj-123)$ cd …", "ken@srv:~$ flow", "PS C:\\app> npm run dev". */
 const SHELL_PROMPT = /^(?:[\w.-]+@[\w.-]+(?::[^\s$#%]*)?(?: \([^)\n]{1,60}\))?\s?[$#%]|PS [A-Z]:\\[^>\n]*>)\s+\S/u;
+/** A shell command as the whole turn: a program name, then arguments and flags only. */
 const COMMAND_LINE = /^(?:\$\s+)?(?:gcloud|git|npm|npx|pnpm|yarn|docker|kubectl|pip3?|python3?|node|cd|ls|cat|curl|brew|apt(?:-get)?|sudo|cargo|uv|bash|az|aws|gh)(?:\s+[-\w./:=@~"'\\]+)+\s*$|^\$env:\S+$|^[\w.~-]+\/$/u;
 /**
  * The turn is a command (a program and its arguments, one line) that the agent's message gives as a code line or an
