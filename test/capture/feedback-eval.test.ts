@@ -16,17 +16,22 @@
 // material too. holdout8 (289 turns, 17 new repositories) was scored unread twice (0.62, then 0.64), then read for
 // misses in the round after (0.85 now). holdout9 (299 turns, 23 new repositories) was scored unread at the start
 // of that round (0.63) and at its end (0.63, its last unread figure), then read for misses in the latest round (0.82
-// now): tuning material too. The next split, holdout10, is scored by the lead and never read here. The floors sit just below what each split reaches: a rule
-// change that loses ground on any split fails here.
+// now): tuning material too. holdout10 (316 turns, 23 new repositories) was scored unread once (0.65), then read for
+// misses in the latest round (issue 26, rules that must hold on two splits or more). The next split, holdout11, is
+// scored by the lead and never read here: it is scored when its file is there (floors set by whoever scores it). The
+// floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/core/capture/feedback.js";
 import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
-import { loadTurns, score, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
+import { loadTurns, score, splitFile, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
-/** Every split; holdout10 is scored here but its misses are never read (feedback-score-cli.ts refuses to list them). */
-type Readable = Split;
-const SPLITS: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10"];
+/** The unread split: scored here once its file is dropped in, its misses never read (feedback-score-cli.ts refuses to list them). */
+const UNSEEN = "holdout11" as const;
+type Readable = Exclude<Split, typeof UNSEEN>;
+const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10"];
+const SPLITS: Split[] = existsSync(splitFile(UNSEEN)) ? [...READ, UNSEEN] : READ;
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
@@ -47,24 +52,25 @@ function report(split: Split): { o: Score; r: Score } {
 }
 
 /** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
-const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: number }> = {
-  tune: { f1: 0.91, precision: 0.94, typeRight: 0.95 },
+const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: number }> & Partial<Record<typeof UNSEEN, { f1: number; precision: number; typeRight: number }>> = {
+  tune: { f1: 0.92, precision: 0.94, typeRight: 0.95 },
   holdout: { f1: 0.89, precision: 0.92, typeRight: 0.98 },
   holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
   holdout3: { f1: 0.88, precision: 0.92, typeRight: 0.96 },
-  holdout4: { f1: 0.87, precision: 0.91, typeRight: 0.98 },
+  holdout4: { f1: 0.89, precision: 0.94, typeRight: 0.99 },
   // read for misses two rounds ago (first look 0.47)
-  holdout5: { f1: 0.84, precision: 0.89, typeRight: 0.97 },
+  holdout5: { f1: 0.85, precision: 0.91, typeRight: 0.98 },
   // read for misses three rounds ago (first look 0.54, then 0.57 unread)
-  holdout6: { f1: 0.77, precision: 0.8, typeRight: 0.93 },
+  holdout6: { f1: 0.78, precision: 0.82, typeRight: 0.93 },
   // read for misses two rounds ago (first look 0.50, then 0.51 unread)
-  holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.95 },
+  holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.97 },
   // read for misses two rounds ago (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
-  holdout8: { f1: 0.84, precision: 0.91, typeRight: 0.97 },
-  // read for misses in the latest round (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
+  holdout8: { f1: 0.85, precision: 0.91, typeRight: 0.98 },
+  // read for misses in the round before (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
   holdout9: { f1: 0.81, precision: 0.85, typeRight: 0.98 },
-  // unread: 316 turns from 23 repositories new to the set, scored once after the round that read holdout9 (first look 0.65: P 0.74, R 0.57)
-  holdout10: { f1: 0.64, precision: 0.73, typeRight: 0.94 },
+  // read for misses in the latest round (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
+  holdout10: { f1: 0.76, precision: 0.82, typeRight: 0.95 },
+  // holdout11 (unread): no floor until whoever adds its file scores it; until then it must beat the reference
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -84,7 +90,7 @@ describe("feedback detector on labelled real turns", () => {
   });
 
   for (const split of SPLITS) {
-    const f = FLOORS[split];
+    const f = (split === UNSEEN ? FLOORS[UNSEEN] : FLOORS[split]) ?? { f1: 0, precision: 0, typeRight: 0 };
     it(`${split} split: F1 ≥ ${f.f1}, precision ≥ ${f.precision}, type right ≥ ${f.typeRight}, better than the reference`, () => {
       const { o, r } = report(split);
       expect(o.feedback.f1).toBeGreaterThanOrEqual(f.f1);
@@ -497,6 +503,58 @@ describe("bug reports and redirections read against the agent's last message", (
       "decision",
     ],
     ["**Modified** `pages/Home.tsx`: added the hero animation.", "le texte doit apparaître au milieu de l'écran", "correction"],
+    // round 10 (holdout10 read): in Chinese or Japanese, the step the agent put forward typed back (a final particle is no part of it)
+    ["已将默认权限改为可编辑。\n- 需重启服务使生效（`pm2 restart app`）。", "重启服务", "decision"],
+    ["建议去掉 useMemo，恢复为普通变量。\n\n是否还原？", "还原吧", "decision"],
+    ["已将默认权限改为可编辑。", "重启服务", null],
+    // … "继续" stays an answer to an offer to go on only
+    ["**下一步可选**\n1) 校验脚本\n2) 继续做类型防护", "继续", null],
+    // "why …?" after the agent claimed a change asks why it is not as claimed; after a status in check marks, or
+    // with no claim, or among several questions, it asks to understand; "why not …" suggests
+    ["- Added all NV commands to the reference table\n- Added a rule to prefer NV commands", "Why do I have two prompts?", "correction"],
+    ["已重启进程加载新代码。现在发送“发送 README.md”应能找到并发送。", "为什么发送了两次？", "correction"],
+    ["Listo. Ahora mostrará el descuento junto al nombre.", "por que en 30 dias, estos numeros difieren?", "correction"],
+    ["The Live Guardrails system is ✅ healthy with no active violations.", "why is project coding marked as amber?", null],
+    ["- Added the cache layer", "why is it slow? can I make it faster?", null],
+    ["- Added the cache layer", "why don't we cache it in memory", null],
+    ["", "why was there no result?", null],
+    // a reply the agent listed, quoted, with what it does; a bold quoted reply
+    ['Enter your choice:\n- `"1,3"` for Brainstorm + Brief\n- `"all"` for 1+2+3\n- `"none"` to skip\n\nWhat would you like to include?', "all", "decision"],
+    ["I need a working name:\n\n- Reply **“Use Nu”** if you’re happy with it,\n  or\n- Reply with a different name.", "Use Nu", "decision"],
+    ['Enter your choice:\n- `"1,3"` for Brainstorm + Brief\n- `"all"` for 1+2+3', "everything fine?", null],
+    // tried what the agent suggested and saw the same thing again
+    ["もう一度再ビルドしてから試してください。", "試しましたが、同様のメッセージが表示されます。", "correction"],
+    ["Restart the dev server and try again.", "I tried it and got the same error", "correction"],
+    // a turn that opens on "always" or "never" and a verb states a rule
+    ["Would you like me to check on the running agents?", "always have agents working on something they can do", "preference"],
+    ["", "never push to main without a review", "preference"],
+    ["", "always is a strong word, isn't it?", null],
+    // "可以" as a go-ahead stands alone; "可以直接…" (you can just …) is a suggestion, "可以了" says it works
+    ["", "可以直接放在docstring", null],
+    ["需要我补充 status 的离线模式吗？", "可以，帮我补充", "decision"],
+    ["链接已改为 Markdown 格式。", "可以了，就这样吧，辛苦你了", "approval"],
+    // in Chinese or Japanese, a short turn made mostly of a run of the agent's words takes up what it put forward; asking how does not
+    ["需要我进一步：\n- 加一个可选的“严格主机校验”开关？\n- 补充 `status` 的无登录降级体验（仅本地配置查看）？", "帮我补充 status 的无登录降级体验", "decision"],
+    ["1) サンドボックス設定を変更\n2) 個別コマンドに対して承認をもらう\n\nどちらにしますか？", "サンドボックス設定の変更方法", null],
+    // Japanese "please try" and "should be resolved" are claims, as "try it now" and "should work" are; "why do you say" in Chinese
+    ["まずは `http://localhost:5173` で再送してみてください。", "http://localhost:5173 で再送 の結果、エラーが発生しました", "correction"],
+    ["これで「接続ができない」ブロックは解消されるはずです。", "サーバを再起動しましたが、何も表示されず真っ白な状態です", "correction"],
+    ["3. 不出现 Home & Effects 的页面：首页、各 app 页", "为什么说 sign-in-google 也使用了 Home & Effects ,给出引用链路", "correction"],
+    // a bare "proceed" after the agent announced its next step (and asked nothing) takes up nothing, as "continue" there does not
+    ["TODO:\n1. ✅ Read the requirements\n2. ⏳ Produce the change proposal\n\nNext step: draft the change proposal covering the code adjustments.", "proceed", null],
+    ["The next steps will focus on implementing the Notifications System.", "please proceed", null],
+    ["Requirements to change:\n- docs/requirements.md: REQ-008\n\nAwaiting your approval to proceed with the changes.", "proceed", "decision"],
+    // the answer language in Chinese
+    ["Next steps (optional):\n1) `npm run build`", "中文对话", "preference"],
+    // a pasted terminal session opens on the shell's prompt (the hook sees it on one line): not a verdict, even after a claim
+    ["The build config is fixed: the tag is set from $IMAGE now.", "jun@cloudshell:~ (proj-123)$ cd ~/app gcloud builds submit --tag x . ERROR: (gcloud.builds.submit) Invalid value for [--tag]", null],
+    // a question about an error asks for help, after a claim too; so does "explain this" when the agent was mid-step
+    ["The importer is fixed and all tests pass.", "what about this error? TypeError: x is undefined", null],
+    ["Il modulo ora funziona: lancia `python3 -m git_alias.core ver`.", "cosa è questo errore? RuntimeWarning: 'git_alias.core' found in sys.modules", null],
+    ["Now let me check the current timeout and system status:", "Explain this command.", null],
+    ["The importer is fixed and all tests pass.", "what about the export? it still fails with a TypeError", "correction"],
+    // a question picks nothing, in Chinese too
+    ["说明\n- 如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。\n- 若你希望选项说明也统一成双语（如所有 `click.argument`/`click.option` 的 `help`），我可以继续逐项补充。", "click.argument/click.option 的 help是哪些", null],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

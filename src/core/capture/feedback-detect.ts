@@ -86,7 +86,7 @@ function build() {
     "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
-  const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了/u;
+  const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了|はずです|てみてください|お試しください|試してください/u;
 
   // --- correction ------------------------------------------------------------------------------
 
@@ -134,7 +134,7 @@ function build() {
   const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:中文|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
@@ -167,7 +167,7 @@ function build() {
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
-    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
+    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
   /**
    * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
@@ -234,11 +234,11 @@ function build() {
 
   /** A go-ahead that needs no context ("go ahead", "sounds good"). */
   const GO = start(
-    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|je valide|on valide|ça me va|ok pour moi|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以(?![^，,。！!？?]*[吗？?])|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
+    "(?:(?:ok(?:ay)?|oui|yes|yeah|s[iíì]|sim|ja|да|ben|bon|alors|well|so|then|alright)[,.! ]+)?(?:go ahead|let'?s implement (?:the|this|your|our) plan|te autorizo|autorizado|je t'autorise|i authori[sz]e (?:you|it|this|that)|you have my (?:approval|permission|go-ahead)|go for it|proceed|yes,? let'?s|let'?s (?:start|begin|move on)|do it|let'?s do (?:it|that|this)|let'?s go|let'?s proceed|please (?:do|proceed|go ahead|continue(?=\\s*(?:[.,!;]|$)))|sounds (?:good|great|right|fine)|approved?|all approved|agreed|make it so|ship it|release it|make the pr|implement (?:it|this|that|them|these)|fix (?:it|this|that|them)(?: then)?|so\\.* fix it|continue(?=\\s*(?:[.,!;]|$|please|on|with (?:it|that|this|the plan|the next)))|carry on|keep going|yes,? (?:please|go ahead|proceed|do it|continue)|you'?re right|dale|s[ií],? dale|procede|adelante|hazlo|de acuerdo|vas[- ]y|allez|fais[- ]le|d'accord|c'est bon,? (?:vas|fais)|tu as raison|je valide|on valide|ça me va|ok pour moi|tienes raz[oó]n|pode (?:seguir|continuar|fazer|prosseguir|implementar|come[cç]ar)|procedi|vai avanti|fallo|продолжай|вперё?е?д|진행\\p{L}*|해줘|해주세요|prossiga|vamos (?:l[aá]|nessa|seguir|prosseguir|come[cç]ar)|manda ver|concordo|mach (?:es|das)|los geht'?s|давай|делай|好的|可以的?(?=[\\s，,。！!~～]|$)|继续|开始吧|执行|确认|同意|没问题|はい|お願いします|進めて|udělej to|jasně)",
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以(?![^，,。！!？?]*[吗？?])|是的",
+    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以的?(?=[\\s，,。！!~～]|$)|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -356,7 +356,7 @@ function build() {
   );
   /** A result that did not come, besides the failure words: "exit immediately", "never saw it open", "no luck". */
   const NOT_COME = re(
-    String.raw`(?<![\p{L}])(?:exit(?:s|ed)? (?:immediately|right away)|never (?:saw|see|opened|opens|showed|appeared|started)|no luck|nothing (?:happen\p{L}*|chang\p{L}*)|(?:did|does)(?:n'?t| not) (?:work|help|change|open|start)|unable to|falla|fall[oó]|rien ne change)(?![\p{L}])|没用|不行|没反应|동작 ?안`,
+    String.raw`(?<![\p{L}])(?:exit(?:s|ed)? (?:immediately|right away)|never (?:saw|see|opened|opens|showed|appeared|started)|no luck|nothing (?:happen\p{L}*|chang\p{L}*)|(?:the )?same (?:error|message|result|issue|problem|output|thing)|(?:did|does)(?:n'?t| not) (?:work|help|change|open|start)|unable to|falla|fall[oó]|rien ne change)(?![\p{L}])|没用|不行|没反应|一样的(?:错误|问题|报错|结果)|同样的(?:错误|问题|报错)|同様の|同じ(?:エラー|メッセージ|結果)|동작 ?안`,
     "u",
   );
   /**
@@ -378,7 +378,9 @@ function build() {
   /** Korean "why" ("왜 여기가 …", "왜 바로 안 열리지?") after an agent message: a reproach, as "为啥" and "why did you" are. */
   const WHY_KO = /(?:^|[^가-힣])왜(?:\s|$|[?？,]|이렇게|그렇게|자꾸|또)/u;
   /** The agent tells the user what to say to take its offer up: 'Say "start observability" and I'll spin it up', 'reply "yes"' (not "type `ukb` to test it": a step for the user). */
-  const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
+  const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+(?:\*\*)?["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
+  /** A reply the agent listed as an option: '- \u0060"all"\u0060 for 1+2+3', '- "none" to skip'. */
+  const QUOTED_OPTION = /(?:^|\n)\s*[-*•]\s*`?(?:\*\*)?["“]([^"”\n]{1,40})["”](?:\*\*)?`?\s+(?:for|to|=|→|->)\s/gu;
   /** A turn that opens on the first of steps it orders: "First add the printers. Then …", "primero …", "d'abord …", "먼저 …". */
   const FIRST_LEAD = re(String.raw`^(?:first(?:ly)?|first of all|to start|primero|primeiro|d'abord|zuerst|prima|сначала|先|首先|먼저)[,:]?\s*`, "u");
   /** A go-ahead in one word: a Spanish or Italian imperative with its object, stressed or exclaimed ("insértalo", "Insertalo!", "applicalo!"; not the noun "modelo"). */
@@ -403,7 +405,7 @@ function build() {
 
   /** A standing rule: how to work from now on. */
   const RULE_STRONG = w(
-    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|이제 ?부터|앞으로는|отныне|впредь|с этого момента|à partir de maintenant|dorénavant|désormais|de ahora en adelante|a partir de ahora|a partir de agora|daqui (?:pra|para) frente|d'ora in poi|ab jetzt|von nun an|从现在开始|从今以后|今后|今後は|これからは|without (?:me |my )?(?:having to )?ask(?:ing)?(?: you)? (?:each|every) time|sans que je (?:te |vous )?le demande|sin que (?:te )?lo (?:pida|tenga que pedir)|sem que eu (?:te )?pe[cç]a|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)",
+    "(?:don'?t|do not|never)\\b[^.!?]{1,60}\\bever|from now on|going forward|이제 ?부터|앞으로는|отныне|впредь|с этого момента|à partir de maintenant|dorénavant|désormais|de ahora en adelante|a partir de ahora|a partir de agora|daqui (?:pra|para) frente|d'ora in poi|ab jetzt|von nun an|从现在开始|从今以后|今后|今後は|これからは|without (?:me |my )?(?:having to )?ask(?:ing)?(?: you)? (?:each|every) time|sans que je (?:te |vous )?le demande|sin que (?:te )?lo (?:pida|tenga que pedir)|sem que eu (?:te )?pe[cç]a|in (?:the )?future,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|next time,? (?:please |always |never |don'?t |do not |make sure |remember |avoid |use |ask |check |try |just )|(?:do|remember|keep|use|avoid|try) (?:this|that|it) next time|for (?:all )?future (?:sessions|tasks|work|changes)|every time|whenever you (?!need|want|like|can|are ready|have time)|as a rule|(?:we|you) should (?:always|never)|we (?:always|never) want|(?:we|you) (?:must|need to) always|remember (?:to|that)|(?:please )?(?:try to )?remember (?:it|this)(?=\\s*[.!]|\\s*$)|make sure (?:to|you) always|(?:don'?t|do not) ever|never ever|always (?:use|run|write|ask|check|prefer|keep|put|add|test|commit|read)|never (?:use|run|write|commit|push|create|add|change|delete|mock|touch|edit|make|put)|^(?:please )?(?:always|never) (?!ever(?![\\p{L}]))\\p{L}{2,}",
   );
   const RULE_SOFT = w(
     "my \\p{L}+ (?:\\p{L}+ )?(?:are|is) (?:usually|always|generally)|(?:i|we) (?:always|usually|generally|normally|typically|never|prefer|like to|want you to always)|my (?:preference|convention)|our (?:convention|rule|policy|standard)|in this (?:project|repo|codebase),? (?:we|always|never|don'?t|use)|(?:we|i) use \\p{L}+ (?:for|instead)|(?:don'?t|do not) want (?:to|you to) (?:use|ever)",
@@ -430,6 +432,13 @@ function build() {
   const NEW_QUESTION = re(String.raw`^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])`, "u");
   const ALL_LETTERS = re(String.raw`^\p{L}+$`, "u");
   const WORDS = re(String.raw`[\p{L}\p{N}]+`, "gu");
+  /** A turn opening on "why" (not "why not …", "why don't we …"): read after a claim of work done. */
+  const WHY_OPEN = re(
+    String.raw`^(?:(?:but|so|hmm+|ok(?:ay)?|and|wait)[,.]?\s+)?(?:why|por ?qu[eé]|pourquoi|warum|perch[eé])(?![\p{L}])(?!\s+(?:not|don'?t|no|wouldn'?t|shouldn'?t|wouldn'?t we)(?![\p{L}]))|^(?:为什么|为啥|怎么会|なぜ|どうして)(?!不)`,
+    "u",
+  );
+  /** The agent puts a step forward in Chinese or Japanese: it is needed, advised, possible, or the next one. */
+  const PUT_FORWARD_CJK = /需要?|建议|可以|推荐|下一步|接下来|是否|吗[？?]|必要|してください|ますか|しましょう/u;
   const CJK_ONLY = re(String.raw`^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$`, "u");
   /** Git conflict markers around a turn (a chat export merged twice). */
   const CONFLICT = re(String.raw`^\s*<{7}(?: (?:updated upstream|stashed changes|[^\s\p{sc=Han}]+))?\s([\s\S]*?)(?:\s={7}|$)`, "iu");
@@ -465,6 +474,9 @@ function build() {
     ALL_LETTERS,
     WORDS,
     CJK_ONLY,
+    QUOTED_OPTION,
+    PUT_FORWARD_CJK,
+    WHY_OPEN,
     CONFLICT,
     LETTER_RUN,
     MID_ACTION,
@@ -630,7 +642,8 @@ const mentions = (text: string, word: string): boolean => text.includes(word.len
  * "want enhancements for the right panel?" does not.
  */
 function picksOffer(text: string, offer: string, share = 0.5): boolean {
-  if (text.length > 160 || /\?\s*$/.test(text)) return false;
+  // a question picks nothing, in Chinese and Japanese too ("click.option 的 help是哪些", "…ですか")
+  if (text.length > 160 || /[?？]\s*$|(?:吗|呢|哪些|哪个|什么|怎么样?|是不是|多少|ですか|ますか)\s*$/u.test(text)) return false;
   const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
   if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
   const offered = new Set(offer.match(rules().LETTERS) ?? []);
@@ -714,13 +727,32 @@ function deniesPremise(head: string, tail: string): boolean {
 function saysAsked(l: string, tail: string): boolean {
   const said = l.trim().replace(/[.!]+$/u, "");
   for (const m of tail.matchAll(rules().SAY_THIS)) if (m[1].trim().toLowerCase() === said) return true;
+  // … or listed as the replies to choose from, each with what it does ('- `"all"` for 1+2+3', '- `"none"` to skip')
+  for (const m of tail.matchAll(rules().QUOTED_OPTION)) if (m[1].trim().toLowerCase() === said) return true;
   return false;
 }
 
 /** In a language written without spaces, a short turn that repeats the offered action ("重启" after "需要我帮您重启服务器吗？"). */
 function echoesOfferCjk(text: string, tail: string): boolean {
-  const t = text.replace(/[\s。！!.，,]+$/u, "");
-  return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && tail.includes(t);
+  // a sentence-final particle is not part of the action: "还原吧" after "是否还原？"
+  const t = text.replace(/[\s。！!.，,~～]+$/u, "").replace(/(?<=..)(?:吧|啊|呀|哈|一下)$/u, "");
+  return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && !/^(?:继续|続けて|同意|确认)$/u.test(t) && tail.includes(t);
+}
+
+/**
+ * In a language written without spaces, a short turn made mostly of a run of the agent's own words (five Han or kana
+ * characters or more): "帮我补充 status 的无登录降级体验" after "需要我 … 补充 `status` 的无登录降级体验？", "P3测试程序记录每次注入的结果
+ * 并导出调试日志" after a plan that listed it. A polite lead ("帮我", "请") is no part of what is taken up.
+ */
+function echoesRunCjk(text: string, tail: string): boolean {
+  const t = text.trim().replace(/^(?:帮我|请你?|麻烦你?|那就|就)/u, "");
+  // a question picks nothing: "サンドボックス設定の変更方法" (how to change the sandbox settings) asks
+  if (t.length > 60 || /[?？]|(?:吗|呢|方法|やり方|仕方|如何|怎么(?:做|办|弄)?|原因|理由|とは)\s*$/u.test(t) || !/[\u3400-\u9FFF\u3040-\u30FF]{5}/u.test(t)) return false;
+  let best = "";
+  for (let i = 0; i < t.length; i++) {
+    for (let j = i + best.length + 1; j <= t.length && tail.includes(t.slice(i, j)); j++) best = t.slice(i, j);
+  }
+  return (best.match(/[\u3400-\u9FFF\u3040-\u30FF]/gu)?.length ?? 0) >= 5 && best.length * 2 >= t.length;
 }
 
 /**
@@ -825,7 +857,7 @@ function contradictsValue(text: string, tail: string): boolean {
 }
 
 const HELP =
-  /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)/u;
+  /^(?:when (?:i|we) (?:try|attempt|run|use|load|open|click|do)|when attempting)|how (?:do|can|to|should) (?:i|we)? ?(?:fix|solve|resolve)|please explain|explain (?:this|what)|what does (?:this|that|it) mean|help (?:me|us) (?:debug|understand|resolve|fix)|^(?:what(?:'s| is| about) (?:this|that) (?:error|warning|message)|cosa (?:è|e'|significa) questo (?:errore|warning|messaggio)|qu[eé] (?:es|significa) este (?:error|mensaje)|c'est quoi cette erreur|que (?:veut dire|signifie) cette erreur|这是什么(?:错误|报错)|这个(?:错误|报错)是什么)/u;
 
 /**
  * "still" in the first two sentences of the turn, as a report: not a modal ("should still work"), nor a
@@ -1003,6 +1035,8 @@ function praisedOutright(head: string, praise: RegExp): boolean {
   return !!m && !/\b(?:if|whether|until|once|make sure|ensure|check|test|see)\b[^.!?]{0,20}$/u.test(head.slice(0, m.index));
 }
 
+/** A shell prompt opening a line: "jun@cloudshell:~ (proj-123)$ cd …", "ken@srv:~$ flow", "PS C:\\app> npm run dev". */
+const SHELL_PROMPT = /^(?:[\w.-]+@[\w.-]+(?::[^\s$#%]*)?(?: \([^)\n]{1,60}\))?\s?[$#%]|PS [A-Z]:\\[^>\n]*>)\s+\S/u;
 /** A shell command as the whole turn: a program name, then arguments and flags only. */
 const COMMAND_LINE = /^(?:\$\s+)?(?:gcloud|git|npm|npx|pnpm|yarn|docker|kubectl|pip3?|python3?|node|cd|ls|cat|curl|brew|apt(?:-get)?|sudo|cargo|uv|bash|az|aws|gh)(?:\s+[-\w./:=@~"'\\]+)+\s*$|^\$env:\S+$|^[\w.~-]+\/$/u;
 /**
@@ -1153,6 +1187,12 @@ export function agentCues(before: string | null): { asked: boolean; claimed: boo
   return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
 }
 
+/** The agent's message claims a change made, not only a status in check marks ("✅ healthy"). */
+function claimsChange(tail: string): boolean {
+  const words = tail.replace(/[✅🎉]/gu, " ");
+  return rules().CLAIMED.test(words) || rules().CLAIMED_CJK.test(words) || DONE_OPENER.test(words);
+}
+
 /**
  * Detects feedback in `text` (normalized user words) given the agent message
  * before it (`before`, null or "" when unknown). Null when it is not feedback.
@@ -1180,6 +1220,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // ```git init```", "npm install -g gsd" after the agent gave it as the way to install): typing it takes that step up
   if (hasPrev && putForward(t, prev)) return { type: "decision", confidence: "medium", rationale: "runs the command the agent put forward", key: t.trim() };
   if (COMMAND_LINE.test(t) || (t.match(/^\/[a-z][\w-]*(?:\s|$)/gmu)?.length ?? 0) >= 2) return null;
+  // a pasted terminal session opens on the shell's prompt: "jun@cloudshell:~ (proj-123)$ cd ~/app gcloud builds submit … ERROR: …"
+  if (SHELL_PROMPT.test(t)) return null;
   // text pasted back from the agent is not a verdict, except its suggested next step handed back as the instruction
   // (only a turn of 120 characters or more can echo: the cue is read for those alone)
   const handsBack = (): boolean => t.length <= 400 && r.NEXT_CUE.test(lower(prev.slice(-600)));
@@ -1286,12 +1328,16 @@ export function detectFeedback(text: string, before: string | null): Detection |
       return d("correction", strong ? "high" : "medium", "redirects what the agent did", r.REPROACH);
     }
     if (claimed && r.FAIL.test(lf.slice(0, 250)) && !HELP.test(head)) return d("correction", "medium", "reports a failure after a claim of success", r.FAIL);
+    // after a claim, "why …?" about the result asks why it is not as claimed: "Why do I have two prompts?", "为什么发送了两次？"
+    // ("why not …" / "why don't we …" suggests something instead; a why after a status report — check marks only —,
+    // without a claim before it, or among several questions, asks to understand)
+    if (claimed && !newTask && r.WHY_OPEN.test(head) && (t.match(/[?？]/gu)?.length ?? 0) <= 1 && claimsChange(tail)) return d("correction", "medium", "asks why the result is not as claimed", r.WHY_OPEN);
     // after a claim, "still" in the turn's opening says the claimed change did not take: "it still does it", "it is still incremental"
     if (claimed && !orQuestion && stillAfterClaim(headF)) return d("correction", "medium", "still so after the agent's claim", r.STILL_WORD);
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
     const denied = !newTask ? deniesClaim(headF, tail, claimed) : null;
     if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
-    if (claimed && r.OMISSION.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
+    if (claimed && r.OMISSION.test(head) && !HELP.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
     // after a claim, what the user sees instead: a state, an absence
@@ -1374,6 +1420,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a command or step the agent suggested, typed back as the turn ("flow-convert --all" after "Next steps: run `flow-convert --all` …")
   if (hasPrev && t.length >= 6 && t.length <= 100 && /[-_./]/u.test(t) && !/\n/u.test(t) && r.NEXT_CUE.test(tail) && lower(prev.slice(-1500)).includes(l.trim().replace(/[.!]+$/u, "")))
     return d("decision", "medium", "runs the step the agent suggested", null);
+  // in Chinese or Japanese, the step the agent said is needed or put forward, typed back as the turn ("重启服务" after "需重启服务使生效")
+  if (hasPrev && r.PUT_FORWARD_CJK.test(tail) && echoesOfferCjk(t, tail)) return d("decision", "medium", "asks for the step the agent put forward", null);
+  // … or, longer, made mostly of a run of the agent's own words
+  if (hasPrev && echoesRunCjk(t, prev.slice(-800))) return d("decision", "medium", "takes up the agent's own words (Chinese, Japanese)", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
   if (hasPrev && t.length <= 60 && POLITE.test(l) && r.NEXT_CUE.test(tail)) {
     const words = (l.match(/[a-z][a-z0-9_-]{2,}/gu) ?? []).filter((x) => !STOP.has(x) && !COURTESY.has(x));
@@ -1391,8 +1441,11 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (asked && likesOption(t, prev)) return d("decision", "medium", "says which of the agent's options it likes", r.LIKES);
   // "OK, continue" with no agent message before it has nothing to take up
   if (r.PROCEED_END.test(head) && short && (hasPrev || !/(?:continue|carry on)\W*$/u.test(head))) return d("decision", asked ? "high" : "medium", "asks to proceed", null);
+  // a bare "proceed" after "Next step: draft the proposal" takes up nothing, as "continue" there does not (below): the
+  // agent announced what it does next and asked nothing
+  const nextAnnounced = !asked && /^(?:(?:ok(?:ay)?|please|yes)[,.! ]+)*(?:proceed|go ahead|go on)[.!]*$/u.test(l.trim()) && /(?:^|\n)[^\n]*\bnext steps?\b[^\n]*$/u.test(tail);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
-  if (offered && short && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
+  if (offered && short && !nextAnnounced && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
   if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
   const thisOne = r.THIS_ONE.exec(head);
@@ -1405,7 +1458,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   const goRest = l.replace(r.GO, "").trim();
   // "continue" (in any language) takes up only an offer to go on ("Shall I continue with phase 2?"); after "A, B or C?"
   // or a message that announces its next step it picks nothing, and "继续完成 …" is a new instruction
-  const bareContinue = (r.CONTINUE.test(head) || r.CONTINUES.test(head)) && !(asked && r.CONT_OFFER.test(tail.slice(-400)));
+  const bareContinue = ((r.CONTINUE.test(head) || r.CONTINUES.test(head)) && !(asked && r.CONT_OFFER.test(tail.slice(-400)))) || nextAnnounced;
   if (r.GO.test(head) && !bareContinue && (goRest.length <= 80 || (asked && short))) return d("decision", asked ? "high" : "medium", "plan acceptance", null);
   if (t.length <= 40 && r.DO_IT_CLITIC.test(l.trim()) && (asked || !hasPrev)) return d("decision", asked ? "high" : "medium", "plan acceptance (one-word imperative)", null);
   if (asked) {
@@ -1432,6 +1485,6 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (r.RULE_SOFT.test(head) && short) return d("preference", "medium", "stated preference", r.RULE_SOFT);
   if (r.LANGUAGE_NAME.test(head) && r.LANGUAGE.test(head)) return d("preference", "medium", "answer language", r.LANGUAGE);
   // the user stopped the agent as it announced its next step ("Let me check the approval status:") to tell it something: a redirection (low: sometimes a new task)
-  if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
+  if (hasPrev && midAction(prev) && t.length <= 300 && !/[?？]/u.test(sentencesOf(head)[0] ?? "") && !r.CONTINUE.test(head) && !r.GO.test(head) && !HELP.test(head)) return d("correction", "low", "interrupts the agent's next step", null);
   return null;
 }
