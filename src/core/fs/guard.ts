@@ -15,9 +15,20 @@ import { plainAbsolute } from "./plain-path.js";
 /** O_NOFOLLOW where the platform has it (not on Windows, which has no such links to plant by accident). */
 export const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0;
 
+/**
+ * The `code` of a LinkRefusedError. Tell one by it, not by its class: the
+ * hook's bundles of their own (dist/hook-feedback.cjs, dist/hook-keep.cjs)
+ * each carry a copy of this module, so an error one of them throws is of
+ * another class than the hook's (hooks-cli/capture/hook.ts, classifyError).
+ */
+export const LINK_REFUSED = "ELINK";
+
+/** The error is a refused link (a LinkRefusedError of any bundle's copy of this module). */
+export const isLinkRefused = (err: unknown): boolean => typeof err === "object" && err !== null && (err as { code?: unknown }).code === LINK_REFUSED;
+
 export class LinkRefusedError extends Error {
   override name = "LinkRefusedError";
-  readonly code = "ELINK";
+  readonly code = LINK_REFUSED;
   constructor(readonly linkPath: string) {
     super(`refused to write through a symbolic link: ${linkPath}`);
   }

@@ -91,13 +91,3 @@ describe.skipIf(!posix)("guard.ts on plain and other paths", () => {
     expect(lstatSync(free).isDirectory()).toBe(true);
   });
 });
-
-describe("the hook's error kinds", () => {
-  it("a LinkRefusedError of another bundle's copy (the hook's own bundles each have one) is still a refused link", async () => {
-    const { classifyError } = await import("../../../src/hooks-cli/capture/hook.js");
-    expect(classifyError(new LinkRefusedError("/x/y")).kind).toBe("symlink-refused");
-    const copy = Object.assign(new Error("refused to write through a symbolic link: /x/y"), { name: "LinkRefusedError", code: "ELINK" });
-    expect(classifyError(copy)).toEqual({ kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" });
-    expect(classifyError(new Error("boom")).kind).toBe("internal");
-  });
-});
