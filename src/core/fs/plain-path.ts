@@ -1,7 +1,7 @@
 // Paths joined and resolved without node:path where they can be: its
 // `normalizeString` walks every character in JavaScript, ~5 µs a path in a
 // cold process (most of a warm listing's time per file after its stat), and
-// the hook's ~150 guarded paths a event ran it often enough for V8 to compile
+// the hook's ~150 guarded paths an event ran it often enough for V8 to compile
 // it with TurboFan on a worker thread (~3 ms of CPU, 80 page faults of a
 // 20 ms hook). On POSIX resolvePath and joinPath give node:path's answers for
 // any string (test/core/fs/plain-path.test.ts holds them to path.posix on
