@@ -115,6 +115,8 @@ const cacheHeader = (id) => {
 // into another string (the hook's 61 KB, ~15 page faults).
 const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) {";
 const WRAPPED = "\n}).call(this, exports, require, module, __filename, __dirname);";
+// what may follow it: its source map's line
+const WRAPPED_REST = /^\n?(\/\/# sourceMappingURL=[^\n]*\n?)?$/;
 // The price table (@pydantic/genai-prices, about 1 MB of JavaScript) as one
 // file of its own for the commands' bundles: `stats` loads it only when some
 // call must be priced, so a warm run does not compile it; a cold one (and its
@@ -360,8 +362,10 @@ function writeRequireCache(bundle, warmUp) {
     const { Script } = require("node:vm"), Module = require("node:module"), fs = require("node:fs"), path = require("node:path");
     const file = path.resolve(${JSON.stringify(bundle)});
     const source = fs.readFileSync(file, "utf8");
+    // as bin/omp-sessions and core/code-cache.ts read it: the function of a bundle written wrapped, else the source wrapped
     const end = source.lastIndexOf(${JSON.stringify(WRAPPED)});
-    const s = new Script(end > 0 ? source.slice(0, end + 3) : Module.wrap(source), { filename: file });
+    const wrapped = source.startsWith(${JSON.stringify(WRAP_HEAD)}) && end > 0 && ${WRAPPED_REST}.test(source.slice(end + ${WRAPPED.length}));
+    const s = new Script(wrapped ? source.slice(0, end + 3) : Module.wrap(source), { filename: file });
     const m = { exports: {} };
     s.runInThisContext().call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
     ${warmUp}

@@ -10,13 +10,19 @@
 // build wrote already wrapped as a module function (the hook's, ending in
 // WRAPPED) is compiled from a slice of its source, not from a wrapped copy.
 
-/** The end of a bundle written already wrapped (scripts/build.mjs; bin/omp-sessions knows it too): `require` runs the function. */
+/** How a bundle written already wrapped opens and ends (scripts/build.mjs; bin/omp-sessions knows them too): `require` runs the function. */
+export const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) {";
 export const WRAPPED = "\n}).call(this, exports, require, module, __filename, __dirname);";
 
-/** The script V8 compiles for a bundle's source: the function it holds, or the source wrapped as node wraps a module. */
+/**
+ * The script V8 compiles for a bundle's source: the function it holds when
+ * it was written wrapped (it opens with the function and ends with its call,
+ * its source map's line after), else the source wrapped as node wraps a module.
+ */
 export function moduleScriptSource(source: string, wrap: (s: string) => string): string {
   const end = source.lastIndexOf(WRAPPED);
-  return end > 0 ? source.slice(0, end + 3) : wrap(source);
+  const wrapped = source.startsWith(WRAP_HEAD) && end > 0 && /^\n?(\/\/# sourceMappingURL=[^\n]*\n?)?$/.test(source.slice(end + WRAPPED.length));
+  return wrapped ? source.slice(0, end + 3) : wrap(source);
 }
 
 /** The file's exports from its code cache; null when it has none of this build (the caller requires it as usual). */

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ensureBuilt, payload, readJson, REPO, sandbox } from "./helpers.js";
 import { runBin } from "../helpers/run-bin.js";
+import { moduleScriptSource, WRAP_HEAD, WRAPPED } from "../../src/core/code-cache.js";
 
 beforeAll(ensureBuilt);
 
@@ -226,4 +227,24 @@ describe("the code caches of ls, stats and tree (their warm start is most of the
       expect(coldCached.stdout).toBe(coldPlain.stdout);
     });
   }
+});
+
+describe("the script a bundle is compiled as (core/code-cache.ts, as bin/omp-sessions and the build read it)", () => {
+  const wrap = (src: string) => `(function (exports, require, module, __filename, __dirname) { ${src}\n});`;
+  it("a bundle written wrapped: the function, up to its end (a source map's line may follow)", () => {
+    const body = "module.exports.x = `" + WRAPPED + "`;";
+    for (const rest of ["", "\n", "\n//# sourceMappingURL=hook.cjs.map\n"]) expect(moduleScriptSource(WRAP_HEAD + body + WRAPPED + rest, wrap)).toBe(WRAP_HEAD + body + "\n})");
+    // the hook's own bundle holds the end's text once more, in a string of core/code-cache.ts: still cut at its real end
+    const hook = readFileSync(join(REPO, "dist", "hook.cjs"), "utf8");
+    expect(moduleScriptSource(hook, wrap)).toBe(hook.slice(0, hook.lastIndexOf(WRAPPED) + 3));
+  });
+
+  it("any other source is wrapped as node wraps a module, even one holding the end's text (in a string) or ending with it without the opening", () => {
+    const inString = "module.exports.x = `" + WRAPPED + "`;\n// omp-build 0123456789abcdef\n";
+    expect(moduleScriptSource(inString, wrap)).toBe(wrap(inString));
+    const noHead = "module.exports.x = 1;" + WRAPPED;
+    expect(moduleScriptSource(noHead, wrap)).toBe(wrap(noHead));
+    const more = WRAP_HEAD + "module.exports.x = 1;" + WRAPPED + "\nmodule.exports.y = 2;\n";
+    expect(moduleScriptSource(more, wrap)).toBe(wrap(more));
+  });
 });
