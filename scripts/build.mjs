@@ -100,6 +100,23 @@ await build({
 // for another build is never used with this one (bin/omp-sessions and
 // core/code-cache.ts check).
 const buildId = randomBytes(8).toString("hex");
+// A code cache's first line (bin/omp-sessions, core/code-cache.ts read it): the
+// build it belongs to, padded with spaces to a multiple of 16 bytes, so that
+// V8's part starts aligned in the buffer it is read into (V8 copies cache data
+// that is not 8-byte aligned before reading it: the hook's ~125 KB, ~31 page faults).
+const cacheHeader = (id) => {
+  const line = "omp-sessions code cache " + id;
+  return line.padEnd(Math.ceil((line.length + 1) / 16) * 16 - 1) + "\n";
+};
+// The end of a bundle written already wrapped as a module function (the
+// hook's bundles; bin/omp-sessions and core/code-cache.ts know it): required,
+// the function runs; started from a code cache, V8 compiles the function
+// from a slice of the source read instead of a wrapped copy it would flatten
+// into another string (the hook's 61 KB, ~15 page faults).
+const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) {";
+const WRAPPED = "\n}).call(this, exports, require, module, __filename, __dirname);";
+// what may follow it: its source map's line
+const WRAPPED_REST = /^\n?(\/\/# sourceMappingURL=[^\n]*\n?)?$/;
 // The price table (@pydantic/genai-prices, about 1 MB of JavaScript) as one
 // file of its own for the commands' bundles: `stats` loads it only when some
 // call must be priced, so a warm run does not compile it; a cold one (and its
@@ -202,6 +219,8 @@ const cjs = await build({
 // scavenge (~140 page faults); minified the hook is 61 KB.
 const hookCjs = await build({
   ...cjsOptions,
+  banner: { js: WRAP_HEAD + cjsOptions.banner.js },
+  footer: { js: cjsOptions.footer.js + WRAPPED },
   entryPoints: { hook: "src/hooks-cli/hook-entry.ts", "hook-feedback": "src/core/capture/feedback-candidate.ts", "hook-keep": "src/core/keep/hook.ts" },
   minify: true,
   plugins: [
@@ -343,11 +362,14 @@ function writeRequireCache(bundle, warmUp) {
     const { Script } = require("node:vm"), Module = require("node:module"), fs = require("node:fs"), path = require("node:path");
     const file = path.resolve(${JSON.stringify(bundle)});
     const source = fs.readFileSync(file, "utf8");
-    const s = new Script(Module.wrap(source), { filename: file });
+    // as bin/omp-sessions and core/code-cache.ts read it: the function of a bundle written wrapped, else the source wrapped
+    const end = source.lastIndexOf(${JSON.stringify(WRAPPED)});
+    const wrapped = source.startsWith(${JSON.stringify(WRAP_HEAD)}) && end > 0 && ${WRAPPED_REST}.test(source.slice(end + ${WRAPPED.length}));
+    const s = new Script(wrapped ? source.slice(0, end + 3) : Module.wrap(source), { filename: file });
     const m = { exports: {} };
     s.runInThisContext().call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
     ${warmUp}
-    fs.writeFileSync(file + ".cache", Buffer.concat([Buffer.from("omp-sessions code cache ${buildId}\\n", "latin1"), s.createCachedData()]));
+    fs.writeFileSync(file + ".cache", Buffer.concat([Buffer.from(${JSON.stringify(cacheHeader(buildId))}, "latin1"), s.createCachedData()]));
   `;
   const r = spawnSync(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
   if (r.status !== 0) console.warn(`build: no code cache for ${bundle} (${r.stderr.toString().trim().split("\n").pop()})`);

@@ -10,3 +10,7 @@ process.env.OMP_SESSIONS_HUB ??= join(root, "hub");
 process.env.OMP_SESSIONS_CACHE_DIR ??= join(root, "cache");
 // …nor the user's session archive (omp-sessions keep).
 process.env.OMP_SESSIONS_DATA_DIR ??= join(root, "data");
+// …nor how the agent running the suite was started: Claude Code gives the
+// commands it runs CLAUDE_CODE_ENTRYPOINT, and under `claude -p` (sdk-cli) a
+// Claude hook event would yield no feedback candidate (core/headless.ts).
+delete process.env.CLAUDE_CODE_ENTRYPOINT;

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ensureBuilt, payload, readJson, REPO, sandbox } from "./helpers.js";
 import { runBin } from "../helpers/run-bin.js";
+import { moduleScriptSource, WRAP_HEAD, WRAPPED } from "../../src/core/code-cache.js";
 
 beforeAll(ensureBuilt);
 
@@ -40,8 +41,28 @@ describe("the hook's code cache", () => {
     const header = cache.toString("latin1", 0, cache.indexOf(10));
     const id = /\n\/\/ omp-build ([0-9a-f]+)\n/.exec(readFileSync(join(REPO, "dist", "hook.cjs"), "utf8"))?.[1];
     expect(id).toBeTruthy();
-    expect(header).toBe(`omp-sessions code cache ${id}`);
+    expect(header.trimEnd()).toBe(`omp-sessions code cache ${id}`);
     expect(await recordsEvent(BIN)).toBe("");
+  });
+
+  it("V8's part of the cache starts 16 bytes aligned (the header is padded: V8 copies unaligned cache data before reading it), in every cache the build writes", () => {
+    for (const f of ["hook.cjs.cache", "hook-feedback.cjs.cache", "cmd/ls.cjs.cache", "chunks/genai-prices.cjs.cache"]) {
+      const cache = readFileSync(join(REPO, "dist", f));
+      expect((cache.indexOf(10) + 1) % 16, f).toBe(0);
+      expect(cache.toString("latin1", 0, cache.indexOf(10)), f).toMatch(/^omp-sessions code cache [0-9a-f]{16} *$/);
+    }
+  });
+
+  it("the hook's bundles are written already wrapped as a module function (started from the cache, the bin compiles that slice of the source, no wrapped copy); required, the function runs", async () => {
+    for (const f of ["hook.cjs", "hook-feedback.cjs", "hook-keep.cjs"]) {
+      const source = readFileSync(join(REPO, "dist", f), "latin1");
+      expect(source.startsWith("(function (exports, require, module, __filename, __dirname) {"), f).toBe(true);
+      expect(source, f).toMatch(/\n\/\/ omp-build [0-9a-f]{16}\n\}\)\.call\(this, exports, require, module, __filename, __dirname\);\n/);
+    }
+    // the classifier's bundle required as any module: its exports are there
+    const { createRequire } = await import("node:module");
+    const classifier = createRequire(import.meta.url)(join(REPO, "dist", "hook-feedback.cjs")) as { feedbackCandidate?: unknown };
+    expect(typeof classifier.feedbackCandidate).toBe("function");
   });
 
   it("the bundle is ASCII only (the build escapes any other character: node starts faster from a one-byte string)", () => {
@@ -100,7 +121,7 @@ describe("the hook's feedback classifier, a bundle of its own (dist/hook-feedbac
     const source = readFileSync(join(REPO, "dist", "hook-feedback.cjs"), "latin1");
     expect(source).not.toMatch(/[^\x00-\x7f]/);
     const cache = own();
-    expect(cache.toString("latin1", 0, cache.indexOf(10))).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
+    expect(cache.toString("latin1", 0, cache.indexOf(10)).trimEnd()).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
     expect(await candidates(hookPackage({ bundle: true, cache }))).toEqual({ stderr: "", types: ["correction"], events: 1, errors: [] });
   });
 
@@ -162,7 +183,7 @@ describe("the code caches of ls, stats and tree (their warm start is most of the
     expect(source).not.toMatch(/[^\x00-\x7f]/);
     expect(source).not.toMatch(/\bimport\("node:/);
     const cache = readFileSync(`${file}.cache`);
-    expect(cache.toString("latin1", 0, cache.indexOf(10))).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
+    expect(cache.toString("latin1", 0, cache.indexOf(10)).trimEnd()).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
     const sb = sandbox();
     const env = { ...sb.env, OMP_SESSIONS_DEBUG: "1", NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(sb.home, "cache") };
     const session = join(demo, "--home-demo-project--", "2026-01-05T13-26-55-568Z_019b8e56-db50-75e7-b89d-24dcd8c03968.jsonl");
@@ -185,7 +206,7 @@ describe("the code caches of ls, stats and tree (their warm start is most of the
       const source = readFileSync(file, "latin1");
       expect(source).not.toMatch(/[^\x00-\x7f]/);
       const cache = readFileSync(`${file}.cache`);
-      expect(cache.toString("latin1", 0, cache.indexOf(10))).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
+      expect(cache.toString("latin1", 0, cache.indexOf(10)).trimEnd()).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
       const sb = sandbox();
       const args = [bundle, "--all", "--json", demo];
       const env = { ...sb.env, OMP_SESSIONS_DEBUG: "1", NO_COLOR: "1", OMP_SESSIONS_CACHE_DIR: join(sb.home, "cache") };
@@ -206,4 +227,24 @@ describe("the code caches of ls, stats and tree (their warm start is most of the
       expect(coldCached.stdout).toBe(coldPlain.stdout);
     });
   }
+});
+
+describe("the script a bundle is compiled as (core/code-cache.ts, as bin/omp-sessions and the build read it)", () => {
+  const wrap = (src: string) => `(function (exports, require, module, __filename, __dirname) { ${src}\n});`;
+  it("a bundle written wrapped: the function, up to its end (a source map's line may follow)", () => {
+    const body = "module.exports.x = `" + WRAPPED + "`;";
+    for (const rest of ["", "\n", "\n//# sourceMappingURL=hook.cjs.map\n"]) expect(moduleScriptSource(WRAP_HEAD + body + WRAPPED + rest, wrap)).toBe(WRAP_HEAD + body + "\n})");
+    // the hook's own bundle holds the end's text once more, in a string of core/code-cache.ts: still cut at its real end
+    const hook = readFileSync(join(REPO, "dist", "hook.cjs"), "utf8");
+    expect(moduleScriptSource(hook, wrap)).toBe(hook.slice(0, hook.lastIndexOf(WRAPPED) + 3));
+  });
+
+  it("any other source is wrapped as node wraps a module, even one holding the end's text (in a string) or ending with it without the opening", () => {
+    const inString = "module.exports.x = `" + WRAPPED + "`;\n// omp-build 0123456789abcdef\n";
+    expect(moduleScriptSource(inString, wrap)).toBe(wrap(inString));
+    const noHead = "module.exports.x = 1;" + WRAPPED;
+    expect(moduleScriptSource(noHead, wrap)).toBe(wrap(noHead));
+    const more = WRAP_HEAD + "module.exports.x = 1;" + WRAPPED + "\nmodule.exports.y = 2;\n";
+    expect(moduleScriptSource(more, wrap)).toBe(wrap(more));
+  });
 });

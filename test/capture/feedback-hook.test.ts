@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lastAgentText } from "../../src/core/capture/feedback-transcript.js";
-import { readLines, sandbox } from "./helpers.js";
+import { ensureBuilt, hook, readJson, readLines, sandbox } from "./helpers.js";
 import { send } from "./ingest-helper.js";
 
 const claudeLine = (role: "user" | "assistant", text: string): string =>
@@ -83,4 +83,43 @@ describe("lastAgentText reads only the transcript's tail", () => {
     // a directory opens but cannot be read: still null, never a thrown error in the hook
     expect(lastAgentText(sb.home)).toBeNull();
   });
+});
+
+// Claude Code's print mode (`claude -p`: scripts, a memory plugin's observer)
+// tells its hooks so in their environment, CLAUDE_CODE_ENTRYPOINT=sdk-cli, as
+// its transcript's lines say `entrypoint: "sdk-cli"` (core/headless.ts): the
+// same rule as import-session's, so its prompts are recorded but never taken
+// as the user's feedback.
+describe("a headless Claude Code run's prompts give no feedback candidate", () => {
+  const correction = (sid: string) => ({ session_id: sid, hook_event_name: "UserPromptSubmit", cwd: "/w", prompt: "No, that's wrong: never edit the generated files, change the template instead." });
+
+  it("print mode (sdk-cli): the event is recorded, its prompt is no candidate; the terminal (cli), an SDK app (sdk-ts) and another harness under a print-mode parent still give one", () => {
+    const sb = sandbox();
+    send(sb.root, correction("p1"), "claude", { ...sb.env, CLAUDE_CODE_ENTRYPOINT: "sdk-cli" });
+    expect(readLines(join(sb.root, "feedback", "candidates.jsonl"))).toEqual([]);
+    const queued = readLines(join(sb.root, "queue", "sessions", "claude", "p1.jsonl"));
+    expect(queued.map((l) => [l.hook_event_name, "candidate" in l])).toEqual([["UserPromptSubmit", false]]);
+    expect(readJson(join(sb.root, "state", "claude", "p1.json")).event_count).toBe(1);
+
+    send(sb.root, correction("t1"), "claude", { ...sb.env, CLAUDE_CODE_ENTRYPOINT: "cli" });
+    send(sb.root, correction("k1"), "claude", { ...sb.env, CLAUDE_CODE_ENTRYPOINT: "sdk-ts" });
+    send(sb.root, correction("n1"), "claude", sb.env);
+    // Codex started from a `claude -p` script's shell inherits the variable: not Claude Code's run
+    send(sb.root, { ...correction("c1"), turn_id: "u1" }, "codex", { ...sb.env, CLAUDE_CODE_ENTRYPOINT: "sdk-cli" });
+    expect(readLines(join(sb.root, "feedback", "candidates.jsonl")).map((c) => c.llm_wiki_session_id)).toEqual(["claude:t1", "claude:k1", "claude:n1", "codex:c1"]);
+  });
+
+  it("the hook as a harness runs it reads the variable from its environment", async () => {
+    ensureBuilt();
+    const sb = sandbox();
+    for (const [sid, entrypoint] of [
+      ["p2", "sdk-cli"],
+      ["t2", "cli"],
+    ]) {
+      const r = await hook(["--harness", "claude"], JSON.stringify(correction(sid)), { ...sb.env, CLAUDE_CODE_ENTRYPOINT: entrypoint });
+      expect(r.code).toBe(0);
+      expect(readJson(join(sb.root, "state", "claude", `${sid}.json`)).event_count).toBe(1);
+    }
+    expect(readLines(join(sb.root, "feedback", "candidates.jsonl")).map((c) => c.llm_wiki_session_id)).toEqual(["claude:t2"]);
+  }, 120_000);
 });

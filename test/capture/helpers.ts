@@ -49,7 +49,7 @@ export function sandbox(now = NOW): Sandbox {
     OMP_SESSIONS_NOW: now,
     OMP_SESSIONS_HUB: hub,
   };
-  for (const k of ["OMP_SESSIONS_HARNESS", "LLM_WIKI_HARNESS", "PLUGIN_ROOT", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PROJECT_DIR", "OMP_SESSIONS_LOCK_WAIT_MS", "OMP_SESSIONS_DEBUG"]) delete process.env[k];
+  for (const k of ["OMP_SESSIONS_HARNESS", "LLM_WIKI_HARNESS", "PLUGIN_ROOT", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PROJECT_DIR", "CLAUDE_CODE_ENTRYPOINT", "OMP_SESSIONS_LOCK_WAIT_MS", "OMP_SESSIONS_DEBUG"]) delete process.env[k];
   Object.assign(process.env, env);
   return { home, hub, root: join(hub, ".sessions"), env };
 }

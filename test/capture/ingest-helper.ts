@@ -6,9 +6,10 @@ import { ingestEvent, type IngestResult } from "../../src/core/capture/ingest.js
 import { feedbackCandidate } from "../../src/core/capture/feedback-candidate.js";
 import { payloadPreview } from "../../src/core/capture/redact.js";
 
-export function send(root: string, p: Record<string, unknown>, harness?: string): IngestResult {
+/** `env`: the environment the harness gave its hook (default: this process's). */
+export function send(root: string, p: Record<string, unknown>, harness?: string, env: NodeJS.ProcessEnv = process.env): IngestResult {
   const config = loadConfig(root).config;
-  const event = normalizeEvent(p, { harness });
+  const event = normalizeEvent(p, { harness }, env);
   return ingestEvent(
     {
       root,

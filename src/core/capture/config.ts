@@ -92,6 +92,13 @@ export function toolEventsEvery(c: CaptureConfig): number {
 }
 
 /** A boolean flag in a config section, defaulting to true when missing (every flag's default is true). */
+/**
+ * Feedback candidates are taken from a session's user turns: with feedback
+ * on, and never from a headless run (core/headless.ts), whose prompts are a
+ * program's. The one rule for the live hook (ingest.ts) and import-session.
+ */
+export const takesFeedback = (c: CaptureConfig, headless: boolean): boolean => !headless && flag(c, "feedback", "enabled");
+
 export function flag(c: CaptureConfig, section: "auto_capture" | "rehydrate" | "feedback", key: string): boolean {
   const s = c[section] as unknown;
   if (!isObject(s) || !(key in s)) return true;

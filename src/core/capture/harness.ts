@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { redactId, scrub, scrubCut } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
+import { isHeadlessEntrypoint } from "../headless.js";
 import type { AgentId } from "../session/index.js";
 
 export type EventKind = "session-start" | "user-prompt" | "tool" | "pre-compact" | "post-compact" | "stop" | "session-end" | "manual" | "other";
@@ -146,6 +147,12 @@ export interface NormalizedEvent {
   model: string | null;
   /** Unredacted user text for the classifier (never stored as is). */
   userText: string;
+  /**
+   * A headless run's event (core/headless.ts): Claude Code's print mode, which
+   * says so in the environment it gives its hooks. Its prompts are the
+   * program's: recorded like any event, never a feedback candidate.
+   */
+  headless?: boolean;
 }
 
 const FIELD_LIMIT = 1000;
@@ -188,6 +195,7 @@ export function normalizeEvent(p: Payload, o: HookOverrides = {}, env: NodeJS.Pr
     turnId: field(turn),
     model: field(model),
     userText: userText(p),
+    headless: harness === "claude" && isHeadlessEntrypoint(env.CLAUDE_CODE_ENTRYPOINT),
   };
 }
 

@@ -12,7 +12,7 @@ import { readEntries } from "../session/index.js";
 import { pathTo } from "../session/index.js";
 import { contextOfPath } from "../session/index.js";
 import { isoTs, now } from "./clock.js";
-import { loadConfig, flag } from "./config.js";
+import { loadConfig, takesFeedback } from "./config.js";
 import { buildCandidate, classify, passesFilters } from "./feedback.js";
 import { isMetaMessage, userWords } from "./feedback-injected.js";
 import { isSyntheticNotice } from "./feedback-transcript.js";
@@ -171,7 +171,7 @@ export async function importSession(root: string, fileArg: string, harnessOpt?: 
     if (loaded.fresh) logRegistry(root, "session_seen", { cwd: state.cwd ?? null, harness, llm_wiki_session_id: sid, native_session_id: nativeId, transcript_path: state.transcript_path ?? null }, ts);
 
     // A headless run (`claude -p`: a memory plugin's observer, a script) holds the program's prompts, no user's feedback.
-    if (flag(config, "feedback", "enabled") && header.headless !== true) {
+    if (takesFeedback(config, header.headless === true)) {
       const existing = readJsonl(candidatesPath(root));
       const ids = new Set(existing.map((c) => c.id));
       const shas = new Set(existing.filter((c) => c.llm_wiki_session_id === sid).map((c) => c.text_sha256));

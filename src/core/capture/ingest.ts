@@ -10,7 +10,7 @@ import { LockTimeoutError, withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { randomHex } from "../fs/random-hex.js";
 import { isoTs, monoMs, now } from "./clock.js";
-import { flag, type CaptureConfig } from "./config.js";
+import { takesFeedback, type CaptureConfig } from "./config.js";
 import type { HookErrorKind } from "./errlog.js";
 import type { NormalizedEvent } from "./harness.js";
 import { appendRecord } from "./jsonfile.js";
@@ -87,8 +87,8 @@ export type CandidateBuilder = (req: CandidateRequest, ts: string) => Record<str
 /** What a candidate is built from. */
 export type CandidateRequest = Pick<IngestRequest, "event" | "config" | "forcedFeedbackText">;
 
-/** The event may yield a feedback candidate: a user prompt with feedback on, or `feedback capture`. */
-export const mayYieldCandidate = (req: CandidateRequest): boolean => req.forcedFeedbackText !== undefined || (req.event.kind === "user-prompt" && flag(req.config, "feedback", "enabled"));
+/** The event may yield a feedback candidate: a user prompt of a session that takes feedback (not a headless run), or `feedback capture`. */
+export const mayYieldCandidate = (req: CandidateRequest): boolean => req.forcedFeedbackText !== undefined || (req.event.kind === "user-prompt" && takesFeedback(req.config, req.event.headless === true));
 
 /** The session-queue line: the day-queue record plus what the fold needs (the preview only where the state keeps it). */
 function sessionLine(req: IngestRequest, record: Record<string, unknown>, lineId: string, candidate: Record<string, unknown> | null): Record<string, unknown> {

@@ -1,20 +1,17 @@
 // Every path under ROOT (§3.2), in one place. Session ids reach file names only
 // through fileKey (session-key.ts). Building a path registers ROOT as a guarded
 // tree (core/fs/guard.ts), so nothing below it is ever written through a link.
-import { join } from "node:path";
 import { guardTree } from "../fs/guard.js";
-import { plainAbsolute } from "../fs/plain-path.js";
+import { joinPath } from "../fs/plain-path.js";
 import { sha256Hex } from "./serialize.js";
 import { fileKey, legacyKey } from "./session-key.js";
 
 // A part is a fixed name, a fileKey (no "/", never "." or ".."), a date or a
-// hash: under a plain root they are only concatenated (what join gives;
-// node:path's character loop is what core/fs/guard.ts avoids too).
-const plainName = (part: string): boolean => part !== "" && part !== "." && part !== ".." && !part.includes("/");
-
+// hash: under a plain root joinPath only concatenates them (node:path's
+// character loop is what core/fs/guard.ts avoids too).
 const under = (root: string, ...parts: string[]): string => {
   guardTree(root, { staging: true });
-  return plainAbsolute(root) && root !== "/" && parts.every(plainName) ? `${root}/${parts.join("/")}` : join(root, ...parts);
+  return joinPath(root, ...parts);
 };
 
 export const statePath = (root: string, harness: string, nativeId: string): string => under(root, "state", fileKey(harness), fileKey(nativeId) + ".json");

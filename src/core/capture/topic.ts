@@ -1,6 +1,6 @@
 // Where a topic's raw notes live (§10): HUB/wikis.json, else HUB/topics/<slug>.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { guardTree, LinkRefusedError } from "../fs/guard.js";
+import { guardTree, isLinkRefused, LinkRefusedError } from "../fs/guard.js";
 import { isAbsolute, join, resolve } from "node:path";
 import { CaptureConfigError, CaptureNotFoundError } from "./errors.js";
 import { expandHome } from "../fs/home-path.js";
@@ -47,7 +47,7 @@ export function rawNotesDir(hub: string, topic: string): string {
     try {
       if (lstatSync(d).isSymbolicLink()) throw new LinkRefusedError(d);
     } catch (err) {
-      if (err instanceof LinkRefusedError) throw err;
+      if (isLinkRefused(err)) throw err;
     }
   }
   let ok = false;

@@ -8,16 +8,27 @@
 // paths.ts, the topic lookup), so every writer in core/fs applies the rule
 // without each caller having to pass its root along.
 import { constants, lstatSync, mkdirSync } from "node:fs";
-import { dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
+import { sep } from "node:path";
 import { envSlot } from "../env.js";
-import { plainAbsolute } from "./plain-path.js";
+import { joinPath, resolvePath } from "./plain-path.js";
 
 /** O_NOFOLLOW where the platform has it (not on Windows, which has no such links to plant by accident). */
 export const O_NOFOLLOW: number = constants.O_NOFOLLOW ?? 0;
 
+/**
+ * The `code` of a LinkRefusedError. Tell one by it, not by its class: the
+ * hook's bundles of their own (dist/hook-feedback.cjs, dist/hook-keep.cjs)
+ * each carry a copy of this module, so an error one of them throws is of
+ * another class than the hook's (hooks-cli/capture/hook.ts, classifyError).
+ */
+export const LINK_REFUSED = "ELINK";
+
+/** The error is a refused link (a LinkRefusedError of any bundle's copy of this module). */
+export const isLinkRefused = (err: unknown): boolean => typeof err === "object" && err !== null && (err as { code?: unknown }).code === LINK_REFUSED;
+
 export class LinkRefusedError extends Error {
   override name = "LinkRefusedError";
-  readonly code = "ELINK";
+  readonly code = LINK_REFUSED;
   constructor(readonly linkPath: string) {
     super(`refused to write through a symbolic link: ${linkPath}`);
   }
@@ -31,31 +42,22 @@ interface Tree {
 
 const guarded = envSlot(() => new Map<string, Tree>());
 
-// The paths here are checked on every write, and the store's are already plain
-// (absolute, no "." or ".." parts, no doubled "/"): taken as they are, and the
-// directories between split off at each "/", instead of through node:path.
-// node:path walks every character in JavaScript, and the hook's ~150 calls
-// (5,000 characters) made V8 compile that loop with its optimizing compiler on
-// a worker thread: ~3 ms of CPU and 80 page faults of a 20 ms hook. Anything
-// else (Windows, a relative or unnormalized path) goes through node:path as before.
-
-/** resolve(p), skipped where it would give `p` back. */
-const resolved = (p: string): string => (plainAbsolute(p) ? p : resolve(p));
-
-/** join(dir, name) for a plain file name. */
-const child = (dir: string, name: string): string => (plainAbsolute(dir) && dir !== "/" ? `${dir}/${name}` : join(dir, name));
+// The paths here are checked on every write (~150 a hook event): resolved and
+// joined by plain-path.ts, which takes the store's plain paths as they are
+// and never runs node:path's character loop on POSIX, and the directories
+// between a tree's top and a path split off at each separator.
 
 /** Registers a tree whose descendants are never written through links. Cheap to call often. */
 export function guardTree(top: string, opts: { staging?: boolean } = {}): void {
   const trees = guarded();
-  const t = resolved(top);
+  const t = resolvePath(top);
   const had = trees.get(t);
   if (!had || (opts.staging && !had.staging)) trees.set(t, { top: t, staging: !!opts.staging || !!had?.staging });
 }
 
 /** The guarded tree holding `path` (the innermost), or null. */
 export function treeOf(path: string): Tree | null {
-  const p = resolved(path);
+  const p = resolvePath(path);
   let best: Tree | null = null;
   for (const t of guarded().values()) {
     if (p.startsWith(t.top + sep) && (!best || t.top.length > best.top.length)) best = t;
@@ -65,21 +67,11 @@ export function treeOf(path: string): Tree | null {
 
 /** The directories strictly between the tree's top and `path`, outermost first. */
 function between(top: string, path: string): string[] {
-  const p = resolved(path);
-  if (plainAbsolute(top) && top !== "/" && plainAbsolute(p) && p.startsWith(top + "/")) {
-    // each "/" past the top ends one of them (the last ends the file's own directory)
-    const out: string[] = [];
-    for (let i = p.indexOf("/", top.length + 1); i !== -1; i = p.indexOf("/", i + 1)) out.push(p.slice(0, i));
-    return out;
-  }
-  const rel = relative(top, dirname(p));
-  if (!rel || rel.startsWith("..") || isAbsolute(rel)) return [];
+  const p = resolvePath(path);
+  if (!p.startsWith(top + sep)) return [];
+  // each separator past the top ends one of them (the last ends the file's own directory)
   const out: string[] = [];
-  let cur = top;
-  for (const part of rel.split(sep)) {
-    cur = join(cur, part);
-    out.push(cur);
-  }
+  for (let i = p.indexOf(sep, top.length + 1); i !== -1; i = p.indexOf(sep, i + 1)) out.push(p.slice(0, i));
   return out;
 }
 
@@ -103,7 +95,7 @@ export function checkWritePath(path: string): void {
 
 /** mkdir -p (0700) that refuses, below a guarded tree, to pass through or create over a link. */
 export function ensureDirGuarded(dir: string): void {
-  const probe = child(dir, "x");
+  const probe = joinPath(dir, "x");
   const t = treeOf(probe);
   if (!t) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -10,7 +10,7 @@ import { ingestEvent, mayYieldCandidate, type CandidateBuilder } from "../../cor
 import { payloadPreview, scrubCut } from "../../core/capture/redact.js";
 import { rehydrationText } from "../../core/capture/rehydrate.js";
 import { readSidecar } from "../../core/capture/sidecar.js";
-import { LinkRefusedError } from "../../core/fs/guard.js";
+import { isLinkRefused } from "../../core/fs/guard.js";
 import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
 import { keepConfigOrOff } from "../../core/keep/config.js";
 import { monoMs } from "../../core/capture/clock.js";
@@ -94,7 +94,8 @@ const IO_CODES = new Set(["EACCES", "EPERM", "ENOSPC", "EROFS", "EDQUOT", "EIO",
 
 export function classifyError(err: unknown): { kind: HookErrorKind; message: string } {
   const e = err as NodeJS.ErrnoException;
-  if (e instanceof LinkRefusedError || (e && e.name === "LinkRefusedError")) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
+  // by its code, not its class: the bundles of their own (below) throw their own copies' errors
+  if (isLinkRefused(e)) return { kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" };
   if (e && typeof e.code === "string" && IO_CODES.has(e.code)) return { kind: "io-error", message: `file system error ${e.code}${e.syscall ? ` in ${e.syscall}` : ""}` };
   const name = e && typeof e.name === "string" ? e.name : "Error";
   return { kind: "internal", message: `${name}: ${e && typeof e.message === "string" ? e.message : String(err)}` };
@@ -134,7 +135,7 @@ async function loadCandidateBuilder(): Promise<CandidateBuilder> {
  * under glibc's 128 KiB mmap threshold, so its read reuses heap memory
  * already touched (7 page faults instead of 41). Its copies of the lock and
  * guard modules throw errors of their own classes, which classifyError
- * also knows by name.
+ * tells by their code (core/fs/guard.ts, LINK_REFUSED).
  */
 async function loadKeep(): Promise<typeof import("../../core/keep/hook.js")> {
   if (typeof OMP_HOOK_KEEP_BUNDLE === "string") return fromOwnBundle(OMP_HOOK_KEEP_BUNDLE) as typeof import("../../core/keep/hook.js");

@@ -1,13 +1,14 @@
-// core/fs/guard.ts takes plain paths (absolute, no "." or ".." parts, no
-// doubled "/": every path the store builds) as they are and splits the
-// directories below a tree at each "/", without node:path, whose character
-// loop the hook ran often enough for V8 to optimize it on a worker thread
-// (~3 ms of its CPU). Any other path goes through node:path as before: both
-// ways refuse the same links and create the same directories.
+// core/fs/guard.ts resolves every path it checks through core/fs/plain-path.ts:
+// the store's plain paths (absolute, no "." or ".." parts, no doubled "/") as
+// they are, any other normalised by splitting at "/", and the directories
+// below a tree split off at each "/", all without node:path on POSIX, whose
+// character loop the hook ran often enough for V8 to optimize it on a worker
+// thread (~3 ms of its CPU). However a path is spelled, the same links are
+// refused and the same directories made.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 // node:path, counted: the plain paths must not reach it
 const calls = vi.hoisted(() => ({ n: 0 }));
@@ -61,24 +62,55 @@ describe.skipIf(!posix)("guard.ts on plain and other paths", () => {
   it("the same links refused and the same directories made, the path given plain or not", () => {
     const outside = join(base, "outside");
     mkdirSync(outside);
-    const spellings = (root: string, rest: string) => [`${root}/${rest}`, `${root}/./${rest}`, `${root}//${rest}/`, `${root}/x/../${rest}`];
-    for (const [i, spell] of [0, 1, 2, 3].entries()) {
+    const spellings = (root: string, rest: string) => [
+      `${root}/${rest}`,
+      `${root}/./${rest}`,
+      `${root}//${rest}/`,
+      `${root}/x/../${rest}`,
+      // out of the tree and back in, from the file system's root twice, relative to the working directory
+      `${root}/../${root.slice(root.lastIndexOf("/") + 1)}/${rest}`,
+      `/${root}/${rest}`,
+      `${relative(process.cwd(), root)}/${rest}`,
+      `${root}/x/./y/../../${rest}//`,
+    ];
+    // node:path calls made inside the guard (the test's own joins are not counted)
+    let inGuard = 0;
+    const g = <T>(f: () => T): T => {
+      const n0 = calls.n;
+      try {
+        return f();
+      } finally {
+        inGuard += calls.n - n0;
+      }
+    };
+    for (const [i, spell] of [0, 1, 2, 3, 4, 5, 6, 7].entries()) {
       const root = join(base, `t${i}`);
-      guardTree(root, { staging: true });
+      g(() => guardTree(root, { staging: true }));
       // a link in the middle of the way: refused, nothing made through it
       mkdirSync(join(root, "a"), { recursive: true });
       symlinkSync(outside, join(root, "a", "b"));
       const through = spellings(root, "a/b/c/d")[spell];
-      expect(() => ensureDirGuarded(through), through).toThrow(LinkRefusedError);
-      expect(() => checkWritePath(spellings(root, "a/b/c/file.json")[spell]), through).toThrow(LinkRefusedError);
+      const fileThrough = spellings(root, "a/b/c/file.json")[spell];
+      expect(() => g(() => ensureDirGuarded(through)), through).toThrow(LinkRefusedError);
+      expect(() => g(() => checkWritePath(fileThrough)), through).toThrow(LinkRefusedError);
       expect(existsSync(join(outside, "c"))).toBe(false);
       // no link: every directory made, each a real directory
-      ensureDirGuarded(spellings(root, "p/q/r")[spell]);
+      const dir = spellings(root, "p/q/r")[spell];
+      g(() => ensureDirGuarded(dir));
       for (const d of ["p", "p/q", "p/q/r"]) expect(lstatSync(join(root, d)).isDirectory()).toBe(true);
-      expect(() => checkWritePath(spellings(root, "p/q/r/file.json")[spell])).not.toThrow();
+      const file = spellings(root, "p/q/r/file.json")[spell];
+      expect(() => g(() => checkWritePath(file))).not.toThrow();
       // the tree's own top may be a link (a hub on another disk)
-      expect(treeOf(spellings(root, "p/q/file.json")[spell])?.top).toBe(root);
+      const near = spellings(root, "p/q/file.json")[spell];
+      expect(g(() => treeOf(near))?.top).toBe(root);
+      // and out of the tree by "..": not in it, nothing checked
+      const away = spellings(root, "a/../../elsewhere/file.json")[spell];
+      expect(g(() => treeOf(away))).toBeNull();
+      const back = spellings(root, "a/b/../../../outside/file.json")[spell];
+      expect(() => g(() => checkWritePath(back))).not.toThrow();
     }
+    // one normaliser for every spelling: none of them reached node:path
+    expect(inGuard).toBe(0);
   });
 
   it("a path outside every tree, or the tree's top itself, is left alone", () => {
@@ -89,15 +121,5 @@ describe.skipIf(!posix)("guard.ts on plain and other paths", () => {
     const free = join(base, "elsewhere", "deep");
     ensureDirGuarded(free);
     expect(lstatSync(free).isDirectory()).toBe(true);
-  });
-});
-
-describe("the hook's error kinds", () => {
-  it("a LinkRefusedError of another bundle's copy (the hook's own bundles each have one) is still a refused link", async () => {
-    const { classifyError } = await import("../../../src/hooks-cli/capture/hook.js");
-    expect(classifyError(new LinkRefusedError("/x/y")).kind).toBe("symlink-refused");
-    const copy = Object.assign(new Error("refused to write through a symbolic link: /x/y"), { name: "LinkRefusedError", code: "ELINK" });
-    expect(classifyError(copy)).toEqual({ kind: "symlink-refused", message: "refused to write through a symbolic link inside the store" });
-    expect(classifyError(new Error("boom")).kind).toBe("internal");
   });
 });

@@ -13,6 +13,7 @@
 // - Parallel tool calls: their results would hang side by side from the one
 //   merged message. They are one turn, so they are chained and marked
 //   `parallel: true` (chainParallel), never drawn as an edit or a rewind.
+import { isHeadlessEntrypoint } from "../../../../headless.js";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
 import { epochOf, isObj, type Obj, saysUsage, stopReasonOf, str, usageOf } from "./blocks.js";
 import { assistantBlocks, baseEntry, hasToolResults, otherEntry, toolResultEntries, userMessage, userText } from "./entries.js";
@@ -356,8 +357,8 @@ export class ClaudeReader implements RecordReader {
     if (this.relocatedCwd && this.cwd && this.relocatedCwd !== this.cwd) f.originalCwd = this.cwd;
     if (this.continuedIn) f.continuedIn = this.continuedIn;
     if (this.replaced.size) f.replaced = Object.fromEntries(this.replaced);
-    // `claude -p` (print mode, what scripts and plugins run) writes `sdk-cli`; the terminal writes `cli`, the SDKs `sdk-ts`/`sdk-py`.
-    if (this.entrypoint === "sdk-cli") f.headless = true;
+    // `claude -p` (print mode, what scripts and plugins run) writes `sdk-cli`; the terminal writes `cli`, the SDKs `sdk-ts`/`sdk-py` (core/headless.ts).
+    if (isHeadlessEntrypoint(this.entrypoint)) f.headless = true;
     if (this.unknown.size) f.unknown = [...this.unknown];
     if (this.ended) {
       const leaf = this.pinnedLeaf() ?? this.leafPastOrphans();
