@@ -116,6 +116,12 @@ export interface DialectFacts {
    */
   relink?: ReadonlyMap<string, string | null>;
   /**
+   * Entry ids whose later line is the same record written again (Claude Code
+   * records a resumed subagent's history anew): the later line is the entry,
+   * as for any duplicate id, but no conflict to warn of.
+   */
+  rewritten?: ReadonlySet<string>;
+  /**
    * The shapes of records this reader did not know (a newer agent's), each
    * once, e.g. `record type "x"`: their records are kept as entries marked
    * `unknown: true`, never dropped; `omp-sessions doctor` lists them.
