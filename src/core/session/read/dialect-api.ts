@@ -71,6 +71,13 @@ export interface DialectFacts {
   /** The entry of the parent session this one hangs from (a subagent's Task call), when known. */
   parentEntryId?: string | null;
   /**
+   * The entry of `parentSession` whose conversation this session's context
+   * goes on from (a Claude Code fork subagent is sent its parent's chain up to
+   * it before its own rows): the context is the parent's path to it, then
+   * this session's own. The tree holds only this session's entries.
+   */
+  contextFrom?: string;
+  /**
    * A subagent's session, by what the agent wrote or where (Claude Code's
    * `<session id>/subagents/`, Gemini CLI's `kind: "subagent"`), whether or not
    * a call of the parent names it: its calls count in the parent's row.

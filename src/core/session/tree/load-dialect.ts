@@ -101,6 +101,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.name) header.title = f.name;
   if (f.parentSession) header.parentSession = f.parentSession;
   if (f.parentEntryId) header.parentEntryId = f.parentEntryId;
+  if (f.contextFrom) header.contextFrom = f.contextFrom;
   if (f.subagent) header.subagent = true;
   if (f.warmupOnly) header.warmupOnly = true;
   if (f.model) header.model = f.model;

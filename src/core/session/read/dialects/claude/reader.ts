@@ -415,6 +415,7 @@ export class ClaudeReader implements RecordReader {
       f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
       // A fork names the parent entry its history runs to; else the entry holding the spawning call, found in the parent.
       f.parentEntryId = this.forkFrom || this.link?.parentEntryId || null;
+      if (this.forkFrom) f.contextFrom = this.forkFrom;
       // An old-style sidechain is a subagent as much as one under `subagents/`: its calls count in its parent's row.
       f.subagent = true;
     }
