@@ -195,6 +195,13 @@ export interface Dialect {
    * Absent: listed, as pi lists a header-only file.
    */
   hidesEmpty?: boolean;
+  /**
+   * Optional: the cwd a session's row will have, read without loading it (a
+   * listing of one project rules out the others' sessions with it), or
+   * undefined when only loading it tells. Never another answer than the
+   * loaded row's.
+   */
+  cwdOf?(path: string): Promise<string | undefined>;
   /** Opens a session's records. JSONL dialects stream the file line by line (see read/lines). */
   open(path: string): RecordSource;
   /** A fresh reader for one session. */
