@@ -13,6 +13,7 @@ vi.mock("../../../src/core/session/read/dialects/claude/parent-link.js", async (
 
 const { findSpawnEntry } = await import("../../../src/core/session/read/dialects/claude/parent-link.js");
 const { loadSession } = await import("../../../src/core/session/tree/load.js");
+const { buildContext } = await import("../../../src/core/session/tree/context.js");
 
 const home = mkdtempSync(join(tmpdir(), "omps-claude-fork-link-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -39,10 +40,11 @@ function write(path: string, lines: object[]): string {
 }
 
 const call = (id: string, type: string) => ({ type: "tool_use", id, name: "Agent", input: { subagent_type: type, prompt: "Check the keys" } });
-write(join(project, `${PARENT}.jsonl`), [
-  row("user", "p1", null, 1, { message: { role: "user", content: "Look into the cache" } }),
+const parentLines = (prompt: string): object[] => [
+  row("user", "p1", null, 1, { message: { role: "user", content: prompt } }),
   row("assistant", "p2", "p1", 2, { requestId: "r1", message: { id: "m1", role: "assistant", model: "claude-sonnet-4-5", content: [call("tf", "fork"), call("tg", "general-purpose")], stop_reason: "tool_use" } }),
-]);
+];
+const parentFile = write(join(project, `${PARENT}.jsonl`), parentLines("Look into the cache"));
 const sub = (agent: string, lines: object[], toolUseId: string): string => {
   const file = write(join(project, PARENT, "subagents", `agent-${agent}.jsonl`), lines);
   writeFileSync(file.replace(/\.jsonl$/, ".meta.json"), JSON.stringify({ agentType: "x", toolUseId }));
@@ -64,6 +66,14 @@ describe("a Claude Code subagent's parent entry", () => {
     const s = await loadSession(forkFile);
     expect(s.header.parentEntryId).toBe("p2");
     expect(findSpawnEntry).not.toHaveBeenCalled();
+  });
+
+  it("a fork's context reads its parent as the file now is (a changed parent is read again)", async () => {
+    const s = await loadSession(forkFile);
+    expect((await buildContext(s)).messages[0]).toMatchObject({ role: "user", content: "Look into the cache" });
+    expect((await buildContext(s)).messages[0]).toMatchObject({ role: "user", content: "Look into the cache" });
+    write(parentFile, parentLines("Look into the queue, then the cache"));
+    expect((await buildContext(s)).messages[0]).toMatchObject({ role: "user", content: "Look into the queue, then the cache" });
   });
 
   it("of any other subagent is found in the parent, by its spawning call", async () => {

@@ -5,6 +5,8 @@ import { blobReaderFor, resolveBlobRefs } from "../read/blobs.js";
 import { emptyOmpContext, ompContextOfPath } from "./context-omp.js";
 import { entryOf, readEntries } from "../read/entry.js";
 import { loadSession } from "./load.js";
+import { envSlot } from "../../env.js";
+import { stampOf } from "../../fs/stat.js";
 import { pathTo } from "./path.js";
 import { epoch, strip } from "./message-fields.js";
 import type { Session, SessionContext } from "../model.js";
@@ -55,12 +57,8 @@ async function pathBefore(s: Session): Promise<{ path: Obj[]; header: Obj } | nu
   const at = s.header.contextFrom;
   const from = s.header.parentSession;
   if (typeof at !== "string" || at === "" || typeof from !== "string" || from === "") return null;
-  let parent: Session;
-  try {
-    parent = await loadSession(from);
-  } catch {
-    return null;
-  }
+  const parent = await parentSession(from);
+  if (parent === null) return null;
   const id = entryOf(parent, at)?.id;
   if (id === undefined) return null;
   const path = await readEntries(
@@ -68,6 +66,24 @@ async function pathBefore(s: Session): Promise<{ path: Obj[]; header: Obj } | nu
     pathTo(parent, id).map((i) => parent.byId.get(i)!),
   );
   return { path, header: parent.header };
+}
+
+// The last parent loaded for a context, while its file is unchanged: the browser's context view asks again at each entry.
+const lastParent = envSlot(() => ({ file: "", stamp: "", session: null as Session | null }));
+
+async function parentSession(file: string): Promise<Session | null> {
+  try {
+    const st = stampOf(file);
+    if (st === null) return null;
+    const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+    const last = lastParent();
+    if (last.session && last.file === file && last.stamp === stamp) return last.session;
+    const session = await loadSession(file);
+    Object.assign(last, { file, stamp, session });
+    return session;
+  } catch {
+    return null;
+  }
 }
 
 /** The header with the parent's shortened tool results too (Claude Code sends the parent's history as it sent it). */
