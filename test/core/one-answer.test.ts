@@ -271,10 +271,15 @@ const figureFacts = (f: SessionFigures) => ({
 const figureSums = (f: SessionFigures) => ({ ...f.total, cost: Math.round(f.total.cost * 1e9), inherited: f.inherited, duplicates: f.duplicates, models: f.models });
 
 /** A headless command run in process with `args`: the JSON it prints on stdout. */
-async function printed(cmd: Command, args: string[]): Promise<unknown> {
+async function printed(cmd: Command, args: string[], notes: string[] = []): Promise<unknown> {
   let out = "";
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     out += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+  });
+  // what it says on stderr (resume's note on a conversation that went on elsewhere) is the caller's to check, not the test run's output
+  const errSpy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    notes.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
     return true;
   });
   // stdout.ts writes JSON straight to fd 1 (writevSync): caught too, as run-cli.ts does.
@@ -295,12 +300,16 @@ async function printed(cmd: Command, args: string[]): Promise<unknown> {
     fs.writevSync = savedWritev;
     syncBuiltinESMExports();
     spy.mockRestore();
+    errSpy.mockRestore();
   }
   return JSON.parse(out);
 }
 
-/** `omp-sessions resume FILE --print --json`, run in process: what it prints. */
-const resumePrinted = (file: string): Promise<unknown> => printed(resumeCommandCli, [file, "--print", "--json"]);
+/** `omp-sessions resume FILE --print --json`, run in process: what it prints (its notes on stderr into `notes`). */
+const resumePrinted = (file: string, notes?: string[]): Promise<unknown> => printed(resumeCommandCli, [file, "--print", "--json"], notes);
+
+/** The note resume gives on stderr for a Claude Code conversation that went on in another session. */
+const wentOnNote = (id: string): string => `omp-sessions resume: this conversation went on in session ${id} (claude --resume ${id} to go on there)\n`;
 
 /** ^r on the session list with the cursor on `file`: the command the browser asks for (the key's own handler). */
 function resumeFromList(file: string): unknown {
@@ -391,7 +400,9 @@ describe("one answer for every session, whatever the route", () => {
     const s = await loadSession(made.claudeMoved);
     expect(s.header).toMatchObject({ cwd: "/home/dev/app/.claude/worktrees/w", originalCwd: "/home/dev/app", continuedIn: "0ae5a000-0000-4000-8000-000000000002" });
     for (const r of [cold.get(made.claudeMoved)!, warm.get(made.claudeMoved)!, lsJson.get(made.claudeMoved)!]) expect([r.cwd, r.continuedIn]).toEqual([s.header.cwd, s.header.continuedIn]);
-    expect((await resumePrinted(made.claudeMoved)) as { cwd: string }).toMatchObject({ cwd: "/home/dev/app/.claude/worktrees/w" });
+    const notes: string[] = [];
+    expect((await resumePrinted(made.claudeMoved, notes)) as { cwd: string }).toMatchObject({ cwd: "/home/dev/app/.claude/worktrees/w" });
+    expect(notes).toEqual([wentOnNote("0ae5a000-0000-4000-8000-000000000002")]);
     expect((await buildContext(s)).messages.find((m) => m.role === "toolResult")?.content).toEqual([{ type: "text", text: "<persisted-output>saved to /tmp/t1.txt</persisted-output>" }]);
     const fork = await loadSession(made.claudeFork);
     expect([fork.header.parentSession, fork.header.parentEntryId, fork.firstMessage]).toEqual([made.claudeMoved, "a1", "Read the log"]);
@@ -489,7 +500,9 @@ describe("one answer for every session, whatever the route", () => {
 
       const target = resumeCommand(resumeTargetOf(s));
       say(file, "resume from the list", resumeCommand(resumeTargetOf(row)), target);
-      say(file, "resume --print", await resumePrinted(file), target);
+      const notes: string[] = [];
+      say(file, "resume --print", await resumePrinted(file, notes), target);
+      say(file, "resume's note", notes, typeof s.header.continuedIn === "string" ? [wentOnNote(s.header.continuedIn)] : []);
       say(file, "^r on the list", resumeFromList(file), target);
       say(file, "r in the tree", resumeFromTree(s), target);
 

@@ -174,6 +174,25 @@ describe("a Claude Code fork subagent", () => {
     expect(JSON.stringify(ctx.messages)).toContain("<fork-boilerplate>");
   });
 
+  it("its context is the parent's chain to parentLastUuid, then its own rows (what Claude Code sends it); its tree only its own", async () => {
+    const s = await loadSession(forkFile);
+    expect(s.entries.every((e) => e.id.startsWith("f"))).toBe(true);
+    const ctx = await buildContext(s);
+    const said = ctx.messages.map((m) => `${String(m.role)}: ${JSON.stringify(m.content).slice(0, 60)}`);
+    // the parent's prompt and its message up to the fork's call (p2 and p3 are one streamed message), not what came after (p4, p5)
+    expect(said[0]).toBe('user: "Look into the cache"');
+    expect(said[1]).toContain("Forking a worker.");
+    expect(JSON.stringify(ctx.messages[1].content)).toContain('"id":"tf"');
+    expect(JSON.stringify(ctx.messages)).not.toContain("The fork found the keys fine.");
+    // then the fork's own: the call's placeholder result, the directive, the reply
+    expect(JSON.stringify(ctx.messages.slice(2))).toContain("Fork started");
+    expect(JSON.stringify(ctx.messages.at(-1))).toContain("Keys are fine.");
+    expect(ctx.messages.at(-1)!.role).toBe("assistant");
+    // the CLI's context is the same core function's
+    const out = JSON.parse((await runCli(["context", forkFile, "--json"])).stdout) as { messages: unknown[] };
+    expect(out.messages).toEqual(JSON.parse(JSON.stringify(ctx.messages)));
+  });
+
   it("hangs from the parent entry its history runs to (parentLastUuid), and p in the browser goes there", async () => {
     const s = await loadSession(forkFile);
     expect(s.header.parentSession).toBe(parentFile);

@@ -169,11 +169,18 @@ function sessionCounts(s: Session, mtime: string): Partial<SessionSummary> {
 export async function scanSummaries(files: string[], cwd: string | undefined, limit: number): Promise<(SessionSummary | null)[]> {
   return mapLimit(files, limit, async (file) => {
     // Most sessions belong to other projects: a head read rules them out. Not another agent's (its first line is
-    // no pi header: it would rule out every one of them); its loaded row tells its cwd below.
-    if (cwd !== undefined && !dialectOf(resolve(file))) {
-      const header = await readSessionHeader(file);
-      if (header === null) return null;
-      if (header !== undefined && !(typeof header.cwd === "string" && inProject(header.cwd, cwd))) return null;
+    // no pi header: it would rule out every one of them): its dialect's quick read of its cwd does when it has one
+    // (Claude Code: head and tail), else its loaded row tells its cwd below.
+    if (cwd !== undefined) {
+      const d = dialectOf(resolve(file));
+      if (!d) {
+        const header = await readSessionHeader(file);
+        if (header === null) return null;
+        if (header !== undefined && !(typeof header.cwd === "string" && inProject(header.cwd, cwd))) return null;
+      } else if (d.cwdOf) {
+        const known = await d.cwdOf(file);
+        if (known !== undefined && !inProject(known, cwd)) return null;
+      }
     }
     const s = await summarizeSession(file);
     if (cwd !== undefined && !(s.valid && inProject(s.cwd, cwd))) return null;

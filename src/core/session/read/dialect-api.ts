@@ -71,6 +71,13 @@ export interface DialectFacts {
   /** The entry of the parent session this one hangs from (a subagent's Task call), when known. */
   parentEntryId?: string | null;
   /**
+   * The entry of `parentSession` whose conversation this session's context
+   * goes on from (a Claude Code fork subagent is sent its parent's chain up to
+   * it before its own rows): the context is the parent's path to it, then
+   * this session's own. The tree holds only this session's entries.
+   */
+  contextFrom?: string;
+  /**
    * A subagent's session, by what the agent wrote or where (Claude Code's
    * `<session id>/subagents/`, Gemini CLI's `kind: "subagent"`), whether or not
    * a call of the parent names it: its calls count in the parent's row.
@@ -115,6 +122,12 @@ export interface DialectFacts {
    * `fileParentId`.
    */
   relink?: ReadonlyMap<string, string | null>;
+  /**
+   * Entry ids whose later line is the same record written again (Claude Code
+   * records a resumed subagent's history anew): the later line is the entry,
+   * as for any duplicate id, but no conflict to warn of.
+   */
+  rewritten?: ReadonlySet<string>;
   /**
    * The shapes of records this reader did not know (a newer agent's), each
    * once, e.g. `record type "x"`: their records are kept as entries marked
@@ -182,6 +195,13 @@ export interface Dialect {
    * Absent: listed, as pi lists a header-only file.
    */
   hidesEmpty?: boolean;
+  /**
+   * Optional: the cwd a session's row will have, read without loading it (a
+   * listing of one project rules out the others' sessions with it), or
+   * undefined when only loading it tells. Never another answer than the
+   * loaded row's.
+   */
+  cwdOf?(path: string): Promise<string | undefined>;
   /** Opens a session's records. JSONL dialects stream the file line by line (see read/lines). */
   open(path: string): RecordSource;
   /** A fresh reader for one session. */

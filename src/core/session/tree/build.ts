@@ -32,7 +32,12 @@ function timeOf(ts: string): number {
   return Number.isNaN(t) ? NO_TIME : t;
 }
 
-export function buildTree(all: EntryMeta[], facts: NameFacts, header: Record<string, unknown>, slot: TitleSlot | null, warnings: Warning[]): Tree {
+/**
+ * `rewritten`: ids whose later line is the same record written again (a
+ * dialect's DialectFacts.rewritten): the later line wins all the same, with no
+ * warning.
+ */
+export function buildTree(all: EntryMeta[], facts: NameFacts, header: Record<string, unknown>, slot: TitleSlot | null, warnings: Warning[], rewritten?: ReadonlySet<string>): Tree {
   // Duplicate ids: the later line wins.
   const byId = new Map<string, EntryMeta>();
   let dropped: Set<EntryMeta> | null = null;
@@ -40,7 +45,7 @@ export function buildTree(all: EntryMeta[], facts: NameFacts, header: Record<str
     const prev = byId.get(e.id);
     if (prev) {
       (dropped ??= new Set()).add(prev);
-      warnings.push({ line: prev.line, message: `duplicate id ${e.id}: line ${prev.line} replaced by line ${e.line}` });
+      if (!rewritten?.has(e.id)) warnings.push({ line: prev.line, message: `duplicate id ${e.id}: line ${prev.line} replaced by line ${e.line}` });
     }
     byId.set(e.id, e);
   }

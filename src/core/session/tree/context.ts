@@ -3,7 +3,10 @@
 // (context-omp.ts), over entries whose blob references are resolved first.
 import { blobReaderFor, resolveBlobRefs } from "../read/blobs.js";
 import { emptyOmpContext, ompContextOfPath } from "./context-omp.js";
-import { readEntries } from "../read/entry.js";
+import { entryOf, readEntries } from "../read/entry.js";
+import { loadSession } from "./load.js";
+import { envSlot } from "../../env.js";
+import { stampOf } from "../../fs/stat.js";
 import { pathTo } from "./path.js";
 import { epoch, strip } from "./message-fields.js";
 import type { Session, SessionContext } from "../model.js";
@@ -28,7 +31,11 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   );
   // Another agent's session, or its JSONL export (a pi file whose header names the agent): that agent's rule.
   const other = s.held ? s.agent : exportedFrom(s);
-  if (other) return { ...dialectContext(other, path, s.header), leafId: leaf };
+  if (other) {
+    const before = await pathBefore(s);
+    if (!before) return { ...dialectContext(other, path, s.header), leafId: leaf };
+    return { ...dialectContext(other, [...before.path, ...path], withReplacements(s.header, before.header)), leafId: leaf };
+  }
   if (!omp) return { ...contextOfPath(path), leafId: leaf };
   const blobs = blobReaderFor(s.file);
   const missing: string[] = [];
@@ -36,6 +43,54 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   const ctx: SessionContext = { ...ompContextOfPath(path), leafId: leaf };
   if (missing.length) ctx.missingBlobs = [...new Set(missing)];
   return ctx;
+}
+
+/**
+ * The path a session's context goes on from: its parent session's path to the
+ * entry its header's `contextFrom` names (DialectFacts.contextFrom: a Claude
+ * Code fork subagent is sent its parent's chain to `parentLastUuid`, then its
+ * own rows). Null when there is none, or the parent or the entry is not there
+ * (the context is then the session's own, as Claude Code's is with an empty
+ * prefix).
+ */
+async function pathBefore(s: Session): Promise<{ path: Obj[]; header: Obj } | null> {
+  const at = s.header.contextFrom;
+  const from = s.header.parentSession;
+  if (typeof at !== "string" || at === "" || typeof from !== "string" || from === "") return null;
+  const parent = await parentSession(from);
+  if (parent === null) return null;
+  const id = entryOf(parent, at)?.id;
+  if (id === undefined) return null;
+  const path = await readEntries(
+    parent,
+    pathTo(parent, id).map((i) => parent.byId.get(i)!),
+  );
+  return { path, header: parent.header };
+}
+
+// The last parent loaded for a context, while its file is unchanged: the browser's context view asks again at each entry.
+const lastParent = envSlot(() => ({ file: "", stamp: "", session: null as Session | null }));
+
+async function parentSession(file: string): Promise<Session | null> {
+  try {
+    const st = stampOf(file);
+    if (st === null) return null;
+    const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+    const last = lastParent();
+    if (last.session && last.file === file && last.stamp === stamp) return last.session;
+    const session = await loadSession(file);
+    Object.assign(last, { file, stamp, session });
+    return session;
+  } catch {
+    return null;
+  }
+}
+
+/** The header with the parent's shortened tool results too (Claude Code sends the parent's history as it sent it). */
+function withReplacements(own: Obj, parent: Obj): Obj {
+  const a = parent.contentReplacements;
+  if (!isObj(a)) return own;
+  return { ...own, contentReplacements: { ...a, ...(isObj(own.contentReplacements) ? own.contentReplacements : {}) } };
 }
 
 /** The agent whose session a pi file is the JSONL export of (its header's `agent`, export/jsonl.ts), when that agent has a rule of its own. */

@@ -101,6 +101,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   if (f.name) header.title = f.name;
   if (f.parentSession) header.parentSession = f.parentSession;
   if (f.parentEntryId) header.parentEntryId = f.parentEntryId;
+  if (f.contextFrom) header.contextFrom = f.contextFrom;
   if (f.subagent) header.subagent = true;
   if (f.warmupOnly) header.warmupOnly = true;
   if (f.model) header.model = f.model;
@@ -110,7 +111,7 @@ export async function loadDialectSession(file: string, d: Dialect, opts: Dialect
   // In the header, so a JSONL export carries them and its context is the same (tree/context.ts).
   if (f.replaced) header.contentReplacements = f.replaced;
   if (f.headless) header.headless = true;
-  const tree = buildTree(all, facts, header, null, warnings);
+  const tree = buildTree(all, facts, header, null, warnings, f.rewritten);
   if (f.leafId && tree.byId.has(f.leafId)) tree.leafId = f.leafId;
   // The first user message with text, past a command's echo and without an IDE's context (text/command-echo.ts): the first echo only when there is nothing else.
   let firstMessage = "";

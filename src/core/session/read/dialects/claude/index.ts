@@ -2,6 +2,7 @@
 // their subagents and old-style sidechains. See reader.ts for the mapping.
 import type { Dialect } from "../../dialect-api.js";
 import { claudeContext } from "./context.js";
+import { claudeCwdOf } from "./cwd.js";
 import { claimsPath, claudePlaces, claudeSources } from "./paths.js";
 import { findClaudeSession } from "./find.js";
 import { ClaudeReader } from "./reader.js";
@@ -14,6 +15,7 @@ export const claudeDialect: Dialect = {
   claims: claimsPath,
   // A transcript line: the session's id with the line's own uuid (a summary line names its leaf).
   sniff: (head) => firstObjects(head).some((o) => (typeof o.sessionId === "string" && typeof o.uuid === "string" && !("projectHash" in o)) || (o.type === "summary" && typeof o.leafUuid === "string")),
+  cwdOf: claudeCwdOf,
   open: claudeSource,
   reader: (path) => new ClaudeReader(path),
   context: claudeContext,

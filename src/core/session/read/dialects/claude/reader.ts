@@ -190,6 +190,17 @@ interface ChildLink {
   path: string;
 }
 
+/**
+ * Each id once, at its last place: the entry a line written again stands for
+ * in the tree (build.ts keeps a duplicate id's later line), so the relinks see
+ * one node per entry, as they would had the row been written once.
+ */
+function onceEach(order: string[]): string[] {
+  const last = new Map<string, number>();
+  order.forEach((id, i) => last.set(id, i));
+  return order.filter((id, i) => last.get(id) === i);
+}
+
 /** A call's subagent on the entry holding the call (`childSessions`), once per call. */
 function addChild(e: PiEntry, link: ChildLink): void {
   const list = (e.childSessions ??= []) as ChildLink[];
@@ -221,6 +232,15 @@ export class ClaudeReader implements RecordReader {
   /** Tool call id → its name and the entry holding it. */
   private calls = new Map<string, { name: string; entry: string }>();
   private ids = new Set<string>();
+  /**
+   * Each line uuid's first timestamp: a line with a uuid already read and the
+   * same time is that record written again (Claude Code re-records a row as
+   * it was, its uuid and time kept); its id is then in `rewritten`.
+   */
+  private stamps = new Map<string, string>();
+  private rewritten: Set<string> | null = null;
+  /** An entry id was given twice (a record written again, or a conflicting duplicate). */
+  private rewrites = false;
   private spawnedByCall: Map<string, { path: string; agentId: string }> | null = null;
 
   private sessionId = "";
@@ -296,6 +316,7 @@ export class ClaudeReader implements RecordReader {
       return this.flush();
     }
     this.lines++;
+    this.noteStamp(uuid, value);
     switch (value.type) {
       case "assistant":
         if (isObj(value.message)) this.assistant(value, value.message, origin);
@@ -319,6 +340,19 @@ export class ClaudeReader implements RecordReader {
       }
     }
     return this.flush();
+  }
+
+  /** Notes a uuid's first time, and a line that repeats a uuid with that time (a record written again). */
+  private noteStamp(uuid: string, v: Obj): void {
+    const at = str(v.timestamp);
+    const first = this.stamps.get(uuid);
+    if (first === undefined) this.stamps.set(uuid, at);
+    else if (first === at && at !== "") (this.rewritten ??= new Set()).add(uuid);
+    else {
+      // another record under that uuid: every replacement of it is a conflict to warn of
+      this.rewritten?.delete(uuid);
+      this.stamps.set(uuid, "");
+    }
   }
 
   /**
@@ -365,7 +399,7 @@ export class ClaudeReader implements RecordReader {
       if (leaf) f.leafId = leaf;
       const relink = claudeRelink(
         {
-          order: this.order,
+          order: this.rewrites ? onceEach(this.order) : this.order,
           parent: this.parentOf,
           owner: (u) => (this.ids.has(u) ? u : this.alias.get(u)),
           head: (id) => this.groupHead.get(id) ?? id,
@@ -375,12 +409,14 @@ export class ClaudeReader implements RecordReader {
         this.lastBoundary,
       );
       if (relink.size) f.relink = relink;
+      if (this.rewritten) f.rewritten = this.rewritten;
     }
     if (this.ended && this.warmup && !this.userBesidesWarmup) f.warmupOnly = true;
     if (sub) {
       f.parentSession = this.link?.parentSession ?? (this.kind === "subagent" ? subagentParentPath(this.path, this.meta?.parentAgentId ?? null) : this.sessionId ? sidechainParentPath(this.path, this.sessionId) : null);
       // A fork names the parent entry its history runs to; else the entry holding the spawning call, found in the parent.
       f.parentEntryId = this.forkFrom || this.link?.parentEntryId || null;
+      if (this.forkFrom) f.contextFrom = this.forkFrom;
       // An old-style sidechain is a subagent as much as one under `subagents/`: its calls count in its parent's row.
       f.subagent = true;
     }
@@ -714,7 +750,8 @@ export class ClaudeReader implements RecordReader {
     const out = this.queue.splice(0, n).map((p) => {
       const e = p.de.entry;
       this.held.delete(e.id);
-      this.ids.add(e.id);
+      if (this.ids.has(e.id)) this.rewrites = true;
+      else this.ids.add(e.id);
       this.order.push(e.id);
       this.parentOf.set(e.id, e.parentId === null ? null : (this.alias.get(e.parentId) ?? e.parentId));
       if (e.type.startsWith("claude_")) this.structural.add(e.id);
