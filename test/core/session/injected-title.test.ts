@@ -21,6 +21,9 @@ const selected = "<ide_selection>The user selected the lines 3 to 9 from /home/d
 const codexIde = "# Context from my IDE setup:\n\n## Active file: src/main.ts\n\n## Open tabs:\n- main.ts: src/main.ts\n\n## My request for Codex:\nwhy does the build fail?\n";
 const notification =
   '<task-notification>\n<task-id>a1</task-id>\n<status>completed</status>\n<summary>Agent "Review the parser" completed</summary>\n<result>Two issues.</result>\n</task-notification>\nFull transcript available at: /tmp/claude-0/tasks/a1.output';
+// a background shell command's end (Claude Code 2.1.1xx; the shape of a real transcript's, names changed)
+const shellNote =
+  '<bash-notification>\n<shell-id>b7c1d2e</shell-id>\n<output-file>/tmp/claude/tasks/b7c1d2e.output</output-file>\n<status>killed</status>\n<summary>Background command "Watch the tests" was killed.</summary>\nRead the output file to retrieve the output.\n</bash-notification>';
 const suggestion = "[SUGGESTION MODE: Suggest what the user might naturally type next into Claude Code.]\n\nFIRST: Look at the user's recent messages.";
 
 describe("text the harness put in a user message", () => {
@@ -38,9 +41,13 @@ describe("text the harness put in a user message", () => {
     expect(commandEchoRow(`${opened}\n${selected}`)).toBe("[ide: opened main.ts] [ide: lines 3-9 of parse.ts]");
     expect(commandEchoRow("<ide_diagnostics>[]</ide_diagnostics>")).toBe("[ide: diagnostics]");
     expect(commandEchoRow(notification)).toBe('[task notification] Agent "Review the parser" completed');
+    expect(commandEchoRow(shellNote)).toBe('[shell notification] Background command "Watch the tests" was killed.');
+    expect(commandEchoRow("<bash-notification>\n<status>completed</status>\n</bash-notification>")).toBe("[shell notification] completed");
+    expect(userWords(shellNote)).toBe("");
     expect(commandEchoRow(suggestion)).toBe("[prompt suggestion]");
     expect(commandEchoRow("[Request interrupted by user for tool use]")).toBe("[Request interrupted by user for tool use]");
-    for (const t of ["[Request interrupted by user] and then fix it", "[image] what is this", "<task-notification>unclosed"]) expect(isCommandEcho(t), t).toBe(false);
+    for (const t of ["[Request interrupted by user] and then fix it", "[image] what is this", "<task-notification>unclosed", "<bash-notification>unclosed", "<bash-notification>x</task-notification>"])
+      expect(isCommandEcho(t), t).toBe(false);
   });
 
   it("is never feedback either: capture leaves out every block a title leaves out", () => {
@@ -155,6 +162,19 @@ describe("Claude Code's helper transcripts", () => {
     expect(s.entries.find((e) => e.id === "u1")?.summary).toBe('[task notification] Agent "Review the parser" completed');
     const { file: only } = claudeTranscript(`${sid}.jsonl`, lines.slice(0, 2));
     expect((await loadSession(only)).firstMessage).toBe('[task notification] Agent "Review the parser" completed');
+  });
+
+  it("a background shell command's report is no prompt: the session is called by what was typed after it, in the tree and the list", async () => {
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", timestamp: at(1), message: { role: "user", content: shellNote } },
+      reply("a1", "u1", 2),
+      { ...base, parentUuid: "a1", type: "user", uuid: "u2", timestamp: at(3), message: { role: "user", content: "run them again" } },
+    ];
+    const { file, configDir } = claudeTranscript(`${sid}.jsonl`, lines);
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("run them again");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe('[shell notification] Background command "Watch the tests" was killed.');
+    expect(await listed(configDir, file)).toEqual(["run them again", "run them again"]);
   });
 
   it("a prompt suggestion helper is called [prompt suggestion], though its turn was interrupted", async () => {

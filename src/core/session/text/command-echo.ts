@@ -11,7 +11,8 @@
 // Claude Code's IDE extensions (VS Code, JetBrains) put the open file, the
 // selection and the diagnostics in text blocks before the prompt
 // (`<ide_opened_file>…`), Claude Code adds `<system-reminder>`s, reports a
-// background task's end as a `<task-notification>`, and asks its prompt
+// background task's end as a `<task-notification>` (a background shell
+// command's as a `<bash-notification>` of the same shape), and asks its prompt
 // suggestion helper (`agent-aprompt_suggestion-*` subagents) with a
 // `[SUGGESTION MODE: …]` message, and notes a turn the user stopped as
 // `[Request interrupted by user]`. Codex's IDE extension and desktop app put
@@ -34,8 +35,8 @@ const ECHO = new RegExp(`^\\s*(?:${block([...ECHO_TAGS, ...CONTEXT_TAGS])}\\s*)+
 const CONTEXT_BLOCK = new RegExp(block(CONTEXT_TAGS), "g");
 /** A context block with the space around it (taken out of the typed words as one space). */
 const CONTEXT_SPACED = new RegExp(`\\s*${block(CONTEXT_TAGS)}\\s*`, "g");
-/** A background task's report (Claude Code's), a user message of its own: the block, then where its output is. */
-const NOTE = /^\s*<task-notification>([\s\S]*?)<\/task-notification>/;
+/** A background task's or shell command's report (Claude Code's), a user message of its own: the block, then where its output is. */
+const NOTE = /^\s*<(task|bash)-notification>([\s\S]*?)<\/\1-notification>/;
 /** Claude Code's prompt suggestion helper's question. */
 const SUGGESTION = /^\s*\[SUGGESTION MODE:/;
 /** Claude Code's note of a turn the user stopped (`[Request interrupted by user for tool use]`). */
@@ -96,8 +97,9 @@ export function commandEchoRow(text: string): string | null {
   if (INTERRUPT.test(text)) return text.trim();
   const note = NOTE.exec(text);
   if (note !== null) {
-    const said = tag(note[1], "summary") ?? tag(note[1], "status");
-    return said ? `[task notification] ${said}` : "[task notification]";
+    const mark = note[1] === "bash" ? "[shell notification]" : "[task notification]";
+    const said = tag(note[2], "summary") ?? tag(note[2], "status");
+    return said ? `${mark} ${said}` : mark;
   }
   const name = tag(text, "command-name");
   if (name !== null) {
