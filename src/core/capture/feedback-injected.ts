@@ -13,6 +13,9 @@ const INJECTED_START: readonly RegExp[] = [
   /^<instructions>[\s\S]*agents\.md/i,
   /^\[request interrupted by user/i,
   /^base directory for this skill:/i,
+  // Gemini CLI's record of a `!` shell command and its output (core/session/text/command-echo.ts reads it as an echo)
+  // (the hook may see it with its whitespace made one space)
+  /^I ran the following shell command:\s*```sh\s/,
   /^add (?:file|url) to the chat\? \(y\)es/i,
   // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
   /^implement the plan as specified, it is attached for your reference/i,

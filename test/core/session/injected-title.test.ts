@@ -24,6 +24,8 @@ const notification =
 // a background shell command's end (Claude Code 2.1.1xx; the shape of a real transcript's, names changed)
 const shellNote =
   '<bash-notification>\n<shell-id>b7c1d2e</shell-id>\n<output-file>/tmp/claude/tasks/b7c1d2e.output</output-file>\n<status>killed</status>\n<summary>Background command "Watch the tests" was killed.</summary>\nRead the output file to retrieve the output.\n</bash-notification>';
+// Gemini CLI's record of a `!` shell command (its shellCommandProcessor writes it into the history as a user message)
+const geminiShell = "I ran the following shell command:\n```sh\ngit diff --stat\n```\n\nThis produced the following result:\n```\n app/routes.py | 1 +\n 1 file changed\n```";
 const suggestion = "[SUGGESTION MODE: Suggest what the user might naturally type next into Claude Code.]\n\nFIRST: Look at the user's recent messages.";
 
 describe("text the harness put in a user message", () => {
@@ -44,6 +46,14 @@ describe("text the harness put in a user message", () => {
     expect(commandEchoRow(shellNote)).toBe('[shell notification] Background command "Watch the tests" was killed.');
     expect(commandEchoRow("<bash-notification>\n<status>completed</status>\n</bash-notification>")).toBe("[shell notification] completed");
     expect(userWords(shellNote)).toBe("");
+    expect(commandEchoRow(geminiShell)).toBe("[! git diff --stat]");
+    expect(userRow(geminiShell)).toBe("[! git diff --stat]");
+    expect(userWords(geminiShell)).toBe("");
+    // typed words that start the same way are typed words
+    for (const t of ["I ran the following shell command: ls, and it failed", "I think the parser is wrong <b>here</b>"]) {
+      expect(isCommandEcho(t), t).toBe(false);
+      expect(userRow(t), t).toBeNull();
+    }
     expect(commandEchoRow(suggestion)).toBe("[prompt suggestion]");
     expect(commandEchoRow("[Request interrupted by user for tool use]")).toBe("[Request interrupted by user for tool use]");
     for (const t of ["[Request interrupted by user] and then fix it", "[image] what is this", "<task-notification>unclosed", "<bash-notification>unclosed", "<bash-notification>x</task-notification>"])
@@ -186,6 +196,31 @@ describe("Claude Code's helper transcripts", () => {
     const { file, configDir } = claudeTranscript(`${sid}.jsonl`, lines);
     expect((await loadSession(file)).firstMessage).toBe("[prompt suggestion]");
     expect(await listed(configDir, file)).toEqual(["[prompt suggestion]", "[prompt suggestion]"]);
+  });
+});
+
+describe("a Gemini CLI session with a shell command run with `!`", () => {
+  it("is called by the prompt typed after it, in the tree and the list; the command's record reads [! CMD]", async () => {
+    const root = mkdtempSync(join(tmpdir(), "omps-gemini-shell-"));
+    // GEMINI_CLI_HOME holds `.gemini`, as a user's home does
+    const chats = join(root, ".gemini", "tmp", "app", "chats");
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(join(root, ".gemini", "tmp", "app", ".project_root"), "/home/dev/app");
+    const t = (s: number): string => `2026-06-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+    const file = join(chats, "session-2026-06-01T10-00-5e11c0de.jsonl");
+    const lines = [
+      { sessionId: "5e11c0de-0000-4000-8000-000000000001", projectHash: "ab", startTime: t(0), lastUpdated: t(4) },
+      { id: "u1", timestamp: t(1), type: "user", content: [{ text: geminiShell }] },
+      { id: "u2", timestamp: t(2), type: "user", content: [{ text: "why is routes.py changed?" }] },
+      { id: "g1", timestamp: t(3), type: "gemini", content: "A route was added.", model: "gemini-2.5-pro" },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("why is routes.py changed?");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("[! git diff --stat]");
+    const env = { ...process.env, HOME: mkdtempSync(join(tmpdir(), "omps-title-home-")), GEMINI_CLI_HOME: root, OMP_SESSIONS_CACHE_DIR: mkdtempSync(join(tmpdir(), "omps-title-cache-")) };
+    const rows = JSON.parse((await runCli(["ls", "--all", "--json", "--agent", "gemini"], { env })).stdout) as { path: string; firstMessage: string }[];
+    expect(rows.find((r) => r.path === file)?.firstMessage).toBe("why is routes.py changed?");
   });
 });
 

@@ -6,6 +6,11 @@
 // CLI's A2A server (Cloud Shell's editor) writes the context it sets up as a
 // user message too (`<session_context>…</session_context>`: the date, the
 // workspace's files, GEMINI.md): the same kind of record, never a prompt.
+// So is Gemini CLI's record of a shell command the user ran with `!` (its
+// shell mode puts the command and its output in the history as a user
+// message: "I ran the following shell command:\n```sh\nCMD\n```\n\nThis
+// produced the following result:…"), which reads as `[! CMD]`, as Claude
+// Code's `<bash-input>` does.
 //
 // Other text sits in a user message beside (or instead of) the typed words:
 // Claude Code's IDE extensions (VS Code, JetBrains) put the open file, the
@@ -37,6 +42,9 @@ const CONTEXT_BLOCK = new RegExp(block(CONTEXT_TAGS), "g");
 const CONTEXT_SPACED = new RegExp(`\\s*${block(CONTEXT_TAGS)}\\s*`, "g");
 /** A background task's or shell command's report (Claude Code's), a user message of its own: the block, then where its output is. */
 const NOTE = /^\s*<(task|bash)-notification>([\s\S]*?)<\/\1-notification>/;
+/** Gemini CLI's record of a `!` shell command and its output (shellCommandProcessor's history entry): the command. */
+const GEMINI_SHELL_OPENING = "I ran the following shell command:";
+const GEMINI_SHELL = /^\s*I ran the following shell command:\n```sh\n([\s\S]*?)\n```\n\nThis produced the following result:\n```\n[\s\S]*\n```\s*$/;
 /** Claude Code's prompt suggestion helper's question. */
 const SUGGESTION = /^\s*\[SUGGESTION MODE:/;
 /** Claude Code's note of a turn the user stopped (`[Request interrupted by user for tool use]`). */
@@ -49,7 +57,7 @@ const FORK = /^\s*<fork-boilerplate>[\s\S]*?<\/fork-boilerplate>\s*Your directiv
 /** Whether a user message's text is only a command's echo or output, or other text the harness wrote (nothing typed). */
 export const isCommandEcho = (text: string): boolean => {
   const c = text.charCodeAt(text.search(/\S/));
-  return (c === 0x3c && (ECHO.test(text) || NOTE.test(text))) || (c === 0x5b && (SUGGESTION.test(text) || INTERRUPT.test(text)));
+  return (c === 0x3c && (ECHO.test(text) || NOTE.test(text))) || (c === 0x5b && (SUGGESTION.test(text) || INTERRUPT.test(text))) || (c === 0x49 && GEMINI_SHELL.test(text));
 };
 
 const tag = (text: string, name: string): string | null => {
@@ -95,6 +103,8 @@ export function commandEchoRow(text: string): string | null {
   if (!isCommandEcho(text)) return null;
   if (SUGGESTION.test(text)) return "[prompt suggestion]";
   if (INTERRUPT.test(text)) return text.trim();
+  const shell = GEMINI_SHELL.exec(text);
+  if (shell !== null) return `[! ${shell[1].trim()}]`;
   const note = NOTE.exec(text);
   if (note !== null) {
     const mark = note[1] === "bash" ? "[shell notification]" : "[task notification]";
@@ -121,11 +131,14 @@ export function commandEchoRow(text: string): string | null {
   return contextMarks(text) || null;
 }
 
-/** Whether a user message may hold text the harness wrote (a cheap test before typedText or userRow). */
+/** Whether a user message may hold context blocks or headings the harness wrote beside typed words (a cheap test before typedText). */
 export const mayHoldContext = (text: string): boolean => {
   const c = text.charCodeAt(text.search(/\S/));
   return c === 0x3c || c === 0x23 || c === 0x5b;
 };
+
+/** Whether a user message may be, or hold, text the harness wrote: mayHoldContext, or Gemini CLI's shell record (a cheap test before userRow). */
+export const mayHoldHarnessText = (text: string): boolean => mayHoldContext(text) || text.trimStart().startsWith(GEMINI_SHELL_OPENING);
 
 /**
  * The words the user typed in a user message that is no echo: in a message
@@ -148,9 +161,10 @@ export function typedText(text: string): string {
  * [ide: opened main.ts]`); null when it is only typed words.
  */
 export function userRow(text: string): string | null {
-  if (!mayHoldContext(text)) return null;
+  if (!mayHoldHarnessText(text)) return null;
   const echo = commandEchoRow(text);
   if (echo !== null) return echo;
+  if (!mayHoldContext(text)) return null;
   const typed = typedText(text);
   if (typed === text) return null;
   if (FORK.test(text)) return `user: ${typed} [fork]`;

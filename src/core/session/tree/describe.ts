@@ -3,7 +3,7 @@
 import { oneLine } from "../text/safe-text.js";
 import { jsonText } from "../text/json-text.js";
 import { shellOutputHead } from "../text/shell-output.js";
-import { mayHoldContext, userRow } from "../text/command-echo.js";
+import { mayHoldHarnessText, userRow } from "../text/command-echo.js";
 
 type Obj = Record<string, unknown>;
 
@@ -103,7 +103,7 @@ function describeMessage(msg: Obj, previewOnly: boolean): Description {
       // A slash command's echo (Claude Code's tags) reads as the command it was, an IDE's context as a mark after
       // the typed words (text/command-echo.ts); the preview keeps the text.
       // (read whole: a long command output or context block runs past the preview's cut, and its closing tag with it)
-      const echo = role === "user" && mayHoldContext(raw) ? userRow(contentText(msg.content, Infinity, true)) : null;
+      const echo = role === "user" && mayHoldHarnessText(raw) ? userRow(contentText(msg.content, Infinity, true)) : null;
       return { role, preview: text, summary: echo === null ? `${role}: ${text}` : oneLine(echo, PREVIEW_MAX + 20) };
     }
     case "assistant": {
