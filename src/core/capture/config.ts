@@ -91,7 +91,6 @@ export function toolEventsEvery(c: CaptureConfig): number {
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 50;
 }
 
-/** A boolean flag in a config section, defaulting to true when missing (every flag's default is true). */
 /**
  * Feedback candidates are taken from a session's user turns: with feedback
  * on, and never from a headless run (core/headless.ts), whose prompts are a
@@ -99,6 +98,7 @@ export function toolEventsEvery(c: CaptureConfig): number {
  */
 export const takesFeedback = (c: CaptureConfig, headless: boolean): boolean => !headless && flag(c, "feedback", "enabled");
 
+/** A boolean flag in a config section, defaulting to true when missing (every flag's default is true). */
 export function flag(c: CaptureConfig, section: "auto_capture" | "rehydrate" | "feedback", key: string): boolean {
   const s = c[section] as unknown;
   if (!isObject(s) || !(key in s)) return true;
