@@ -282,4 +282,28 @@ describe("Codex spawned agents", () => {
     const user = (await readSession(codexDialect, main)).facts;
     expect([user.name, user.headless, user.parentSession]).toEqual([null, undefined, null]);
   });
+
+  it("names the IDE extension's title helper thread 'title' and calls it headless (its prompt is Codex's request for a title)", async () => {
+    // The shape of a real Codex VS Code home (0.81): 77 of its 363 rollouts were such threads, each listed as a session
+    // titled "Generate a concise UI title (20-40 characters) for this task."
+    const dir = mkdtempSync(join(tmpdir(), "codex-title-"));
+    const file = join(dir, "rollout-2026-01-17T09-49-31-019bcc6e-0000-7000-8000-00000000000c.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-01-17T14:49:3${s}.000Z`, type, payload });
+    const request = (task: string) =>
+      `Generate a concise UI title (20-40 characters) for this task.\nReturn only the title. No quotes or trailing punctuation.\nIf the task includes a ticket reference (e.g. ABC-123), include it verbatim.\n\nTask:\n${task}`;
+    const rollout = (first: string) =>
+      [
+        at(0, "session_meta", { id: "019bcc6e-0000-7000-8000-00000000000c", cwd: "/p", originator: "codex_vscode", cli_version: "0.81.0-alpha.8" }),
+        at(1, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: "<environment_context>\n  <cwd>/p</cwd>\n</environment_context>" }] }),
+        at(2, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: first }] }),
+        at(3, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Fix the email tab" }] }),
+      ].join("\n") + "\n";
+    writeFileSync(file, rollout(request("Find why the Email tab is not visible and fix it")));
+    const { facts } = await readSession(codexDialect, file);
+    expect([facts.name, facts.headless]).toEqual(["title", true]);
+    // a user who types the same words later in a thread of their own is still a user
+    writeFileSync(file, rollout("fix the email tab") + at(4, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: request("x") }] }) + "\n");
+    const user = (await readSession(codexDialect, file)).facts;
+    expect([user.name, user.headless]).toEqual([null, undefined]);
+  });
 });

@@ -127,6 +127,13 @@ const KEPT_LINES: ReadonlySet<string> = new Set(["token_usage_record", "world_st
  */
 const REVIEWED = /\nReviewed Codex session id: ([0-9a-fA-F-]{36})\s/;
 
+/**
+ * Codex's IDE extension asks a thread of its own for each task's title (0.8x: "Generate a concise UI title (20-40
+ * characters) for this task. … Task: <the task>"): that thread's prompt is Codex's, not a user's. 77 of 363 rollouts
+ * of one real VS Code home were such threads, each listed as a session titled by that request.
+ */
+const TITLE_REQUEST = "Generate a concise UI title (";
+
 /** Response item types of the pre-2025-09 rollouts, written bare (no `{type, payload}` wrapper). */
 const BARE_ITEMS: ReadonlySet<string> = new Set(["message", "function_call_output", "custom_tool_call_output", ...ASSISTANT_ITEMS]);
 
@@ -232,6 +239,12 @@ export function codexReader(file: string): RecordReader {
       const text = p.role === "user" ? textOf(content) : "";
       if (p.role === "user" && !isInjected(text)) {
         if (helper && !firstPromptSeen && !parentId) parentId = REVIEWED.exec(text)?.[1] ?? "";
+        if (!helper && !firstPromptSeen && text.trimStart().startsWith(TITLE_REQUEST)) {
+          // the IDE extension's title helper: named by its kind, as a guardian is; its prompt is no user's
+          helper = "title";
+          agentLabel ??= helper;
+          facts.headless = true;
+        }
         firstPromptSeen = true;
         const entry = make("message", origin, ts, { message: { role: "user", content, timestamp: time } });
         turns.push({ id: entry.id, parentId: entry.parentId });
