@@ -309,19 +309,24 @@ export async function* lineBatches<T>(file: string, take: (...line: Parameters<L
   }
 }
 
+/** Reads up to `length` bytes of an open file from `offset` (fewer where the file ends first). */
+export async function readAt(fh: Awaited<ReturnType<typeof openRegular>>, offset: number, length: number): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const { bytesRead } = await fh.read(buf, got, length - got, offset + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return got < length ? buf.subarray(0, got) : buf;
+}
+
 /** Reads the bytes [offset, offset+length) of a plain or gzip file as UTF-8. */
 export async function readRange(file: string, offset: number, length: number, gzip = isGzipPath(file)): Promise<string> {
   if (!gzip) {
     const fh = await openRegular(file);
     try {
-      const buf = Buffer.allocUnsafe(length);
-      let got = 0;
-      while (got < length) {
-        const { bytesRead } = await fh.read(buf, got, length - got, offset + got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      return buf.toString("utf8", 0, got);
+      return (await readAt(fh, offset, length)).toString("utf8");
     } finally {
       await fh.close();
     }

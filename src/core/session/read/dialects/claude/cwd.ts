@@ -10,7 +10,7 @@
 // when no byte of the rest of the file could start one either (a search of
 // the bytes, nothing parsed): the reader's rule takes the last one anywhere.
 import { promises as fsp } from "node:fs";
-import { isGzipPath } from "../../lines.js";
+import { isGzipPath, readAt } from "../../lines.js";
 import { isObj, str } from "./blocks.js";
 
 const SPAN = 64 * 1024;
@@ -19,17 +19,6 @@ const MARK = Buffer.from('"relocatedCwd":');
 const SCAN = 1024 * 1024;
 
 type FileHandle = Awaited<ReturnType<typeof fsp.open>>;
-
-async function readAt(fh: FileHandle, at: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  let got = 0;
-  while (got < length) {
-    const { bytesRead } = await fh.read(buf, got, length - got, at + got);
-    if (bytesRead === 0) break;
-    got += bytesRead;
-  }
-  return got < length ? buf.subarray(0, got) : buf;
-}
 
 /** A line's JSON object (NUL padding before it skipped, as jsonl-source does), or null. */
 function objectOf(buf: Buffer, start: number, end: number): Record<string, unknown> | null {
