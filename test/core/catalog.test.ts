@@ -223,6 +223,25 @@ function existsFile(p: string): boolean {
   }
 }
 
+it("reads a file larger than its read buffer the same: lines across reads, lines longer than a read, a partial last line", async () => {
+  // The catalog's scan reads 256 KB at a time (catalog-scan-file.ts), the plain summary 1 MB: a line that
+  // straddles a read, one longer than a read (the scan grows its copy), and a long unterminated tail.
+  const { agent, dir } = agentWith([]);
+  let text = chain(1200, 700); // ~1 MB of ~800-byte lines: many lines cross a 256 KB read
+  const last = (0x10000000 + 1199).toString(16);
+  text += msg("30000000", last, "user", `long ${"é".repeat(200_000)}`, Date.UTC(2026, 1, 2)); // ~400 KB of UTF-8
+  text += msg("30000001", "30000000", "assistant", `longer ${"y".repeat(700_000)}`, Date.UTC(2026, 1, 2, 1));
+  writeFileSync(join(dir, "across.jsonl"), text);
+  writeFileSync(join(dir, "tail.jsonl"), text + msg("30000002", "30000001", "user", `cut ${"z".repeat(300_000)}`, Date.UTC(2026, 1, 2, 2)).slice(0, -40));
+  const plain = await listPlain(agent);
+  expect(plain.find((r) => r.path.endsWith("across.jsonl"))!.messageCount).toBe(1202);
+  expect(await listCached(agent)).toEqual(plain);
+  expect(await jsonCached(agent)).toBe(lsJson(plain));
+  resetCatalogStats();
+  expect(await listCached(agent)).toEqual(plain);
+  expect(catalogStats().bytesRead).toBe(0);
+});
+
 describe("a grown file is read only from where it grew", () => {
   it("reads the header and the appended bytes of the one file that grew", async () => {
     const { agent, dir } = agentWith([]);
