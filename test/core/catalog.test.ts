@@ -223,23 +223,29 @@ function existsFile(p: string): boolean {
   }
 }
 
-it("reads a file larger than its read buffer the same: lines across reads, lines longer than a read, a partial last line", async () => {
-  // The catalog's scan reads 256 KB at a time (catalog-scan-file.ts), the plain summary 1 MB: a line that
-  // straddles a read, one longer than a read (the scan grows its copy), and a long unterminated tail.
-  const { agent, dir } = agentWith([]);
-  let text = chain(1200, 700); // ~1 MB of ~800-byte lines: many lines cross a 256 KB read
-  const last = (0x10000000 + 1199).toString(16);
-  text += msg("30000000", last, "user", `long ${"é".repeat(200_000)}`, Date.UTC(2026, 1, 2)); // ~400 KB of UTF-8
-  text += msg("30000001", "30000000", "assistant", `longer ${"y".repeat(700_000)}`, Date.UTC(2026, 1, 2, 1));
-  writeFileSync(join(dir, "across.jsonl"), text);
-  writeFileSync(join(dir, "tail.jsonl"), text + msg("30000002", "30000001", "user", `cut ${"z".repeat(300_000)}`, Date.UTC(2026, 1, 2, 2)).slice(0, -40));
-  const plain = await listPlain(agent);
-  expect(plain.find((r) => r.path.endsWith("across.jsonl"))!.messageCount).toBe(1202);
-  expect(await listCached(agent)).toEqual(plain);
-  expect(await jsonCached(agent)).toBe(lsJson(plain));
-  resetCatalogStats();
-  expect(await listCached(agent)).toEqual(plain);
-  expect(catalogStats().bytesRead).toBe(0);
+describe("a file larger than the list's read buffer", () => {
+  it("lists the same: lines across reads, lines longer than a read, a partial last line", async () => {
+    // The list's scan reads 256 KB at a time (list/scan-buffers.ts), cached or not: a line that straddles a
+    // read, lines longer than a read (the scan grows its own copy), and a long unterminated tail.
+    const { agent, dir } = agentWith([]);
+    let text = chain(1200, 700); // ~1 MB of ~800-byte lines: many lines cross a 256 KB read
+    const last = (0x10000000 + 1199).toString(16);
+    text += msg("30000000", last, "user", `long ${"é".repeat(200_000)}`, Date.UTC(2026, 1, 2)); // ~400 KB of UTF-8
+    text += msg("30000001", "30000000", "assistant", `longer ${"y".repeat(700_000)}`, Date.UTC(2026, 1, 2, 1));
+    writeFileSync(join(dir, "across.jsonl"), text);
+    writeFileSync(join(dir, "tail.jsonl"), text + msg("30000002", "30000001", "user", `cut ${"z".repeat(300_000)}`, Date.UTC(2026, 1, 2, 2)).slice(0, -40));
+    const plain = await listPlain(agent);
+    for (const name of ["across.jsonl", "tail.jsonl"]) {
+      const row = plain.find((r) => r.path.endsWith(name))!;
+      expect(row, name).toMatchObject({ valid: true, messageCount: 1202, entryCount: 1202, branchCount: 1, modified: new Date(Date.UTC(2026, 1, 2, 1)).toISOString() });
+      expect(row.firstMessage.startsWith("message 0 xxx"), name).toBe(true);
+    }
+    expect(await listCached(agent)).toEqual(plain);
+    expect(await jsonCached(agent)).toBe(lsJson(plain));
+    resetCatalogStats();
+    expect(await listCached(agent)).toEqual(plain);
+    expect(catalogStats().bytesRead).toBe(0);
+  });
 });
 
 describe("a grown file is read only from where it grew", () => {

@@ -9,21 +9,7 @@ import { CatalogScan, NeedsRescan, type SavedScan } from "./catalog-scan.js";
 import { emptySummary } from "./summary.js";
 import type { SessionSummary } from "../model.js";
 import { isDir } from "../../fs/home-dir.js";
-import { envSlot } from "../../env.js";
-
-// The catalog's scan reads into buffers of 256 KB, not the line reader's 1 MB:
-// a read into a buffer larger than a core's L2 cache (512 KB on the bench
-// machine) cost the kernel's copy four times the system time (a cold `ls` of
-// 2,000 files / 1 GB: ~0.45 s against ~0.11 s for the same bytes), and the
-// scan of each read then finds its bytes still in the cache. A longer line
-// grows the scan's own copy (scanLines); the pooled buffer stays this size.
-const READ_BYTES = 256 << 10;
-const spareReads = envSlot((): Buffer[] => []);
-const takeReadBuffer = (): Buffer => spareReads().pop() ?? Buffer.allocUnsafe(READ_BYTES);
-const giveReadBuffer = (b: Buffer): void => {
-  const spare = spareReads();
-  if (spare.length < 16) spare.push(b);
-};
+import { giveListBuffer, takeListBuffer } from "./scan-buffers.js";
 
 /** The lines fed, and a copy of the scan that took a trailing partial line. */
 export interface Fed {
@@ -39,7 +25,7 @@ export async function feedScan(path: string, scan: CatalogScan, st: FileStamp, f
   let tail: CatalogScan | null = null;
   let tailFailed = false;
   const gzip = isGzipPath(path);
-  const buffer = takeReadBuffer();
+  const buffer = takeListBuffer();
   const result = await scanLines(
     path,
     (buf, start, end, offset, line, terminated) => {
@@ -57,7 +43,7 @@ export async function feedScan(path: string, scan: CatalogScan, st: FileStamp, f
       }
     },
     { gzip, start: from?.resumeOffset, startLine: from?.resumeLine, end: gzip ? undefined : st.size, shouldStop: () => scan.stop, buffer, beforeRead, blocking: true },
-  ).finally(() => giveReadBuffer(buffer));
+  ).finally(() => giveListBuffer(buffer));
   return { result, tail, tailFailed };
 }
 

@@ -5,7 +5,8 @@
 // bytes: the scan reads most lines' leading fields straight from the bytes
 // (entry-head.ts) and parses a line only when those do not say enough.
 import { resolve } from "node:path";
-import { giveScanBuffer, isGzipPath, scanLines, takeScanBuffer } from "../read/lines.js";
+import { isGzipPath, scanLines } from "../read/lines.js";
+import { giveListBuffer, takeListBuffer } from "./scan-buffers.js";
 import { isoOrNull, parseIsoTime, validTime } from "../read/time.js";
 import { readSessionHeader } from "../read/dialects/pi/header.js";
 import type { Dialect as AgentDialect } from "../read/dialect-api.js";
@@ -71,7 +72,7 @@ export async function summarizeSession(file: string, tap?: DialectTap, st?: File
   }
   const scan = new CatalogScan();
   const gzip = isGzipPath(path);
-  const buffer = takeScanBuffer();
+  const buffer = takeListBuffer();
   try {
     await scanLines(path, (buf, start, end, offset, lineNo) => scan.line(buf, start, end, offset, lineNo), {
       gzip,
@@ -83,7 +84,7 @@ export async function summarizeSession(file: string, tap?: DialectTap, st?: File
   } catch (err) {
     return { ...base, error: unreadable(err) };
   } finally {
-    giveScanBuffer(buffer);
+    giveListBuffer(buffer);
   }
   const summary = scan.summary(base, mtime);
   if (summary.valid || gzip) return summary;
