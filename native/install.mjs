@@ -21,7 +21,10 @@ try {
   const candidates = [process.env.npm_config_node_gyp, join(dirname(process.execPath), "..", "lib", "node_modules", "npm", "node_modules", "node-gyp", "bin", "node-gyp.js")];
   const gyp = candidates.find((p) => p && existsSync(p));
   if (!gyp) skip("node-gyp not found");
-  const r = spawnSync(process.execPath, [gyp, "rebuild"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], timeout: 300_000, encoding: "utf8" });
+  // Node's own headers when this Node has them and npm names none (node-gyp would download them).
+  const prefix = join(dirname(process.execPath), "..");
+  const local = !process.env.npm_config_nodedir && existsSync(join(prefix, "include", "node", "node_api.h"));
+  const r = spawnSync(process.execPath, [gyp, "rebuild", ...(local ? [`--nodedir=${prefix}`] : [])], { cwd: root, stdio: ["ignore", "pipe", "pipe"], timeout: 300_000, encoding: "utf8" });
   if (r.status !== 0) {
     // Nothing half-built left behind.
     rmSync(join(root, "build"), { recursive: true, force: true });

@@ -120,8 +120,11 @@ static int string(S *s, size_t *from, size_t *to, int *flags) {
   }
 }
 
-// Where a string body [from, to) is cut so that it keeps at least `keep` UTF-16 units (read/parse-line.ts shorten's rule):
-// the first byte starting a character (or an escape) once that many are counted; `to` when it has no more.
+// Where a string body [from, to) is cut so that it keeps at least `keep` UTF-16 units: the first byte starting a
+// character (or an escape) once that many are counted; `to` when it has no more. Each escape and each byte that is
+// not a UTF-8 continuation byte counts one unit: each decodes to one unit or more (a four-byte character to two, a
+// bad byte to U+FFFD), so at least `keep` units are kept whatever the bytes; the cut is never inside a character, and
+// the decoded part is the start of the whole string's decoding.
 static size_t cut_at(const uint8_t *b, size_t from, size_t to, int keep) {
   if ((long)(to - from) <= keep) return to;
   size_t j = from;
@@ -134,7 +137,7 @@ static size_t cut_at(const uint8_t *b, size_t from, size_t to, int keep) {
       units++;
     } else {
       j++;
-      if (c < 0x80 || c >= 0xc0) units += c >= 0xf0 ? 2 : 1;
+      if (c < 0x80 || c >= 0xc0) units++;
     }
   }
   return to;
