@@ -17,7 +17,9 @@
 // decoder makes it a character that is never a quote, a backslash or a
 // control character, and refused outside one). It may say no to a line
 // JSON.parse accepts (nesting deeper than MAX_DEPTH): that line is parsed.
+#ifndef SCAN_NO_NAPI
 #include <node_api.h>
+#endif
 #include <stdint.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -359,6 +361,8 @@ static int scan(const uint8_t *b, size_t start, size_t end, int32_t *out, int ke
   return 0;
 }
 
+// (SCAN_NO_NAPI: scan() alone, for a C harness under the sanitizers)
+#ifndef SCAN_NO_NAPI
 // scanLine(buf, start, end, out, keep) -> role code (0: parse the line)
 static napi_value ScanLine(napi_env env, napi_callback_info info) {
   size_t argc = 5;
@@ -396,3 +400,4 @@ static napi_value Init(napi_env env, napi_value exports) {
 }
 
 NAPI_MODULE(NODE_GYP_MODULE_NAME, Init)
+#endif
