@@ -57,13 +57,14 @@ describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", ()
     async () => {
       const packed = JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", base], { cwd: ROOT, encoding: "utf8" })) as { filename: string; files: { path: string }[] }[];
       const inside = packed[0].files.map((f) => f.path);
-      for (const p of ["bin/omp-sessions", "dist/cli.js", "dist/hook.cjs", "dist/cmd/ls.cjs", "dist/chunks/sqlite.cjs", "package.json", "README.md"]) expect(inside, p).toContain(p);
+      // (native/ and binding.gyp: the tree's line scanner, built by the package's install step where it can be)
+      for (const p of ["bin/omp-sessions", "dist/cli.js", "dist/hook.cjs", "dist/cmd/ls.cjs", "dist/chunks/sqlite.cjs", "package.json", "README.md", "native/scan.c", "native/install.mjs", "binding.gyp"]) expect(inside, p).toContain(p);
       expect(inside.some((p) => p.startsWith("demo/sessions/"))).toBe(true);
       for (const p of inside) expect(p, p).not.toMatch(/^(src|test|bench|scripts|media|node_modules)\/|\.map$|^dist\/meta|fixtures/);
 
       const prefix = join(base, "prefix");
       const prebuilds = localPrebuilds();
-      const install = spawnSync("npm", ["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", "--allow-scripts=better-sqlite3", join(base, packed[0].filename)], {
+      const install = spawnSync("npm", ["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", "--allow-scripts=better-sqlite3,omp-sessions", join(base, packed[0].filename)], {
         cwd: base,
         encoding: "utf8",
         timeout: 20 * 60_000,
@@ -75,6 +76,8 @@ describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", ()
       const mods = readdirSync(join(installed, "node_modules"));
       for (const dev of ["esbuild", "vitest", "typescript", "ink", "react", "tsx"]) expect(mods, dev).not.toContain(dev);
       for (const dep of Object.keys(pkg.dependencies)) expect(mods).toContain(dep);
+      // The install built the line scanner where this checkout's install could (the same compiler and headers).
+      if (existsSync(join(ROOT, "build", "Release", "omp_sessions_scan.node"))) expect(existsSync(join(installed, "build", "Release", "omp_sessions_scan.node")), install.stderr).toBe(true);
 
       const bin = join(prefix, "bin", "omp-sessions");
       const home = join(base, "home");
@@ -96,6 +99,11 @@ describe.skipIf(!existsSync(join(ROOT, "dist", "cli.js")))("the npm package", ()
       const ls = await run(["ls", "--all", "--json"]);
       expect(ls.code, ls.stderr).toBe(0);
       expect((JSON.parse(ls.stdout) as { path: string }[]).map((s) => s.path)).toEqual([join(agent, fixture)]);
+
+      // tree --json as this checkout gives it, whether or not the install could build the native scanner.
+      const tree = await run(["tree", join(agent, fixture), "--json"]);
+      expect(tree.code, tree.stderr).toBe(0);
+      expect(tree.stdout).toBe((await runBin(["tree", join(agent, fixture), "--json"], { env, cwd: base })).stdout);
 
       const hook = await run(["hook", "--harness", "claude", "--if-enabled"], JSON.stringify({ session_id: "pkg-1", hook_event_name: "SessionStart", cwd: base, source: "startup" }));
       expect(hook.code).toBe(0);

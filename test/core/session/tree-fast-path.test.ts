@@ -12,6 +12,8 @@ import { makeMutants } from "../../helpers/mutants.js";
 import { loadSession, loadSessionExact } from "../../../src/core/session/tree/load.js";
 import { treeJson, treeJsonBuffers } from "../../../src/core/session/tree/tree-json.js";
 import type { Session } from "../../../src/core/session/model.js";
+import { createEnv, useEnv } from "../../../src/core/env.js";
+import { nativeScanAvailable } from "../../../src/core/session/read/native-scan.js";
 
 /** Everything the tree shows of a session: `tree --json`'s bytes, every entry's meta, the warnings, the first message. */
 async function answer(load: (f: string) => Promise<Session>, file: string): Promise<string> {
@@ -64,8 +66,20 @@ async function differing(files: string[]): Promise<string[]> {
     if (fast !== full || fast.startsWith("tree --json differs")) out.push(f);
     const json = await jsonAnswer(f);
     if (json !== (await plainAnswer(f)) || json.startsWith("tree --json differs")) out.push(`${f} (previews as bytes)`);
+    // tree --json's load reads message lines through the native scanner where it was built: the same without it.
+    if (json !== (await withoutNative(() => jsonAnswer(f)))) out.push(`${f} (without the native scanner)`);
   }
   return out;
+}
+
+/** `run` in an env that never loads the native scanner (as where it was not built, or OMP_SESSIONS_NATIVE=0). */
+async function withoutNative<T>(run: () => Promise<T>): Promise<T> {
+  const restore = useEnv(createEnv({ nativeScan: false }));
+  try {
+    return await run();
+  } finally {
+    restore();
+  }
 }
 
 let dir = "";
@@ -137,7 +151,7 @@ function longSession(): string[] {
   return [...lines, ...damaged];
 }
 
-describe("the tree's fast path gives what parsing every line whole gives", () => {
+describe(`the tree's fast path gives what parsing every line whole gives${nativeScanAvailable() ? "" : " (the native scanner was not built here: its part is the JS path twice)"}`, () => {
   it("on every fixture file", async () => {
     const files = filesUnder(FIXTURES, (n) => n.endsWith(".jsonl") || n.endsWith(".jsonl.gz"));
     expect(files.length).toBeGreaterThan(50);

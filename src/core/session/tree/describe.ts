@@ -16,6 +16,8 @@ export interface Description {
 }
 
 const PREVIEW_MAX = 160;
+/** UTF-16 units of a content's text that contentText reads by default (a preview's source, describePreview). */
+export const PREVIEW_TEXT_UNITS = PREVIEW_MAX * 2 + 80;
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -32,7 +34,7 @@ const ownField = (s: string): string => (s.length > SHORT_FIELD ? s.slice(0, SHO
  * The text blocks of a message content (string or blocks), joined by spaces; images as "[image]". `marks`: an
  * attached document's text (a text block marked `document`) as "[document: <name>]", as a tree row says it.
  */
-export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80, marks = false): string {
+export function contentText(content: unknown, max = PREVIEW_TEXT_UNITS, marks = false): string {
   if (typeof content === "string") return content.length > max ? content.slice(0, max) : content;
   if (!Array.isArray(content)) return "";
   let out = "";
@@ -47,7 +49,7 @@ export function contentText(content: unknown, max = PREVIEW_MAX * 2 + 80, marks 
 }
 
 /** The thinking blocks' text of a message's content (cut as contentText cuts). */
-function thinkingText(content: unknown, max = PREVIEW_MAX * 2 + 80): string {
+function thinkingText(content: unknown, max = PREVIEW_TEXT_UNITS): string {
   if (!Array.isArray(content)) return "";
   let out = "";
   for (const block of content) {

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { SessionError } from "../../errors.js";
 import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
-import { describeEntry, describePreview } from "./describe.js";
+import { describeEntry, describePreview, PREVIEW_TEXT_UNITS } from "./describe.js";
 import { PreviewJson } from "./preview-json.js";
 import { loadDialectSession, type DialectLoadOptions } from "./load-dialect.js";
 import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
@@ -20,6 +20,8 @@ import { promises as fsp } from "node:fs";
 
 /** The tree reads every entry whole, long nested strings cut (previews only), v1 entries given their ids. */
 const TREE_SCAN: PiScanOptions = { parseAll: true, cut: true, v1Ids: true };
+/** `tree --json`'s load (LoadOptions.previewJson): message lines the native scanner vouches for are not parsed (read/native-scan.ts). */
+const PREVIEW_SCAN: PiScanOptions = { ...TREE_SCAN, lean: PREVIEW_TEXT_UNITS };
 /** The same without cutting: every line parsed exactly (the reference the fast path is tested against). */
 const EXACT_SCAN: PiScanOptions = { parseAll: true, cut: false, v1Ids: true };
 
@@ -198,8 +200,13 @@ async function readMore(p: Progress, end: number | undefined, beforeRead?: (offs
       throw new SessionError(`${p.file}: not a session file (line ${line} is "${type || "untyped"}", expected a session header)`);
     },
     entry: (e, scan) => {
-      const obj = scan.parsed!;
-      const meta = entryMeta(obj, e.type, e.id, e.parentId, e.line, e.offset, e.length, p.facts, p.previews ? describePreview : describeEntry);
+      let obj = scan.parsed!;
+      let meta = entryMeta(obj, e.type, e.id, e.parentId, e.line, e.offset, e.length, p.facts, p.previews ? describePreview : describeEntry);
+      // An assistant's message without text: its preview is its calls' or its error's, which a lean entry leaves out.
+      if (scan.lean && meta.preview === "" && meta.role === "assistant") {
+        obj = scan.parseWhole()!;
+        meta = entryMeta(obj, e.type, e.id, e.parentId, e.line, e.offset, e.length, p.facts, describePreview);
+      }
       if (p.previews) {
         meta.previewAt = p.previews.add(meta.preview);
         meta.preview = meta.summary = "";
@@ -210,7 +217,7 @@ async function readMore(p: Progress, end: number | undefined, beforeRead?: (offs
       p.all.push(meta);
     },
   };
-  const scanner = PiLineScanner.restore(sink, p.exact ? EXACT_SCAN : TREE_SCAN, p.scan, p.v1Ids);
+  const scanner = PiLineScanner.restore(sink, p.exact ? EXACT_SCAN : p.previews ? PREVIEW_SCAN : TREE_SCAN, p.scan, p.v1Ids);
   let resume: PiScanState | null = null;
   let reached = p.resumeOffset;
   const result = await scanLines(

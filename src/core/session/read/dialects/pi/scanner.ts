@@ -19,6 +19,7 @@ import { isBlank } from "../../line-bytes.js";
 import { wordsOf } from "../../json-check.js";
 import { messageText } from "../../message-text.js";
 import { parseLine, parseObject, parseRecord } from "../../parse-line.js";
+import { leanEntry } from "../../native-scan.js";
 
 type Json = Record<string, unknown>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -108,6 +109,14 @@ export interface PiScanOptions {
   cut?: boolean;
   /** Give v1 entries their ids (the tree and search); without, a v1 entry's id is "". */
   v1Ids?: boolean;
+  /**
+   * With `cut`: a message line the native scanner vouches for is given as a
+   * lean entry (read/native-scan.ts: type, ids, timestamp, the message's
+   * role and content text, its strings cut after this many UTF-16 units),
+   * not parsed; the scanner's `lean` tells which. For a sink that reads only
+   * those, no further than that (the tree's `tree --json` load, describePreview).
+   */
+  lean?: number;
 }
 
 export function newPiScanState(): PiScanState {
@@ -129,6 +138,10 @@ export class PiLineScanner {
   private readonly parseAll: boolean;
   private readonly cut: boolean;
   private readonly giveV1Ids: boolean;
+  /** PiScanOptions.lean (0: none). */
+  private readonly leanKeep: number;
+  /** The current line's `parsed` is a lean entry (PiScanOptions.lean), not its parse. */
+  lean = false;
 
   // The current line, parsed at most once and only when needed.
   buf: Buffer = Buffer.alloc(0);
@@ -148,6 +161,7 @@ export class PiLineScanner {
     this.parseAll = opts.parseAll ?? false;
     this.cut = opts.cut ?? false;
     this.giveV1Ids = opts.v1Ids ?? false;
+    this.leanKeep = this.cut ? (opts.lean ?? 0) : 0;
     this.current = { head: this.head, type: "", id: "", parentId: null, role: undefined, name: undefined, line: 0, offset: 0, length: 0 };
     this.state = state;
     if (state.header !== null) this.sawLine = true;
@@ -190,6 +204,13 @@ export class PiLineScanner {
   /** The current line's object (null: not JSON, or not an object); parsed once. */
   parse(): Json | null {
     if (this.parsed === undefined) {
+      if (this.leanKeep > 0 && this.state.header !== null) {
+        const e = leanEntry(this.buf, this.start, this.end, this.leanKeep);
+        if (e !== null) {
+          this.lean = true;
+          return (this.parsed = e);
+        }
+      }
       let v: unknown;
       try {
         v = this.cut ? parseLine(this.buf, this.start, this.end, this.wordsOf(this.buf)) : parseRecord(this.buf, this.start, this.end);
@@ -201,6 +222,20 @@ export class PiLineScanner {
       this.parsed = this.notObject ? null : (v as Json);
     }
     return this.parsed;
+  }
+
+  /** The current line's parse, when what `parse` gave was a lean entry (a sink that needs more of it). */
+  parseWhole(): Json | null {
+    if (!this.lean) return this.parse();
+    this.lean = false;
+    let v: unknown;
+    try {
+      v = parseLine(this.buf, this.start, this.end, this.wordsOf(this.buf));
+    } catch {
+      v = null;
+    }
+    // (the scanner vouched for the line: it is an object)
+    return (this.parsed = v as Json);
   }
 
   private wordsOf(buf: Buffer): Int32Array {
@@ -216,6 +251,7 @@ export class PiLineScanner {
     this.end = end;
     this.parsed = undefined;
     this.notObject = false;
+    this.lean = false;
     if (this.state.header === null) {
       this.beforeHeader(offset, lineNo, terminated);
       return;
