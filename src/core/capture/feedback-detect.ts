@@ -257,7 +257,7 @@ function build() {
   const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
   /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
   const TAKES_SUGGESTION = w(
-    "as you (?:suggested|recommended|proposed|advised)|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
+    "as you (?:suggested|recommended|proposed|advised)|(?:너|네|니|당신) ?말(?:한)? ?대로|(?:제안|추천)(?:한|하신)? ?대로|按照?你(?:上面|刚才)?(?:说|建议|推荐)的|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
   );
   /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
   const APPLY_SUGGESTED = re(
@@ -377,6 +377,8 @@ function build() {
   );
   /** Korean "why" ("왜 여기가 …", "왜 바로 안 열리지?") after an agent message: a reproach, as "为啥" and "why did you" are. */
   const WHY_KO = /(?:^|[^가-힣])왜(?:\s|$|[?？,]|이렇게|그렇게|자꾸|또)/u;
+  /** Korean "put it back as it was" ("다시 이전 상태로 돌려줘", "처음 상태로 돌려줘봐", "원래대로 되돌려"): the agent's change is undone, as "revert …" / "undo …" and "改回" ask. */
+  const REVERT_KO = /(?:이전|처음|원래|예전)(?: ?상태| ?버전| ?코드)?(?:로|대로)\s*(?:다시\s*)?(?:되)?돌려/u;
   /** The agent tells the user what to say to take its offer up: 'Say "start observability" and I'll spin it up', 'reply "yes"' (not "type `ukb` to test it": a step for the user). */
   const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+(?:\*\*)?["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
   /** A reply the agent listed as an option: '- \u0060"all"\u0060 for 1+2+3', '- "none" to skip'. */
@@ -536,6 +538,7 @@ function build() {
     NOT_AVAILABLE,
     FORGET,
     WHY_KO,
+    REVERT_KO,
     SAY_THIS,
     FIRST_LEAD,
     STATE,
@@ -697,6 +700,22 @@ function repeatsListed(text: string, prev: string): boolean {
   return false;
 }
 
+/**
+ * The turn (its first sentence, after "ok" / "yes" / "go with") is the bold label of one of the items the agent listed
+ * ("Natural Language." after "- **Natural Language:** Send messages like …", "99%" after "- **>99%** (more stringent)",
+ * "OK switch to Google Sheets. Is there …?" after "- **Switch to Google Sheets** (Always on, …)"): the user picked that
+ * item. Two labelled items at least; the words compared, marks and punctuation aside.
+ */
+function namesBoldItem(text: string, prev: string): boolean {
+  const first = sentencesOf(text)[0] ?? "";
+  if (/[?？]/u.test(first)) return false;
+  const key = (x: string): string => (lower(x).match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+  const said = key(first.replace(PICK_ACK, ""));
+  if (!said || said.split(" ").length > 8) return false;
+  const labels = [...prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*([^*\n]{1,60})\*\*/gu)].map((m) => key(m[1]));
+  return labels.length >= 2 && labels.includes(said);
+}
+
 /** An object written in Han ("方案二"): read as one option's name. */
 const CJK_OPTION = /^[\u3400-\u9FFF]{2,}/u;
 
@@ -766,12 +785,14 @@ function oneSide(text: string): string {
 }
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
-/** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …" (upper-cased). */
+/** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …", "**Option A:** …" (upper-cased). */
 function optionLabels(prev: string): Set<string> {
   const out = new Set<string>();
   const recent = prev.slice(-2000);
   for (const m of recent.matchAll(/\[([A-Za-z0-9]{1,3})\]/gu)) out.add(m[1].toUpperCase());
   for (const m of recent.matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?\(?([A-Za-z]|\d{1,2})[.)](?:\*\*)?\s/gu)) out.add(m[1].toUpperCase());
+  // "- **Option A:** Retry …", "Approach 2: …": the label is the letter or number after the word
+  for (const m of recent.matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?(?:option|opci[oó]n|op[cç][aã]o|opzione|approach)\s+([A-Za-z]|\d{1,2})\s*[:.)]/giu)) out.add(m[1].toUpperCase());
   return out;
 }
 
@@ -806,6 +827,20 @@ const LEADING_PICK = new RegExp(`^(${PICK_LABEL}(?:\\s*(?:,|\\+|&|\\s(?:and|et|y
 function leadsWithPick(text: string, prev: string): boolean {
   const ack = PICK_ACK.exec(text);
   const rest = ack ? text.slice(ack[0].length) : text;
+  // "lets do 2 first", "go with B please": the whole turn is the pick, put in order or asked politely
+  const alone = ack ? new RegExp(`^${PICK_LABEL}\\s+(?:first|now|please)[.!]*$`, "iu").exec(rest.trim()) : null;
+  if (alone) {
+    const labels = optionLabels(prev);
+    return (
+      labels.size >= 2 &&
+      labels.has(
+        rest
+          .trim()
+          .replace(/^\(?(\w+).*$/su, "$1")
+          .toUpperCase(),
+      )
+    );
+  }
   const m = LEADING_PICK.exec(rest);
   if (!m || m[0].length === rest.length) return false;
   const tokens = m[1].split(/[^\dA-H]+/u).filter(Boolean);
@@ -1178,13 +1213,24 @@ function cjkAsks(head: string, rule: RegExp): boolean {
 const DONE_OPENER =
   /(?:^|[.!]\s+|\n\s*)(?:\*\*)?(?:added|updated|fixed|implemented|removed|changed|moved|replaced|renamed|created|modified|refactored|switched|wired|adjusted|rewrote|reworked|converted|restored|reverted|cleaned up)(?:\*\*)?\s+(?:the|a|an|all|both|your|it|this|that|these|those|[`*\w-]+)/u;
 
+/**
+ * The agent's message ends on a question, or on a yes/no question and a remark in parentheses after it ("Want to try
+ * it? (Requires opening a local URL)", "Proceed anyway? (yes/no)"): the question is still the last thing it asked. After
+ * "What's the path to the workflow? (Provide its `workflow.yaml`)" the remark says what to answer: a fact, not a go-ahead.
+ */
+function endsAsking(tail: string): boolean {
+  if (/[?？]\W*$/u.test(tail)) return true;
+  const m = /([^.!?。！？\n]*)[?？]\s*[(（][^()（）\n]{1,120}[)）]\W*$/u.exec(tail);
+  return !!m && !/^\W*(?:what|what's|which|where|who|how|when|why)(?![\p{L}])/u.test(m[1]);
+}
+
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
 export function agentCues(before: string | null): { asked: boolean; claimed: boolean } {
   const prev = (before ?? "").trim();
   if (!prev) return { asked: false, claimed: false };
   const r = rules();
   const tail = lower(prev.slice(-600));
-  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
+  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || endsAsking(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
 }
 
 /** The agent's message claims a change made, not only a status in check marks ("✅ healthy"). */
@@ -1240,7 +1286,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // "ok" alone to "Shall I go ahead?" / "Valides-tu ces choix ?" takes the proposal up; to anything else it acknowledges
   // … and to "if that's OK, I'll commit and open the PR" it gives the go-ahead the agent asked for
   if (bare)
-    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (/[?？]\W*$/u.test(tail.trim()) || CONFIRM.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
+    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (endsAsking(tail.trim()) || CONFIRM.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   // … unless most answers are picks of options the agent labelled ("1. A ；2. B；3.B"): choosing among its proposals
   if (asked && /^\(?1[.)]\s/u.test(head) && /[\s；;，,。．.]\(?2[.)]/u.test(t) && (prev.slice(-1500).match(/[?？]/gu)?.length ?? 0) >= 2 && !r.NEGATION.test(head))
@@ -1311,6 +1357,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the turn opens by repeating one of the options the agent listed ("feature/welcome-screen-and-node-collapse", "Investigar falha … (30 min). Utilize …"):
   // a pick, even when the option's own words sound like a failure
   if (hasPrev && (asked || /recommend|recomend|\breco\b|suggest|empfehl|建议|推荐|おすすめ/u.test(tail)) && repeatsListed(t, prev)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  if (hasPrev && namesBoldItem(t, prev)) return d("decision", asked ? "high" : "medium", "names the bold label of one of the agent's listed items", null);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
@@ -1352,6 +1399,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
       r.STATE_CJK.test(head) ||
       r.CZECH.test(head) ||
       r.WHY_KO.test(head) ||
+      // not when the agent offered to put it back ("이전 상태로 되돌릴까요?"): then it is taken up
+      (r.REVERT_KO.test(head) && !(asked && /돌리|돌릴|돌려|되돌/u.test(tail))) ||
       /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
       (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))
     )
