@@ -131,10 +131,10 @@ function build() {
     String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design|refactor|convert|migrate|port) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** A language named (LANGUAGE, a large pattern, is tried only on a turn that names one). */
-  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
+  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|繁中|简中|簡中|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:中文|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:(?:繁[體体]|简体|簡體)?中文|繁中|简中|簡中|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
@@ -169,11 +169,12 @@ function build() {
   const STATE_CJK =
     /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
   /**
-   * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
-   * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
+   * Chinese, Japanese and Korean for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
+   * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观", "내 모든 제출이 아니라 …", "라텍스 말고 본문",
+   * "한번에 붙이지 말고 …"): a redirection when it answers an agent message.
    */
   const REDIRECT_CJK = re(
-    String.raw`[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに?|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})`,
+    String.raw`(?<=[가-힣])(?:이|가)? 아니라(?= )|(?<=[가-힣]) 말고(?=[ ,])|(?<=[가-힣])지 말고|[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに?|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})`,
     "u",
   );
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
@@ -388,7 +389,9 @@ function build() {
   /** A go-ahead in one word: a Spanish or Italian imperative with its object, stressed or exclaimed ("insértalo", "Insertalo!", "applicalo!"; not the noun "modelo"). */
   const DO_IT_CLITIC = /^¡?(?:[a-zñ]*[áéí][a-zñ]*(?:lo|los)[!.]*|[a-zñ]{2,}[aei](?:lo|los|melo)!+)$/u;
   /** A decision stated as such ("we decided to go with pnpm"). */
-  const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
+  const DECIDED = w(
+    "we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|(?<=^|^(?:ok(?:ay)?|yes|yeah|so|then|alright)[,.!]? )i (?:choose|pick)|we'?re going with",
+  );
 
   // --- approval --------------------------------------------------------------------------------
 
@@ -772,6 +775,24 @@ function echoesRunCjk(text: string, tail: string): boolean {
     for (let j = i + best.length + 1; j <= t.length && tail.includes(t.slice(i, j)); j++) best = t.slice(i, j);
   }
   return (best.match(/[\u3400-\u9FFF\u3040-\u30FF]/gu)?.length ?? 0) >= 5 && best.length * 2 >= t.length;
+}
+
+/**
+ * A short Japanese request ("…てください", "…て欲しい", "…てほしい") whose verb is the one the agent offered or put
+ * forward: "直して欲しい。" after "直すっすか？", "テストを実行してください。" after "テストは実行していません。次のステップ …".
+ * The verb is the run of Han before "(し)て": two characters or more must be in the agent's words as they are; one
+ * (直, 消) with the next kana of its dictionary or polite form (直す, 直し). Its object (words of two Han or katakana
+ * or three Latin letters) must be in them too.
+ */
+const JA_REQUEST = /([\u3400-\u9FFF]{1,4})(?:し)?て(?:ください|下さい|欲しい|ほしい|くれ(?:る|ます)?|もらえ(?:る|ます)?)[。！!]*$/u;
+function requestsOfferedJa(text: string, tail: string): boolean {
+  const t = text.trim();
+  const m = t.length <= 30 && !/[?？]/u.test(t) ? JA_REQUEST.exec(t) : null;
+  if (!m) return false;
+  // what it is to be done to must be the agent's too: "github上のprのコメントに対して修正して" asks for a new fix
+  const objects = t.slice(0, m.index).match(/[\u3400-\u9FFF]{2,}|[\u30A0-\u30FF]{2,}|[A-Za-z]{3,}/gu) ?? [];
+  if (!objects.every((x) => tail.includes(x.toLowerCase()))) return false;
+  return m[1].length >= 2 ? tail.includes(m[1]) : new RegExp(`${m[1]}[さしすせそ]`, "u").test(tail);
 }
 
 /**
@@ -1390,7 +1411,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, what the user sees instead: a state, an absence
     if (claimed && !newTask && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
-    if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese)", null);
+    if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese, Korean)", null);
     // the user rules out what the agent concluded: "数据库里肯定是没有相同的账号" (there is certainly no such account), "that's impossible"
     if ((r.DISPUTE.test(head) || r.DISPUTE_CJK.test(head)) && !/[?？]\s*$/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "rules out what the agent concluded", null);
     // Japanese typed in romaji: "ugoiteimasen" (it does not move), "dekinai" (cannot) after a claim
@@ -1471,6 +1492,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
     return d("decision", "medium", "runs the step the agent suggested", null);
   // in Chinese or Japanese, the step the agent said is needed or put forward, typed back as the turn ("重启服务" after "需重启服务使生效")
   if (hasPrev && r.PUT_FORWARD_CJK.test(tail) && echoesOfferCjk(t, tail)) return d("decision", "medium", "asks for the step the agent put forward", null);
+  // in Japanese, a polite request for the very step the agent offered or listed ("直して欲しい。" after "直すっすか？")
+  if (hasPrev && (asked || r.NEXT_CUE.test(tail) || r.PUT_FORWARD_CJK.test(tail)) && requestsOfferedJa(t, tail)) return d("decision", asked ? "high" : "medium", "asks for the step the agent offered (Japanese)", null);
   // … or, longer, made mostly of a run of the agent's own words
   if (hasPrev && echoesRunCjk(t, prev.slice(-800))) return d("decision", "medium", "takes up the agent's own words (Chinese, Japanese)", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
