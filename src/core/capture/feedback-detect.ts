@@ -163,7 +163,7 @@ function build() {
   const CHALLENGE = start("(?:but |hmm,? )?(?:isn'?t|wouldn'?t|shouldn'?t|doesn'?t|won'?t|aren'?t|didn'?t) (?:that|this|it|there|these|those|we|you)(?![\\p{L}\\p{N}_])");
   /** An opening "should be X" after an agent message: what it must be instead ("deberia ser categorias activas"). */
   const SHOULD_START = start(
-    "(?:it |this |that |they |these |those )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
+    "(?:(?:it|this|that|they|these|those)(?: [\\p{L}_.-]+)? )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain|live|go|sit|belong)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
@@ -1517,7 +1517,12 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // agent announced what it does next and asked nothing
   const nextAnnounced = !asked && /^(?:(?:ok(?:ay)?|please|yes)[,.! ]+)*(?:proceed|go ahead|go on)[.!]*$/u.test(l.trim()) && /(?:^|\n)[^\n]*\bnext steps?\b[^\n]*$/u.test(tail);
   // "run this" after the agent set out the commands to run ("Run now: - `python train.py` …", "want me to run it?"): taken up
-  if (hasPrev && /^(?:(?:ok(?:ay)?|yes|yeah|please|great|then|now)[,.!\s]+)*(?:please )?(?:run|execute) (?:this|these|them|it|those|that|all of (?:them|these|those))(?: (?:for me|please|now))?[.!]*$/u.test(l.trim()) && (asked || /`[^`\n]+`|```/u.test(prev.slice(-600))) && /\brun\b/u.test(tail))
+  if (
+    hasPrev &&
+    /^(?:(?:ok(?:ay)?|yes|yeah|please|great|then|now)[,.!\s]+)*(?:please )?(?:run|execute) (?:this|these|them|it|those|that|all of (?:them|these|those))(?: (?:for me|please|now))?[.!]*$/u.test(l.trim()) &&
+    (asked || /`[^`\n]+`|```/u.test(prev.slice(-600))) &&
+    /\brun\b/u.test(tail)
+  )
     return d("decision", asked ? "high" : "medium", "runs what the agent set out to run", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && !nextAnnounced && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
