@@ -1507,7 +1507,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // 'Say "start observability" and I'll spin it up': the turn is what the agent asked to be told
   if (hasPrev && t.length <= 40 && saysAsked(l, tail)) return d("decision", "high", "says what the agent asked to be told", null);
   const nfkc = l.normalize("NFKC");
-  if (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim()))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  // one bare label with no agent message before it ("a", "1" after an IDE notice only) picks from nothing; an order of
+  // labels ("B then A then C") still reads as a pick of options the lost message listed
+  const oneLabel = !hasPrev && /^(?:option\s*)?\(?[a-d1-9]\)?[.!]*$/u.test(nfkc.trim());
+  if (!oneLabel && (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim())))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
   if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
   if (asked && likesOption(t, prev)) return d("decision", "medium", "says which of the agent's options it likes", r.LIKES);
