@@ -163,7 +163,7 @@ function build() {
   const CHALLENGE = start("(?:but |hmm,? )?(?:isn'?t|wouldn'?t|shouldn'?t|doesn'?t|won'?t|aren'?t|didn'?t) (?:that|this|it|there|these|those|we|you)(?![\\p{L}\\p{N}_])");
   /** An opening "should be X" after an agent message: what it must be instead ("deberia ser categorias activas"). */
   const SHOULD_START = start(
-    "(?:(?:it|this|that|they|these|those)(?: [\\p{L}_.-]+)? )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain|live|go|sit|belong)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
+    "(?:(?:it|this|that|they|these|those)(?: [^\\s,;:!?]+)? )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain|live|go|sit|belong)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
@@ -258,7 +258,7 @@ function build() {
   const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
   /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
   const TAKES_SUGGESTION = w(
-    "(?:update|revise|amend|adjust) (?:the|our|my|your) (?:[\\p{L}-]+ )?(?:plan|spec|specs|specification|roadmap|design)(?: doc(?:ument)?)? (?:with|to reflect|to include) (?:this|these|that|those|it|the (?:new|above))|as you (?:suggested|recommended|proposed|advised)|(?:너|네|니|당신) ?말(?:한)? ?대로|(?:제안|추천)(?:한|하신)? ?대로|按照?你(?:上面|刚才)?(?:说|建议|推荐)的|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
+    "(?:update|revise|amend|adjust) (?:the|our|my|your) (?:[^\\s,;:!?]+ )?(?:plan|spec|specs|specification|roadmap|design)(?: doc(?:ument)?)? (?:with|to reflect|to include) (?:this|these|that|those|it|the (?:new|above))|as you (?:suggested|recommended|proposed|advised)|(?:너|네|니|당신) ?말(?:한)? ?대로|(?:제안|추천)(?:한|하신)? ?대로|按照?你(?:上面|刚才)?(?:说|建议|推荐)的|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
   );
   /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
   const APPLY_SUGGESTED = re(
@@ -712,7 +712,7 @@ function repeatsListed(text: string, prev: string): boolean {
 function namesBoldItem(text: string, prev: string): boolean {
   const first = sentencesOf(text)[0] ?? "";
   if (/[?？]/u.test(first)) return false;
-  const key = (x: string): string => (lower(x).match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
+  const key = (x: string): string => (lower(x).match(rules().WORDS) ?? []).join(" ");
   const said = key(first.replace(PICK_ACK, ""));
   if (!said || said.split(" ").length > 8) return false;
   const labels = [...prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*([^*\n]{1,60})\*\*/gu)].map((m) => key(m[1]));
@@ -844,12 +844,13 @@ function picksMenu(text: string, prev: string): boolean {
  */
 const PICK_ACK = /^(?:ok(?:ay)?|yes|yeah|oui|s[ií]|sim|go with|let'?s (?:go with|do))[,.!\s]+/iu;
 const PICK_LABEL = "\\(?(?:\\d{1,2}|[A-H])\\)?";
+const PICK_ALONE = new RegExp(`^${PICK_LABEL}\\s+(?:first|now|please)[.!]*$`, "iu");
 const LEADING_PICK = new RegExp(`^(${PICK_LABEL}(?:\\s*(?:,|\\+|&|\\s(?:and|et|y|e)\\s)\\s*${PICK_LABEL})*)(\\s*[.,;:!+—–-]|\\s+(?:also|and|but|plus|et|mais|pero|then|puis)\\s)`, "u");
 function leadsWithPick(text: string, prev: string): boolean {
   const ack = PICK_ACK.exec(text);
   const rest = ack ? text.slice(ack[0].length) : text;
   // "lets do 2 first", "go with B please": the whole turn is the pick, put in order or asked politely
-  const alone = ack ? new RegExp(`^${PICK_LABEL}\\s+(?:first|now|please)[.!]*$`, "iu").exec(rest.trim()) : null;
+  const alone = ack ? PICK_ALONE.exec(rest.trim()) : null;
   if (alone) {
     const labels = optionLabels(prev);
     return (
@@ -1242,7 +1243,7 @@ const DONE_OPENER =
 function endsAsking(tail: string): boolean {
   if (/[?？]\W*$/u.test(tail)) return true;
   const m = /([^.!?。！？\n]*)[?？]\s*[(（][^()（）\n]{1,120}[)）]\W*$/u.exec(tail);
-  return !!m && !/^\W*(?:what|what's|which|where|who|how|when|why)(?![\p{L}])/u.test(m[1]);
+  return !!m && !/^\W*(?:what|what's|which|where|who|how|when|why)(?![a-z])/u.test(m[1]);
 }
 
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
