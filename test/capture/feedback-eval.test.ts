@@ -17,8 +17,9 @@
 // misses in the round after (0.85 now). holdout9 (299 turns, 23 new repositories) was scored unread at the start
 // of that round (0.63) and at its end (0.63, its last unread figure), then read for misses in the latest round (0.82
 // now): tuning material too. holdout10 (316 turns, 23 new repositories) was scored unread once (0.65), then read for
-// misses in the latest round (issue 26, rules that must hold on two splits or more). The next split, holdout11
-// (338 turns, 21 new repositories), was scored unread once (0.56) and is never read here. The
+// misses in the round before (issue 26, rules that must hold on two splits or more). holdout11 (338 turns, 21 new
+// repositories) was scored unread once (0.56), then read for misses in the latest round (0.71 now). The next split,
+// holdout12, is scored here once its file is dropped in and is never read. The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -28,9 +29,9 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 /** The unread split: scored here once its file is dropped in, its misses never read (feedback-score-cli.ts refuses to list them). */
-const UNSEEN = "holdout11" as const;
+const UNSEEN = "holdout12" as const;
 type Readable = Exclude<Split, typeof UNSEEN>;
-const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10"];
+const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11"];
 const SPLITS: Split[] = existsSync(splitFile(UNSEEN)) ? [...READ, UNSEEN] : READ;
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
@@ -54,24 +55,24 @@ function report(split: Split): { o: Score; r: Score } {
 /** What each split reaches today (docs/feedback.md), as floors: F1 and precision for feedback vs none, type right of hits. */
 const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: number }> & Partial<Record<typeof UNSEEN, { f1: number; precision: number; typeRight: number }>> = {
   tune: { f1: 0.92, precision: 0.94, typeRight: 0.95 },
-  holdout: { f1: 0.89, precision: 0.92, typeRight: 0.98 },
+  holdout: { f1: 0.9, precision: 0.93, typeRight: 0.98 },
   holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
   holdout3: { f1: 0.88, precision: 0.92, typeRight: 0.96 },
   holdout4: { f1: 0.89, precision: 0.94, typeRight: 0.99 },
   // read for misses two rounds ago (first look 0.47)
-  holdout5: { f1: 0.85, precision: 0.91, typeRight: 0.98 },
+  holdout5: { f1: 0.86, precision: 0.92, typeRight: 0.98 },
   // read for misses three rounds ago (first look 0.54, then 0.57 unread)
   holdout6: { f1: 0.78, precision: 0.82, typeRight: 0.93 },
   // read for misses two rounds ago (first look 0.50, then 0.51 unread)
-  holdout7: { f1: 0.81, precision: 0.9, typeRight: 0.97 },
+  holdout7: { f1: 0.82, precision: 0.9, typeRight: 0.97 },
   // read for misses two rounds ago (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
   holdout8: { f1: 0.85, precision: 0.91, typeRight: 0.98 },
-  // read for misses in the round before (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
-  holdout9: { f1: 0.81, precision: 0.85, typeRight: 0.98 },
-  // read for misses in the latest round (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
-  holdout10: { f1: 0.76, precision: 0.82, typeRight: 0.95 },
-  // unread: first look 0.56 (P 0.77, R 0.45), type right 0.94, scored once after the round that read holdout10
-  holdout11: { f1: 0.55, precision: 0.76, typeRight: 0.93 },
+  // read for misses two rounds ago (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
+  holdout9: { f1: 0.82, precision: 0.87, typeRight: 0.98 },
+  // read for misses in the round before (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
+  holdout10: { f1: 0.77, precision: 0.83, typeRight: 0.95 },
+  // read for misses in the latest round (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
+  holdout11: { f1: 0.7, precision: 0.83, typeRight: 0.95 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -556,6 +557,42 @@ describe("bug reports and redirections read against the agent's last message", (
     ["The importer is fixed and all tests pass.", "what about the export? it still fails with a TypeError", "correction"],
     // a question picks nothing, in Chinese too
     ["说明\n- 如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。\n- 若你希望选项说明也统一成双语（如所有 `click.argument`/`click.option` 的 `help`），我可以继续逐项补充。", "click.argument/click.option 的 help是哪些", null],
+    // round 11 (holdout11 read): a yes/no question with a remark in parentheses after it is still the last thing asked; after a what-question the remark says what to answer
+    ["I can show the mockups in a browser. Want to try it? (Requires opening a local URL)", "Yes.", "decision"],
+    ["What's the path to the workflow you want to audit? (Provide the path to its `flow.yaml` or the workflow folder.)", "flow.yaml", null],
+    // the bold label of one of the listed items, typed back (after "ok" too), is a pick
+    ['How should the bot read your messages?\n\n- **Natural Language:** free text like "10$ coffee"\n- **Guided Chat:** the bot asks one question at a time', "Natural Language.", "decision"],
+    ["Which would you prefer for the database?\n- **Stick with SQLite** (simple, local)\n- **Switch to Postgres** (always on, needs a server)", "OK switch to Postgres. Is there a cost?", "decision"],
+    ["Should the target be:\n- **>98%** (achievable)\n- **>99%** (stringent)\n\nWhich is right?", "99%", "decision"],
+    ["How should the bot read your messages?\n\n- **Natural Language:** free text\n- **Guided Chat:** one question at a time", "What does Guided Chat cost?", null],
+    // "Option A:" labels, and a pick put in order
+    ["If the call fails, what happens?\n- **Option A:** Retry with backoff\n- **Option B:** Alert the team\n- **Option C:** Notify the user\n\nWhich one?", "A, with B", "decision"],
+    ["Should I:\n1. Continue with the remaining tasks?\n2. Revise the documents I just created?\n3. Leave them as they are?", "lets do 2 first", "decision"],
+    // Korean "as you said", "put it back as it was" (not when the agent offered to put it back), "not A but B"
+    ["1-4단계 모두 구현할까, 아니면 1-2단계만 집중할까?", "오케이 너 말대로 한번 해보자", "decision"],
+    ["버튼 글씨 크기를 14px로 고정했어요!", "다시 이전 상태로 돌려줘", "correction"],
+    ["버튼 글씨 크기를 바꿨는데, 이전 상태로 되돌릴까요?", "응 이전 상태로 돌려줘", "decision"],
+    ["이제 세 부분을 한 번에 붙이겠습니다.", "한번에 붙이지 말고, 하나씩 붙인 버전 만들어봐", "correction"],
+    ["'내 제출물 보기' 버튼을 추가했습니다.", "모든 제출이 아니라 이 문제에 대한 제출로 가야해", "correction"],
+    // "I choose" records a decision only as the turn's opening
+    ["", "When editing an order, I choose the type and then the quantity field resets", null],
+    ["1. Llama 3\n2. Gemma 3", "What about Mistral? The model I choose should be multilingual.", null],
+    // a Japanese request for the verb the agent offered, its object the agent's too
+    ["原因が分かりました。直しますか？", "直して欲しい。", "decision"],
+    ["修正しました。次のステップ：テストを実行", "PRのコメントに対して修正してください。", null],
+    // the answer language named in Traditional Chinese
+    ["Want me to rewire the workflow so email only sends after a successful append?", "用繁中回覆我", "preference"],
+    // "run this" after commands set out to run; "update the plan with this"
+    ["Validation done.\n\nRun now:\n- `python train.py`\n- `npm run dev`", "run this", "decision"],
+    ["I refactored the parser into two modules.", "run this", null],
+    ["**Gemma 27B is now your best choice** for multilingual tutoring.", "OK. Update the technical plan to reflect these new specifications.", "decision"],
+    // first-person claims in Spanish, then a failure
+    ["Agregué las columnas de fecha en la tabla de items.", "la imagen no se ve", "correction"],
+    // "that doc should live in …" after the agent made it
+    ["Created docs/architecture.md with the overview. Would you like diagrams too?", "that doc should live in solution_architectures", "correction"],
+    // one bare label with no agent message picks from nothing; an order of labels still picks
+    ["", "1", null],
+    ["", "B then A then C", "decision"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

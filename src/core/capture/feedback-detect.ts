@@ -83,7 +83,7 @@ function build() {
     /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|agregu[ée]|a[nñ]ad[ií]|actualic[ée]|cambi[ée]|correg[ií]|arregl[ée]|implement[ée]|elimin[ée]|quit[ée]|cre[ée]|modifiqu[ée]|ajust[ée]|mov[ií]|reemplac[ée]|j'ai (?:ajout[ée]|modifi[ée]|corrig[ée]|mis à jour|supprim[ée]|cr[ée]{2}|remplac[ée]|impl[ée]ment[ée]|chang[ée]|d[ée]plac[ée])|adicionei|atualizei|corrigi|alterei|removi|criei|implementei|ajustei|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了|はずです|てみてください|お試しください|試してください/u;
@@ -131,10 +131,10 @@ function build() {
     String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design|refactor|convert|migrate|port) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** A language named (LANGUAGE, a large pattern, is tried only on a turn that names one). */
-  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
+  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|繁中|简中|簡中|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:中文|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:(?:繁[體体]|简体|簡體)?中文|繁中|简中|簡中|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
@@ -163,17 +163,18 @@ function build() {
   const CHALLENGE = start("(?:but |hmm,? )?(?:isn'?t|wouldn'?t|shouldn'?t|doesn'?t|won'?t|aren'?t|didn'?t) (?:that|this|it|there|these|those|we|you)(?![\\p{L}\\p{N}_])");
   /** An opening "should be X" after an agent message: what it must be instead ("deberia ser categorias activas"). */
   const SHOULD_START = start(
-    "(?:it |this |that |they |these |those )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
+    "(?:(?:it|this|that|they|these|those)(?: [^\\s,;:!?]+)? )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain|live|go|sit|belong)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
     /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
   /**
-   * Chinese and Japanese for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
-   * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观"): a redirection when it answers an agent message.
+   * Chinese, Japanese and Korean for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
+   * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观", "내 모든 제출이 아니라 …", "라텍스 말고 본문",
+   * "한번에 붙이지 말고 …"): a redirection when it answers an agent message.
    */
   const REDIRECT_CJK = re(
-    String.raw`[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに?|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})`,
+    String.raw`(?<=[가-힣])(?:이|가)? 아니라(?= )|(?<=[가-힣]) 말고(?=[ ,])|(?<=[가-힣])지 말고|[，,、]\s*(?:而|并)?不是|而不是|并不是|ではなく|じゃなく|(?:使わ|せ|し|変え|消さ)ずに?|ないでください|違います|まだ[^。！？]{0,10}(?:ない|ません)|(?:でき|され|なっ)ていない|不太(?=\p{sc=Han})|不够(?=\p{sc=Han})|还没(?:有)?(?=\p{sc=Han})`,
     "u",
   );
   /** After a claim, Chinese requests to adjust what was just done ("放大2倍", "改成这个样式"). */
@@ -257,7 +258,7 @@ function build() {
   const CONTINUE = start("(?:(?:ok(?:ay)?|yes|please)[,.! ]+)*(?:continue|carry on|keep going|go on)(?: further| on| please)?[.!]*(?:$|\\s+\\p{L}+ mistake)");
   /** Taking up what the agent suggested, named as such ("let's work on the suggested next steps", "I agree with the following findings"). */
   const TAKES_SUGGESTION = w(
-    "as you (?:suggested|recommended|proposed|advised)|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
+    "(?:update|revise|amend|adjust) (?:the|our|my|your) (?:[^\\s,;:!?]+ )?(?:plan|spec|specs|specification|roadmap|design)(?: doc(?:ument)?)? (?:with|to reflect|to include) (?:this|these|that|those|it|the (?:new|above))|as you (?:suggested|recommended|proposed|advised)|(?:너|네|니|당신) ?말(?:한)? ?대로|(?:제안|추천)(?:한|하신)? ?대로|按照?你(?:上面|刚才)?(?:说|建议|推荐)的|i (?:fully )?agree with (?:the|your|these|this|that|all|most|both)|(?:let'?s|please|i'?d like (?:you )?to|we(?:'ll| will| can)?) (?:work on|go with|do|implement|tackle|start (?:with|on)|address|apply|follow) (?:all )?(?:the|your|these|those) (?:suggested|recommended|proposed|suggestions?|recommendations?|proposals?|findings)|(?:implement|execute|carry out|apply|follow)(?: (?:and|then) [\\p{L} ]{1,20}?)? (?:for )?(?:the|this|your|that) (?:[\\p{L}\\p{N}-]+ ){0,3}?(?:plan|proposal)",
   );
   /** An imperative that carries out what the agent put forward, named as such ("please apply the math fixes that you presented", "clean up the wheel class with all of the changes you suggested"). */
   const APPLY_SUGGESTED = re(
@@ -377,6 +378,8 @@ function build() {
   );
   /** Korean "why" ("왜 여기가 …", "왜 바로 안 열리지?") after an agent message: a reproach, as "为啥" and "why did you" are. */
   const WHY_KO = /(?:^|[^가-힣])왜(?:\s|$|[?？,]|이렇게|그렇게|자꾸|또)/u;
+  /** Korean "put it back as it was" ("다시 이전 상태로 돌려줘", "처음 상태로 돌려줘봐", "원래대로 되돌려"): the agent's change is undone, as "revert …" / "undo …" and "改回" ask. */
+  const REVERT_KO = /(?:이전|처음|원래|예전)(?: ?상태| ?버전| ?코드)?(?:로|대로)\s*(?:다시\s*)?(?:되)?돌려/u;
   /** The agent tells the user what to say to take its offer up: 'Say "start observability" and I'll spin it up', 'reply "yes"' (not "type `ukb` to test it": a step for the user). */
   const SAY_THIS = re(String.raw`(?<![\p{L}])(?:say|reply(?: with)?|answer|respond with|dites|dis|diga|dime|скажи(?:те)?|ответь(?:те)?)\s+(?:\*\*)?["“'\u0060]([^"”'\u0060\n]{1,40})["”'\u0060]`, "giu");
   /** A reply the agent listed as an option: '- \u0060"all"\u0060 for 1+2+3', '- "none" to skip'. */
@@ -386,7 +389,9 @@ function build() {
   /** A go-ahead in one word: a Spanish or Italian imperative with its object, stressed or exclaimed ("insértalo", "Insertalo!", "applicalo!"; not the noun "modelo"). */
   const DO_IT_CLITIC = /^¡?(?:[a-zñ]*[áéí][a-zñ]*(?:lo|los)[!.]*|[a-zñ]{2,}[aei](?:lo|los|melo)!+)$/u;
   /** A decision stated as such ("we decided to go with pnpm"). */
-  const DECIDED = w("we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|i choose|i pick|we'?re going with");
+  const DECIDED = w(
+    "we(?:'ve| have)? decided|i(?:'ve| have)? decided|let'?s go with|we'?ll go with|i'?ll go with|go with (?:option|the|approach|plan|your)|(?<=^|^(?:ok(?:ay)?|yes|yeah|so|then|alright)[,.!]? )i (?:choose|pick)|we'?re going with",
+  );
 
   // --- approval --------------------------------------------------------------------------------
 
@@ -536,6 +541,7 @@ function build() {
     NOT_AVAILABLE,
     FORGET,
     WHY_KO,
+    REVERT_KO,
     SAY_THIS,
     FIRST_LEAD,
     STATE,
@@ -697,6 +703,22 @@ function repeatsListed(text: string, prev: string): boolean {
   return false;
 }
 
+/**
+ * The turn (its first sentence, after "ok" / "yes" / "go with") is the bold label of one of the items the agent listed
+ * ("Natural Language." after "- **Natural Language:** Send messages like …", "99%" after "- **>99%** (more stringent)",
+ * "OK switch to Google Sheets. Is there …?" after "- **Switch to Google Sheets** (Always on, …)"): the user picked that
+ * item. Two labelled items at least; the words compared, marks and punctuation aside.
+ */
+function namesBoldItem(text: string, prev: string): boolean {
+  const first = sentencesOf(text)[0] ?? "";
+  if (/[?？]/u.test(first)) return false;
+  const key = (x: string): string => (lower(x).match(rules().WORDS) ?? []).join(" ");
+  const said = key(first.replace(PICK_ACK, ""));
+  if (!said || said.split(" ").length > 8) return false;
+  const labels = [...prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*([^*\n]{1,60})\*\*/gu)].map((m) => key(m[1]));
+  return labels.length >= 2 && labels.includes(said);
+}
+
 /** An object written in Han ("方案二"): read as one option's name. */
 const CJK_OPTION = /^[\u3400-\u9FFF]{2,}/u;
 
@@ -756,6 +778,24 @@ function echoesRunCjk(text: string, tail: string): boolean {
 }
 
 /**
+ * A short Japanese request ("…てください", "…て欲しい", "…てほしい") whose verb is the one the agent offered or put
+ * forward: "直して欲しい。" after "直すっすか？", "テストを実行してください。" after "テストは実行していません。次のステップ …".
+ * The verb is the run of Han before "(し)て": two characters or more must be in the agent's words as they are; one
+ * (直, 消) with the next kana of its dictionary or polite form (直す, 直し). Its object (words of two Han or katakana
+ * or three Latin letters) must be in them too.
+ */
+const JA_REQUEST = /([\u3400-\u9FFF]{1,4})(?:し)?て(?:ください|下さい|欲しい|ほしい|くれ(?:る|ます)?|もらえ(?:る|ます)?)[。！!]*$/u;
+function requestsOfferedJa(text: string, tail: string): boolean {
+  const t = text.trim();
+  const m = t.length <= 30 && !/[?？]/u.test(t) ? JA_REQUEST.exec(t) : null;
+  if (!m) return false;
+  // what it is to be done to must be the agent's too: "github上のprのコメントに対して修正して" asks for a new fix
+  const objects = t.slice(0, m.index).match(/[\u3400-\u9FFF]{2,}|[\u30A0-\u30FF]{2,}|[A-Za-z]{3,}/gu) ?? [];
+  if (!objects.every((x) => tail.includes(x.toLowerCase()))) return false;
+  return m[1].length >= 2 ? tail.includes(m[1]) : new RegExp(`${m[1]}[さしすせそ]`, "u").test(tail);
+}
+
+/**
  * A turn saved with git conflict markers around it (a chat export merged
  * twice): the user's words are one side of the conflict, not the markers.
  */
@@ -766,12 +806,14 @@ function oneSide(text: string): string {
 }
 
 /** A new report asking for help ("when I try to load X I get this error", "please explain"), not a verdict on the claim. */
-/** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …" (upper-cased). */
+/** Labels of the options the agent listed: "[IR]", "[C] Continue", "2) …", "**B** …", "**Option A:** …" (upper-cased). */
 function optionLabels(prev: string): Set<string> {
   const out = new Set<string>();
   const recent = prev.slice(-2000);
   for (const m of recent.matchAll(/\[([A-Za-z0-9]{1,3})\]/gu)) out.add(m[1].toUpperCase());
   for (const m of recent.matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?\(?([A-Za-z]|\d{1,2})[.)](?:\*\*)?\s/gu)) out.add(m[1].toUpperCase());
+  // "- **Option A:** Retry …", "Approach 2: …": the label is the letter or number after the word
+  for (const m of recent.matchAll(/(?:^|\n)\s*(?:[-*•]\s*)?(?:\*\*)?(?:option|opci[oó]n|op[cç][aã]o|opzione|approach)\s+([A-Za-z]|\d{1,2})\s*[:.)]/giu)) out.add(m[1].toUpperCase());
   return out;
 }
 
@@ -802,10 +844,25 @@ function picksMenu(text: string, prev: string): boolean {
  */
 const PICK_ACK = /^(?:ok(?:ay)?|yes|yeah|oui|s[ií]|sim|go with|let'?s (?:go with|do))[,.!\s]+/iu;
 const PICK_LABEL = "\\(?(?:\\d{1,2}|[A-H])\\)?";
+const PICK_ALONE = new RegExp(`^${PICK_LABEL}\\s+(?:first|now|please)[.!]*$`, "iu");
 const LEADING_PICK = new RegExp(`^(${PICK_LABEL}(?:\\s*(?:,|\\+|&|\\s(?:and|et|y|e)\\s)\\s*${PICK_LABEL})*)(\\s*[.,;:!+—–-]|\\s+(?:also|and|but|plus|et|mais|pero|then|puis)\\s)`, "u");
 function leadsWithPick(text: string, prev: string): boolean {
   const ack = PICK_ACK.exec(text);
   const rest = ack ? text.slice(ack[0].length) : text;
+  // "lets do 2 first", "go with B please": the whole turn is the pick, put in order or asked politely
+  const alone = ack ? PICK_ALONE.exec(rest.trim()) : null;
+  if (alone) {
+    const labels = optionLabels(prev);
+    return (
+      labels.size >= 2 &&
+      labels.has(
+        rest
+          .trim()
+          .replace(/^\(?(\w+).*$/su, "$1")
+          .toUpperCase(),
+      )
+    );
+  }
   const m = LEADING_PICK.exec(rest);
   if (!m || m[0].length === rest.length) return false;
   const tokens = m[1].split(/[^\dA-H]+/u).filter(Boolean);
@@ -1178,13 +1235,24 @@ function cjkAsks(head: string, rule: RegExp): boolean {
 const DONE_OPENER =
   /(?:^|[.!]\s+|\n\s*)(?:\*\*)?(?:added|updated|fixed|implemented|removed|changed|moved|replaced|renamed|created|modified|refactored|switched|wired|adjusted|rewrote|reworked|converted|restored|reverted|cleaned up)(?:\*\*)?\s+(?:the|a|an|all|both|your|it|this|that|these|those|[`*\w-]+)/u;
 
+/**
+ * The agent's message ends on a question, or on a yes/no question and a remark in parentheses after it ("Want to try
+ * it? (Requires opening a local URL)", "Proceed anyway? (yes/no)"): the question is still the last thing it asked. After
+ * "What's the path to the workflow? (Provide its `workflow.yaml`)" the remark says what to answer: a fact, not a go-ahead.
+ */
+function endsAsking(tail: string): boolean {
+  if (/[?？]\W*$/u.test(tail)) return true;
+  const m = /([^.!?。！？\n]*)[?？]\s*[(（][^()（）\n]{1,120}[)）]\W*$/u.exec(tail);
+  return !!m && !/^\W*(?:what|what's|which|where|who|how|when|why)(?![a-z])/u.test(m[1]);
+}
+
 /** What the agent message before a turn did: asked for a go-ahead or offered options, claimed the work done (scripts/feedback-features.ts reads it too). */
 export function agentCues(before: string | null): { asked: boolean; claimed: boolean } {
   const prev = (before ?? "").trim();
   if (!prev) return { asked: false, claimed: false };
   const r = rules();
   const tail = lower(prev.slice(-600));
-  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || /[?？]\W*$/u.test(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
+  return { asked: r.ASKED.test(tail) || r.ASKED_CJK.test(tail) || endsAsking(tail.trim()), claimed: r.CLAIMED.test(tail) || r.CLAIMED_CJK.test(tail) || DONE_OPENER.test(tail) };
 }
 
 /** The agent's message claims a change made, not only a status in check marks ("✅ healthy"). */
@@ -1240,7 +1308,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // "ok" alone to "Shall I go ahead?" / "Valides-tu ces choix ?" takes the proposal up; to anything else it acknowledges
   // … and to "if that's OK, I'll commit and open the PR" it gives the go-ahead the agent asked for
   if (bare)
-    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (/[?？]\W*$/u.test(tail.trim()) || CONFIRM.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
+    return !/^(?:thank|ty$|cool)/u.test(l) && ((asked && (endsAsking(tail.trim()) || CONFIRM.test(tail.slice(-300)))) || r.IF_OK.test(tail.slice(-300))) ? d("decision", "high", "accepts what the agent asked to confirm", null) : null;
   // the agent asked several questions and the turn answers them in a numbered list ("1. in header 2. all of them …"): answers, not a verdict
   // … unless most answers are picks of options the agent labelled ("1. A ；2. B；3.B"): choosing among its proposals
   if (asked && /^\(?1[.)]\s/u.test(head) && /[\s；;，,。．.]\(?2[.)]/u.test(t) && (prev.slice(-1500).match(/[?？]/gu)?.length ?? 0) >= 2 && !r.NEGATION.test(head))
@@ -1311,6 +1379,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // the turn opens by repeating one of the options the agent listed ("feature/welcome-screen-and-node-collapse", "Investigar falha … (30 min). Utilize …"):
   // a pick, even when the option's own words sound like a failure
   if (hasPrev && (asked || /recommend|recomend|\breco\b|suggest|empfehl|建议|推荐|おすすめ/u.test(tail)) && repeatsListed(t, prev)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  if (hasPrev && namesBoldItem(t, prev)) return d("decision", asked ? "high" : "medium", "names the bold label of one of the agent's listed items", null);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
@@ -1343,7 +1412,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, what the user sees instead: a state, an absence
     if (claimed && !newTask && r.STATE.test(lf.slice(0, 250)) && !askedBack(head, r.STATE)) return d("correction", "medium", "observes something other than what was claimed", r.STATE);
     if (claimed && t.length <= 60 && r.ABSENT.test(head)) return d("correction", "medium", "observes something missing after a claim", null);
-    if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese)", null);
+    if (r.REDIRECT_CJK.test(head) && !r.STATE_CJK.test(head)) return d("correction", "medium", "redirects what the agent did (Chinese, Japanese, Korean)", null);
     // the user rules out what the agent concluded: "数据库里肯定是没有相同的账号" (there is certainly no such account), "that's impossible"
     if ((r.DISPUTE.test(head) || r.DISPUTE_CJK.test(head)) && !/[?？]\s*$/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "rules out what the agent concluded", null);
     // Japanese typed in romaji: "ugoiteimasen" (it does not move), "dekinai" (cannot) after a claim
@@ -1352,6 +1421,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
       r.STATE_CJK.test(head) ||
       r.CZECH.test(head) ||
       r.WHY_KO.test(head) ||
+      // not when the agent offered to put it back ("이전 상태로 되돌릴까요?"): then it is taken up
+      (r.REVERT_KO.test(head) && !(asked && /돌리|돌릴|돌려|되돌/u.test(tail))) ||
       /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
       (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))
     )
@@ -1422,6 +1493,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
     return d("decision", "medium", "runs the step the agent suggested", null);
   // in Chinese or Japanese, the step the agent said is needed or put forward, typed back as the turn ("重启服务" after "需重启服务使生效")
   if (hasPrev && r.PUT_FORWARD_CJK.test(tail) && echoesOfferCjk(t, tail)) return d("decision", "medium", "asks for the step the agent put forward", null);
+  // in Japanese, a polite request for the very step the agent offered or listed ("直して欲しい。" after "直すっすか？")
+  if (hasPrev && (asked || r.NEXT_CUE.test(tail) || r.PUT_FORWARD_CJK.test(tail)) && requestsOfferedJa(t, tail)) return d("decision", asked ? "high" : "medium", "asks for the step the agent offered (Japanese)", null);
   // … or, longer, made mostly of a run of the agent's own words
   if (hasPrev && echoesRunCjk(t, prev.slice(-800))) return d("decision", "medium", "takes up the agent's own words (Chinese, Japanese)", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
@@ -1435,7 +1508,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // 'Say "start observability" and I'll spin it up': the turn is what the agent asked to be told
   if (hasPrev && t.length <= 40 && saysAsked(l, tail)) return d("decision", "high", "says what the agent asked to be told", null);
   const nfkc = l.normalize("NFKC");
-  if (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim()))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
+  // one bare label with no agent message before it ("a", "1" after an IDE notice only) picks from nothing; an order of
+  // labels ("B then A then C") still reads as a pick of options the lost message listed
+  const oneLabel = !hasPrev && /^(?:option\s*)?\(?[a-d1-9]\)?[.!]*$/u.test(nfkc.trim());
+  if (!oneLabel && (r.CHOICE.test(l) || (nfkc !== l && r.CHOICE.test(nfkc.trim())))) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && picksMenu(t, prev)) return d("decision", asked ? "high" : "medium", "picks options by the labels the agent gave them", null);
   if (hasPrev && namesListedOption(head, prev) && !/[?？]/u.test(sentencesOf(head)[0] ?? "")) return d("decision", asked ? "high" : "medium", "names one of the agent's options", OPTION_NAMED);
   if (asked && likesOption(t, prev)) return d("decision", "medium", "says which of the agent's options it likes", r.LIKES);
@@ -1444,6 +1520,14 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a bare "proceed" after "Next step: draft the proposal" takes up nothing, as "continue" there does not (below): the
   // agent announced what it does next and asked nothing
   const nextAnnounced = !asked && /^(?:(?:ok(?:ay)?|please|yes)[,.! ]+)*(?:proceed|go ahead|go on)[.!]*$/u.test(l.trim()) && /(?:^|\n)[^\n]*\bnext steps?\b[^\n]*$/u.test(tail);
+  // "run this" after the agent set out the commands to run ("Run now: - `python train.py` …", "want me to run it?"): taken up
+  if (
+    hasPrev &&
+    /^(?:(?:ok(?:ay)?|yes|yeah|please|great|then|now)[,.!\s]+)*(?:please )?(?:run|execute) (?:this|these|them|it|those|that|all of (?:them|these|those))(?: (?:for me|please|now))?[.!]*$/u.test(l.trim()) &&
+    (asked || /`[^`\n]+`|```/u.test(prev.slice(-600))) &&
+    /\brun\b/u.test(tail)
+  )
+    return d("decision", asked ? "high" : "medium", "runs what the agent set out to run", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
   if (offered && short && !nextAnnounced && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
