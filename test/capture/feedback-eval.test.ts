@@ -19,7 +19,8 @@
 // now): tuning material too. holdout10 (316 turns, 23 new repositories) was scored unread once (0.65), then read for
 // misses in the round before (issue 26, rules that must hold on two splits or more). holdout11 (338 turns, 21 new
 // repositories) was scored unread once (0.56), then read for misses in the latest round (0.71 now). The next split,
-// holdout12, is scored here once its file is dropped in and is never read. The
+// holdout12 (342 turns, 39 new repositories), is scored here unread (first look 0.65: P 0.74, R 0.58, type right 0.93)
+// and is never read. The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -73,6 +74,8 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   holdout10: { f1: 0.77, precision: 0.83, typeRight: 0.95 },
   // read for misses in the latest round (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
   holdout11: { f1: 0.7, precision: 0.83, typeRight: 0.95 },
+  // unread (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11)
+  holdout12: { f1: 0.64, precision: 0.73, typeRight: 0.92 },
 };
 
 describe("feedback detector on labelled real turns", () => {
