@@ -189,6 +189,21 @@ describe("the issue's examples, read against the agent message before them", () 
     expect(c.lesson).toContain("use the staging database");
     expect(c.answered).toBe("Everything is applied.");
   });
+
+  it("a note saved with Claude Code's # shortcut is a standing rule, whatever its words; its lesson has no tags", () => {
+    for (const note of ["the api lives in src/server", "In Markdown documents, put a blank line between:\n\n- headers and body\n- body and lists", "remember to never create backup files"]) {
+      const c = classify(normalizeText(`<user-memory-input>${note}</user-memory-input>`), false, "Done: the tests pass.")!;
+      expect(c, note).not.toBeNull();
+      expect(c.type).toBe("preference");
+      expect(c.confidence).toBe("high");
+      expect(c.lesson).not.toMatch(/<|\n/);
+      expect(c.lesson).toContain(note.split("\n")[0]);
+      expect(c.answered).toBeNull();
+    }
+    // the tag must wrap the whole turn, and hold words
+    expect(classify(normalizeText("<user-memory-input>  </user-memory-input>"))).toBeNull();
+    expect(classify(normalizeText("what is <user-memory-input>x</user-memory-input> for?"))).toBeNull();
+  });
 });
 
 describe("bug reports and redirections read against the agent's last message", () => {

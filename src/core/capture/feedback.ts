@@ -46,6 +46,8 @@ export interface Classification {
  */
 export function classify(text: string, forced = false, before: string | null = null): Classification | null {
   if (!text) return null;
+  const memory = memoryNote(text);
+  if (memory !== null) return memoryRule(memory);
   // the words as a lesson shows them: a placeholder ("[Image #8] still does not work?") or a stray control character is not a word
   const own = readable(userWords(text));
   const l = own.toLowerCase().replace(/\u2019/g, "'");
@@ -55,6 +57,24 @@ export function classify(text: string, forced = false, before: string | null = n
   if (det) return { type: det.type, strength: STRENGTH[det.type], confidence: det.confidence, rationale: det.rationale, scope, lesson: lessonOf(det.type, det.key, answered), answered };
   if (forced) return { type: "manual", strength: "medium", confidence: "medium", rationale: "manual feedback capture", scope, lesson: lessonOf("manual", text, answered), answered };
   return null;
+}
+
+// Claude Code's "#" shortcut: the user typed a line into its memory file (CLAUDE.md), recorded as the turn
+// `<user-memory-input>…</user-memory-input>`. A standing rule by construction, whatever its words.
+const MEMORY_NOTE = /^\s*<user-memory-input>([\s\S]*?)<\/user-memory-input>\s*$/;
+
+/** The note a turn saved to Claude Code's memory, or null when the turn is not one. */
+function memoryNote(text: string): string | null {
+  const m = MEMORY_NOTE.exec(text);
+  const note = m ? readable(m[1]).trim() : "";
+  return note ? note : null;
+}
+
+/** A memory note is a rule of its own, not an answer to the agent's message. */
+function memoryRule(note: string): Classification {
+  const l = note.toLowerCase();
+  const scope = scopes().find(([, re]) => re.test(l))?.[0] ?? "global";
+  return { type: "preference", strength: STRENGTH.preference, confidence: "high", rationale: "saved to the agent's memory (Claude Code's # shortcut)", scope, lesson: lessonOf("preference", note, null), answered: null };
 }
 
 const LESSON_LEAD: Record<FeedbackType, string> = {
