@@ -17,6 +17,10 @@ const INJECTED_START: readonly RegExp[] = [
   // (the hook may see it with its whitespace made one space)
   /^I ran the following shell command:\s*```sh\s/,
   /^add (?:file|url) to the chat\? \(y\)es/i,
+  // a prompt file's text sent whole, front matter first (Codex 0.4x's custom prompts, spec-kit's /speckit.* commands), and
+  // Claude Code's stand-in for a message with no text (command-echo.ts reads both as echoes; the hook may see one line)
+  /^---\s+(?:[\w-]+:[^\n]{0,300}?\s+){0,8}?description:\s/,
+  /^\(no content\)\s*$/,
   // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
   /^implement the plan as specified, it is attached for your reference/i,
   /^for the code present, we get this error:/i,

@@ -250,3 +250,54 @@ describe("a Codex session from its IDE extension", () => {
     }
   });
 });
+
+// Codex 0.40's record of a custom prompt the user ran (spec-kit's /speckit.specify; the shape of a real rollout, text cut):
+// the prompt file's whole text, its front matter first, sent as the user's message.
+const specKit =
+  "---\ndescription: Create or update the feature specification from a natural language feature description.\n---\n\n## User Input\n\n```text\n$ARGUMENTS\n```\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\n1. Generate a concise short name.\n";
+
+describe("a prompt file sent whole, and Claude Code's (no content)", () => {
+  it("is the harness's text: an echo row, no typed words, never feedback (as typed or as the hook gets it)", () => {
+    expect(isCommandEcho(specKit)).toBe(true);
+    expect(commandEchoRow(specKit)).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
+    expect(userRow(specKit)).toBe(commandEchoRow(specKit));
+    expect(commandEchoRow("---\nargument-hint: FILE\ndescription: 'Review a file'\n---\nReview $1\n")).toBe("[custom prompt] Review a file");
+    expect(commandEchoRow("(no content)")).toBe("[no content]");
+    for (const t of [specKit, "---\nargument-hint: FILE\ndescription: Review a file\n---\nReview $1", "(no content)", " (no content)\n"]) {
+      expect(userWords(t), t).toBe("");
+      expect(userWords(t.replace(/\s+/g, " ")), t).toBe("");
+    }
+    // typed words that look alike are typed words
+    for (const t of ["---\nthis is wrong, the description: field is missing", "--- no, use the other one", "(no content) is what it shows, fix that", "# Title\n\n---\ndescription: x\n---"]) {
+      expect(isCommandEcho(t), t).toBe(false);
+      expect(userWords(t), t).not.toBe("");
+    }
+  });
+
+  it("a Codex session that opens with one is called by the prompt typed after it, in the tree and the list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-prompt-file-"));
+    const sessions = join(dir, "sessions", "2025", "11", "10");
+    mkdirSync(sessions, { recursive: true });
+    const file = join(sessions, "rollout-2025-11-10T12-13-43-019a6bf8-0000-7000-8000-0000000000a1.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2025-11-10T04:13:4${s}.000Z`, type, payload });
+    const user = (s: number, text: string) => [at(s, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] }), at(s, "event_msg", { type: "user_message", message: text, images: [] })];
+    const lines = [
+      at(0, "session_meta", { id: "019a6bf8-0000-7000-8000-0000000000a1", cwd: "/p", originator: "codex_cli_rs", cli_version: "0.40.0" }),
+      ...user(1, specKit),
+      at(2, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Which feature?" }] }),
+      ...user(3, "a photo album app"),
+    ];
+    writeFileSync(file, lines.join("\n") + "\n");
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("a photo album app");
+    expect(s.entries.find((e) => e.type === "message" && e.role === "user")?.summary).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
+    const env = { ...process.env, HOME: dir, CODEX_HOME: dir, OMP_SESSIONS_CACHE_DIR: join(dir, "cache") };
+    for (let pass = 0; pass < 2; pass++) {
+      const rows = JSON.parse((await runCli(["ls", "--all", "--json"], { env })).stdout) as { path: string; firstMessage: string }[];
+      expect(rows.find((r) => r.path === file)?.firstMessage).toBe("a photo album app");
+    }
+    // a rollout of nothing but the prompt file: called by its row, not by the file's text
+    writeFileSync(file, lines.slice(0, 4).join("\n") + "\n");
+    expect((await loadSession(file)).firstMessage).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
+  });
+});
