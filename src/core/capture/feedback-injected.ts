@@ -21,6 +21,8 @@ const INJECTED_START: readonly RegExp[] = [
   // Claude Code's stand-in for a message with no text (command-echo.ts reads both as echoes; the hook may see one line)
   /^---\s+(?:[\w-]+:[^\n]{0,300}?\s+){0,8}?description:\s/,
   /^\(no content\)\s*$/,
+  // Claude Code's request to its compaction helper
+  /^your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests/i,
   // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
   /^implement the plan as specified, it is attached for your reference/i,
   /^for the code present, we get this error:/i,

@@ -187,6 +187,31 @@ describe("Claude Code's helper transcripts", () => {
     expect(await listed(configDir, file)).toEqual(["run them again", "run them again"]);
   });
 
+  it("a compaction helper (agent-acompact-*) is called by Claude Code's request as a row, not by the request's text", async () => {
+    // The shape of a real Termux home (2.1.49-2.1.62): 360 of its 493 listed rows were compaction helpers, each titled
+    // "Your task is to create a detailed summary of the conversation so far, …"; the first record answers a tool call.
+    const request = "Your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests and your previous actions.\nThis summary should be thorough in capturing technical details.";
+    const agent = { isSidechain: true, agentId: "acompact-0b4f47be107cc1be" };
+    const { configDir } = claudeTranscript(`${sid}.jsonl`, [{ ...base, parentUuid: null, type: "user", uuid: "m1", timestamp: at(0), message: { role: "user", content: "fix the parser" } }, reply("m2", "m1", 1)]);
+    const dir = join(configDir, "projects", "-x", sid, "subagents");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "agent-acompact-0b4f47be107cc1be.jsonl");
+    const lines = [
+      { ...base, ...agent, parentUuid: null, type: "user", uuid: "u0", timestamp: at(2), message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "" }] } },
+      { ...base, ...agent, parentUuid: "u0", type: "user", uuid: "u1", timestamp: at(3), message: { role: "user", content: request } },
+      { ...reply("a1", "u1", 4), ...agent },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("[compaction request]");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("[compaction request]");
+    expect(await listed(configDir, file)).toEqual(["[compaction request]", "[compaction request]"]);
+    expect(userWords(request)).toBe("");
+    expect(userWords(request.replace(/\s+/g, " "))).toBe("");
+    // the words typed about it are typed words
+    expect(isCommandEcho("Your task is to create a detailed summary of the parser changes")).toBe(false);
+  });
+
   it("a prompt suggestion helper is called [prompt suggestion], though its turn was interrupted", async () => {
     const lines = [
       { ...reply("a0", "x", 0), parentUuid: "x" },

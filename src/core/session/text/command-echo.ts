@@ -33,7 +33,10 @@
 // `/speckit.specify`…) as the prompt file's whole text, its front matter first
 // (`---\ndescription: …\n---`): the file's text, not typed words, read as
 // `[custom prompt] <description>`. Claude Code's stand-in for a message with no
-// text, a bare `(no content)`, is no typed word either.
+// text, a bare `(no content)`, is no typed word either; nor is the request its
+// compaction helper (`agent-acompact-*` subagents) is sent ("Your task is to
+// create a detailed summary of the conversation so far, …"), read as
+// `[compaction request]`.
 
 /** Tags of a command's record: a message of nothing else is no prompt. */
 export const ECHO_TAGS = ["command-name", "command-message", "command-args", "local-command-stdout", "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr", "session_context"] as const;
@@ -63,6 +66,8 @@ const FORK = /^\s*<fork-boilerplate>[\s\S]*?<\/fork-boilerplate>\s*Your directiv
 const PROMPT_FILE = /^\s*---\r?\n(?:[^\n]*\r?\n)*?description:[ \t]*([^\n]*?)[ \t]*\r?\n(?:[^\n]*\r?\n)*?---[ \t]*(?:\r?\n|$)/;
 /** Claude Code's text for a message that has none. */
 const NO_CONTENT = /^\s*\(no content\)\s*$/;
+/** Claude Code's request to its compaction helper (its compact prompt's opening words). */
+const COMPACT_REQUEST = /^\s*Your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests and your previous actions\./;
 
 /** Whether a user message's text is only a command's echo or output, or other text the harness wrote (nothing typed). */
 export const isCommandEcho = (text: string): boolean => {
@@ -72,7 +77,8 @@ export const isCommandEcho = (text: string): boolean => {
     (c === 0x5b && (SUGGESTION.test(text) || INTERRUPT.test(text))) ||
     (c === 0x49 && GEMINI_SHELL.test(text)) ||
     (c === 0x2d && PROMPT_FILE.test(text)) ||
-    (c === 0x28 && NO_CONTENT.test(text))
+    (c === 0x28 && NO_CONTENT.test(text)) ||
+    (c === 0x59 && COMPACT_REQUEST.test(text))
   );
 };
 
@@ -120,6 +126,7 @@ export function commandEchoRow(text: string): string | null {
   if (SUGGESTION.test(text)) return "[prompt suggestion]";
   if (INTERRUPT.test(text)) return text.trim();
   if (NO_CONTENT.test(text)) return "[no content]";
+  if (COMPACT_REQUEST.test(text)) return "[compaction request]";
   const prompt = PROMPT_FILE.exec(text);
   if (prompt !== null) {
     const said = prompt[1].replace(/^(["'])(.*)\1$/, "$2").trim();
@@ -163,7 +170,7 @@ export const mayHoldContext = (text: string): boolean => {
 export const mayHoldHarnessText = (text: string): boolean => {
   if (mayHoldContext(text)) return true;
   const t = text.trimStart();
-  return t.startsWith(GEMINI_SHELL_OPENING) || t.startsWith("---") || t.startsWith("(no content)");
+  return t.startsWith(GEMINI_SHELL_OPENING) || t.startsWith("---") || t.startsWith("(no content)") || t.startsWith("Your task is to create a detailed summary");
 };
 
 /**
