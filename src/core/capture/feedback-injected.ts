@@ -19,7 +19,8 @@ const INJECTED_START: readonly RegExp[] = [
   /^add (?:file|url) to the chat\? \(y\)es/i,
   // a prompt file's text sent whole, front matter first (Codex 0.4x's custom prompts, spec-kit's /speckit.* commands), and
   // Claude Code's stand-in for a message with no text (command-echo.ts reads both as echoes; the hook may see one line)
-  /^---\s+(?:[\w-]+:[^\n]{0,300}?\s+){0,8}?description:\s/,
+  // (`description:` first or after one key, then the closing `---`: one optional group, so a long pasted YAML line is read in linear time)
+  /^---\s+(?:[\w-]+:[^\n]{0,200}?\s)?description:\s[^\n]{0,1000}?\s---(?:\s|$)/,
   /^\(no content\)\s*$/,
   // Claude Code's request to its compaction helper
   /^your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests/i,

@@ -287,13 +287,17 @@ describe("a prompt file sent whole, and Claude Code's (no content)", () => {
     expect(commandEchoRow(specKit)).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
     expect(userRow(specKit)).toBe(commandEchoRow(specKit));
     expect(commandEchoRow("---\nargument-hint: FILE\ndescription: 'Review a file'\n---\nReview $1\n")).toBe("[custom prompt] Review a file");
+    expect(commandEchoRow(specKit.replace(/\n/g, "\r\n"))).toBe(commandEchoRow(specKit));
+    expect(userWords(specKit.replace(/\n/g, "\r\n"))).toBe("");
     expect(commandEchoRow("(no content)")).toBe("[no content]");
     for (const t of [specKit, "---\nargument-hint: FILE\ndescription: Review a file\n---\nReview $1", "(no content)", " (no content)\n"]) {
       expect(userWords(t), t).toBe("");
       expect(userWords(t.replace(/\s+/g, " ")), t).toBe("");
     }
-    // typed words that look alike are typed words
-    for (const t of ["---\nthis is wrong, the description: field is missing", "--- no, use the other one", "(no content) is what it shows, fix that", "# Title\n\n---\ndescription: x\n---"]) {
+    // typed words that look alike are typed words, read in linear time (a pasted YAML line of many keys, a CRLF file)
+    const yaml = "--- " + "key: value ".repeat(60) + "and no description";
+    const crlf = "---\r\n" + "name: x\r\n".repeat(40) + "no closing line";
+    for (const t of ["---\nthis is wrong, the description: field is missing", "--- no, use the other one", "(no content) is what it shows, fix that", "# Title\n\n---\ndescription: x\n---", yaml, crlf]) {
       expect(isCommandEcho(t), t).toBe(false);
       expect(userWords(t), t).not.toBe("");
     }

@@ -63,7 +63,8 @@ const CODEX_REQUEST = "## My request for Codex:";
 const FORK = /^\s*<fork-boilerplate>[\s\S]*?<\/fork-boilerplate>\s*Your directive: ([\s\S]*)$/;
 
 /** A prompt file's front matter at the start of a message, with its `description:` (Codex's custom prompts, spec-kit's commands). */
-const PROMPT_FILE = /^\s*---\r?\n(?:[^\n]*\r?\n)*?description:[ \t]*([^\n]*?)[ \t]*\r?\n(?:[^\n]*\r?\n)*?---[ \t]*(?:\r?\n|$)/;
+// (a line is `[^\n]*\n`, its \r in it: `[^\n]*\r?\n` would try two splits per CRLF line, exponential on a long file)
+const PROMPT_FILE = /^\s*---\r?\n(?:[^\n]*\n)*?description:[ \t]*([^\n]*?)[ \t]*\r?\n(?:[^\n]*\n)*?---[ \t]*(?:\r?\n|$)/;
 /** Claude Code's text for a message that has none. */
 const NO_CONTENT = /^\s*\(no content\)\s*$/;
 /** Claude Code's request to its compaction helper (its compact prompt's opening words). */
