@@ -17,6 +17,13 @@ const INJECTED_START: readonly RegExp[] = [
   // (the hook may see it with its whitespace made one space)
   /^I ran the following shell command:\s*```sh\s/,
   /^add (?:file|url) to the chat\? \(y\)es/i,
+  // a prompt file's text sent whole, front matter first (Codex 0.4x's custom prompts, spec-kit's /speckit.* commands), and
+  // Claude Code's stand-in for a message with no text (command-echo.ts reads both as echoes; the hook may see one line)
+  // (`description:` first or after one key, then the closing `---`: one optional group, so a long pasted YAML line is read in linear time)
+  /^---\s+(?:[\w-]+:[^\n]{0,200}?\s)?description:\s[^\n]{0,1000}?\s---(?:\s|$)/,
+  /^\(no content\)\s*$/,
+  // Claude Code's request to its compaction helper
+  /^your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests/i,
   // Cursor's buttons type these for the user: "Build" after plan mode, "Fix in chat" on a diagnostic
   /^implement the plan as specified, it is attached for your reference/i,
   /^for the code present, we get this error:/i,

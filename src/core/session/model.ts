@@ -168,6 +168,8 @@ export interface SessionContext {
   leftOut?: LeftOut[];
   /** Blob references whose data is not in the agent dir's store. Not printed. */
   missingBlobs?: string[];
+  /** What the context lacks that it should hold (a fork subagent's parent session that is not there or cannot be read). Not in `--json`: the CLI writes them to stderr, the view shows them. */
+  warnings?: string[];
 }
 
 /** One row of `ls --json` (see docs/commands.md). */

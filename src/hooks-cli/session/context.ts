@@ -21,9 +21,11 @@ role), mode, modeData and injectedTtsrRules.`,
     const args = parseArgs(argv, { bools: ["--json"], values: ["--leaf"] });
     const s = await loadArg(args.positional[0]);
     const ctx = await buildContext(s, str(args, "--leaf"));
+    // What the context lacks, as tree writes a file's read problems: on stderr, whatever the output.
+    for (const w of ctx.warnings ?? []) process.stderr.write(safeText(`warning: ${w}`) + "\n");
     if (bool(args, "--json")) {
       // The view's own fields (where the summary sits, what was left out) are not part of the context.
-      const { compactionIndex: _c, rule: _r, resetBoundaryId: _b, leftOut: _l, missingBlobs: _m, ...rest } = ctx;
+      const { compactionIndex: _c, rule: _r, resetBoundaryId: _b, leftOut: _l, missingBlobs: _m, warnings: _w, ...rest } = ctx;
       printJson(rest);
       return 0;
     }

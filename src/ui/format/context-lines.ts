@@ -38,6 +38,7 @@ export function contextLines(ctx: SessionContext): Line[] {
   const out: Line[] = [
     { text: safeText(`context at ${ctx.leafId ?? "(none)"} · ${ctx.messages.length} message${ctx.messages.length === 1 ? "" : "s"} · ${model} · thinking ${ctx.thinkingLevel}`), tone: "muted" },
     ...ompLines(ctx),
+    ...(ctx.warnings ?? []).map((w): Line => ({ text: safeText(`! ${w}`), tone: "error" })),
     { text: "" },
   ];
   if (ctx.resetBoundaryId) {

@@ -10,10 +10,10 @@ import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
-import { sessionTitle } from "../../core/session/index.js";
+import { sessionTitle, type Titled } from "../../core/session/index.js";
 
 /** The session's title as the list shows it (title.ts); a hit whose session is not listed: its file name. */
-export function hitTitle(hit: SearchHit, summary: { name: string | null; firstMessage: string } | undefined, max: number): string {
+export function hitTitle(hit: SearchHit, summary: Titled | undefined, max: number): string {
   if (summary) return oneLine(sessionTitle(summary), max);
   return safeText(basename(hit.path));
 }

@@ -14,6 +14,8 @@ vi.mock("../../../src/core/session/read/dialects/claude/parent-link.js", async (
 const { findSpawnEntry } = await import("../../../src/core/session/read/dialects/claude/parent-link.js");
 const { loadSession } = await import("../../../src/core/session/tree/load.js");
 const { buildContext } = await import("../../../src/core/session/tree/context.js");
+const { runCli } = await import("../../helpers/run-cli.js");
+const { contextLines } = await import("../../../src/ui/format/context-lines.js");
 
 const home = mkdtempSync(join(tmpdir(), "omps-claude-fork-link-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -81,5 +83,48 @@ describe("a Claude Code subagent's parent entry", () => {
     const s = await loadSession(plainFile);
     expect(s.header.parentEntryId).toBe("p2");
     expect(findSpawnEntry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a fork whose parent session cannot be given", () => {
+  // A fork subagent's context goes on from its parent's chain: a parent that is gone, cannot be read or lacks the entry is
+  // said, not silently left out (the context is then the fork's own rows).
+  const ID = "5e551011-0000-4000-8000-0000000000bb";
+  const proj = join(home, "projects", "-home-dev-other");
+  const fork = (parentLast: string): string => {
+    const file = write(join(proj, ID, "subagents", "agent-af0c0000000000009.jsonl"), [
+      { type: "fork-context-ref", agentId: "af0c0000000000009", parentSessionId: ID, parentLastUuid: parentLast, contextLength: 2 },
+      { ...row("user", "f9", null, 5, { agentId: "af0c0000000000009", message: { role: "user", content: "Your directive: Count the keys" } }, true), sessionId: ID },
+    ]);
+    writeFileSync(file.replace(/\.jsonl$/, ".meta.json"), JSON.stringify({ agentType: "fork", toolUseId: "tf" }));
+    return file;
+  };
+  const parentPath = join(proj, `${ID}.jsonl`);
+
+  it("says so: a warning in the context, on context's stderr and in the view; the fork's own messages stay", async () => {
+    const file = fork("p2");
+    // the parent's path is a folder: it cannot be read
+    mkdirSync(parentPath, { recursive: true });
+    const s = await loadSession(file);
+    expect(s.header.parentSession).toBe(parentPath);
+    const ctx = await buildContext(s);
+    expect(ctx.messages).toEqual([expect.objectContaining({ role: "user" })]);
+    expect(ctx.warnings).toEqual([expect.stringMatching(new RegExp(`parent session .*${ID}\\.jsonl \\(cannot be read: `))]);
+    expect(contextLines(ctx).some((l) => l.tone === "error" && l.text.includes("cannot be read"))).toBe(true);
+    const out = await runCli(["context", "--json", file], { cwd: home, env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: home } });
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout).messages).toHaveLength(1);
+    expect(out.stderr).toMatch(/^warning: the context goes on from its parent session .* \(cannot be read: /);
+    rmSync(parentPath, { recursive: true });
+  });
+
+  it("a parent without the entry the fork names, or gone, is said too", async () => {
+    write(parentPath, parentLines("Look into the cache"));
+    expect((await buildContext(await loadSession(fork("p2")))).warnings).toBeUndefined();
+    expect((await buildContext(await loadSession(fork("nope")))).warnings).toEqual([expect.stringContaining("(no entry nope in it)")]);
+    const s = await loadSession(fork("p2"));
+    rmSync(parentPath);
+    const warnings = (await buildContext(s)).warnings ?? [];
+    expect(warnings).toEqual([expect.stringContaining("(no such file)")]);
   });
 });

@@ -306,4 +306,24 @@ describe("Codex spawned agents", () => {
     const user = (await readSession(codexDialect, file)).facts;
     expect([user.name, user.headless]).toEqual([null, undefined]);
   });
+  it("calls a codex exec run and Codex as an MCP server headless (their prompts are a program's), a terminal or IDE session not", async () => {
+    // The shape of a real home's rollouts (originator codex_exec, source exec: a script's code review prompt, a health check)
+    const dir = mkdtempSync(join(tmpdir(), "codex-exec-"));
+    const file = join(dir, "rollout-2026-07-31T22-02-27-019fbb0e-0000-7000-8000-0000000000e1.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-08-01T02:02:2${s}.000Z`, type, payload });
+    const rollout = (source: string, originator: string) =>
+      [
+        at(0, "session_meta", { id: "019fbb0e-0000-7000-8000-0000000000e1", cwd: "/p", originator, cli_version: "0.171.0", source }),
+        at(1, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: "Reply with exactly: OK" }] }),
+        at(2, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "OK" }] }),
+      ].join("\n") + "\n";
+    const headless = async (source: string, originator: string) => {
+      writeFileSync(file, rollout(source, originator));
+      return (await readSession(codexDialect, file)).facts.headless;
+    };
+    expect(await headless("exec", "codex_exec")).toBe(true);
+    expect(await headless("mcp", "codex_mcp")).toBe(true);
+    expect(await headless("cli", "codex-tui")).toBeUndefined();
+    expect(await headless("vscode", "codex_vscode")).toBeUndefined();
+  });
 });

@@ -187,6 +187,31 @@ describe("Claude Code's helper transcripts", () => {
     expect(await listed(configDir, file)).toEqual(["run them again", "run them again"]);
   });
 
+  it("a compaction helper (agent-acompact-*) is called by Claude Code's request as a row, not by the request's text", async () => {
+    // The shape of a real Termux home (2.1.49-2.1.62): 360 of its 493 listed rows were compaction helpers, each titled
+    // "Your task is to create a detailed summary of the conversation so far, …"; the first record answers a tool call.
+    const request = "Your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests and your previous actions.\nThis summary should be thorough in capturing technical details.";
+    const agent = { isSidechain: true, agentId: "acompact-0b4f47be107cc1be" };
+    const { configDir } = claudeTranscript(`${sid}.jsonl`, [{ ...base, parentUuid: null, type: "user", uuid: "m1", timestamp: at(0), message: { role: "user", content: "fix the parser" } }, reply("m2", "m1", 1)]);
+    const dir = join(configDir, "projects", "-x", sid, "subagents");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "agent-acompact-0b4f47be107cc1be.jsonl");
+    const lines = [
+      { ...base, ...agent, parentUuid: null, type: "user", uuid: "u0", timestamp: at(2), message: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "" }] } },
+      { ...base, ...agent, parentUuid: "u0", type: "user", uuid: "u1", timestamp: at(3), message: { role: "user", content: request } },
+      { ...reply("a1", "u1", 4), ...agent },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("[compaction request]");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("[compaction request]");
+    expect(await listed(configDir, file)).toEqual(["[compaction request]", "[compaction request]"]);
+    expect(userWords(request)).toBe("");
+    expect(userWords(request.replace(/\s+/g, " "))).toBe("");
+    // the words typed about it are typed words
+    expect(isCommandEcho("Your task is to create a detailed summary of the parser changes")).toBe(false);
+  });
+
   it("a prompt suggestion helper is called [prompt suggestion], though its turn was interrupted", async () => {
     const lines = [
       { ...reply("a0", "x", 0), parentUuid: "x" },
@@ -248,5 +273,60 @@ describe("a Codex session from its IDE extension", () => {
       const rows = JSON.parse((await runCli(["ls", "--all", "--json"], { env })).stdout) as { path: string; firstMessage: string }[];
       expect(rows.find((r) => r.path === file)?.firstMessage, `pass ${pass}`).toBe("why does the build fail?");
     }
+  });
+});
+
+// Codex 0.40's record of a custom prompt the user ran (spec-kit's /speckit.specify; the shape of a real rollout, text cut):
+// the prompt file's whole text, its front matter first, sent as the user's message.
+const specKit =
+  "---\ndescription: Create or update the feature specification from a natural language feature description.\n---\n\n## User Input\n\n```text\n$ARGUMENTS\n```\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\n1. Generate a concise short name.\n";
+
+describe("a prompt file sent whole, and Claude Code's (no content)", () => {
+  it("is the harness's text: an echo row, no typed words, never feedback (as typed or as the hook gets it)", () => {
+    expect(isCommandEcho(specKit)).toBe(true);
+    expect(commandEchoRow(specKit)).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
+    expect(userRow(specKit)).toBe(commandEchoRow(specKit));
+    expect(commandEchoRow("---\nargument-hint: FILE\ndescription: 'Review a file'\n---\nReview $1\n")).toBe("[custom prompt] Review a file");
+    expect(commandEchoRow(specKit.replace(/\n/g, "\r\n"))).toBe(commandEchoRow(specKit));
+    expect(userWords(specKit.replace(/\n/g, "\r\n"))).toBe("");
+    expect(commandEchoRow("(no content)")).toBe("[no content]");
+    for (const t of [specKit, "---\nargument-hint: FILE\ndescription: Review a file\n---\nReview $1", "(no content)", " (no content)\n"]) {
+      expect(userWords(t), t).toBe("");
+      expect(userWords(t.replace(/\s+/g, " ")), t).toBe("");
+    }
+    // typed words that look alike are typed words, read in linear time (a pasted YAML line of many keys, a CRLF file)
+    const yaml = "--- " + "key: value ".repeat(60) + "and no description";
+    const crlf = "---\r\n" + "name: x\r\n".repeat(40) + "no closing line";
+    for (const t of ["---\nthis is wrong, the description: field is missing", "--- no, use the other one", "(no content) is what it shows, fix that", "# Title\n\n---\ndescription: x\n---", yaml, crlf]) {
+      expect(isCommandEcho(t), t).toBe(false);
+      expect(userWords(t), t).not.toBe("");
+    }
+  });
+
+  it("a Codex session that opens with one is called by the prompt typed after it, in the tree and the list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-prompt-file-"));
+    const sessions = join(dir, "sessions", "2025", "11", "10");
+    mkdirSync(sessions, { recursive: true });
+    const file = join(sessions, "rollout-2025-11-10T12-13-43-019a6bf8-0000-7000-8000-0000000000a1.jsonl");
+    const at = (s: number, type: string, payload: object) => JSON.stringify({ timestamp: `2025-11-10T04:13:4${s}.000Z`, type, payload });
+    const user = (s: number, text: string) => [at(s, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] }), at(s, "event_msg", { type: "user_message", message: text, images: [] })];
+    const lines = [
+      at(0, "session_meta", { id: "019a6bf8-0000-7000-8000-0000000000a1", cwd: "/p", originator: "codex_cli_rs", cli_version: "0.40.0" }),
+      ...user(1, specKit),
+      at(2, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Which feature?" }] }),
+      ...user(3, "a photo album app"),
+    ];
+    writeFileSync(file, lines.join("\n") + "\n");
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("a photo album app");
+    expect(s.entries.find((e) => e.type === "message" && e.role === "user")?.summary).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
+    const env = { ...process.env, HOME: dir, CODEX_HOME: dir, OMP_SESSIONS_CACHE_DIR: join(dir, "cache") };
+    for (let pass = 0; pass < 2; pass++) {
+      const rows = JSON.parse((await runCli(["ls", "--all", "--json"], { env })).stdout) as { path: string; firstMessage: string }[];
+      expect(rows.find((r) => r.path === file)?.firstMessage).toBe("a photo album app");
+    }
+    // a rollout of nothing but the prompt file: called by its row, not by the file's text
+    writeFileSync(file, lines.slice(0, 4).join("\n") + "\n");
+    expect((await loadSession(file)).firstMessage).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
   });
 });

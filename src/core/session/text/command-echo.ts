@@ -29,6 +29,14 @@
 // gives every fork, `<fork-boilerplate>…</fork-boilerplate>`, then `Your
 // directive: ` and the task its parent gave it: Claude Code shows only that
 // task (`fork: <task>`), and so do the title and the row here.
+// Codex (0.4x) sent a custom prompt the user ran (`/prompts:<name>`, spec-kit's
+// `/speckit.specify`…) as the prompt file's whole text, its front matter first
+// (`---\ndescription: …\n---`): the file's text, not typed words, read as
+// `[custom prompt] <description>`. Claude Code's stand-in for a message with no
+// text, a bare `(no content)`, is no typed word either; nor is the request its
+// compaction helper (`agent-acompact-*` subagents) is sent ("Your task is to
+// create a detailed summary of the conversation so far, …"), read as
+// `[compaction request]`.
 
 /** Tags of a command's record: a message of nothing else is no prompt. */
 export const ECHO_TAGS = ["command-name", "command-message", "command-args", "local-command-stdout", "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr", "session_context"] as const;
@@ -54,10 +62,25 @@ const CODEX_REQUEST = "## My request for Codex:";
 /** Claude Code's rules for a fork subagent, then the task its parent gave it (the words after `Your directive: `). */
 const FORK = /^\s*<fork-boilerplate>[\s\S]*?<\/fork-boilerplate>\s*Your directive: ([\s\S]*)$/;
 
+/** A prompt file's front matter at the start of a message, with its `description:` (Codex's custom prompts, spec-kit's commands). */
+// (a line is `[^\n]*\n`, its \r in it: `[^\n]*\r?\n` would try two splits per CRLF line, exponential on a long file)
+const PROMPT_FILE = /^\s*---\r?\n(?:[^\n]*\n)*?description:[ \t]*([^\n]*?)[ \t]*\r?\n(?:[^\n]*\n)*?---[ \t]*(?:\r?\n|$)/;
+/** Claude Code's text for a message that has none. */
+const NO_CONTENT = /^\s*\(no content\)\s*$/;
+/** Claude Code's request to its compaction helper (its compact prompt's opening words). */
+const COMPACT_REQUEST = /^\s*Your task is to create a detailed summary of the conversation so far, paying close attention to the user's explicit requests and your previous actions\./;
+
 /** Whether a user message's text is only a command's echo or output, or other text the harness wrote (nothing typed). */
 export const isCommandEcho = (text: string): boolean => {
   const c = text.charCodeAt(text.search(/\S/));
-  return (c === 0x3c && (ECHO.test(text) || NOTE.test(text))) || (c === 0x5b && (SUGGESTION.test(text) || INTERRUPT.test(text))) || (c === 0x49 && GEMINI_SHELL.test(text));
+  return (
+    (c === 0x3c && (ECHO.test(text) || NOTE.test(text))) ||
+    (c === 0x5b && (SUGGESTION.test(text) || INTERRUPT.test(text))) ||
+    (c === 0x49 && GEMINI_SHELL.test(text)) ||
+    (c === 0x2d && PROMPT_FILE.test(text)) ||
+    (c === 0x28 && NO_CONTENT.test(text)) ||
+    (c === 0x59 && COMPACT_REQUEST.test(text))
+  );
 };
 
 const tag = (text: string, name: string): string | null => {
@@ -103,6 +126,13 @@ export function commandEchoRow(text: string): string | null {
   if (!isCommandEcho(text)) return null;
   if (SUGGESTION.test(text)) return "[prompt suggestion]";
   if (INTERRUPT.test(text)) return text.trim();
+  if (NO_CONTENT.test(text)) return "[no content]";
+  if (COMPACT_REQUEST.test(text)) return "[compaction request]";
+  const prompt = PROMPT_FILE.exec(text);
+  if (prompt !== null) {
+    const said = prompt[1].replace(/^(["'])(.*)\1$/, "$2").trim();
+    return said ? `[custom prompt] ${said}` : "[custom prompt]";
+  }
   const shell = GEMINI_SHELL.exec(text);
   if (shell !== null) return `[! ${shell[1].trim()}]`;
   const note = NOTE.exec(text);
@@ -138,7 +168,11 @@ export const mayHoldContext = (text: string): boolean => {
 };
 
 /** Whether a user message may be, or hold, text the harness wrote: mayHoldContext, or Gemini CLI's shell record (a cheap test before userRow). */
-export const mayHoldHarnessText = (text: string): boolean => mayHoldContext(text) || text.trimStart().startsWith(GEMINI_SHELL_OPENING);
+export const mayHoldHarnessText = (text: string): boolean => {
+  if (mayHoldContext(text)) return true;
+  const t = text.trimStart();
+  return t.startsWith(GEMINI_SHELL_OPENING) || t.startsWith("---") || t.startsWith("(no content)") || t.startsWith("Your task is to create a detailed summary");
+};
 
 /**
  * The words the user typed in a user message that is no echo: in a message

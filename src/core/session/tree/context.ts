@@ -33,7 +33,8 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
   const other = s.held ? s.agent : exportedFrom(s);
   if (other) {
     const before = await pathBefore(s);
-    if (!before) return { ...dialectContext(other, path, s.header), leafId: leaf };
+    if (before === null) return { ...dialectContext(other, path, s.header), leafId: leaf };
+    if ("warning" in before) return { ...dialectContext(other, path, s.header), leafId: leaf, warnings: [before.warning] };
     return { ...dialectContext(other, [...before.path, ...path], withReplacements(s.header, before.header)), leafId: leaf };
   }
   if (!omp) return { ...contextOfPath(path), leafId: leaf };
@@ -49,41 +50,44 @@ export async function buildContext(s: Session, leafId?: string | null): Promise<
  * The path a session's context goes on from: its parent session's path to the
  * entry its header's `contextFrom` names (DialectFacts.contextFrom: a Claude
  * Code fork subagent is sent its parent's chain to `parentLastUuid`, then its
- * own rows). Null when there is none, or the parent or the entry is not there
- * (the context is then the session's own, as Claude Code's is with an empty
- * prefix).
+ * own rows). Null when there is none. When the parent or the entry is not
+ * there, or the parent cannot be read, a warning saying so: the context is
+ * then the session's own, as Claude Code's is with an empty prefix, and the
+ * reader is told what it lacks rather than left to think it whole.
  */
-async function pathBefore(s: Session): Promise<{ path: Obj[]; header: Obj } | null> {
+async function pathBefore(s: Session): Promise<{ path: Obj[]; header: Obj } | { warning: string } | null> {
   const at = s.header.contextFrom;
   const from = s.header.parentSession;
   if (typeof at !== "string" || at === "" || typeof from !== "string" || from === "") return null;
-  const parent = await parentSession(from);
-  if (parent === null) return null;
-  const id = entryOf(parent, at)?.id;
-  if (id === undefined) return null;
-  const path = await readEntries(
-    parent,
-    pathTo(parent, id).map((i) => parent.byId.get(i)!),
-  );
-  return { path, header: parent.header };
+  const lacking = (why: string) => ({ warning: `the context goes on from its parent session ${from} ${why}: only this session's own messages are shown` });
+  try {
+    const parent = await parentSession(from);
+    if (parent === null) return lacking("(no such file)");
+    const id = entryOf(parent, at)?.id;
+    if (id === undefined) return lacking(`(no entry ${at} in it)`);
+    const path = await readEntries(
+      parent,
+      pathTo(parent, id).map((i) => parent.byId.get(i)!),
+    );
+    return { path, header: parent.header };
+  } catch (err) {
+    return lacking(`(cannot be read: ${err instanceof Error ? err.message : String(err)})`);
+  }
 }
 
 // The last parent loaded for a context, while its file is unchanged: the browser's context view asks again at each entry.
 const lastParent = envSlot(() => ({ file: "", stamp: "", session: null as Session | null }));
 
+/** The parent session (null when its file is not there); a failure to read it is thrown. */
 async function parentSession(file: string): Promise<Session | null> {
-  try {
-    const st = stampOf(file);
-    if (st === null) return null;
-    const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
-    const last = lastParent();
-    if (last.session && last.file === file && last.stamp === stamp) return last.session;
-    const session = await loadSession(file);
-    Object.assign(last, { file, stamp, session });
-    return session;
-  } catch {
-    return null;
-  }
+  const st = stampOf(file);
+  if (st === null) return null;
+  const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+  const last = lastParent();
+  if (last.session && last.file === file && last.stamp === stamp) return last.session;
+  const session = await loadSession(file);
+  Object.assign(last, { file, stamp, session });
+  return session;
 }
 
 /** The header with the parent's shortened tool results too (Claude Code sends the parent's history as it sent it). */

@@ -321,6 +321,9 @@ export function codexReader(file: string): RecordReader {
       agentLabel ??= helper;
       facts.headless = true;
     }
+    // `codex exec` (a script's one prompt, no terminal) and Codex as an MCP server (another agent's tool calls): the
+    // program's prompts, as Claude Code's print mode's are (core/headless.ts): headless, listed and read like any other.
+    if (p.source === "exec" || p.source === "mcp") facts.headless = true;
     if (parent) {
       parentId = parent;
       facts.parentSession = parent;
