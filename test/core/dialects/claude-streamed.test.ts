@@ -5,6 +5,7 @@
 // grow, reorder and mix every kind of block.
 import { describe, expect, it } from "vitest";
 import { mergeBlocks, sameBlock } from "../../../src/core/session/read/dialects/claude/streamed.js";
+import { prng } from "../../helpers/mutants.js";
 
 type Obj = Record<string, unknown>;
 
@@ -40,18 +41,6 @@ function mergeByKeys(merged: Obj[], incoming: Obj[], seen: Set<string>): void {
     } else merged.push(b);
     seen.add(key);
   });
-}
-
-/** A small seeded generator (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A block from a small alphabet, so that equal and growing blocks come often. */
