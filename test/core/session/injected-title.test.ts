@@ -187,6 +187,26 @@ describe("Claude Code's helper transcripts", () => {
     expect(await listed(configDir, file)).toEqual(["run them again", "run them again"]);
   });
 
+  it("a line saved to memory with the # shortcut reads as it was typed, `# NOTE`, in the title, the row and the list", async () => {
+    const note = "<user-memory-input>always use pnpm, never npm</user-memory-input>";
+    expect(typedText(note)).toBe("# always use pnpm, never npm");
+    expect(userRow(note)).toBe("user: # always use pnpm, never npm");
+    expect(isCommandEcho(note)).toBe(false);
+    // only a whole turn of it, with words in it
+    expect(typedText("<user-memory-input> </user-memory-input>")).toBe("<user-memory-input> </user-memory-input>");
+    expect(typedText("see <user-memory-input>x</user-memory-input>")).toBe("see <user-memory-input>x</user-memory-input>");
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", timestamp: at(1), message: { role: "user", content: note } },
+      { ...base, parentUuid: "u1", type: "user", uuid: "u2", timestamp: at(2), message: { role: "user", content: "fix the build" } },
+      reply("a1", "u2", 3),
+    ];
+    const { file, configDir } = claudeTranscript(`${sid}.jsonl`, lines);
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("# always use pnpm, never npm");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("user: # always use pnpm, never npm");
+    expect(await listed(configDir, file)).toEqual(["# always use pnpm, never npm", "# always use pnpm, never npm"]);
+  });
+
   it("a compaction helper (agent-acompact-*) is called by Claude Code's request as a row, not by the request's text", async () => {
     // The shape of a real Termux home (2.1.49-2.1.62): 360 of its 493 listed rows were compaction helpers, each titled
     // "Your task is to create a detailed summary of the conversation so far, …"; the first record answers a tool call.
