@@ -78,6 +78,19 @@ describe("triggers (20, 21)", () => {
     expect(existsSync(join(sb0.root, "registry.jsonl")) ? registry(sb0.root) : []).toEqual([]);
   });
 
+  it("Claude Code 2.1.337's Interrupt event (a turn stopped: source, reason, via) is recorded as an event of its own: no trigger, no feedback", () => {
+    const sb = sandbox();
+    const base = { session_id: "int", transcript_path: "/home/u/.claude/projects/-w/int.jsonl", cwd: "/w", permission_mode: "default" };
+    send(sb.root, { ...base, hook_event_name: "UserPromptSubmit", prompt: "Rename the helper." });
+    const interrupt = { ...base, hook_event_name: "Interrupt", source: "user", reason: "stop", via: "terminal" };
+    expect(normalizeEvent(interrupt, {}, {}).harness).toBe("claude");
+    expect(send(sb.root, interrupt).candidate).toBeNull();
+    const state = readJson(join(sb.root, "state", "claude", "int.json"));
+    expect(state.event_count).toBe(2);
+    expect((state.last_events as { hook_event_name: string }[]).map((e) => e.hook_event_name)).toEqual(["UserPromptSubmit", "Interrupt"]);
+    expect(existsSync(join(sb.root, "registry.jsonl")) ? registry(sb.root) : []).toEqual([]);
+  });
+
   it("each auto_capture flag set false suppresses its trigger", () => {
     const sb = sandbox();
     writeConfig(sb.root, { auto_capture: { pre_compact: false, post_compact: false, session_end: false, stop: false } });

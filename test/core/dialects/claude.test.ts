@@ -456,6 +456,19 @@ describe("the leaf of a Claude Code session", () => {
     expect(odd.facts.unknown).toEqual(['record type "brand-new-kind"']);
     expect(odd.entries).toHaveLength(3);
   });
+  it("the metadata records new in 2.1.337's table (api-request-route, denial-counts) are bookkeeping: no entry, nothing unknown, the leaf unmoved", async () => {
+    const id = "0c4091f5-0000-4000-8000-000000000000";
+    const bookkeeping = [
+      { type: "api-request-route", provider: "firstParty", credential: "login", sessionId: id },
+      { type: "denial-counts", sessionId: id, consecutive: 1, total: 2 },
+      { type: "api-request-route", provider: "other", credential: "key", sessionId: id },
+      { type: "denial-counts", sessionId: id, consecutive: 0, total: 2 },
+    ];
+    const r = await readAll(write(`${id}.jsonl`, [lines[0], bookkeeping[0], lines[1], ...bookkeeping.slice(1)]));
+    expect(r.entries.map((e) => e.entry.id)).toEqual(["u1", "a1"]);
+    expect(r.facts.unknown).toBeUndefined();
+    expect(r.facts.leafId ?? r.entries.at(-1)!.entry.id).toBe("a1");
+  });
   it("is the newest entry when its chain reaches a message, or when no chain does", async () => {
     expect((await readAll(write("0c4091f1-0000-4000-8000-000000000000.jsonl", lines.slice(0, 3)))).facts.leafId).toBeUndefined();
     const orphans = [lines[3], { ...lines[3], uuid: "s3", parentUuid: "s2" }];

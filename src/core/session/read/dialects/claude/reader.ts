@@ -106,6 +106,11 @@ const KNOWN_BOOKKEEPING: ReadonlySet<string> = new Set([
   "repl-mode",
   "hybrid-organization",
   "host-row",
+  // New in 2.1.337's table, both kept beside the chain: the API route a session's requests went by, once per route
+  // ({provider, credential}, each reduced to a known word or "other"), and auto mode's count of refused calls
+  // ({consecutive, total}, written again whenever it changes, restored on resume).
+  "api-request-route",
+  "denial-counts",
 ]);
 
 /**
