@@ -4,6 +4,7 @@ import { readable, userWords, withoutNoise } from "./feedback-injected.js";
 import { scrubCut } from "./redact.js";
 import { sha256Hex } from "./serialize.js";
 import { envSlot } from "../env.js";
+import { memoryNote } from "../memory-note.js";
 
 export type FeedbackType = "correction" | "preference" | "approval" | "decision" | "manual";
 
@@ -47,7 +48,7 @@ export interface Classification {
 export function classify(text: string, forced = false, before: string | null = null): Classification | null {
   if (!text) return null;
   const memory = memoryNote(text);
-  if (memory !== null) return memoryRule(memory);
+  if (memory !== null) return memoryRule(readable(memory));
   // the words as a lesson shows them: a placeholder ("[Image #8] still does not work?") or a stray control character is not a word
   const own = readable(userWords(text));
   const l = own.toLowerCase().replace(/\u2019/g, "'");
@@ -59,18 +60,7 @@ export function classify(text: string, forced = false, before: string | null = n
   return null;
 }
 
-// Claude Code's "#" shortcut: the user typed a line into its memory file (CLAUDE.md), recorded as the turn
-// `<user-memory-input>…</user-memory-input>`. A standing rule by construction, whatever its words.
-const MEMORY_NOTE = /^\s*<user-memory-input>([\s\S]*?)<\/user-memory-input>\s*$/;
-
-/** The note a turn saved to Claude Code's memory, or null when the turn is not one. */
-function memoryNote(text: string): string | null {
-  const m = MEMORY_NOTE.exec(text);
-  const note = m ? readable(m[1]).trim() : "";
-  return note ? note : null;
-}
-
-/** A memory note is a rule of its own, not an answer to the agent's message. */
+/** A note saved with Claude Code's "#" shortcut (core/memory-note.ts): a standing rule by construction, whatever its words; a rule of its own, not an answer to the agent's message. */
 function memoryRule(note: string): Classification {
   const l = note.toLowerCase();
   const scope = scopes().find(([, re]) => re.test(l))?.[0] ?? "global";

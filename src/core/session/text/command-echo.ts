@@ -40,6 +40,8 @@
 // with its `#` shortcut (`<user-memory-input>NOTE</user-memory-input>`) is
 // typed words: it reads `# NOTE`, as Claude Code's own transcript shows it.
 
+import { memoryNote } from "../../memory-note.js";
+
 /** Tags of a command's record: a message of nothing else is no prompt. */
 export const ECHO_TAGS = ["command-name", "command-message", "command-args", "local-command-stdout", "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr", "session_context"] as const;
 /** Tags of the context an IDE extension or Claude Code puts beside the typed words. */
@@ -55,8 +57,6 @@ const NOTE = /^\s*<(task|bash)-notification>([\s\S]*?)<\/\1-notification>/;
 /** Gemini CLI's record of a `!` shell command and its output (shellCommandProcessor's history entry): the command. */
 const GEMINI_SHELL_OPENING = "I ran the following shell command:";
 const GEMINI_SHELL = /^\s*I ran the following shell command:\n```sh\n([\s\S]*?)\n```\n\nThis produced the following result:\n```\n[\s\S]*\n```\s*$/;
-/** A line the user saved into Claude Code's memory with its `#` shortcut: typed words, read as they were typed (`# NOTE`), as Claude Code shows it. */
-const MEMORY_NOTE = /^\s*<user-memory-input>([\s\S]*?)<\/user-memory-input>\s*$/;
 /** Claude Code's prompt suggestion helper's question. */
 const SUGGESTION = /^\s*\[SUGGESTION MODE:/;
 /** Claude Code's note of a turn the user stopped (`[Request interrupted by user for tool use]`). */
@@ -185,8 +185,9 @@ export const mayHoldHarnessText = (text: string): boolean => {
  */
 export function typedText(text: string): string {
   if (!mayHoldContext(text)) return text;
-  const memory = MEMORY_NOTE.exec(text);
-  if (memory !== null && memory[1].trim()) return `# ${memory[1].trim()}`;
+  // a line saved into Claude Code's memory with its `#` shortcut: typed words, read as typed (`# NOTE`), as Claude Code draws it
+  const memory = memoryNote(text);
+  if (memory !== null) return `# ${memory}`;
   const fork = FORK.exec(text);
   if (fork !== null) return fork[1].trim() || text;
   const at = text.trimStart().startsWith("#") ? text.indexOf(CODEX_REQUEST) : -1;
