@@ -9,7 +9,7 @@ import { jsonFileText } from "../../src/core/capture/serialize.js";
 beforeAll(ensureBuilt);
 
 describe("hook import graph (34)", () => {
-  it("dist/hook.cjs (and its feedback classifier and keep's archiving, dist/hook-feedback.cjs and dist/hook-keep.cjs) reaches only node built-ins, core/capture, core/fs, the core error base, the environment, the headless rule, the global-option splitter, the hook's own files and keep's per-file run (no listing code)", () => {
+  it("dist/hook.cjs (and its feedback classifier and keep's archiving, dist/hook-feedback.cjs and dist/hook-keep.cjs) reaches only node built-ins, core/capture, core/fs, the core error base, the environment, the headless rule, the memory-note rule, the global-option splitter, the hook's own files and keep's per-file run (no listing code)", () => {
     const meta = JSON.parse(readFileSync(join(REPO, "dist", "meta-cjs.json"), "utf8"));
     const seen = new Set<string>();
     const externals = new Set<string>();
@@ -29,7 +29,7 @@ describe("hook import graph (34)", () => {
     expect(inputs.length).toBeGreaterThan(5);
     for (const p of inputs) {
       expect(p, p).toMatch(
-        /^src\/(core\/capture\/|core\/fs\/|hooks-cli\/hook-entry\.ts$|global-args\.ts$|core\/errors\.ts$|core\/env\.ts$|core\/headless\.ts$|hooks-cli\/capture\/(hook|stdin)\.ts$|core\/config-dir\.ts$|core\/code-cache\.ts$|core\/keep\/(paths|config|state|mirror|run-files|hook)\.ts$)/,
+        /^src\/(core\/capture\/|core\/fs\/|hooks-cli\/hook-entry\.ts$|global-args\.ts$|core\/errors\.ts$|core\/env\.ts$|core\/headless\.ts$|core\/memory-note\.ts$|hooks-cli\/capture\/(hook|stdin)\.ts$|core\/config-dir\.ts$|core\/code-cache\.ts$|core\/keep\/(paths|config|state|mirror|run-files|hook)\.ts$)/,
       );
       expect(p).not.toMatch(/ink|react|zustand|gray-matter|yaml/);
     }
