@@ -211,15 +211,7 @@ export class PiLineScanner {
           return (this.parsed = e);
         }
       }
-      let v: unknown;
-      try {
-        v = this.cut ? parseLine(this.buf, this.start, this.end, this.wordsOf(this.buf)) : parseRecord(this.buf, this.start, this.end);
-      } catch {
-        this.parsed = null;
-        return null;
-      }
-      this.notObject = !(v !== null && typeof v === "object" && !Array.isArray(v));
-      this.parsed = this.notObject ? null : (v as Json);
+      this.parsed = this.parseLineHere();
     }
     return this.parsed;
   }
@@ -228,14 +220,19 @@ export class PiLineScanner {
   parseWhole(): Json | null {
     if (!this.lean) return this.parse();
     this.lean = false;
+    return (this.parsed = this.parseLineHere());
+  }
+
+  /** Parses the current line (cut or whole, as the options say): its object, or null (and notObject when it is JSON but no object). */
+  private parseLineHere(): Json | null {
     let v: unknown;
     try {
-      v = parseLine(this.buf, this.start, this.end, this.wordsOf(this.buf));
+      v = this.cut ? parseLine(this.buf, this.start, this.end, this.wordsOf(this.buf)) : parseRecord(this.buf, this.start, this.end);
     } catch {
-      v = null;
+      return null;
     }
-    // (the scanner vouched for the line: it is an object)
-    return (this.parsed = v as Json);
+    this.notObject = !(v !== null && typeof v === "object" && !Array.isArray(v));
+    return this.notObject ? null : (v as Json);
   }
 
   private wordsOf(buf: Buffer): Int32Array {
