@@ -30,9 +30,9 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 /** The unread split: scored here once its file is dropped in, its misses never read (feedback-score-cli.ts refuses to list them). */
-const UNSEEN = "holdout12" as const;
+const UNSEEN = "holdout13" as const;
 type Readable = Exclude<Split, typeof UNSEEN>;
-const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11"];
+const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12"];
 const SPLITS: Split[] = existsSync(splitFile(UNSEEN)) ? [...READ, UNSEEN] : READ;
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
@@ -74,7 +74,7 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   holdout10: { f1: 0.77, precision: 0.83, typeRight: 0.95 },
   // read for misses in the latest round (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
   holdout11: { f1: 0.7, precision: 0.83, typeRight: 0.95 },
-  // unread (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11)
+  // read for misses in the latest round (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11)
   holdout12: { f1: 0.64, precision: 0.73, typeRight: 0.92 },
 };
 
@@ -93,6 +93,8 @@ describe("feedback detector on labelled real turns", () => {
     // turns chosen by their words (to have more preferences and approvals) are tuning material only
     for (const s of SPLITS.filter((x) => x !== "tune")) expect(loadTurns(s).filter((t) => t.sampled === "by-words")).toEqual([]);
   });
+
+  if (!existsSync(splitFile(UNSEEN))) it.skip(`${UNSEEN} (the unread split) is skipped: ${splitFile(UNSEEN)} is not there yet; drop its labelled turns in to score it`, () => {});
 
   for (const split of SPLITS) {
     const f = (split === UNSEEN ? FLOORS[UNSEEN] : FLOORS[split]) ?? { f1: 0, precision: 0, typeRight: 0 };

@@ -1,5 +1,5 @@
 // Prints the eval tables for the named splits: `npx tsx test/capture/feedback-score-cli.ts holdout7 holdout8`.
-// `--misses` lists misses and false hits (holdout11 was read in the round that labelled holdout12; holdout12 is kept unread:
+// `--misses` lists misses and false hits (holdout12 was read in the round that labelled holdout13; holdout13 is kept unread:
 // its misses are not listed, and a split whose file is not there yet is skipped with a note).
 import { existsSync } from "node:fs";
 import { classify } from "../../src/core/capture/feedback.js";
@@ -7,7 +7,7 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Split } from "./feedback-scoring.js";
 /** Labelled and never read: scored in aggregate, its misses never listed. */
-const UNSEEN: Split = "holdout12";
+const UNSEEN: Split = "holdout13";
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const ref = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
 const args = process.argv.slice(2);
