@@ -393,7 +393,10 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Encontré tres problemas:\n1. La caché no expira\n2. El bucle no tiene límite", "aplica esos cambios", "decision"],
     ["問題点:\n1. キャッシュが切れない\n2. リトライに上限がない", "上記を修正してください。", "decision"],
     ["发现以下问题：\n1. 缓存不过期\n2. 重试没有上限", "把上面这些都修复一下", "decision"],
-    ["Found three problems:\n1. The cache never expires\n2. The retry loop has no limit", "can you fix these problems?", null],
+    // a short polite request put as a question asks the agent to act on them, as the labelled turns read it (round 12: holdout10
+    // "can you make those recommended changes?", holdout12 "bunların hepsini düzeltirmisin?"); a question about them asks
+    ["Found three problems:\n1. The cache never expires\n2. The retry loop has no limit", "can you fix these problems?", "decision"],
+    ["Found three problems:\n1. The cache never expires\n2. The retry loop has no limit", "why are these problems there?", null],
     // "continue" takes up only an offer to go on; an "if that's OK, I'll …" makes a bare "ok" a go-ahead
     ["Which storage do you want: A) Postgres, B) SQLite or C) files?", "continue", null],
     ["Phase 1 is done. Shall I continue with phase 2?", "继续", "decision"],
@@ -613,6 +616,31 @@ describe("bug reports and redirections read against the agent's last message", (
     // one bare label with no agent message picks from nothing; an order of labels still picks
     ["", "1", null],
     ["", "B then A then C", "decision"],
+    // round 12 (holdout12 read): the step the agent offered, typed back in its own words (four words or more, three in five of
+    // the turn's; holdout11 + holdout12); a question or a run with nothing offered takes up nothing
+    [
+      "Wenn du möchtest, kann ich als nächsten Schritt die Ursache eingrenzen (z. B. `docfx --logLevel verbose`, `docfx metadata` separat, oder DocFX-Version prüfen).",
+      "als nächsten Schritt die Ursache eingrenzen (z. B. docfx --logLevel verbose, docfx metadata separat, oder DocFX-Version prüfen).",
+      "decision",
+    ],
+    ["Souhaitez-vous que je continue avec :\n1. **Tests** - Exécuter les tests pour valider le code\n2. **API FastAPI** - Endpoints REST\n\nQuelle direction préférez-vous ?", "Lance les tests pour valider", "decision"],
+    ["Souhaitez-vous que je continue avec :\n1. **Tests** - Exécuter les tests pour valider le code\n2. **API FastAPI** - Endpoints REST\n\nQuelle direction préférez-vous ?", "pourquoi les tests pour valider le code ?", null],
+    ["Les tests passent. J'ai exécuté les tests pour valider le code.", "les tests pour valider le code", null],
+    // one of the offered alternatives named by its words, led by "only" or joined by a hyphen (holdout10 + holdout12)
+    ["¿Quieres que exporte la auditoría a CSV desde el visor o agregar filtros por rango de horas también?", "solo lo de csv", "decision"],
+    ["- **FR38:** Tag filter UI uses chips up to 8 tags.\n\nApprove as-is or edit?", "as-is", "decision"],
+    // a short polite request put as a question points back at what the agent listed (holdout10 + holdout12, Turkish too)
+    [
+      "1. **No caching** - add build caching.\n2. **Registry** - make it configurable.\n\nThe main things that could improve it are adding build caching and making the registry configurable.",
+      "can you make those recommended changes?",
+      "decision",
+    ],
+    ["1. **No caching** - add build caching.\n2. **Registry** - make it configurable.", "do those recommended changes slow the build?", null],
+    ["- Ölçüm görevleri eksik.\n\nWould you like me to suggest concrete remediation edits for this gap?", "bunların hepsini düzeltirmisin?", "decision"],
+    ["- Ölçüm görevleri eksik.\n\nWould you like me to propose concrete remediation edits for the top issues?", "BÜTÜN HEPSİNİ TAMAMLARMISIN?", "decision"],
+    // the answer language asked for in Portuguese and Turkish, as in the other languages
+    ['You can reply with the option letter (e.g., "A").', "türkçe sorarmısın", "preference"],
+    ["I have updated `requirements.txt` to include the `requests` library.", "fale em portugues", "preference"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -131,10 +131,10 @@ function build() {
     String.raw`^(?:(?:ok(?:ay)?|great|good|perfect|thanks?|thank you|alright|cool|nice)[,.!]?\s+)?(?:(?:now|next|then|and now|also|so)[,:]?\s+)?(?:let'?s (?:move on|now|build|create|add|implement|start|work on|begin|tackle)|moving on|next (?:task|step|up|feature|thing)|new (?:task|feature)|(?:add|create|build|implement|write|set up|introduce|start|generate|design|refactor|convert|migrate|port) (?:a |an |the |some )?(?:new )?[\p{L}-]+)`,
   );
   /** A language named (LANGUAGE, a large pattern, is tried only on a turn that names one). */
-  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|繁中|简中|簡中|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글/u;
+  const LANGUAGE_NAME = /english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|по-русски|中文|繁中|简中|簡中|italian|portuguese|portugu[eê]s|japanese|日本語|한국어|한글|turkish|türkçe/u;
   /** Asking for answers in a language: a standing preference. */
   const LANGUAGE = w(
-    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:(?:繁[體体]|简体|簡體)?中文|繁中|简中|簡中|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)",
+    "(?:keep|stay|stick)(?: to)? (?:it|this|that|the chat|our chat|the conversation|our conversation|everything|the answers|your answers|the responses|your responses|(?:all )?(?:the )?(?:comments|docs|messages|replies))(?: (?:all|only))? (?:in )?(?:english|french|german|spanish|chinese|russian|italian|portuguese|japanese)|(?:answer|respond|reply|write|speak|talk|r[ée]pon(?:d|ds|dez)|responde|antworte|отвечай|用)(?: to me| me| moi)? (?:in|en|auf|на|中文|por)? ?(?:english|french|fran[cç]ais|german|deutsch|spanish|espa[ñn]ol|chinese|russian|русском|中文|italian|italiano|portuguese|portugu[eê]s|japanese|日本語)|(?:(?:繁[體体]|简体|簡體)?中文|繁中|简中|簡中|英文|汉语|日文|日本語)(?:对话|對話|交流|沟通|回答|回复|回覆|で(?:話|答|回答))|(?:한국어|한글)로\\s?(?:답변|대답|설명|말|얘기|작성|써|해)\\p{L}*|(?:работа\\p{L}*|пиши|писал\\p{L}*|общайся|говори|отвечай|отвечал\\p{L}*)(?: со мной)? (?:на русском|по-русски)|(?:fale|fala|responda|escreva|converse)(?: comigo)? em portugu[eê]s|türkçe (?:sor|konuş|yaz|cevap|yanıt)\\p{L}*|(?:answer|respond|reply|write|speak|talk)(?: to me| me)? in turkish",
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
@@ -294,9 +294,9 @@ function build() {
   const TAKE_THESE = w(
     "(?:fix|apply|implement|do|address|resolve|correct|handle|make|execute|tackle|perform|run|complete|finish|follow|clean(?: up)?|silence|incorporate|include|adopt|integrate) (?:all (?:of )?)?(?:these|those|them|the above|everything|all(?: of (?:them|these|those|it))?(?=\\s*(?:[.,!;:]|$|and |then |please|now))|(?:all )?(?:the )?(?:above |listed |mentioned |remaining |suggested |recommended |found |reported |current |outstanding |existing |open |pending )?(?:issues|problems|fixes|findings|points|items|steps|changes|corrections|suggestions|recommendations|tasks|todos|warnings|errors))(?![\\p{L}])|all (?:from|of) (?:the )?above|(?:fa[cç]a|faz|fazer|corrija|corrigir|aplique|aplicar|implemente|implementar|execute|executar|resolva|arrume|conserte) (?:tod[ao]s? )?(?:as |os )?(?:essas|esses|estas|estes|isso|isto|tudo|corre[cç][oõ]es|ajustes|sugest[oõ]es|passos)|(?:haz|hazlo|corrige|aplica|implementa|ejecuta|resuelve|arregla) (?:tod[ao]s? )?(?:los |las )?(?:esos|esas|estos|estas|eso|esto|todo|cambios|correcciones|sugerencias|pasos)|(?:fais|corrige|applique|impl[ée]mente|ex[ée]cute|r[èe]gle) (?:tout|tous|toutes|[çc]a|ces|les corrections|les changements)|(?:fai|correggi|applica|implementa|esegui|sistema) (?:tutt[oie]|questi|queste|quelli|quelle)|(?:mach|behebe|korrigiere|setze|wende|erledige) (?:alles|das alles|diese|all das)",
   );
-  /** The same in Chinese, Japanese, Korean and Vietnamese (the object points back: 上記, 这些, 위, hết). */
+  /** The same in Chinese, Japanese, Korean, Vietnamese and Turkish (the object points back: 上記, 这些, 위, hết, hepsini). */
   const TAKE_THESE_CJK =
-    /(?:上記|これら|それら|以上|全部|すべて|全て)(?:の[^。！？?]{0,8})?を?(?:修正|対応|実装|実行|適用|直し)|(?:上面|上述|以上|这些|这几个|那些|全部|所有)(?:的)?[^，。！？?]{0,8}?(?:都)?(?:修复|修改|改掉|处理|实现|执行|解决|完成|改一下)|(?:修复|处理|解决|实现|执行)(?:一下)?(?:上面|上述|以上|这些|所有)|(?:위|이것들|모두|전부)[^.?!]{0,8}?(?:수정|적용|진행|구현)|(?:sửa|làm|xóa|xoa|fix) (?:hết|tất cả|tat ca|các|cac|những|nhung)/u;
+    /(?:上記|これら|それら|以上|全部|すべて|全て)(?:の[^。！？?]{0,8})?を?(?:修正|対応|実装|実行|適用|直し)|(?:上面|上述|以上|这些|这几个|那些|全部|所有)(?:的)?[^，。！？?]{0,8}?(?:都)?(?:修复|修改|改掉|处理|实现|执行|解决|完成|改一下)|(?:修复|处理|解决|实现|执行)(?:一下)?(?:上面|上述|以上|这些|所有)|(?:위|이것들|모두|전부)[^.?!]{0,8}?(?:수정|적용|진행|구현)|(?:sửa|làm|xóa|xoa|fix) (?:hết|tất cả|tat ca|các|cac|những|nhung)|(?:hepsi\u0307?ni\u0307?|tümünü|tamamını|bunları)\s+(?:\p{L}+\s+)?(?:düzelt|tamamla|uygula|yap|çöz|ekle)/u;
   /** The user rules out what the agent concluded ("there's definitely no such account", "that's impossible"). */
   const DISPUTE = w("(?:there (?:is|are|was|were) )?(?:definitely|certainly|absolutely) (?:not|no)|that'?s (?:impossible|not possible)|no puede ser|com certeza n[aã]o|sicher nicht|auf keinen fall|c'est impossible");
   const DISPUTE_CJK = /肯定(?:是)?(?:没有?|不是|不会|不)|绝对(?:是)?(?:没有?|不是|不会)|根本(?:就)?(?:没有?|不是|不)|絶対(?:に)?(?:ない|ありません|違)/u;
@@ -435,7 +435,8 @@ function build() {
   const NO_FAIL = re(String.raw`(?<![\p{L}\p{N}_])(?:without|no|zero|free of) (?:any |more |new )?(?:errors?|failures?|warnings?|issues?|problems?|crash(?:es)?)(?![\p{L}\p{N}_])`, "gu");
   /** A turn that opens a question of its own: a new task, even when it says "I don't want …" further on. */
   const NEW_QUESTION = re(String.raw`^(?:how (?:do|can|should|would|could) (?:i|we)|what (?:is|are|does)|where (?:is|are|do|does)|is there a way|can you (?:explain|tell me))(?![\p{L}\p{N}_])`, "u");
-  const ALL_LETTERS = re(String.raw`^\p{L}+$`, "u");
+  // a word, or words joined by hyphens ("as-is" after "Approve as-is or edit?")
+  const ALL_LETTERS = re(String.raw`^\p{L}+(?:-\p{L}+)*$`, "u");
   const WORDS = re(String.raw`[\p{L}\p{N}]+`, "gu");
   /** A turn opening on "why" (not "why not …", "why don't we …"): read after a claim of work done. */
   const WHY_OPEN = re(
@@ -640,6 +641,12 @@ const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", 
 /** `word` (or its stem: "creating" for "create") occurs in `text`. */
 const mentions = (text: string, word: string): boolean => text.includes(word.length > 5 ? word.slice(0, word.length - 2) : word);
 
+/** A request put as a question ("can you …?", "could you please …?"): it asks the agent to act, not for a fact. */
+const REQUEST_QUESTION = /^(?:(?:ok(?:ay)?|so|then|now|yes)[,.!]?\s+)?(?:can|could|would|will) (?:you|u)(?: please)? /u;
+
+/** A word that narrows a pick to one of the offered alternatives ("just", "solo", "nur", "seulement", "só"). */
+const ONLY = /^(?:just|only|solo|sólo|nur|seulement|somente|apenas|só|solamente|soltanto|только)$/u;
+
 /**
  * A short imperative made of the agent's own words: the user takes one of the
  * offered options. The action (the turn's first word once courtesy is set
@@ -651,6 +658,8 @@ function picksOffer(text: string, offer: string, share = 0.5): boolean {
   // a question picks nothing, in Chinese and Japanese too ("click.option 的 help是哪些", "…ですか")
   if (text.length > 160 || /[?？]\s*$|(?:吗|呢|哪些|哪个|什么|怎么样?|是不是|多少|ですか|ますか)\s*$/u.test(text)) return false;
   const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
+  // "solo lo de csv" after "¿Quieres que exporte a CSV o agregar filtros?": only one of the offered alternatives
+  if (words.length > 1 && ONLY.test(words[0])) words.shift();
   if (words.length === 0 || words.length > 14 || !rules().ALL_LETTERS.test(words[0]) || !mentions(offer, words[0])) return false;
   const offered = new Set(offer.match(rules().LETTERS) ?? []);
   return words.filter((x) => mentions(offer, x) || misspells(x, offered)).length / words.length >= share;
@@ -775,6 +784,32 @@ function echoesRunCjk(text: string, tail: string): boolean {
     for (let j = i + best.length + 1; j <= t.length && tail.includes(t.slice(i, j)); j++) best = t.slice(i, j);
   }
   return (best.match(/[\u3400-\u9FFF\u3040-\u30FF]/gu)?.length ?? 0) >= 5 && best.length * 2 >= t.length;
+}
+
+/**
+ * In a language written with spaces, a short turn made mostly of a run of the agent's own words (four words or more,
+ * three in five of the turn's): the step the agent offered or put forward, typed back as the instruction ("als nächsten
+ * Schritt die Ursache eingrenzen (z. B. docfx --logLevel verbose …)" after "Wenn du möchtest, kann ich als nächsten
+ * Schritt die Ursache eingrenzen (z. B. …)", "Lance les tests pour valider" after "… lancer les tests pour valider le
+ * code ?"). A courtesy lead ("ok", "bitte", "yes") is no part of what is taken up; a question picks nothing.
+ */
+function echoesRun(text: string, prev: string): boolean {
+  // Chinese and Japanese have their own reading (echoesRunCjk), with their own question words ("…的 help是哪些")
+  if (text.length > 200 || /[?？\u3040-\u30FF\u3400-\u9FFF]/u.test(text)) return false;
+  const said = wordsOf(text);
+  while (said.length && (COURTESY.has(said[0]) || /^(?:bitte|por|favor|s'il|te|pla[iî]t|pls|sim|si|sí|oui|ja|да)$/u.test(said[0]))) said.shift();
+  if (said.length < 4) return false;
+  const agent = wordsOf(prev.slice(-1500));
+  const at = new Map<string, number[]>();
+  agent.forEach((x, i) => at.set(x, [...(at.get(x) ?? []), i]));
+  let best = 0;
+  for (let i = 0; i + best < said.length; i++)
+    for (const j of at.get(said[i]) ?? []) {
+      let k = 0;
+      while (i + k < said.length && j + k < agent.length && said[i + k] === agent[j + k]) k++;
+      best = Math.max(best, k);
+    }
+  return best >= 4 && best * 5 >= said.length * 3;
 }
 
 /**
@@ -1476,8 +1511,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (hasPrev && (asked || r.LISTED.test(prev.slice(-1500)) || r.NEXT_CUE.test(tail))) {
     // a longer turn counts only when it opens with the instruction ("Let's incorporate all of these, and …")
     const found = t.length <= 200 ? r.TAKE_THESE.exec(head) : r.TAKE_THESE.exec(head.slice(0, 40));
-    // not inside a question ("can you fix them?" asks; "do all nodes have IDs?" is no pick)
-    const these = found && !/[?？]\s*$/u.test(sentencesOf(head).find((x) => x.includes(found[0])) ?? "") ? found : null;
+    // not inside a question ("do all nodes have IDs?" is no pick), unless a short turn is a polite request for it: "can you make those
+    // recommended changes?" (Turkish "bunların hepsini düzeltir misin?" is read by TAKE_THESE_CJK)
+    const sentence = found ? (sentencesOf(head).find((x) => x.includes(found[0])) ?? "") : "";
+    const these = found && (!/[?？]\s*$/u.test(sentence) || (t.length <= 80 && REQUEST_QUESTION.test(sentence.trim()))) ? found : null;
     // pointing back ("these", "the above", "all of them") after a list; a bare "fix issues" only after the agent asked
     const pointed =
       !!these &&
@@ -1497,6 +1534,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (hasPrev && (asked || r.NEXT_CUE.test(tail) || r.PUT_FORWARD_CJK.test(tail)) && requestsOfferedJa(t, tail)) return d("decision", asked ? "high" : "medium", "asks for the step the agent offered (Japanese)", null);
   // … or, longer, made mostly of a run of the agent's own words
   if (hasPrev && echoesRunCjk(t, prev.slice(-800))) return d("decision", "medium", "takes up the agent's own words (Chinese, Japanese)", null);
+  // … and in languages written with spaces, the step it offered or put forward typed back ("als nächsten Schritt die Ursache eingrenzen …")
+  if (hasPrev && (asked || r.NEXT_CUE.test(tail)) && echoesRun(t, prev)) return d("decision", "medium", "takes up the agent's own words", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
   if (hasPrev && t.length <= 60 && POLITE.test(l) && r.NEXT_CUE.test(tail)) {
     const words = (l.match(/[a-z][a-z0-9_-]{2,}/gu) ?? []).filter((x) => !STOP.has(x) && !COURTESY.has(x));
