@@ -641,6 +641,18 @@ describe("bug reports and redirections read against the agent's last message", (
     // the answer language asked for in Portuguese and Turkish, as in the other languages
     ['You can reply with the option letter (e.g., "A").', "türkçe sorarmısın", "preference"],
     ["I have updated `requirements.txt` to include the `requests` library.", "fale em portugues", "preference"],
+    // denying what the agent referred to: a name it used "doesnt exist", "there isnt a …", "I do not see the … file" (holdout8 +
+    // holdout11 + holdout12); a question asks
+    ['```ruby\nActiveRecord::Base.connection.execute("SELECT id, status, cancelled_at FROM appointments")\n```', "cancelled_at doesnt exist", "correction"],
+    ["Need `{{story_path}}` to proceed. Provide path.", "bruh. there isnt a story. im asking for help here.", "correction"],
+    ["Created `stories/8-1-trip-timeline-view.md` and reset the sprint status.", "I do not see the 8-1-trip timeline file.", "correction"],
+    ["The spec is published to the spec-workflow plugin now.", "I can't see it in the plugin - do you have to publish it there?", null],
+    // asking whether the agent did the work (holdout6 + holdout9 + holdout12)
+    ["Verification passed:\n- `pnpm type-check`\n\nReload both tabs after restarting the dev server.", "ok did you test with 2 different users using the same document simultaneously?", "correction"],
+    ["- Add a “validate all hooks” command that scans every hook in a PDL.", "Have you been adding the new features to our GUI as well? How can I run the Gui to test it?", "correction"],
+    ["Verification passed: `pnpm type-check`.", "did you see my last message?", null],
+    // Korean "even so, it does not work" (holdout9 + holdout11)
+    ["master 브랜치로 돌아가서 변경사항을 적용하겠습니다:", "다시 main 브랜치로 돌아왔거든? 근데도 안돼 이유가 뭘까?", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

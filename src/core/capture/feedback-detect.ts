@@ -161,6 +161,13 @@ function build() {
   const NO_ONLY = start("no [^,.!?]{1,40}?[,.!;:]?\\s+(?:only|just|use|instead|rather)");
   /** A negative question that challenges what the agent just said or did ("Isn't that solution a little slow?"). */
   const CHALLENGE = start("(?:but |hmm,? )?(?:isn'?t|wouldn'?t|shouldn'?t|doesn'?t|won'?t|aren'?t|didn'?t) (?:that|this|it|there|these|those|we|you)(?![\\p{L}\\p{N}_])");
+  /**
+   * Asking whether the agent did the work it should have ("did you test with 2 different users …?", "Have you been adding the
+   * new features to our GUI as well?", "HAVE YOU STUDIED THE ZAM SDK FULLY …?"): a doubt about its last result.
+   */
+  const DOUBT = start(
+    "(?:(?:ok(?:ay)?|so|and|but|hmm+|wait|well)[,.!]?\\s+)?(?:did|have|had) you (?:(?:actually|really|even|ever|also|fully|been) )?(?:test(?:ed|ing)?|check(?:ed|ing)?|verif(?:y|ied|ying)|run|ran|try|tried|stud(?:y|ied|ying)|read|look(?:ed)? (?:at|into)|updat(?:e|ed|ing)|add(?:ed|ing)?|consider(?:ed)?)|(?:lo |la )?(?:probaste|verificaste|comprobaste|revisaste)|(?:voc[eê] )?(?:testou|verificou|conferiu)|as-tu (?:test[ée]|v[ée]rifi[ée])|hast du (?:das |es )?(?:getestet|gepr[üu]ft)",
+  );
   /** An opening "should be X" after an agent message: what it must be instead ("deberia ser categorias activas"). */
   const SHOULD_START = start(
     "(?:(?:it|this|that|they|these|those)(?: [^\\s,;:!?]+)? )?(?:should|must|needs? to) (?:be|have|say|show|use|read|look|stay|remain|live|go|sit|belong)|deber[ií]a(?:n)? (?:ser|estar|decir|mostrar|usar|tener|quedar)|(?:il |elle |ça |ca )?devrai(?:t|ent) (?:être|afficher|rester)|sollte(?:n)? (?:sein|bleiben)|должн\\p{L}* быть",
@@ -225,7 +232,8 @@ function build() {
     w("опять|всё ещё|все еще|до сих пор|не работает|зациклил\\p{L}*|не то|сам (?:\\p{L}+)|не надо|не нужно"),
     w("immer noch|funktioniert nicht|geht nicht|nicht richtig|stimmt nicht"),
     w("ancora (?:non|errore|niente|lo stesso)|non funziona|non va|è sbagliato|non è (?:giusto|corretto)"),
-    w("여전히|아직도|작동하지 않\\p{L}*|틀렸\\p{L}*|잘못\\p{L}*|그게 아니\\p{L}*"),
+    // Korean: "근데도 안돼" / "재시작도 해봤는데 안돼" (even so, it does not work) reads as "still failing"
+    w("여전히|아직도|작동하지 않\\p{L}*|틀렸\\p{L}*|잘못\\p{L}*|그게 아니\\p{L}*|(?:근데도|그래도|해도|봤는데도?) 안 ?(?:돼|되\\p{L}*)"),
     w("vẫn (?:gặp|bị|còn|lỗi|không|chưa)|không (?:thấy|hoạt động|chạy được|được)|chưa muốn|không muốn|sai rồi"),
     w("desaparecieron|se perdi(?:ó|o|eron)|qu[eé] pas[oó] con (?:los|las|el|la) cambios|en (?:lugar|vez) de (?:eso|esto)|plut[oô]t que|pas (?:tout à fait|vraiment) ce que|(?:ça|ca) marchait presque"),
     w("je voulais (?:dire|les|la|le|des|juste|seulement|que)|je (?:te|vous) l'ai (?:d[ée]j[àa] )?(?:dit|montr[ée]|expliqu[ée])|ce n'est pas (?:ma question|ce que)|toujours pas|ne marche pas|ne fonctionne pas|pas correct|c'?est faux"),
@@ -314,7 +322,7 @@ function build() {
   );
   /** Denying a premise of the agent's last message ("there is no org", "I don't have access to that model", "no hay tal archivo"). */
   const NO_SUCH =
-    /^(?:but |hmm+,? |well,? )?(?:there(?:'s| is| are) no|i (?:don'?t|do not|dont) have (?:an? |any |access to )?|we (?:don'?t|do not|dont) have (?:an? |any )?|(?:we|i)(?:'re| am| are) not using|no hay|no tengo|n[aã]o (?:h[aá]|tem|tenho)|il n'y a pas d(?:e |')|je n'ai pas d(?:e |')|non c'è|non ho)(?:(?<=[\s'])|(?=\s))/u;
+    /^(?:but |hmm+,? |well,? |(?:bruh|bro|dude|man|lol|uh|um)[.,!]*\s+)?(?:there(?:'s| is| are) no|there (?:isn'?t|is not|aren'?t|are not) (?:an? |any )?|i (?:don'?t|do not|dont|can'?t|cannot|cant) (?:see|find) (?:the |an? |any )?|i (?:don'?t|do not|dont) have (?:an? |any |access to )?|we (?:don'?t|do not|dont) have (?:an? |any )?|(?:we|i)(?:'re| am| are) not using|no hay|no tengo|n[aã]o (?:h[aá]|tem|tenho)|il n'y a pas d(?:e |')|je n'ai pas d(?:e |')|non c'è|non ho)(?:(?<=[\s'])|(?=\s))/u;
   /** A failure placed after the agent's change ("the error that shows up after the change you made", "since your last commit it crashes"). */
   const SINCE_CHANGE = new RegExp(
     String.raw`(?<![a-zà-ÿ])(?:(?:after|since|with) (?:your|the|this|that) (?:last |latest |recent |new )?(?:changes?|fix(?:es)?|update|edits?|commit|refactor)|(?:despu[eé]s|desde) (?:de )?(?:del?|los|las|tus?) (?:[úu]ltimos? )?cambios?|(?:el |los )?cambios? que (?:hiciste|has hecho)|depois d[ae]s? (?:sua |suas )?(?:mudan[cç]as?|altera[cç](?:ão|ões))|depuis (?:ta|votre|tes|vos) (?:modifications?|changements?)|dopo (?:la tua |le tue )?modific(?:a|he)|改完(?:之后|以后)?|修改(?:之后|以后|后)|変更(?:後|した後|してから))(?![a-zà-ÿ])`,
@@ -506,6 +514,7 @@ function build() {
     THIS_ONE,
     NO_ONLY,
     CHALLENGE,
+    DOUBT,
     SHOULD_START,
     ASKED,
     ASKED_CJK,
@@ -747,9 +756,13 @@ function likesOption(text: string, prev: string): boolean {
 
 /** "there is no org" after "ask an org admin": the noun the user denies is one the agent's message relied on. */
 function deniesPremise(head: string, tail: string): boolean {
-  if (!/^(?:but |hmm+,? |well,? )?(?:there|i |we |no |n[aã]o |il |je |non )/u.test(head)) return false;
+  // "cancelled_at doesnt exist" after a query the agent wrote with it: the name must be the agent's, word for word
+  const gone = /^([\p{L}\p{N}_./-]{3,})(?: [\p{L}\p{N}_./-]+){0,2} (?:doesn'?t|does not|dont|don'?t|do not) exist/u.exec(head);
+  if (gone && /[_./-]/u.test(gone[1]) && tail.includes(gone[1])) return true;
+  if (!/^(?:but |hmm+,? |well,? |(?:bruh|bro|dude|man|lol|uh|um)[.,!]*\s+)?(?:there|i |we |no |n[aã]o |il |je |non )/u.test(head)) return false;
   const m = rules().NO_SUCH.exec(head);
-  if (!m) return false;
+  // a question asks ("I can't see it in the plugin - do you have to publish it?")
+  if (!m || /[?？]/u.test(head.slice(0, 120))) return false;
   const noun = wordsOf(head.slice(m[0].length).split(/[.!?,;:]/u)[0]).find((x) => x.length >= 3 && !STOP.has(x) && !/^(?:way|need|option|reason|time|idea|problem|issue|more|other|such|any)$/u.test(x));
   return !!noun && mentions(tail, noun);
 }
@@ -1463,6 +1476,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
     )
       return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
+    if (r.DOUBT.test(head)) return d("correction", "medium", "asks whether the agent did the work", r.DOUBT);
     // "mira el error que sale después del cambio que hiciste": a failure the user ties to the agent's change, claimed or not
     if (r.SINCE_CHANGE.test(headF) && r.FAIL.test(headF)) return d("correction", "medium", "reports a failure since the agent's change", r.SINCE_CHANGE);
     // "there is no org": the user denies something the agent's message took for granted
