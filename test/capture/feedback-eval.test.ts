@@ -653,6 +653,14 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Verification passed: `pnpm type-check`.", "did you see my last message?", null],
     // Korean "even so, it does not work" (holdout9 + holdout11)
     ["master 브랜치로 돌아가서 변경사항을 적용하겠습니다:", "다시 main 브랜치로 돌아왔거든? 근데도 안돼 이유가 뭘까?", "correction"],
+    // words added to readings that hold on other splits (the words themselves seen in holdout12 only): "ok" after a Spanish
+    // request to confirm; Japanese "たのむ" as "お願いします"; praise as "looking great", "awsome", "いいね", "asi me gusta"
+    ["Suggested commit message: `refactor(codex): simplify orchestration contract`\n\nConfírmame si quieres usar ese mensaje o dame otro.", "ok", "decision"],
+    ["必要なら次は、変更分をまとめたコミットメッセージ案まで作るよ。", "たのむ", "decision"],
+    ["Done! The circle-alert icon is now 20% larger.", "looking great! Now change the three digit counter to a 2 digit counter", "approval"],
+    ["Done! The toggle button has been moved 16px to the left.", "awsome. now change the closed content label to say show severity", "approval"],
+    ["これで `spec.md` の正規ID体系と gantt 機能ドキュメントの整合が取れています。", "いいね", "approval"],
+    ["Ahora el repo quedó más simple, que parece ser lo que buscabas.", "asi me gusta, no toques nada mas", "approval"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",
