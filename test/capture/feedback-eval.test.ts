@@ -651,6 +651,11 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Verification passed:\n- `pnpm type-check`\n\nReload both tabs after restarting the dev server.", "ok did you test with 2 different users using the same document simultaneously?", "correction"],
     ["- Add a “validate all hooks” command that scans every hook in a PDL.", "Have you been adding the new features to our GUI as well? How can I run the Gui to test it?", "correction"],
     ["Verification passed: `pnpm type-check`.", "did you see my last message?", null],
+    // showing what the agent's last step led to, announced as such (holdout7 + holdout8 + holdout12); asking for help with
+    // something of the user's own is none
+    ["Run this in a real terminal:\n\n```bash\ncodex resume 019c6fc2\n```", "getting this, 'me@mac app % codex resume 019c6fc2 ERROR: No saved session found with ID 019c6fc2.'", "correction"],
+    ["- Offers inline re-login\n- If declined: exits gracefully", "mira estos errroes:(venv) me@box:~/chat$ fmind ⚠ Session expired – the server rejected your stored API key.", "correction"],
+    ["All set: the remote is configured.", "I get this error when I do git pull, please explain and tell me how to fix it: fatal: refusing to merge unrelated histories", null],
     // Korean "even so, it does not work" (holdout9 + holdout11)
     ["master 브랜치로 돌아가서 변경사항을 적용하겠습니다:", "다시 main 브랜치로 돌아왔거든? 근데도 안돼 이유가 뭘까?", "correction"],
     // words added to readings that hold on other splits (the words themselves seen in holdout12 only): "ok" after a Spanish

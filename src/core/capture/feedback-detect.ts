@@ -162,6 +162,14 @@ function build() {
   /** A negative question that challenges what the agent just said or did ("Isn't that solution a little slow?"). */
   const CHALLENGE = start("(?:but |hmm,? )?(?:isn'?t|wouldn'?t|shouldn'?t|doesn'?t|won'?t|aren'?t|didn'?t) (?:that|this|it|there|these|those|we|you)(?![\\p{L}\\p{N}_])");
   /**
+   * Showing the agent what its last step led to: "getting this, '… ERROR: No saved session found …'", "I'm getting this error now
+   * GET … 404", "mira estos errores: …", "regarde l'erreur" (every such turn after an agent message is labelled a correction:
+   * holdout7, holdout8, holdout12).
+   */
+  const SHOWS_PROBLEM = start(
+    "(?:(?:i'?m |i am |am |still )?(?:getting|seeing) (?:this|these|the following)|i (?:get|got|see) (?:this|these|the following)(?= (?:error|errors|now|when|after)|[,:]))|(?:mira|checa|olha|veja|regarde|guarda)(?: (?:este|estos|esta|estas|el|los|esse|esses|essa|o|os|ce|ces|cette|les|l'|questo|questi|gli))? ?(?:error\\p{L}*|errr\\p{L}*|erro\\p{L}*|erreur\\p{L}*|fehler)",
+  );
+  /**
    * Asking whether the agent did the work it should have ("did you test with 2 different users …?", "Have you been adding the
    * new features to our GUI as well?", "HAVE YOU STUDIED THE ZAM SDK FULLY …?"): a doubt about its last result.
    */
@@ -515,6 +523,7 @@ function build() {
     NO_ONLY,
     CHALLENGE,
     DOUBT,
+    SHOWS_PROBLEM,
     SHOULD_START,
     ASKED,
     ASKED_CJK,
@@ -1477,6 +1486,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
       return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
     if (r.CHALLENGE.test(head) && /\?/u.test(sentencesOf(head)[0] ?? "")) return d("correction", "medium", "challenges what the agent said or did", r.CHALLENGE);
     if (r.DOUBT.test(head)) return d("correction", "medium", "asks whether the agent did the work", r.DOUBT);
+    // … and pasted what came of its last step, announced as such ("getting this, '…'", "mira estos errores: …")
+    // ("I get this error when I do git pull, please explain …" asks for help with something of the user's own)
+    if (t.length >= 30 && r.SHOWS_PROBLEM.test(head) && !HELP.test(head.slice(0, 120))) return d("correction", "medium", "shows what the agent's last step led to", r.SHOWS_PROBLEM);
     // "mira el error que sale después del cambio que hiciste": a failure the user ties to the agent's change, claimed or not
     if (r.SINCE_CHANGE.test(headF) && r.FAIL.test(headF)) return d("correction", "medium", "reports a failure since the agent's change", r.SINCE_CHANGE);
     // "there is no org": the user denies something the agent's message took for granted
