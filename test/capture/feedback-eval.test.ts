@@ -651,6 +651,11 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Verification passed:\n- `pnpm type-check`\n\nReload both tabs after restarting the dev server.", "ok did you test with 2 different users using the same document simultaneously?", "correction"],
     ["- Add a “validate all hooks” command that scans every hook in a PDL.", "Have you been adding the new features to our GUI as well? How can I run the Gui to test it?", "correction"],
     ["Verification passed: `pnpm type-check`.", "did you see my last message?", null],
+    // a Korean request for the verb the agent offered, its last syllable contracted or not (holdout9 + holdout11); another verb asks
+    // for something new
+    ["**파일을 생성하거나 내용을 변경하고 싶으시면 알려주세요.** 제가 직접 파일을 만들거나 수정해 드릴 수 있습니다.", "루트 디렉터리에 GEMINI.md와 settings.json을 생성하고 세팅값을 입력하고 생성해.", "decision"],
+    ['나중에 `num_example=5`로 바뀌면서 텍스트를 안 고친 버그입니다.\n원하면 내가 바로 `"three"`를 동적으로 바꾸는 패치 넣겠습니다.', "five로 바꿔주고 위에 세개 다른 코드 다 돌려봐", "decision"],
+    ["원하면 제가 바로 그 정리 로직 넣어드리겠습니다.", "원본 코드에서 gflownet을 어떻게 사용하고 있는지 확인해줘", null],
     // showing what the agent's last step led to, announced as such (holdout7 + holdout8 + holdout12); asking for help with
     // something of the user's own is none
     ["Run this in a real terminal:\n\n```bash\ncodex resume 019c6fc2\n```", "getting this, 'me@mac app % codex resume 019c6fc2 ERROR: No saved session found with ID 019c6fc2.'", "correction"],

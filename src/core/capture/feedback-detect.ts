@@ -852,6 +852,39 @@ function requestsOfferedJa(text: string, tail: string): boolean {
   return m[1].length >= 2 ? tail.includes(m[1]) : new RegExp(`${m[1]}[さしすせそ]`, "u").test(tail);
 }
 
+/** The agent offers in Korean ("원하면 내가 바로 … 바꾸는 패치 넣겠습니다", "… 싶으시면 알려주세요. 제가 직접 … 드릴 수 있습니다", "할까요?"). */
+const OFFER_KO = /원하(?:면|시면|신다면)|싶으시면|드릴 수 있|드릴까요|할까요|해 ?드릴게요/u;
+/** A Korean request: the turn ends on an imperative ("생성해.", "바꿔주고 … 돌려봐", "삭제해 주세요"). */
+const REQUEST_KO = /(?:해|해줘|해 ?주세요|줘|주세요|봐|봐줘)[.!~]*$/u;
+/** The initial consonant of a Hangul syllable (ㄱ … ㅎ as 0 … 18). */
+const initialKo = (c: string): number => Math.floor((c.charCodeAt(0) - 0xac00) / 588);
+/**
+ * A short Korean request whose verb is one the agent offered: "GEMINI.md와 settings.json을 생성하고 … 생성해." after "파일을 생성하거나 …
+ * 싶으시면 알려주세요"; "five로 바꿔주고 … 돌려봐" after "원하면 … 바꾸는 패치 넣겠습니다" (a stem's last syllable may contract: 바꾸+어 →
+ * 바꿔, same first consonant). Only words with a verbal ending count, the ending set aside; a stem of two syllables or more must be
+ * the agent's.
+ */
+function requestsOfferedKo(text: string, tail: string): boolean {
+  const t = text.trim();
+  if (t.length > 120 || /[?？]/u.test(t) || !REQUEST_KO.test(t) || !OFFER_KO.test(tail)) return false;
+  // the verbs: words that carry a verbal ending ("생성하고", "생성해", "바꿔주고", "돌려봐"), the ending set aside
+  const verb = /(?:하고|해줘|해봐|해주라|해|주고|줘|봐|주세요|주라)$/u;
+  const stems = (t.match(/[가-힣]{3,}/gu) ?? [])
+    .filter((x) => verb.test(x))
+    .map((x) => x.replace(verb, ""))
+    .filter((x) => x.length >= 2);
+  return stems.some((stem) => {
+    if (tail.includes(stem)) return true;
+    const head = stem.slice(0, -1);
+    const last = initialKo(stem.slice(-1));
+    for (let i = tail.indexOf(head); i >= 0; i = tail.indexOf(head, i + 1)) {
+      const next = tail[i + head.length] ?? "";
+      if (/[가-힣]/u.test(next) && initialKo(next) === last) return true;
+    }
+    return false;
+  });
+}
+
 /**
  * A turn saved with git conflict markers around it (a chat export merged
  * twice): the user's words are one side of the conflict, not the markers.
@@ -1560,6 +1593,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (hasPrev && (asked || r.NEXT_CUE.test(tail) || r.PUT_FORWARD_CJK.test(tail)) && requestsOfferedJa(t, tail)) return d("decision", asked ? "high" : "medium", "asks for the step the agent offered (Japanese)", null);
   // … or, longer, made mostly of a run of the agent's own words
   if (hasPrev && echoesRunCjk(t, prev.slice(-800))) return d("decision", "medium", "takes up the agent's own words (Chinese, Japanese)", null);
+  // in Korean, a request for the verb the agent offered ("… 생성해." after "… 싶으시면 알려주세요")
+  if (hasPrev && requestsOfferedKo(t, prev.slice(-600))) return d("decision", "medium", "asks for the step the agent offered (Korean)", null);
   // … and in languages written with spaces, the step it offered or put forward typed back ("als nächsten Schritt die Ursache eingrenzen …")
   if (hasPrev && (asked || r.NEXT_CUE.test(tail)) && echoesRun(t, prev)) return d("decision", "medium", "takes up the agent's own words", null);
   // a short polite request whose words are those of the agent's next step ("pushしてください。" after "次にやること: 1. `git push`")
