@@ -18,9 +18,11 @@
 // of that round (0.63) and at its end (0.63, its last unread figure), then read for misses in the latest round (0.82
 // now): tuning material too. holdout10 (316 turns, 23 new repositories) was scored unread once (0.65), then read for
 // misses in the round before (issue 26, rules that must hold on two splits or more). holdout11 (338 turns, 21 new
-// repositories) was scored unread once (0.56), then read for misses in the latest round (0.71 now). The next split,
-// holdout12 (342 turns, 39 new repositories), is scored here unread (first look 0.65: P 0.74, R 0.58, type right 0.93)
-// and is never read. The
+// repositories) was scored unread once (0.56), then read for misses (0.74 now). holdout12 (342 turns, 39 new
+// repositories) was scored unread once (0.65: P 0.74, R 0.58, type right 0.93), then read for misses in the latest round
+// (0.76 now; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
+// leave-one-split-out by rule). The next split, holdout13, is scored here unread once its file is dropped in (a skipped
+// test says so until then) and is never read. The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -57,25 +59,25 @@ function report(split: Split): { o: Score; r: Score } {
 const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: number }> & Partial<Record<typeof UNSEEN, { f1: number; precision: number; typeRight: number }>> = {
   tune: { f1: 0.92, precision: 0.94, typeRight: 0.95 },
   holdout: { f1: 0.9, precision: 0.93, typeRight: 0.98 },
-  holdout2: { f1: 0.9, precision: 0.95, typeRight: 0.97 },
-  holdout3: { f1: 0.88, precision: 0.92, typeRight: 0.96 },
+  holdout2: { f1: 0.91, precision: 0.95, typeRight: 0.97 },
+  holdout3: { f1: 0.88, precision: 0.92, typeRight: 0.97 },
   holdout4: { f1: 0.89, precision: 0.94, typeRight: 0.99 },
   // read for misses two rounds ago (first look 0.47)
   holdout5: { f1: 0.86, precision: 0.92, typeRight: 0.98 },
   // read for misses three rounds ago (first look 0.54, then 0.57 unread)
-  holdout6: { f1: 0.78, precision: 0.82, typeRight: 0.93 },
+  holdout6: { f1: 0.79, precision: 0.82, typeRight: 0.93 },
   // read for misses two rounds ago (first look 0.50, then 0.51 unread)
-  holdout7: { f1: 0.82, precision: 0.9, typeRight: 0.97 },
+  holdout7: { f1: 0.82, precision: 0.9, typeRight: 0.98 },
   // read for misses two rounds ago (first look 0.62, then 0.64 unread, P 0.85 R 0.51): tuning material now
-  holdout8: { f1: 0.85, precision: 0.91, typeRight: 0.98 },
+  holdout8: { f1: 0.86, precision: 0.91, typeRight: 0.98 },
   // read for misses two rounds ago (first look 0.63: P 0.76, R 0.53; then 0.63 unread: P 0.76, R 0.54)
-  holdout9: { f1: 0.82, precision: 0.87, typeRight: 0.98 },
-  // read for misses in the round before (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
-  holdout10: { f1: 0.77, precision: 0.83, typeRight: 0.95 },
-  // read for misses in the latest round (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
-  holdout11: { f1: 0.7, precision: 0.83, typeRight: 0.95 },
+  holdout9: { f1: 0.83, precision: 0.87, typeRight: 0.98 },
+  // read for misses two rounds ago (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
+  holdout10: { f1: 0.78, precision: 0.83, typeRight: 0.95 },
+  // read for misses in the round before (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
+  holdout11: { f1: 0.73, precision: 0.84, typeRight: 0.95 },
   // read for misses in the latest round (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11)
-  holdout12: { f1: 0.64, precision: 0.73, typeRight: 0.92 },
+  holdout12: { f1: 0.76, precision: 0.78, typeRight: 0.94 },
 };
 
 describe("feedback detector on labelled real turns", () => {
