@@ -628,6 +628,8 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Souhaitez-vous que je continue avec :\n1. **Tests** - Exécuter les tests pour valider le code\n2. **API FastAPI** - Endpoints REST\n\nQuelle direction préférez-vous ?", "Lance les tests pour valider", "decision"],
     ["Souhaitez-vous que je continue avec :\n1. **Tests** - Exécuter les tests pour valider le code\n2. **API FastAPI** - Endpoints REST\n\nQuelle direction préférez-vous ?", "pourquoi les tests pour valider le code ?", null],
     ["Les tests passent. J'ai exécuté les tests pour valider le code.", "les tests pour valider le code", null],
+    // the offer's own words under a negation refuse it, typed back or picked
+    ["Tu veux que je supprime les anciens fichiers de migration ?", "ne supprime pas les anciens fichiers de migration", null],
     // one of the offered alternatives named by its words, led by "only" or joined by a hyphen (holdout10 + holdout12)
     ["¿Quieres que exporte la auditoría a CSV desde el visor o agregar filtros por rango de horas también?", "solo lo de csv", "decision"],
     ["- **FR38:** Tag filter UI uses chips up to 8 tags.\n\nApprove as-is or edit?", "as-is", "decision"],

@@ -662,6 +662,9 @@ const mentions = (text: string, word: string): boolean => text.includes(word.len
 /** A request put as a question ("can you …?", "could you please …?"): it asks the agent to act, not for a fact. */
 const REQUEST_QUESTION = /^(?:(?:ok(?:ay)?|so|then|now|yes)[,.!]?\s+)?(?:can|could|would|will) (?:you|u)(?: please)? /u;
 
+/** A negation in the languages written with spaces: the offer's own words under it refuse the offer. */
+const REFUSES = /(?<![\p{L}])(?:not|don'?t|dont|never|no|nicht|nie|kein\p{L}*|ne|pas|jamais|não|nao|nunca|ni|nada|non|mai|не|нет)(?![\p{L}])/u;
+
 /** A word that narrows a pick to one of the offered alternatives ("just", "solo", "nur", "seulement", "só"). */
 const ONLY = /^(?:just|only|solo|sólo|nur|seulement|somente|apenas|só|solamente|soltanto|только)$/u;
 
@@ -675,6 +678,8 @@ const ONLY = /^(?:just|only|solo|sólo|nur|seulement|somente|apenas|só|solament
 function picksOffer(text: string, offer: string, share = 0.5): boolean {
   // a question picks nothing, in Chinese and Japanese too ("click.option 的 help是哪些", "…ですか")
   if (text.length > 160 || /[?？]\s*$|(?:吗|呢|哪些|哪个|什么|怎么样?|是不是|多少|ですか|ますか)\s*$/u.test(text)) return false;
+  // … nor does a refusal in the offer's words ("ne supprime pas les anciens fichiers" after "Tu veux que je supprime …?")
+  if (REFUSES.test(lower(text))) return false;
   const words = (lower(text).match(rules().LETTERS) ?? []).filter((x) => x.length >= 3 && !STOP.has(x) && !COURTESY.has(x));
   // "solo lo de csv" after "¿Quieres que exporte a CSV o agregar filtros?": only one of the offered alternatives
   if (words.length > 1 && ONLY.test(words[0])) words.shift();
@@ -818,6 +823,8 @@ function echoesRunCjk(text: string, tail: string): boolean {
 function echoesRun(text: string, prev: string): boolean {
   // Chinese and Japanese have their own reading (echoesRunCjk), with their own question words ("…的 help是哪些")
   if (text.length > 200 || /[?？\u3040-\u30FF\u3400-\u9FFF]/u.test(text)) return false;
+  // the offered words under a negation refuse them ("ne supprime pas les anciens fichiers de migration")
+  if (REFUSES.test(lower(text))) return false;
   const said = wordsOf(text);
   while (said.length && (COURTESY.has(said[0]) || /^(?:bitte|por|favor|s'il|te|pla[iî]t|pls|sim|si|sí|oui|ja|да)$/u.test(said[0]))) said.shift();
   if (said.length < 4) return false;
