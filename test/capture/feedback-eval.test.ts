@@ -675,6 +675,8 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Done! The toggle button has been moved 16px to the left.", "awsome. now change the closed content label to say show severity", "approval"],
     ["これで `spec.md` の正規ID体系と gantt 機能ドキュメントの整合が取れています。", "いいね", "approval"],
     ["Ahora el repo quedó más simple, que parece ser lo que buscabas.", "asi me gusta, no toques nada mas", "approval"],
+    // "you misunderstood me" in Turkish, as in the eight languages the reading had (the word seen in holdout12 only)
+    ["Sonraki doğal adım: `/speckit.plan` çalıştırarak uygulama planını üretmek.", "yanlış anladın beni - müşteri telefonla arayarak randevu oluşturur", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",
