@@ -39,11 +39,14 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(["user", "gemini", "info", "err
 /**
  * A chat's name from its `summary`. A subagent's summary can be the JSON it
  * answered with (`{"response": "Memory operations completed: …"}`): its
- * `response` text is the name, not the JSON.
+ * `response` text is the name, not the JSON. Any other JSON answer (the CLI
+ * help agent's `{"sources": […], "answer": "…"}`, the codebase
+ * investigator's `{"SummaryOfFindings": …}` / `{"RelevantLocations": […]}`,
+ * 0.4x–0.6x) is no name: the chat is then named by its task (helper.ts).
  */
 function summaryName(summary: string): string | null {
   const open = /^\s*\{\s*"response"\s*:\s*"/.exec(summary);
-  if (!open) return summary || null;
+  if (!open) return /^\s*\{\s*"/.test(summary) ? null : summary || null;
   // The string's body up to its closing quote; Gemini may have cut the summary short (then all of it, less a cut escape).
   let body = summary.slice(open[0].length);
   let end = -1;
@@ -68,6 +71,8 @@ export function geminiReader(file: string): RecordReader {
   /** The first user message's text, and whether what it says of a helper's chat was taken. */
   let firstUser: string | null = null;
   let helperKnown = false;
+  /** A built-in agent's task (its question or objective): the name when the summary gives none. */
+  let task: string | null = null;
   let position: string | null = null;
   let pending: Pending | null = null;
   const placed = new Map<string, Placed>();
@@ -211,14 +216,15 @@ export function geminiReader(file: string): RecordReader {
         helperKnown = true;
         const helper = helperOf(file, facts.id, firstUser);
         if (helper) {
-          facts.name ??= helper.task;
+          task = helper.task;
           if (helper.parent && !facts.subagent) {
             facts.subagent = true;
             facts.parentSession = helper.parent;
           }
         }
       }
-      return unknown.size ? { ...facts, unknown: [...unknown] } : { ...facts };
+      const named = { ...facts, name: facts.name ?? task };
+      return unknown.size ? { ...named, unknown: [...unknown] } : named;
     },
   };
 }
