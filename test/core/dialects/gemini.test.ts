@@ -154,6 +154,48 @@ describe("Gemini CLI dialect", () => {
     }
   });
 
+  it("a user record of function responses is no prompt: bookkeeping after the calls' own results, the results themselves in a compressed history", async () => {
+    // The shapes of a real 0.4x-0.6x home (sweep 11): each result recorded twice, and a $set history in the API's parts.
+    const root = mkdtempSync(join(tmpdir(), "gemini-fr-"));
+    const chats = join(root, "p/chats");
+    mkdirSync(chats, { recursive: true });
+    const file = join(chats, "session-2026-06-15T15-56-295bad61.jsonl");
+    const line = (o: unknown): string => JSON.stringify(o) + "\n";
+    const t = "2026-06-15T15:56:00.000Z";
+    const response = (id: string, name: string, output: string) => ({ functionResponse: { id, name, response: { output } } });
+    writeFileSync(
+      file,
+      line({ sessionId: "295bad61-0000-4000-8000-000000000001", projectHash: "h", startTime: t, lastUpdated: t, kind: "main" }) +
+        line({ id: "u1", timestamp: t, type: "user", content: [{ text: "find the button" }] }) +
+        line({
+          id: "g1",
+          timestamp: t,
+          type: "gemini",
+          content: "",
+          toolCalls: [{ id: "c1", name: "grep_search", args: { pattern: "Invest" }, result: [response("c1", "grep_search", "No matches found")], status: "success", timestamp: t }],
+        }) +
+        line({ id: "f1", timestamp: t, type: "user", content: [response("c1", "grep_search", "No matches found")] }) +
+        line({ id: "g2", timestamp: t, type: "gemini", content: "None there." }) +
+        line({
+          $set: {
+            messages: [
+              { id: "u1", timestamp: t, type: "user", content: [{ text: "find the button" }] },
+              { id: "g3", timestamp: t, type: "gemini", content: [{ thoughtSignature: "x", functionCall: { id: "c2", name: "read_file", args: { file_path: "views.py" } } }] },
+              { id: "f2", timestamp: t, type: "user", content: [response("c2", "read_file", "from django import x")] },
+            ],
+          },
+        }) +
+        line({ id: "g4", timestamp: t, type: "gemini", content: "Read it." }),
+    );
+    const read = await readSession(geminiDialect, file);
+    const entries = read.entries.map((d) => d.entry);
+    const kinds = entries.map((e) => (e.type === "custom" ? String(e.customType) : String((e.message as { role?: string } | undefined)?.role)));
+    expect(kinds).toEqual(["user", "assistant", "toolResult", "gemini_function_responses", "assistant", "gemini_replace", "user", "assistant", "toolResult", "assistant"]);
+    const replaced = entries.slice(kinds.indexOf("gemini_replace") + 1);
+    expect((replaced[1].message as { content: unknown[] }).content).toEqual([{ type: "toolCall", id: "c2", name: "read_file", arguments: { file_path: "views.py" } }]);
+    expect(replaced[2].message).toMatchObject({ role: "toolResult", toolCallId: "c2", toolName: "read_file", content: [{ type: "text", text: "from django import x" }], isError: false });
+  });
+
   it("streams a .json chat: each message's bytes alone are that message", async () => {
     const bytes = readFileSync(JSON_DOC);
     const got: unknown[] = [];

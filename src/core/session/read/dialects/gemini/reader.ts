@@ -17,7 +17,7 @@
 // The older `.json` document gives the same records (see json-document).
 import { basename, dirname } from "node:path";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
-import { geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
+import { functionResponses, geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
 import { helperOf } from "./helper.js";
 import { mainChatOf } from "./paths.js";
 import { projectPathOf } from "./project.js";
@@ -77,6 +77,8 @@ export function geminiReader(file: string): RecordReader {
   let pending: Pending | null = null;
   const placed = new Map<string, Placed>();
   const unknown = new Set<string>();
+  /** Calls whose result a message's own tool call record gave (since the last replacement of the history). */
+  const answered = new Set<string>();
 
   const metadata = (m: Obj): void => {
     if (typeof m.sessionId === "string" && !facts.id) facts.id = m.sessionId;
@@ -101,7 +103,22 @@ export function geminiReader(file: string): RecordReader {
     const parent = position;
     const out: DialectEntry[] = [];
     const type = str(record.type);
-    if (type === "user") {
+    const responses = type === "user" ? functionResponses(record.content) : null;
+    if (responses && responses.every((r) => answered.has(r.id))) {
+      // The function responses sent back to the model, recorded (0.4x-0.6x) after the call's own record
+      // already gave each result: bookkeeping, kept where it was written, never a prompt or a second result.
+      const e: PiEntry = { type: "custom", id, parentId: position, ...(ts ? { timestamp: ts } : {}), customType: "gemini_function_responses", data: { calls: responses.map((r) => r.id) } };
+      out.push({ entry: e, origin, ...parts });
+    } else if (responses) {
+      // The tool results of a turn as the API takes them (a compressed history's calls have no call records): results, never the user's words.
+      responses.forEach((r, i) => {
+        const rid = i === 0 ? id : `${id}/${r.id}`;
+        const msg: Obj = { role: "toolResult", toolCallId: r.id, toolName: r.name, content: [{ type: "text", text: r.text }], isError: r.isError };
+        if (Number.isFinite(time)) msg.timestamp = time;
+        out.push({ entry: { type: "message", id: rid, parentId: position, ...(ts ? { timestamp: ts } : {}), message: msg }, origin, ...parts });
+        position = rid;
+      });
+    } else if (type === "user") {
       if (firstUser === null)
         firstUser = partBlocks(record.content)
           .map((b) => (b.type === "text" ? str(b.text) : ""))
@@ -110,8 +127,9 @@ export function geminiReader(file: string): RecordReader {
     } else if (type === "gemini") {
       const calls = Array.isArray(record.toolCalls) ? record.toolCalls.filter(isObj) : [];
       const content = [...thoughtBlocks(record.thoughts), ...partBlocks(record.content)];
-      for (const tc of calls) content.push({ type: "toolCall", id: str(tc.id), name: str(tc.name), arguments: isObj(tc.args) ? tc.args : {} });
-      const message: Obj = { role: "assistant", content, api: "gemini", provider: "google", model: str(record.model), stopReason: calls.length > 0 ? "toolUse" : "stop" };
+      for (const tc of calls) if (!content.some((b) => b.type === "toolCall" && b.id === str(tc.id))) content.push({ type: "toolCall", id: str(tc.id), name: str(tc.name), arguments: isObj(tc.args) ? tc.args : {} });
+      const calling = content.some((b) => b.type === "toolCall");
+      const message: Obj = { role: "assistant", content, api: "gemini", provider: "google", model: str(record.model), stopReason: calling ? "toolUse" : "stop" };
       const usage = geminiUsage(record.tokens);
       if (usage) message.usage = usage;
       if (!facts.model && record.model) facts.model = `google/${str(record.model)}`;
@@ -120,6 +138,7 @@ export function geminiReader(file: string): RecordReader {
       for (const tc of calls) {
         const result = toolResultContent(tc);
         if (!result) continue;
+        answered.add(str(tc.id));
         const rid = `${id}/${str(tc.id)}`;
         const isError = tc.status === "error" || tc.status === "cancelled";
         const rts = str(tc.timestamp) || ts;
@@ -172,6 +191,7 @@ export function geminiReader(file: string): RecordReader {
       if (typeof set.lastUpdated === "string") mark.timestamp = set.lastUpdated;
       out.push({ entry: mark, origin });
       position = mark.id;
+      answered.clear();
       for (const m of set.messages) {
         if (!isObj(m) || typeof m.id !== "string") continue;
         out.push(...place(m, [origin], placed.has(m.id) ? `${m.id}@${origin.line}` : m.id));
