@@ -41,7 +41,7 @@ const INJECTED_START: readonly RegExp[] = [
  * keeps the two in step).
  */
 const INJECTED_BLOCK =
-  /<(system-reminder|ide_selection|ide_opened_file|ide_diagnostics|environment_context|session_context|user_instructions|agents-instructions|system_instruction|turn_aborted|local-command-caveat|command-message|command-name|command-args|local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|bash-input)\b[^>]*>[\s\S]*?<\/\1>/g;
+  /<(system-reminder|ide_selection|ide_opened_file|ide_diagnostics|uploaded_files|environment_context|session_context|user_instructions|agents-instructions|system_instruction|turn_aborted|local-command-caveat|command-message|command-name|command-args|local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|bash-input)\b[^>]*>[\s\S]*?<\/\1>/g;
 
 /**
  * Codex's heading before the request: its IDE extension and desktop app put

@@ -9,8 +9,8 @@ import { isWindowsPath, windowsDirKey } from "../fs/windows-path.js";
 
 export type SearchDb = Database.Database;
 
-/** Bump when what is indexed or how changes: older indexes are rebuilt (9: CJK characters are words of their own, cjkWords; 10: colour sequences taken out, extract.ts; 11: a Gemini CLI chat in an old hash-named folder has the path of the folder its project moved to; 12: Codex's `<recommended_plugins>` context message is not the user's text; 13: Claude Code 2.1.332's metadata records are no entries; 14: a relocated Claude Code session's cwd is the folder it moved to; 15: Claude Code 2.1.337's api-request-route and denial-counts records are no entries). */
-export const SEARCH_SCHEMA = 15;
+/** Bump when what is indexed or how changes: older indexes are rebuilt (9: CJK characters are words of their own, cjkWords; 10: colour sequences taken out, extract.ts; 11: a Gemini CLI chat in an old hash-named folder has the path of the folder its project moved to; 12: Codex's `<recommended_plugins>` context message is not the user's text; 13: Claude Code 2.1.332's metadata records are no entries; 14: a relocated Claude Code session's cwd is the folder it moved to; 15: Claude Code 2.1.337's api-request-route and denial-counts records are no entries; 16: a Gemini CLI user record of function responses is not the user's text). */
+export const SEARCH_SCHEMA = 16;
 
 const SCHEMA = `
 CREATE TABLE files (

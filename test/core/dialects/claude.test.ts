@@ -225,6 +225,51 @@ describe("the Claude Code dialect on its fixtures", () => {
     expect(claudeDialect.context!(tree.pathTo("n1")).messages.map((m) => m.toolCallId ?? m.role)).toEqual(["user", "assistant", "t2", "t1", "assistant"]);
   });
 
+  it("calls run as they stream (2.1.1xx): each copy hangs from the result before it, one result written before its call's copy; one turn, every result on the path", async () => {
+    // The shape of a real 2.1.126 home (sweep 11): 8 false branches in one session, 2 results off the context's path.
+    const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
+    mkdirSync(join(dir, "projects", "-x"), { recursive: true });
+    const p = join(dir, "projects", "-x", "dddddddd-0000-4000-8000-000000000000.jsonl");
+    const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "2.1.126", timestamp: "2026-05-04T20:54:05.000Z" };
+    const copy = (uuid: string, parentUuid: string, block: object) => ({
+      ...base,
+      parentUuid,
+      type: "assistant",
+      uuid,
+      requestId: "r1",
+      message: { id: "m1", role: "assistant", model: "claude-opus-4-7", content: [block], stop_reason: null, usage: { input_tokens: 1, output_tokens: 2 } },
+    });
+    const call = (id: string) => ({ type: "tool_use", id, name: "Read", input: {} });
+    const res = (uuid: string, parentUuid: string, id: string) => ({
+      ...base,
+      parentUuid,
+      type: "user",
+      uuid,
+      sourceToolAssistantUUID: parentUuid,
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: id }] },
+    });
+    const lines = [
+      { ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "go" } },
+      copy("c0", "u1", { type: "text", text: "Reading them all." }),
+      copy("c1", "c0", call("t1")),
+      res("r1", "c1", "t1"),
+      copy("c2", "r1", call("t2")),
+      res("r2", "c2", "t2"),
+      // Written before the copy that holds its call.
+      res("r4", "c4", "t4"),
+      copy("c3", "r2", call("t3")),
+      res("r3", "c3", "t3"),
+      copy("c4", "r3", call("t4")),
+      { ...base, parentUuid: "r4", type: "assistant", uuid: "n1", requestId: "r2", message: { id: "m2", role: "assistant", model: "claude-opus-4-7", content: [{ type: "text", text: "done" }], stop_reason: "end_turn" } },
+    ];
+    writeFileSync(p, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const { entries } = await readAll(p);
+    const tree = shape(entries);
+    expect(tree.leaves).toEqual(["n1"]);
+    expect(entries.filter((d) => d.entry.parallel === true).map((d) => d.entry.id)).toEqual(["r1", "r2", "r4", "r3"]);
+    expect(claudeDialect.context!(tree.pathTo("n1")).messages.map((m) => m.toolCallId ?? m.role)).toEqual(["user", "assistant", "t1", "t2", "t3", "t4", "assistant"]);
+  });
+
   it("a compact summary with no boundary before it (older versions) is the first user message of the context", async () => {
     const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
     mkdirSync(join(dir, "projects", "-x"), { recursive: true });

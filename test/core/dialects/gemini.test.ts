@@ -117,6 +117,85 @@ describe("Gemini CLI dialect", () => {
     expect(read.facts.parentSession).toBe(main);
   });
 
+  it("names a subagent's .jsonl chat by its task when its summary is another JSON answer (the CLI help agent's, the codebase investigator's)", async () => {
+    // The shape of a real 0.4x-0.6x home (kind "subagent", the summary $set last, as Gemini writes it after the answer).
+    const root = mkdtempSync(join(tmpdir(), "gemini-sub-answer-"));
+    const parentId = "9932fcca-0000-4000-8000-000000000001";
+    const chats = join(root, "coach/chats");
+    mkdirSync(join(chats, parentId), { recursive: true });
+    const main = join(chats, "session-2026-06-11T21-54-9932fcca.jsonl");
+    writeFileSync(main, JSON.stringify({ sessionId: parentId, projectHash: "h", startTime: "2026-06-11T21:54:00.000Z", kind: "main" }) + "\n");
+    const line = (o: unknown): string => JSON.stringify(o) + "\n";
+    const cases = [
+      [
+        "Your task is to answer the following question about Gemini CLI:\n<question>\nHow do I upgrade the Gemini CLI?\nGive the commands.\n</question>",
+        { sources: ["releases.md"], answer: "To upgrade the Gemini CLI, run npm install -g" },
+        "How do I upgrade the Gemini CLI?",
+      ],
+      [
+        "Your task is to do a deep investigation of the codebase for the following user objective:\n<objective>\nAudit the Django project.\n</objective>",
+        { SummaryOfFindings: "The views divide by zero", RelevantLocations: [] },
+        "Audit the Django project.",
+      ],
+    ] as const;
+    for (const [i, [task, answer, name]] of cases.entries()) {
+      const sub = join(chats, parentId, `f3c9082f-0000-4000-8000-00000000000${i}.jsonl`);
+      const summary = JSON.stringify(answer, null, 2).slice(0, 50) + "...";
+      writeFileSync(
+        sub,
+        line({ sessionId: `f3c9082f-0000-4000-8000-00000000000${i}`, projectHash: "h", startTime: "2026-06-11T22:04:46.869Z", lastUpdated: "2026-06-11T22:04:46.869Z", kind: "subagent", directories: ["/home/u/coach"] }) +
+          line({ id: "u1", timestamp: "2026-06-11T22:04:46.870Z", type: "user", content: [{ text: task }] }) +
+          line({ $set: { lastUpdated: "2026-06-11T22:04:46.870Z" } }) +
+          line({ id: "g1", timestamp: "2026-06-11T22:05:42.299Z", type: "gemini", content: "the answer", thoughts: [], tokens: { input: 10, output: 2, cached: 0, thoughts: 0, tool: 0, total: 12 }, model: "gemini-3-flash-preview" }) +
+          line({ $set: { summary } }),
+      );
+      const read = await readSession(geminiDialect, sub);
+      expect([read.facts.name, read.facts.subagent, read.facts.parentSession]).toEqual([name, true, main]);
+    }
+  });
+
+  it("a user record of function responses is no prompt: bookkeeping after the calls' own results, the results themselves in a compressed history", async () => {
+    // The shapes of a real 0.4x-0.6x home (sweep 11): each result recorded twice, and a $set history in the API's parts.
+    const root = mkdtempSync(join(tmpdir(), "gemini-fr-"));
+    const chats = join(root, "p/chats");
+    mkdirSync(chats, { recursive: true });
+    const file = join(chats, "session-2026-06-15T15-56-295bad61.jsonl");
+    const line = (o: unknown): string => JSON.stringify(o) + "\n";
+    const t = "2026-06-15T15:56:00.000Z";
+    const response = (id: string, name: string, output: string) => ({ functionResponse: { id, name, response: { output } } });
+    writeFileSync(
+      file,
+      line({ sessionId: "295bad61-0000-4000-8000-000000000001", projectHash: "h", startTime: t, lastUpdated: t, kind: "main" }) +
+        line({ id: "u1", timestamp: t, type: "user", content: [{ text: "find the button" }] }) +
+        line({
+          id: "g1",
+          timestamp: t,
+          type: "gemini",
+          content: "",
+          toolCalls: [{ id: "c1", name: "grep_search", args: { pattern: "Invest" }, result: [response("c1", "grep_search", "No matches found")], status: "success", timestamp: t }],
+        }) +
+        line({ id: "f1", timestamp: t, type: "user", content: [response("c1", "grep_search", "No matches found")] }) +
+        line({ id: "g2", timestamp: t, type: "gemini", content: "None there." }) +
+        line({
+          $set: {
+            messages: [
+              { id: "u1", timestamp: t, type: "user", content: [{ text: "find the button" }] },
+              { id: "g3", timestamp: t, type: "gemini", content: [{ thoughtSignature: "x", functionCall: { id: "c2", name: "read_file", args: { file_path: "views.py" } } }] },
+              { id: "f2", timestamp: t, type: "user", content: [response("c2", "read_file", "from django import x")] },
+            ],
+          },
+        }) +
+        line({ id: "g4", timestamp: t, type: "gemini", content: "Read it." }),
+    );
+    const read = await readSession(geminiDialect, file);
+    const entries = read.entries.map((d) => d.entry);
+    const kinds = entries.map((e) => (e.type === "custom" ? String(e.customType) : String((e.message as { role?: string } | undefined)?.role)));
+    expect(kinds).toEqual(["user", "assistant", "toolResult", "gemini_function_responses", "assistant", "gemini_replace", "user", "assistant", "toolResult", "assistant"]);
+    const replaced = entries.slice(kinds.indexOf("gemini_replace") + 1);
+    expect((replaced[1].message as { content: unknown[] }).content).toEqual([{ type: "toolCall", id: "c2", name: "read_file", arguments: { file_path: "views.py" } }]);
+    expect(replaced[2].message).toMatchObject({ role: "toolResult", toolCallId: "c2", toolName: "read_file", content: [{ type: "text", text: "from django import x" }], isError: false });
+  });
+
   it("streams a .json chat: each message's bytes alone are that message", async () => {
     const bytes = readFileSync(JSON_DOC);
     const got: unknown[] = [];

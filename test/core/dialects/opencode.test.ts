@@ -132,6 +132,59 @@ describe("finding OpenCode sessions", () => {
     expect(await dialect.sources(dir)).toEqual([`${file}#${PARENT}`, `${file}#${CHILD}`, join(dir, "storage", "session", "p", `${LEGACY}.json`)]);
   });
 
+  it("reads OpenCode 0.5's per-project storage (project/<project>/storage/session/{info,message,part}), a session its migration also copied listed once", async () => {
+    // The shape of a real 0.5.28 home: the `global` project's sessions, which OpenCode's storage migration 1 left where they were.
+    const dir = mkdtempSync(join(tmpdir(), "opencode-05-"));
+    const put = (rel: string, v: unknown): void => {
+      mkdirSync(join(dir, rel, ".."), { recursive: true });
+      writeFileSync(join(dir, rel), JSON.stringify(v, null, 2));
+    };
+    const old = "project/global/storage/session";
+    const sid = "ses_44234b4aeffe6EUGUjiyzSIEZV";
+    put(`${old}/info/${sid}.json`, { id: sid, version: "0.5.28", title: "New session - 2026-01-14T18:36:15.570Z", time: { created: 1768415775570, updated: 1768415775584 } });
+    put(`${old}/message/${sid}/msg_bbdcb4b5e001Owgc7o4ioMeO43.json`, { id: "msg_bbdcb4b5e001Owgc7o4ioMeO43", role: "user", sessionID: sid, time: { created: 1768415775583 } });
+    put(`${old}/part/${sid}/msg_bbdcb4b5e001Owgc7o4ioMeO43/prt_bbdcb4b5e002EYt9EZLZWiNB69.json`, {
+      id: "prt_bbdcb4b5e002EYt9EZLZWiNB69",
+      type: "text",
+      text: "How are you",
+      messageID: "msg_bbdcb4b5e001Owgc7o4ioMeO43",
+      sessionID: sid,
+    });
+    put(`${old}/message/${sid}/msg_bbdcb567b001A8CjlD4H1BoPDL.json`, {
+      id: "msg_bbdcb567b001A8CjlD4H1BoPDL",
+      role: "assistant",
+      system: ["You are opencode"],
+      mode: "build",
+      path: { cwd: "/home/u/proj", root: "/home/u/proj" },
+      cost: 0.001,
+      tokens: { input: 12, output: 3, reasoning: 0, cache: { read: 4, write: 0 } },
+      modelID: "deepseek-reasoner",
+      providerID: "deepseek",
+      time: { created: 1768415778427, completed: 1768415780326 },
+      sessionID: sid,
+    });
+    put(`${old}/part/${sid}/msg_bbdcb567b001A8CjlD4H1BoPDL/prt_bbdcb567b002aaaaaaaaaaaaaa.json`, { id: "prt_bbdcb567b002aaaaaaaaaaaaaa", type: "text", text: "Fine.", messageID: "msg_bbdcb567b001A8CjlD4H1BoPDL", sessionID: sid });
+    // Another project's session, which the migration copied into storage/ and left behind too: listed once, from storage/.
+    const moved = "ses_4343439b2ffe8vCbtGr04gHePJ";
+    put(`project/abc/storage/session/info/${moved}.json`, { id: moved, version: "0.5.28", title: "old copy", time: { created: 1 } });
+    put(`storage/session/0123abcd/${moved}.json`, { id: moved, version: "0.5.28", title: "migrated", time: { created: 1 } });
+    const file = join(dir, old, "info", `${sid}.json`);
+    expect(await dialect.sources(dir)).toEqual([join(dir, "storage/session/0123abcd", `${moved}.json`), file]);
+    expect(dialect.claims(file)).toBe(true);
+    expect(dialect.claims(join(dir, old, "message", sid, "msg_bbdcb4b5e001Owgc7o4ioMeO43.json"))).toBe(false);
+    const got = await readSession(dialect, file);
+    expect(got.warnings).toEqual([]);
+    expect([got.facts.id, got.facts.cwd, got.facts.name ?? null, got.facts.agentVersion]).toEqual([sid, "/home/u/proj", null, "0.5.28"]);
+    const ctx = contextOfPath(got.entries.map((e) => e.entry));
+    expect(ctx.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(ctx.messages[0]).toMatchObject({ content: [{ type: "text", text: "How are you" }] });
+    expect(ctx.messages[1]).toMatchObject({ content: [{ type: "text", text: "Fine." }], usage: { input: 12, output: 3, cacheRead: 4 } });
+    expect(await dialect.findById!(sid, "/", { XDG_DATA_HOME: join(dir, "..") }, "/nowhere")).toBe(null);
+    const xdg = mkdtempSync(join(tmpdir(), "opencode-05-xdg-"));
+    cpSync(dir, join(xdg, "opencode"), { recursive: true });
+    expect(await dialect.findById!(sid, "/", { XDG_DATA_HOME: xdg }, "/nowhere")).toBe(join(xdg, "opencode", old, "info", `${sid}.json`));
+  });
+
   it("finds the data dir under $XDG_DATA_HOME, else ~/.local/share", () => {
     const home = mkdtempSync(join(tmpdir(), "opencode-home-"));
     // Named whether it exists or not (ls says where it looked); discovery scans it once it exists.

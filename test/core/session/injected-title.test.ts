@@ -78,6 +78,19 @@ describe("text the harness put in a user message", () => {
     expect(userRow(codexIde)).toBe("user: why does the build fail? [ide context]");
     expect(userRow("fix the parser")).toBeNull();
   });
+
+  it("the files the desktop app's local agent mode lists with a prompt (<uploaded_files>) are its text: a mark, never a title or feedback", () => {
+    // The shape of a real 2.1.128 local-agent transcript (sweep 11), paths anonymised.
+    const file = (name: string) =>
+      `<file><file_path>C:\\Users\\u\\AppData\\Roaming\\Claude\\local-agent-mode-sessions\\s\\uploads\\6c00f69d-b14f-4f54-b152-b0cbe7a3bca5-1778177277449_${name}</file_path><file_uuid>b7c0fd04-f3ec-43ee-868a-b69f2194f36b</file_uuid></file>`;
+    const two = `<uploaded_files>\n${file("cv.docx")}\n${file("photo one.png")}\n</uploaded_files>\n\n`;
+    expect(isCommandEcho(two)).toBe(true);
+    expect(commandEchoRow(two)).toBe("[uploaded: 2 files]");
+    const one = `<uploaded_files>\n${file("cv.docx")}\n</uploaded_files>\nmake my site from this`;
+    expect(typedText(one)).toBe("make my site from this");
+    expect(userRow(one)).toBe("user: make my site from this [uploaded: cv.docx]");
+    expect(userWords(one)).toBe("make my site from this");
+  });
 });
 
 const sid = "6a7b8c9d-0000-4000-8000-000000000001";

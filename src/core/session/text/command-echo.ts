@@ -15,7 +15,8 @@
 // Other text sits in a user message beside (or instead of) the typed words:
 // Claude Code's IDE extensions (VS Code, JetBrains) put the open file, the
 // selection and the diagnostics in text blocks before the prompt
-// (`<ide_opened_file>…`), Claude Code adds `<system-reminder>`s, reports a
+// (`<ide_opened_file>…`), the desktop app's local agent mode lists the files
+// uploaded with a prompt (`<uploaded_files>…`), Claude Code adds `<system-reminder>`s, reports a
 // background task's end as a `<task-notification>` (a background shell
 // command's as a `<bash-notification>` of the same shape), and asks its prompt
 // suggestion helper (`agent-aprompt_suggestion-*` subagents) with a
@@ -45,7 +46,7 @@ import { memoryNote } from "../../memory-note.js";
 /** Tags of a command's record: a message of nothing else is no prompt. */
 export const ECHO_TAGS = ["command-name", "command-message", "command-args", "local-command-stdout", "local-command-stderr", "local-command-caveat", "bash-input", "bash-stdout", "bash-stderr", "session_context"] as const;
 /** Tags of the context an IDE extension or Claude Code puts beside the typed words. */
-export const CONTEXT_TAGS = ["ide_opened_file", "ide_selection", "ide_diagnostics", "system-reminder"] as const;
+export const CONTEXT_TAGS = ["ide_opened_file", "ide_selection", "ide_diagnostics", "system-reminder", "uploaded_files"] as const;
 
 const block = (tags: readonly string[]): string => `<(${tags.join("|")})>[\\s\\S]*?<\\/\\1>`;
 const ECHO = new RegExp(`^\\s*(?:${block([...ECHO_TAGS, ...CONTEXT_TAGS])}\\s*)+$`);
@@ -108,6 +109,12 @@ function contextMark(name: string, body: string): string {
     }
     case "ide_diagnostics":
       return "[ide: diagnostics]";
+    case "uploaded_files": {
+      // The desktop app's local agent mode (entrypoint `local-agent`) lists the files uploaded with a prompt:
+      // `<file><file_path>…\uploads\<uuid>-<ms>_<name></file_path><file_uuid>…</file_uuid></file>` each.
+      const paths = [...body.matchAll(/<file_path>([\s\S]*?)<\/file_path>/g)].map((m) => baseName(m[1].trim()).replace(/^[0-9a-f]{8}-[0-9a-f-]{27}-\d+_/, ""));
+      return paths.length === 1 ? `[uploaded: ${paths[0]}]` : `[uploaded: ${paths.length} files]`;
+    }
     default:
       return "[system reminder]";
   }

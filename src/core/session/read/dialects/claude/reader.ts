@@ -234,6 +234,14 @@ export class ClaudeReader implements RecordReader {
    * one of its id that is (a copied uuid), as when every pending entry was.
    */
   private held = new Map<string, Pending>();
+  /**
+   * Entries held behind an open message that hang from a line not read yet, by
+   * that line's uuid. Claude Code 2.1.1xx runs a streamed message's calls as
+   * they arrive and writes each result as it comes: a result can reach the
+   * file before the copy of the message that holds its call (noteKid then
+   * counts it when that copy is merged).
+   */
+  private early = new Map<string, PiEntry[]>();
   /** Tool call id → its name and the entry holding it. */
   private calls = new Map<string, { name: string; entry: string }>();
   private ids = new Set<string>();
@@ -568,6 +576,11 @@ export class ClaudeReader implements RecordReader {
       (open.de.aliases ??= []).push(uuid);
       open.de.parts!.push(origin);
       this.alias.set(uuid, open.de.entry.id);
+      const early = this.early.get(uuid);
+      if (early) {
+        this.early.delete(uuid);
+        for (const e of early) this.noteKid(e);
+      }
       return;
     }
     const lane = this.laneOf(v);
@@ -719,8 +732,14 @@ export class ClaudeReader implements RecordReader {
   /** Counts an entry against the open message it hangs from (for the parallel mark). */
   private noteKid(e: PiEntry): void {
     if (!e.parentId) return;
-    const parent = this.held.get(this.alias.get(e.parentId) ?? e.parentId);
-    if (!parent || parent.kind !== "assistant") return;
+    const parentId = this.alias.get(e.parentId) ?? e.parentId;
+    const parent = this.held.get(parentId);
+    if (!parent) {
+      // Its parent may be a copy of an open message still to come (early): only a line not read yet can be.
+      if (!this.ids.has(parentId) && !this.stamps.has(e.parentId)) (this.early.get(e.parentId) ?? this.early.set(e.parentId, []).get(e.parentId)!).push(e);
+      return;
+    }
+    if (parent.kind !== "assistant") return;
     const msg = e.message as Obj | undefined;
     const calls = parent.calls;
     if (!calls) return;
@@ -755,6 +774,7 @@ export class ClaudeReader implements RecordReader {
     const out = this.queue.splice(0, n).map((p) => {
       const e = p.de.entry;
       this.held.delete(e.id);
+      if (e.parentId !== null && this.early.size > 0) this.early.delete(e.parentId);
       if (this.ids.has(e.id)) this.rewrites = true;
       else this.ids.add(e.id);
       this.order.push(e.id);

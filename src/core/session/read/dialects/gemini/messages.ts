@@ -23,9 +23,30 @@ export function partBlocks(content: unknown): Obj[] {
       out.push({ type: "image", mimeType: str(p.inlineData.mimeType), data: p.inlineData.data });
     } else if (isObj(p.functionResponse)) {
       out.push({ type: "text", text: responseText(p.functionResponse) });
+    } else if (isObj(p.functionCall)) {
+      // A call as the API wrote it (a compressed history, `$set.messages`): the call, not text.
+      const fc = p.functionCall;
+      out.push({ type: "toolCall", id: str(fc.id) || str(fc.name), name: str(fc.name), arguments: isObj(fc.args) ? fc.args : {} });
     } else if (isObj(p.fileData)) {
       out.push({ type: "text", text: `[file: ${str(p.fileData.fileUri)}]` });
     }
+  }
+  return out;
+}
+
+/**
+ * A user message made only of function responses (a compressed history,
+ * `$set.messages`, writes the tool results of a turn so): each response's
+ * call id, name, text and whether it failed. Null for any other content.
+ */
+export function functionResponses(content: unknown): { id: string; name: string; text: string; isError: boolean }[] | null {
+  if (!Array.isArray(content) || content.length === 0) return null;
+  const out: { id: string; name: string; text: string; isError: boolean }[] = [];
+  for (const p of content) {
+    if (!isObj(p) || !isObj(p.functionResponse)) return null;
+    const fr = p.functionResponse;
+    const r = isObj(fr.response) ? fr.response : {};
+    out.push({ id: str(fr.id) || str(fr.name), name: str(fr.name), text: responseText(fr), isError: typeof r.error === "string" && typeof r.output !== "string" });
   }
   return out;
 }

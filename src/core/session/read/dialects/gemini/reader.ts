@@ -17,7 +17,7 @@
 // The older `.json` document gives the same records (see json-document).
 import { basename, dirname } from "node:path";
 import type { DialectEntry, DialectFacts, Origin, PiEntry, RecordReader } from "../../dialect-api.js";
-import { geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
+import { functionResponses, geminiUsage, isObj, partBlocks, str, thoughtBlocks, toolResultContent, type Obj } from "./messages.js";
 import { helperOf } from "./helper.js";
 import { mainChatOf } from "./paths.js";
 import { projectPathOf } from "./project.js";
@@ -39,11 +39,14 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(["user", "gemini", "info", "err
 /**
  * A chat's name from its `summary`. A subagent's summary can be the JSON it
  * answered with (`{"response": "Memory operations completed: …"}`): its
- * `response` text is the name, not the JSON.
+ * `response` text is the name, not the JSON. Any other JSON answer (the CLI
+ * help agent's `{"sources": […], "answer": "…"}`, the codebase
+ * investigator's `{"SummaryOfFindings": …}` / `{"RelevantLocations": […]}`,
+ * 0.4x–0.6x) is no name: the chat is then named by its task (helper.ts).
  */
 function summaryName(summary: string): string | null {
   const open = /^\s*\{\s*"response"\s*:\s*"/.exec(summary);
-  if (!open) return summary || null;
+  if (!open) return /^\s*\{\s*"/.test(summary) ? null : summary || null;
   // The string's body up to its closing quote; Gemini may have cut the summary short (then all of it, less a cut escape).
   let body = summary.slice(open[0].length);
   let end = -1;
@@ -68,10 +71,14 @@ export function geminiReader(file: string): RecordReader {
   /** The first user message's text, and whether what it says of a helper's chat was taken. */
   let firstUser: string | null = null;
   let helperKnown = false;
+  /** A built-in agent's task (its question or objective): the name when the summary gives none. */
+  let task: string | null = null;
   let position: string | null = null;
   let pending: Pending | null = null;
   const placed = new Map<string, Placed>();
   const unknown = new Set<string>();
+  /** Calls whose result a message's own tool call record gave (since the last replacement of the history). */
+  const answered = new Set<string>();
 
   const metadata = (m: Obj): void => {
     if (typeof m.sessionId === "string" && !facts.id) facts.id = m.sessionId;
@@ -96,7 +103,22 @@ export function geminiReader(file: string): RecordReader {
     const parent = position;
     const out: DialectEntry[] = [];
     const type = str(record.type);
-    if (type === "user") {
+    const responses = type === "user" ? functionResponses(record.content) : null;
+    if (responses && responses.every((r) => answered.has(r.id))) {
+      // The function responses sent back to the model, recorded (0.4x-0.6x) after the call's own record
+      // already gave each result: bookkeeping, kept where it was written, never a prompt or a second result.
+      const e: PiEntry = { type: "custom", id, parentId: position, ...(ts ? { timestamp: ts } : {}), customType: "gemini_function_responses", data: { calls: responses.map((r) => r.id) } };
+      out.push({ entry: e, origin, ...parts });
+    } else if (responses) {
+      // The tool results of a turn as the API takes them (a compressed history's calls have no call records): results, never the user's words.
+      responses.forEach((r, i) => {
+        const rid = i === 0 ? id : `${id}/${r.id}`;
+        const msg: Obj = { role: "toolResult", toolCallId: r.id, toolName: r.name, content: [{ type: "text", text: r.text }], isError: r.isError };
+        if (Number.isFinite(time)) msg.timestamp = time;
+        out.push({ entry: { type: "message", id: rid, parentId: position, ...(ts ? { timestamp: ts } : {}), message: msg }, origin, ...parts });
+        position = rid;
+      });
+    } else if (type === "user") {
       if (firstUser === null)
         firstUser = partBlocks(record.content)
           .map((b) => (b.type === "text" ? str(b.text) : ""))
@@ -105,8 +127,9 @@ export function geminiReader(file: string): RecordReader {
     } else if (type === "gemini") {
       const calls = Array.isArray(record.toolCalls) ? record.toolCalls.filter(isObj) : [];
       const content = [...thoughtBlocks(record.thoughts), ...partBlocks(record.content)];
-      for (const tc of calls) content.push({ type: "toolCall", id: str(tc.id), name: str(tc.name), arguments: isObj(tc.args) ? tc.args : {} });
-      const message: Obj = { role: "assistant", content, api: "gemini", provider: "google", model: str(record.model), stopReason: calls.length > 0 ? "toolUse" : "stop" };
+      for (const tc of calls) if (!content.some((b) => b.type === "toolCall" && b.id === str(tc.id))) content.push({ type: "toolCall", id: str(tc.id), name: str(tc.name), arguments: isObj(tc.args) ? tc.args : {} });
+      const calling = content.some((b) => b.type === "toolCall");
+      const message: Obj = { role: "assistant", content, api: "gemini", provider: "google", model: str(record.model), stopReason: calling ? "toolUse" : "stop" };
       const usage = geminiUsage(record.tokens);
       if (usage) message.usage = usage;
       if (!facts.model && record.model) facts.model = `google/${str(record.model)}`;
@@ -115,6 +138,7 @@ export function geminiReader(file: string): RecordReader {
       for (const tc of calls) {
         const result = toolResultContent(tc);
         if (!result) continue;
+        answered.add(str(tc.id));
         const rid = `${id}/${str(tc.id)}`;
         const isError = tc.status === "error" || tc.status === "cancelled";
         const rts = str(tc.timestamp) || ts;
@@ -167,6 +191,7 @@ export function geminiReader(file: string): RecordReader {
       if (typeof set.lastUpdated === "string") mark.timestamp = set.lastUpdated;
       out.push({ entry: mark, origin });
       position = mark.id;
+      answered.clear();
       for (const m of set.messages) {
         if (!isObj(m) || typeof m.id !== "string") continue;
         out.push(...place(m, [origin], placed.has(m.id) ? `${m.id}@${origin.line}` : m.id));
@@ -211,14 +236,15 @@ export function geminiReader(file: string): RecordReader {
         helperKnown = true;
         const helper = helperOf(file, facts.id, firstUser);
         if (helper) {
-          facts.name ??= helper.task;
+          task = helper.task;
           if (helper.parent && !facts.subagent) {
             facts.subagent = true;
             facts.parentSession = helper.parent;
           }
         }
       }
-      return unknown.size ? { ...facts, unknown: [...unknown] } : { ...facts };
+      const named = { ...facts, name: facts.name ?? task };
+      return unknown.size ? { ...named, unknown: [...unknown] } : named;
     },
   };
 }

@@ -1,6 +1,7 @@
 // An OpenCode session by its id: $XDG_DATA_HOME (~/.local/share)/opencode/opencode.db#<id>
 // (1.2 and later), or a release channel's opencode-<channel>.db#<id> that
-// holds it, else storage/session/<project>/<id>.json.
+// holds it, else storage/session/<project>/<id>.json, else (0.5)
+// project/<project>/storage/session/info/<id>.json.
 import { join } from "node:path";
 import { dirsIn, isFile } from "../by-id.js";
 import { hasDbSession } from "./db.js";
@@ -20,6 +21,11 @@ export async function findOpencodeSession(id: string, env: NodeJS.ProcessEnv, ho
   if (await isFile(join(base, "opencode.db"))) return `${join(base, "opencode.db")}#${id}`;
   for (const dir of await dirsIn(join(base, "storage", "session"))) {
     if (await isFile(join(dir, `${id}.json`))) return join(dir, `${id}.json`);
+  }
+  // 0.5: project/<project>/storage/session/info/<id>.json
+  for (const dir of await dirsIn(join(base, "project"))) {
+    const file = join(dir, "storage", "session", "info", `${id}.json`);
+    if (await isFile(file)) return file;
   }
   return null;
 }

@@ -1,13 +1,14 @@
 // The OpenCode dialect: sessions from OpenCode's SQLite database (1.2 and
 // later; one database holds them all, each named `<db file>#<session id>`)
-// and from its older JSON storage (one file per session, message and part).
+// and from its older JSON storage (one file per session, message and part;
+// 0.5's per-project layout too, legacy.ts).
 // Read-only: we never write, lock or copy OpenCode's files.
 import { statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { SessionError } from "../../../../errors.js";
 import type { Dialect, Origin, RecordSource } from "../../dialect-api.js";
 import { listDbSessions, readDbSession, type DbOptions } from "./db.js";
-import { listLegacySessions, readLegacySession } from "./legacy.js";
+import { listLegacySessions, listProjectStorageSessions, readLegacySession } from "./legacy.js";
 import { claims, databases, dataDir, dbSessionPath, isDbName, isDir, parseDbPath, parseLegacyPath } from "./paths.js";
 import { OpencodeReader } from "./reader.js";
 import { findOpencodeSession } from "./find.js";
@@ -148,6 +149,13 @@ export function createOpencodeDialect(options: Partial<OpencodeOptions> = {}): D
           for (const file of listLegacySessions(storage)) {
             if (!inDb.has(basename(file, ".json"))) out.push(file);
           }
+        }
+        // 0.5's per-project storage: its migration copied each project's sessions
+        // (all but `global`'s) into the storage above and left the old files.
+        const listed = new Set(out.map((f) => basename(f, ".json")));
+        for (const file of listProjectStorageSessions(root)) {
+          const id = basename(file, ".json");
+          if (!inDb.has(id) && !listed.has(id)) out.push(file);
         }
       }
       return out;

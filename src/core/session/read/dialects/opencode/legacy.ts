@@ -3,12 +3,19 @@
 //   storage/message/<session id>/<message id>.json   (MessageV2.Info)
 //   storage/part/<message id>/<part id>.json         (MessageV2.Part)
 //   storage/project/<project id>.json                (its worktree)
+// OpenCode 0.5 kept the same records in one storage dir per project
+// (`layout: "project"`, paths.ts), which its storage migration 1 (0.6) copied
+// into the layout above for every project but `global`:
+//   project/<project>/storage/session/info/<session id>.json
+//   project/<project>/storage/session/message/<session id>/<message id>.json
+//   project/<project>/storage/session/part/<session id>/<message id>/<part id>.json
 // Ids are ascending, so file-name order is OpenCode's own order (its loader
 // sorts the listing the same way). Files are small; each is read whole.
 import { readdirSync } from "node:fs";
 import { readTextCapped } from "../../../../fs/read-capped.js";
 import { join } from "node:path";
 import { isObj, parseObj, str, type MessageRecord, type Obj, type OpencodeRecord, type RowWarning, type SessionInfo } from "./records.js";
+import type { LegacyLayout, LegacyWhere } from "./paths.js";
 import { stepOfPart } from "./steps.js";
 
 function jsonFiles(dir: string): string[] {
@@ -48,6 +55,28 @@ export function listLegacySessions(storage: string): string[] {
   return projects.flatMap((p) => jsonFiles(join(sessions, p)).map((f) => join(sessions, p, f)));
 }
 
+/** Every session file of OpenCode 0.5's layout under a data dir (`<data>/project/<project>/storage/session/info/`), by project then id. */
+export function listProjectStorageSessions(data: string): string[] {
+  const root = join(data, "project");
+  let projects: string[];
+  try {
+    projects = readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+  return projects.flatMap((p) => {
+    const info = join(root, p, "storage", "session", "info");
+    return jsonFiles(info).map((f) => join(info, f));
+  });
+}
+
+/** Where a layout keeps a session's messages, and a message's parts. */
+const messageDir = (layout: LegacyLayout, storage: string, session: string): string => (layout === "project" ? join(storage, "session", "message", session) : join(storage, "message", session));
+const partDir = (layout: LegacyLayout, storage: string, session: string, message: string): string => (layout === "project" ? join(storage, "session", "part", session, message) : join(storage, "part", message));
+
 function sessionInfo(storage: string, raw: Obj, fallbackId: string): SessionInfo {
   const time = isObj(raw.time) ? raw.time : {};
   const projectID = str(raw.projectID);
@@ -67,15 +96,19 @@ function sessionInfo(storage: string, raw: Obj, fallbackId: string): SessionInfo
 }
 
 /** The parent's session file: beside the child's, else in another project's dir. */
-function parentFile(storage: string, project: string, parent: string): string | null {
+function parentFile(where: LegacyWhere, parent: string): string | null {
+  const { storage, project } = where;
+  if (where.layout === "project") {
+    const info = join(storage, "session", "info", `${parent}.json`);
+    return readObj(info) ? info : null;
+  }
   const near = join(storage, "session", project, `${parent}.json`);
   if (readObj(near)) return near;
   for (const file of listLegacySessions(storage)) if (file.endsWith(`/${parent}.json`) || file.endsWith(`\\${parent}.json`)) return file;
   return null;
 }
 
-function parts(storage: string, messageId: string): { parts: Obj[]; damaged: string[] } {
-  const dir = join(storage, "part", messageId);
+function parts(dir: string, messageId: string): { parts: Obj[]; damaged: string[] } {
   const out: Obj[] = [];
   const damaged: string[] = [];
   for (const f of jsonFiles(dir)) {
@@ -87,10 +120,11 @@ function parts(storage: string, messageId: string): { parts: Obj[]; damaged: str
 }
 
 /** The step of the parent's message holding the task call that spawned `child`. */
-function parentEntry(storage: string, parent: string, child: string): string | null {
-  for (const f of jsonFiles(join(storage, "message", parent))) {
+function parentEntry(where: LegacyWhere, parent: string, child: string): string | null {
+  const { layout, storage } = where;
+  for (const f of jsonFiles(messageDir(layout, storage, parent))) {
     const messageId = f.slice(0, -5);
-    const dir = join(storage, "part", messageId);
+    const dir = partDir(layout, storage, parent, messageId);
     for (const pf of jsonFiles(dir)) {
       let text: string;
       try {
@@ -102,23 +136,23 @@ function parentEntry(storage: string, parent: string, child: string): string | n
       const part = parseObj(text);
       const meta = part && isObj(part.state) && isObj(part.state.metadata) ? part.state.metadata : null;
       if (!meta || (meta.sessionId !== child && meta.sessionID !== child)) continue;
-      return stepOfPart(messageId, parts(storage, messageId).parts, str(part?.id) ?? pf.slice(0, -5));
+      return stepOfPart(messageId, parts(dir, messageId).parts, str(part?.id) ?? pf.slice(0, -5));
     }
   }
   return null;
 }
 
 /** One legacy session's records, as the database's (db.ts); null when the session file is not readable JSON. */
-export function readLegacySession(file: string, where: { storage: string; project: string; id: string }): (OpencodeRecord | RowWarning)[] | null {
+export function readLegacySession(file: string, where: LegacyWhere): (OpencodeRecord | RowWarning)[] | null {
   const raw = readObj(file);
   if (!raw) return null;
-  const { storage } = where;
+  const { storage, layout } = where;
   const session = sessionInfo(storage, raw, where.id);
   const out: (OpencodeRecord | RowWarning)[] = [];
-  const parentPath = session.parentID ? parentFile(storage, where.project, session.parentID) : null;
-  const parentEntryId = session.parentID ? parentEntry(storage, session.parentID, session.id) : null;
+  const parentPath = session.parentID ? parentFile(where, session.parentID) : null;
+  const parentEntryId = session.parentID ? parentEntry(where, session.parentID, session.id) : null;
   out.push({ kind: "session", session, parentPath, parentEntryId });
-  const dir = join(storage, "message", session.id);
+  const dir = messageDir(layout, storage, session.id);
   for (const f of jsonFiles(dir)) {
     const info = readObj(join(dir, f));
     if (!info) {
@@ -126,7 +160,7 @@ export function readLegacySession(file: string, where: { storage: string; projec
       continue;
     }
     const id = str(info.id) ?? f.slice(0, -5);
-    const got = parts(storage, id);
+    const got = parts(partDir(layout, storage, session.id, id), id);
     const rec: MessageRecord = { kind: "message", info: { ...info, id, sessionID: session.id }, parts: got.parts };
     out.push(rec);
     for (const d of got.damaged) out.push({ warning: `part file ${d} of message ${id}: not a JSON object`, row: "part" });

@@ -2,7 +2,8 @@
 // keep every session in one SQLite database in its data dir; a session there
 // is named `<database file>#<session id>` (the contract's virtual path).
 // Older versions wrote JSON files: storage/session/<project>/<session>.json,
-// storage/message/<session>/<message>.json, storage/part/<message>/<part>.json.
+// storage/message/<session>/<message>.json, storage/part/<message>/<part>.json;
+// 0.5 and before, project/<project>/storage/session/{info,message,part}/….
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 
@@ -19,14 +20,43 @@ export function parseDbPath(path: string): { db: string; id: string } | null {
   return isDbName(basename(db)) ? { db, id: path.slice(hash + 1) } : null;
 }
 
-/** The legacy storage dir and session id of `<storage>/session/<project>/<id>.json`, else null. */
-export function parseLegacyPath(path: string): { storage: string; project: string; id: string } | null {
+/** Which of OpenCode's JSON layouts a session file is in (legacy.ts). */
+export type LegacyLayout = "storage" | "project";
+
+export interface LegacyWhere {
+  /** The storage dir: `<data>/storage`, or (0.5) `<data>/project/<project>/storage`. */
+  storage: string;
+  project: string;
+  id: string;
+  layout: LegacyLayout;
+}
+
+/**
+ * OpenCode 0.5's layout (before its storage migration 1, 0.6 and later): one
+ * storage dir per project, `<data>/project/<project>/storage/session/info/<id>.json`,
+ * its messages in `session/message/<id>/` and their parts in
+ * `session/part/<id>/<message id>/`. Null for any other path.
+ */
+export function parseProjectStoragePath(path: string): LegacyWhere | null {
+  if (!path.endsWith(".json")) return null;
+  const info = dirname(path);
+  const session = dirname(info);
+  const storage = dirname(session);
+  const projectDir = dirname(storage);
+  if (basename(info) !== "info" || basename(session) !== "session" || basename(storage) !== "storage" || basename(dirname(projectDir)) !== "project") return null;
+  return { storage, project: basename(projectDir), id: basename(path, ".json"), layout: "project" };
+}
+
+/** The legacy storage dir and session id of `<storage>/session/<project>/<id>.json` (or of 0.5's layout, above), else null. */
+export function parseLegacyPath(path: string): LegacyWhere | null {
+  const old = parseProjectStoragePath(path);
+  if (old) return old;
   if (!path.endsWith(".json")) return null;
   const projectDir = dirname(path);
   const sessionDir = dirname(projectDir);
   const storage = dirname(sessionDir);
   if (basename(sessionDir) !== "session" || basename(storage) !== "storage") return null;
-  return { storage, project: basename(projectDir), id: basename(path, ".json") };
+  return { storage, project: basename(projectDir), id: basename(path, ".json"), layout: "storage" };
 }
 
 export const claims = (path: string): boolean => parseDbPath(path) !== null || parseLegacyPath(path) !== null;
