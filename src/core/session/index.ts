@@ -31,6 +31,8 @@ export { PiLineScanner, newPiScanState } from "./read/dialects/pi/scanner.js";
 export type { PiScanState, PiSink } from "./read/dialects/pi/scanner.js";
 export { entryOf, readEntries, readEntry, readEntryResolved, readPlainRanges } from "./read/entry.js";
 export { isGzipPath, isZlibError, scanLines } from "./read/lines.js";
+export { nativeScanStatus } from "./read/native-scan.js";
+export type { NativeScanStatus } from "./read/native-scan.js";
 export { assistantTail, tailTexts } from "./read/message-tail.js";
 export { parseIsoTime } from "./read/time.js";
 export { jsonText } from "./text/json-text.js";
