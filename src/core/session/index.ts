@@ -45,6 +45,7 @@ export { labelTimes } from "./tree/build.js";
 export { buildContext, contextOfPath } from "./tree/context.js";
 export { contentText, describeEntry, toolArg, toolCallsOf } from "./tree/describe.js";
 export { loadSession, loadSessionStart, refreshSession, type LoadOptions, type RefreshOptions } from "./tree/load.js";
+export { sessionFileSize } from "./tree/load-dialect.js";
 export { whyMissing } from "./tree/why-missing.js";
 export { pathTo } from "./tree/path.js";
 export { ParentLinks } from "./tree/resolve.js";
