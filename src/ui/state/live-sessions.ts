@@ -1,21 +1,20 @@
 // Live session list: while the list is on screen, session files that agents
 // create, grow or delete update their rows. Away from it (a tree, a review
 // screen) nothing is watched; on return the watcher starts from what it saw
-// last (watchMemory, one per store and list source), so what changed meanwhile
-// is read at once. Only the files the watcher names
-// are read again (through the catalog, so a grown file costs its new bytes),
+// last (the list slice's listWatchMemory, new with each list source), so what
+// changed meanwhile is read at once. Only the files the watcher names are read
+// again (through the catalog, so a grown file costs its new bytes),
 // merged into the list the store holds; the store keeps the cursor on the
 // same session. Updates are coalesced: one at a time, at most every
 // MIN_GAP_MS, so an agent writing line after line costs a few refreshes a
 // second, not one per line.
 import { useEffect } from "react";
 import { statSync } from "node:fs";
-import { watchMemory, watchSessions, type WatchMemory } from "../../core/session/index.js";
+import { watchSessions } from "../../core/session/index.js";
 import { catalogSummaries } from "../../core/session/index.js";
 import type { SessionSummary } from "../../core/session/index.js";
 import { useApp, useAppStore } from "./use-app.js";
 import type { AppStore } from "./store.js";
-import type { ListSource } from "./app-state.js";
 import { listedRoots } from "../../core/session/index.js";
 
 const MIN_GAP_MS = 400;
@@ -61,18 +60,6 @@ export async function refreshRows(app: AppStore, paths: readonly string[]): Prom
     const held = new Set((now ?? []).map((s) => s.path));
     wanted = wanted.filter((p) => held.has(p));
   }
-}
-
-/** What the list's last watcher saw, per store: kept while its list source stays the same. */
-const memories = new WeakMap<AppStore, { source: ListSource; memory: WatchMemory }>();
-
-function memoryOf(app: AppStore): WatchMemory {
-  const source = app.getState().listSource();
-  const held = memories.get(app);
-  if (held && held.source === source) return held.memory;
-  const memory = watchMemory();
-  memories.set(app, { source, memory });
-  return memory;
 }
 
 /** Starts following the store's list source; returns the stop function. */
@@ -121,7 +108,7 @@ export function followSessions(app: AppStore, opts: { pollMs?: number; debounceM
             for (const p of changed) pending.add(p);
             if (!timer && !running) void apply();
           },
-          { pollMs: opts.pollMs, debounceMs: opts.debounceMs, memory: memoryOf(app) },
+          { pollMs: opts.pollMs, debounceMs: opts.debounceMs, memory: app.getState().listWatchMemory() },
         );
   return () => {
     stopped = true;

@@ -24,8 +24,10 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
  * The size of a session's source (a file, or a database holding it), or a
  * SessionError saying why it cannot be read, naming it as `shown` (the path
  * as the user gave it): no such file, not a file (a folder, a FIFO, a
- * device), cannot read (the error's code). Every command that opens a session
- * file checks it here first.
+ * device), cannot read (the error's code). Another agent's loader and
+ * `resume` check here; the pi/omp loader words it alike for a plain file
+ * (where `FILE#ID`, a database's session here, must read as missing:
+ * compare's FILE#ID argument).
  */
 export function sessionFileSize(file: string, shown = file): number {
   let st;

@@ -8,7 +8,7 @@ import { scanLines, isGzipPath } from "../read/lines.js";
 import { entryMeta } from "./entry-meta.js";
 import { describeEntry, describePreview, PREVIEW_TEXT_UNITS } from "./describe.js";
 import { PreviewJson } from "./preview-json.js";
-import { loadDialectSession, sessionFileSize, type DialectLoadOptions } from "./load-dialect.js";
+import { loadDialectSession, type DialectLoadOptions } from "./load-dialect.js";
 import { dialectFor, dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { stampOf } from "../../fs/stat.js";
 import { buildTree, type NameFacts } from "./build.js";
@@ -81,7 +81,16 @@ async function load(file: string, opts: LoadOptions | undefined, exact: boolean,
   const abs = resolve(file);
   const d = dialectOf(abs);
   if (d) return loadDialectSession(abs, d, opts);
-  const size = sessionFileSize(abs, file);
+  let size: number;
+  try {
+    const st = await fsp.stat(abs);
+    if (!st.isFile()) throw new SessionError(`${file}: not a file`);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof SessionError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new SessionError(code === "ENOENT" ? `${file}: no such file` : `${file}: cannot read (${code ?? String(err)})`);
+  }
   const p: Progress = {
     file: abs,
     gzip: isGzipPath(abs),
