@@ -3,7 +3,7 @@
 import { commands, findCommand } from "./hooks-cli/registry.js";
 import { finish, runCommand } from "./hooks-cli/main.js";
 import { VERSION } from "./version.js";
-import { commandFirst } from "./global-args.js";
+import { commandFirst, OPEN_SCREENS } from "./global-args.js";
 import { stdout } from "./hooks-cli/stdout.js";
 import { createEnv, useEnv } from "./core/env.js";
 
@@ -12,7 +12,7 @@ const MAIN_HELP = `omp-sessions ${VERSION} — see, steer and learn from coding-
 Usage:
   omp-sessions [FILE.jsonl | DIR ...]   open the browser (every session found, current project first)
   omp-sessions --demo                   browse the bundled demo sessions
-  omp-sessions --open sessions|feedback|digests|search
+  omp-sessions --open ${OPEN_SCREENS.join("|")}
   omp-sessions COMMAND [options]        run a headless command (COMMAND --help for details)
 
 Commands:

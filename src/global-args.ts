@@ -4,6 +4,9 @@
 // bin/omp-sessions keeps its own one-line copy of the option list: it is
 // plain CommonJS that picks a bundle before any of ours is loaded.
 
+/** The browser's screens `--open` starts on (the main help lists them from here). */
+export const OPEN_SCREENS = ["sessions", "tree", "feedback", "digests", "search", "stats"] as const;
+
 const WITH_VALUE = new Set(["--hub", "--agent-dir"]);
 const FLAGS = new Set(["--local", "--no-color"]);
 

@@ -11,6 +11,7 @@ import { listedRoots } from "../core/session/index.js";
 import { safeText, whyMissing } from "../core/session/index.js";
 import { App } from "./app.js";
 import { demoCopy } from "./state/demo-copy.js";
+import { OPEN_SCREENS } from "../global-args.js";
 import { cacheDir } from "../core/cache-dir.js";
 import { tildePath } from "../core/fs/home-path.js";
 import { homedir } from "node:os";
@@ -56,9 +57,8 @@ export function parseLaunchArgs(argv: string[], env: NodeJS.ProcessEnv = process
     else if (a.startsWith("-")) throw new LaunchUsageError(`unknown option ${a}`);
     else out.paths.push(a);
   }
-  const screens = ["sessions", "tree", "feedback", "digests", "search", "stats"];
-  if (out.open !== undefined && !screens.includes(out.open)) {
-    throw new LaunchUsageError(`--open takes one of: ${screens.join(", ")}`);
+  if (out.open !== undefined && !(OPEN_SCREENS as readonly string[]).includes(out.open)) {
+    throw new LaunchUsageError(`--open takes one of: ${OPEN_SCREENS.join(", ")}`);
   }
   return out;
 }

@@ -6,6 +6,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../helpers/run-cli.js";
+import { createEnv, useEnv } from "../../src/core/env.js";
+import { nativeScanAvailable, nativeScanStatus } from "../../src/core/session/read/native-scan.js";
+import { formatNativeScan } from "../../src/hooks-cli/session/doctor.js";
 
 function home(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), "omps-doctor-"));
@@ -97,5 +100,50 @@ describe("omp-sessions doctor", () => {
         ],
       },
     ]);
+  });
+});
+
+describe("omp-sessions doctor on the native line scanner", () => {
+  it("says whether it is in use or turned off by OMP_SESSIONS_NATIVE=0, as a line of text and in --json, and exits 0 either way", async () => {
+    const { env } = homeWith([firstPrompt]);
+    delete env.OMP_SESSIONS_NATIVE;
+    const on = await runCli(["doctor", "--json"], { env });
+    expect(on.code, on.stderr).toBe(0);
+    const state = JSON.parse(on.stdout).nativeScanner;
+    // In use where this checkout built it (npm ci does), else not built, saying how to build it.
+    if (nativeScanAvailable()) expect(state).toEqual({ state: "in use", file: join(process.cwd(), "build", "Release", "omp_sessions_scan.node") });
+    else expect(state).toEqual({ state: "not built", install: join(process.cwd(), "native", "install.mjs") });
+    const text = await runCli(["doctor"], { env });
+    expect(text.stdout.split("\n")[1]).toBe(
+      nativeScanAvailable()
+        ? `Native line scanner (a faster tree --json; optional): in use (${state.file})`
+        : `Native line scanner (a faster tree --json; optional): not built, the JavaScript reader is used (build it: node ${state.install})`,
+    );
+
+    const off = { ...env, OMP_SESSIONS_NATIVE: "0" };
+    const j = await runCli(["doctor", "--json"], { env: off });
+    expect(j.code, j.stderr).toBe(0);
+    expect(JSON.parse(j.stdout).nativeScanner).toEqual({ state: "turned off", by: "OMP_SESSIONS_NATIVE=0" });
+    const t = await runCli(["doctor"], { env: off });
+    expect(t.code).toBe(0);
+    expect(t.stdout).toContain("\nNative line scanner (a faster tree --json; optional): turned off by OMP_SESSIONS_NATIVE=0, the JavaScript reader is used\n");
+    expect(t.stdout).toContain("Every record of every session was recognised.");
+  });
+
+  it("says a scanner that failed to load (a Node upgrade since it was built), with the error's first line and how to rebuild it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-doctor-native-"));
+    const file = join(dir, "omp_sessions_scan.node");
+    writeFileSync(file, "built for another Node\n");
+    const restore = useEnv(createEnv({ nativeScanAddon: file }));
+    let status;
+    try {
+      status = nativeScanStatus();
+    } finally {
+      restore();
+    }
+    expect(status.state).toBe("failed to load");
+    const line = formatNativeScan(status);
+    expect(line).toMatch(/^Native line scanner \(a faster tree --json; optional\): failed to load, the JavaScript reader is used: [^\n]+ \(rebuild it: node native\/install\.mjs in the package's folder\)$/);
+    if (status.state === "failed to load") expect(line).toContain(status.error);
   });
 });

@@ -1,7 +1,8 @@
 // omp-sessions resume: the command it prints, the agent it starts (a stub on
 // PATH that records its arguments and cwd), and what it says when it cannot.
 import { afterAll, describe, expect, it } from "vitest";
-import { realpathSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES } from "../helpers/fixtures.js";
 import { runBin } from "../helpers/run-bin.js";
@@ -76,5 +77,30 @@ describe("omp-sessions resume", () => {
     expect((await run([join(dir, "none.jsonl")])).code).toBe(3);
     expect((await run([])).code).toBe(2);
     expect((await run([join(dir, "a"), "--json"])).code).toBe(2);
+  });
+
+  it("a missing file, a folder, a FIFO, an empty or binary file: one line naming the path as given, as tree says it, exit 3", async () => {
+    const { dir } = setup();
+    mkdirSync(join(dir, "folder.jsonl"));
+    writeFileSync(join(dir, "empty.jsonl"), "");
+    writeFileSync(join(dir, "binary.jsonl"), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3, 0xff, 0xfe]));
+    const fifo = process.platform === "win32" ? null : join(dir, "fifo.jsonl");
+    if (fifo) execFileSync("mkfifo", [fifo]);
+    const cases: [string, string][] = [
+      ["none.jsonl", "no such file"],
+      ["folder.jsonl", "not a file"],
+      ["empty.jsonl", "not a session file"],
+      ["binary.jsonl", "not a session file"],
+      ...(fifo ? ([["fifo.jsonl", "not a file"]] as [string, string][]) : []),
+    ];
+    for (const [name, why] of cases) {
+      const r = await runCli(["resume", name], { cwd: dir });
+      const t = await runCli(["tree", name], { cwd: dir });
+      expect(r.code, name).toBe(3);
+      expect(r.stdout).toBe("");
+      expect(r.stderr, name).toMatch(new RegExp(`^omp-sessions: ${name.replace(".", "\\.")}: ${why}[^\\n]*\\n$`));
+      // the same words as the tree's (the row of an empty or binary file words its reason as the list does)
+      if (why !== "not a session file") expect(r.stderr, name).toBe(t.stderr);
+    }
   });
 });

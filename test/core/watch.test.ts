@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { watchSessions } from "../../src/core/session/list/watch.js";
+import { watchMemory, watchSessions } from "../../src/core/session/list/watch.js";
 
 let tmp: string;
 beforeAll(() => {
@@ -78,6 +78,34 @@ describe("watchSessions with fs.watch alone (no poll)", () => {
       expect(await until(() => calls.slice(mid).flat().includes(a))).toBe(true);
     } finally {
       stop();
+    }
+  });
+});
+
+describe("watchSessions with a memory (watchMemory)", () => {
+  it("a watcher started from an earlier one's memory reports what was added, grown or removed between them", async () => {
+    const agent = join(tmp, "agent-memory");
+    const dir = join(agent, "sessions", "--p--");
+    mkdirSync(dir, { recursive: true });
+    const a = join(dir, "a.jsonl");
+    const gone = join(dir, "gone.jsonl");
+    writeFileSync(a, '{"type":"session","id":"a"}\n');
+    writeFileSync(gone, '{"type":"session","id":"g"}\n');
+    const memory = watchMemory();
+    const stop1 = watchSessions([agent], () => {}, { pollMs: 0, native: false, memory });
+    expect(await until(() => memory.passes > 0)).toBe(true);
+    stop1();
+    // Between the two watchers: one file grows, one is added, one removed.
+    appendFileSync(a, '{"type":"message","id":"m1"}\n');
+    const b = join(dir, "b.jsonl");
+    writeFileSync(b, '{"type":"session","id":"b"}\n');
+    rmSync(gone);
+    const calls: string[][] = [];
+    const stop2 = watchSessions([agent], (c) => calls.push(c), { pollMs: 0, native: false, debounceMs: 10, memory });
+    try {
+      expect(await until(() => [a, b, gone].every((f) => calls.flat().includes(f)))).toBe(true);
+    } finally {
+      stop2();
     }
   });
 });

@@ -65,3 +65,36 @@ describe("context view of an omp session", () => {
     await m.waitFor((f) => !f.includes("── context"), "context closed");
   });
 });
+
+describe("context view: wrapped messages", () => {
+  it("a message too long for one line goes on under its role, not under its number (items 1-9 and 10+ alike)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "omp-ctxwrap-"));
+    dirs.push(dir);
+    const lines: Record<string, unknown>[] = [{ type: "session", version: 3, id: "s-wrap", timestamp: "2026-04-01T09:00:00.000Z", cwd: "/p" }];
+    let parent: string | null = null;
+    for (let i = 1; i <= 12; i++) {
+      const id = `w${String(i).padStart(7, "0")}`;
+      const role = i % 2 ? "user" : "assistant";
+      const words = Array.from({ length: 14 }, (_, k) => `word${i}x${k}`).join(" ");
+      const content = role === "user" ? words : [{ type: "text", text: words }];
+      lines.push({ type: "message", id, parentId: parent, timestamp: new Date(Date.UTC(2026, 3, 1, 9, 0, i)).toISOString(), message: { role, content } });
+      parent = id;
+    }
+    const file = join(dir, "2026-04-01T09-00-00-000Z_s-wrap.jsonl");
+    writeFileSync(file, lines.map((l) => JSON.stringify(l) + "\n").join(""));
+    m = await mount({ file, width: 70, height: 70 });
+    await m.press("G");
+    await m.press("c");
+    const frame = await m.waitFor((f) => f.includes("12 assistant: word12x0"), "the context's last message");
+    const body = frame.split("\n");
+    for (const n of [1, 9, 10, 12]) {
+      const at = body.findIndex((l) => new RegExp(`^\\s+${n} (user|assistant): word${n}x0 `).test(l));
+      expect(at, `message ${n}`).toBeGreaterThan(0);
+      const textCol = body[at].indexOf(`word${n}x0`) - (n % 2 ? "user: " : "assistant: ").length;
+      // The next line is the same message going on: it starts where the role does.
+      const next = body[at + 1];
+      expect(next.length - next.trimStart().length, `message ${n}: ${body[at]}\n${next}`).toBe(textCol);
+      expect(next.trimStart()).toMatch(new RegExp(`^word${n}x`));
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { readdirSync } from "node:fs";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { BINDINGS } from "../../src/ui/keymap.js";
 import { displayWidth } from "../../src/ui/format/width.js";
+import { helpRows, layoutHelp } from "../../src/ui/components/help-overlay.js";
 
 const DIR = "test/fixtures/sessions";
 const RICH = join(
@@ -76,5 +77,35 @@ describe("? help", () => {
     expect(m.frame()).toBe(top);
     await m.press(KEYS.escape);
     expect(m.frame()).not.toContain("Keys (? or Esc closes)");
+  });
+
+  it("in two columns a binding's wrapped lines stay in one column, and a heading with its first binding", async () => {
+    for (const screen of ["tree", "sessions", "feedback"] as const) {
+      for (let height = 12; height <= 50; height += 3) {
+        const lines = helpRows(screen, 59);
+        for (let top = 0; top < lines.length; top += 7) {
+          const { columns, shown } = layoutHelp(lines, top, height, 2);
+          expect(shown).toBeGreaterThan(0);
+          const [left, right] = columns;
+          if (right.length === 0) continue;
+          const last = left[left.length - 1];
+          const where = `${screen} ${height} rows from ${top}: ${last.text} | ${right[0].text}`;
+          const tall = lines.filter((l) => l.block === right[0].block).length > height;
+          if (!tall) expect(right[0].block, where).not.toBe(last.block);
+          expect(last.heading ?? false, where).toBe(false);
+        }
+      }
+    }
+    // On screen, at the size the split was seen at: the right column never opens on the rest of a binding.
+    m = await mount({ file: RICH, width: 120, height: 35 });
+    await m.press("?");
+    for (let page = 0; page < 12; page++) {
+      const rows = m.frame().split("\n").slice(2, -2);
+      const rightTop = rows[0].slice(60);
+      expect(rightTop, m.frame()).not.toMatch(/^ {12}/);
+      const pos = m.frame().match(/lines (\d+)-(\d+) of (\d+)/);
+      if (!pos || pos[2] === pos[3]) break;
+      await m.press(KEYS.pageDown);
+    }
   });
 });

@@ -3,7 +3,7 @@
 import { type Command } from "../command.js";
 import { parseArgs, bool } from "../args.js";
 import { listScope } from "./list-scope.js";
-import { findDrift, type DriftReport } from "../../core/session/index.js";
+import { findDrift, nativeScanStatus, type DriftReport, type NativeScanStatus } from "../../core/session/index.js";
 import { AGENT_IDS, agentLabel } from "../../core/session/index.js";
 import { safeText } from "../../core/session/index.js";
 import { stdout } from "../stdout.js";
@@ -12,11 +12,26 @@ import { VERSION } from "../../version.js";
 /** Files named per shape at most (the count says how many more). */
 const FILES_SHOWN = 5;
 
-export function formatDrift(r: DriftReport): string {
+/** The native line scanner's line: informational (the JavaScript reader is complete without it). */
+export function formatNativeScan(n: NativeScanStatus): string {
+  const head = "Native line scanner (a faster tree --json; optional): ";
+  switch (n.state) {
+    case "in use":
+      return `${head}in use (${safeText(n.file)})`;
+    case "not built":
+      return `${head}not built, the JavaScript reader is used (build it: node ${n.install === null ? "native/install.mjs in the package's folder" : safeText(n.install)})`;
+    case "failed to load":
+      return `${head}failed to load, the JavaScript reader is used: ${safeText(n.error)} (rebuild it: node native/install.mjs in the package's folder)`;
+    case "turned off":
+      return `${head}turned off by ${safeText(n.by)}, the JavaScript reader is used`;
+  }
+}
+
+export function formatDrift(r: DriftReport, native: NativeScanStatus = nativeScanStatus()): string {
   const counts = AGENT_IDS.filter((a) => r.sessions[a])
     .map((a) => `${agentLabel(a)} ${r.sessions[a]}`)
     .join(", ");
-  const out = [`omp-sessions ${VERSION} doctor (node ${process.version}, ${process.platform})`, `Sessions read: ${counts || "none"}`, ""];
+  const out = [`omp-sessions ${VERSION} doctor (node ${process.version}, ${process.platform})`, formatNativeScan(native), `Sessions read: ${counts || "none"}`, ""];
   if (r.groups.length === 0) out.push("Every record of every session was recognised.");
   else {
     out.push("Shapes not recognised (kept and shown, marked unknown in the tree):");
@@ -73,10 +88,16 @@ files with no message and no name that \`ls\` leaves out, as the agent's own
 list does (Claude Code, Codex, Gemini CLI).
 Nothing is dropped: unrecognised records are kept and shown, marked unknown in
 the tree (\`show\` prints them whole). Paste the output into a bug report.
+It also says whether the native line scanner (a faster \`tree --json\`) is in
+use, not built, failed to load (after a Node upgrade: rebuild it with
+\`node native/install.mjs\` in the package's folder) or turned off by
+OMP_SESSIONS_NATIVE=0; without it the JavaScript reader does all the work.
 pi and omp files are read as they are (every entry type kept).
 
   --json      print {sessions, groups: [{agent, version, shapes: [{shape, files}]}], unreadable,
-              skipped: [{agent, file, warnings: [{line, message}]}], unlisted: [{agent, file}]}
+              skipped: [{agent, file, warnings: [{line, message}]}], unlisted: [{agent, file}],
+              nativeScanner: {state: "in use" | "not built" | "failed to load" | "turned off",
+              file?, install?, error?, by?}}
   --no-cache  read every file for the listing (as \`ls --no-cache\`)
 
 Exit status: 0 done (whatever was found), 2 bad usage, 3 a PATH does not exist.`,
@@ -85,7 +106,8 @@ Exit status: 0 done (whatever was found), 2 bad usage, 3 a PATH does not exist.`
     const scope = await listScope(args, "doctor");
     if (scope === 3) return 3;
     const report = await findDrift({ agentDirs: scope.agentDirs, paths: scope.paths, all: true, cache: !bool(args, "--no-cache") });
-    stdout().write(bool(args, "--json") ? JSON.stringify(report) + "\n" : formatDrift(report));
+    const native = nativeScanStatus();
+    stdout().write(bool(args, "--json") ? JSON.stringify({ ...report, nativeScanner: native }) + "\n" : formatDrift(report, native));
     return scope.done;
   },
 };

@@ -3,7 +3,7 @@
 // (a few dozen characters, where oneLine reads up to 1,024 and fitWidth
 // measures all it kept). A warm `ls` fills thousands of cells right after
 // start-up, before either loop is optimized. Anything unusual (a character
-// oneLine turns into a glyph, a cell reaching near `max` characters) goes
+// oneLine turns into a glyph, an emoji sequence, a cell reaching near `max` characters) goes
 // through oneLine and fitWidth themselves. test/cli/ls-preview.test.ts checks
 // that both ways agree.
 import { isSpace, needsMapping as isMapped, oneLine, PREVIEW_SOURCE_UNITS } from "../../core/session/index.js";
@@ -77,6 +77,8 @@ export function previewCell(s: string, max: number, width: number): string {
       }
     }
     if (units + n > safe) return slow();
+    // An emoji sequence (a joiner, the emoji variation selector, a skin tone) is measured by fitWidth's rule.
+    if (cp === 0x200d || cp === 0xfe0f || (cp >= 0x1f3fb && cp <= 0x1f3ff)) return slow();
     const cw = charWidth(cp);
     if (cut === null && w + cw > width - 1) {
       cut = run >= 0 ? line + s.slice(run, i) : line;

@@ -1,7 +1,8 @@
+import { resolve } from "node:path";
 import type { Command } from "../command.js";
 import { UsageError } from "../command.js";
 import { parseArgs, bool } from "../args.js";
-import { summarizeSession } from "../../core/session/index.js";
+import { sessionFileSize, summarizeSession } from "../../core/session/index.js";
 import { SessionError } from "../../core/errors.js";
 import { commandLine, resumeCommand, resumeRefusal, shownCommand } from "../../core/agents/resume-command.js";
 import { resumeProblem, runAgent } from "../../core/agents/run-agent.js";
@@ -51,8 +52,10 @@ say).`,
     if (!file) throw new UsageError("missing FILE");
     if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
     if (bool(args, "--json") && !bool(args, "--print")) throw new UsageError("--json goes with --print");
+    // Missing, a folder, a FIFO: said as every command that opens a session says it.
+    sessionFileSize(resolve(file), file);
     const s = await summarizeSession(file);
-    if (!s.valid) throw new SessionError(`${s.path}: ${s.error ?? "not a session file"}`);
+    if (!s.valid) throw new SessionError(`${file}: ${s.error ?? "not a session file"}`);
     const target = resumeTargetOf(s);
     const cmd = resumeCommand(target);
     const refused = resumeRefusal(target);

@@ -85,6 +85,48 @@ export function wrapHelp(line: HelpLine, width: number): HelpLine[] {
   return out;
 }
 
+/** A wrapped help line and the block it belongs to: a binding's lines, a heading with the binding under it. */
+export interface HelpRow extends HelpLine {
+  block: number;
+}
+
+/** Every help line wrapped to `width`, each with its block. */
+export function helpRows(screen: ScreenId | undefined, width: number): HelpRow[] {
+  const out: HelpRow[] = [];
+  let block = 0;
+  let afterHeading = false;
+  for (const l of helpLines(screen)) {
+    if (!afterHeading) block++;
+    afterHeading = l.heading === true;
+    for (const w of wrapHelp(l, width)) out.push({ ...w, block });
+  }
+  return out;
+}
+
+/**
+ * The rows from `top` laid out in `cols` columns of `rows` lines: a block
+ * that does not fit in what is left of a column starts the next one (a
+ * binding's lines stay together, a heading stays with its first binding), as
+ * long as it fits in a column and a column follows. `shown`: rows laid out.
+ */
+export function layoutHelp(lines: readonly HelpRow[], top: number, rows: number, cols: number): { columns: HelpRow[][]; shown: number } {
+  const columns: HelpRow[][] = [];
+  let i = top;
+  for (let c = 0; c < cols; c++) {
+    const col: HelpRow[] = [];
+    while (i < lines.length && col.length < rows) {
+      if (c < cols - 1 && col.length > 0 && lines[i].block !== lines[i - 1].block) {
+        let end = i;
+        while (end < lines.length && lines[end].block === lines[i].block) end++;
+        if (col.length + (end - i) > rows && end - i <= rows) break;
+      }
+      col.push(lines[i++]);
+    }
+    columns.push(col);
+  }
+  return { columns, shown: i - top };
+}
+
 export function HelpOverlay({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
   const scroll = useApp((s) => s.helpScroll);
@@ -93,27 +135,28 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const setPageSize = useApp((s) => s.setPageSize);
   const cols = width >= 100 ? 2 : 1;
   const colWidth = Math.floor(width / cols) - 1;
-  const lines = helpLines(screen).flatMap((l) => wrapHelp(l, colWidth));
+  const lines = helpRows(screen, colWidth);
   const rows = Math.max(1, height - 1);
-  const window = rows * cols;
-  const maxScroll = Math.max(0, lines.length - window);
+  // The last top that still shows the end (a column left short by a block moved on shows fewer rows than it holds).
+  let maxScroll = Math.max(0, lines.length - rows * cols);
+  while (maxScroll < lines.length - 1 && maxScroll + layoutHelp(lines, maxScroll, rows, cols).shown < lines.length) maxScroll++;
   const top = Math.min(scroll, maxScroll);
-  // Keep the stored scroll in range, so k after G moves at once; pages are one window.
+  const { columns, shown } = layoutHelp(lines, top, rows, cols);
+  // Keep the stored scroll in range, so k after G moves at once; pages are what is shown.
   useEffect(() => {
     if (scroll > maxScroll) scrollHelp(maxScroll - scroll);
   }, [scroll, maxScroll, scrollHelp]);
-  useEffect(() => setPageSize(window + 1), [window, setPageSize]);
-  const shown = lines.slice(top, top + window);
-  const where = lines.length > window ? ` · lines ${top + 1}-${top + shown.length} of ${lines.length} (j/k PgUp/PgDn g/G scroll)` : "";
+  useEffect(() => setPageSize(shown + 1), [shown, setPageSize]);
+  const where = lines.length > rows * cols || top > 0 || shown < lines.length ? ` · lines ${top + 1}-${top + shown} of ${lines.length} (j/k PgUp/PgDn g/G scroll)` : "";
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.text.accent}>
         {fit(`Keys (? or Esc closes)${where}`, width)}
       </Text>
       <Box>
-        {Array.from({ length: cols }, (_, c) => (
+        {columns.map((col, c) => (
           <Box key={c} flexDirection="column" width={colWidth + 1}>
-            {shown.slice(c * rows, (c + 1) * rows).map((l, i) => (
+            {col.map((l, i) => (
               <Text key={i} bold={l.heading} color={l.heading ? theme.text.accent : undefined}>
                 {fit(l.text, colWidth)}
               </Text>

@@ -62,7 +62,9 @@ export function contextLines(ctx: SessionContext): Line[] {
     const tone = role === "user" ? "user" : role === "assistant" ? "assistant" : role === "toolResult" ? "tool" : "meta";
     const body = role === "branchSummary" ? contentBrief(m.summary, 200, SHOW_CR) : contentBrief(m.content, 200, SHOW_CR);
     const tool = role === "toolResult" ? ` ${str(m.toolName)}` : "";
-    out.push({ text: `${String(i + 1).padStart(4)} ${safeText(role)}${safeText(tool)}: ${body}`, tone });
+    const num = `${String(i + 1).padStart(4)} `;
+    // Wrapped, the message goes on under its role, not under its number.
+    out.push({ text: `${num}${safeText(role)}${safeText(tool)}: ${body}`, tone, hang: num.length });
   });
   drawLeftOut(Number.POSITIVE_INFINITY);
   if (ctx.messages.length === 0) out.push({ text: "  (empty context)", tone: "muted" });

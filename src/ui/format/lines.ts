@@ -9,6 +9,8 @@ export interface Line {
   text: string;
   tone?: Tone;
   bold?: boolean;
+  /** Columns its wrapped continuation lines are indented by (default: the line's own leading spaces). */
+  hang?: number;
 }
 
 /** Splits (terminal-safe) multi-line text into lines of one tone, each indented. */
@@ -20,7 +22,8 @@ export function textLines(text: string, tone?: Tone, indent = "  "): Line[] {
 /**
  * Wraps every line to `width` terminal columns (wide characters count two):
  * at a space when the line has one in reach, or after a "/" of a path, else
- * mid-word (a long token); continuation lines keep the line's indent.
+ * mid-word (a long token); continuation lines keep the line's indent, or
+ * its `hang` (a numbered item's text lines up under its first line's text).
  */
 export function wrapLines(lines: readonly Line[], width: number): Line[] {
   const w = Math.max(8, width);
@@ -30,7 +33,7 @@ export function wrapLines(lines: readonly Line[], width: number): Line[] {
       out.push(l);
       continue;
     }
-    const indent = " ".repeat(Math.min(/^ */.exec(l.text)![0].length, Math.floor(w / 2)));
+    const indent = " ".repeat(Math.min(l.hang ?? /^ */.exec(l.text)![0].length, Math.floor(w / 2)));
     let rest = [...l.text];
     let first = true;
     while (rest.length > 0) {

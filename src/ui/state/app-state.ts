@@ -4,7 +4,7 @@
 // tree-slice.ts); store.ts makes the one store of the three. Types only.
 import type { StoreApi } from "zustand/vanilla";
 import type { CursorMove } from "./list-cursor.js";
-import type { SessionSummary, Session, FlatTree, TreeFilter, TreeRows, AgentId } from "../../core/session/index.js";
+import type { SessionSummary, Session, FlatTree, TreeFilter, TreeRows, AgentId, WatchMemory } from "../../core/session/index.js";
 import type { Line } from "../format/lines.js";
 import type { ScreenId } from "../screens/ids.js";
 import type { ListScope, SortMode } from "./session-list-view.js";
@@ -143,6 +143,8 @@ export interface ListActions {
   openSelected(): Promise<void>;
   /** Where the session list comes from (the search index and the live watcher follow it). */
   listSource(): ListSource;
+  /** What the list's live watcher saw at its last pass over this source: a watcher started again (back on the list) reports what changed since. */
+  listWatchMemory(): WatchMemory;
 }
 
 export interface TreeActions {

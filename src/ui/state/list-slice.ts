@@ -2,7 +2,7 @@
 // scope, named, agent and host filters), its cursor, and the actions on a row
 // (open, delete). Part of the one app store (store.ts).
 import { keepCursor } from "./list-cursor.js";
-import { listSessions, shownInList, AGENT_IDS, agentLabel, agentOf, readOnlyReason, type AgentId, type SessionSummary } from "../../core/session/index.js";
+import { listSessions, shownInList, AGENT_IDS, agentLabel, agentOf, readOnlyReason, watchMemory, type AgentId, type SessionSummary } from "../../core/session/index.js";
 import { inProject } from "../../core/fs/same-dir.js";
 import { SORTS, rowHost, sessionListView, type ListScope } from "./session-list-view.js";
 import { findTrashCommand, NO_TRASH, trashSession } from "./trash-session.js";
@@ -22,6 +22,8 @@ export interface ListSlice {
 
 export function createListSlice(init: StoreInit, { set, get }: SliceTools): ListSlice {
   let source = init.list;
+  // What the list's watcher saw last (live-sessions.ts): kept between screens, new with the source.
+  let watched = watchMemory();
 
   const relist = (patch: Partial<AppState> = {}) => {
     const st = { ...get(), ...patch };
@@ -73,6 +75,7 @@ export function createListSlice(init: StoreInit, { set, get }: SliceTools): List
     },
     setListSource: async (list, status) => {
       source = list;
+      watched = watchMemory();
       set({ sessions: null, listCursor: 0, ...(status ? { status } : {}) });
       await get().loadList();
     },
@@ -145,6 +148,7 @@ export function createListSlice(init: StoreInit, { set, get }: SliceTools): List
       await st.openFile(s.path);
     },
     listSource: () => source,
+    listWatchMemory: () => watched,
   };
   return { slice, relist };
 }

@@ -1,6 +1,9 @@
 // Live session list: while the list is on screen, session files that agents
-// create, grow or delete update their rows. Only the files the watcher names
-// are read again (through the catalog, so a grown file costs its new bytes),
+// create, grow or delete update their rows. Away from it (a tree, a review
+// screen) nothing is watched; on return the watcher starts from what it saw
+// last (the list slice's listWatchMemory, new with each list source), so what
+// changed meanwhile is read at once. Only the files the watcher names are read
+// again (through the catalog, so a grown file costs its new bytes),
 // merged into the list the store holds; the store keeps the cursor on the
 // same session. Updates are coalesced: one at a time, at most every
 // MIN_GAP_MS, so an agent writing line after line costs a few refreshes a
@@ -105,7 +108,7 @@ export function followSessions(app: AppStore, opts: { pollMs?: number; debounceM
             for (const p of changed) pending.add(p);
             if (!timer && !running) void apply();
           },
-          { pollMs: opts.pollMs, debounceMs: opts.debounceMs },
+          { pollMs: opts.pollMs, debounceMs: opts.debounceMs, memory: app.getState().listWatchMemory() },
         );
   return () => {
     stopped = true;

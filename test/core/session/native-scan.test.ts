@@ -6,7 +6,10 @@
 // seeded random mutations. Skipped, saying why, where the addon was not built.
 import { describe, expect, it } from "vitest";
 import { createEnv, useEnv } from "../../../src/core/env.js";
-import { leanEntry, nativeScanAvailable } from "../../../src/core/session/read/native-scan.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { leanEntry, nativeScanAvailable, nativeScanStatus } from "../../../src/core/session/read/native-scan.js";
 import { PiLineScanner } from "../../../src/core/session/read/dialects/pi/scanner.js";
 import { prng } from "../../helpers/mutants.js";
 
@@ -254,6 +257,53 @@ describe("the native line scanner's absence", () => {
       expect(leanEntry(Buffer.from(GOOD[0]), 0, Buffer.byteLength(GOOD[0]), KEEP)).toBeNull();
     } finally {
       restore();
+    }
+  });
+});
+
+describe("the native line scanner's status (doctor says it)", () => {
+  const inEnv = <T>(opts: Parameters<typeof createEnv>[0], f: () => T): T => {
+    const restore = useEnv(createEnv(opts));
+    try {
+      return f();
+    } finally {
+      restore();
+    }
+  };
+
+  it("is in use when loaded, else not built, naming the install step", () => {
+    const s = inEnv({}, () => nativeScanStatus());
+    if (nativeScanAvailable()) expect(s).toEqual({ state: "in use", file: join(process.cwd(), "build", "Release", "omp_sessions_scan.node") });
+    else expect(s).toEqual({ state: "not built", install: join(process.cwd(), "native", "install.mjs") });
+  });
+
+  it("is not built when the addon's file is not there", () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-native-"));
+    expect(inEnv({ nativeScanAddon: join(dir, "omp_sessions_scan.node") }, () => [nativeScanStatus(), nativeScanAvailable()])).toEqual([{ state: "not built", install: null }, false]);
+  });
+
+  it("failed to load, with the loader's first line, when the file is no addon for this Node (a Node upgrade, a damaged build)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "omps-native-"));
+    const file = join(dir, "omp_sessions_scan.node");
+    writeFileSync(file, "not an ELF or Mach-O file\nsecond line\n");
+    const [s, available] = inEnv({ nativeScanAddon: file }, () => [nativeScanStatus(), nativeScanAvailable()] as const);
+    expect(available).toBe(false);
+    expect(s.state).toBe("failed to load");
+    if (s.state !== "failed to load") return;
+    expect(s.file).toBe(file);
+    expect(s.error.length).toBeGreaterThan(0);
+    expect(s.error).not.toContain("\n");
+  });
+
+  it("is turned off by OMP_SESSIONS_NATIVE=0 or the env's option, before any file is looked at", () => {
+    expect(inEnv({ nativeScan: false, nativeScanAddon: "/nonexistent" }, () => nativeScanStatus())).toEqual({ state: "turned off", by: "nativeScan: false" });
+    const saved = process.env.OMP_SESSIONS_NATIVE;
+    process.env.OMP_SESSIONS_NATIVE = "0";
+    try {
+      expect(inEnv({}, () => [nativeScanStatus(), nativeScanAvailable()])).toEqual([{ state: "turned off", by: "OMP_SESSIONS_NATIVE=0" }, false]);
+    } finally {
+      if (saved === undefined) delete process.env.OMP_SESSIONS_NATIVE;
+      else process.env.OMP_SESSIONS_NATIVE = saved;
     }
   });
 });

@@ -29,6 +29,28 @@ export interface WatchOptions {
    * paths given. Absent: pi and omp files under `roots` only.
    */
   dialects?: SourceRoots;
+  /**
+   * What an earlier watcher over the same roots saw (watchMemory): this one
+   * starts from it and reports what changed since, where a watcher without
+   * one takes its first pass as the start. The browser's list stops
+   * watching while another screen is shown and starts again on return: the
+   * sessions an agent made or grew meanwhile are reported then.
+   */
+  memory?: WatchMemory;
+}
+
+/** The files a watcher saw at its last pass, with their size and mtime; kept by the caller from one watcher to the next. */
+export interface WatchMemory {
+  readonly known: Map<string, Seen>;
+  readonly ours: Set<string>;
+  readonly others: Set<string>;
+  /** Passes made over these roots (0: nothing seen yet). */
+  passes: number;
+}
+
+/** An empty memory for watchSessions' `memory` option. */
+export function watchMemory(): WatchMemory {
+  return { known: new Map(), ours: new Set(), others: new Set(), passes: 0 };
 }
 
 export type WatchCallback = (changed: string[]) => void;
@@ -46,7 +68,8 @@ interface Seen {
 export function watchSessions(roots: string[], onChange: WatchCallback, opts: WatchOptions = {}): () => void {
   const pollMs = opts.pollMs ?? 2000;
   const debounceMs = opts.debounceMs ?? 150;
-  const known = new Map<string, Seen>();
+  const memory = opts.memory ?? watchMemory();
+  const known = memory.known;
   const pending = new Set<string>();
   const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | null = null;
@@ -94,8 +117,8 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
     seen.clear();
     for (const f of now) seen.add(f);
   };
-  const ours = new Set<string>();
-  const others = new Set<string>();
+  const ours = memory.ours;
+  const others = memory.others;
   let othersBusy = false;
   /** One pass: list the dirs, stat every file, report what differs from the last pass. */
   const poll = (report: boolean) => {
@@ -103,6 +126,7 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
     const dirs: string[] = [];
     const files = traceSessionFiles(roots, (dir) => dirs.push(dir));
     compare(files, ours, report);
+    memory.passes++;
     if (opts.native !== false) follow(dirs);
     if (opts.dialects && !othersBusy) {
       // Other agents' sources are named by their dialects (a database's sessions included): polled only.
@@ -171,9 +195,10 @@ export function watchSessions(roots: string[], onChange: WatchCallback, opts: Wa
     }
   };
 
-  // The first pass after the caller's own first read of the list.
+  // The first pass after the caller's own first read of the list; from a
+  // memory that has seen a pass, what changed since is reported.
   const first = setTimeout(() => {
-    poll(false);
+    poll(memory.passes > 0);
     if (pollMs > 0 && !stopped) {
       poller = setInterval(() => poll(true), pollMs);
       poller.unref();

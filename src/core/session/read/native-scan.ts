@@ -18,6 +18,8 @@ declare module "../../env.js" {
   interface EnvOptions {
     /** false: never load the native scanner (tests of the fallback). */
     readonly nativeScan?: boolean;
+    /** The addon file to load instead of looking for build/Release (tests of a missing or broken build). */
+    readonly nativeScanAddon?: string;
   }
 }
 
@@ -31,6 +33,8 @@ interface Addon {
 const ADDON = join("build", "Release", "omp_sessions_scan.node");
 /** The output layout native/scan.c writes (its version 1). */
 const ADDON_VERSION = 1;
+/** The install step that builds it, at the package's root. */
+const INSTALL = join("native", "install.mjs");
 
 /** Fields' slots in the output: start, end, flags (bit 0 escapes, bit 1 non-ASCII, bits 8.. kind). */
 const F_ID = 3;
@@ -48,38 +52,68 @@ interface Scanner {
   out: Int32Array;
 }
 
-const scanner = envSlot((env): { s: Scanner | null } => ({ s: env.options.nativeScan === false || process.env.OMP_SESSIONS_NATIVE === "0" ? null : loadAddon() }));
+/**
+ * Whether the native scanner is used in this env, and why not (`doctor` says
+ * it): loaded from `file`; not built (none found: `install` is the step that
+ * builds it, when the package's folder holds it); found but not loaded (a
+ * Node ABI change since it was built, a damaged file, another layout
+ * version: `error` is the loader's first line); or turned off (by
+ * OMP_SESSIONS_NATIVE=0 or the env's nativeScan option). The JavaScript
+ * reader is complete without it.
+ */
+export type NativeScanStatus =
+  | { readonly state: "in use"; readonly file: string }
+  | { readonly state: "not built"; readonly install: string | null }
+  | { readonly state: "failed to load"; readonly file: string; readonly error: string }
+  | { readonly state: "turned off"; readonly by: string };
+
+const scanner = envSlot((env): { s: Scanner | null; status: NativeScanStatus } => {
+  if (env.options.nativeScan === false) return { s: null, status: { state: "turned off", by: "nativeScan: false" } };
+  if (process.env.OMP_SESSIONS_NATIVE === "0") return { s: null, status: { state: "turned off", by: "OMP_SESSIONS_NATIVE=0" } };
+  return env.options.nativeScanAddon !== undefined ? loadFile(env.options.nativeScanAddon) : loadAddon();
+});
 
 /** The package's root holds build/Release: looked for from this module's place up (src/… in tests, dist/… in the bundle). */
-function loadAddon(): Scanner | null {
+function loadAddon(): { s: Scanner | null; status: NativeScanStatus } {
   let dir: string;
   try {
     dir = dirname(fileURLToPath(import.meta.url));
   } catch {
-    return null;
+    return { s: null, status: { state: "not built", install: null } };
   }
+  let install: string | null = null;
   for (let k = 0; k < 5; k++) {
     const file = join(dir, ADDON);
-    if (existsSync(file)) {
-      try {
-        const m = { exports: {} as Addon };
-        process.dlopen(m, file);
-        if (m.exports.version !== ADDON_VERSION) return null;
-        return { addon: m.exports, out: new Int32Array(m.exports.outLength) };
-      } catch {
-        return null;
-      }
-    }
+    if (existsSync(file)) return loadFile(file);
+    if (install === null && existsSync(join(dir, INSTALL))) install = join(dir, INSTALL);
     const up = dirname(dir);
     if (up === dir) break;
     dir = up;
   }
-  return null;
+  return { s: null, status: { state: "not built", install } };
+}
+
+function loadFile(file: string): { s: Scanner | null; status: NativeScanStatus } {
+  if (!existsSync(file)) return { s: null, status: { state: "not built", install: null } };
+  try {
+    const m = { exports: {} as Addon };
+    process.dlopen(m, file);
+    if (m.exports.version !== ADDON_VERSION) return { s: null, status: { state: "failed to load", file, error: `output layout version ${String(m.exports.version)}, this build reads ${ADDON_VERSION}` } };
+    return { s: { addon: m.exports, out: new Int32Array(m.exports.outLength) }, status: { state: "in use", file } };
+  } catch (err) {
+    const first = (err instanceof Error ? err.message : String(err)).split("\n")[0].trim();
+    return { s: null, status: { state: "failed to load", file, error: first || "unknown error" } };
+  }
 }
 
 /** Whether the native scanner is loaded in this env (tests say why they skip). */
 export function nativeScanAvailable(): boolean {
   return scanner().s !== null;
+}
+
+/** Whether the native scanner is used in this env, and why not. */
+export function nativeScanStatus(): NativeScanStatus {
+  return scanner().status;
 }
 
 type Json = Record<string, unknown>;

@@ -2,24 +2,44 @@
 // marks none), so rows are cut to the screen without wrapping. In core so the
 // headless commands (ls) and the UI (src/ui/format/width.ts re-exports it) share one rule.
 
-/** Columns of one code point. */
+import { WIDTH_RANGES } from "./width-table.js";
+
+/**
+ * Columns of one code point, as string-width (what Ink draws with) measures
+ * it alone: the generated table (scripts/width-table.mjs) holds every code
+ * point from U+0300 that is not one column: marks and format characters
+ * none, East Asian wide characters and emoji two (✅ ❌ ✨ ⚡ among them).
+ */
 export function charWidth(cp: number): number {
   if (cp < 0x300) return 1;
-  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f)) return 0;
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1faff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  ) {
-    return 2;
+  if (cp >= 0x4e00 && cp <= 0x9fff) return 2;
+  let lo = 0;
+  let hi = WIDTH_RANGES.length / 3 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = mid * 3;
+    if (cp < WIDTH_RANGES[at]) hi = mid - 1;
+    else if (cp > WIDTH_RANGES[at + 1]) lo = mid + 1;
+    else return WIDTH_RANGES[at + 2];
   }
   return 1;
+}
+
+const ZWJ = 0x200d;
+const VS16 = 0xfe0f;
+
+/**
+ * Columns `cp` adds after `prev` (the code point before it; -1 at the start),
+ * for the emoji sequences a terminal draws as one picture, as string-width
+ * counts them: a wide emoji joined on by a zero-width joiner (👩‍👧) and a skin
+ * tone after a wide emoji add nothing; the emoji variation selector makes a
+ * one-column pictograph two (⚠️, ❤️).
+ */
+function widthAfter(cp: number, w: number, prev: number, prevWidth: number): number {
+  if (prev === ZWJ && w === 2) return 0;
+  if (cp >= 0x1f3fb && cp <= 0x1f3ff && prevWidth === 2) return 0;
+  if (cp === VS16 && prev >= 0x80 && prevWidth === 1) return 1;
+  return w;
 }
 
 /** The code point at i (a surrogate pair read whole, a lone surrogate as itself), as for-of reads it. */
@@ -37,10 +57,22 @@ function codePointAt(s: string, i: number): number {
 
 export function displayWidth(s: string): number {
   let w = 0;
+  let prev = -1;
+  let prevWidth = 0;
   for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x300) {
+      w++;
+      prev = c;
+      prevWidth = 1;
+      continue;
+    }
     const cp = codePointAt(s, i);
     if (cp > 0xffff) i++;
-    w += charWidth(cp);
+    const own = charWidth(cp);
+    w += widthAfter(cp, own, prev, prevWidth);
+    prev = cp;
+    prevWidth = own;
   }
   return w;
 }
@@ -53,9 +85,14 @@ export function fitWidth(s: string, width: number, pad = false): string {
   let w = 0;
   let cut = -1;
   let cutWidth = 0;
+  let prev = -1;
+  let prevWidth = 0;
   for (let i = 0; i < s.length;) {
     const cp = codePointAt(s, i);
-    const cw = charWidth(cp);
+    const own = charWidth(cp);
+    const cw = cp < 0x300 ? 1 : widthAfter(cp, own, prev, prevWidth);
+    prev = cp;
+    prevWidth = own;
     if (cut < 0 && w + cw > width - 1) {
       cut = i;
       cutWidth = w;

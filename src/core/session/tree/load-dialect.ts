@@ -20,15 +20,24 @@ import { commandEchoRow, isCommandEcho, typedText } from "../text/command-echo.j
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function sourceSize(file: string): number {
+/**
+ * The size of a session's source (a file, or a database holding it), or a
+ * SessionError saying why it cannot be read, naming it as `shown` (the path
+ * as the user gave it): no such file, not a file (a folder, a FIFO, a
+ * device), cannot read (the error's code). Another agent's loader and
+ * `resume` check here; the pi/omp loader words it alike for a plain file
+ * (where `FILE#ID`, a database's session here, must read as missing:
+ * compare's FILE#ID argument).
+ */
+export function sessionFileSize(file: string, shown = file): number {
   let st;
   try {
     st = stampOf(file);
   } catch (err) {
-    throw new SessionError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new SessionError(`${shown}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  if (st === null) throw new SessionError(`${file}: no such file`);
-  if (!st.isFile) throw new SessionError(`${file}: not a file`);
+  if (st === null) throw new SessionError(`${shown}: no such file`);
+  if (!st.isFile) throw new SessionError(`${shown}: not a file`);
   return st.size;
 }
 
@@ -47,7 +56,7 @@ export interface DialectLoadOptions {
 
 /** A session of `d`'s agent (`file` is a file, or `<database file>#<session id>`). */
 export async function loadDialectSession(file: string, d: Dialect, opts: DialectLoadOptions = {}): Promise<Session> {
-  const size = opts.size ?? sourceSize(file);
+  const size = opts.size ?? sessionFileSize(file);
   const warnings: Warning[] = [];
   const all: EntryMeta[] = [];
   const held = new Map<string, HeldEntry>();
