@@ -28,6 +28,18 @@ function jsonFiles(dir: string): string[] {
   }
 }
 
+/** The folders in a dir, in name order (none when it cannot be read). */
+function subdirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
 // One message or part as OpenCode stores it: a regular file, never past this (a tool's output is the biggest part).
 const JSON_CAP = 256 * 1024 * 1024;
 const readJsonFile = (file: string): string => readTextCapped(file, JSON_CAP) ?? "";
@@ -43,31 +55,13 @@ function readObj(file: string): Obj | null {
 /** Every session file under a storage dir, by project then id. */
 export function listLegacySessions(storage: string): string[] {
   const sessions = join(storage, "session");
-  let projects: string[];
-  try {
-    projects = readdirSync(sessions, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-      .sort();
-  } catch {
-    return [];
-  }
-  return projects.flatMap((p) => jsonFiles(join(sessions, p)).map((f) => join(sessions, p, f)));
+  return subdirs(sessions).flatMap((p) => jsonFiles(join(sessions, p)).map((f) => join(sessions, p, f)));
 }
 
 /** Every session file of OpenCode 0.5's layout under a data dir (`<data>/project/<project>/storage/session/info/`), by project then id. */
 export function listProjectStorageSessions(data: string): string[] {
   const root = join(data, "project");
-  let projects: string[];
-  try {
-    projects = readdirSync(root, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-      .sort();
-  } catch {
-    return [];
-  }
-  return projects.flatMap((p) => {
+  return subdirs(root).flatMap((p) => {
     const info = join(root, p, "storage", "session", "info");
     return jsonFiles(info).map((f) => join(info, f));
   });
