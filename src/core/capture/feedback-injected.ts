@@ -72,6 +72,13 @@ function steeringInput(text: string): string {
   return m ? m[1] : text;
 }
 
+/**
+ * The IDE's context a Gemini CLI chat from VS Code carries after the typed words (`Current File Path:` and a fenced path,
+ * then `User Selected Files:` …): from there to the end. IDE_AFTER in core/session/text/command-echo.ts, kept in step by
+ * test/core/session/injected-title.test.ts.
+ */
+const IDE_AFTER = /(?:^|\s)Current File Path:\s*```[\s\S]*$/;
+
 /** Does the turn come from the harness rather than the user? */
 export function isInjected(text: string): boolean {
   const t = text.trimStart();
@@ -81,7 +88,7 @@ export function isInjected(text: string): boolean {
 /** The turn without wrapped harness blocks or Codex's context before the request; empty when nothing of the user's is left. */
 export function userWords(text: string): string {
   // wrapped blocks first: Claude Code puts reminders in the same message as the typed words
-  const rest = codexRequest(steeringInput(text)).replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
+  const rest = codexRequest(steeringInput(text)).replace(IDE_AFTER, "").replace(INJECTED_BLOCK, " ").replace(/\s+/g, " ").trim();
   return isInjected(rest) ? "" : rest;
 }
 

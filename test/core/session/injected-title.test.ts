@@ -363,3 +363,56 @@ describe("a prompt file sent whole, and Claude Code's (no content)", () => {
     expect((await loadSession(file)).firstMessage).toBe("[custom prompt] Create or update the feature specification from a natural language feature description.");
   });
 });
+
+describe("a Gemini CLI chat from VS Code, the IDE's context after the typed words", () => {
+  // The shape of real Gemini CLI chats of two homes (holdout10, holdout12), paths anonymised: `Current File Path:` and the
+  // open file in a fence, `User Selected Files:`, at times the chat before it, all in the text after what was typed.
+  const picked = "continue **GUIDE.md** \nCurrent File Path:\n```plaintext\nc:\\Users\\u\\proj\\thinking.gif\n```\n\n\nUser Selected Files:\n- c:\\Users\\u\\GUIDE.md\n";
+
+  it("is its text: the typed words are the title and the feedback's turn, the row marks the open file", () => {
+    expect(typedText(picked)).toBe("continue **GUIDE.md**");
+    expect(userRow(picked)).toBe("user: continue **GUIDE.md** [ide: opened thinking.gif]");
+    expect(userWords(picked)).toBe("continue **GUIDE.md**");
+    // the hook reads the turn with its spaces collapsed
+    expect(userWords(picked.replace(/\s+/g, " "))).toBe("continue **GUIDE.md**");
+    const history = "automatico\nCurrent File Path:\n```markdown\n/home/u/GUIDE.md\n```\n\n\n\n\n PRIOR CHAT HISTORY: continue **GUIDE.md** \nOk, I will expand the roadmap.";
+    expect(typedText(history)).toBe("automatico");
+    expect(userWords(history)).toBe("automatico");
+    expect(userRow("migrate this to django\nCurrent File Path:\n```python\nc:\\Users\\u\\main.py\n```\n\n")).toBe("user: migrate this to django [ide: opened main.py]");
+    // typed words that only name it are left as typed
+    for (const t of ["Current File Path: is a phrase", "what is the Current File Path:?", "fix it"]) {
+      expect(typedText(t), t).toBe(t);
+      expect(userRow(t), t).toBeNull();
+      expect(userWords(t), t).toBe(t);
+    }
+    // an unclosed fence with a long line after it is read in one pass and left as typed
+    const open = "why\nCurrent File Path:\n```text\n" + "a".repeat(200_000);
+    expect(typedText(open)).toBe(open);
+  });
+
+  it("is called by the typed words in the tree and the list", async () => {
+    const root = mkdtempSync(join(tmpdir(), "omps-gemini-ide-"));
+    const chats = join(root, ".gemini", "tmp", "app", "chats");
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(join(root, ".gemini", "tmp", "app", ".project_root"), "/home/dev/app");
+    const t = (s: number): string => `2026-06-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+    const file = join(chats, "session-2026-06-01T10-00-1dec0de0.json");
+    const chat = {
+      sessionId: "1dec0de0-0000-4000-8000-000000000001",
+      projectHash: "ab",
+      startTime: t(0),
+      lastUpdated: t(2),
+      messages: [
+        { id: "u1", timestamp: t(1), type: "user", content: picked },
+        { id: "g1", timestamp: t(2), type: "gemini", content: "The guide now has a roadmap.", model: "gemini-2.5-pro" },
+      ],
+    };
+    writeFileSync(file, JSON.stringify(chat, null, 2));
+    const s = await loadSession(file);
+    expect(s.firstMessage).toBe("continue **GUIDE.md**");
+    expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("user: continue **GUIDE.md** [ide: opened thinking.gif]");
+    const env = { ...process.env, HOME: mkdtempSync(join(tmpdir(), "omps-title-home-")), GEMINI_CLI_HOME: root, OMP_SESSIONS_CACHE_DIR: mkdtempSync(join(tmpdir(), "omps-title-cache-")) };
+    const rows = JSON.parse((await runCli(["ls", "--all", "--json", "--agent", "gemini"], { env })).stdout) as { path: string; firstMessage: string }[];
+    expect(rows.find((r) => r.path === file)?.firstMessage).toBe("continue **GUIDE.md**");
+  });
+});

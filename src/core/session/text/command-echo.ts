@@ -40,6 +40,11 @@
 // `[compaction request]`. A line the user saved into Claude Code's memory
 // with its `#` shortcut (`<user-memory-input>NOTE</user-memory-input>`) is
 // typed words: it reads `# NOTE`, as Claude Code's own transcript shows it.
+// Gemini CLI chats started from VS Code (seen in real homes) carry the IDE's
+// context after the typed words, in the same text: `Current File Path:` and
+// the open file's path in a fence, then `User Selected Files:` and a list,
+// at times the chat before it. A title is the words before it; the row reads
+// `user: WORDS [ide: opened NAME]`.
 
 import { memoryNote } from "../../memory-note.js";
 
@@ -70,6 +75,11 @@ const FORK = /^\s*<fork-boilerplate>[\s\S]*?<\/fork-boilerplate>\s*Your directiv
 /** A prompt file's front matter at the start of a message, with its `description:` (Codex's custom prompts, spec-kit's commands). */
 // (a line is `[^\n]*\n`, its \r in it: `[^\n]*\r?\n` would try two splits per CRLF line, exponential on a long file)
 const PROMPT_FILE = /^\s*---\r?\n(?:[^\n]*\n)*?description:[ \t]*([^\n]*?)[ \t]*\r?\n(?:[^\n]*\n)*?---[ \t]*(?:\r?\n|$)/;
+/** The IDE's context after the typed words in a Gemini CLI chat from VS Code: from here to the end; the open file's path. */
+// (each part a line of its own: linear whatever follows)
+const IDE_AFTER = /(?:^|\s)Current File Path:\r?\n```[^\n]*\n([^\n]*?)\r?\n```[\s\S]*$/;
+const IDE_AFTER_OPENING = "Current File Path:";
+
 /** Claude Code's text for a message that has none. */
 const NO_CONTENT = /^\s*\(no content\)\s*$/;
 /** Claude Code's request to its compaction helper (its compact prompt's opening words). */
@@ -175,7 +185,7 @@ export function commandEchoRow(text: string): string | null {
 /** Whether a user message may hold context blocks or headings the harness wrote beside typed words (a cheap test before typedText). */
 export const mayHoldContext = (text: string): boolean => {
   const c = text.charCodeAt(text.search(/\S/));
-  return c === 0x3c || c === 0x23 || c === 0x5b;
+  return c === 0x3c || c === 0x23 || c === 0x5b || text.includes(IDE_AFTER_OPENING);
 };
 
 /** Whether a user message may be, or hold, text the harness wrote: mayHoldContext, or Gemini CLI's shell record (a cheap test before userRow). */
@@ -192,6 +202,8 @@ export const mayHoldHarnessText = (text: string): boolean => {
  */
 export function typedText(text: string): string {
   if (!mayHoldContext(text)) return text;
+  const ide = IDE_AFTER.exec(text);
+  if (ide !== null) return text.slice(0, ide.index).trim() || text;
   // a line saved into Claude Code's memory with its `#` shortcut: typed words, read as typed (`# NOTE`), as Claude Code draws it
   const memory = memoryNote(text);
   if (memory !== null) return `# ${memory}`;
@@ -216,6 +228,8 @@ export function userRow(text: string): string | null {
   const typed = typedText(text);
   if (typed === text) return null;
   if (FORK.test(text)) return `user: ${typed} [fork]`;
+  const ide = IDE_AFTER.exec(text);
+  if (ide !== null) return `user: ${typed} ${ide[1] ? `[ide: opened ${baseName(ide[1])}]` : "[ide context]"}`;
   const codex = text.trimStart().startsWith("#") && text.includes(CODEX_REQUEST);
   const marks = !codex ? contextMarks(text) : /^\s*# Context from my IDE setup/.test(text) ? "[ide context]" : "[context]";
   return `user: ${typed}${marks ? ` ${marks}` : ""}`;
