@@ -3,6 +3,7 @@ import { wrapLines } from "../../src/ui/format/lines.js";
 import { displayWidth, fitWidth } from "../../src/ui/format/width.js";
 import { entryDetailLines } from "../../src/ui/format/entry-detail.js";
 import { contextLines } from "../../src/ui/format/context-lines.js";
+import { describeEntry } from "../../src/core/session/index.js";
 
 describe("text fitting", () => {
   it("counts wide characters as two columns", () => {
@@ -131,5 +132,13 @@ describe("context view", () => {
     expect(lines[i]).toContain("42k tokens");
     expect(lines.findIndex((l) => l.includes("user: next"))).toBeGreaterThan(i);
     expect(lines[0]).toContain("3 messages · p/m · thinking high");
+  });
+
+  it("says of an assistant message without text what the tree's row says (one answer)", () => {
+    const wordless = [[], [{ type: "thinking", thinking: "check the parser first" }], [{ type: "thinking", thinking: "", redacted: true }]];
+    const lines = contextLines({ leafId: "z", thinkingLevel: "off", model: null, messages: wordless.map((content) => ({ role: "assistant", content })) }).map((l) => l.text);
+    const rows = wordless.map((content, i) => describeEntry({ type: "message", id: `a${i}`, parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "assistant", content } }).summary);
+    expect(rows).toEqual(["assistant: (no text)", "assistant: [thinking] check the parser first", "assistant: [thinking, hidden by the provider]"]);
+    rows.forEach((row, i) => expect(lines.find((l) => l.startsWith(`${String(i + 1).padStart(4)} `))).toBe(`${String(i + 1).padStart(4)} ${row}`));
   });
 });

@@ -43,7 +43,7 @@ export { shellOutputHead, unwrapShellOutput } from "./text/shell-output.js";
 export { sessionTitle, type Titled } from "./title.js";
 export { labelTimes } from "./tree/build.js";
 export { buildContext, contextOfPath } from "./tree/context.js";
-export { contentText, describeEntry, toolArg, toolCallsOf } from "./tree/describe.js";
+export { contentText, describeEntry, toolArg, toolCallsOf, wordlessNote } from "./tree/describe.js";
 export { loadSession, loadSessionStart, refreshSession, type LoadOptions, type RefreshOptions } from "./tree/load.js";
 export { sessionFileSize } from "./tree/load-dialect.js";
 export { whyMissing } from "./tree/why-missing.js";

@@ -60,6 +60,19 @@ function thinkingText(content: unknown, max = PREVIEW_TEXT_UNITS): string {
 }
 
 /** The argument worth showing for a tool call: a path for file tools, the command for shells. */
+/**
+ * What an assistant message with no text, call or error says instead, in the
+ * tree's rows and the context view alike: a turn of thinking only (Gemini's
+ * thoughts before a stopped reply) its thinking, marked; reasoning the
+ * provider kept to itself (redacted or encrypted blocks) said so; else `(no text)`.
+ */
+export function wordlessNote(content: unknown): string {
+  const thought = oneLine(thinkingText(content), PREVIEW_MAX);
+  if (thought) return `[thinking] ${thought}`;
+  const hidden = Array.isArray(content) && content.some((b) => isObj(b) && b.type === "thinking" && (b.redacted === true || typeof b.thinkingSignature === "string"));
+  return hidden ? "[thinking, hidden by the provider]" : "(no text)";
+}
+
 export function toolArg(name: string, args: unknown): string {
   if (!isObj(args)) return typeof args === "string" ? args : "";
   const keys = ["path", "file_path", "filePath", "command", "cmd", "pattern", "query", "url", "code", "prompt"];
@@ -118,11 +131,7 @@ function describeMessage(msg: Obj, previewOnly: boolean): Description {
       let summary = text ? `assistant: ${text}` : "";
       if (callText) summary = summary ? `${summary} ${callText}` : callText;
       if (!summary && isError) summary = `assistant: [${str(msg.stopReason) || "error"}] ${oneLine(str(msg.errorMessage), 100)}`;
-      // A turn of thinking only (Gemini's thoughts before a stopped reply): its thinking, marked, rather than nothing.
-      const thought = summary ? "" : oneLine(thinkingText(msg.content), PREVIEW_MAX);
-      // Reasoning the provider kept to itself (redacted or encrypted blocks): said so, rather than nothing.
-      const hidden = !thought && Array.isArray(msg.content) && msg.content.some((b) => isObj(b) && b.type === "thinking" && (b.redacted === true || typeof b.thinkingSignature === "string"));
-      if (!summary) summary = thought ? `assistant: [thinking] ${thought}` : hidden ? "assistant: [thinking, hidden by the provider]" : "assistant: (no text)";
+      if (!summary) summary = `assistant: ${wordlessNote(msg.content)}`;
       const preview = text || callText || oneLine(str(msg.errorMessage), PREVIEW_MAX);
       return { role, preview, summary, isError: isError || undefined, tools: calls.length ? calls.map((c) => c.name) : undefined };
     }
