@@ -257,14 +257,27 @@ describe("Claude Code's helper transcripts", () => {
   });
 });
 
+/** A Gemini CLI home of one project (GEMINI_CLI_HOME holds `.gemini`, as a user's home does): its chats folder, and a session's title as `ls --json` lists it. */
+function geminiHome(prefix: string): { chats: string; listedTitle: (file: string) => Promise<string | undefined> } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const chats = join(root, ".gemini", "tmp", "app", "chats");
+  mkdirSync(chats, { recursive: true });
+  writeFileSync(join(root, ".gemini", "tmp", "app", ".project_root"), "/home/dev/app");
+  const env = { ...process.env, HOME: mkdtempSync(join(tmpdir(), "omps-title-home-")), GEMINI_CLI_HOME: root, OMP_SESSIONS_CACHE_DIR: mkdtempSync(join(tmpdir(), "omps-title-cache-")) };
+  const listedTitle = async (file: string): Promise<string | undefined> => {
+    const rows = JSON.parse((await runCli(["ls", "--all", "--json", "--agent", "gemini"], { env })).stdout) as { path: string; firstMessage: string }[];
+    return rows.find((r) => r.path === file)?.firstMessage;
+  };
+  return { chats, listedTitle };
+}
+
+/** A timestamp `s` seconds into the Gemini sessions' minute. */
+const geminiTime = (s: number): string => `2026-06-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+
 describe("a Gemini CLI session with a shell command run with `!`", () => {
   it("is called by the prompt typed after it, in the tree and the list; the command's record reads [! CMD]", async () => {
-    const root = mkdtempSync(join(tmpdir(), "omps-gemini-shell-"));
-    // GEMINI_CLI_HOME holds `.gemini`, as a user's home does
-    const chats = join(root, ".gemini", "tmp", "app", "chats");
-    mkdirSync(chats, { recursive: true });
-    writeFileSync(join(root, ".gemini", "tmp", "app", ".project_root"), "/home/dev/app");
-    const t = (s: number): string => `2026-06-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+    const { chats, listedTitle } = geminiHome("omps-gemini-shell-");
+    const t = geminiTime;
     const file = join(chats, "session-2026-06-01T10-00-5e11c0de.jsonl");
     const lines = [
       { sessionId: "5e11c0de-0000-4000-8000-000000000001", projectHash: "ab", startTime: t(0), lastUpdated: t(4) },
@@ -276,9 +289,7 @@ describe("a Gemini CLI session with a shell command run with `!`", () => {
     const s = await loadSession(file);
     expect(s.firstMessage).toBe("why is routes.py changed?");
     expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("[! git diff --stat]");
-    const env = { ...process.env, HOME: mkdtempSync(join(tmpdir(), "omps-title-home-")), GEMINI_CLI_HOME: root, OMP_SESSIONS_CACHE_DIR: mkdtempSync(join(tmpdir(), "omps-title-cache-")) };
-    const rows = JSON.parse((await runCli(["ls", "--all", "--json", "--agent", "gemini"], { env })).stdout) as { path: string; firstMessage: string }[];
-    expect(rows.find((r) => r.path === file)?.firstMessage).toBe("why is routes.py changed?");
+    expect(await listedTitle(file)).toBe("why is routes.py changed?");
   });
 });
 
@@ -391,11 +402,8 @@ describe("a Gemini CLI chat from VS Code, the IDE's context after the typed word
   });
 
   it("is called by the typed words in the tree and the list", async () => {
-    const root = mkdtempSync(join(tmpdir(), "omps-gemini-ide-"));
-    const chats = join(root, ".gemini", "tmp", "app", "chats");
-    mkdirSync(chats, { recursive: true });
-    writeFileSync(join(root, ".gemini", "tmp", "app", ".project_root"), "/home/dev/app");
-    const t = (s: number): string => `2026-06-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+    const { chats, listedTitle } = geminiHome("omps-gemini-ide-");
+    const t = geminiTime;
     const file = join(chats, "session-2026-06-01T10-00-1dec0de0.json");
     const chat = {
       sessionId: "1dec0de0-0000-4000-8000-000000000001",
@@ -411,8 +419,6 @@ describe("a Gemini CLI chat from VS Code, the IDE's context after the typed word
     const s = await loadSession(file);
     expect(s.firstMessage).toBe("continue **GUIDE.md**");
     expect(s.entries.find((e) => e.id === "u1")?.summary).toBe("user: continue **GUIDE.md** [ide: opened thinking.gif]");
-    const env = { ...process.env, HOME: mkdtempSync(join(tmpdir(), "omps-title-home-")), GEMINI_CLI_HOME: root, OMP_SESSIONS_CACHE_DIR: mkdtempSync(join(tmpdir(), "omps-title-cache-")) };
-    const rows = JSON.parse((await runCli(["ls", "--all", "--json", "--agent", "gemini"], { env })).stdout) as { path: string; firstMessage: string }[];
-    expect(rows.find((r) => r.path === file)?.firstMessage).toBe("continue **GUIDE.md**");
+    expect(await listedTitle(file)).toBe("continue **GUIDE.md**");
   });
 });

@@ -195,6 +195,9 @@ export const mayHoldHarnessText = (text: string): boolean => {
   return t.startsWith(GEMINI_SHELL_OPENING) || t.startsWith("---") || t.startsWith("(no content)") || t.startsWith("Your task is to create a detailed summary");
 };
 
+/** The words before the IDE's context a Gemini CLI chat from VS Code puts after them (the text when there are none). */
+const typedBefore = (text: string, ide: RegExpExecArray): string => text.slice(0, ide.index).trim() || text;
+
 /**
  * The words the user typed in a user message that is no echo: in a message
  * that starts with the harness's text, without the context blocks, or after
@@ -203,7 +206,7 @@ export const mayHoldHarnessText = (text: string): boolean => {
 export function typedText(text: string): string {
   if (!mayHoldContext(text)) return text;
   const ide = IDE_AFTER.exec(text);
-  if (ide !== null) return text.slice(0, ide.index).trim() || text;
+  if (ide !== null) return typedBefore(text, ide);
   // a line saved into Claude Code's memory with its `#` shortcut: typed words, read as typed (`# NOTE`), as Claude Code draws it
   const memory = memoryNote(text);
   if (memory !== null) return `# ${memory}`;
@@ -225,10 +228,10 @@ export function userRow(text: string): string | null {
   const echo = commandEchoRow(text);
   if (echo !== null) return echo;
   if (!mayHoldContext(text)) return null;
-  const typed = typedText(text);
+  const ide = IDE_AFTER.exec(text);
+  const typed = ide !== null ? typedBefore(text, ide) : typedText(text);
   if (typed === text) return null;
   if (FORK.test(text)) return `user: ${typed} [fork]`;
-  const ide = IDE_AFTER.exec(text);
   if (ide !== null) return `user: ${typed} ${ide[1] ? `[ide: opened ${baseName(ide[1])}]` : "[ide context]"}`;
   const codex = text.trimStart().startsWith("#") && text.includes(CODEX_REQUEST);
   const marks = !codex ? contextMarks(text) : /^\s*# Context from my IDE setup/.test(text) ? "[ide context]" : "[context]";
