@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { searchSessions } from "../../src/core/search/search.js";
 import { checkIndex } from "../../src/core/search/fresh.js";
 import { parseQuery, searchDb } from "../../src/core/search/query.js";
-import { openSearchDb } from "../../src/core/search/db.js";
+import { AUTOMERGE, openSearchDb } from "../../src/core/search/db.js";
 import { sessionHeader, userLine, agentDirIn } from "../helpers/session-lines.js";
 
 let tmp: string;
@@ -174,6 +174,23 @@ describe("the freshness check", () => {
       expect(again.listed.dirs.at).not.toBe(first.listed.dirs.at);
       expect(again.listed.paths).toHaveLength(1);
     });
+  });
+});
+
+describe("the index's merging", () => {
+  it("makes a new index with its automerge setting, and many small commits (a segment each) still answer every word", async () => {
+    const a = agent();
+    // One file per commit: 40 segments, past the first merges at AUTOMERGE.
+    for (let i = 0; i < 40; i++) writeFileSync(join(a.dir, `s${i}.jsonl`), header(`s${i}`, "/home/u/p") + user(`e${i}`, null, `word${i} common`, `2026-03-01T00:00:${String(i).padStart(2, "0")}.000Z`));
+    expect((await search(a, "common")).hits.length).toBe(20);
+    const db = openSearchDb(a.cache, false);
+    try {
+      expect(db.prepare("SELECT v FROM docs_config WHERE k = 'automerge'").pluck().get()).toBe(AUTOMERGE);
+      expect(searchDb(db, parseQuery("common"), { limit: 100 })).toHaveLength(40);
+      for (const i of [0, 17, 39]) expect(searchDb(db, parseQuery(`word${i}`)).map((h) => h.entryId)).toEqual([`e${i}`]);
+    } finally {
+      db.close();
+    }
   });
 });
 
