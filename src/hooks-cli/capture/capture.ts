@@ -13,6 +13,7 @@ import { CaptureNotFoundError } from "../../core/capture/errors.js";
 import { safeText } from "../../core/session/index.js";
 import { intFlag, storeCommand, table } from "./common.js";
 import { stdout } from "../stdout.js";
+import { absoluteDir } from "../../core/fs/same-dir.js";
 
 export const captureCommand = storeCommand({
   name: "capture",
@@ -53,7 +54,7 @@ export const capturedCommand = storeCommand({
 Table of captured sessions (default limit 20); --json prints every match.`,
   flags: { values: ["--cwd", "--harness", "--topic", "--limit"], bools: ["--json"] },
   run(p, ctx) {
-    const cwd = str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined;
+    const cwd = str(p, "--cwd") !== undefined ? absoluteDir(str(p, "--cwd") as string) : undefined;
     const harness = str(p, "--harness");
     const topic = str(p, "--topic");
     const states = listCaptured(ctx.root, { cwd, harness, topic }).map((x) => x.state);
