@@ -2,6 +2,7 @@
 // TUI: deduped candidates, newest first, filtered by status, type, session,
 // cwd and minimum confidence.
 import { foldBeforeRead } from "./fold.js";
+import { sameDir } from "../fs/same-dir.js";
 import { loadCandidates, newestCandidatesFirst, readStatus, reviewState, type Candidate, type ReviewState, type Status } from "./review.js";
 
 export const CONFIDENCE_RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
@@ -44,7 +45,7 @@ export function matchesQuery(c: Candidate, status: Status, q: FeedbackQuery): bo
   }
   if (q.type && c.feedback_type !== q.type) return false;
   if (q.sessionId && c.llm_wiki_session_id !== q.sessionId && c.native_session_id !== q.sessionId) return false;
-  if (q.cwd && c.cwd !== q.cwd) return false;
+  if (q.cwd && !(typeof c.cwd === "string" && c.cwd !== "" && sameDir(c.cwd, q.cwd))) return false;
   const min = CONFIDENCE_RANK[q.minConfidence ?? "medium"] ?? 1;
   return (CONFIDENCE_RANK[s(c.confidence)] ?? 0) >= min;
 }

@@ -1,7 +1,7 @@
 // The feedback classifier (§7): high-signal user turns become candidates.
 import { detectFeedback, re } from "./feedback-detect.js";
 import { readable, userWords, withoutNoise } from "./feedback-injected.js";
-import { scrubCut } from "./redact.js";
+import { previewText, scrubCut } from "./redact.js";
 import { sha256Hex } from "./serialize.js";
 import { envSlot } from "../env.js";
 import { memoryNote } from "../memory-note.js";
@@ -132,7 +132,7 @@ export const candidateId = (sid: string, turnId: string | null, hookEventName: s
 /** The §7.2 record for classified text. */
 export function buildCandidate(text: string, c: Classification, ctx: CandidateContext): Record<string, unknown> {
   const textSha = sha256Hex(text);
-  const preview = scrubCut(text, 360);
+  const preview = previewText(text, 360);
   return {
     confidence: c.confidence,
     cwd: ctx.cwd,

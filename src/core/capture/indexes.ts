@@ -7,6 +7,7 @@ import { listMarkers } from "./markers.js";
 import { dirname, join, sep } from "node:path";
 import { withLockSync, type LockHandle } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
+import { projectKey } from "../fs/same-dir.js";
 import { autoSummary } from "./digest.js";
 import { digestSummaryOf } from "./frontmatter.js";
 import { readJsonObject, writeJsonFile } from "./jsonfile.js";
@@ -96,7 +97,8 @@ function indexesUsable(root: string): boolean {
 
 /** Rebuilds every cwd sidecar from the states (`reindex --full`). */
 function rebuildSidecars(root: string, states: State[], lock: LockHandle): void {
-  const byCwd = new Map<string, SidecarEntry[]>();
+  // by the dir a cwd names (one sidecar for every spelling of it), written with the newest session's spelling
+  const byCwd = new Map<string, { cwd: string; entries: SidecarEntry[] }>();
   for (const s of [...states].sort(newestFirst)) {
     const digest = str(s.last_digest_path);
     const cwd = str(s.cwd);
@@ -106,8 +108,9 @@ function rebuildSidecars(root: string, states: State[], lock: LockHandle): void 
       const text = readRegularText(digest);
       if (text !== null) summary = digestSummaryOf(text);
     } catch {}
-    const list = byCwd.get(cwd) ?? [];
-    list.push({
+    const key = projectKey(cwd);
+    const group = byCwd.get(key) ?? { cwd, entries: [] };
+    group.entries.push({
       harness: str(s.harness),
       last_digest_path: digest,
       last_seen_at: str(s.last_seen_at),
@@ -116,9 +119,9 @@ function rebuildSidecars(root: string, states: State[], lock: LockHandle): void 
       summary: summary ?? autoSummary(str(s.capture_trigger) || "stop", str(s.llm_wiki_session_id), cwd),
       topics: Array.isArray(s.topics) ? s.topics.filter((t): t is string => typeof t === "string") : [],
     });
-    byCwd.set(cwd, list);
+    byCwd.set(key, group);
   }
-  for (const [cwd, entries] of byCwd) {
+  for (const { cwd, entries } of byCwd.values()) {
     lock.touch();
     const p = sidecarPath(root, cwd);
     ensureDir(dirname(p));

@@ -2,6 +2,7 @@
 // through fileKey (session-key.ts). Building a path registers ROOT as a guarded
 // tree (core/fs/guard.ts), so nothing below it is ever written through a link.
 import { guardTree } from "../fs/guard.js";
+import { projectKey } from "../fs/same-dir.js";
 import { joinPath } from "../fs/plain-path.js";
 import { sha256Hex } from "./serialize.js";
 import { fileKey, legacyKey } from "./session-key.js";
@@ -32,7 +33,19 @@ export const candidatesPath = (root: string): string => under(root, "feedback", 
 export const statusPath = (root: string): string => under(root, "feedback", "status.json");
 export const indexesDir = (root: string): string => under(root, "indexes");
 export const dirtyDir = (root: string): string => under(root, "indexes", ".dirty");
-export const sidecarPath = (root: string, cwd: string): string => under(root, "indexes", "cwd", sha256Hex(cwd).slice(0, 16) + ".json");
+/**
+ * A cwd's sidecar, named by the dir it names (projectKey, core/fs/same-dir.ts:
+ * `/home/u/proj/` and `/home/u/./proj` are `/home/u/proj`; `C:\Users\u\proj`
+ * and `c:/users/u/proj` are one Windows dir), so every spelling of a project
+ * shares one file. A resolved POSIX cwd is its own key: its file keeps the
+ * name older versions gave it.
+ */
+export const sidecarPath = (root: string, cwd: string): string => under(root, "indexes", "cwd", sha256Hex(projectKey(cwd)).slice(0, 16) + ".json");
+/** Where versions before projectKey kept this cwd's sidecar (the hash of the cwd as written), null when it is the same file. */
+export function legacySidecarPath(root: string, cwd: string): string | null {
+  const p = under(root, "indexes", "cwd", sha256Hex(cwd).slice(0, 16) + ".json");
+  return p === sidecarPath(root, cwd) ? null : p;
+}
 export const configPath = (root: string): string => under(root, "config.json");
 export const sessionMarker = (harness: string, nativeId: string): string => `${fileKey(harness)}~${fileKey(nativeId)}`;
 export const FEEDBACK_MARKER = "~feedback";

@@ -1,5 +1,6 @@
 // Redaction (§6): secret keys, content keys, value patterns and size limits.
 // Everything written under ROOT or into a note passes through here.
+import { withoutTerminalControls } from "./plain-text.js";
 import { looksRandom } from "./entropy.js";
 import { isInnocentValue, MASK, scrubContext } from "./secret-context.js";
 import { isSecretKey } from "./secret-names.js";
@@ -88,6 +89,20 @@ export function scrubCut(s: string, limit: number): string {
 }
 
 /** Scrub and cut a nullable string. */
+/**
+ * User text as the store previews it (§7.2 `text_preview`): scrubbed, without
+ * terminal controls (plain-text.ts), white space collapsed where a control
+ * went, scrubbed again (taking a control out can join a secret's two halves)
+ * and cut to `limit` code points. Text without controls comes out as
+ * scrubCut gives it.
+ */
+export function previewText(text: string, limit: number): string {
+  // room for a pasted log's colour codes before the limit's worth of words (the bound is only on work)
+  const scrubbed = scrubCut(text, 4 * limit + 512);
+  const plain = withoutTerminalControls(scrubbed);
+  return scrubCut(plain === scrubbed ? plain : plain.replace(/\s+/g, " ").trim(), limit);
+}
+
 export const scrubField = (s: string | null | undefined, limit: number): string | null => (s == null ? null : scrubCut(s, limit));
 
 export const PAYLOAD_STRING_LIMIT = 1200;

@@ -2,7 +2,7 @@
 // summary read by gray-matter. Apart from rehydrate.ts, whose rendering the
 // hook uses: the hook never loads a frontmatter library.
 import { readRegularText } from "../fs/read-capped.js";
-import { resolve } from "node:path";
+import { absoluteDir, sameDir } from "../fs/same-dir.js";
 import { digestSummaryOf } from "./frontmatter.js";
 import { listStates, newestFirst, type RehydrateItem } from "./rehydrate.js";
 import { storedIdsFor } from "./redact.js";
@@ -36,8 +36,8 @@ export function selectForRehydrate(root: string, q: RehydrateQuery, processCwd =
   }
   if (q.topic) states = states.filter((s) => Array.isArray(s.topics) && s.topics.includes(q.topic));
   if (!q.sessionId && !q.topic) {
-    const cwd = resolve(processCwd, q.cwd ?? processCwd);
-    states = states.filter((s) => s.cwd === cwd);
+    const cwd = absoluteDir(q.cwd ?? processCwd, processCwd);
+    states = states.filter((s) => typeof s.cwd === "string" && s.cwd !== "" && sameDir(s.cwd, cwd));
   }
   states.sort(newestFirst);
   return states.slice(0, q.limit ?? 3).map((s) => ({

@@ -1,7 +1,8 @@
 // The cwd sidecar (§3.8): up to ten sessions per cwd, newest first, so the hook
 // can rehydrate by reading exactly one small file.
 import { readJsonObject, writeJsonFile } from "./jsonfile.js";
-import { sidecarPath } from "./paths.js";
+import { legacySidecarPath, sidecarPath } from "./paths.js";
+import { sameDir } from "../fs/same-dir.js";
 import { withLockSync } from "../fs/lock.js";
 import { ensureDir } from "../fs/dir.js";
 import { dirname } from "node:path";
@@ -16,14 +17,23 @@ export interface SidecarEntry {
   topics: string[];
 }
 
-export function readSidecar(root: string, cwd: string): SidecarEntry[] {
+function readAt(path: string, cwd: string): SidecarEntry[] | null {
   try {
-    const r = readJsonObject(sidecarPath(root, cwd));
-    if (r.status !== "ok" || !r.value || r.value.cwd !== cwd || !Array.isArray(r.value.sessions)) return [];
+    const r = readJsonObject(path);
+    if (r.status === "missing") return null;
+    if (r.status !== "ok" || !r.value || typeof r.value.cwd !== "string" || !sameDir(r.value.cwd, cwd) || !Array.isArray(r.value.sessions)) return [];
     return (r.value.sessions as unknown[]).filter((x): x is SidecarEntry => !!x && typeof x === "object" && typeof (x as SidecarEntry).llm_wiki_session_id === "string");
   } catch {
     return [];
   }
+}
+
+/** The sessions of the dir `cwd` names (any spelling of it); an older version's file for this spelling when there is none yet. */
+export function readSidecar(root: string, cwd: string): SidecarEntry[] {
+  const own = readAt(sidecarPath(root, cwd), cwd);
+  if (own !== null) return own;
+  const legacy = legacySidecarPath(root, cwd);
+  return (legacy === null ? null : readAt(legacy, cwd)) ?? [];
 }
 
 const byNewest = (a: SidecarEntry, b: SidecarEntry): number => (a.last_seen_at < b.last_seen_at ? 1 : a.last_seen_at > b.last_seen_at ? -1 : 0);

@@ -12,20 +12,13 @@ import { safeText } from "../session/index.js";
 import { jsonText } from "../session/index.js";
 import type { EntryMeta, Session } from "../session/index.js";
 import { serializeSlot } from "../session/index.js";
+import { jsonSafe } from "../json-safe.js";
 import { fullEntries } from "./entries.js";
 import type { ExportOptions } from "./options.js";
 import { planExport } from "./plan.js";
 import { changesEntries, prepareEntry, redactInPlace, redactText, TOOL_ROLES } from "./transform.js";
 
 type Obj = Record<string, unknown>;
-
-/**
- * A JSON line with the characters a terminal may act on (C1 controls, bidi
- * overrides; raw in JSON strings) written as \u escapes: the same JSON value.
- */
-export function jsonSafe(line: string): string {
-  return /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(line) ? line.replace(/[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : line;
-}
 
 /** Entries the flags leave out whole: with them gone, their children hang from the nearest kept ancestor. */
 function dropped(path: readonly EntryMeta[], o: ExportOptions): Set<string> {

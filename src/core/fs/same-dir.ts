@@ -26,8 +26,8 @@ export function sameDir(a: string, b: string): boolean {
   return a === b || projectKey(a) === projectKey(b);
 }
 
-/** A dir given on the command line, made absolute: a Windows path is kept as written (resolving it on POSIX would put it under the current dir). */
-export const absoluteDir = (p: string): string => (isWindowsPath(p) ? p : resolve(p));
+/** A dir given on the command line, made absolute (from `base`, else the working directory): a Windows path is kept as written (resolving it on POSIX would put it under the current dir). */
+export const absoluteDir = (p: string, base?: string): string => (isWindowsPath(p) ? p : base === undefined ? resolve(p) : resolve(base, p));
 
 /**
  * Whether a session belongs to the project in `dir` ("this project"): its

@@ -42,6 +42,10 @@ export interface FileTarget {
 
 export type Target = SettingsTarget | FileTarget;
 
+// Claude Code's `Interrupt` (2.1.337; not in 2.1.100) is left out on purpose:
+// a release that does not know a hook event skips the whole settings file
+// (2.1.100 validates `hooks` against its fixed event list), and one settings
+// file serves every Claude Code on the machine (docs/capture.md).
 const EVENTS: Record<"claude" | "codex" | "gemini", EventSpec[]> = {
   claude: [{ event: "SessionStart" }, { event: "UserPromptSubmit" }, { event: "PostToolUse", matcher: "*" }, { event: "PreCompact" }, { event: "Stop" }, { event: "SessionEnd" }],
   codex: [{ event: "SessionStart" }, { event: "UserPromptSubmit" }, { event: "PostToolUse" }, { event: "PreCompact" }, { event: "PostCompact" }, { event: "Stop" }],

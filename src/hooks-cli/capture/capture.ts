@@ -13,15 +13,22 @@ import { CaptureNotFoundError } from "../../core/capture/errors.js";
 import { safeText } from "../../core/session/index.js";
 import { intFlag, storeCommand, table } from "./common.js";
 import { stdout } from "../stdout.js";
+import { absoluteDir } from "../../core/fs/same-dir.js";
 
 export const captureCommand = storeCommand({
   name: "capture",
-  summary: "write a manual checkpoint digest for a session",
+  summary: "write a manual checkpoint digest for a session (default: this directory's newest)",
   usage: `Usage: omp-sessions capture [--session-id ID] [--summary TEXT] [--harness H] [--cwd DIR]
                             [--transcript-path P] [--model M] [--topic T]... [--hub DIR | --local]
 
 Records a ManualCapture event and always writes a digest (trigger "manual"),
-even when capture is disabled. Prints the digest path.`,
+even when capture is disabled. Prints the digest path.
+
+Which session: --session-id ID names it (a captured session's llm-wiki or
+native id; an id no session has starts a manual session, harness "manual"
+unless --harness says otherwise). Without it, the newest captured session of
+this directory (or of --cwd DIR), of --harness H if given; exit 3 when there
+is none. \`omp-sessions captured\` lists the captured sessions.`,
   flags: { values: ["--session-id", "--summary", "--harness", "--cwd", "--transcript-path", "--model"], repeat: ["--topic"] },
   run(p, ctx) {
     const r = manualCapture(ctx.root, {
@@ -53,7 +60,7 @@ export const capturedCommand = storeCommand({
 Table of captured sessions (default limit 20); --json prints every match.`,
   flags: { values: ["--cwd", "--harness", "--topic", "--limit"], bools: ["--json"] },
   run(p, ctx) {
-    const cwd = str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined;
+    const cwd = str(p, "--cwd") !== undefined ? absoluteDir(str(p, "--cwd") as string) : undefined;
     const harness = str(p, "--harness");
     const topic = str(p, "--topic");
     const states = listCaptured(ctx.root, { cwd, harness, topic }).map((x) => x.state);

@@ -5,6 +5,7 @@ import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js
 import { resolveHub } from "../../core/capture/hub.js";
 import { refreshIfDirty } from "../../core/capture/indexes.js";
 import { safeText } from "../../core/session/index.js";
+import { jsonSafe } from "../../core/json-safe.js";
 import { stdout } from "../stdout.js";
 
 export interface StoreContext {
@@ -34,7 +35,7 @@ export function makeContext(p: ParsedArgs, name: string): StoreContext {
     hub,
     root,
     out: (t) => void stdout().write(safeText(t, true) + "\n"),
-    json: (v) => void stdout().write(JSON.stringify(v, null, 2) + "\n"),
+    json: (v) => void stdout().write(jsonSafe(JSON.stringify(v, null, 2)) + "\n"),
     warn: (t) => void process.stderr.write(`omp-sessions ${name}: ${safeText(t)}\n`),
   };
 }

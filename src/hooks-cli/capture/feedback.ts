@@ -9,6 +9,7 @@ import { CONFIDENCE_RANK, listFeedback } from "../../core/capture/feedback-list.
 import { promoteWithTopic } from "./topic-flag.js";
 import { MASK } from "../../core/capture/secret-context.js";
 import { finishRefresh, intFlag, makeContext, table, withStoreFlags, type StoreContext } from "./common.js";
+import { absoluteDir } from "../../core/fs/same-dir.js";
 
 const USAGE = `Usage: omp-sessions feedback <subcommand> [options] [--hub DIR | --local]
 
@@ -54,7 +55,7 @@ const SUBS: Record<string, Sub> = {
         includeDismissed: bool(p, "--include-dismissed"),
         type: str(p, "--type"),
         sessionId: str(p, "--session-id"),
-        cwd: str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined,
+        cwd: str(p, "--cwd") !== undefined ? absoluteDir(str(p, "--cwd") as string) : undefined,
         minConfidence: min,
         fold: !bool(p, "--all"),
       });

@@ -22,4 +22,9 @@ describe("hook targets", () => {
       expect(targetOf(h, "project", "/p", { CLAUDE_CONFIG_DIR: "/elsewhere" }, HOME).home.startsWith("/p/")).toBe(true);
     }
   });
+
+  it("Claude Code's events are the ones every release knows: not Interrupt (2.1.100 skips a settings file holding an event it does not know, hooks and all)", () => {
+    const t = targetOf("claude", "user", "/p", {}, HOME);
+    expect(t.kind === "settings" && t.events.map((e) => e.event)).toEqual(["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "Stop", "SessionEnd"]);
+  });
 });
