@@ -17,18 +17,12 @@ import { absoluteDir } from "../../core/fs/same-dir.js";
 
 export const captureCommand = storeCommand({
   name: "capture",
-  summary: "write a manual checkpoint digest for a session (default: this directory's newest)",
+  summary: "write a manual checkpoint digest for a session",
   usage: `Usage: omp-sessions capture [--session-id ID] [--summary TEXT] [--harness H] [--cwd DIR]
                             [--transcript-path P] [--model M] [--topic T]... [--hub DIR | --local]
 
 Records a ManualCapture event and always writes a digest (trigger "manual"),
-even when capture is disabled. Prints the digest path.
-
-Which session: --session-id ID names it (a captured session's llm-wiki or
-native id; an id no session has starts a manual session, harness "manual"
-unless --harness says otherwise). Without it, the newest captured session of
-this directory (or of --cwd DIR), of --harness H if given; exit 3 when there
-is none. \`omp-sessions captured\` lists the captured sessions.`,
+even when capture is disabled. Prints the digest path.`,
   flags: { values: ["--session-id", "--summary", "--harness", "--cwd", "--transcript-path", "--model"], repeat: ["--topic"] },
   run(p, ctx) {
     const r = manualCapture(ctx.root, {
