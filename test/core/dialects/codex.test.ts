@@ -343,6 +343,11 @@ describe("Codex spawned agents", () => {
     // the IDE's older request (0.8x, "Task:") finds its task the same way
     writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", `Generate a concise UI title (20-40 characters) for this task.\nReturn only the title.\n\nTask:\n${task}`));
     expect((await readSession(codexDialect, titleFile)).facts.parentSession).toBe(mainFile);
+    // a task sent from the IDE: its first prompt carries the IDE's context before the typed words (a real 0.89 home:
+    // 76 of its 77 title threads found their task this way, the 77th's task rollout missing from the copy)
+    writeFileSync(mainFile, rollout("019bf63f-0000-7000-8000-000000000001", `# Context from my IDE setup:\n\n## Active file: src/mail.ts\n\n## My request for Codex:\n${task}`));
+    writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request(task), "exec"));
+    expect((await readSession(codexDialect, titleFile)).facts.parentSession).toBe(mainFile);
     // no task beside it: named and headless, no parent
     writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request("a prompt no rollout holds"), "exec"));
     const alone = (await readSession(codexDialect, titleFile)).facts;

@@ -1,13 +1,15 @@
 // Codex's IDE extension and desktop app ask a thread of their own for each
 // task's title, written as a rollout of its own beside the task's: its one
 // prompt is Codex's request for a title, ending with the task's prompt
-// (`Task:` in 0.8x, `User prompt:` since), and nothing in it names the task's
-// thread. The task is the rollout started in the same minutes whose first
-// prompt is that text: found here, so that the title thread is shown as its
+// (`Task:` in 0.8x, `User prompt:` since: the typed words, without the IDE's
+// context), and nothing in it names the task's thread. The task is the
+// rollout started in the same minutes whose first prompt's typed words are
+// that text: found here, so that the title thread is shown as its
 // task's bookkeeping (its parent), as a guardian is shown under the session it
 // reviews.
 import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { typedText } from "../../../text/command-echo.js";
 import { isInjected } from "./items.js";
 
 /**
@@ -40,45 +42,61 @@ function startOf(name: string): number | null {
 
 /** Rollouts started this close to the title thread are looked at (it starts with its task). */
 const WINDOW_S = 300;
-/** What is read of a candidate: its first prompt comes after the session's instructions. */
+/** What is read of a candidate at most, and at a time: its first prompt comes after the session's instructions. */
 const HEAD_BYTES = 512 * 1024;
+const CHUNK = 64 * 1024;
 
 /** The words compared: blanks folded, the first 200 characters (a request may carry the prompt cut short). */
 const norm = (s: string): string => s.replace(/\s+/g, " ").trim().slice(0, 200);
 
 /** A rollout's first prompt (its first `user_message` event, else its first user message not injected), "" if none in its head. */
 function firstPrompt(file: string): string {
-  let text = "";
   let fd: number | null = null;
+  let fromItem = "";
   try {
     fd = openSync(file, "r");
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const n = readSync(fd, buf, 0, HEAD_BYTES, 0);
-    text = buf.toString("utf8", 0, n);
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    let rest = "";
+    // chunk by chunk: the first prompt is most often within the first few (after the session's instructions)
+    for (let pos = 0; pos < HEAD_BYTES; pos += CHUNK) {
+      const n = readSync(fd, chunk, 0, CHUNK, pos);
+      if (n <= 0) break;
+      const lines = (rest + chunk.toString("utf8", 0, n)).split("\n");
+      rest = n < CHUNK ? "" : lines.pop()!;
+      for (const line of lines) {
+        const got = promptOf(line);
+        if (got === null) continue;
+        if (got.event) return got.text;
+        fromItem ||= got.text;
+      }
+      if (n < CHUNK) break;
+    }
   } catch {
-    return "";
+    return fromItem;
   } finally {
     if (fd !== null) closeSync(fd);
   }
-  let fromItem = "";
-  for (const line of text.split("\n")) {
-    if (!line.includes('"user')) continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(line);
-    } catch {
-      continue; // the head's last line, cut short
-    }
-    const o = v as { type?: unknown; payload?: { type?: unknown; message?: unknown; role?: unknown; content?: unknown } };
-    const p = o.payload;
-    if (!p) continue;
-    if (o.type === "event_msg" && p.type === "user_message" && typeof p.message === "string") return p.message;
-    if (!fromItem && o.type === "response_item" && p.type === "message" && p.role === "user" && Array.isArray(p.content)) {
-      const t = p.content.map((b: { text?: unknown }) => (typeof b?.text === "string" ? b.text : "")).join("");
-      if (t && !isInjected(t)) fromItem = t;
-    }
-  }
   return fromItem;
+}
+
+/** A line's user prompt: a `user_message` event's (event), or a user message's not injected; null for any other line. */
+function promptOf(line: string): { text: string; event: boolean } | null {
+  if (!line.includes('"user')) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null; // a line cut short
+  }
+  const o = v as { type?: unknown; payload?: { type?: unknown; message?: unknown; role?: unknown; content?: unknown } };
+  const p = o.payload;
+  if (!p) return null;
+  if (o.type === "event_msg" && p.type === "user_message" && typeof p.message === "string") return { text: p.message, event: true };
+  if (o.type === "response_item" && p.type === "message" && p.role === "user" && Array.isArray(p.content)) {
+    const t = p.content.map((b: { text?: unknown }) => (typeof b?.text === "string" ? b.text : "")).join("");
+    if (t && !isInjected(t)) return { text: t, event: false };
+  }
+  return null;
 }
 
 /**
@@ -103,7 +121,8 @@ export function taskRolloutOf(file: string, task: string): string | null {
     if (at === null || Math.abs(at - own) > WINDOW_S) continue;
     const path = join(dir, name);
     const first = firstPrompt(path);
-    if (!first || isTitleRequest(first) || norm(first) !== want) continue;
+    // the task's prompt as typed: from the IDE or the app, after its context (`… ## My request for Codex:`)
+    if (!first || isTitleRequest(first) || norm(typedText(first)) !== want) continue;
     const gap = Math.abs(at - own);
     if (!best || gap < best.gap) best = { path, gap };
   }
