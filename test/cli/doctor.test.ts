@@ -103,6 +103,63 @@ describe("omp-sessions doctor", () => {
   });
 });
 
+describe("omp-sessions doctor and ls on Google's Antigravity (another agent's data, not read)", () => {
+  // Antigravity keeps its conversations under ~/.gemini/ beside Gemini CLI's chats: the CLI's
+  // `conversations/<id>.db` (SQLite of protobuf blobs) with its `-wal`, each conversation's `brain/<id>/`,
+  // a `history.jsonl` of typed prompts; the desktop app's `conversations/<id>.pb`. None is a Gemini CLI chat.
+  function antigravityHome(): { dir: string; env: NodeJS.ProcessEnv } {
+    const h = home();
+    const cli = join(h.dir, ".gemini", "antigravity-cli");
+    const a = "6b284218-0000-4000-8000-000000000001";
+    const b = "d580aa81-0000-4000-8000-000000000002";
+    const c = "9ab60803-0000-4000-8000-000000000003";
+    mkdirSync(join(cli, "conversations"), { recursive: true });
+    mkdirSync(join(cli, "brain", a, ".system_generated", "logs"), { recursive: true });
+    mkdirSync(join(cli, "brain", c), { recursive: true });
+    writeFileSync(join(cli, "conversations", `${a}.db`), "");
+    writeFileSync(join(cli, "conversations", `${a}.db-wal`), "");
+    writeFileSync(join(cli, "conversations", `${b}.db`), "");
+    writeFileSync(join(cli, "history.jsonl"), JSON.stringify({ display: "hello", timestamp: 1781626171042, workspace: "/home/dev", conversationId: a }) + "\n");
+    const app = join(h.dir, ".gemini", "antigravity", "conversations");
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, `${b}.pb`), "");
+    return h;
+  }
+
+  it("doctor names each Antigravity folder found with its conversations counted, in text and --json", async () => {
+    const { dir, env } = antigravityHome();
+    const r = await runCli(["doctor"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      `Found and not read (another agent's data: omp-sessions has no reader for it, so its conversations are not listed):\n` +
+        `  Antigravity CLI  ${join(dir, ".gemini", "antigravity-cli")}  (3 conversations)\n` +
+        `  Antigravity (desktop app)  ${join(dir, ".gemini", "antigravity")}  (1 conversation)\n`,
+    );
+    const report = JSON.parse((await runCli(["doctor", "--json"], { env })).stdout);
+    expect(report.notRead).toEqual([
+      { agent: "antigravity-cli", label: "Antigravity CLI", dir: join(dir, ".gemini", "antigravity-cli"), conversations: 3 },
+      { agent: "antigravity", label: "Antigravity (desktop app)", dir: join(dir, ".gemini", "antigravity"), conversations: 1 },
+    ]);
+    expect(report.sessions).toEqual({});
+  });
+
+  it("an empty ls says the Antigravity folder was found and not read", async () => {
+    const { env } = antigravityHome();
+    const r = await runCli(["ls", "--all"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("No sessions.");
+    expect(r.stdout).toContain("Found and not read: Antigravity CLI: ~/.gemini/antigravity-cli (3 conversations; omp-sessions has no reader for it)");
+  });
+
+  it("says nothing of it when no Antigravity folder is there, or when dirs are given", async () => {
+    const { env } = homeWith([firstPrompt]);
+    expect(JSON.parse((await runCli(["doctor", "--json"], { env })).stdout).notRead).toEqual([]);
+    const h = antigravityHome();
+    const given = JSON.parse((await runCli(["doctor", "--json", join(h.dir, ".gemini")], { env: h.env })).stdout);
+    expect(given.notRead).toEqual([]);
+  });
+});
+
 describe("omp-sessions doctor on the native line scanner", () => {
   it("says whether it is in use or turned off by OMP_SESSIONS_NATIVE=0, as a line of text and in --json, and exits 0 either way", async () => {
     const { env } = homeWith([firstPrompt]);

@@ -15,6 +15,8 @@ export type { DialectSources } from "./list/dialect-sources.js";
 export { artifactsOwner, defaultAgentDirs, findSessionFiles, traceSessionFiles } from "./list/discover.js";
 export { findDrift } from "./list/drift.js";
 export type { DriftReport } from "./list/drift.js";
+export { agentsNotRead } from "./list/not-read.js";
+export type { NotReadPlace } from "./list/not-read.js";
 export { listSessions, listSessionsJsonParts } from "./list/list.js";
 export { shownInList } from "./list/listed.js";
 export { summaryJson } from "./list/summary-json.js";

@@ -67,6 +67,10 @@ export function formatDrift(r: DriftReport, native: NativeScanStatus = nativeSca
       if (files.length > FILES_SHOWN) out.push(`    … and ${files.length - FILES_SHOWN} more`);
     }
   }
+  if (r.notRead.length > 0) {
+    out.push("", "Found and not read (another agent's data: omp-sessions has no reader for it, so its conversations are not listed):");
+    for (const p of r.notRead) out.push(`  ${p.label}  ${safeText(p.dir)}  (${p.conversations} conversation${p.conversations === 1 ? "" : "s"})`);
+  }
   if (r.unreadable.length > 0) {
     out.push("", "Sessions that could not be read:");
     for (const u of r.unreadable) out.push(`  ${agentLabel(u.agent)}  ${safeText(u.file)}`, `    ${safeText(u.error)}`);
@@ -85,7 +89,9 @@ record or entry types, message types, database tables a newer release writes —
 with the files that hold them, the sessions that could not be read at all, and
 those read with damaged lines left out (other agents' sessions), and the
 files with no message and no name that \`ls\` leaves out, as the agent's own
-list does (Claude Code, Codex, Gemini CLI).
+list does (Claude Code, Codex, Gemini CLI), and other agents' data found in
+the default places that nothing here reads (Google's Antigravity CLI, app and
+IDE under ~/.gemini/antigravity*/), with how many conversations each holds.
 Nothing is dropped: unrecognised records are kept and shown, marked unknown in
 the tree (\`show\` prints them whole). Paste the output into a bug report.
 It also says whether the native line scanner (a faster \`tree --json\`) is in
@@ -96,6 +102,7 @@ pi and omp files are read as they are (every entry type kept).
 
   --json      print {sessions, groups: [{agent, version, shapes: [{shape, files}]}], unreadable,
               skipped: [{agent, file, warnings: [{line, message}]}], unlisted: [{agent, file}],
+              notRead: [{agent, label, dir, conversations}],
               nativeScanner: {state: "in use" | "not built" | "failed to load" | "turned off",
               file?, install?, error?, by?}}
   --no-cache  read every file for the listing (as \`ls --no-cache\`)

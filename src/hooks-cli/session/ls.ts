@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { UsageError, type Command } from "../command.js";
 import { parseArgs, bool, list, str } from "../args.js";
 import { listScope, scanParallel } from "./list-scope.js";
-import { otherAgentPlaces } from "../../core/session/index.js";
+import { agentsNotRead, otherAgentPlaces, type NotReadPlace } from "../../core/session/index.js";
 import { listSessions, listSessionsJsonParts } from "../../core/session/index.js";
 import { summaryJson } from "../../core/session/index.js";
 import { writeParts, stdout } from "../stdout.js";
@@ -189,7 +189,8 @@ Exit status: 0 done, 2 bad usage, 3 a PATH does not exist (the others are listed
     if (sessions.length === 0) {
       // Without dirs given, every agent's default places were looked in: each is named (missing ones too).
       const others = paths.length === 0 && !agentDirs ? otherAgentPlaces() : [];
-      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : looked, listAll ? null : cwd, str(args, "--search"), agents, others));
+      const notRead = paths.length === 0 && !agentDirs ? agentsNotRead(process.env, homedir()) : [];
+      stdout().write(nothingFound(paths.length > 0 ? paths.map((p) => resolve(p)) : looked, listAll ? null : cwd, str(args, "--search"), agents, others, notRead));
       return done;
     }
     const color = !bool(args, "--no-color") && !process.env.NO_COLOR && stdout().isTTY === true;
@@ -211,14 +212,16 @@ function agentsArg(values: string[]): AgentId[] | null {
   return r.agents;
 }
 
-function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null, others: { label: string; dir: string; exists: boolean }[] = []): string {
+function nothingFound(looked: string[], cwd: string | null, search: string | undefined, agents: AgentId[] | null = null, others: { label: string; dir: string; exists: boolean }[] = [], notRead: NotReadPlace[] = []): string {
   const of = agents ? ` of ${agents.join(", ")}` : "";
   const what = `No sessions${of}${cwd !== null ? ` for ${safeText(cwd)}` : ""}${search ? ` matching "${safeText(search)}"` : ""}.`;
   const piOmp = looked.length > 0 ? looked.map((d) => `  ${safeText(d)}`) : ["  pi, omp: No agent dir exists (looked for $PI_CODING_AGENT_DIR, $OMP_CODING_AGENT_DIR, ~/.omp/agent, ~/.pi/agent, ~/.omp/profiles/*/agent)"];
   const rest = others.map((o) => `  ${safeText(o.label)}: ${safeText(tildePath(o.dir, homedir()))}${o.exists ? "" : " (not there)"}`);
   const where = `Looked in:\n${[...piOmp, ...rest].join("\n")}`;
+  // Another agent's data found beside them that nothing here reads: said, so an empty list has its reason.
+  const other = notRead.map((p) => `\nFound and not read: ${safeText(p.label)}: ${safeText(tildePath(p.dir, homedir()))} (${p.conversations} conversation${p.conversations === 1 ? "" : "s"}; omp-sessions has no reader for it)`).join("");
   const hint = cwd !== null && (looked.length > 0 || others.some((o) => o.exists)) ? "\n--all lists the sessions of every project." : "";
   // The first-run hint: history an agent's cleanup deletes is gone unless kept.
   const keep = keepConfigOrOff().enabled ? "" : "\n`omp-sessions keep --enable` keeps a copy of every session, also after its agent deletes it.";
-  return `${what}\n${where}${hint}${keep}\n`;
+  return `${what}\n${where}${other}${hint}${keep}\n`;
 }

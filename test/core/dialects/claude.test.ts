@@ -270,6 +270,37 @@ describe("the Claude Code dialect on its fixtures", () => {
     expect(claudeDialect.context!(tree.pathTo("n1")).messages.map((m) => m.toolCallId ?? m.role)).toEqual(["user", "assistant", "t1", "t2", "t3", "t4", "assistant"]);
   });
 
+  it("holds results whose parent line never comes no longer than the entries held behind an open message, and none at the end", () => {
+    // `early` (results written before the streamed copy that holds their call) keeps a result only while it waits in
+    // the queue behind an open message: flushed, its parent's bucket goes. A file whose results hang from lines that
+    // never come (a copy cut, a parent lost) must not grow it past the queue, itself bounded (MAX_HELD).
+    const path = "/x/projects/-x/eeeeeeee-0000-4000-8000-000000000000.jsonl";
+    const reader = claudeDialect.reader(path);
+    const inside = reader as unknown as { early: Map<string, unknown[]>; queue: unknown[] };
+    const base = { isSidechain: false, sessionId: "s", cwd: "/x", version: "2.1.126", timestamp: "2026-05-04T20:54:05.000Z" };
+    const origin = (line: number) => ({ line, offset: 0, length: 0 });
+    const first = reader.push({ ...base, parentUuid: null, type: "user", uuid: "u1", message: { role: "user", content: "go" } }, origin(1));
+    // a streamed message left open (no stop reason, its call's copies still to come)
+    const open = { id: "m1", role: "assistant", model: "claude-opus-4-7", content: [{ type: "tool_use", id: "t0", name: "Read", input: {} }], stop_reason: null };
+    reader.push({ ...base, parentUuid: "u1", type: "assistant", uuid: "c0", requestId: "r1", message: open }, origin(2));
+    const N = 12000;
+    let most = 0;
+    let out = typeof first === "string" ? 0 : first.length;
+    for (let i = 0; i < N; i++) {
+      const got = reader.push({ ...base, parentUuid: `never-${i}`, type: "user", uuid: `r${i}`, message: { role: "user", content: [{ type: "tool_result", tool_use_id: `t${i + 1}`, content: "x" }] } }, origin(3 + i));
+      if (typeof got !== "string") out += got.length;
+      const held = [...inside.early.values()].reduce((n, b) => n + b.length, 0);
+      expect(held).toBeLessThanOrEqual(inside.queue.length);
+      most = Math.max(most, held);
+    }
+    out += reader.end().length;
+    // the results did wait there (the bound is met, not dodged), at most the queue's cap, and every entry came out
+    expect(most).toBeGreaterThan(1000);
+    expect(most).toBeLessThanOrEqual(5001);
+    expect(inside.early.size).toBe(0);
+    expect(out).toBe(N + 2);
+  });
+
   it("a compact summary with no boundary before it (older versions) is the first user message of the context", async () => {
     const dir = mkdtempSync(join(tmpdir(), "omps-claude-"));
     mkdirSync(join(dir, "projects", "-x"), { recursive: true });

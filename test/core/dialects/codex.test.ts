@@ -306,6 +306,85 @@ describe("Codex spawned agents", () => {
     const user = (await readSession(codexDialect, file)).facts;
     expect([user.name, user.headless]).toEqual([null, undefined]);
   });
+  it("names the desktop app's and IDE's newer title helper thread 'title', headless, under the task it titles", async () => {
+    // The shape of a real rollout (Codex 0.89, codex_vscode, source exec, gpt-5.1-codex-mini, read-only): the thread's
+    // prompt is Codex's request for a title ("You are a helpful assistant. … User prompt: <the task>"), written as a
+    // rollout of its own started with the task's. Listed before as a session titled "You are a helpful assistant…".
+    const dir = join(mkdtempSync(join(tmpdir(), "codex-title2-")), "sessions", "2026", "01", "25");
+    mkdirSync(dir, { recursive: true });
+    const line = (t: string, type: string, payload: object) => JSON.stringify({ timestamp: t, type, payload });
+    const rollout = (id: string, prompt: string, source = "vscode") =>
+      [
+        line("2026-01-25T17:41:25.976Z", "session_meta", { id, cwd: "/p", originator: "codex_vscode", cli_version: "0.89.0", source }),
+        line("2026-01-25T17:41:25.976Z", "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: "# AGENTS.md instructions for /p\n\n<INSTRUCTIONS>\nBe brief.\n</INSTRUCTIONS>" }] }),
+        line("2026-01-25T17:41:25.977Z", "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: prompt }] }),
+        line("2026-01-25T17:41:25.977Z", "event_msg", { type: "user_message", message: prompt, images: [] }),
+        line("2026-01-25T17:41:27.000Z", "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: "Fix the email tab" }] }),
+      ].join("\n") + "\n";
+    const task = "Find why the Email tab is not visible\nand fix it";
+    const request = (t: string) =>
+      "You are a helpful assistant. You will be presented with a user prompt, and your job is to provide a short title for a task that will be created from that prompt.\n" +
+      "The tasks typically have to do with coding-related tasks, for example requests for bug fixes or questions about a codebase. The title you generate will be shown in the UI to represent the prompt.\n" +
+      'Generate a concise UI title (up to 36 characters) for this task.\n\nExamples:\n- User: "what\'s 2+2" -> Calculate 2+2\n\nUser prompt:  \n' +
+      t;
+    const mainFile = join(dir, "rollout-2026-01-25T18-41-24-019bf63f-0000-7000-8000-000000000001.jsonl");
+    const other = join(dir, "rollout-2026-01-25T18-41-26-019bf63f-0000-7000-8000-000000000002.jsonl");
+    const far = join(dir, "rollout-2026-01-25T19-41-25-019bf63f-0000-7000-8000-000000000003.jsonl");
+    const titleFile = join(dir, "rollout-2026-01-25T18-41-25-019bf63f-0000-7000-8000-000000000004.jsonl");
+    writeFileSync(mainFile, rollout("019bf63f-0000-7000-8000-000000000001", task));
+    writeFileSync(other, rollout("019bf63f-0000-7000-8000-000000000002", "something else"));
+    writeFileSync(far, rollout("019bf63f-0000-7000-8000-000000000003", task)); // the same words an hour later: not its task
+    writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request(task), "exec"));
+    const { facts } = await readSession(codexDialect, titleFile);
+    expect([facts.name, facts.headless, facts.parentSession]).toEqual(["title", true, mainFile]);
+    // the task itself is a user's session, with no parent
+    const main = (await readSession(codexDialect, mainFile)).facts;
+    expect([main.name, main.headless, main.parentSession]).toEqual([null, undefined, null]);
+    // the IDE's older request (0.8x, "Task:") finds its task the same way
+    writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", `Generate a concise UI title (20-40 characters) for this task.\nReturn only the title.\n\nTask:\n${task}`));
+    expect((await readSession(codexDialect, titleFile)).facts.parentSession).toBe(mainFile);
+    // a task sent from the IDE: its first prompt carries the IDE's context before the typed words (a real 0.89 home:
+    // 76 of its 77 title threads found their task this way, the 77th's task rollout missing from the copy)
+    writeFileSync(mainFile, rollout("019bf63f-0000-7000-8000-000000000001", `# Context from my IDE setup:\n\n## Active file: src/mail.ts\n\n## My request for Codex:\n${task}`));
+    writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request(task), "exec"));
+    expect((await readSession(codexDialect, titleFile)).facts.parentSession).toBe(mainFile);
+    // no task beside it: named and headless, no parent
+    writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request("a prompt no rollout holds"), "exec"));
+    const alone = (await readSession(codexDialect, titleFile)).facts;
+    expect([alone.name, alone.headless, alone.parentSession]).toEqual(["title", true, null]);
+  });
+
+  it("lists a title helper thread under its task: ls --json gives the task's rollout as its parent", async () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-title3-"));
+    const dir = join(home, ".codex", "sessions", "2026", "01", "25");
+    mkdirSync(dir, { recursive: true });
+    const line = (type: string, payload: object) => JSON.stringify({ timestamp: "2026-01-25T17:41:25.976Z", type, payload });
+    const rollout = (id: string, prompt: string) =>
+      [
+        line("session_meta", { id, cwd: "/p", originator: "codex_vscode", cli_version: "0.89.0", source: "vscode" }),
+        line("event_msg", { type: "user_message", message: prompt }),
+        line("response_item", { type: "message", role: "user", content: [{ type: "input_text", text: prompt }] }),
+      ].join("\n") + "\n";
+    const mainFile = join(dir, "rollout-2026-01-25T18-41-25-019bf63f-0000-7000-8000-000000000011.jsonl");
+    const titleFile = join(dir, "rollout-2026-01-25T18-41-25-019bf63f-0000-7000-8000-000000000012.jsonl");
+    writeFileSync(mainFile, rollout("019bf63f-0000-7000-8000-000000000011", "add dark mode"));
+    writeFileSync(
+      titleFile,
+      rollout(
+        "019bf63f-0000-7000-8000-000000000012",
+        "You are a helpful assistant. You will be presented with a user prompt, and your job is to provide a short title for a task that will be created from that prompt.\nUser prompt:\nadd dark mode",
+      ),
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OMP_SESSIONS_CACHE_DIR: join(home, "cache") };
+    delete env.CODEX_HOME;
+    const r = await runCli(["ls", "--all", "--json", "--agent", "codex"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as { path: string; name: string | null; parentSession: string | null; firstMessage: string }[];
+    const byPath = new Map(rows.map((row) => [row.path, row]));
+    expect(byPath.get(titleFile)).toMatchObject({ name: "title", parentSession: mainFile });
+    expect(byPath.get(mainFile)).toMatchObject({ name: null, parentSession: null, firstMessage: "add dark mode" });
+  });
+
   it("calls a codex exec run and Codex as an MCP server headless (their prompts are a program's), a terminal or IDE session not", async () => {
     // The shape of a real home's rollouts (originator codex_exec, source exec: a script's code review prompt, a health check)
     const dir = mkdtempSync(join(tmpdir(), "codex-exec-"));

@@ -6,11 +6,13 @@
 // every entry type as it is; the other agents' readers say what they did not
 // recognise. Sessions the list leaves out (no message, no name: listed.ts)
 // are read too, and named.
+import { homedir } from "node:os";
 import { AGENT_IDS, agentOf, type AgentId } from "../agents.js";
 import { mapLimit } from "../../map-limit.js";
 import { loadSession } from "../tree/load.js";
 import { listSessions, type ListOptions } from "./list.js";
 import { shownInList } from "./listed.js";
+import { agentsNotRead, type NotReadPlace } from "./not-read.js";
 
 export interface DriftShape {
   shape: string;
@@ -37,11 +39,18 @@ export interface DriftReport {
   skipped: { agent: AgentId; file: string; warnings: { line: number; message: string }[] }[];
   /** Files with no message and no name, which the list leaves out as their agent's own list does (listed.ts); read here like the rest. */
   unlisted: { agent: AgentId; file: string }[];
+  /**
+   * Other agents' data found in the default places that no reader here reads
+   * (Antigravity's, not-read.ts), with its conversations counted: looked for
+   * when no paths or agent dirs are given.
+   */
+  notRead: NotReadPlace[];
 }
 
-export async function findDrift(opts: ListOptions = {}): Promise<DriftReport> {
+export async function findDrift(opts: ListOptions = {}, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): Promise<DriftReport> {
   const rows = await listSessions({ ...opts, all: true, empty: true });
-  const report: DriftReport = { sessions: {}, groups: [], unreadable: [], skipped: [], unlisted: [] };
+  const defaults = !(opts.paths && opts.paths.length > 0) && opts.agentDirs === undefined;
+  const report: DriftReport = { sessions: {}, groups: [], unreadable: [], skipped: [], unlisted: [], notRead: defaults ? agentsNotRead(env, home) : [] };
   const groups = new Map<string, { agent: AgentId; version: string; shapes: Map<string, string[]> }>();
   for (const r of rows) {
     const agent = agentOf(r);

@@ -239,7 +239,10 @@ export class ClaudeReader implements RecordReader {
    * that line's uuid. Claude Code 2.1.1xx runs a streamed message's calls as
    * they arrive and writes each result as it comes: a result can reach the
    * file before the copy of the message that holds its call (noteKid then
-   * counts it when that copy is merged).
+   * counts it when that copy is merged). Bounded by the queue: an entry is
+   * here only while it waits in it (flush drops its parent's bucket), and the
+   * queue holds MAX_HELD entries at most behind an open message, so results
+   * whose parent never comes cost no more than that (test: claude.test.ts).
    */
   private early = new Map<string, PiEntry[]>();
   /** Tool call id → its name and the entry holding it. */

@@ -43,6 +43,7 @@ import {
   type Obj,
 } from "./items.js";
 import { rolloutOfId } from "./paths.js";
+import { isTitleRequest, taskOfTitleRequest, taskRolloutOf } from "./title-task.js";
 import { indexedName } from "./session-index.js";
 import { addTokens, piUsage, TokenCounter, type CodexTokens } from "./usage.js";
 
@@ -127,13 +128,6 @@ const KEPT_LINES: ReadonlySet<string> = new Set(["token_usage_record", "world_st
  */
 const REVIEWED = /\nReviewed Codex session id: ([0-9a-fA-F-]{36})\s/;
 
-/**
- * Codex's IDE extension asks a thread of its own for each task's title (0.8x: "Generate a concise UI title (20-40
- * characters) for this task. … Task: <the task>"): that thread's prompt is Codex's, not a user's. 77 of 363 rollouts
- * of one real VS Code home were such threads, each listed as a session titled by that request.
- */
-const TITLE_REQUEST = "Generate a concise UI title (";
-
 /** Response item types of the pre-2025-09 rollouts, written bare (no `{type, payload}` wrapper). */
 const BARE_ITEMS: ReadonlySet<string> = new Set(["message", "function_call_output", "custom_tool_call_output", ...ASSISTANT_ITEMS]);
 
@@ -154,6 +148,8 @@ export function codexReader(file: string): RecordReader {
   /** A helper thread Codex runs on its own (`source.subagent` "review", "compact", `{other: "guardian"}`): its kind. */
   let helper = "";
   let firstPromptSeen = false;
+  /** A title helper thread's task prompt (title-task.ts): its task's rollout is its parent. */
+  let titleTask = "";
   // A fork or a spawned agent opens with its parent's history copied in, every
   // line stamped with the copy's instant: usage in that burst was counted in
   // the parent already.
@@ -239,11 +235,14 @@ export function codexReader(file: string): RecordReader {
       const text = p.role === "user" ? textOf(content) : "";
       if (p.role === "user" && !isInjected(text)) {
         if (helper && !firstPromptSeen && !parentId) parentId = REVIEWED.exec(text)?.[1] ?? "";
-        if (!helper && !firstPromptSeen && text.trimStart().startsWith(TITLE_REQUEST)) {
-          // the IDE extension's title helper: named by its kind, as a guardian is; its prompt is no user's
+        if (!helper && !firstPromptSeen && isTitleRequest(text)) {
+          // the IDE's or the desktop app's title helper (title-task.ts): named by its kind, as a guardian is; its
+          // prompt is no user's. 77 of 363 rollouts of one real VS Code home were such threads, each listed as a
+          // session titled by that request.
           helper = "title";
           agentLabel ??= helper;
           facts.headless = true;
+          titleTask = taskOfTitleRequest(text);
         }
         firstPromptSeen = true;
         const entry = make("message", origin, ts, { message: { role: "user", content, timestamp: time } });
@@ -443,6 +442,11 @@ export function codexReader(file: string): RecordReader {
       if (parentId && !parentLooked) {
         parentLooked = true;
         facts.parentSession = rolloutOfId(file, parentId) ?? parentId;
+      }
+      // A title helper thread: its task's rollout, when it is beside it.
+      if (titleTask && !parentId && !parentLooked) {
+        parentLooked = true;
+        facts.parentSession = taskRolloutOf(file, titleTask);
       }
       // A name given in the rollout wins; else the one Codex's picker shows from its session index; else, for a
       // spawned agent (whose rollout opens with its parent's copied history), its nickname and task path.
