@@ -680,6 +680,20 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Ahora el repo quedó más simple, que parece ser lo que buscabas.", "asi me gusta, no toques nada mas", "approval"],
     // "you misunderstood me" in Turkish, as in the eight languages the reading had (the word seen in holdout12 only)
     ["Sonraki doğal adım: `/speckit.plan` çalıştırarak uygulama planını üretmek.", "yanlış anladın beni - müşteri telefonla arayarak randevu oluşturur", "correction"],
+    // round 13 (holdout13 read): having the agent do a step it left to the user, in a short request ending "for me" or in
+    // Spanish "crea tú la …" (holdout8 + holdout12 + holdout13); after an offer it takes the offer up; a question asks
+    ["You'll need to copy the session file into `~/.codex/sessions/`. Paste the outputs of the two commands above.", "investigate fopr me", "correction"],
+    ["### Apply locally\nCopy the updated repo script to `~/.hammerspoon/emailbuddy.lua` and reload Hammerspoon config.", "can you update my local ~/.hammerspoon/emailbuddy.lua for me", "correction"],
+    ["Cámbiate primero a una rama de trabajo y reejecutamos `/ship`:\n```bash\ngit checkout -b chore/cleanup\n```", "crea tu la rama de trabajo y shipea los cambios", "correction"],
+    ["Cámbiate primero a una rama de trabajo y reejecutamos `/ship`.", "cambia tu código para que use la rama nueva", null],
+    ["Verification passed. Deploy from the Vercel dashboard.", "Can you delete the frontend project in vercel for me?", null],
+    ["If you want me to run those commands for you, say so and I'll execute them here.", "run them for me", "decision"],
+    // "that did not fix it" says the last change failed, as "that did not help" did
+    ["`body` and `#root` already have `overflow-x: hidden`. Removing it from `html` collapses back to a single scroll container.", "that did not fix it", "correction"],
+    // Chinese "有没有成功" asks whether it worked (A-not-A), "无论 … 还是 …" is "whether … or …": neither reports a failure
+    ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
+    ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
+    ["已修复显示问题。", "还是没有显示出来", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -138,7 +138,7 @@ function build() {
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
-    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
+    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run|fix (?:it|that|this|anything|the (?:issue|problem|bug))|solve (?:it|that|the (?:issue|problem)))|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
   );
   /**
    * The user cannot do what the agent's last message had them do, or finds something wrong without naming it yet ("cant read
@@ -182,7 +182,7 @@ function build() {
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
-    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
+    /(?<!有)没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
   /**
    * Chinese, Japanese and Korean for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观", "내 모든 제출이 아니라 …", "라텍스 말고 본문",
@@ -338,7 +338,7 @@ function build() {
   );
   /** The agent left a step to the user and the user has it do the step itself ("你直接改了就行", "do it yourself", "hazlo tú"). */
   const DO_IT_YOURSELF = re(
-    String.raw`(?<![a-zà-ÿ])(?:(?:do|fix|change|run|edit|make|apply) (?:it|that|this|them|the (?:change|edit|fix)s?) (?:yourself|for me)|you (?:do|fix|run|change|edit|apply) (?:it|that|them)(?![a-z])|h[aá]zlo t[uú]|fa[cç]a (?:voc[eê] mesmo|isso voc[eê])|fais[- ]le toi(?:-m[eê]me)?|fallo tu)|你(?:直接|自己)(?:改|做|来|修改|处理|运行|执行)|直接(?:帮我)?改|自分で(?:やって|直して|修正して)`,
+    String.raw`(?<![a-zà-ÿ])(?:(?:do|fix|change|run|edit|make|apply) (?:it|that|this|them|the (?:change|edit|fix)s?) (?:yourself|for me)|you (?:do|fix|run|change|edit|apply) (?:it|that|them)(?![a-z])|h[aá]zlo t[uú]|(?:crea|ejecuta|cambia|lanza|corre|haz|pon|arregla)(?:lo|la)? t[uú](?: mism[oa])?(?= (?:la|el|los|las|lo|eso|esto|todo)(?![a-zà-ÿ])|[.!]*$)|fa[cç]a (?:voc[eê] mesmo|isso voc[eê])|fais[- ]le toi(?:-m[eê]me)?|fallo tu)|你(?:直接|自己)(?:改|做|来|修改|处理|运行|执行)|直接(?:帮我)?改|自分で(?:やって|直して|修正して)`,
     "u",
   );
   /**
@@ -652,6 +652,8 @@ function butFails(head: string, fail: RegExp): boolean {
 const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
 /** A polite request in the languages users write in ("…してください", "请…", "please …", "por favor", "bitte"). */
+/** A short request that ends "for me" ("do it for me", "investigate fopr me"): read only after an agent message that asked nothing. */
+const FOR_ME = /^(?:(?:can|could|would) you (?:please )?|please |just )?[a-z]+(?:\s[^?\n]{0,70}?)?\sf[a-z]{0,2}r me[.!]*$/u;
 const POLITE = /してください|して下さい|お願いします|(?:^|[^a-z])(?:please|pls|por favor|bitte|s'il (?:te|vous) pla[iî]t)(?![a-z])|^请|麻烦|해\s?주세요|해줘/u;
 
 const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
@@ -1434,10 +1436,13 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
   const still = r.STILL_CUE.test(head) ? r.STILL.exec(head) : null;
   // Chinese "还是" after "能否 / 是否 …" is "or" in a question ("我能否直接用 webview，还是目前就是这样"), not "still"
+  // … and after "无论 / 不管" it is "or" in "whether … or …" ("无论是前端传入记录还是直接在mysql后台修改记录都得生效")
   // … and so it is right after a yes/no question ("现在设置好了吗，还是需要我再做什么呢")
   const orQuestion =
     still?.[0] === "还是" &&
-    (/(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index)) || /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)) || /^还是(?:怎么|什么|哪|谁|说)/u.test(head.slice(still.index)));
+    (/(?:能否|是否|能不能|可不可以|要不要|或者|无论|不管)[^。！？?!]*$/u.test(head.slice(0, still.index)) ||
+      /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)) ||
+      /^还是(?:怎么|什么|哪|谁|说)/u.test(head.slice(still.index)));
   if (still && !orQuestion && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
@@ -1534,7 +1539,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // "there is no org": the user denies something the agent's message took for granted
     if (deniesPremise(head, tail)) return d("correction", "medium", "denies a premise of the agent's message", r.NO_SUCH);
     // the agent left a step to the user ("replace the files, then rebuild") and the user has it do the step itself
-    if (!asked && r.DO_IT_YOURSELF.test(head.slice(0, 120))) return d("correction", "medium", "has the agent do the step it left to the user", r.DO_IT_YOURSELF);
+    // … or asks for it in a short request ending "for me" ("investigate fopr me", "can you update my local ~/.x.lua for me"; not a question)
+    if (!asked && (r.DO_IT_YOURSELF.test(head.slice(0, 120)) || (t.length <= 100 && FOR_ME.test(l.trim())))) return d("correction", "medium", "has the agent do the step it left to the user", r.DO_IT_YOURSELF);
     if (r.TAKES_BACK_CUE.test(head) && r.TAKES_BACK.test(head)) return d("correction", "medium", "takes back the request, or has the agent stop its mistake recurring", r.TAKES_BACK);
     // "I only want you to run the checkout" after the agent set out a larger plan: less than it announced
     const narrow = asked ? null : r.NARROW.exec(head.slice(0, 120));
