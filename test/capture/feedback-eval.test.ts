@@ -688,6 +688,7 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Cámbiate primero a una rama de trabajo y reejecutamos `/ship`.", "cambia tu código para que use la rama nueva", null],
     ["Verification passed. Deploy from the Vercel dashboard.", "Can you delete the frontend project in vercel for me?", null],
     ["If you want me to run those commands for you, say so and I'll execute them here.", "run them for me", "decision"],
+    ["Then select the row with `019c6fc2`. If you want me to choose it for you, tell me and I'll reopen the picker.", "resume it for me in new terminal", "decision"],
     // "that did not fix it" says the last change failed, as "that did not help" did
     ["`body` and `#root` already have `overflow-x: hidden`. Removing it from `html` collapses back to a single scroll container.", "that did not fix it", "correction"],
     // Chinese "有没有成功" asks whether it worked (A-not-A), "无论 … 还是 …" is "whether … or …": neither reports a failure

@@ -1642,7 +1642,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   )
     return d("decision", asked ? "high" : "medium", "runs what the agent set out to run", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
-  if (offered && short && !nextAnnounced && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
+  // … and "resume it for me in new terminal" after "If you want me to choose it for you, tell me": the offer taken up, as "do it" there
+  if (offered && short && !nextAnnounced && (r.DO_IT.test(head) || (asked && /^[a-z]+ (?:it|that|this|them|those) f[a-z]{0,2}r me(?![a-z])/u.test(head))))
+    return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
   if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
   const thisOne = r.THIS_ONE.exec(head);
