@@ -691,6 +691,8 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Then select the row with `019c6fc2`. If you want me to choose it for you, tell me and I'll reopen the picker.", "resume it for me in new terminal", "decision"],
     // "that did not fix it" says the last change failed, as "that did not help" did
     ["`body` and `#root` already have `overflow-x: hidden`. Removing it from `html` collapses back to a single scroll container.", "that did not fix it", "correction"],
+    // "… both succeed" claims success as "successfully" does: a failure pointed at right after it is a correction (Cursor's mention first)
+    ["`npm run typecheck` (all workspaces) and `next build` both succeed.", "@apps/web/app/papers/[slug]/page.tsx:5-6 there is an error here", "correction"],
     // Chinese "有没有成功" asks whether it worked (A-not-A), "无论 … 还是 …" is "whether … or …": neither reports a failure
     ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
     ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
