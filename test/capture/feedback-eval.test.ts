@@ -77,10 +77,12 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   holdout10: { f1: 0.78, precision: 0.83, typeRight: 0.95 },
   // read for misses in the round before (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
   holdout11: { f1: 0.73, precision: 0.84, typeRight: 0.95 },
-  // read for misses in the latest round (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11)
-  holdout12: { f1: 0.76, precision: 0.78, typeRight: 0.93 },
-  // read for misses in the latest round (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12)
-  holdout13: { f1: 0.56, precision: 0.67, typeRight: 0.95 },
+  // read for misses in the round before (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
+  // six turns relabelled in the latest round, the guide's decision on having the agent do a step it left to the user)
+  holdout12: { f1: 0.79, precision: 0.81, typeRight: 0.93 },
+  // read for misses in the latest round (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
+  // three turns relabelled by the guide's decision, two of them read as plan acceptance: type right 0.93)
+  holdout13: { f1: 0.61, precision: 0.73, typeRight: 0.92 },
 };
 
 describe("feedback detector on labelled real turns", () => {
