@@ -695,6 +695,18 @@ describe("bug reports and redirections read against the agent's last message", (
     ["`body` and `#root` already have `overflow-x: hidden`. Removing it from `html` collapses back to a single scroll container.", "that did not fix it", "correction"],
     // "… both succeed" claims success as "successfully" does: a failure pointed at right after it is a correction (Cursor's mention first)
     ["`npm run typecheck` (all workspaces) and `next build` both succeed.", "@apps/web/app/papers/[slug]/page.tsx:5-6 there is an error here", "correction"],
+    // words added to the reading of what the user sees after a claim (the words seen in holdout13 only): "truncated", "not
+    // horizontally alligned", "having a hard time seeing", Chinese "无法打开了" (cannot open it any more), "还有遗漏" (some are still missing)
+    ["I implemented `onAppWidgetOptionsChanged`, resolving the scaling issue. The application has been re-installed on the device.", "The header is truncated for the current day.  Is there padding that can be removed?", "correction"],
+    [
+      "- Simplified Ollama field labels to just `URL` and `Model`.\n\nValidation:\n- JS syntax check passed for `options.js`.\n\nReload the extension options page and hard refresh `/test-ui` to see the updated text.",
+      "the URL and Model input and dropdowns are not horizontally alligned can you check",
+      "correction",
+    ],
+    ["I added two new color pickers. All changes have been committed and pushed.", "Please use the brightest blue available.  I'm having a hard time seeing the time.", "correction"],
+    ["已完成：你打开 `http://localhost:6419` 体验一下。现在可以看到新的统计表。", "无法打开了", "correction"],
+    ["✅ JSON 格式正确\n\n现在所有三个视图组件都已统一。", "剩余时间: 22 common.timeUnits.hours\n\n还有遗漏", "correction"],
+    ["", "帮我写一个脚本，文件无法打开时给出提示", null],
     // Chinese "有没有成功" asks whether it worked (A-not-A), "无论 … 还是 …" is "whether … or …": neither reports a failure
     ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
     ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
