@@ -695,6 +695,14 @@ describe("bug reports and redirections read against the agent's last message", (
     ["`body` and `#root` already have `overflow-x: hidden`. Removing it from `html` collapses back to a single scroll container.", "that did not fix it", "correction"],
     // "… both succeed" claims success as "successfully" does: a failure pointed at right after it is a correction (Cursor's mention first)
     ["`npm run typecheck` (all workspaces) and `next build` both succeed.", "@apps/web/app/papers/[slug]/page.tsx:5-6 there is an error here", "correction"],
+    // after the agent asked which option to take, the turn names one by the bold or quoted label the agent gave it (holdout12 +
+    // holdout13); not after "anything else?", not in a question or a refusal
+    ['The system is now primed with data. **Should we proceed to implement the "Event Search" or "Booking Flow" business logic?**', 'go build second feature "Event Search" ensure it using best practice REST-API implementation', "decision"],
+    ["Choose one:\n**[t] Plan first** – create a short tech-spec then implement\n**[e] Execute directly** – start now\n\nAlso, any extra guidance or just “go”?", "plan first please. what do you recommend?", "decision"],
+    ["实现完成。接下来想怎么处理？\n\n1. **本地合并回 `master`**\n2. **推送并创建 Pull Request**\n3. **保持分支现状**\n\n选哪一项？", "合并回master", "decision"],
+    ['I placed "Our Services" before "About Us." Refresh to see them. Can I help with anything else?', "change list of Our Services to floating round bubbles", null],
+    ['Should we proceed to implement the "Event Search" or "Booking Flow" logic?', "why event search first? what does booking flow need?", null],
+    ['Should we proceed to implement the "Event Search" or "Booking Flow" logic?', "don't build event search yet", null],
     // words added to the reading of what the user sees after a claim (the words seen in holdout13 only): "truncated", "not
     // horizontally alligned", "having a hard time seeing", Chinese "无法打开了" (cannot open it any more), "还有遗漏" (some are still missing)
     ["I implemented `onAppWidgetOptionsChanged`, resolving the scaling issue. The application has been re-installed on the device.", "The header is truncated for the current day.  Is there padding that can be removed?", "correction"],

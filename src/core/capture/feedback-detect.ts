@@ -753,6 +753,28 @@ function namesBoldItem(text: string, prev: string): boolean {
   return labels.length >= 2 && labels.includes(said);
 }
 
+/**
+ * After the agent asked which of its options to take, the turn's first sentence names one of them by its label, the
+ * bold or quoted name the agent gave it ("go build second feature "Event Search" …" after "Should we proceed to implement
+ * the "Event Search" or "Booking Flow" …?", "plan first please." after "**[t] Plan first** – … **[e] Execute directly**"),
+ * or, in Han, is part of one ("合并回master" after "1. **本地合并回 `master`**  2. **推送并创建 Pull Request**"). Two labels
+ * at least, of two words or more (four Han characters); not a question, not a refusal.
+ */
+function namesOfferedLabel(text: string, prev: string): boolean {
+  const first = sentencesOf(text)[0] ?? "";
+  if (/[?？]/u.test(first) || REFUSES.test(lower(first))) return false;
+  const key = (x: string): string => (lower(x).match(rules().WORDS) ?? []).join(" ");
+  const said = ` ${key(first)} `;
+  const tail = prev.slice(-1500);
+  // "Can I help with anything else?" offers nothing to choose from
+  if (/anything else|help with any/iu.test(tail.slice(-200))) return false;
+  const labels = [...tail.matchAll(/\*\*([^*\n]{3,60})\*\*|"([^"\n]{3,40})"|“([^”\n]{3,40})”/gu)].map((m) => key((m[1] ?? m[2] ?? m[3]).replace(/^\s*(?:\[\w\]|\(?\w\)|\d{1,2}[.)])\s+/u, "")));
+  const named = labels.filter((x) => x.split(" ").length >= 2 || /^[\u3400-\u9FFF]{4,}/u.test(x));
+  if (new Set(named).size < 2) return false;
+  const han = said.replace(/\s+/gu, "");
+  return named.some((x) => said.includes(` ${x} `) || ((han.match(/[\u3400-\u9FFF]/gu)?.length ?? 0) >= 2 && han.length >= 5 && x.replace(/\s+/gu, "").includes(han)));
+}
+
 /** An object written in Han ("方案二"): read as one option's name. */
 const CJK_OPTION = /^[\u3400-\u9FFF]{2,}/u;
 
@@ -1482,6 +1504,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a pick, even when the option's own words sound like a failure
   if (hasPrev && (asked || /recommend|recomend|\breco\b|suggest|empfehl|建议|推荐|おすすめ/u.test(tail)) && repeatsListed(t, prev)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && namesBoldItem(t, prev)) return d("decision", asked ? "high" : "medium", "names the bold label of one of the agent's listed items", null);
+  if (asked && namesOfferedLabel(t, prev)) return d("decision", "medium", "names one of the options the agent asked to choose from", null);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
