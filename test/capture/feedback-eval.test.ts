@@ -703,6 +703,11 @@ describe("bug reports and redirections read against the agent's last message", (
     ['I placed "Our Services" before "About Us." Refresh to see them. Can I help with anything else?', "change list of Our Services to floating round bubbles", null],
     ['Should we proceed to implement the "Event Search" or "Booking Flow" logic?', "why event search first? what does booking flow need?", null],
     ['Should we proceed to implement the "Event Search" or "Booking Flow" logic?', "don't build event search yet", null],
+    // words added to readings that hold on other splits (the words seen in one split only): "it gives me this error now: …"
+    // shows what the agent's last step led to (holdout12); "The site cannot be reached." says the last change failed (holdout11)
+    ["If you want, I can strip the placeholder defaults entirely. Just say which you prefer.", "Well it gives me this error now:\nfirebase.js:33  Uncaught ReferenceError: process is not defined\nJust fix it properly", "correction"],
+    ["Does this approach work for you, or do you need the bot to be accessible even when your Mac is offline?", "The site cannot be reached.", "correction"],
+    ["", "make the landing page show a friendly note when the site cannot be reached", null],
     // words added to the reading of what the user sees after a claim (the words seen in holdout13 only): "truncated", "not
     // horizontally alligned", "having a hard time seeing", Chinese "无法打开了" (cannot open it any more), "还有遗漏" (some are still missing)
     ["I implemented `onAppWidgetOptionsChanged`, resolving the scaling issue. The application has been re-installed on the device.", "The header is truncated for the current day.  Is there padding that can be removed?", "correction"],

@@ -138,7 +138,7 @@ function build() {
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
-    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run|fix (?:it|that|this|anything|the (?:issue|problem|bug))|solve (?:it|that|the (?:issue|problem)))|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
+    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run|fix (?:it|that|this|anything|the (?:issue|problem|bug))|solve (?:it|that|the (?:issue|problem)))|not working|(?:i )?doubt (?:it|that|this) works|(?:the )?(?:site|page|server|app|url) (?:cannot|can'?t|could not|couldn'?t) be (?:reached|found|loaded)|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
   );
   /**
    * The user cannot do what the agent's last message had them do, or finds something wrong without naming it yet ("cant read
@@ -167,7 +167,7 @@ function build() {
    * holdout7, holdout8, holdout12).
    */
   const SHOWS_PROBLEM = start(
-    "(?:(?:i'?m |i am |am |still )?(?:getting|seeing) (?:this|these|the following)|i (?:get|got|see) (?:this|these|the following)(?= (?:error|errors|now|when|after)|[,:]))|(?:mira|checa|olha|veja|regarde|guarda)(?: (?:este|estos|esta|estas|el|los|esse|esses|essa|o|os|ce|ces|cette|les|l'|questo|questi|gli))? ?(?:error\\p{L}*|errr\\p{L}*|erro\\p{L}*|erreur\\p{L}*|fehler)",
+    "(?:(?:well,? |now,? )?(?:it|this|that) (?:now )?(?:gives|throws|shows) me (?:this|these|the following)(?= (?:error|errors|exception|now)|[,:])|(?:i'?m |i am |am |still )?(?:getting|seeing) (?:this|these|the following)|i (?:get|got|see) (?:this|these|the following)(?= (?:error|errors|now|when|after)|[,:]))|(?:mira|checa|olha|veja|regarde|guarda)(?: (?:este|estos|esta|estas|el|los|esse|esses|essa|o|os|ce|ces|cette|les|l'|questo|questi|gli))? ?(?:error\\p{L}*|errr\\p{L}*|erro\\p{L}*|erreur\\p{L}*|fehler)",
   );
   /**
    * Asking whether the agent did the work it should have ("did you test with 2 different users …?", "Have you been adding the
