@@ -708,6 +708,9 @@ describe("bug reports and redirections read against the agent's last message", (
     ["If you want, I can strip the placeholder defaults entirely. Just say which you prefer.", "Well it gives me this error now:\nfirebase.js:33  Uncaught ReferenceError: process is not defined\nJust fix it properly", "correction"],
     ["Does this approach work for you, or do you need the bot to be accessible even when your Mac is offline?", "The site cannot be reached.", "correction"],
     ["", "make the landing page show a friendly note when the site cannot be reached", null],
+    // "也不要" (not wanted either) adds one more thing to what the agent left out, "不要" alone still rejects (holdout12 + holdout13)
+    ["已添加忽略并清理索引：`.gitignore` 末尾加入 `Sqlite.db`。", "keys/ 也不要git", null],
+    ["已添加忽略并清理索引：`.gitignore` 末尾加入 `Sqlite.db`。", "不要忽略 Sqlite.db", "correction"],
     // words added to the reading of what the user sees after a claim (the words seen in holdout13 only): "truncated", "not
     // horizontally alligned", "having a hard time seeing", Chinese "无法打开了" (cannot open it any more), "还有遗漏" (some are still missing)
     ["I implemented `onAppWidgetOptionsChanged`, resolving the scaling issue. The application has been re-installed on the device.", "The header is truncated for the current day.  Is there padding that can be removed?", "correction"],

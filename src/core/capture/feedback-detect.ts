@@ -1548,7 +1548,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
       r.WHY_KO.test(head) ||
       // not when the agent offered to put it back ("이전 상태로 되돌릴까요?"): then it is taken up
       (r.REVERT_KO.test(head) && !(asked && /돌리|돌릴|돌려|되돌/u.test(tail))) ||
-      /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
+      // "不要" (don't) rejects; "也不要" (… too, not wanted either: "keys/ 也不要git") adds one more thing to what the agent left out
+      /(?<!也)不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
       (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))
     )
       return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
