@@ -723,6 +723,8 @@ describe("bug reports and redirections read against the agent's last message", (
     ["已完成：你打开 `http://localhost:6419` 体验一下。现在可以看到新的统计表。", "无法打开了", "correction"],
     ["✅ JSON 格式正确\n\n现在所有三个视图组件都已统一。", "剩余时间: 22 common.timeUnits.hours\n\n还有遗漏", "correction"],
     ["", "帮我写一个脚本，文件无法打开时给出提示", null],
+    // "Committed and pushed." claims the work done: what is gone after it is a correction (the words seen in holdout13 only)
+    ["Committed and pushed.\n\n- Branch: `main`\n- Commit: `e6400df`", "the drag and drop feature is not there any more for the model order, can you bring that back", "correction"],
     // Chinese "有没有成功" asks whether it worked (A-not-A), "无论 … 还是 …" is "whether … or …": neither reports a failure
     ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
     ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
