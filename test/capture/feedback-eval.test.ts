@@ -19,11 +19,11 @@
 // now): tuning material too. holdout10 (316 turns, 23 new repositories) was scored unread once (0.65), then read for
 // misses in the round before (issue 26, rules that must hold on two splits or more). holdout11 (338 turns, 21 new
 // repositories) was scored unread once (0.56), then read for misses (0.74 now). holdout12 (342 turns, 39 new
-// repositories) was scored unread once (0.65: P 0.74, R 0.58, type right 0.93), then read for misses in the latest round
-// (0.77 now; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
+// repositories) was scored unread once (0.65: P 0.74, R 0.58, type right 0.93), then read for misses in the round before
+// (0.81 now, six turns relabelled; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
 // leave-one-split-out by rule). holdout13 (325 turns, 52 new repositories; Claude Code, Cursor, Gemini CLI, Codex,
 // Copilot) was scored unread once after that round (0.57: P 0.68, R 0.49, type right 0.96; reference 0.38), then read
-// for misses in the latest round. holdout14 is the unread split (a skipped test says so while its file is missing). The
+// for misses in the latest round (0.70 now, three turns relabelled). holdout14 is the unread split (a skipped test says so while its file is missing). The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -76,13 +76,13 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   // read for misses two rounds ago (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
   holdout10: { f1: 0.78, precision: 0.83, typeRight: 0.95 },
   // read for misses in the round before (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
-  holdout11: { f1: 0.73, precision: 0.84, typeRight: 0.95 },
+  holdout11: { f1: 0.74, precision: 0.84, typeRight: 0.95 },
   // read for misses in the round before (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
   // six turns relabelled in the latest round, the guide's decision on having the agent do a step it left to the user)
-  holdout12: { f1: 0.79, precision: 0.81, typeRight: 0.93 },
+  holdout12: { f1: 0.81, precision: 0.82, typeRight: 0.93 },
   // read for misses in the latest round (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
-  // three turns relabelled by the guide's decision, two of them read as plan acceptance: type right 0.93)
-  holdout13: { f1: 0.61, precision: 0.73, typeRight: 0.92 },
+  // three turns relabelled by the guide's decision, two of them read as plan acceptance: type right 0.94)
+  holdout13: { f1: 0.69, precision: 0.78, typeRight: 0.93 },
 };
 
 describe("feedback detector on labelled real turns", () => {
