@@ -19,11 +19,11 @@
 // now): tuning material too. holdout10 (316 turns, 23 new repositories) was scored unread once (0.65), then read for
 // misses in the round before (issue 26, rules that must hold on two splits or more). holdout11 (338 turns, 21 new
 // repositories) was scored unread once (0.56), then read for misses (0.74 now). holdout12 (342 turns, 39 new
-// repositories) was scored unread once (0.65: P 0.74, R 0.58, type right 0.93), then read for misses in the latest round
-// (0.77 now; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
+// repositories) was scored unread once (0.65: P 0.74, R 0.58, type right 0.93), then read for misses in the round before
+// (0.81 now, six turns relabelled; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
 // leave-one-split-out by rule). holdout13 (325 turns, 52 new repositories; Claude Code, Cursor, Gemini CLI, Codex,
-// Copilot) is the unread split: scored once after that round (0.57: P 0.68, R 0.49, type right 0.96; reference 0.38)
-// and never read (a skipped test says so where its file is missing). The
+// Copilot) was scored unread once after that round (0.57: P 0.68, R 0.49, type right 0.96; reference 0.38), then read
+// for misses in the latest round (0.70 now, three turns relabelled). holdout14 is the unread split (a skipped test says so while its file is missing). The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -33,9 +33,9 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 /** The unread split: scored here once its file is dropped in, its misses never read (feedback-score-cli.ts refuses to list them). */
-const UNSEEN = "holdout13" as const;
+const UNSEEN = "holdout14" as const;
 type Readable = Exclude<Split, typeof UNSEEN>;
-const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12"];
+const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"];
 const SPLITS: Split[] = existsSync(splitFile(UNSEEN)) ? [...READ, UNSEEN] : READ;
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
@@ -76,11 +76,13 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   // read for misses two rounds ago (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
   holdout10: { f1: 0.78, precision: 0.83, typeRight: 0.95 },
   // read for misses in the round before (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
-  holdout11: { f1: 0.73, precision: 0.84, typeRight: 0.95 },
-  // read for misses in the latest round (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11)
-  holdout12: { f1: 0.76, precision: 0.78, typeRight: 0.93 },
-  // unread (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12)
-  holdout13: { f1: 0.56, precision: 0.67, typeRight: 0.95 },
+  holdout11: { f1: 0.74, precision: 0.84, typeRight: 0.95 },
+  // read for misses in the round before (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
+  // six turns relabelled in the latest round, the guide's decision on having the agent do a step it left to the user)
+  holdout12: { f1: 0.81, precision: 0.82, typeRight: 0.93 },
+  // read for misses in the latest round (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
+  // three turns relabelled by the guide's decision, two of them read as plan acceptance: type right 0.94)
+  holdout13: { f1: 0.69, precision: 0.78, typeRight: 0.93 },
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -680,6 +682,53 @@ describe("bug reports and redirections read against the agent's last message", (
     ["Ahora el repo quedó más simple, que parece ser lo que buscabas.", "asi me gusta, no toques nada mas", "approval"],
     // "you misunderstood me" in Turkish, as in the eight languages the reading had (the word seen in holdout12 only)
     ["Sonraki doğal adım: `/speckit.plan` çalıştırarak uygulama planını üretmek.", "yanlış anladın beni - müşteri telefonla arayarak randevu oluşturur", "correction"],
+    // round 13 (holdout13 read): having the agent do a step it left to the user, in a short request ending "for me" or in
+    // Spanish "crea tú la …" (holdout8 + holdout12 + holdout13); after an offer it takes the offer up; a question asks
+    ["You'll need to copy the session file into `~/.codex/sessions/`. Paste the outputs of the two commands above.", "investigate fopr me", "correction"],
+    ["### Apply locally\nCopy the updated repo script to `~/.hammerspoon/emailbuddy.lua` and reload Hammerspoon config.", "can you update my local ~/.hammerspoon/emailbuddy.lua for me", "correction"],
+    ["Cámbiate primero a una rama de trabajo y reejecutamos `/ship`:\n```bash\ngit checkout -b chore/cleanup\n```", "crea tu la rama de trabajo y shipea los cambios", "correction"],
+    ["Cámbiate primero a una rama de trabajo y reejecutamos `/ship`.", "cambia tu código para que use la rama nueva", null],
+    ["Verification passed. Deploy from the Vercel dashboard.", "Can you delete the frontend project in vercel for me?", null],
+    ["If you want me to run those commands for you, say so and I'll execute them here.", "run them for me", "decision"],
+    ["Then select the row with `019c6fc2`. If you want me to choose it for you, tell me and I'll reopen the picker.", "resume it for me in new terminal", "decision"],
+    // "that did not fix it" says the last change failed, as "that did not help" did
+    ["`body` and `#root` already have `overflow-x: hidden`. Removing it from `html` collapses back to a single scroll container.", "that did not fix it", "correction"],
+    // "… both succeed" claims success as "successfully" does: a failure pointed at right after it is a correction (Cursor's mention first)
+    ["`npm run typecheck` (all workspaces) and `next build` both succeed.", "@apps/web/app/papers/[slug]/page.tsx:5-6 there is an error here", "correction"],
+    // after the agent asked which option to take, the turn names one by the bold or quoted label the agent gave it (holdout12 +
+    // holdout13); not after "anything else?", not in a question or a refusal
+    ['The system is now primed with data. **Should we proceed to implement the "Event Search" or "Booking Flow" business logic?**', 'go build second feature "Event Search" ensure it using best practice REST-API implementation', "decision"],
+    ["Choose one:\n**[t] Plan first** – create a short tech-spec then implement\n**[e] Execute directly** – start now\n\nAlso, any extra guidance or just “go”?", "plan first please. what do you recommend?", "decision"],
+    ["实现完成。接下来想怎么处理？\n\n1. **本地合并回 `master`**\n2. **推送并创建 Pull Request**\n3. **保持分支现状**\n\n选哪一项？", "合并回master", "decision"],
+    ['I placed "Our Services" before "About Us." Refresh to see them. Can I help with anything else?', "change list of Our Services to floating round bubbles", null],
+    ['Should we proceed to implement the "Event Search" or "Booking Flow" logic?', "why event search first? what does booking flow need?", null],
+    ['Should we proceed to implement the "Event Search" or "Booking Flow" logic?', "don't build event search yet", null],
+    // words added to readings that hold on other splits (the words seen in one split only): "it gives me this error now: …"
+    // shows what the agent's last step led to (holdout12); "The site cannot be reached." says the last change failed (holdout11)
+    ["If you want, I can strip the placeholder defaults entirely. Just say which you prefer.", "Well it gives me this error now:\nfirebase.js:33  Uncaught ReferenceError: process is not defined\nJust fix it properly", "correction"],
+    ["Does this approach work for you, or do you need the bot to be accessible even when your Mac is offline?", "The site cannot be reached.", "correction"],
+    ["", "make the landing page show a friendly note when the site cannot be reached", null],
+    // "也不要" (not wanted either) adds one more thing to what the agent left out, "不要" alone still rejects (holdout12 + holdout13)
+    ["已添加忽略并清理索引：`.gitignore` 末尾加入 `Sqlite.db`。", "keys/ 也不要git", null],
+    ["已添加忽略并清理索引：`.gitignore` 末尾加入 `Sqlite.db`。", "不要忽略 Sqlite.db", "correction"],
+    // words added to the reading of what the user sees after a claim (the words seen in holdout13 only): "truncated", "not
+    // horizontally alligned", "having a hard time seeing", Chinese "无法打开了" (cannot open it any more), "还有遗漏" (some are still missing)
+    ["I implemented `onAppWidgetOptionsChanged`, resolving the scaling issue. The application has been re-installed on the device.", "The header is truncated for the current day.  Is there padding that can be removed?", "correction"],
+    [
+      "- Simplified Ollama field labels to just `URL` and `Model`.\n\nValidation:\n- JS syntax check passed for `options.js`.\n\nReload the extension options page and hard refresh `/test-ui` to see the updated text.",
+      "the URL and Model input and dropdowns are not horizontally alligned can you check",
+      "correction",
+    ],
+    ["I added two new color pickers. All changes have been committed and pushed.", "Please use the brightest blue available.  I'm having a hard time seeing the time.", "correction"],
+    ["已完成：你打开 `http://localhost:6419` 体验一下。现在可以看到新的统计表。", "无法打开了", "correction"],
+    ["✅ JSON 格式正确\n\n现在所有三个视图组件都已统一。", "剩余时间: 22 common.timeUnits.hours\n\n还有遗漏", "correction"],
+    ["", "帮我写一个脚本，文件无法打开时给出提示", null],
+    // "Committed and pushed." claims the work done: what is gone after it is a correction (the words seen in holdout13 only)
+    ["Committed and pushed.\n\n- Branch: `main`\n- Commit: `e6400df`", "the drag and drop feature is not there any more for the model order, can you bring that back", "correction"],
+    // Chinese "有没有成功" asks whether it worked (A-not-A), "无论 … 还是 …" is "whether … or …": neither reports a failure
+    ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
+    ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
+    ["已修复显示问题。", "还是没有显示出来", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -83,7 +83,7 @@ function build() {
     /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|agregu[ée]|a[nñ]ad[ií]|actualic[ée]|cambi[ée]|correg[ií]|arregl[ée]|implement[ée]|elimin[ée]|quit[ée]|cre[ée]|modifiqu[ée]|ajust[ée]|mov[ií]|reemplac[ée]|j'ai (?:ajout[ée]|modifi[ée]|corrig[ée]|mis à jour|supprim[ée]|cr[ée]{2}|remplac[ée]|impl[ée]ment[ée]|chang[ée]|d[ée]plac[ée])|adicionei|atualizei|corrigi|alterei|removi|criei|implementei|ajustei|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|succeed(?:s|ed)?|committed and pushed|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|agregu[ée]|a[nñ]ad[ií]|actualic[ée]|cambi[ée]|correg[ií]|arregl[ée]|implement[ée]|elimin[ée]|quit[ée]|cre[ée]|modifiqu[ée]|ajust[ée]|mov[ií]|reemplac[ée]|j'ai (?:ajout[ée]|modifi[ée]|corrig[ée]|mis à jour|supprim[ée]|cr[ée]{2}|remplac[ée]|impl[ée]ment[ée]|chang[ée]|d[ée]plac[ée])|adicionei|atualizei|corrigi|alterei|removi|criei|implementei|ajustei|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了|はずです|てみてください|お試しください|試してください/u;
@@ -138,7 +138,7 @@ function build() {
   );
   /** A verdict that the last change failed, at the very start of the turn. */
   const START_FAIL = start(
-    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run)|not working|(?:i )?doubt (?:it|that|this) works|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
+    "it'?s (?:erroring|failing|broken|crashing|not working)|(?:it )?(?:errors?|fails?) (?:out|again)|(?:it |this |that )?(?:still )?(?:doesn'?t|does not|didn'?t|did not|won'?t) (?:work|help|change anything|load|compile|run|fix (?:it|that|this|anything|the (?:issue|problem|bug))|solve (?:it|that|the (?:issue|problem)))|not working|(?:i )?doubt (?:it|that|this) works|(?:the )?(?:site|page|server|app|url) (?:cannot|can'?t|could not|couldn'?t) be (?:reached|found|loaded)|broken|same (?:error|issue|problem|result|thing)|nothing changed|no change",
   );
   /**
    * The user cannot do what the agent's last message had them do, or finds something wrong without naming it yet ("cant read
@@ -153,7 +153,7 @@ function build() {
    * only works for the first file", "the icon is cut off", "No screenshots").
    */
   const STATE = w(
-    "there (?:is|are|'s|were) (?:still )?(?:some|a few|many|several|other|more|new|two|three|an?) (?:issues?|problems?|bugs?|glitches)|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
+    "there (?:is|are|'s|were) (?:still )?(?:some|a few|many|several|other|more|new|two|three|an?) (?:issues?|problems?|bugs?|glitches)|(?:really |very |too |so )?hard to (?:see|read|tell|distinguish|notice|click|use|find)|(?:having |have |had )(?:a )?(?:really |very )?hard time (?:seeing|reading|telling|finding|clicking)|(?:is|are|looks?|seems?|appears?|stays?|remains?)(?: still)? (?:too \\p{L}+|empty|blank|cut off|clipped|cropped|truncated|not (?:horizontally |vertically )?al+igned|hidden|invisible|gone|misaligned|overlapping|duplicated|unchanged|the same|off-?screen|in the wrong)|nothing (?:happens|happened|shows|showed|appears|changed|changes|works)|(?:it |this |that )?only (?:works|shows|displays|applies|renders|returns|handles|prints|runs)|(?:shows?|displays?|renders?|returns?|prints?|gives?) (?:nothing|only|the old|an? (?:blank|empty)|no)|(?:isn'?t|aren'?t|not|never) (?:shown|visible|displayed|rendered|applied|saved|updated|created|generated|there)|(?:cut|clipped|cropped) off|half (?:in|hidden|cut)|overlap\\p{L}*|duplicat\\p{L}*|(?:doesn'?t|does not|didn'?t|did not|don'?t|do not) (?:seem to |appear to )?(?:show|appear|change|update|do anything|happen|exist|take effect|apply|persist|save|switch|move|disappear)",
   );
   /** A short "no X" after a claim ("No screenshots", "no output"); not "no need", "no thanks". */
   const ABSENT = start("no (?!(?:need|thanks?|worries|problem|rush|hurry|idea|matter|way|longer|more|further|other|it|that|this|you|i|we|hay problema|pasa nada|importa|te preocupes|problema|gracias|merci|danke)(?![\\p{L}\\p{N}_]))\\p{L}+");
@@ -167,7 +167,7 @@ function build() {
    * holdout7, holdout8, holdout12).
    */
   const SHOWS_PROBLEM = start(
-    "(?:(?:i'?m |i am |am |still )?(?:getting|seeing) (?:this|these|the following)|i (?:get|got|see) (?:this|these|the following)(?= (?:error|errors|now|when|after)|[,:]))|(?:mira|checa|olha|veja|regarde|guarda)(?: (?:este|estos|esta|estas|el|los|esse|esses|essa|o|os|ce|ces|cette|les|l'|questo|questi|gli))? ?(?:error\\p{L}*|errr\\p{L}*|erro\\p{L}*|erreur\\p{L}*|fehler)",
+    "(?:(?:well,? |now,? )?(?:it|this|that) (?:now )?(?:gives|throws|shows) me (?:this|these|the following)(?= (?:error|errors|exception|now)|[,:])|(?:i'?m |i am |am |still )?(?:getting|seeing) (?:this|these|the following)|i (?:get|got|see) (?:this|these|the following)(?= (?:error|errors|now|when|after)|[,:]))|(?:mira|checa|olha|veja|regarde|guarda)(?: (?:este|estos|esta|estas|el|los|esse|esses|essa|o|os|ce|ces|cette|les|l'|questo|questi|gli))? ?(?:error\\p{L}*|errr\\p{L}*|erro\\p{L}*|erreur\\p{L}*|fehler)",
   );
   /**
    * Asking whether the agent did the work it should have ("did you test with 2 different users …?", "Have you been adding the
@@ -182,7 +182,7 @@ function build() {
   );
   /** The same observations in Chinese, Japanese and Czech (matched anywhere: no spaces between words). */
   const STATE_CJK =
-    /没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
+    /(?<!有)没有?(?:显示|出来|生效|变化|反应|效果|切换|更新|保存|成功|用|看到)|无法(?:打开|访问|运行|启动|登录|加载)|打不开|还有遗漏|不(?:显示|生效|见了|起作用)|太(?:小|大|宽|窄|长|短|慢|多|少|高|低|近|远)了|被(?:剪裁|裁剪|截断|遮挡|覆盖|剪切)|剪裁|裁剪|闪烁|报错|(?<![没無无])有问题|看不到|没反应|出不来|表示されない|表示されず|真っ白|動かない|変わらない|一定要[^。！？?]{0,12}吗|为什么(?:要|不|没|说|你)|非(?:要|得)|为啥|为何|怎么还|我(?:都)?不(?:想|需要)|你忘了|漏了|忘れて(?:いる|る|います)|したくない|いらない|这(?:样)?(?:不行|不对)|不应该|才对|라고 했|전혀 (?:상관|다르|안)|不喜欢|気に入らない|好きじゃない|마음에 (?:안 ?들|들지 않)/u;
   /**
    * Chinese, Japanese and Korean for "X, not Y", "without doing …", "please don't", "not quite / not enough", "not yet done"
    * ("…的历史记录，不是当前项目的", "要約などせずに", "MCPを使わずに", "不太美观", "내 모든 제출이 아니라 …", "라텍스 말고 본문",
@@ -338,7 +338,7 @@ function build() {
   );
   /** The agent left a step to the user and the user has it do the step itself ("你直接改了就行", "do it yourself", "hazlo tú"). */
   const DO_IT_YOURSELF = re(
-    String.raw`(?<![a-zà-ÿ])(?:(?:do|fix|change|run|edit|make|apply) (?:it|that|this|them|the (?:change|edit|fix)s?) (?:yourself|for me)|you (?:do|fix|run|change|edit|apply) (?:it|that|them)(?![a-z])|h[aá]zlo t[uú]|fa[cç]a (?:voc[eê] mesmo|isso voc[eê])|fais[- ]le toi(?:-m[eê]me)?|fallo tu)|你(?:直接|自己)(?:改|做|来|修改|处理|运行|执行)|直接(?:帮我)?改|自分で(?:やって|直して|修正して)`,
+    String.raw`(?<![a-zà-ÿ])(?:(?:do|fix|change|run|edit|make|apply) (?:it|that|this|them|the (?:change|edit|fix)s?) (?:yourself|for me)|you (?:do|fix|run|change|edit|apply) (?:it|that|them)(?![a-z])|h[aá]zlo t[uú]|(?:crea|ejecuta|cambia|lanza|corre|haz|pon|arregla)(?:lo|la)? t[uú](?: mism[oa])?(?= (?:la|el|los|las|lo|eso|esto|todo)(?![a-zà-ÿ])|[.!]*$)|fa[cç]a (?:voc[eê] mesmo|isso voc[eê])|fais[- ]le toi(?:-m[eê]me)?|fallo tu)|你(?:直接|自己)(?:改|做|来|修改|处理|运行|执行)|直接(?:帮我)?改|自分で(?:やって|直して|修正して)`,
     "u",
   );
   /**
@@ -652,6 +652,8 @@ function butFails(head: string, fail: RegExp): boolean {
 const STOP: ReadonlySet<string> = new Set(["the", "and", "for", "with", "that", "this", "then", "now", "let", "let's", "lets", "please", "can", "you", "your", "our", "all", "too", "also", "just", "yes", "ok", "okay"]);
 
 /** A polite request in the languages users write in ("…してください", "请…", "please …", "por favor", "bitte"). */
+/** A short request that ends "for me" ("do it for me", "investigate fopr me"): read only after an agent message that asked nothing. */
+const FOR_ME = /^(?:(?:can|could|would) you (?:please )?|please |just )?[a-z]+(?:\s[^?\n]{0,70}?)?\sf[a-z]{0,2}r me[.!]*$/u;
 const POLITE = /してください|して下さい|お願いします|(?:^|[^a-z])(?:please|pls|por favor|bitte|s'il (?:te|vous) pla[iî]t)(?![a-z])|^请|麻烦|해\s?주세요|해줘/u;
 
 const COURTESY: ReadonlySet<string> = new Set(["thank", "thanks", "ok", "okay", "yes", "sure", "great", "good", "perfect", "alright", "let", "us", "lets", "let's", "please", "now", "then", "and", "go", "ahead"]);
@@ -749,6 +751,28 @@ function namesBoldItem(text: string, prev: string): boolean {
   if (!said || said.split(" ").length > 8) return false;
   const labels = [...prev.slice(-2000).matchAll(/(?:^|\n)\s*(?:[-*•]|\d{1,2}[.)])\s+\*\*([^*\n]{1,60})\*\*/gu)].map((m) => key(m[1]));
   return labels.length >= 2 && labels.includes(said);
+}
+
+/**
+ * After the agent asked which of its options to take, the turn's first sentence names one of them by its label, the
+ * bold or quoted name the agent gave it ("go build second feature "Event Search" …" after "Should we proceed to implement
+ * the "Event Search" or "Booking Flow" …?", "plan first please." after "**[t] Plan first** – … **[e] Execute directly**"),
+ * or, in Han, is part of one ("合并回master" after "1. **本地合并回 `master`**  2. **推送并创建 Pull Request**"). Two labels
+ * at least, of two words or more (four Han characters); not a question, not a refusal.
+ */
+function namesOfferedLabel(text: string, prev: string): boolean {
+  const first = sentencesOf(text)[0] ?? "";
+  if (/[?？]/u.test(first) || REFUSES.test(lower(first))) return false;
+  const key = (x: string): string => (lower(x).match(rules().WORDS) ?? []).join(" ");
+  const said = ` ${key(first)} `;
+  const tail = prev.slice(-1500);
+  // "Can I help with anything else?" offers nothing to choose from
+  if (/anything else|help with any/iu.test(tail.slice(-200))) return false;
+  const labels = [...tail.matchAll(/\*\*([^*\n]{3,60})\*\*|"([^"\n]{3,40})"|“([^”\n]{3,40})”/gu)].map((m) => key((m[1] ?? m[2] ?? m[3]).replace(/^\s*(?:\[\w\]|\(?\w\)|\d{1,2}[.)])\s+/u, "")));
+  const named = labels.filter((x) => x.split(" ").length >= 2 || /^[\u3400-\u9FFF]{4,}/u.test(x));
+  if (new Set(named).size < 2) return false;
+  const han = said.replace(/\s+/gu, "");
+  return named.some((x) => said.includes(` ${x} `) || ((han.match(/[\u3400-\u9FFF]/gu)?.length ?? 0) >= 2 && han.length >= 5 && x.replace(/\s+/gu, "").includes(han)));
 }
 
 /** An object written in Han ("方案二"): read as one option's name. */
@@ -1434,10 +1458,13 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (again) return d("correction", hasPrev ? "high" : "medium", "still failing after the agent's change", r.AGAIN);
   const still = r.STILL_CUE.test(head) ? r.STILL.exec(head) : null;
   // Chinese "还是" after "能否 / 是否 …" is "or" in a question ("我能否直接用 webview，还是目前就是这样"), not "still"
+  // … and after "无论 / 不管" it is "or" in "whether … or …" ("无论是前端传入记录还是直接在mysql后台修改记录都得生效")
   // … and so it is right after a yes/no question ("现在设置好了吗，还是需要我再做什么呢")
   const orQuestion =
     still?.[0] === "还是" &&
-    (/(?:能否|是否|能不能|可不可以|要不要|或者)[^。！？?!]*$/u.test(head.slice(0, still.index)) || /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)) || /^还是(?:怎么|什么|哪|谁|说)/u.test(head.slice(still.index)));
+    (/(?:能否|是否|能不能|可不可以|要不要|或者|无论|不管)[^。！？?!]*$/u.test(head.slice(0, still.index)) ||
+      /(?:吗|是不是|有没有)[？?]?[，,]?\s*$/u.test(head.slice(0, still.index)) ||
+      /^还是(?:怎么|什么|哪|谁|说)/u.test(head.slice(still.index)));
   if (still && !orQuestion && !r.MODAL_STILL.test(head)) return d("correction", hasPrev ? "high" : "medium", "something is still wrong", r.STILL);
   if (hasPrev && butFails(head, r.FAIL)) return d("correction", "medium", "progress, but something fails", r.FAIL);
   if (hasPrev && r.PROGRESS_BUT.test(head)) return d("correction", claimed ? "high" : "medium", "progress, but something is left", null);
@@ -1477,6 +1504,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // a pick, even when the option's own words sound like a failure
   if (hasPrev && (asked || /recommend|recomend|\breco\b|suggest|empfehl|建议|推荐|おすすめ/u.test(tail)) && repeatsListed(t, prev)) return d("decision", asked ? "high" : "medium", "picks one of the agent's options", null);
   if (hasPrev && namesBoldItem(t, prev)) return d("decision", asked ? "high" : "medium", "names the bold label of one of the agent's listed items", null);
+  if (asked && namesOfferedLabel(t, prev)) return d("decision", "medium", "names one of the options the agent asked to choose from", null);
 
   if (hasPrev) {
     // "Perfect, it works. Last thing: please move …": praise first, then a new request, is an approval
@@ -1520,7 +1548,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
       r.WHY_KO.test(head) ||
       // not when the agent offered to put it back ("이전 상태로 되돌릴까요?"): then it is taken up
       (r.REVERT_KO.test(head) && !(asked && /돌리|돌릴|돌려|되돌/u.test(tail))) ||
-      /不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
+      // "不要" (don't) rejects; "也不要" (… too, not wanted either: "keys/ 也不要git") adds one more thing to what the agent left out
+      /(?<!也)不要|别再|(?<![特区分类级告识辨性])别(?![的人处])[^，。！？,.!?\s]{1,12}了|やめて|しないで/u.test(head) ||
       (claimed && r.ADJUST_CJK.test(head) && !cjkAsks(head, r.ADJUST_CJK))
     )
       return d("correction", claimed ? "high" : "medium", "correction (non-English)", null);
@@ -1534,7 +1563,8 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // "there is no org": the user denies something the agent's message took for granted
     if (deniesPremise(head, tail)) return d("correction", "medium", "denies a premise of the agent's message", r.NO_SUCH);
     // the agent left a step to the user ("replace the files, then rebuild") and the user has it do the step itself
-    if (!asked && r.DO_IT_YOURSELF.test(head.slice(0, 120))) return d("correction", "medium", "has the agent do the step it left to the user", r.DO_IT_YOURSELF);
+    // … or asks for it in a short request ending "for me" ("investigate fopr me", "can you update my local ~/.x.lua for me"; not a question)
+    if (!asked && (r.DO_IT_YOURSELF.test(head.slice(0, 120)) || (t.length <= 100 && FOR_ME.test(l.trim())))) return d("correction", "medium", "has the agent do the step it left to the user", r.DO_IT_YOURSELF);
     if (r.TAKES_BACK_CUE.test(head) && r.TAKES_BACK.test(head)) return d("correction", "medium", "takes back the request, or has the agent stop its mistake recurring", r.TAKES_BACK);
     // "I only want you to run the checkout" after the agent set out a larger plan: less than it announced
     const narrow = asked ? null : r.NARROW.exec(head.slice(0, 120));
@@ -1636,7 +1666,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   )
     return d("decision", asked ? "high" : "medium", "runs what the agent set out to run", null);
   const offered = asked || /\n\s*(?:\*\*)?(?:\d|[a-d])[.)]\s/u.test(prev.slice(-600));
-  if (offered && short && !nextAnnounced && r.DO_IT.test(head)) return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
+  // … and "resume it for me in new terminal" after "If you want me to choose it for you, tell me": the offer taken up, as "do it" there
+  if (offered && short && !nextAnnounced && (r.DO_IT.test(head) || (asked && /^[a-z]+ (?:it|that|this|them|those) f[a-z]{0,2}r me(?![a-z])/u.test(head))))
+    return d("decision", asked ? "high" : "medium", "takes up what the agent offered", null);
   if (hasPrev && r.TAKES_SUGGESTION.test(head.slice(0, 150))) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", r.TAKES_SUGGESTION);
   if (r.APPLY_SUGGESTED.test(head) && !r.FAIL.test(headF)) return d("decision", asked ? "high" : "medium", "takes up what the agent suggested", null);
   const thisOne = r.THIS_ONE.exec(head);
