@@ -15,13 +15,42 @@ function rule(title: string, width: number): string {
   return t + "─".repeat(Math.max(0, width - displayWidth(t)));
 }
 
+// The pane's lines wrapped to its width, kept with the lines they came from: the tree screen sizes the
+// pane by them and the pane draws them, one wrapping for both (a long context wraps thousands of lines).
+const wrappedOf = new WeakMap<readonly Line[], { inner: number; wrapped: Line[] }>();
+
+/** The pane's lines wrapped to the columns a pane `width` wide gives them. */
+export function paneWrapped(lines: readonly Line[], width: number): Line[] {
+  const inner = Math.max(8, width - 2);
+  const hit = wrappedOf.get(lines);
+  if (hit && hit.inner === inner) return hit.wrapped;
+  const wrapped = wrapLines(lines, inner);
+  wrappedOf.set(lines, { inner, wrapped });
+  return wrapped;
+}
+
+const NO_LINES: readonly Line[] = [];
+
+/**
+ * Rows for a pane under the tree: its share of the screen (60%), less when what it shows is shorter (the tree
+ * gets the rest), more when the tree is shorter than its own share (up to what the pane shows).
+ * `need` is the rows the pane's content takes with its rule (Infinity while it loads).
+ */
+export function paneHeightFor(avail: number, need: number, treeRows: number): number {
+  const share = Math.max(3, Math.floor(avail * 0.6));
+  let h = Math.max(3, Math.min(share, need));
+  const spare = avail - Math.max(1, treeRows);
+  if (spare > h) h = Math.max(h, Math.min(need, spare));
+  return Math.min(h, Math.max(3, avail - 1));
+}
+
 export function PaneView({ width, height }: { width: number; height: number }) {
   const pane = useApp((s) => s.pane);
   const focus = useApp((s) => s.focus);
   const scrollPane = useApp((s) => s.scrollPane);
   const theme = useTheme();
   const inner = Math.max(8, width - 2);
-  const wrapped: Line[] = useMemo(() => wrapLines(pane?.lines ?? [], inner), [pane?.lines, inner]);
+  const wrapped: Line[] = useMemo(() => paneWrapped(pane?.lines ?? NO_LINES, width), [pane?.lines, width]);
   const bodyHeight = Math.max(1, height - 1);
   const maxScroll = Math.max(0, wrapped.length - bodyHeight);
   const scroll = Math.min(pane?.scroll ?? 0, maxScroll);

@@ -2,7 +2,7 @@
 import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
-import { PaneView } from "../components/pane.js";
+import { PaneView, paneHeightFor, paneWrapped } from "../components/pane.js";
 import { SearchLine } from "../components/search-line.js";
 import { windowRange } from "../state/list-cursor.js";
 import { useApp, useStores } from "../state/use-app.js";
@@ -131,7 +131,11 @@ function TreeScreen({ width, height }: ScreenProps) {
   const avail = Math.max(2, height - 1 - (showSearch ? 1 : 0));
   // The pane takes the lower part; the tree keeps enough rows to stay useful.
   const picking = useApp((s) => s.subagentPick?.choices.length ?? 0);
-  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
+  // An open pane takes the rows its content needs, up to its share (the tree gets the rest), or more when the tree is short.
+  const paneLines = useApp((s) => s.pane?.lines ?? null);
+  const paneError = useApp((s) => (s.pane?.error ? 1 : 0));
+  const paneNeed = paneLines === null ? Infinity : 1 + paneError + paneWrapped(paneLines, width).length + (branchLine ? 1 : 0);
+  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? paneHeightFor(avail, paneNeed, rows?.count ?? 0) : 0;
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => setPageSize(listHeight), [listHeight, setPageSize]);
   if (!rows) {
