@@ -7,6 +7,7 @@ import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
 import { KEYS, tick, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, queueRows, reviewHub, userPrompt } from "./review-helpers.js";
+import { summaryRow } from "../helpers/summary-row.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -55,6 +56,26 @@ describe("feedback queue", () => {
     expect(cursorLine(m.frame())).toContain("preference");
     expect(m.frame()).toContain("User preference or design rule candidate: ‹the words below›");
     expect(m.frame()).toContain("Always run the tests before committing.");
+  });
+
+  it("names a candidate's session by the title the session list shows for it; by its id when the list does not hold it", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    userPrompt(hub.root, "s2", "No, revert that change.", "t9", "2026-06-13T18:04:00Z");
+    process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+    m = await mountOn(hub, "3");
+    expect(queueRows(m.frame())[1]).toMatch(/codex:s1/);
+    // The list's rows: codex's s1 titled by its first message; s2 is not listed; a pi session with the id s1 is another session.
+    const rows = [summaryRow({ path: "/s/pi-s1.jsonl", agent: "pi", id: "s1", name: "a pi session" }), summaryRow({ path: "/s/rollout-s1.jsonl", agent: "codex", id: "s1", firstMessage: "Fix the config loader\nand its tests" })];
+    m.store.getState().setSessions(rows);
+    const f = await m.waitFor((fr) => queueRows(fr).some((r) => r.includes("Fix the config")), "the title in the rows");
+    const queue = queueRows(f);
+    expect(queue[0]).toMatch(/correction\s+\S+\s+\S+\s+codex:s2/); // the newest, s2's: not in the list
+    expect(queue.slice(1).every((r) => /\s(session|global|repo)\s+Fix the config loader a…\s/.test(r))).toBe(true);
+    expect(f).not.toContain("a pi session");
+    await m.press("j");
+    // The preview names it by its title, the id on the line after.
+    expect(m.frame()).toMatch(/Session\n\s+Fix the config loader and its tests\n\s+codex:s1 · codex · \/work\/app/);
   });
 
   it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {

@@ -24,8 +24,11 @@ export function feedbackHeader(width: number): string {
   return [" ".repeat(c.mark), fit("type", c.type, true), fit("conf", c.conf, true), fit("scope", c.scope, true), fit("session", c.session, true), "age".padStart(c.age), "feedback"].join(" ");
 }
 
-/** `✓ correction high   repo    codex:abc123   3h  No, that is the wrong file…` (✎ marks an edited lesson). */
-export function feedbackRow(c: Candidate, status: Status, width: number, now: number): string {
+/**
+ * `✓ correction high   repo    Fix the upload retry   3h  No, that is the wrong file…` (✎ marks an edited lesson).
+ * `title`: the session's title as the list shows it (format/list-title.ts), when the list holds it; else its id.
+ */
+export function feedbackRow(c: Candidate, status: Status, width: number, now: number, title?: string): string {
   const col = feedbackColumns(width);
   const id = c.id as string;
   const edited = id in status.edited_lesson;
@@ -35,14 +38,14 @@ export function feedbackRow(c: Candidate, status: Status, width: number, now: nu
     fit(safeText(s(c.feedback_type)), col.type, true),
     fit(safeText(s(c.confidence)), col.conf, true),
     fit(safeText(s(c.scope_hint)), col.scope, true),
-    fit(safeText(s(c.llm_wiki_session_id)), col.session, true),
+    fit(title ?? safeText(s(c.llm_wiki_session_id)), col.session, true),
     (c.ts ? age(s(c.ts), now) : "").padStart(col.age),
     fit(safeText(text.replace(/\s+/g, " ")), col.text),
   ].join(" ");
 }
 
-/** The preview pane: status, lesson (and the original when edited), the redacted words, where they came from. */
-export function feedbackPreview(c: Candidate, status: Status): Line[] {
+/** The preview pane: status, lesson (and the original when edited), the redacted words, where they came from (`title`: as feedbackRow). */
+export function feedbackPreview(c: Candidate, status: Status, title?: string): Line[] {
   const id = c.id as string;
   const st = reviewState(status, id);
   const out: Line[] = [];
@@ -66,6 +69,7 @@ export function feedbackPreview(c: Candidate, status: Status): Line[] {
   out.push(...textLines(s(c.text_preview), "user"));
   const where = [s(c.llm_wiki_session_id), s(c.harness), c.cwd ? tildePath(s(c.cwd), HOME) : "", s(c.git_branch), s(c.ts), c.turn_id ? `turn ${s(c.turn_id)}` : ""];
   out.push({ text: "Session", bold: true });
+  if (title) out.push({ text: `  ${title}` });
   out.push(...textLines(where.filter(Boolean).join(" · ")));
   return out;
 }

@@ -13,7 +13,8 @@ import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
-import { useStores } from "../state/use-app.js";
+import { useApp, useStores } from "../state/use-app.js";
+import { listedSession, listTitle } from "../format/list-title.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { openDigestSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
@@ -59,7 +60,11 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const current = view[cursor];
   const currentPath = current ? digestPath(current.state) : "";
   const text = currentPath ? texts.get(currentPath) : null;
-  const lines = useMemo(() => (!current ? [] : text === undefined ? digestLoadingLines(current.state) : digestLines(current.state, text)), [current, text]);
+  // Its session by the title the list shows (format/list-title.ts), above the id.
+  const sessions = useApp((s) => s.sessions);
+  const listed = current ? listedSession(sessions, current.state.harness, current.state.native_session_id) : undefined;
+  const title = listed && listTitle(listed, width - 2);
+  const lines = useMemo(() => (!current ? [] : text === undefined ? digestLoadingLines(current.state, title) : digestLines(current.state, text, title)), [current, text, title]);
 
   const showSearch = searching || query !== "";
   const avail = Math.max(4, height - 2 - (showSearch ? 1 : 0));

@@ -16,7 +16,8 @@ import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
-import { useStores } from "../state/use-app.js";
+import { useApp, useStores } from "../state/use-app.js";
+import { listedSession, listTitle } from "../format/list-title.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { confidenceLabel, STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
@@ -85,6 +86,12 @@ function FeedbackScreen({ width, height }: ScreenProps) {
     `${view.length ? cursor + 1 : 0}/${view.length}`,
   ].join(" · ");
 
+  // Each candidate's session by its title as the list shows it (its id when the list does not hold it).
+  const sessions = useApp((s) => s.sessions);
+  const titleOf = (c: Record<string, unknown>, max: number): string | undefined => {
+    const row = listedSession(sessions, c.harness, c.native_session_id);
+    return row && listTitle(row, max);
+  };
   const now = Date.now();
   const { start, end } = windowRange(cursor, view.length, listHeight);
   const rows = [];
@@ -96,14 +103,14 @@ function FeedbackScreen({ width, height }: ScreenProps) {
       <Text key={id} wrap="truncate" bold={isCursor && theme.color}>
         <Text color={theme.text.accent}>{isCursor ? "› " : "  "}</Text>
         <Text color={theme.label}>{selected.has(id) ? "◉ " : "  "}</Text>
-        {feedbackRow(c, status, width - 4, now)}
+        {feedbackRow(c, status, width - 4, now, titleOf(c, width))}
       </Text>,
     );
   }
 
   let preview: Line[] = [];
   if (current) {
-    preview = feedbackPreview(current, status);
+    preview = feedbackPreview(current, status, titleOf(current, width - 4));
     preview.push(...(context && context.id === current.id ? context.lines : [{ text: "reading the session…", tone: "muted" as const }]));
   }
 
