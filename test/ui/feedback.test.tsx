@@ -78,6 +78,20 @@ describe("feedback queue", () => {
     expect(m.frame()).toMatch(/Session\n\s+Fix the config loader and its tests\n\s+codex:s1 · codex · \/work\/app/);
   });
 
+  it("a short queue lends the preview the rows it does not use (60x20: three rows, the preview under them)", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60, height: 20 });
+    const rows = m.frame().split("\n");
+    expect(rows).toHaveLength(20);
+    const queue = queueRows(m.frame());
+    expect(queue).toHaveLength(3);
+    const last = rows.indexOf(queue[2]);
+    expect(rows[last + 1]).toMatch(new RegExp(`^── ${ids.approval}`));
+    // and the preview goes on to the screen's last row
+    expect(rows.at(-3)!.trim()).not.toBe("");
+  });
+
   it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {
     const hub = reviewHub();
     const ids = threeCandidates(hub.root);

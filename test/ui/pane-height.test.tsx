@@ -42,6 +42,9 @@ describe("paneHeightFor", () => {
     expect(paneHeightFor(56, 1, 300)).toBe(3);
     expect(paneHeightFor(56, 100, 6)).toBe(50);
     expect(paneHeightFor(56, 40, 6)).toBe(40);
+    // The review screens' preview keeps its share when what it shows is shorter; a short queue still lends it rows.
+    expect(paneHeightFor(40, 5, 300, 0.45, false)).toBe(18);
+    expect(paneHeightFor(40, 30, 3, 0.45, false)).toBe(30);
   });
 });
 

@@ -32,13 +32,14 @@ export function paneWrapped(lines: readonly Line[], width: number): Line[] {
 const NO_LINES: readonly Line[] = [];
 
 /**
- * Rows for a pane under the tree: its share of the screen (60%), less when what it shows is shorter (the tree
- * gets the rest), more when the tree is shorter than its own share (up to what the pane shows).
- * `need` is the rows the pane's content takes with its rule (Infinity while it loads).
+ * Rows for a pane under a list (the tree's, the review screens'): its share of the screen (60% by default),
+ * less when what it shows is shorter and `shrink` (the list gets the rest), more when the list is shorter than
+ * its own share (up to what the pane shows). `need` is the rows the pane's content takes with its rule
+ * (Infinity while it loads), `treeRows` the rows the list has.
  */
-export function paneHeightFor(avail: number, need: number, treeRows: number): number {
-  const share = Math.max(3, Math.floor(avail * 0.6));
-  let h = Math.max(3, Math.min(share, need));
+export function paneHeightFor(avail: number, need: number, treeRows: number, part = 0.6, shrink = true): number {
+  const share = Math.max(3, Math.floor(avail * part));
+  let h = shrink ? Math.max(3, Math.min(share, need)) : share;
   const spare = avail - Math.max(1, treeRows);
   if (spare > h) h = Math.max(h, Math.min(need, spare));
   return Math.min(h, Math.max(3, avail - 1));

@@ -11,6 +11,7 @@ import { digestHeader, digestLines, digestLoadingLines, digestRow, parseDigest }
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
+import { paneHeightFor, paneWrapped } from "../components/pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useApp, useStores } from "../state/use-app.js";
@@ -68,7 +69,9 @@ function DigestsScreen({ width, height }: ScreenProps) {
 
   const showSearch = searching || query !== "";
   const avail = Math.max(4, height - 2 - (showSearch ? 1 : 0));
-  const paneHeight = prompt ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4) : Math.max(3, Math.floor(avail * 0.55));
+  const paneHeight = prompt
+    ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4)
+    : paneHeightFor(avail, current ? 1 + paneWrapped(lines, width).length : 0, Math.max(1, view.length), 0.55, false);
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 

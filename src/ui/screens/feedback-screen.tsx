@@ -14,6 +14,7 @@ import type { Line } from "../format/lines.js";
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
+import { paneHeightFor, paneWrapped } from "../components/pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useApp, useStores } from "../state/use-app.js";
@@ -73,7 +74,21 @@ function FeedbackScreen({ width, height }: ScreenProps) {
 
   const showSearch = searching || query !== "";
   const avail = Math.max(4, height - 3 - (showSearch ? 1 : 0));
-  const paneHeight = prompt ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4) : Math.max(3, Math.floor(avail * 0.45));
+  // Each candidate's session by its title as the list shows it (its id when the list does not hold it).
+  const sessions = useApp((s) => s.sessions);
+  const titleOf = (c: Record<string, unknown>, max: number): string | undefined => {
+    const row = listedSession(sessions, c.harness, c.native_session_id);
+    return row && listTitle(row, max);
+  };
+  let preview: Line[] = [];
+  if (current) {
+    preview = feedbackPreview(current, status, titleOf(current, width - 4));
+    preview.push(...(context && context.id === current.id ? context.lines : [{ text: "reading the session…", tone: "muted" as const }]));
+  }
+  // The preview's share is 45%; a short queue lends it the rows it does not use.
+  const paneHeight = prompt
+    ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4)
+    : paneHeightFor(avail, current ? 1 + paneWrapped(preview, width).length : 0, Math.max(1, view.length), 0.45, false);
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 
@@ -86,12 +101,6 @@ function FeedbackScreen({ width, height }: ScreenProps) {
     `${view.length ? cursor + 1 : 0}/${view.length}`,
   ].join(" · ");
 
-  // Each candidate's session by its title as the list shows it (its id when the list does not hold it).
-  const sessions = useApp((s) => s.sessions);
-  const titleOf = (c: Record<string, unknown>, max: number): string | undefined => {
-    const row = listedSession(sessions, c.harness, c.native_session_id);
-    return row && listTitle(row, max);
-  };
   const now = Date.now();
   const { start, end } = windowRange(cursor, view.length, listHeight);
   const rows = [];
@@ -106,12 +115,6 @@ function FeedbackScreen({ width, height }: ScreenProps) {
         {feedbackRow(c, status, width - 4, now, titleOf(c, width))}
       </Text>,
     );
-  }
-
-  let preview: Line[] = [];
-  if (current) {
-    preview = feedbackPreview(current, status, titleOf(current, width - 4));
-    preview.push(...(context && context.id === current.id ? context.lines : [{ text: "reading the session…", tone: "muted" as const }]));
   }
 
   let empty = "";
