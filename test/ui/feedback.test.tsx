@@ -92,6 +92,16 @@ describe("feedback queue", () => {
     expect(rows.at(-3)!.trim()).not.toBe("");
   });
 
+  it("at 60 columns confidence and scope give way (the preview shows them) and the words get the room", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60, height: 20 });
+    const f = m.frame();
+    expect(f).toMatch(/^ {7}type {7}session {5}age feedback$/m);
+    expect(queueRows(f)[2]).toMatch(/^ {4}· {2}correction codex:s1 +\S+ No, that is the wrong fil…$/);
+    expect(f).toContain("approval · medium · scope session");
+  });
+
   it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {
     const hub = reviewHub();
     const ids = threeCandidates(hub.root);
