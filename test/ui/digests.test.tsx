@@ -46,6 +46,16 @@ describe("digests screen", () => {
     expect(f).toMatch(/── digest codex:new[^\n]*\n Tidy the build script\n codex:new · codex · \/work\/new-project/);
   });
 
+  it("with no captured session yet, the message is read whole at 60 columns (wrapped, not cut)", async () => {
+    m = await mountOn(reviewHub(), "4", { width: 60, height: 20 });
+    const said = m
+      .frame()
+      .split("\n")
+      .map((r) => r.trim())
+      .join(" ");
+    expect(said).toContain("No captured sessions yet (hooks write them; I on a session's tree imports one).");
+  });
+
   it("a digest edited by hand (field added, one moved, comments, single quotes) still lists and shows", async () => {
     const hub = reviewHub();
     codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");

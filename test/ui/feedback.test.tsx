@@ -102,6 +102,14 @@ describe("feedback queue", () => {
     expect(f).toContain("approval · medium · scope session");
   });
 
+  it("with no candidates yet, the empty queue's message is read whole at 60 columns (wrapped, not cut)", async () => {
+    m = await mountOn(reviewHub(), "3", { width: 60, height: 20 });
+    const rows = m.frame().split("\n");
+    expect(rows.every((r) => r.length <= 60)).toBe(true);
+    const said = rows.map((r) => r.trim()).join(" ");
+    expect(said).toContain("No feedback candidates yet: corrections and preferences your agents hear land here (omp-sessions hook), or press I on a session's tree.");
+  });
+
   it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {
     const hub = reviewHub();
     const ids = threeCandidates(hub.root);

@@ -11,6 +11,7 @@ import { digestHeader, digestLines, digestLoadingLines, digestRow, parseDigest }
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
+import { wrapLines } from "../format/lines.js";
 import { paneHeightFor, paneWrapped } from "../components/pane.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
@@ -102,7 +103,13 @@ function DigestsScreen({ width, height }: ScreenProps) {
         {fit("  " + digestHeader(width - 2), width)}
       </Text>
       <Box flexDirection="column" height={listHeight}>
-        {empty ? <Text color={theme.text.muted}>{fit("  " + empty, width)}</Text> : rows}
+        {empty
+          ? wrapLines([{ text: "  " + empty }], width).map((l, i) => (
+              <Text key={i} color={theme.text.muted}>
+                {fit(l.text, width)}
+              </Text>
+            ))
+          : rows}
       </Box>
       {prompt ? (
         <ReviewPrompt prompt={prompt} review={review} width={width} height={paneHeight} />
