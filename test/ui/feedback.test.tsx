@@ -8,6 +8,7 @@ import { readJson, readLines } from "../capture/helpers.js";
 import { KEYS, tick, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, queueRows, reviewHub, userPrompt } from "./review-helpers.js";
 import { summaryRow } from "../helpers/summary-row.js";
+import { displayWidth } from "../../src/ui/format/width.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -90,6 +91,19 @@ describe("feedback queue", () => {
     expect(rows[last + 1]).toMatch(new RegExp(`^── ${ids.approval}`));
     // and the preview goes on to the screen's last row
     expect(rows.at(-3)!.trim()).not.toBe("");
+  });
+
+  it("a title of wide characters is one line of the preview, cut to its columns", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60, height: 30 });
+    m.store.getState().setSessions([summaryRow({ path: "/s/rollout-s1.jsonl", agent: "codex", id: "s1", name: "日本語のタイトル".repeat(10) })]);
+    const f = await m.waitFor((fr) => fr.includes("日本語"), "the title");
+    const rows = f.split("\n");
+    const at = rows.findIndex((r) => r.trim() === "Session");
+    expect(rows[at + 1]).toMatch(/^ {3}日本語.*…$/);
+    expect(displayWidth(rows[at + 1])).toBeLessThanOrEqual(60);
+    expect(rows[at + 2]).toMatch(/^ {3}codex:s1 · /);
   });
 
   it("at 60 columns confidence and scope give way (the preview shows them) and the words get the room", async () => {

@@ -2,10 +2,12 @@
 // at a session (feedback, digests, search): one title (core/session/title.ts),
 // one line, and the list's row found for a captured session by its agent and id.
 import { oneLine, sessionTitle, type SessionSummary, type Titled } from "../../core/session/index.js";
+import { fitWidth } from "./width.js";
 
 /** The title the list shows for a session, one line of at most `max` columns (raw text made terminal-safe by oneLine). */
 export function listTitle(s: Titled, max: number): string {
-  return oneLine(sessionTitle(s), max);
+  // oneLine's bound is in UTF-16 units (it cuts a long text early); wide characters take two columns.
+  return fitWidth(oneLine(sessionTitle(s), max), max);
 }
 
 // The list's rows by agent and session id, built once per list (a listing makes a new array).
