@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mount, type Mounted } from "./harness.js";
-import { paneHeightFor } from "../../src/ui/components/pane.js";
+import { paneHeightFor } from "../../src/ui/format/pane-rows.js";
 
 let m: Mounted | null = null;
 const dirs: string[] = [];

@@ -3,7 +3,7 @@
 import React, { useMemo } from "react";
 import { Box, Text } from "ink";
 import type { Line, Tone } from "../format/lines.js";
-import { paneWrapped } from "./pane.js";
+import { paneWrapped } from "../format/pane-rows.js";
 import { useTheme } from "../theme-context.js";
 import type { Theme } from "../theme.js";
 import { safeText } from "../../core/session/index.js";

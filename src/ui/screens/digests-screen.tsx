@@ -12,7 +12,7 @@ import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
 import { wrapLines } from "../format/lines.js";
-import { paneHeightFor, paneWrapped } from "../components/pane.js";
+import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useApp, useStores } from "../state/use-app.js";

@@ -2,7 +2,8 @@
 import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
-import { PaneView, paneHeightFor, paneWrapped } from "../components/pane.js";
+import { PaneView } from "../components/pane.js";
+import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
 import { SearchLine } from "../components/search-line.js";
 import { windowRange } from "../state/list-cursor.js";
 import { useApp, useStores } from "../state/use-app.js";
