@@ -13,7 +13,7 @@ import { PollContext } from "./poll-context.js";
 import type { Theme } from "./theme.js";
 import { TabBar } from "./components/tab-bar.js";
 import { shareInkCaches } from "./ink-caches.js";
-import { Footer } from "./components/footer.js";
+import { Footer, statusRows } from "./components/footer.js";
 import { HelpOverlay } from "./components/help-overlay.js";
 import { usePromptScopes } from "./state/write-store.js";
 import { useStore } from "zustand";
@@ -290,6 +290,7 @@ function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) 
   const help = useApp((s) => s.help);
   const hasSession = useApp((s) => s.session !== null);
   const info = useApp((s) => screenById(s.screen).info?.(s) ?? "");
+  const statusHeight = useApp((s) => statusRows(s.status, width).length);
   const scopes = useApp(useShallow(scopesFor));
   // While a write prompt is open, its keys are the only ones in force.
   const promptScopes = usePromptScopes(stores.write);
@@ -333,8 +334,8 @@ function Shell({ stores, size: fixed, pollMs = 1000 }: Omit<AppProps, "theme">) 
 
   const def = screenById(screen);
   const Screen = def.Component;
-  // Tab bar (1) + status and hints (2); the rest is the screen's.
-  const bodyHeight = Math.max(3, height - 3);
+  // Tab bar (1) + status (1, more for a long message) and hints (1); the rest is the screen's.
+  const bodyHeight = Math.max(3, height - 2 - statusHeight);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <TabBar width={width} />

@@ -9,6 +9,7 @@ import { handEdit } from "../capture/digest-edit-helper.js";
 import { importSession } from "../../src/core/capture/import-session.js";
 import { KEYS, type Mounted } from "./harness.js";
 import { codexDigest, cursorLine, mountOn, queueRows, reviewHub, writePiSession } from "./review-helpers.js";
+import { summaryRow } from "../helpers/summary-row.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -33,6 +34,26 @@ describe("digests screen", () => {
     expect(f).not.toContain("|---|");
     await m.press("j");
     expect(m.frame()).toContain("── digest codex:old");
+  });
+
+  it("the digest names its session by the title the session list shows, above its id", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");
+    m = await mountOn(hub, "4");
+    expect(m.frame()).not.toContain("Tidy the build script");
+    m.store.getState().setSessions([summaryRow({ path: "/s/rollout-new.jsonl", agent: "codex", id: "new", name: "Tidy the build script" })]);
+    const f = await m.waitFor((fr) => fr.includes("Tidy the build script"), "the title");
+    expect(f).toMatch(/── digest codex:new[^\n]*\n Tidy the build script\n codex:new · codex · \/work\/new-project/);
+  });
+
+  it("with no captured session yet, the message is read whole at 60 columns (wrapped, not cut)", async () => {
+    m = await mountOn(reviewHub(), "4", { width: 60, height: 20 });
+    const said = m
+      .frame()
+      .split("\n")
+      .map((r) => r.trim())
+      .join(" ");
+    expect(said).toContain("No captured sessions yet (hooks write them; I on a session's tree imports one).");
   });
 
   it("a digest edited by hand (field added, one moved, comments, single quotes) still lists and shows", async () => {

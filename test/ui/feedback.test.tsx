@@ -7,6 +7,8 @@ import matter from "gray-matter";
 import { readJson, readLines } from "../capture/helpers.js";
 import { KEYS, tick, type Mounted } from "./harness.js";
 import { cursorLine, mountOn, queueRows, reviewHub, userPrompt } from "./review-helpers.js";
+import { summaryRow } from "../helpers/summary-row.js";
+import { displayWidth } from "../../src/ui/format/width.js";
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -55,6 +57,71 @@ describe("feedback queue", () => {
     expect(cursorLine(m.frame())).toContain("preference");
     expect(m.frame()).toContain("User preference or design rule candidate: ‹the words below›");
     expect(m.frame()).toContain("Always run the tests before committing.");
+  });
+
+  it("names a candidate's session by the title the session list shows for it; by its id when the list does not hold it", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    userPrompt(hub.root, "s2", "No, revert that change.", "t9", "2026-06-13T18:04:00Z");
+    process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+    m = await mountOn(hub, "3");
+    expect(queueRows(m.frame())[1]).toMatch(/codex:s1/);
+    // The list's rows: codex's s1 titled by its first message; s2 is not listed; a pi session with the id s1 is another session.
+    const rows = [summaryRow({ path: "/s/pi-s1.jsonl", agent: "pi", id: "s1", name: "a pi session" }), summaryRow({ path: "/s/rollout-s1.jsonl", agent: "codex", id: "s1", firstMessage: "Fix the config loader\nand its tests" })];
+    m.store.getState().setSessions(rows);
+    const f = await m.waitFor((fr) => queueRows(fr).some((r) => r.includes("Fix the config")), "the title in the rows");
+    const queue = queueRows(f);
+    expect(queue[0]).toMatch(/correction\s+\S+\s+\S+\s+codex:s2/); // the newest, s2's: not in the list
+    expect(queue.slice(1).every((r) => /\s(session|global|repo)\s+Fix the config loader a…\s/.test(r))).toBe(true);
+    expect(f).not.toContain("a pi session");
+    await m.press("j");
+    // The preview names it by its title, the id on the line after.
+    expect(m.frame()).toMatch(/Session\n\s+Fix the config loader and its tests\n\s+codex:s1 · codex · \/work\/app/);
+  });
+
+  it("a short queue lends the preview the rows it does not use (60x20: three rows, the preview under them)", async () => {
+    const hub = reviewHub();
+    const ids = threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60, height: 20 });
+    const rows = m.frame().split("\n");
+    expect(rows).toHaveLength(20);
+    const queue = queueRows(m.frame());
+    expect(queue).toHaveLength(3);
+    const last = rows.indexOf(queue[2]);
+    expect(rows[last + 1]).toMatch(new RegExp(`^── ${ids.approval}`));
+    // and the preview goes on to the screen's last row
+    expect(rows.at(-3)!.trim()).not.toBe("");
+  });
+
+  it("a title of wide characters is one line of the preview, cut to its columns", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60, height: 30 });
+    m.store.getState().setSessions([summaryRow({ path: "/s/rollout-s1.jsonl", agent: "codex", id: "s1", name: "日本語のタイトル".repeat(10) })]);
+    const f = await m.waitFor((fr) => fr.includes("日本語"), "the title");
+    const rows = f.split("\n");
+    const at = rows.findIndex((r) => r.trim() === "Session");
+    expect(rows[at + 1]).toMatch(/^ {3}日本語.*…$/);
+    expect(displayWidth(rows[at + 1])).toBeLessThanOrEqual(60);
+    expect(rows[at + 2]).toMatch(/^ {3}codex:s1 · /);
+  });
+
+  it("at 60 columns confidence and scope give way (the preview shows them) and the words get the room", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60, height: 20 });
+    const f = m.frame();
+    expect(f).toMatch(/^ {7}type {7}session {5}age feedback$/m);
+    expect(queueRows(f)[2]).toMatch(/^ {4}· {2}correction codex:s1 +\S+ No, that is the wrong fil…$/);
+    expect(f).toContain("approval · medium · scope session");
+  });
+
+  it("with no candidates yet, the empty queue's message is read whole at 60 columns (wrapped, not cut)", async () => {
+    m = await mountOn(reviewHub(), "3", { width: 60, height: 20 });
+    const rows = m.frame().split("\n");
+    expect(rows.every((r) => r.length <= 60)).toBe(true);
+    const said = rows.map((r) => r.trim()).join(" ");
+    expect(said).toContain("No feedback candidates yet: corrections and preferences your agents hear land here (omp-sessions hook), or press I on a session's tree.");
   });
 
   it("p promotes to a picked topic: note, status.json, log.md, feedback index", async () => {

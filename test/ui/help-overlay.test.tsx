@@ -108,4 +108,17 @@ describe("? help", () => {
       await m.press(KEYS.pageDown);
     }
   });
+
+  it("in two columns a gutter of three spaces parts them: a full left line never runs into a right heading", async () => {
+    m = await mount({ paths: [], width: 120, height: 40 });
+    await m.press("?");
+    for (let page = 0; page < 12; page++) {
+      const rows = m.frame().split("\n").slice(2, -2);
+      // Columns 57-59 (the left column is 57 wide, the right starts at 60): blank on every row (the help is ASCII and arrows).
+      for (const r of rows) expect(r.slice(57, 60), r).toBe(r.length > 57 ? "   ".slice(0, Math.min(3, r.length - 57)) : "");
+      const pos = m.frame().match(/lines (\d+)-(\d+) of (\d+)/);
+      if (!pos || pos[2] === pos[3]) break;
+      await m.press(KEYS.pageDown);
+    }
+  });
 });

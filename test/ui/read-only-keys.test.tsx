@@ -53,6 +53,25 @@ describe("a read-only format on the tree", () => {
     expect(readdirSync(dir)).toHaveLength(1); // no fork beside it
   });
 
+  it("at 60 columns the refusal is read whole: the message wraps onto a second row, the screen gives that row up", async () => {
+    const { session } = await asAgent("claude");
+    m = await mount({ paths: [], width: 60, height: 20 });
+    m.store.getState().setSession(session);
+    await m.press("k");
+    const rows = m.frame().split("\n");
+    expect(rows).toHaveLength(20);
+    await m.press("R");
+    const f = m.frame().split("\n");
+    expect(f).toHaveLength(20);
+    expect(f.at(-3)).toBe("✗ read-only: Claude Code sessions are not written by");
+    expect(f.at(-2)).toBe("  omp-sessions (export and resume still work)");
+    expect(f.at(-1)).toContain("detail"); // the keys' line stays
+    expect(f[0]).toBe(rows[0]); // the tab bar stays at the top: the screen, not the frame, is one row shorter
+    expect(f.every((r) => r.length <= 60)).toBe(true);
+    await m.press("j");
+    expect(m.frame().split("\n").at(-2)).not.toContain("omp-sessions"); // gone with the next key, the row back to the screen
+  });
+
   it("the footer leaves out the write keys' hints there, and shows them on a session we write", async () => {
     const { file, session } = await asAgent("claude");
     m = await mount({ paths: [], width: 200, height: 40 });
@@ -74,7 +93,8 @@ describe("a read-only format on the tree", () => {
     m = await mount({ paths: [], width: 140, height: 40 });
     m.store.getState().setSession(session);
     await m.press("E");
-    await m.waitFor((f) => statusLine(f).includes("exported the path"), "the export");
+    // The message names the file's whole path: at this width it takes more than one row.
+    await m.waitFor((f) => f.split("\n").slice(-5, -1).join(" ").includes("exported the path"), "the export");
     expect(readdirSync(join(dir, "out")).some((n) => n.endsWith(".html"))).toBe(true);
     expect(readFileSync(file).equals(before)).toBe(true);
   });

@@ -82,6 +82,25 @@ describe("screen 6, stats", () => {
     expect(detail).toMatch(/branch total \(the active path\): 2 msgs · 2\.55k tokens · \$2\.00/);
   });
 
+  it("on a narrow screen the branch total keeps its figures: the label gives way first, then the count, never the cost", async () => {
+    m = await mount({ paths: [dir], width: 48, height: 30 });
+    await m.waitFor((fr) => fr.includes("question u1"), "the list");
+    await m.press(KEYS.enter);
+    await m.waitFor((fr) => fr.includes("answer a3"), "the tree");
+    await m.press(".", KEYS.enter);
+    const row = (fr: string) => fr.split("\n").find((l) => l.includes("active path")) ?? "";
+    await m.waitFor((fr) => row(fr) !== "", "the branch total");
+    expect(row(m.frame()).trimEnd()).toBe("active path total: 2 msgs · 2.55k tokens · $2.00");
+    m.unmount();
+    m = await mount({ paths: [dir], width: 40, height: 30 });
+    await m.waitFor((fr) => fr.includes("question u1"), "the list");
+    await m.press(KEYS.enter);
+    await m.waitFor((fr) => fr.includes("answer a3"), "the tree");
+    await m.press(".", KEYS.enter);
+    await m.waitFor((fr) => row(fr) !== "", "the branch total");
+    expect(row(m.frame()).trimEnd()).toBe("active path total: 2.55k tokens · $2.00");
+  });
+
   it("reports progress while it reads, draws it, and r reads the figures again", async () => {
     const cache = mkdtempSync(join(tmpdir(), "omp-stats-cache-"));
     try {

@@ -9,6 +9,8 @@ import { readOnlyReason, type Session } from "../../core/session/index.js";
 import { useTheme } from "../theme-context.js";
 import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
+import { wrapLines } from "../format/lines.js";
+import type { Status } from "../state/app-state.js";
 import { screenById } from "../screens/registry.js";
 import type { Action } from "../keymap.js";
 
@@ -46,6 +48,26 @@ function isReadOnly(s: Session): boolean {
   return r;
 }
 
+/** At most this many rows for a status message; past them its last row is cut. */
+export const STATUS_ROWS_MAX = 4;
+
+/**
+ * The status message as drawn at this width: one row when it fits, else
+ * wrapped (at spaces, or after a path's "/") to as many rows as it needs, up
+ * to STATUS_ROWS_MAX, its continuation under the text after "✗ ": a message
+ * is read whole at any width (the reason after a refusal, an export's path)
+ * instead of cut. The app gives the rows past the first from the screen.
+ */
+export function statusRows(status: Status | null, width: number): string[] {
+  const text = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
+  if (!text || displayWidth(text) <= width) return [text];
+  const rows = wrapLines([{ text, hang: status?.kind === "error" ? 2 : 0 }], width).map((l) => l.text);
+  if (rows.length <= STATUS_ROWS_MAX) return rows;
+  const kept = rows.slice(0, STATUS_ROWS_MAX - 1);
+  const rest = rows.slice(STATUS_ROWS_MAX - 1).map((r, i) => (i === 0 ? r : r.trimStart()));
+  return [...kept, fit(rest.join(" "), width)];
+}
+
 export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]; info: string }) {
   const status = useApp((s) => s.status);
   // On a session in a format we only read, the write keys refuse at once: their hints would only mislead.
@@ -62,7 +84,25 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
     width,
     help && `${help.keys} ${help.hint}`,
   );
-  const left = status ? (status.kind === "error" ? "✗ " : "") + safeText(status.text) : "";
+  const rows = statusRows(status, width);
+  const hintLine = (
+    <Text color={theme.text.muted} wrap="truncate">
+      {fit(hints, width)}
+    </Text>
+  );
+  const tone = status?.kind === "error" ? theme.status.error : theme.text.primary;
+  if (rows.length > 1)
+    return (
+      <Box flexDirection="column" width={width}>
+        {rows.map((r, i) => (
+          <Text key={i} color={tone} wrap="truncate">
+            {r}
+          </Text>
+        ))}
+        {hintLine}
+      </Box>
+    );
+  const left = rows[0];
   // A status message wins over the screen's info when both do not fit: the info gives way (a message lasts one key).
   const infoRoom = Math.max(0, width - 1 - (left ? displayWidth(left) : 0));
   const right = fit(safeText(info), infoRoom);
@@ -70,7 +110,7 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width} height={1} overflow="hidden">
-        <Text color={status?.kind === "error" ? theme.status.error : theme.text.primary} wrap="truncate">
+        <Text color={tone} wrap="truncate">
           {fit(left, room, true)}
         </Text>
         <Text color={theme.text.muted} wrap="truncate">
@@ -78,9 +118,7 @@ export function Footer({ width, scopes, info }: { width: number; scopes: Scope[]
           {right}
         </Text>
       </Box>
-      <Text color={theme.text.muted} wrap="truncate">
-        {fit(hints, width)}
-      </Text>
+      {hintLine}
     </Box>
   );
 }

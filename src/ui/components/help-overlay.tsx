@@ -127,6 +127,8 @@ export function layoutHelp(lines: readonly HelpRow[], top: number, rows: number,
   return { columns, shown: i - top };
 }
 
+const GUTTER = 3;
+
 export function HelpOverlay({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
   const scroll = useApp((s) => s.helpScroll);
@@ -134,7 +136,8 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const scrollHelp = useApp((s) => s.scrollHelp);
   const setPageSize = useApp((s) => s.setPageSize);
   const cols = width >= 100 ? 2 : 1;
-  const colWidth = Math.floor(width / cols) - 1;
+  // Two columns keep a gutter of three spaces: a line that fills the left column does not run into the right one's heading.
+  const colWidth = Math.floor(width / cols) - (cols > 1 ? GUTTER : 1);
   const lines = helpRows(screen, colWidth);
   const rows = Math.max(1, height - 1);
   // The last top that still shows the end (a column left short by a block moved on shows fewer rows than it holds).
@@ -155,7 +158,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
       </Text>
       <Box>
         {columns.map((col, c) => (
-          <Box key={c} flexDirection="column" width={colWidth + 1}>
+          <Box key={c} flexDirection="column" width={Math.floor(width / cols)}>
             {col.map((l, i) => (
               <Text key={i} bold={l.heading} color={l.heading ? theme.text.accent : undefined}>
                 {fit(l.text, colWidth)}

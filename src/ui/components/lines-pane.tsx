@@ -2,7 +2,8 @@
 // titled rule, then only the visible slice of the wrapped lines.
 import React, { useMemo } from "react";
 import { Box, Text } from "ink";
-import { wrapLines, type Line, type Tone } from "../format/lines.js";
+import type { Line, Tone } from "../format/lines.js";
+import { paneWrapped } from "../format/pane-rows.js";
 import { useTheme } from "../theme-context.js";
 import type { Theme } from "../theme.js";
 import { safeText } from "../../core/session/index.js";
@@ -44,7 +45,7 @@ export interface LinesPaneProps {
 export function LinesPane({ title, lines, scroll: wanted, focused, width, height }: LinesPaneProps) {
   const theme = useTheme();
   const inner = Math.max(8, width - 2);
-  const wrapped = useMemo(() => wrapLines(lines, inner), [lines, inner]);
+  const wrapped = useMemo(() => paneWrapped(lines, width), [lines, width]);
   const body = Math.max(1, height - 1);
   const scroll = Math.max(0, Math.min(wanted, wrapped.length - body));
   const pos = wrapped.length > body ? ` ${scroll + 1}-${Math.min(wrapped.length, scroll + body)}/${wrapped.length}` : "";

@@ -2,7 +2,9 @@
 // scrolled by line. Only the visible slice is drawn.
 import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
-import { wrapLines, type Line } from "../format/lines.js";
+import type { Line } from "../format/lines.js";
+import { NO_LINES, paneWrapped } from "../format/pane-rows.js";
+
 import { toneColor } from "./lines-pane.js";
 import { useApp } from "../state/use-app.js";
 import { useTheme } from "../theme-context.js";
@@ -21,7 +23,7 @@ export function PaneView({ width, height }: { width: number; height: number }) {
   const scrollPane = useApp((s) => s.scrollPane);
   const theme = useTheme();
   const inner = Math.max(8, width - 2);
-  const wrapped: Line[] = useMemo(() => wrapLines(pane?.lines ?? [], inner), [pane?.lines, inner]);
+  const wrapped: Line[] = useMemo(() => paneWrapped(pane?.lines ?? NO_LINES, width), [pane?.lines, width]);
   const bodyHeight = Math.max(1, height - 1);
   const maxScroll = Math.max(0, wrapped.length - bodyHeight);
   const scroll = Math.min(pane?.scroll ?? 0, maxScroll);

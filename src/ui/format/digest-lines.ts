@@ -66,9 +66,10 @@ function markdownLines(body: string): Line[] {
   return out;
 }
 
-/** Who/where, topics and promotions: from the session's state, no file needed. */
-function stateLines(state: State): Line[] {
+/** Who/where (`title`: the session's title as the list shows it, when listed), topics and promotions: from the session's state, no file needed. */
+function stateLines(state: State, title?: string): Line[] {
   const out: Line[] = [];
+  if (title) out.push({ text: title, tone: "accent", bold: true });
   out.push({ text: safeText(`${s(state.llm_wiki_session_id)} · ${s(state.harness)} · ${s(state.cwd) || "unknown cwd"}`), tone: "accent", bold: true });
   const topics = strings(state.topics);
   const promoted = strings(state.promoted_to);
@@ -78,13 +79,13 @@ function stateLines(state: State): Line[] {
 }
 
 /** The digest pane while its file is being read. */
-export function digestLoadingLines(state: State): Line[] {
-  return [...stateLines(state), { text: "" }, { text: "reading the digest…", tone: "muted" }];
+export function digestLoadingLines(state: State, title?: string): Line[] {
+  return [...stateLines(state, title), { text: "" }, { text: "reading the digest…", tone: "muted" }];
 }
 
 /** The digest pane: who/where, topics and promotions, then the digest body (`text` null: no file). */
-export function digestLines(state: State, text: string | null): Line[] {
-  const out = stateLines(state);
+export function digestLines(state: State, text: string | null, title?: string): Line[] {
+  const out = stateLines(state, title);
   if (text === null) {
     out.push({ text: "" }, { text: "no digest on disk for this session yet", tone: "muted" });
     return out;

@@ -11,9 +11,12 @@ import { digestHeader, digestLines, digestLoadingLines, digestRow, parseDigest }
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
+import { wrapLines } from "../format/lines.js";
+import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
-import { useStores } from "../state/use-app.js";
+import { useApp, useStores } from "../state/use-app.js";
+import { listedSession, listTitle } from "../format/list-title.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { openDigestSession } from "../state/review-open.js";
 import { useTheme } from "../theme-context.js";
@@ -59,11 +62,17 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const current = view[cursor];
   const currentPath = current ? digestPath(current.state) : "";
   const text = currentPath ? texts.get(currentPath) : null;
-  const lines = useMemo(() => (!current ? [] : text === undefined ? digestLoadingLines(current.state) : digestLines(current.state, text)), [current, text]);
+  // Its session by the title the list shows (format/list-title.ts), above the id.
+  const sessions = useApp((s) => s.sessions);
+  const listed = current ? listedSession(sessions, current.state.harness, current.state.native_session_id) : undefined;
+  const title = listed && listTitle(listed, width - 2);
+  const lines = useMemo(() => (!current ? [] : text === undefined ? digestLoadingLines(current.state, title) : digestLines(current.state, text, title)), [current, text, title]);
 
   const showSearch = searching || query !== "";
   const avail = Math.max(4, height - 2 - (showSearch ? 1 : 0));
-  const paneHeight = prompt ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4) : Math.max(3, Math.floor(avail * 0.55));
+  const paneHeight = prompt
+    ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4)
+    : paneHeightFor(avail, current ? 1 + paneWrapped(lines, width).length : 0, Math.max(1, view.length), 0.55, false);
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 
@@ -94,7 +103,13 @@ function DigestsScreen({ width, height }: ScreenProps) {
         {fit("  " + digestHeader(width - 2), width)}
       </Text>
       <Box flexDirection="column" height={listHeight}>
-        {empty ? <Text color={theme.text.muted}>{fit("  " + empty, width)}</Text> : rows}
+        {empty
+          ? wrapLines([{ text: "  " + empty }], width).map((l, i) => (
+              <Text key={i} color={theme.text.muted}>
+                {fit(l.text, width)}
+              </Text>
+            ))
+          : rows}
       </Box>
       {prompt ? (
         <ReviewPrompt prompt={prompt} review={review} width={width} height={paneHeight} />

@@ -14,9 +14,12 @@ import type { Line } from "../format/lines.js";
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
+import { wrapLines } from "../format/lines.js";
+import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
 import { CaptureLine } from "../components/capture-line.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
-import { useStores } from "../state/use-app.js";
+import { useApp, useStores } from "../state/use-app.js";
+import { listedSession, listTitle } from "../format/list-title.js";
 import { useLiveCapture } from "../state/live-capture.js";
 import { confidenceLabel, STATUS_LABEL } from "../state/review-view.js";
 import { candidateContext, openCandidateSession } from "../state/review-open.js";
@@ -72,7 +75,21 @@ function FeedbackScreen({ width, height }: ScreenProps) {
 
   const showSearch = searching || query !== "";
   const avail = Math.max(4, height - 3 - (showSearch ? 1 : 0));
-  const paneHeight = prompt ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4) : Math.max(3, Math.floor(avail * 0.45));
+  // Each candidate's session by its title as the list shows it (its id when the list does not hold it).
+  const sessions = useApp((s) => s.sessions);
+  const titleOf = (c: Record<string, unknown>, max: number): string | undefined => {
+    const row = listedSession(sessions, c.harness, c.native_session_id);
+    return row && listTitle(row, max);
+  };
+  let preview: Line[] = [];
+  if (current) {
+    preview = feedbackPreview(current, status, titleOf(current, width - 4));
+    preview.push(...(context && context.id === current.id ? context.lines : [{ text: "reading the session…", tone: "muted" as const }]));
+  }
+  // The preview's share is 45%; a short queue lends it the rows it does not use.
+  const paneHeight = prompt
+    ? Math.min(Math.max(4, Math.floor(avail * 0.5)), prompt.kind === "topic" ? prompt.topics.length + 3 : 4)
+    : paneHeightFor(avail, current ? 1 + paneWrapped(preview, width).length : 0, Math.max(1, view.length), 0.45, false);
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => review.getState().setPageSize(listHeight), [listHeight, review]);
 
@@ -96,15 +113,9 @@ function FeedbackScreen({ width, height }: ScreenProps) {
       <Text key={id} wrap="truncate" bold={isCursor && theme.color}>
         <Text color={theme.text.accent}>{isCursor ? "› " : "  "}</Text>
         <Text color={theme.label}>{selected.has(id) ? "◉ " : "  "}</Text>
-        {feedbackRow(c, status, width - 4, now)}
+        {feedbackRow(c, status, width - 4, now, titleOf(c, width))}
       </Text>,
     );
-  }
-
-  let preview: Line[] = [];
-  if (current) {
-    preview = feedbackPreview(current, status);
-    preview.push(...(context && context.id === current.id ? context.lines : [{ text: "reading the session…", tone: "muted" as const }]));
   }
 
   let empty = "";
@@ -121,7 +132,13 @@ function FeedbackScreen({ width, height }: ScreenProps) {
         {fit("    " + feedbackHeader(width - 4), width)}
       </Text>
       <Box flexDirection="column" height={listHeight}>
-        {empty ? <Text color={theme.text.muted}>{fit("  " + empty, width)}</Text> : rows}
+        {empty
+          ? wrapLines([{ text: "  " + empty }], width).map((l, i) => (
+              <Text key={i} color={theme.text.muted}>
+                {fit(l.text, width)}
+              </Text>
+            ))
+          : rows}
       </Box>
       {prompt ? (
         <ReviewPrompt prompt={prompt} review={review} width={width} height={paneHeight} />

@@ -5,16 +5,17 @@ import React from "react";
 import { Text } from "ink";
 import { basename } from "node:path";
 import type { SearchHit } from "../../core/search/query.js";
-import { oneLine, safeText } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
-import { sessionTitle, type Titled } from "../../core/session/index.js";
+import type { Titled } from "../../core/session/index.js";
+import { listTitle } from "../format/list-title.js";
 
 /** The session's title as the list shows it (title.ts); a hit whose session is not listed: its file name. */
 export function hitTitle(hit: SearchHit, summary: Titled | undefined, max: number): string {
-  if (summary) return oneLine(sessionTitle(summary), max);
+  if (summary) return listTitle(summary, max);
   return safeText(basename(hit.path));
 }
 

@@ -8,7 +8,7 @@ import { Box, Text } from "ink";
 import { homedir } from "node:os";
 import { basename } from "node:path";
 import type { SessionSummary } from "../../core/session/index.js";
-import { oneLine, safeText } from "../../core/session/index.js";
+import { safeText } from "../../core/session/index.js";
 import { fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
@@ -27,7 +27,7 @@ import type { ScreenDef, ScreenProps } from "./screen.js";
 import { requestResume } from "../state/resume.js";
 import { resumeTargetOf } from "../../core/agents/resume-target.js";
 import { agentOf, AGENT_IDS } from "../../core/session/index.js";
-import { sessionTitle } from "../../core/session/index.js";
+import { listTitle } from "../format/list-title.js";
 
 const HOME = homedir();
 
@@ -76,7 +76,7 @@ export function sessionLine(s: SessionSummary, width: number, now: number, prefi
   const kept = viewInfo(s.path);
   const mark = kept ? `[archived ${safeText(kept.host)}] ` : "";
   const room = Math.max(4, c.name - prefix.length - mark.length);
-  const title = mark + oneLine(sessionTitle(s), room);
+  const title = mark + listTitle(s, room);
   // A long path keeps its end: the file name tells two copies apart.
   const where = paths ? safeText(tildePath(s.path, HOME)) : safeText(tildePath(s.cwd, HOME));
   const place = paths ? pathTail(where, c.project) : where;

@@ -3,6 +3,7 @@ import React, { useEffect, useMemo } from "react";
 import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
 import { PaneView } from "../components/pane.js";
+import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
 import { SearchLine } from "../components/search-line.js";
 import { windowRange } from "../state/list-cursor.js";
 import { useApp, useStores } from "../state/use-app.js";
@@ -19,7 +20,7 @@ import { oneLine, safeText } from "../../core/session/index.js";
 import { labelTimes as readLabelTimes } from "../../core/session/index.js";
 import type { Session } from "../../core/session/index.js";
 import type { TreeLoad } from "../state/app-state.js";
-import { fitWidth as fit } from "../format/width.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import { pathTail } from "../format/path-tail.js";
 import { headerMoves } from "../format/header-moves.js";
@@ -47,8 +48,13 @@ export function sessionCostText(o: OpenFigures | null): string {
   return `${costCell(total)}${gone.calls > 0 ? ` · abandoned branches ${costCell(gone)}` : ""}`;
 }
 
-/** For a model call's detail: the total of the branch it is on (the active path, or abandoned branch N). */
-export function branchTotalText(o: OpenFigures | null, entryId: string): string | null {
+/**
+ * For a model call's detail: the total of the branch it is on (the active path, or abandoned branch N),
+ * in `width` columns. The figures are what one reads it for: on a narrow screen the label gives way
+ * first ("branch total (the active path)", "active path total", "active path"), then the count of
+ * messages, then the tokens; the cost stays.
+ */
+export function branchTotalText(o: OpenFigures | null, entryId: string, width = Infinity): string | null {
   if (!o) return null;
   const pos = o.session.topology.posOf(entryId);
   const meta = pos >= 0 ? o.session.entries[pos] : undefined;
@@ -56,8 +62,13 @@ export function branchTotalText(o: OpenFigures | null, entryId: string): string 
   const branch = o.branchOf[pos];
   if (branch < 0) return null;
   const t = totalOf(o.figures, branch);
-  const which = branch === 0 ? "the active path" : `abandoned branch ${branch}`;
-  return `branch total (${which}): ${t.calls} msg${t.calls === 1 ? "" : "s"} · ${shortCount(figureTokens(t))} tokens · ${costCell(t) || "$0"}`;
+  const which = branch === 0 ? "active path" : `abandoned branch ${branch}`;
+  const labels = [`branch total (${branch === 0 ? "the " : ""}${which})`, `${which} total`, which];
+  const cost = costCell(t) || "$0";
+  const tokens = `${shortCount(figureTokens(t))} tokens · ${cost}`;
+  const figures = [`${t.calls} msg${t.calls === 1 ? "" : "s"} · ${tokens}`, tokens, cost];
+  for (const f of figures) for (const l of labels) if (displayWidth(`${l}: ${f}`) <= width) return `${l}: ${f}`;
+  return fit(`${which}: ${cost}`, width);
 }
 import { exportAtCursor } from "../state/export-action.js";
 import { openChildSession, openParentSession, openSubagent } from "../state/session-links.js";
@@ -108,7 +119,7 @@ function TreeScreen({ width, height }: ScreenProps) {
   }, [session, stats, reading]);
   const figures = loadedFigures && loadedFigures.session === session ? loadedFigures : null;
   // Totals walk every branch's figures: once per figures (or entry shown), not once per key.
-  const branchLine = useMemo(() => (detailId !== null ? branchTotalText(figures, detailId) : null), [figures, detailId]);
+  const branchLine = useMemo(() => (detailId !== null ? branchTotalText(figures, detailId, width) : null), [figures, detailId, width]);
   const cost = useMemo(() => sessionCostText(figures), [figures]);
   const setPageSize = useApp((s) => s.setPageSize);
   const comparing = useStore(useStores().compare, (s) => s.view !== null);
@@ -121,7 +132,11 @@ function TreeScreen({ width, height }: ScreenProps) {
   const avail = Math.max(2, height - 1 - (showSearch ? 1 : 0));
   // The pane takes the lower part; the tree keeps enough rows to stay useful.
   const picking = useApp((s) => s.subagentPick?.choices.length ?? 0);
-  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? Math.max(3, Math.floor(avail * 0.6)) : 0;
+  // An open pane takes the rows its content needs, up to its share (the tree gets the rest), or more when the tree is short.
+  const paneLines = useApp((s) => s.pane?.lines ?? null);
+  const paneError = useApp((s) => (s.pane?.error ? 1 : 0));
+  const paneNeed = paneLines === null ? Infinity : 1 + paneError + paneWrapped(paneLines, width).length + (branchLine ? 1 : 0);
+  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? paneHeightFor(avail, paneNeed, rows?.count ?? 0) : 0;
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => setPageSize(listHeight), [listHeight, setPageSize]);
   if (!rows) {
