@@ -14,9 +14,9 @@ import type { Line } from "../format/lines.js";
 import { windowRange } from "../state/list-cursor.js";
 import { SearchLine } from "../components/search-line.js";
 import { LinesPane } from "../components/lines-pane.js";
-import { wrapLines } from "../format/lines.js";
 import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
 import { CaptureLine } from "../components/capture-line.js";
+import { ReviewList } from "../components/review-list.js";
 import { ReviewPrompt } from "../components/review-prompt.js";
 import { useApp, useStores } from "../state/use-app.js";
 import { listedSession, listTitle } from "../format/list-title.js";
@@ -131,15 +131,7 @@ function FeedbackScreen({ width, height }: ScreenProps) {
       <Text color={theme.text.muted} bold={theme.color}>
         {fit("    " + feedbackHeader(width - 4), width)}
       </Text>
-      <Box flexDirection="column" height={listHeight}>
-        {empty
-          ? wrapLines([{ text: "  " + empty }], width).map((l, i) => (
-              <Text key={i} color={theme.text.muted}>
-                {fit(l.text, width)}
-              </Text>
-            ))
-          : rows}
-      </Box>
+      <ReviewList empty={empty} rows={rows} width={width} height={listHeight} />
       {prompt ? (
         <ReviewPrompt prompt={prompt} review={review} width={width} height={paneHeight} />
       ) : current ? (
