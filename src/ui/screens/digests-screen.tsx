@@ -97,7 +97,7 @@ function DigestsScreen({ width, height }: ScreenProps) {
 
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <CaptureLine review={review} width={width} extra={`${view.length ? cursor + 1 : 0}/${view.length} digests`} />
+      <CaptureLine review={review} width={width} extra={[`${view.length ? cursor + 1 : 0}/${view.length} digests`]} />
       {showSearch ? <SearchLine query={query} active={searching} width={width} matches={view.length} /> : null}
       <Text color={theme.text.muted} bold={theme.color}>
         {fit("  " + digestHeader(width - 2), width)}
