@@ -7,7 +7,7 @@ import { dayFormatter, lastDays } from "../../core/stats/days.js";
 import { QUARTER_HOUR_MS, type Figure, type SessionFigures } from "../../core/stats/figures.js";
 import { costCell, dollars, figureTokens, shortCount, unpricedCell } from "../../core/stats/format.js";
 import { safeText } from "../../core/session/index.js";
-import { fitWidth } from "./width.js";
+import { displayWidth, fitWidth } from "./width.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Line } from "./lines.js";
 
@@ -41,19 +41,35 @@ function chart(title: string, days: string[], values: number[], label: (v: numbe
   const span = days.length * cell;
   const from = days[0].slice(5);
   const to = days[days.length - 1].slice(5);
-  return [
-    { text: fitWidth(`${title}  (█ = ${label(max)}, ▁ up to ${label(max / 8)}, ${EMPTY_DAY} none)`, width), tone: "muted" },
-    { text: "  " + line },
-    { text: "  " + from + to.padStart(Math.max(to.length, span - from.length)), tone: "muted" },
-  ];
+  const legend = [`(█ = ${label(max)},`, `▁ up to ${label(max / 8)},`, `${EMPTY_DAY} none)`];
+  const oneLine = `${title}  ${legend.join(" ")}`;
+  // Too narrow for one line: the legend goes under the title, whole (wrapped between its parts).
+  const head = displayWidth(oneLine) <= width ? [oneLine] : [title, ...wrapWords("  ", legend, width)];
+  return [...head.map((text): Line => ({ text: fitWidth(text, width), tone: "muted" })), { text: "  " + line }, { text: "  " + from + to.padStart(Math.max(to.length, span - from.length)), tone: "muted" }];
+}
+
+/** Words joined by spaces after `head`, onto as many lines of `width` as they need (continuations under the first word). */
+function wrapWords(head: string, words: string[], width: number): string[] {
+  const out: string[] = [];
+  let cur = "";
+  for (const w of words) {
+    if (cur && displayWidth(head + cur + " " + w) > width) {
+      out.push(head + cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  return cur ? [...out, head + cur] : out;
 }
 
 function topLines(title: string, rows: Row[], n: number, name: (r: Row) => string, width: number): Line[] {
   const out: Line[] = [{ text: title, tone: "muted" }];
   if (rows.length === 0) out.push({ text: "  (none)", tone: "muted" });
-  for (const r of rows.slice(0, n)) {
+  const shown = rows.slice(0, n).map((r) => ({ r, name: safeText(name(r)) }));
+  // The figures sit after the longest name shown, not at the screen's far edge (a wide screen put them 150 columns away).
+  const longest = Math.max(0, ...shown.map((x) => displayWidth(x.name)));
+  for (const { r, name: text } of shown) {
     const right = `${costCell(r).padStart(10)}  ${shortCount(figureTokens(r)).padStart(7)} tok  ${String(r.calls).padStart(6)} msg${r.calls === 1 ? " " : "s"}`;
-    out.push({ text: "  " + fitWidth(safeText(name(r)), Math.max(8, width - right.length - 4), true) + "  " + right });
+    out.push({ text: "  " + fitWidth(text, Math.max(8, Math.min(longest, width - right.length - 4)), true) + "  " + right });
   }
   return out;
 }
