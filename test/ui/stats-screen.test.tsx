@@ -124,7 +124,7 @@ describe("screen 6, stats", () => {
     expect(m.frame()).toMatch(/r reload/);
   });
 
-  it("at 200 columns the figures sit by the names; at 60 the charts' legends are whole", async () => {
+  it("at 200 columns the figures sit by the names; at 60 the charts' legends are whole and the names too", async () => {
     m = await mount({ paths: [dir], width: 200, height: 60 });
     await m.press("6");
     let f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("chart-project"), "the stats screen at 200");
@@ -140,5 +140,8 @@ describe("screen 6, stats", () => {
     expect(said).toContain("cost per day, last 30 days (█ = $1.75, ▁ up to $0.22, · none)");
     expect(said).toMatch(/tokens per day, last 30 days \(█ = 2\.60k, ▁ up to \S+, · none\)/);
     expect(f).not.toMatch(/…\n/);
+    // The figures' columns are as wide as their cells: the names stay whole at 60.
+    expect(f).toMatch(/^ {3}anthropic\/claude-opus-4-5 {2,}\$1\.75 {2}2\.60k tok {2}2 msgs$/m);
+    expect(f).toMatch(/^ {3}\/work\/chart-project {2,}\$2\.25 {2}3\.65k tok {2}3 msgs$/m);
   });
 });

@@ -64,12 +64,14 @@ function wrapWords(head: string, words: string[], width: number): string[] {
 function topLines(title: string, rows: Row[], n: number, name: (r: Row) => string, width: number): Line[] {
   const out: Line[] = [{ text: title, tone: "muted" }];
   if (rows.length === 0) out.push({ text: "  (none)", tone: "muted" });
-  const shown = rows.slice(0, n).map((r) => ({ r, name: safeText(name(r)) }));
-  // The figures sit after the longest name shown, not at the screen's far edge (a wide screen put them 150 columns away).
-  const longest = Math.max(0, ...shown.map((x) => displayWidth(x.name)));
-  for (const { r, name: text } of shown) {
-    const right = `${costCell(r).padStart(10)}  ${shortCount(figureTokens(r)).padStart(7)} tok  ${String(r.calls).padStart(6)} msg${r.calls === 1 ? " " : "s"}`;
-    out.push({ text: "  " + fitWidth(text, Math.max(8, Math.min(longest, width - right.length - 4)), true) + "  " + right });
+  const shown = rows.slice(0, n).map((r) => ({ name: safeText(name(r)), cost: costCell(r), tokens: shortCount(figureTokens(r)), calls: r.calls }));
+  // Each column as wide as its widest cell shown, the figures right after the longest name (a wide screen put
+  // them 150 columns away; fixed paddings left a narrow screen's names a third of the row).
+  const widest = (cells: string[]): number => Math.max(0, ...cells.map((c) => displayWidth(c)));
+  const w = { name: widest(shown.map((x) => x.name)), cost: widest(shown.map((x) => x.cost)), tokens: widest(shown.map((x) => x.tokens)), calls: widest(shown.map((x) => String(x.calls))) };
+  for (const x of shown) {
+    const right = `${x.cost.padStart(w.cost)}  ${x.tokens.padStart(w.tokens)} tok  ${String(x.calls).padStart(w.calls)} msg${x.calls === 1 ? " " : "s"}`;
+    out.push({ text: "  " + fitWidth(x.name, Math.max(8, Math.min(w.name, width - right.length - 4)), true) + "  " + right });
   }
   return out;
 }
