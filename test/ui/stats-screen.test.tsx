@@ -143,5 +143,11 @@ describe("screen 6, stats", () => {
     // The figures' columns are as wide as their cells: the names stay whole at 60.
     expect(f).toMatch(/^ {3}anthropic\/claude-opus-4-5 {2,}\$1\.75 {2}2\.60k tok {2}2 msgs$/m);
     expect(f).toMatch(/^ {3}\/work\/chart-project {2,}\$2\.25 {2}3\.65k tok {2}3 msgs$/m);
+    // Narrower still, a project's path keeps its end (the folder's name), as the list's paths do.
+    m.unmount();
+    m = await mount({ paths: [dir], width: 44, height: 60 });
+    await m.press("6");
+    f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("chart-project"), "the stats screen at 44");
+    expect(f).toMatch(/^ {3}…\S*chart-project {2}\$2\.25 {2}3\.65k tok {2}3 msgs$/m);
   });
 });

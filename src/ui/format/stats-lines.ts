@@ -8,6 +8,7 @@ import { QUARTER_HOUR_MS, type Figure, type SessionFigures } from "../../core/st
 import { costCell, dollars, figureTokens, shortCount, unpricedCell } from "../../core/stats/format.js";
 import { safeText } from "../../core/session/index.js";
 import { displayWidth, fitWidth } from "./width.js";
+import { pathTail } from "./path-tail.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Line } from "./lines.js";
 
@@ -61,7 +62,8 @@ function wrapWords(head: string, words: string[], width: number): string[] {
   return cur ? [...out, head + cur] : out;
 }
 
-function topLines(title: string, rows: Row[], n: number, name: (r: Row) => string, width: number): Line[] {
+/** `path`: the names are paths, cut from the front when too long (their end tells them apart). */
+function topLines(title: string, rows: Row[], n: number, name: (r: Row) => string, width: number, path = false): Line[] {
   const out: Line[] = [{ text: title, tone: "muted" }];
   if (rows.length === 0) out.push({ text: "  (none)", tone: "muted" });
   const shown = rows.slice(0, n).map((r) => ({ name: safeText(name(r)), cost: costCell(r), tokens: shortCount(figureTokens(r)), calls: r.calls }));
@@ -71,7 +73,8 @@ function topLines(title: string, rows: Row[], n: number, name: (r: Row) => strin
   const w = { name: widest(shown.map((x) => x.name)), cost: widest(shown.map((x) => x.cost)), tokens: widest(shown.map((x) => x.tokens)), calls: widest(shown.map((x) => String(x.calls))) };
   for (const x of shown) {
     const right = `${x.cost.padStart(w.cost)}  ${x.tokens.padStart(w.tokens)} tok  ${String(x.calls).padStart(w.calls)} msg${x.calls === 1 ? " " : "s"}`;
-    out.push({ text: "  " + fitWidth(x.name, Math.max(8, Math.min(w.name, width - right.length - 4)), true) + "  " + right });
+    const room = Math.max(8, Math.min(w.name, width - right.length - 4));
+    out.push({ text: "  " + fitWidth(path ? pathTail(x.name, room) : x.name, room, true) + "  " + right });
   }
   return out;
 }
@@ -150,6 +153,6 @@ export function statsLines(figures: SessionFigures[], opts: StatsLinesOptions): 
     { text: "" },
     ...topLines("top models", report(figures, { by: "model" }), top, (r) => r.model ?? r.key, width),
     { text: "" },
-    ...topLines("top projects", report(figures, { by: "project" }), top, (r) => (r.project ? tildePath(r.project, home) : "(no project)"), width),
+    ...topLines("top projects", report(figures, { by: "project" }), top, (r) => (r.project ? tildePath(r.project, home) : "(no project)"), width, true),
   ];
 }
