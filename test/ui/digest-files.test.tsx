@@ -46,12 +46,12 @@ describe("digest files off the render path", () => {
     await m.press("4");
     let f = await m.waitFor((x) => x.includes("/work/new-project") && reads.has(path), "the row, and the read of its digest asked for");
     expect(f).toContain("reading the digest…");
-    expect(f).toMatch(/codex\s+\/work\/new-project\s+\S+\s+…/); // the trigger waits for the file too
+    expect(f).toMatch(/codex\s+codex:new\s+\/work\/new-project\s+\S+\s+…/); // the trigger waits for the file too
     expect(f).not.toContain("Session Digest: codex:new");
     reads.get(path)!.resolve(fs.readFileSync(path, "utf8"));
     f = await m.waitFor((x) => x.includes("Session Digest: codex:new"), "the digest");
     expect(f).not.toContain("reading the digest");
-    expect(f).toMatch(/codex\s+\/work\/new-project\s+\S+\s+stop\s+—/);
+    expect(f).toMatch(/codex\s+codex:new\s+\/work\/new-project\s+\S+\s+stop\s+—/);
   });
 
   it("a digest that cannot be read says so instead of waiting", async () => {
@@ -60,7 +60,7 @@ describe("digest files off the render path", () => {
     m = await mount({ paths: [], width: 120, height: 34, review: { hub: { hub: hub.hub }, cwd: "/work/app" }, readDigest: () => Promise.reject(new Error("EACCES")) });
     await m.press("4");
     const f = await m.waitFor((x) => x.includes("no digest on disk for this session yet"), "the missing digest");
-    expect(f).toMatch(/codex\s+\/work\/gone\s+\S+\s+\?/);
+    expect(f).toMatch(/codex\s+codex:gone\s+\/work\/gone\s+\S+\s+\?/);
   });
 
   it("drawing, moving and reloading the screen reads no digest file synchronously", async () => {

@@ -26,7 +26,7 @@ describe("digests screen", () => {
     const f = m.frame();
     const rows = f.split("\n").filter((l) => /^[› ] codex /.test(l));
     expect(rows.map((r) => r.includes("new-project"))).toEqual([true, false]);
-    expect(rows[0]).toMatch(/codex\s+\/work\/new-project\s+\S+\s+stop\s+—/);
+    expect(rows[0]).toMatch(/codex\s+codex:new\s+\/work\/new-project\s+\S+\s+stop\s+—/);
     expect(f).toContain("── digest codex:new");
     expect(f).toContain("Session Digest: codex:new");
     expect(f).toContain("Automated stop checkpoint for codex:new in /work/new-project.");
@@ -44,6 +44,25 @@ describe("digests screen", () => {
     m.store.getState().setSessions([summaryRow({ path: "/s/rollout-new.jsonl", agent: "codex", id: "new", name: "Tidy the build script" })]);
     const f = await m.waitFor((fr) => fr.includes("Tidy the build script"), "the title");
     expect(f).toMatch(/── digest codex:new[^\n]*\n Tidy the build script\n codex:new · codex · \/work\/new-project/);
+  });
+
+  it("each row names its session by the list's title (its capture id when the list does not hold it), at 120 and at 60 columns", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "old", "/work/old-project", "2026-06-12T10:00:00Z");
+    codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");
+    for (const width of [120, 60]) {
+      m?.unmount();
+      m = await mountOn(hub, "4", { width, height: 20 });
+      m.store.getState().setSessions([summaryRow({ path: "/s/rollout-new.jsonl", agent: "codex", id: "new", name: "Tidy the build script" })]);
+      const f = await m.waitFor((fr) => /^› codex\s+Tidy the build/m.test(fr), `the title in the row at ${width}`);
+      const rows = f.split("\n").filter((l) => /^[› ] codex /.test(l));
+      expect(rows[0], `${width}`).toMatch(/^› codex\s+Tidy the build( s\S*)?\s+\/work\/new-/);
+      expect(rows[1], `${width}`).toMatch(/^ {2}codex\s+codex:old\s+\/work\/old-/);
+      expect(
+        f.split("\n").find((l) => l.includes("harness")),
+        `${width}`,
+      ).toMatch(/harness\s+session\s+project\s+seen/);
+    }
   });
 
   it("with no captured session yet, the message is read whole at 60 columns (wrapped, not cut)", async () => {
@@ -65,7 +84,7 @@ describe("digests screen", () => {
     const f = m.frame();
     const rows = f.split("\n").filter((l) => /^[› ] codex /.test(l));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(/codex\s+\/work\/new-project\s+\S+\s+by-hand\s+—/);
+    expect(rows[0]).toMatch(/codex\s+codex:new\s+\/work\/new-project\s+\S+\s+by-hand\s+—/);
     // (the digest's path before it may wrap the line)
     expect(f.replace(/\s+/g, " ")).toContain("trigger by-hand · 1 tool events");
     expect(f).toContain("Session Digest: codex:new");

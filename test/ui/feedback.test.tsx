@@ -37,6 +37,13 @@ const statusJson = (root: string) => readJson(join(root, "feedback", "status.jso
 const registry = (root: string, event: string) => readLines(join(root, "registry.jsonl")).filter((l) => l.event === event);
 
 describe("feedback queue", () => {
+  it("at 60 columns the capture line keeps every count (the labels shorten, the hub path goes)", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    m = await mountOn(hub, "3", { width: 60 });
+    expect(m.frame().split("\n")[1]).toBe("capture on · balanced · 1 sess │ 3 new · 0 prom · 0 dism");
+  });
+
   it("lists candidates newest first with type, confidence, scope, session and a preview of the lesson and words", async () => {
     const hub = reviewHub();
     const ids = threeCandidates(hub.root);

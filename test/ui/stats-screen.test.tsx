@@ -123,4 +123,31 @@ describe("screen 6, stats", () => {
     await m.waitFor((fr) => fr.includes("top models") && fr.includes("1 session with usage"), "the figures again");
     expect(m.frame()).toMatch(/r reload/);
   });
+
+  it("at 200 columns the figures sit by the names; at 60 the charts' legends are whole and the names too", async () => {
+    m = await mount({ paths: [dir], width: 200, height: 60 });
+    await m.press("6");
+    let f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("chart-project"), "the stats screen at 200");
+    const opus = f.split("\n").find((l) => l.includes("anthropic/claude-opus-4-5"))!;
+    // The cost comes after the longest name shown and its padding, not at the screen's far edge.
+    expect(opus).toMatch(/^ {3}anthropic\/claude-opus-4-5 {3,}\$1\.75 /);
+    expect(opus.indexOf("$1.75")).toBeLessThan(60);
+    m.unmount();
+    m = await mount({ paths: [dir], width: 60, height: 60 });
+    await m.press("6");
+    f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("/work/chart"), "the stats screen at 60");
+    const said = f.replace(/\n\s+/g, " ");
+    expect(said).toContain("cost per day, last 30 days (█ = $1.75, ▁ up to $0.22, · none)");
+    expect(said).toMatch(/tokens per day, last 30 days \(█ = 2\.60k, ▁ up to \S+, · none\)/);
+    expect(f).not.toMatch(/…\n/);
+    // The figures' columns are as wide as their cells: the names stay whole at 60.
+    expect(f).toMatch(/^ {3}anthropic\/claude-opus-4-5 {2,}\$1\.75 {2}2\.60k tok {2}2 msgs$/m);
+    expect(f).toMatch(/^ {3}\/work\/chart-project {2,}\$2\.25 {2}3\.65k tok {2}3 msgs$/m);
+    // Narrower still, a project's path keeps its end (the folder's name), as the list's paths do.
+    m.unmount();
+    m = await mount({ paths: [dir], width: 44, height: 60 });
+    await m.press("6");
+    f = await m.waitFor((fr) => fr.includes("top projects") && fr.includes("chart-project"), "the stats screen at 44");
+    expect(f).toMatch(/^ {3}…\S*chart-project {2}\$2\.25 {2}3\.65k tok {2}3 msgs$/m);
+  });
 });

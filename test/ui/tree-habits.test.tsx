@@ -119,4 +119,20 @@ describe("the session's file path", () => {
     expect(m.frame().split("\n").at(-2)).toContain(file);
     expect(m.store.getState().copiedPaths).toEqual([file]);
   });
+
+  it("in the detail pane, under the home folder, starts with ~ as the header does", async () => {
+    const file = branchySession();
+    const home = process.env.HOME;
+    process.env.HOME = dir;
+    try {
+      m = await mount({ file, width: 140 });
+      expect(m.frame().split("\n")[1]).toContain("~/2026-06-01T10-00-00-000Z_t1.jsonl");
+      await m.press(KEYS.enter);
+      await m.waitFor((f) => f.includes("file ~/2026-06-01T10-00-00-000Z_t1.jsonl:"), "the path with ~ in the detail pane");
+      expect(m.frame()).not.toContain(`file ${file}`);
+    } finally {
+      if (home === undefined) delete process.env.HOME;
+      else process.env.HOME = home;
+    }
+  });
 });

@@ -12,16 +12,25 @@ const HOME = homedir();
 const s = (v: unknown): string => (v == null ? "" : String(v));
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
+/** Below this many columns the trigger and promoted columns give way (the pane shows both): the session's name needs the room. */
+export const NARROW_DIGESTS = 80;
+
 export function digestColumns(width: number) {
-  const fixed = { harness: 7, age: 4, trigger: 13, promoted: 4 };
-  const rest = Math.max(24, width - (fixed.harness + fixed.age + fixed.trigger + fixed.promoted) - 6);
-  const project = Math.max(10, Math.min(40, Math.floor(rest * 0.55)));
-  return { ...fixed, project, topics: Math.max(6, rest - project) };
+  const narrow = width < NARROW_DIGESTS;
+  const fixed = { harness: 7, age: 4, trigger: narrow ? 0 : 13, promoted: narrow ? 0 : 4 };
+  const rest = Math.max(30, width - (fixed.harness + fixed.age + fixed.trigger + fixed.promoted) - (narrow ? 4 : 6));
+  const session = Math.max(10, Math.min(40, Math.floor(rest * 0.4)));
+  const project = Math.max(10, Math.min(30, Math.floor(rest * 0.3)));
+  return { ...fixed, session, project, topics: Math.max(6, rest - session - project) };
 }
+
+/** The cells of a row in order, leaving out the trigger and promoted columns when they have no width. */
+const cells = (c: ReturnType<typeof digestColumns>, harness: string, session: string, project: string, seen: string, trigger: string, promoted: string, topics: string): string =>
+  [harness, session, project, seen, ...(c.trigger ? [trigger, promoted] : []), topics].join(" ");
 
 export function digestHeader(width: number): string {
   const c = digestColumns(width);
-  return [fit("harness", c.harness, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), "prom".padStart(c.promoted), "topics"].join(" ");
+  return cells(c, fit("harness", c.harness, true), fit("session", c.session, true), fit("project", c.project, true), "seen".padStart(c.age), fit("trigger", c.trigger, true), "prom".padStart(c.promoted), "topics");
 }
 
 /** Splits a digest into frontmatter fields and body (gray-matter: hand-edited digests read too). */
@@ -30,18 +39,24 @@ export function parseDigest(text: string): { fields: Record<string, unknown>; bo
   return fm === null ? { fields: {}, body: text } : { fields: fm.data, body: fm.body };
 }
 
-export function digestRow(state: State, trigger: string, width: number, now: number): string {
+/**
+ * `codex   Tidy the build script   ~/work/app   3h stop   1 demo`: `title` is the session's title as
+ * the list shows it (format/list-title.ts), when the list holds it; else its capture id.
+ */
+export function digestRow(state: State, trigger: string, width: number, now: number, title?: string): string {
   const c = digestColumns(width);
   const topics = strings(state.topics).join(", ");
   const promoted = strings(state.promoted_to).length;
-  return [
+  return cells(
+    c,
     fit(safeText(s(state.harness)), c.harness, true),
+    fit(title ?? safeText(s(state.llm_wiki_session_id)), c.session, true),
     fit(safeText(tildePath(s(state.cwd), HOME) || "(no cwd)"), c.project, true),
     (state.last_seen_at ? age(s(state.last_seen_at), now) : "").padStart(c.age),
     fit(safeText(trigger), c.trigger, true),
     (promoted ? String(promoted) : "").padStart(c.promoted),
     fit(safeText(topics || "—"), c.topics),
-  ].join(" ");
+  );
 }
 
 /** Markdown to terminal lines: headings bold, table rows as `Field: value`, code ticks dropped. */

@@ -31,3 +31,23 @@ export function paneHeightFor(avail: number, need: number, treeRows: number, par
   if (spare > h) h = Math.max(h, Math.min(need, spare));
   return Math.min(h, Math.max(3, avail - 1));
 }
+
+/** The rows an open pane held, for the screen (`key`: the pane's kind and the screen's size it was sized for). */
+export interface PaneHold {
+  key: string;
+  rows: number;
+}
+
+/**
+ * The pane's rows while the user moves the cursor: the larger of what it holds and what its content
+ * needs now (`fitted`, from paneHeightFor), so moving to a shorter entry never moves the list's rows;
+ * a longer entry can still grow it, up to `most` (paneHeightFor with no bound on the content). While
+ * the entry loads it keeps what it holds. The hold starts over when `key` changes (another kind of
+ * pane, a resize) and the screen drops it when the pane closes.
+ */
+export function steadyPaneRows(hold: PaneHold | null, key: string, fitted: number, loading: boolean, most: number): { rows: number; hold: PaneHold | null } {
+  const held = hold && hold.key === key ? Math.min(hold.rows, most) : 0;
+  if (loading) return held ? { rows: held, hold: { key, rows: held } } : { rows: fitted, hold: null };
+  const rows = Math.max(held, fitted);
+  return { rows, hold: { key, rows } };
+}

@@ -7,7 +7,8 @@ import { dayFormatter, lastDays } from "../../core/stats/days.js";
 import { QUARTER_HOUR_MS, type Figure, type SessionFigures } from "../../core/stats/figures.js";
 import { costCell, dollars, figureTokens, shortCount, unpricedCell } from "../../core/stats/format.js";
 import { safeText } from "../../core/session/index.js";
-import { fitWidth } from "./width.js";
+import { displayWidth, fitWidth } from "./width.js";
+import { pathTail } from "./path-tail.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Line } from "./lines.js";
 
@@ -41,19 +42,39 @@ function chart(title: string, days: string[], values: number[], label: (v: numbe
   const span = days.length * cell;
   const from = days[0].slice(5);
   const to = days[days.length - 1].slice(5);
-  return [
-    { text: fitWidth(`${title}  (█ = ${label(max)}, ▁ up to ${label(max / 8)}, ${EMPTY_DAY} none)`, width), tone: "muted" },
-    { text: "  " + line },
-    { text: "  " + from + to.padStart(Math.max(to.length, span - from.length)), tone: "muted" },
-  ];
+  const legend = [`(█ = ${label(max)},`, `▁ up to ${label(max / 8)},`, `${EMPTY_DAY} none)`];
+  const oneLine = `${title}  ${legend.join(" ")}`;
+  // Too narrow for one line: the legend goes under the title, whole (wrapped between its parts).
+  const head = displayWidth(oneLine) <= width ? [oneLine] : [title, ...wrapWords("  ", legend, width)];
+  return [...head.map((text): Line => ({ text: fitWidth(text, width), tone: "muted" })), { text: "  " + line }, { text: "  " + from + to.padStart(Math.max(to.length, span - from.length)), tone: "muted" }];
 }
 
-function topLines(title: string, rows: Row[], n: number, name: (r: Row) => string, width: number): Line[] {
+/** Words joined by spaces after `head`, onto as many lines of `width` as they need (continuations under the first word). */
+function wrapWords(head: string, words: string[], width: number): string[] {
+  const out: string[] = [];
+  let cur = "";
+  for (const w of words) {
+    if (cur && displayWidth(head + cur + " " + w) > width) {
+      out.push(head + cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  return cur ? [...out, head + cur] : out;
+}
+
+/** `path`: the names are paths, cut from the front when too long (their end tells them apart). */
+function topLines(title: string, rows: Row[], n: number, name: (r: Row) => string, width: number, path = false): Line[] {
   const out: Line[] = [{ text: title, tone: "muted" }];
   if (rows.length === 0) out.push({ text: "  (none)", tone: "muted" });
-  for (const r of rows.slice(0, n)) {
-    const right = `${costCell(r).padStart(10)}  ${shortCount(figureTokens(r)).padStart(7)} tok  ${String(r.calls).padStart(6)} msg${r.calls === 1 ? " " : "s"}`;
-    out.push({ text: "  " + fitWidth(safeText(name(r)), Math.max(8, width - right.length - 4), true) + "  " + right });
+  const shown = rows.slice(0, n).map((r) => ({ name: safeText(name(r)), cost: costCell(r), tokens: shortCount(figureTokens(r)), calls: r.calls }));
+  // Each column as wide as its widest cell shown, the figures right after the longest name (a wide screen put
+  // them 150 columns away; fixed paddings left a narrow screen's names a third of the row).
+  const widest = (cells: string[]): number => Math.max(0, ...cells.map((c) => displayWidth(c)));
+  const w = { name: widest(shown.map((x) => x.name)), cost: widest(shown.map((x) => x.cost)), tokens: widest(shown.map((x) => x.tokens)), calls: widest(shown.map((x) => String(x.calls))) };
+  for (const x of shown) {
+    const right = `${x.cost.padStart(w.cost)}  ${x.tokens.padStart(w.tokens)} tok  ${String(x.calls).padStart(w.calls)} msg${x.calls === 1 ? " " : "s"}`;
+    const room = Math.max(8, Math.min(w.name, width - right.length - 4));
+    out.push({ text: "  " + fitWidth(path ? pathTail(x.name, room) : x.name, room, true) + "  " + right });
   }
   return out;
 }
@@ -132,6 +153,6 @@ export function statsLines(figures: SessionFigures[], opts: StatsLinesOptions): 
     { text: "" },
     ...topLines("top models", report(figures, { by: "model" }), top, (r) => r.model ?? r.key, width),
     { text: "" },
-    ...topLines("top projects", report(figures, { by: "project" }), top, (r) => (r.project ? tildePath(r.project, home) : "(no project)"), width),
+    ...topLines("top projects", report(figures, { by: "project" }), top, (r) => (r.project ? tildePath(r.project, home) : "(no project)"), width, true),
   ];
 }

@@ -1,5 +1,5 @@
-// `4 digests`: captured sessions newest first (harness, project, last seen,
-// trigger, topics, promoted notes) and the selected session's digest as
+// `4 digests`: captured sessions newest first (harness, session title, project,
+// last seen, trigger, topics, promoted notes) and the selected session's digest as
 // readable text; `p` promotes the digest to a topic, `o` opens the agent
 // session when it is an omp/pi file here. The digest files are read off the
 // render path (state/digest-files.ts): a loading line shows until they are in.
@@ -64,8 +64,11 @@ function DigestsScreen({ width, height }: ScreenProps) {
   const text = currentPath ? texts.get(currentPath) : null;
   // Its session by the title the list shows (format/list-title.ts), above the id.
   const sessions = useApp((s) => s.sessions);
-  const listed = current ? listedSession(sessions, current.state.harness, current.state.native_session_id) : undefined;
-  const title = listed && listTitle(listed, width - 2);
+  const titleOf = (st: State, max: number): string | undefined => {
+    const row = listedSession(sessions, st.harness, st.native_session_id);
+    return row && listTitle(row, max);
+  };
+  const title = current && titleOf(current.state, width - 2);
   const lines = useMemo(() => (!current ? [] : text === undefined ? digestLoadingLines(current.state, title) : digestLines(current.state, text, title)), [current, text, title]);
 
   const showSearch = searching || query !== "";
@@ -89,7 +92,7 @@ function DigestsScreen({ width, height }: ScreenProps) {
     rows.push(
       <Text key={d.path} wrap="truncate" bold={isCursor && theme.color}>
         <Text color={theme.text.accent}>{isCursor ? "› " : "  "}</Text>
-        {digestRow(d.state, triggerOf(d.state), width - 2, now)}
+        {digestRow(d.state, triggerOf(d.state), width - 2, now, titleOf(d.state, width))}
       </Text>,
     );
   }
@@ -97,7 +100,7 @@ function DigestsScreen({ width, height }: ScreenProps) {
 
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <CaptureLine review={review} width={width} extra={`${view.length ? cursor + 1 : 0}/${view.length} digests`} />
+      <CaptureLine review={review} width={width} extra={[`${view.length ? cursor + 1 : 0}/${view.length} digests`]} />
       {showSearch ? <SearchLine query={query} active={searching} width={width} matches={view.length} /> : null}
       <Text color={theme.text.muted} bold={theme.color}>
         {fit("  " + digestHeader(width - 2), width)}

@@ -125,7 +125,7 @@ function FeedbackScreen({ width, height }: ScreenProps) {
 
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <CaptureLine review={review} width={width} extra={`${counts.pending} new · ${counts.promoted} promoted · ${counts.dismissed} dismissed`} />
+      <CaptureLine review={review} width={width} extra={[`${counts.pending} new · ${counts.promoted} promoted · ${counts.dismissed} dismissed`, `${counts.pending} new · ${counts.promoted} prom · ${counts.dismissed} dism`]} />
       <Text color={theme.text.muted}>{fit(safeText(filterLine), width)}</Text>
       {showSearch ? <SearchLine query={query} active={searching} width={width} matches={view.length} /> : null}
       <Text color={theme.text.muted} bold={theme.color}>

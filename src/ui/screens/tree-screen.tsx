@@ -1,9 +1,9 @@
 // The tree of the open session, with the detail or context pane below it.
-import React, { useEffect, useMemo } from "react";
+import React, { useEffect, useMemo, useRef } from "react";
 import { Box, Text } from "ink";
 import { TreeRowView } from "../components/tree-row.js";
 import { PaneView } from "../components/pane.js";
-import { paneHeightFor, paneWrapped } from "../format/pane-rows.js";
+import { paneHeightFor, paneWrapped, steadyPaneRows, type PaneHold } from "../format/pane-rows.js";
 import { SearchLine } from "../components/search-line.js";
 import { windowRange } from "../state/list-cursor.js";
 import { useApp, useStores } from "../state/use-app.js";
@@ -136,7 +136,18 @@ function TreeScreen({ width, height }: ScreenProps) {
   const paneLines = useApp((s) => s.pane?.lines ?? null);
   const paneError = useApp((s) => (s.pane?.error ? 1 : 0));
   const paneNeed = paneLines === null ? Infinity : 1 + paneError + paneWrapped(paneLines, width).length + (branchLine ? 1 : 0);
-  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? paneHeightFor(avail, paneNeed, rows?.count ?? 0) : 0;
+  // Moving the cursor never shrinks an open pane (the tree's rows would jump): it keeps the most rows
+  // it took until it closes or the screen changes size (steadyPaneRows).
+  const paneKind = useApp((s) => s.pane?.kind ?? null);
+  const hold = useRef<PaneHold | null>(null);
+  let paneRows = 0;
+  if (paneKind) {
+    const treeCount = rows?.count ?? 0;
+    const steady = steadyPaneRows(hold.current, `${paneKind} ${width}x${avail}`, paneHeightFor(avail, paneNeed, treeCount), paneLines === null, paneHeightFor(avail, Infinity, treeCount));
+    hold.current = steady.hold;
+    paneRows = steady.rows;
+  } else hold.current = null;
+  const paneHeight = step ? writePanelHeight(step, avail) : picking ? chooserHeight(picking, avail) : paneOpen ? paneRows : 0;
   const listHeight = Math.max(1, avail - paneHeight);
   useEffect(() => setPageSize(listHeight), [listHeight, setPageSize]);
   if (!rows) {

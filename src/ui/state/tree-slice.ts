@@ -8,7 +8,9 @@ import { TREE_FILTERS, findBranchPoint, findLabeled, flattenTree, foldRows, isFo
 import { entryDetailLines } from "../format/entry-detail.js";
 import { contextLines } from "../format/context-lines.js";
 import type { AppState, Pane, SliceTools, TreeActions, TreeState } from "./app-state.js";
+import { tildePath } from "../../core/fs/home-path.js";
 import { stat } from "node:fs/promises";
+import { homedir } from "node:os";
 
 export interface TreeSlice {
   slice: TreeState & TreeActions;
@@ -68,8 +70,8 @@ export function createTreeSlice({ set, get }: SliceTools, opts: { headBytes?: nu
       const lines =
         kind === "detail"
           ? [
-              // Where the entry is: two copies of a session look alike otherwise.
-              { text: `file ${safeText(s.file)}:${s.byId.get(id)?.line ?? "?"}`, tone: "muted" as const },
+              // Where the entry is: two copies of a session look alike otherwise (home as `~`, as the header writes it).
+              { text: `file ${safeText(tildePath(s.file, homedir()))}:${s.byId.get(id)?.line ?? "?"}`, tone: "muted" as const },
               ...entryDetailLines((await readEntryResolved(s, id)).entry, s.labels.get(id)),
             ]
           : contextLines(await buildContext(s, id));
