@@ -12,7 +12,10 @@ const SEQUENCE = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u0
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const ANY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+/** Whether `s` holds a control character withoutTerminalControls takes out. */
+export const hasTerminalControls = (s: string): boolean => ANY.test(s);
+
 /** `s` without terminal escape sequences and control characters (tabs, newlines and carriage returns kept); `s` itself when it has none. */
 export function withoutTerminalControls(s: string): string {
-  return ANY.test(s) ? s.replace(SEQUENCE, "").replace(CONTROL, "") : s;
+  return hasTerminalControls(s) ? s.replace(SEQUENCE, "").replace(CONTROL, "") : s;
 }

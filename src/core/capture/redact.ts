@@ -1,6 +1,6 @@
 // Redaction (§6): secret keys, content keys, value patterns and size limits.
 // Everything written under ROOT or into a note passes through here.
-import { withoutTerminalControls } from "./plain-text.js";
+import { hasTerminalControls, withoutTerminalControls } from "./plain-text.js";
 import { looksRandom } from "./entropy.js";
 import { isInnocentValue, MASK, scrubContext } from "./secret-context.js";
 import { isSecretKey } from "./secret-names.js";
@@ -88,7 +88,6 @@ export function scrubCut(s: string, limit: number): string {
   return clipped && !out.endsWith("…") ? out + "…" : out;
 }
 
-/** Scrub and cut a nullable string. */
 /**
  * User text as the store previews it (§7.2 `text_preview`): scrubbed, without
  * terminal controls (plain-text.ts), white space collapsed where a control
@@ -97,12 +96,15 @@ export function scrubCut(s: string, limit: number): string {
  * scrubCut gives it.
  */
 export function previewText(text: string, limit: number): string {
+  // most prompts: one scrub, as before
+  if (!hasTerminalControls(text)) return scrubCut(text, limit);
   // room for a pasted log's colour codes before the limit's worth of words (the bound is only on work)
   const scrubbed = scrubCut(text, 4 * limit + 512);
   const plain = withoutTerminalControls(scrubbed);
   return scrubCut(plain === scrubbed ? plain : plain.replace(/\s+/g, " ").trim(), limit);
 }
 
+/** Scrub and cut a nullable string. */
 export const scrubField = (s: string | null | undefined, limit: number): string | null => (s == null ? null : scrubCut(s, limit));
 
 export const PAYLOAD_STRING_LIMIT = 1200;

@@ -19,7 +19,7 @@ import type { ReviewStore } from "../state/review-store.js";
  */
 export function captureText(state: string, path: string, sessions: number, extra: readonly string[], width: number): string {
   const tail = extra.length ? extra : [""];
-  const line = (p: string, short: boolean, x: string): string => [`${state}`, p ? (short ? p : `hub ${p}`) : short ? "" : "hub", short ? `${sessions} sess` : `${sessions} sessions`].filter(Boolean).join(" · ") + (x ? ` │ ${x}` : "");
+  const line = (p: string, short: boolean, x: string): string => [state, p ? (short ? p : `hub ${p}`) : short ? "" : "hub", short ? `${sessions} sess` : `${sessions} sessions`].filter(Boolean).join(" · ") + (x ? ` │ ${x}` : "");
   // Each form with the whole path, else with the path cut (to no fewer than 12 columns).
   const fits = (short: boolean, x: string): string | null => {
     const whole = line(path, short, x);

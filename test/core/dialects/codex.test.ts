@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -348,6 +349,11 @@ describe("Codex spawned agents", () => {
     writeFileSync(mainFile, rollout("019bf63f-0000-7000-8000-000000000001", `# Context from my IDE setup:\n\n## Active file: src/mail.ts\n\n## My request for Codex:\n${task}`));
     writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request(task), "exec"));
     expect((await readSession(codexDialect, titleFile)).facts.parentSession).toBe(mainFile);
+    // a FIFO named like a rollout started beside it is passed over, not waited on (no writer would ever come)
+    if (process.platform !== "win32") {
+      execFileSync("mkfifo", [join(dir, "rollout-2026-01-25T18-41-25-019bf63f-0000-7000-8000-000000000005.jsonl")]);
+      expect((await readSession(codexDialect, titleFile)).facts.parentSession).toBe(mainFile);
+    }
     // no task beside it: named and headless, no parent
     writeFileSync(titleFile, rollout("019bf63f-0000-7000-8000-000000000004", request("a prompt no rollout holds"), "exec"));
     const alone = (await readSession(codexDialect, titleFile)).facts;

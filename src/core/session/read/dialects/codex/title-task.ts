@@ -7,8 +7,9 @@
 // that text: found here, so that the title thread is shown as its
 // task's bookkeeping (its parent), as a guardian is shown under the session it
 // reviews.
-import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, readdirSync, readSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { openRegularSync } from "../../../../fs/read-capped.js";
 import { typedText } from "../../../text/command-echo.js";
 import { isInjected } from "./items.js";
 
@@ -54,7 +55,7 @@ function firstPrompt(file: string): string {
   let fd: number | null = null;
   let fromItem = "";
   try {
-    fd = openSync(file, "r");
+    fd = openRegularSync(file); // a FIFO or device named like a rollout must not hold the listing
     const chunk = Buffer.allocUnsafe(CHUNK);
     let rest = "";
     // chunk by chunk: the first prompt is most often within the first few (after the session's instructions)
