@@ -112,6 +112,21 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       return time(BIN, hookArgs(one), stop, keepEnv);
     };
     const socketRun = (hub: string): number => time(BIN, hookArgs(hub), payload, env);
+    // a user's prompt (the feedback classifier runs: issue 26's "still fast"), read against the agent's last message, `< payload`;
+    // a new task, so no candidate is recorded and every rule is tried
+    const agentTurn = { type: "assistant", uuid: "a1", parentUuid: null, sessionId: "bench", message: { role: "assistant", content: [{ type: "text", text: "I added the login page and the tests pass." }] } };
+    const promptTranscript = join(base, "prompt-transcript.jsonl");
+    writeFileSync(promptTranscript, JSON.stringify(agentTurn) + "\n");
+    const promptFile = join(base, "prompt.json");
+    writeFileSync(promptFile, JSON.stringify({ session_id: "bench", hook_event_name: "UserPromptSubmit", cwd: "/bench/app", transcript_path: promptTranscript, prompt: "add a dark mode toggle to the settings page" }));
+    const promptRun = (): number => {
+      const r = openSync(promptFile, "r");
+      try {
+        return time(BIN, hookArgs(one), undefined, env, r);
+      } finally {
+        closeSync(r);
+      }
+    };
     // warm the page cache once for each
     node();
     fileRun(one);
@@ -119,8 +134,9 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
     socketRun(one);
     socketRun(many);
     keepRun();
+    promptRun();
     if (viaFifo) fifoRun(one);
-    const t: Record<"node" | "file" | "file5k" | "socket" | "socket5k" | "fifo" | "keep", number[]> = { node: [], file: [], file5k: [], socket: [], socket5k: [], fifo: [], keep: [] };
+    const t: Record<"node" | "file" | "file5k" | "socket" | "socket5k" | "fifo" | "keep" | "prompt", number[]> = { node: [], file: [], file5k: [], socket: [], socket5k: [], fifo: [], keep: [], prompt: [] };
     for (let i = 0; i < RUNS; i++) {
       // interleaved, so background load hits all of them alike
       t.node.push(node());
@@ -130,6 +146,7 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       t.socket5k.push(socketRun(many));
       if (viaFifo) t.fifo.push(fifoRun(one));
       t.keep.push(keepRun());
+      t.prompt.push(promptRun());
     }
     const nodeMs = p50(t.node);
     const h1 = p50(t.file);
@@ -151,6 +168,7 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       row("hook, 5,000 sessions, socket stdin", s5k, `${times(s5k)}, ${(s5k / s1).toFixed(2)}× its 1-session row`, null),
       ...(viaFifo ? [row("hook, 1 session, FIFO stdin", p50(t.fifo), `${times(p50(t.fifo))} (a shell's or Codex's pipe)`, null)] : []),
       row("hook, keep on, Stop (1 MB), socket", p50(t.keep), `${(p50(t.keep) / s1).toFixed(2)}× the 1-session socket row (no target)`, null),
+      row("hook, a prompt (classifier)", p50(t.prompt), `${times(p50(t.prompt))}, ${(p50(t.prompt) / h1).toFixed(2)}× 1 session (no target)`, null),
     ].join("\n");
     const detail = (ms: number) => `${ms.toFixed(0)} ms vs \`node -e 0\` ${nodeMs.toFixed(0)} ms`;
     return {

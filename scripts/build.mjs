@@ -4,7 +4,7 @@
 // `npm test`, `npm start` and `npm run bench`. The hook and each headless
 // command get bundles of their own (below) so their start-up never touches
 // the UI or any heavy module.
-import { build } from "esbuild";
+import { build, transformSync } from "esbuild";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -355,9 +355,20 @@ function writeHookFeedbackCache() {
   const prompts = ["no, use the other file", "thanks, that works now", "why does the build fail?", "\u4e0d\u5bf9\uff0c\u7528\u53e6\u4e00\u4e2a\u6587\u4ef6"];
   const event = { harness: "claude", nativeId: "build", sid: "claude:build", eventName: "UserPromptSubmit", kind: "user-prompt", cwd: "/build", transcriptPath: null, turnId: null };
   const calls = prompts.map((text) => `m.exports.feedbackCandidate({ event: ${JSON.stringify({ ...event, userText: text })}, config: { feedback: { enabled: true } } }, "2026-01-01T00:00:00Z");`);
-  writeRequireCache(join("dist", HOOK_FEEDBACK), calls.join("\n"));
+  writeRequireCache(join("dist", HOOK_FEEDBACK), calls.join("\n"), classifierV8Flags());
 }
-function writeRequireCache(bundle, warmUp) {
+/**
+ * The V8 flags the hook sets before it loads its classifier (core/capture/classifier-v8.ts, read from
+ * there): the classifier's cache is written under the same flags, as V8 refuses a cache made under others.
+ */
+function classifierV8Flags() {
+  const { code } = transformSync(readFileSync("src/core/capture/classifier-v8.ts", "utf8"), { loader: "ts", format: "cjs" });
+  const m = { exports: {} };
+  new Function("module", "exports", code)(m, m.exports);
+  const flags = m.exports.classifierV8Flags(process.versions.node);
+  return flags ? flags.split(" ") : [];
+}
+function writeRequireCache(bundle, warmUp, v8Flags = []) {
   const script = `
     const { Script } = require("node:vm"), Module = require("node:module"), fs = require("node:fs"), path = require("node:path");
     const file = path.resolve(${JSON.stringify(bundle)});
@@ -371,7 +382,7 @@ function writeRequireCache(bundle, warmUp) {
     ${warmUp}
     fs.writeFileSync(file + ".cache", Buffer.concat([Buffer.from(${JSON.stringify(cacheHeader(buildId))}, "latin1"), s.createCachedData()]));
   `;
-  const r = spawnSync(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...v8Flags, "-e", script], { stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
   if (r.status !== 0) console.warn(`build: no code cache for ${bundle} (${r.stderr.toString().trim().split("\n").pop()})`);
 }
 

@@ -10,6 +10,9 @@ import { join } from "node:path";
 import { BIN, ensureBuilt, payload, readJson, REPO, sandbox } from "./helpers.js";
 import { runBin } from "../helpers/run-bin.js";
 import { moduleScriptSource, WRAP_HEAD, WRAPPED } from "../../src/core/code-cache.js";
+import { CLASSIFIER_V8_FLAGS, classifierV8Flags } from "../../src/core/capture/classifier-v8.js";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 
 beforeAll(ensureBuilt);
 
@@ -123,6 +126,31 @@ describe("the hook's feedback classifier, a bundle of its own (dist/hook-feedbac
     const cache = own();
     expect(cache.toString("latin1", 0, cache.indexOf(10)).trimEnd()).toBe(`omp-sessions code cache ${/\n\/\/ omp-build ([0-9a-f]+)\n/.exec(source)?.[1]}`);
     expect(await candidates(hookPackage({ bundle: true, cache }))).toEqual({ stderr: "", types: ["correction"], events: 1, errors: [] });
+  });
+
+  it("the classifier's cache was written under the V8 flags the hook sets before loading it (core/capture/classifier-v8.ts): V8 takes it under them, refuses it without", async () => {
+    const flags = classifierV8Flags(process.versions.node);
+    // this Node is one the flags are set for (else the hook and the build both leave V8's defaults, and the test above covers it)
+    expect(flags).toBe(CLASSIFIER_V8_FLAGS);
+    const script = `
+      const { Script } = require("node:vm"), fs = require("node:fs"), Module = require("node:module");
+      const file = process.argv[1], source = fs.readFileSync(file, "utf8"), cache = fs.readFileSync(file + ".cache");
+      const body = source.slice(0, source.lastIndexOf(${JSON.stringify(WRAPPED)}) + 3);
+      const rejected = () => new Script(body, { filename: file, cachedData: cache.subarray(cache.indexOf(10) + 1) }).cachedDataRejected;
+      const before = rejected();
+      require("node:v8").setFlagsFromString(process.argv[2]);
+      process.stdout.write(JSON.stringify({ before, after: rejected() }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["-e", script, join(REPO, "dist", "hook-feedback.cjs"), String(flags)]);
+    expect(JSON.parse(stdout)).toEqual({ before: true, after: false });
+  });
+
+  it("those flags only for a Node whose V8 is known to have them (V8 prints an error for a flag it does not know)", () => {
+    expect(classifierV8Flags("20.20.2")).toBe("--no-regexp-tier-up");
+    expect(classifierV8Flags("22.11.0")).toBe("--no-regexp-tier-up");
+    expect(classifierV8Flags("24.0.0")).toBe("--no-regexp-tier-up");
+    expect(classifierV8Flags("18.19.0")).toBeNull();
+    expect(classifierV8Flags("26.1.0")).toBeNull();
+    expect(classifierV8Flags("")).toBeNull();
   });
 
   it("without its cache, or with another build's, the classifier is compiled from source: the same candidate", async () => {

@@ -15,6 +15,7 @@ import { readStdin, STDIN_IDLE_MS } from "./stdin.js";
 import { keepConfigOrOff } from "../../core/keep/config.js";
 import { monoMs } from "../../core/capture/clock.js";
 import { requireFromCodeCache } from "../../core/code-cache.js";
+import { classifierV8Flags } from "../../core/capture/classifier-v8.js";
 
 /**
  * The hook's clocks, each settable for tests (and unusual setups) by env:
@@ -123,7 +124,12 @@ function fromOwnBundle(bundle: string): unknown {
  * which for one event in one process changes nothing).
  */
 async function loadCandidateBuilder(): Promise<CandidateBuilder> {
-  if (typeof OMP_HOOK_FEEDBACK_BUNDLE === "string") return (fromOwnBundle(OMP_HOOK_FEEDBACK_BUNDLE) as typeof import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+  if (typeof OMP_HOOK_FEEDBACK_BUNDLE === "string") {
+    // V8 compiles its patterns straight to machine code (core/capture/classifier-v8.ts); set before its code cache is read, which was written under the same flag
+    const flags = classifierV8Flags(process.versions.node);
+    if (flags) process.getBuiltinModule("node:v8").setFlagsFromString(flags);
+    return (fromOwnBundle(OMP_HOOK_FEEDBACK_BUNDLE) as typeof import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
+  }
   // (the build leaves this import out of dist/hook.cjs: it never gets here)
   return (await import("../../core/capture/feedback-candidate.js")).feedbackCandidate;
 }
