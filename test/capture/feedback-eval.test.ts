@@ -732,6 +732,25 @@ describe("bug reports and redirections read against the agent's last message", (
     ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
     ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
     ["已修复显示问题。", "还是没有显示出来", "correction"],
+    // round 14 (holdout14 read): the turn's opening clause is the action the agent's last question (or its Chinese offer) put
+    // forward, and the turn goes on (holdout11 + holdout14); not a question, not a refusal, not "可以了" (it works now)
+    ["其余内容保留不动。确认删除吗？", "删除。我想问一下逻辑是否工作的时候就算在agent md也会遗忘", "decision"],
+    ["要不要我用你当前的 KP pipeline 跑一个 demo，演示这个 MoE 模式怎么实际运作？", "演示一下，并且查看是否阻塞和问题点", "decision"],
+    ["请确认是否继续执行剩余步骤，或者优先修复现有的导入问题？", "修复一些导入路径问题（cacheManager、dataSourceManager导出）", "decision"],
+    ["如果你願意，我可以：\n- 幫你檢查 `N8N_API_URL` 的實際可達性並產出報告\n- 待授權通過後再代為執行完整流程", "幫我檢查n8n API 授權", "decision"],
+    ["Want me to add a cost-based estimate (very rough), or skip the context percentage for now?", "skip it.  Add the cwd to the statusline, probably between model and git stuff", "decision"],
+    ["请确认是否继续执行剩余步骤，或者优先修复现有的导入问题？", "修复导入问题之前，先解释一下为什么会这样？", null],
+    ["4条全部推送成功。你看看群里，现在链接可以点击跳转了吗？", "可以了，就这样吧，辛苦你了", "approval"],
+    ["如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。", "click.argument/click.option 的 help是哪些", null],
+    // after a claim, Russian "не" before a finite verb or "их нет" reports what did not happen, as Portuguese "não …" and French
+    // "… pas" do (holdout6 + holdout14); "не более" (no more than) in a new request, "не нужен" (not needed) say nothing of it
+    ["Убрал `/70` из `text-[#F5F3EF]/70` — теперь текст будет полностью белым без прозрачности.", "а полосочки нужны вернуть, ща их нет", "correction"],
+    ["- Added advisor photo above the content on mobile\n- Added 4th contact item linking to `/tickets/create`", "блок Questions or enquiries не соотвествует мобильному дизайну", "correction"],
+    ["Проект теперь имеет чистое окружение разработки!", "я бы хотел отображать структуру проекта с вложенностью не более 3х уровней", null],
+    // "didnt", "isnt" typed without the apostrophe negate the claim as "didn't" does (holdout12 + holdout14); "that's false" rules
+    // out what the agent concluded, as "that's impossible" does
+    ["Rebuild the Project: run Webpack to bundle the updated JavaScript. This setup will ensure synonyms are included.", "webpack didnt build", "correction"],
+    ['Which option do you choose? I cannot proceed with "Polymarket cricket data" because it doesn\'t exist.', "thats false. it offers cricket matches here", "correction"],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

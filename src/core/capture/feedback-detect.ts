@@ -80,7 +80,7 @@ function build() {
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK =
-    /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
+    /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意|願意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
     "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|succeed(?:s|ed)?|committed and pushed|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|agregu[ée]|a[nñ]ad[ií]|actualic[ée]|cambi[ée]|correg[ií]|arregl[ée]|implement[ée]|elimin[ée]|quit[ée]|cre[ée]|modifiqu[ée]|ajust[ée]|mov[ií]|reemplac[ée]|j'ai (?:ajout[ée]|modifi[ée]|corrig[ée]|mis à jour|supprim[ée]|cr[ée]{2}|remplac[ée]|impl[ée]ment[ée]|chang[ée]|d[ée]plac[ée])|adicionei|atualizei|corrigi|alterei|removi|criei|implementei|ajustei|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
@@ -314,7 +314,9 @@ function build() {
   const TAKE_THESE_CJK =
     /(?:上記|これら|それら|以上|全部|すべて|全て)(?:の[^。！？?]{0,8})?を?(?:修正|対応|実装|実行|適用|直し)|(?:上面|上述|以上|这些|这几个|那些|全部|所有)(?:的)?[^，。！？?]{0,8}?(?:都)?(?:修复|修改|改掉|处理|实现|执行|解决|完成|改一下)|(?:修复|处理|解决|实现|执行)(?:一下)?(?:上面|上述|以上|这些|所有)|(?:위|이것들|모두|전부)[^.?!]{0,8}?(?:수정|적용|진행|구현)|(?:sửa|làm|xóa|xoa|fix) (?:hết|tất cả|tat ca|các|cac|những|nhung)|(?:hepsi\u0307?ni\u0307?|tümünü|tamamını|bunları)\s+(?:\p{L}+\s+)?(?:düzelt|tamamla|uygula|yap|çöz|ekle)/u;
   /** The user rules out what the agent concluded ("there's definitely no such account", "that's impossible"). */
-  const DISPUTE = w("(?:there (?:is|are|was|were) )?(?:definitely|certainly|absolutely) (?:not|no)|that'?s (?:impossible|not possible)|no puede ser|com certeza n[aã]o|sicher nicht|auf keinen fall|c'est impossible");
+  const DISPUTE = w(
+    "(?:there (?:is|are|was|were) )?(?:definitely|certainly|absolutely) (?:not|no)|that'?s (?:impossible|not possible|false|not true|untrue)|thats (?:impossible|not possible|false|not true|untrue)|no puede ser|com certeza n[aã]o|sicher nicht|auf keinen fall|c'est impossible",
+  );
   const DISPUTE_CJK = /肯定(?:是)?(?:没有?|不是|不会|不)|绝对(?:是)?(?:没有?|不是|不会)|根本(?:就)?(?:没有?|不是|不)|絶対(?:に)?(?:ない|ありません|違)/u;
   /** Japanese failure verbs typed in romaji, often run together ("mattakuugoiteimasenndesita": it did not move at all). */
   const ROMAJI_FAIL = /(?:ugo|aruk|deki|hannou|hannnou)[a-z]{0,10}?(?:nai|masen)/u;
@@ -472,7 +474,10 @@ function build() {
   /** "still" in the languages users write to agents in ("todavía", "toujours", "immer noch", "まだ", "여전히"); Han, kana and Hangul need no boundary. */
   const STILL_WORD = re(String.raw`(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도`, "u");
   /** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
-  const NEGATED = re(String.raw`(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`, "gu");
+  const NEGATED = re(
+    String.raw`(?:(?<![\p{L}])(?:not|never|no longer|(?:did|does|do|is|was|are|were|wo|ca|could|would|has|have|had)nt)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`,
+    "gu",
+  );
   /**
    * The same in Spanish and Portuguese ("no se abre", "não aparece"), French ("ne s'ouvre pas", "n'apparaît plus"),
    * German ("öffnet nicht"): the negated word is the last group that matched.
@@ -819,6 +824,43 @@ function echoesOfferCjk(text: string, tail: string): boolean {
   // a sentence-final particle is not part of the action: "还原吧" after "是否还原？"
   const t = text.replace(/[\s。！!.，,~～]+$/u, "").replace(/(?<=..)(?:吧|啊|呀|哈|一下)$/u, "");
   return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && !/^(?:继续|続けて|同意|确认)$/u.test(t) && tail.includes(t);
+}
+
+/** The agent message's last question (its last sentence ending "?" or "？"), else "". */
+function lastQuestion(tail: string): string {
+  const m = /([^.!?。！？\n]*[?？])[^?？]*$/u.exec(tail);
+  return m ? m[1] : "";
+}
+
+/** In Chinese or Japanese, what follows the agent's last offer ("如果你願意，我可以：- 幫你檢查 …"), else "". */
+function cjkOffer(tail: string, asks: RegExp): string {
+  const all = [...tail.matchAll(new RegExp(asks.source, "gu"))];
+  const last = all[all.length - 1];
+  return last ? tail.slice(last.index) : "";
+}
+
+/**
+ * The turn's opening clause (up to its first stop or comma, a courtesy lead set aside) is the action the agent's last
+ * question offered, and the turn goes on with more: in Han, the clause opens on two characters of the question and,
+ * unless it is that short, shares two more with it ("演示一下" after "要不要我…演示这个 MoE 模式…？", "修复一些导入路径问题"
+ * after "…或者优先修复现有的导入问题？"); in a language written with spaces, it is made of the offered words ("skip it"). Not a
+ * question, not a refusal.
+ */
+function opensOnOffer(text: string, question: string): boolean {
+  if (!question) return false;
+  // a stop inside a name ("click.option") ends nothing; a turn that ends asking ("… 的 help是哪些") takes nothing up
+  const clause = (text.split(/[.,;!](?=\s|$)|[。，；！\n（(]/u)[0] ?? "").trim();
+  if (!clause || /[?？]/u.test(clause) || /[?？]|(?:吗|呢|哪些|哪个|什么|怎么样?)\s*$/u.test(text.trim())) return false;
+  const whole = clause.length === text.trim().replace(/[。.!！]+$/u, "").length;
+  const han = clause.replace(/^(?:帮我|幫我|请你?|請你?|那就|就)/u, "").replace(/(?<=..)(?:一下|吧)$/u, "");
+  if (/^[\u3400-\u9FFF]{2}/u.test(han)) {
+    // "可以了" (it works now) answers a question about the result; it takes up nothing
+    if (han.length > 12 || /不|别|没|吗|呢|^(?:可以|好的?|行|能)/u.test(han) || !question.includes(han.slice(0, 2))) return false;
+    if (han.length <= 4) return true;
+    for (let i = 2; i + 2 <= han.length; i++) if (/^[\u3400-\u9FFF]{2}$/u.test(han.slice(i, i + 2)) && question.includes(han.slice(i, i + 2))) return true;
+    return false;
+  }
+  return !whole && /^[a-z]/u.test(lower(clause)) && clause.split(/\s+/u).length <= 4 && picksOffer(clause, lower(question));
 }
 
 /**
@@ -1589,8 +1631,13 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // not an infinitive, "para não quebrar nada"), French "… pas" after a verb of ability or working ("on peut pas changer la valeur")
   if (
     claimed &&
-    (/(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(sentencesOf(headF).slice(0, 2).join(" ")) || /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF)) &&
-    !askedBack(head, /n[aã]o|pas/u)
+    (/(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(sentencesOf(headF).slice(0, 2).join(" ")) ||
+      /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF) ||
+      // Russian "не" before a finite verb ("не соответствует мобильному дизайну"; not an infinitive, "чтобы не сломать"), "их нет" (they are not there)
+      /(?<![\p{L}])(?<!чтобы )не (?!\p{L}+(?:ть|ти|ться)(?![\p{L}]))(?!нуж|надо|знаю|уверен|более|менее|больше|меньше|только|очень|всегда)\p{Script=Cyrillic}{3,}|(?<![\p{L}])(?:их|его|её|ее) (?:больше |уже |теперь |сейчас )?нет(?![\p{L}])/u.test(
+        sentencesOf(headF).slice(0, 2).join(" "),
+      )) &&
+    !askedBack(head, /n[aã]o|pas|не|нет/u)
   )
     return d("correction", "medium", "reports something not happening after a claim", null);
   // the agent's turn was tool calls only and the user cuts in: "dont clone it", "stop, …"
@@ -1687,6 +1734,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (asked) {
     const offer = offerOf(tail, r.ASKED);
     if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
+    // the turn's opening clause is the offered action, then it goes on ("删除。我想问一下…" after "确认删除吗？", "skip it.  Add the
+    // cwd …" after "…, or skip the context percentage for now?", "实现功能，用最简单的方法做就好" after "您希望我帮您实现这些功能…？")
+    if (opensOnOffer(t, lastQuestion(tail) || cjkOffer(tail, r.ASKED_CJK))) return d("decision", "medium", "opens on the action the agent offered", null);
     // "First add the printer models. Then enhance the GUI.": the agent's options put in order, the first one named by its words
     const first = r.FIRST_LEAD.exec(l);
     if (first && picksOffer(sentencesOf(t.slice(first[0].length))[0] ?? "", tail)) return d("decision", "medium", "orders the agent's options", null);
