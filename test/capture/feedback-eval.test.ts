@@ -751,6 +751,19 @@ describe("bug reports and redirections read against the agent's last message", (
     // out what the agent concluded, as "that's impossible" does
     ["Rebuild the Project: run Webpack to bundle the updated JavaScript. This setup will ensure synonyms are included.", "webpack didnt build", "correction"],
     ['Which option do you choose? I cannot proceed with "Polymarket cricket data" because it doesn\'t exist.', "thats false. it offers cricket matches here", "correction"],
+    // words added to readings that hold on other splits (the words seen in holdout14 only): "the problem persist", Russian
+    // "всё также" and Polish "nadal" (still) say something is still wrong, as "o erro ainda persiste" and "всё ещё" do; "I have
+    // corrected …" claims the work done; Polish "tak" is yes; Chinese "…也需要修改" (this needs changing too) points out an omission
+    ["I have overwritten the file directly in your repository. This should resolve the error.", "the problem persist: RimWorld 1.5.4409 rev1120", "correction"],
+    ["Процентный индикатор зафиксирован через `clamp()` — не будет обрезаться у краёв экрана", "проценты всё также съедаются [Image #3]", "correction"],
+    ["Teraz utworzę pozostałe pliki dokumentacji:", "nadal generujesz dokumenty md bez użycia basic memory write_note tool", "correction"],
+    ["I have corrected the `graphicClass` in the definition file to `Graphic_Flicker`.", "the piezoelectric floor texture is not working.", "correction"],
+    ["Mogę przygotować dla Ciebie polecenia do terminala. Czy chcesz taką instrukcję?", "tak wpisz mi to do terminala", "decision"],
+    ["现在，当用户使用亮色主题时，页面会显示更适合亮色主题的颜色。已修改 `prose-invert` 为 `dark:prose-invert`。", "当前文件的clasname也需要修改", "correction"],
+    ["已更新构建脚本。", "你看下readme是否也要更新，特别是构建流程", null],
+    // asked which of its listed items to do, "all of them" takes them all (holdout8 + holdout14); "all our pages" answers a question
+    ["5. No performance monitoring in the deployment process\n\nWould you like me to help implement any of these improvements?", "All of them, in order, please", "decision"],
+    ["Which pages should the audit cover? (e.g. must use existing Supabase backend)", "all our pages", null],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",
