@@ -23,8 +23,10 @@
 // (0.81 now, six turns relabelled; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
 // leave-one-split-out by rule). holdout13 (325 turns, 52 new repositories; Claude Code, Cursor, Gemini CLI, Codex,
 // Copilot) was scored unread once after that round (0.57: P 0.68, R 0.49, type right 0.96; reference 0.38), then read
-// for misses in the latest round (0.70 now, three turns relabelled). holdout14 (317 turns, 37 new repositories; Claude Code, Cursor, Codex, Copilot, Gemini CLI) is the unread split,
-// scored once after that round (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23). The
+// for misses in the round before (0.70 now, three turns relabelled). holdout14 (317 turns, 37 new repositories; Claude Code, Cursor,
+// Codex, Copilot, Gemini CLI) was scored unread once after that round (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23), then
+// read for misses in the latest round (0.68 now, one turn relabelled). holdout15 is the unread split: labelled in parallel, scored
+// here once its file is dropped in (skipped with a note while it is absent). The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -76,16 +78,18 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   holdout9: { f1: 0.83, precision: 0.87, typeRight: 0.98 },
   // read for misses two rounds ago (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
   holdout10: { f1: 0.78, precision: 0.83, typeRight: 0.95 },
-  // read for misses in the round before (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
-  holdout11: { f1: 0.74, precision: 0.84, typeRight: 0.95 },
-  // read for misses in the round before (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
-  // six turns relabelled in the latest round, the guide's decision on having the agent do a step it left to the user)
+  // read for misses two rounds ago (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
+  holdout11: { f1: 0.75, precision: 0.84, typeRight: 0.95 },
+  // read for misses two rounds ago (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
+  // six turns relabelled in the round before, the guide's decision on having the agent do a step it left to the user)
   holdout12: { f1: 0.81, precision: 0.82, typeRight: 0.93 },
-  // read for misses in the latest round (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
+  // read for misses in the round before (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
   // three turns relabelled by the guide's decision, two of them read as plan acceptance: type right 0.94)
   holdout13: { f1: 0.69, precision: 0.78, typeRight: 0.93 },
-  // unread: scored once, after the round that read holdout13 (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23)
-  holdout14: { f1: 0.55, precision: 0.68, typeRight: 0.95 },
+  // read for misses in the latest round (first look 0.56: P 0.69, R 0.47, type right 0.96, scored once after the round that read holdout13;
+  // one turn relabelled by the guide's decision: 0.57 before this round's rules, 0.68 after)
+  holdout14: { f1: 0.67, precision: 0.75, typeRight: 0.97 },
+  // holdout15, the unread split, has no floor until its first score: it is scored, and must beat the reference
 };
 
 describe("feedback detector on labelled real turns", () => {
