@@ -848,7 +848,8 @@ function cjkOffer(tail: string, asks: RegExp): string {
  */
 function opensOnOffer(text: string, question: string): boolean {
   if (!question) return false;
-  // a stop inside a name ("click.option") ends nothing; a turn that ends asking ("… 的 help是哪些") takes nothing up
+  // a stop inside a name ("click.option") ends nothing; a turn with a question mark anywhere, or ending on a question word
+  // ("… 的 help是哪些"), takes nothing up
   const clause = (text.split(/[.,;!](?=\s|$)|[。，；！\n（(]/u)[0] ?? "").trim();
   if (!clause || /[?？]/u.test(clause) || /[?？]|(?:吗|呢|哪些|哪个|什么|怎么样?)\s*$/u.test(text.trim())) return false;
   const whole = clause.length === text.trim().replace(/[。.!！]+$/u, "").length;
