@@ -1,12 +1,12 @@
 // Trains and evaluates the learned feedback scorer (docs/feedback.md, "A learned scorer").
 //
-//   npx tsx scripts/train-feedback.ts --cv        leave-one-split-out over the fourteen tuning splits (tune … holdout13):
-//                                                 train on thirteen, score the fourteenth; chooses features, L2, steps,
+//   npx tsx scripts/train-feedback.ts --cv        leave-one-split-out over the fifteen tuning splits (tune … holdout14):
+//                                                 train on fourteen, score the fifteenth; chooses features, L2, steps,
 //                                                 thresholds and the way the model is combined with the rules by
-//                                                 the mean F1 of the fourteen folds, among settings whose mean precision
+//                                                 the mean F1 of the fifteen folds, among settings whose mean precision
 //                                                 is at least the rules' minus 0.05
-//   npx tsx scripts/train-feedback.ts --holdout   trains the chosen setting on all fourteen tuning splits and scores
-//                                                 holdout14 once: aggregate tables only (holdout14 stays unread;
+//   npx tsx scripts/train-feedback.ts --holdout   trains the chosen setting on all fifteen tuning splits and scores
+//                                                 holdout15 once: aggregate tables only (holdout15 stays unread;
 //                                                 the script stops with a message while its file is not there)
 //   npx tsx scripts/train-feedback.ts --write F   writes the chosen setting's weights to F
 //   npx tsx scripts/train-feedback.ts --time      per-turn cost of rules alone and rules + model
@@ -21,9 +21,9 @@ import { normalizeText } from "../src/core/capture/harness.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Score, type Split } from "../test/capture/feedback-scoring.js";
 
 /** The splits whose misses were read: the only material that trains or chooses anything. */
-const CV_SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"];
+const CV_SPLITS: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14"];
 /** Never read for misses: scored once by --holdout, aggregate figures only (its file is added by whoever scores it). */
-const UNSEEN: Split = "holdout14";
+const UNSEEN: Split = "holdout15";
 
 interface Turn {
   t: LabelledTurn;
@@ -303,7 +303,7 @@ function write(path: string): void {
   console.log(`wrote ${path}: ${compact.length} bytes, read and parsed in ${(performance.now() - t0).toFixed(1)} ms`);
 }
 
-/** UNSEEN (holdout14), once: the chosen setting (and INFORMATIVE) trained on all the tuning splits, next to the rules. Aggregate tables only. */
+/** UNSEEN (holdout15), once: the chosen setting (and INFORMATIVE) trained on all the tuning splits, next to the rules. Aggregate tables only. */
 function holdout(): void {
   if (!existsSync(splitFile(UNSEEN))) {
     console.error(`${UNSEEN} is not there (${splitFile(UNSEEN)}): add its labelled turns first; nothing was scored`);

@@ -23,8 +23,10 @@
 // (0.81 now, six turns relabelled; every rule added was to hold on two splits or more, and `feedback-score-cli.ts --loso` scores each split
 // leave-one-split-out by rule). holdout13 (325 turns, 52 new repositories; Claude Code, Cursor, Gemini CLI, Codex,
 // Copilot) was scored unread once after that round (0.57: P 0.68, R 0.49, type right 0.96; reference 0.38), then read
-// for misses in the latest round (0.70 now, three turns relabelled). holdout14 (317 turns, 37 new repositories; Claude Code, Cursor, Codex, Copilot, Gemini CLI) is the unread split,
-// scored once after that round (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23). The
+// for misses in the round before (0.70 now, three turns relabelled). holdout14 (317 turns, 37 new repositories; Claude Code, Cursor,
+// Codex, Copilot, Gemini CLI) was scored unread once after that round (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23), then
+// read for misses in the latest round (0.68 now, one turn relabelled). holdout15 is the unread split: labelled in parallel, scored
+// here once its file is dropped in (skipped with a note while it is absent). The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -34,9 +36,9 @@ import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Score, type Split } from "./feedback-scoring.js";
 
 /** The unread split: scored here once its file is dropped in, its misses never read (feedback-score-cli.ts refuses to list them). */
-const UNSEEN = "holdout14" as const;
+const UNSEEN = "holdout15" as const;
 type Readable = Exclude<Split, typeof UNSEEN>;
-const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"];
+const READ: Readable[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14"];
 const SPLITS: Split[] = existsSync(splitFile(UNSEEN)) ? [...READ, UNSEEN] : READ;
 /** The splits the rules were written against (their misses were read) and that reach the issue's goal; holdout5, read last, reaches 0.84. */
 const TUNING: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4"];
@@ -76,16 +78,18 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   holdout9: { f1: 0.83, precision: 0.87, typeRight: 0.98 },
   // read for misses two rounds ago (first look 0.65: P 0.74, R 0.57, scored once after the round that read holdout9)
   holdout10: { f1: 0.78, precision: 0.83, typeRight: 0.95 },
-  // read for misses in the round before (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
-  holdout11: { f1: 0.74, precision: 0.84, typeRight: 0.95 },
-  // read for misses in the round before (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
-  // six turns relabelled in the latest round, the guide's decision on having the agent do a step it left to the user)
+  // read for misses two rounds ago (first look 0.56: P 0.77, R 0.45, type right 0.94, scored once after the round that read holdout10)
+  holdout11: { f1: 0.75, precision: 0.84, typeRight: 0.95 },
+  // read for misses two rounds ago (first look 0.65: P 0.74, R 0.58, type right 0.93, scored once after the round that read holdout11;
+  // six turns relabelled in the round before, the guide's decision on having the agent do a step it left to the user)
   holdout12: { f1: 0.81, precision: 0.82, typeRight: 0.93 },
-  // read for misses in the latest round (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
+  // read for misses in the round before (first look 0.57: P 0.68, R 0.49, type right 0.96, scored once after the round that read holdout12;
   // three turns relabelled by the guide's decision, two of them read as plan acceptance: type right 0.94)
   holdout13: { f1: 0.69, precision: 0.78, typeRight: 0.93 },
-  // unread: scored once, after the round that read holdout13 (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23)
-  holdout14: { f1: 0.55, precision: 0.68, typeRight: 0.95 },
+  // read for misses in the latest round (first look 0.56: P 0.69, R 0.47, type right 0.96, scored once after the round that read holdout13;
+  // one turn relabelled by the guide's decision: 0.57 before this round's rules, 0.68 after)
+  holdout14: { f1: 0.67, precision: 0.75, typeRight: 0.97 },
+  // holdout15, the unread split, has no floor until its first score: it is scored, and must beat the reference
 };
 
 describe("feedback detector on labelled real turns", () => {
@@ -732,6 +736,38 @@ describe("bug reports and redirections read against the agent's last message", (
     ["验证：在 Actions → Run workflow 手动触发一次。代理回退路径这次不会再崩掉。", "你帮我触发一次验证一下有没有成功", null],
     ["已添加忽略并清理索引。", "现在你需要给mysql写两条触发器（无论是前端传入记录还是直接在mysql后台修改记录都得生效）", null],
     ["已修复显示问题。", "还是没有显示出来", "correction"],
+    // round 14 (holdout14 read): the turn's opening clause is the action the agent's last question (or its Chinese offer) put
+    // forward, and the turn goes on (holdout11 + holdout14); not a question, not a refusal, not "可以了" (it works now)
+    ["其余内容保留不动。确认删除吗？", "删除。我想问一下逻辑是否工作的时候就算在agent md也会遗忘", "decision"],
+    ["要不要我用你当前的 KP pipeline 跑一个 demo，演示这个 MoE 模式怎么实际运作？", "演示一下，并且查看是否阻塞和问题点", "decision"],
+    ["请确认是否继续执行剩余步骤，或者优先修复现有的导入问题？", "修复一些导入路径问题（cacheManager、dataSourceManager导出）", "decision"],
+    ["如果你願意，我可以：\n- 幫你檢查 `N8N_API_URL` 的實際可達性並產出報告\n- 待授權通過後再代為執行完整流程", "幫我檢查n8n API 授權", "decision"],
+    ["Want me to add a cost-based estimate (very rough), or skip the context percentage for now?", "skip it.  Add the cwd to the statusline, probably between model and git stuff", "decision"],
+    ["请确认是否继续执行剩余步骤，或者优先修复现有的导入问题？", "修复导入问题之前，先解释一下为什么会这样？", null],
+    ["4条全部推送成功。你看看群里，现在链接可以点击跳转了吗？", "可以了，就这样吧，辛苦你了", "approval"],
+    ["如果你需要，我可以跑一次 `CliRunner` 来确认帮助文本输出。", "click.argument/click.option 的 help是哪些", null],
+    // after a claim, Russian "не" before a finite verb or "их нет" reports what did not happen, as Portuguese "não …" and French
+    // "… pas" do (holdout6 + holdout14); "не более" (no more than) in a new request, "не нужен" (not needed) say nothing of it
+    ["Убрал `/70` из `text-[#F5F3EF]/70` — теперь текст будет полностью белым без прозрачности.", "а полосочки нужны вернуть, ща их нет", "correction"],
+    ["- Added advisor photo above the content on mobile\n- Added 4th contact item linking to `/tickets/create`", "блок Questions or enquiries не соотвествует мобильному дизайну", "correction"],
+    ["Проект теперь имеет чистое окружение разработки!", "я бы хотел отображать структуру проекта с вложенностью не более 3х уровней", null],
+    // "didnt", "isnt" typed without the apostrophe negate the claim as "didn't" does (holdout12 + holdout14); "that's false" rules
+    // out what the agent concluded, as "that's impossible" does
+    ["Rebuild the Project: run Webpack to bundle the updated JavaScript. This setup will ensure synonyms are included.", "webpack didnt build", "correction"],
+    ['Which option do you choose? I cannot proceed with "Polymarket cricket data" because it doesn\'t exist.', "thats false. it offers cricket matches here", "correction"],
+    // words added to readings that hold on other splits (the words seen in holdout14 only): "the problem persist", Russian
+    // "всё также" and Polish "nadal" (still) say something is still wrong, as "o erro ainda persiste" and "всё ещё" do; "I have
+    // corrected …" claims the work done; Polish "tak" is yes; Chinese "…也需要修改" (this needs changing too) points out an omission
+    ["I have overwritten the file directly in your repository. This should resolve the error.", "the problem persist: RimWorld 1.5.4409 rev1120", "correction"],
+    ["Процентный индикатор зафиксирован через `clamp()` — не будет обрезаться у краёв экрана", "проценты всё также съедаются [Image #3]", "correction"],
+    ["Teraz utworzę pozostałe pliki dokumentacji:", "nadal generujesz dokumenty md bez użycia basic memory write_note tool", "correction"],
+    ["I have corrected the `graphicClass` in the definition file to `Graphic_Flicker`.", "the piezoelectric floor texture is not working.", "correction"],
+    ["Mogę przygotować dla Ciebie polecenia do terminala. Czy chcesz taką instrukcję?", "tak wpisz mi to do terminala", "decision"],
+    ["现在，当用户使用亮色主题时，页面会显示更适合亮色主题的颜色。已修改 `prose-invert` 为 `dark:prose-invert`。", "当前文件的clasname也需要修改", "correction"],
+    ["已更新构建脚本。", "你看下readme是否也要更新，特别是构建流程", null],
+    // asked which of its listed items to do, "all of them" takes them all (holdout8 + holdout14); "all our pages" answers a question
+    ["5. No performance monitoring in the deployment process\n\nWould you like me to help implement any of these improvements?", "All of them, in order, please", "decision"],
+    ["Which pages should the audit cover? (e.g. must use existing Supabase backend)", "all our pages", null],
     // a task prompt that states the workflow for that task is not a standing rule
     [
       "",

@@ -1,5 +1,5 @@
 // Prints the eval tables for the named splits: `npx tsx test/capture/feedback-score-cli.ts holdout7 holdout8`.
-// `--misses` lists misses and false hits (holdout13 was read in the round that labelled holdout14; holdout14 is kept unread:
+// `--misses` lists misses and false hits (holdout14 was read in the round that labelled holdout15; holdout15 is kept unread:
 // its misses are not listed, and a split whose file is not there yet is skipped with a note).
 // `--loso` scores every read split leave-one-split-out by rule: a hit counts on a split only when its rule (its
 // rationale) also makes a true hit on another read split, so a rule supported by one split's turns alone does not
@@ -10,12 +10,12 @@ import { normalizeText } from "../../src/core/capture/harness.js";
 import { referenceClassify } from "./feedback-reference.js";
 import { loadTurns, score, splitFile, table, type LabelledTurn, type Split } from "./feedback-scoring.js";
 /** Labelled and never read: scored in aggregate, its misses never listed. */
-const UNSEEN: Split = "holdout14";
+const UNSEEN: Split = "holdout15";
 const ours = (t: LabelledTurn): string | null => classify(normalizeText(t.text), false, t.before || null)?.type ?? null;
 const ref = (t: LabelledTurn): string | null => referenceClassify(normalizeText(t.text));
 const args = process.argv.slice(2);
 const showMisses = args.includes("--misses");
-const READ: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"];
+const READ: Split[] = ["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14"];
 if (args.includes("--loso")) loso();
 function loso(): void {
   const rows = READ.map((split) => ({ split, turns: loadTurns(split).map((t) => ({ t, c: classify(normalizeText(t.text), false, t.before || null) })) }));

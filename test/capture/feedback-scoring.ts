@@ -15,7 +15,7 @@ export interface LabelledTurn {
   sampled?: string;
 }
 
-export type Split = "tune" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11" | "holdout12" | "holdout13" | "holdout14";
+export type Split = "tune" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11" | "holdout12" | "holdout13" | "holdout14" | "holdout15";
 
 export const TYPES = ["correction", "preference", "approval", "plan_acceptance"] as const;
 

@@ -80,10 +80,10 @@ function build() {
   );
   /** The same offer in languages written without spaces (no word boundaries there). */
   const ASKED_CJK =
-    /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
+    /<\/options>\s*$|如果(?:你|您)?(?:需要|想要?|愿意|願意)|请(?:选择|确认|告知|告诉我|回复)|选哪(?:个|一个|种|一种)|哪(?:个|种)(?:方案|选项|方式|方向)|吗[？?]?\s*$|是否(?:需要|要|继续|接受|同意|可以)|能否提供|要不要|需要我|ますか[？?]?\s*$|しましょうか|よろしいですか|(?:할|드릴|볼|갈)까요|하시겠어요|원하시면|원하세요/u;
   /** The agent said the work is done or fixed. */
   const CLAIMED = w(
-    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|succeed(?:s|ed)?|committed and pushed|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made)|ya (?:est[aá]|funciona)|agregu[ée]|a[nñ]ad[ií]|actualic[ée]|cambi[ée]|correg[ií]|arregl[ée]|implement[ée]|elimin[ée]|quit[ée]|cre[ée]|modifiqu[ée]|ajust[ée]|mov[ií]|reemplac[ée]|j'ai (?:ajout[ée]|modifi[ée]|corrig[ée]|mis à jour|supprim[ée]|cr[ée]{2}|remplac[ée]|impl[ée]ment[ée]|chang[ée]|d[ée]plac[ée])|adicionei|atualizei|corrigi|alterei|removi|criei|implementei|ajustei|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
+    "now (?:works?|working|fixed|fully|correctly|properly|shows?|displays?|accurately|reflects?|has|uses|handles|loads?|runs?|renders?|supports?|includes?)|should now|is now|are now|(?:has|have) been (?:fixed|resolved|updated|implemented|completed|removed|added|created|regenerated|moved|saved|written|generated|stored|deployed|pushed|installed|configured)|(?:is|are) (?:now )?(?:saved|written|generated|stored|deployed|installed|configured|in place|set up)|successfully|succeed(?:s|ed)?|committed and pushed|fixed|resolved|complete(?:d)?|done|ready|working|all tests pass|passes|verified|operational|try (?:it )?(?:again|now)|please (?:refresh|try|test|reload|restart|check)|(?:refresh|reload|restart) and (?:try|test|check)|try (?:\\p{L}+ing )?again|give it a (?:try|go|shot)|(?:test|try) it out|teste agora|prueba (?:ahora|de nuevo)|r[ée]essa(?:ie|yez)|should (?:work|be (?:fixed|working|resolved|gone|visible))|will now|now you (?:can|should)|✅|🎉|i(?:'ve| have)? (?:updated|fixed|added|changed|implemented|removed|created|modified|refactored|moved|replaced|renamed|adjusted|applied|made|corrected|overwritten|rewritten)|ya (?:est[aá]|funciona)|agregu[ée]|a[nñ]ad[ií]|actualic[ée]|cambi[ée]|correg[ií]|arregl[ée]|implement[ée]|elimin[ée]|quit[ée]|cre[ée]|modifiqu[ée]|ajust[ée]|mov[ií]|reemplac[ée]|j'ai (?:ajout[ée]|modifi[ée]|corrig[ée]|mis à jour|supprim[ée]|cr[ée]{2}|remplac[ée]|impl[ée]ment[ée]|chang[ée]|d[ée]plac[ée])|adicionei|atualizei|corrigi|alterei|removi|criei|implementei|ajustei|corregido|arreglado|listo|maintenant|corrig[ée]e?s?|termin[ée]|jetzt|behoben|теперь|исправлен\\p{L}*|agora|ahora|ora funziona|adesso|risolto|corretto|이제|완료|수정했\\p{L}*|해결했\\p{L}*|actualizad[oa]s?|completad[oa]s?|agregad[oa]s?|a[nñ]adid[oa]s?|conclu[ií]d[oa]s?|pronto|corrigid[oa]s?|implementad[oa]s?|funcionando|atualizad[oa]s?|key changes|changes made|summary of (?:the )?changes|what (?:i )?changed|(?:[-*•]|\\d+[.)]|#+)\\s+(?:\\*\\*)?(?:added|removed|deleted|updated|changed|replaced|moved|renamed|created|refactored|simplified|implemented|modified|converted|introduced|extracted|wrapped|switched|fixed)",
   );
   /** A claim in languages written without spaces: "已修复", "现在侧边栏会显示…", "修正しました". */
   const CLAIMED_CJK = /现在(?:可以|应该|会|已|能|就)|已经|已(?:修复|完成|更新|添加|移除|调整|删除|重启|实现|解决|修改|创建|合并|推送|将)|刷新页面|成功|しました|完了|はずです|てみてください|お試しください|試してください/u;
@@ -103,10 +103,10 @@ function build() {
   const OBJECTION = start("but|mais|pero|aber|но|그런데|근데|하지만");
   /** "still …" with something left wrong ("still no …", "there is still an error", "I still see …"). */
   const STILL = w(
-    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?|redirects?|returns?|opens?|loads?|renders?|displays?|prints?|logs?|throws?|crashes|hangs?|freezes|goes|jumps?|resets?|reloads?|flickers?|overlaps?|overflows?|scrolls?|calls?|sends?|creates?|deletes?|happens?|occurs?|persists?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal|saliendo|apareciendo|dando|pasando|ocurriendo)|continua(?:m)? (?:dando|aparecendo|falhando|acontecendo|com (?:o |os |a |as )?(?:mesm[oa]s? )?(?:erros?|problemas?))|(?:o |os )?(?:erros?|problemas?) (?:ainda )?persist(?:e|em|indo|iu)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|还是|仍然|依然",
+    "(?:furt|pořád|stále) (?:nic|ne\\p{L}+|mi|to)|(?:still|stil|stll|sitll) (?:\\p{L}+ing|see+|seeing|get|getting|has|have|having|there|shows?|showing|exists?|appears?|the same|no|not|doesn'?t|don'?t|isn'?t|aren'?t|can'?t|won'?t|broken|wrong|incorrect|failing|fails|errors?|an? (?:error|issue|problem|bug)|issues?|problems?|bugs?|(?:talks?|uses?|mentions?|refers?|contains?|says?|references?|points?|redirects?|returns?|opens?|loads?|renders?|displays?|prints?|logs?|throws?|crashes|hangs?|freezes|goes|jumps?|resets?|reloads?|flickers?|overlaps?|overflows?|scrolls?|calls?|sends?|creates?|deletes?|happens?|occurs?|persists?)|(?:some|many|lots?|a lot of|several))|todav[ií]a (?:no|hay|falla|sigue)|sigue(?:n)? (?:ah[ií]|igual|sin|fallando|mal|saliendo|apareciendo|dando|pasando|ocurriendo)|continua(?:m)? (?:dando|aparecendo|falhando|acontecendo|com (?:o |os |a |as )?(?:mesm[oa]s? )?(?:erros?|problemas?))|(?:o |os )?(?:erros?|problemas?) (?:ainda )?persist(?:e|em|indo|iu)|encore des|toujours (?:pas|des|le même|la même)|immer noch|всё ещё|все еще|всё так(?:же)?|все так(?:же)?|по-прежнему|до сих пор|nadal|wciąż|(?:the |this |that |same )?(?:problem|error|issue|bug)s? (?:still )?persists?|还是|仍然|依然",
   );
   /** The words every STILL alternative holds: STILL (a large pattern, costly to compile) is tried only on a turn that has one. */
-  const STILL_CUE = /furt|pořád|stále|stil|stll|sitll|todav|sigue|continua|persist|encore des|toujours|immer noch|всё ещё|все еще|还是|仍然|依然/u;
+  const STILL_CUE = /furt|pořád|stále|stil|stll|sitll|todav|sigue|continua|persist|encore des|toujours|immer noch|всё ещё|все еще|всё так|все так|по-прежнему|до сих пор|nadal|wciąż|还是|仍然|依然/u;
   const MODAL_STILL = w("(?:might|may|could|would|will|can|should|must|to) still|still (?:need|needs|have to|has to|want|missing from the|working on|thinking|learning|trying to|deciding|going through|pending|running)");
   const AGAIN = w("still|again|yet again|once again|same (?:error|issue|problem|thing|result|behaviou?r)|nothing (?:changed|happens|happened)|no change|no difference|keeps? (?:failing|crashing|happening|showing)");
   const FAIL = w(
@@ -255,7 +255,7 @@ function build() {
   );
   /** A yes or a choice that only means acceptance after the agent asked. */
   const YES = start(
-    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以的?(?=[\\s，,。！!~～]|$)|是的",
+    "y(?:es|eah|ep|up)?|oui|c'est (?:top|bon|parfait|ok)|ja|tak|claro|bien s[uû]r|sure|o+k+(?:a+y+|e+y+)?|ano|jo|pokračuj\\p{L}*|うん|alright|right|fine|absolutely|definitely|of course|why not|option \\w+|sí|sì|si|sim|certo|va bene|vale|gerne|klar|passt|ええ|いいよ|いいです|それで|네|예|응|좋아(?:요)?|좋습니다|그래(?:요)?|알겠(?:어|어요|습니다)|да|好的?|可以的?(?=[\\s，,。！!~～]|$)|是的",
   );
   /** Praise followed by the next step of the proposal ("Great, commit the change"). */
   const PRAISE_GO =
@@ -314,7 +314,9 @@ function build() {
   const TAKE_THESE_CJK =
     /(?:上記|これら|それら|以上|全部|すべて|全て)(?:の[^。！？?]{0,8})?を?(?:修正|対応|実装|実行|適用|直し)|(?:上面|上述|以上|这些|这几个|那些|全部|所有)(?:的)?[^，。！？?]{0,8}?(?:都)?(?:修复|修改|改掉|处理|实现|执行|解决|完成|改一下)|(?:修复|处理|解决|实现|执行)(?:一下)?(?:上面|上述|以上|这些|所有)|(?:위|이것들|모두|전부)[^.?!]{0,8}?(?:수정|적용|진행|구현)|(?:sửa|làm|xóa|xoa|fix) (?:hết|tất cả|tat ca|các|cac|những|nhung)|(?:hepsi\u0307?ni\u0307?|tümünü|tamamını|bunları)\s+(?:\p{L}+\s+)?(?:düzelt|tamamla|uygula|yap|çöz|ekle)/u;
   /** The user rules out what the agent concluded ("there's definitely no such account", "that's impossible"). */
-  const DISPUTE = w("(?:there (?:is|are|was|were) )?(?:definitely|certainly|absolutely) (?:not|no)|that'?s (?:impossible|not possible)|no puede ser|com certeza n[aã]o|sicher nicht|auf keinen fall|c'est impossible");
+  const DISPUTE = w(
+    "(?:there (?:is|are|was|were) )?(?:definitely|certainly|absolutely) (?:not|no)|that'?s (?:impossible|not possible|false|not true|untrue)|thats (?:impossible|not possible|false|not true|untrue)|no puede ser|com certeza n[aã]o|sicher nicht|auf keinen fall|c'est impossible",
+  );
   const DISPUTE_CJK = /肯定(?:是)?(?:没有?|不是|不会|不)|绝对(?:是)?(?:没有?|不是|不会)|根本(?:就)?(?:没有?|不是|不)|絶対(?:に)?(?:ない|ありません|違)/u;
   /** Japanese failure verbs typed in romaji, often run together ("mattakuugoiteimasenndesita": it did not move at all). */
   const ROMAJI_FAIL = /(?:ugo|aruk|deki|hannou|hannnou)[a-z]{0,10}?(?:nai|masen)/u;
@@ -472,7 +474,10 @@ function build() {
   /** "still" in the languages users write to agents in ("todavía", "toujours", "immer noch", "まだ", "여전히"); Han, kana and Hangul need no boundary. */
   const STILL_WORD = re(String.raw`(?<![\p{L}])(?:still|stil|stll|sitll|todav[ií]a|toujours|immer noch|noch immer|weiterhin|всё ещё|все ещё|все еще|до сих пор|vẫn)(?![\p{L}])|还是|仍然|依然|まだ|여전히|아직도`, "u");
   /** A negation and the word it negates ("not opening", "doesn't open", "are not marked as completed", "never shows"). */
-  const NEGATED = re(String.raw`(?:(?<![\p{L}])(?:not|never|no longer)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`, "gu");
+  const NEGATED = re(
+    String.raw`(?:(?<![\p{L}])(?:not|never|no longer|(?:did|does|do|is|was|are|were|wo|ca|could|would|has|have|had)nt)|n't)\s+(?:(?:been|be|being|yet|really|actually|even|quite|fully|properly|correctly|marked|as|getting|get|got|any|the|a|an|in)\s+){0,3}(\p{L}{4,})`,
+    "gu",
+  );
   /**
    * The same in Spanish and Portuguese ("no se abre", "não aparece"), French ("ne s'ouvre pas", "n'apparaît plus"),
    * German ("öffnet nicht"): the negated word is the last group that matched.
@@ -819,6 +824,44 @@ function echoesOfferCjk(text: string, tail: string): boolean {
   // a sentence-final particle is not part of the action: "还原吧" after "是否还原？"
   const t = text.replace(/[\s。！!.，,~～]+$/u, "").replace(/(?<=..)(?:吧|啊|呀|哈|一下)$/u, "");
   return t.length >= 2 && t.length <= 8 && rules().CJK_ONLY.test(t) && !/^(?:继续|続けて|同意|确认)$/u.test(t) && tail.includes(t);
+}
+
+/** The agent message's last question (its last sentence ending "?" or "？"), else "". */
+function lastQuestion(tail: string): string {
+  const m = /([^.!?。！？\n]*[?？])[^?？]*$/u.exec(tail);
+  return m ? m[1] : "";
+}
+
+/** In Chinese or Japanese, what follows the agent's last offer ("如果你願意，我可以：- 幫你檢查 …"), else "". */
+function cjkOffer(tail: string, asks: RegExp): string {
+  const all = [...tail.matchAll(new RegExp(asks.source, "gu"))];
+  const last = all[all.length - 1];
+  return last ? tail.slice(last.index) : "";
+}
+
+/**
+ * The turn's opening clause (up to its first stop or comma, a courtesy lead set aside) is the action the agent's last
+ * question offered, and the turn goes on with more: in Han, the clause opens on two characters of the question and,
+ * unless it is that short, shares two more with it ("演示一下" after "要不要我…演示这个 MoE 模式…？", "修复一些导入路径问题"
+ * after "…或者优先修复现有的导入问题？"); in a language written with spaces, it is made of the offered words ("skip it"). Not a
+ * question, not a refusal.
+ */
+function opensOnOffer(text: string, question: string): boolean {
+  if (!question) return false;
+  // a stop inside a name ("click.option") ends nothing; a turn with a question mark anywhere, or ending on a question word
+  // ("… 的 help是哪些"), takes nothing up
+  const clause = (text.split(/[.,;!](?=\s|$)|[。，；！\n（(]/u)[0] ?? "").trim();
+  if (!clause || /[?？]/u.test(clause) || /[?？]|(?:吗|呢|哪些|哪个|什么|怎么样?)\s*$/u.test(text.trim())) return false;
+  const whole = clause.length === text.trim().replace(/[。.!！]+$/u, "").length;
+  const han = clause.replace(/^(?:帮我|幫我|请你?|請你?|那就|就)/u, "").replace(/(?<=..)(?:一下|吧)$/u, "");
+  if (/^[\u3400-\u9FFF]{2}/u.test(han)) {
+    // "可以了" (it works now) answers a question about the result; it takes up nothing
+    if (han.length > 12 || /不|别|没|吗|呢|^(?:可以|好的?|行|能)/u.test(han) || !question.includes(han.slice(0, 2))) return false;
+    if (han.length <= 4) return true;
+    for (let i = 2; i + 2 <= han.length; i++) if (/^[\u3400-\u9FFF]{2}$/u.test(han.slice(i, i + 2)) && question.includes(han.slice(i, i + 2))) return true;
+    return false;
+  }
+  return !whole && /^[a-z]/u.test(lower(clause)) && clause.split(/\s+/u).length <= 4 && picksOffer(clause, lower(question));
 }
 
 /**
@@ -1531,7 +1574,10 @@ export function detectFeedback(text: string, before: string | null): Detection |
     // after a claim, the turn negates what the agent said it did: "it's not opening a new tab" after "this will now open the new tab"
     const denied = !newTask ? deniesClaim(headF, tail, claimed) : null;
     if (denied) return d("correction", claimed ? "medium" : "low", "negates what the agent claimed", denied);
-    if (claimed && r.OMISSION.test(head) && !HELP.test(head)) return d("correction", "low", "points out an omission", r.OMISSION);
+    // … in Chinese, "当前文件的clasname也需要修改" (this one needs changing too) in the turn's opening; "你看下readme是否也要更新"
+    // (see whether the readme needs updating too) asks for a check
+    if (claimed && (r.OMISSION.test(head) || /^(?![^。！？]*(?:是否|看下|看看|检查|有没有))[^。！？?，,]{0,24}也(?:需要|要|得)(?:修改|改|调整|更新|处理)/u.test(head)) && !HELP.test(head))
+      return d("correction", "low", "points out an omission", r.OMISSION);
     // "now the page is blank": the state the agent's change left
     if (/^(?:and |but |ok,? |okay,? |hmm,? )?now\b/u.test(head) && (r.FAIL.test(sentencesOf(headF)[0] ?? "") || r.STATE.test(sentencesOf(headF)[0] ?? ""))) return d("correction", "medium", "observes what the change left", r.FAIL);
     // after a claim, what the user sees instead: a state, an absence
@@ -1589,8 +1635,13 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // not an infinitive, "para não quebrar nada"), French "… pas" after a verb of ability or working ("on peut pas changer la valeur")
   if (
     claimed &&
-    (/(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(sentencesOf(headF).slice(0, 2).join(" ")) || /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF)) &&
-    !askedBack(head, /n[aã]o|pas/u)
+    (/(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(sentencesOf(headF).slice(0, 2).join(" ")) ||
+      /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF) ||
+      // Russian "не" before a finite verb ("не соответствует мобильному дизайну"; not an infinitive, "чтобы не сломать"), "их нет" (they are not there)
+      /(?<![\p{L}])(?<!чтобы )не (?!\p{L}+(?:ть|ти|ться)(?![\p{L}]))(?!нуж|надо|знаю|уверен|более|менее|больше|меньше|только|очень|всегда)\p{Script=Cyrillic}{3,}|(?<![\p{L}])(?:их|его|её|ее) (?:больше |уже |теперь |сейчас )?нет(?![\p{L}])/u.test(
+        sentencesOf(headF).slice(0, 2).join(" "),
+      )) &&
+    !askedBack(head, /n[aã]o|pas|не|нет/u)
   )
     return d("correction", "medium", "reports something not happening after a claim", null);
   // the agent's turn was tool calls only and the user cuts in: "dont clone it", "stop, …"
@@ -1619,7 +1670,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
         /(?<![\p{L}])(?:these|those|them|the|all|everything|above|current|remaining|outstanding|essas|esses|estas|estes|isso|isto|tudo|esos|esas|estos|eso|esto|todo|tout|ces|[çc]a|tutt\p{L}|questi|queste|alles|diese|das)(?![\p{L}])/u.test(
           these[0],
         ));
-    if (pointed || r.TAKE_THESE_CJK.test(head.slice(0, 80))) return d("decision", asked ? "high" : "medium", "has the agent act on what it listed", r.TAKE_THESE);
+    // … or, asked which of them to do, takes them all ("All of them, in order, please" after "Would you like me to help implement any of these?")
+    const all = asked && /^(?:(?:ok(?:ay)?|yes|sure)[,.!]?\s+)?(?:all of (?:them|these|those|the above)|both of them)(?:[.!,]|\s+(?:please|in order|one by one)|$)/u.test(head);
+    if (pointed || all || r.TAKE_THESE_CJK.test(head.slice(0, 80))) return d("decision", asked ? "high" : "medium", "has the agent act on what it listed", r.TAKE_THESE);
   }
   // a command or step the agent suggested, typed back as the turn ("flow-convert --all" after "Next steps: run `flow-convert --all` …")
   if (hasPrev && t.length >= 6 && t.length <= 100 && /[-_./]/u.test(t) && !/\n/u.test(t) && r.NEXT_CUE.test(tail) && lower(prev.slice(-1500)).includes(l.trim().replace(/[.!]+$/u, "")))
@@ -1687,6 +1740,9 @@ export function detectFeedback(text: string, before: string | null): Detection |
   if (asked) {
     const offer = offerOf(tail, r.ASKED);
     if (picksOffer(t, offer) || picksOffer(t, tail, 0.75) || echoesOfferCjk(t, tail)) return d("decision", "medium", "picks what the agent offered", null);
+    // the turn's opening clause is the offered action, then it goes on ("删除。我想问一下…" after "确认删除吗？", "skip it.  Add the
+    // cwd …" after "…, or skip the context percentage for now?", "实现功能，用最简单的方法做就好" after "您希望我帮您实现这些功能…？")
+    if (opensOnOffer(t, lastQuestion(tail) || cjkOffer(tail, r.ASKED_CJK))) return d("decision", "medium", "opens on the action the agent offered", null);
     // "First add the printer models. Then enhance the GUI.": the agent's options put in order, the first one named by its words
     const first = r.FIRST_LEAD.exec(l);
     if (first && picksOffer(sentencesOf(t.slice(first[0].length))[0] ?? "", tail)) return d("decision", "medium", "orders the agent's options", null);
