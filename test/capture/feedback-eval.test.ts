@@ -25,8 +25,9 @@
 // Copilot) was scored unread once after that round (0.57: P 0.68, R 0.49, type right 0.96; reference 0.38), then read
 // for misses in the round before (0.70 now, three turns relabelled). holdout14 (317 turns, 37 new repositories; Claude Code, Cursor,
 // Codex, Copilot, Gemini CLI) was scored unread once after that round (0.56: P 0.69, R 0.47, type right 0.96; reference 0.23), then
-// read for misses in the latest round (0.68 now, one turn relabelled). holdout15 is the unread split: labelled in parallel, scored
-// here once its file is dropped in (skipped with a note while it is absent). The
+// read for misses in the latest round (0.68 now, one turn relabelled). holdout15 (314 turns, 48 new repositories; aider, Cursor,
+// Claude Code, Copilot) is the unread split: labelled in parallel, scored once after that round (0.45: P 0.74, R 0.33, type right
+// 0.94; reference 0.32); skipped with a note if its file is absent. The
 // floors sit just below what each split reaches: a rule change that loses ground on any split fails here.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -89,7 +90,8 @@ const FLOORS: Record<Readable, { f1: number; precision: number; typeRight: numbe
   // read for misses in the latest round (first look 0.56: P 0.69, R 0.47, type right 0.96, scored once after the round that read holdout13;
   // one turn relabelled by the guide's decision: 0.57 before this round's rules, 0.68 after)
   holdout14: { f1: 0.67, precision: 0.75, typeRight: 0.97 },
-  // holdout15, the unread split, has no floor until its first score: it is scored, and must beat the reference
+  // the unread split, scored once after the round that read holdout14 (first look 0.45: P 0.74, R 0.33, type right 0.94; reference 0.32)
+  holdout15: { f1: 0.44, precision: 0.73, typeRight: 0.93 },
 };
 
 describe("feedback detector on labelled real turns", () => {
