@@ -26,7 +26,8 @@
 // ~830 MB; generated only when missing), with the browser process's peak RSS
 // (VmHWM) and CPU time read from /proc before it quits. The issue's 1M target:
 // within 2× of the 200 MB one (first frame < 2 s, key p95 < 60 ms).
-// BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three).
+// BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three);
+// BENCH_TMUX_BIN=PATH times another build's bin instead of this tree's.
 // BENCH_TMUX_NODE_OPTIONS=… is handed to the browser as NODE_OPTIONS (a tmux pane
 // does not inherit this process's environment): e.g. `--require obs.cjs` to log
 // its GCs to a file while keys are timed (--trace-gc would print into the pane).
@@ -42,7 +43,8 @@ import type { SectionTarget } from "./hook.js";
 import { MACHINE_ONLY_ENV } from "./measure.js";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
-const BIN = join(BENCH, "..", "bin", "omp-sessions");
+/** The browser run: this tree's bin, or BENCH_TMUX_BIN (another build's, e.g. main's copied aside, to alternate A/B in the same minutes). */
+const BIN = process.env.BENCH_TMUX_BIN || join(BENCH, "..", "bin", "omp-sessions");
 const WAIT_MS = 120_000;
 
 const tmux = (...args: string[]): string => {
