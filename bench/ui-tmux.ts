@@ -27,7 +27,8 @@
 // (VmHWM) and CPU time read from /proc before it quits. The issue's 1M target:
 // within 2× of the 200 MB one (first frame < 2 s, key p95 < 60 ms).
 // BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three);
-// BENCH_TMUX_BIN=PATH times another build's bin instead of this tree's.
+// BENCH_TMUX_BIN=PATH times another build's bin instead of this tree's;
+// BENCH_TMUX_PAGES=N sends N PgDn instead of 10 (a small session ends sooner).
 // BENCH_TMUX_NODE_OPTIONS=… is handed to the browser as NODE_OPTIONS (a tmux pane
 // does not inherit this process's environment): e.g. `--require obs.cjs` to log
 // its GCs to a file while keys are timed (--trace-gc would print into the pane).
@@ -379,7 +380,7 @@ export async function benchUiTmux(file?: string): Promise<{ text: string; target
     const cursorAt = (p: string) => Number(/(\d+)\/\d+( so far)? · \d+ entries/.exec(p)?.[1] ?? NaN);
     const oursKeys: KeyCase[] = [
       { key: "j", times: 30, moved: (a, b) => cursorAt(b) === cursorAt(a) + 1 },
-      { key: "NPage", times: 10, moved: (a, b) => cursorAt(b) > cursorAt(a) },
+      { key: "NPage", times: Number(process.env.BENCH_TMUX_PAGES ?? 10), moved: (a, b) => cursorAt(b) > cursorAt(a) },
     ];
     // less moved when its screen did (one line for j, a screen for PgDn).
     const lessKeys: KeyCase[] = oursKeys.map((k) => ({ ...k, moved: (a, b) => a !== b }));

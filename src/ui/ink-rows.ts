@@ -14,7 +14,7 @@
 // It reaches into Ink's internals (its Output class, and the two helpers it
 // draws with), so it is installed only on the pinned Ink and only after it
 // draws a probe frame exactly as Ink's own get does (ink-caches.ts).
-import { charLength, charWidthAt, simpleWidth } from "./ink-string-width.js";
+import { charLength, charWidthAt, simpleWidth, singleColumnWidth } from "./ink-string-width.js";
 
 /** One character cell as Ink's output grid holds it. */
 export interface StyledChar {
@@ -178,7 +178,8 @@ function placePieces(o: OutputLike, sliceAnsi: DrawHelpers["sliceAnsi"]): (numbe
         const from = x < clip.x1! ? clip.x1! - x : 0;
         lines = lines.map((line) => {
           const w = o.caches.getStringWidth(line);
-          return sliceAnsi(line, from, x + w > clip.x2! ? clip.x2! - x : w);
+          const to = x + w > clip.x2! ? clip.x2! - x : w;
+          return plainSlice(line, from, to) ?? sliceAnsi(line, from, to);
         });
         if (x < clip.x1!) x = clip.x1!;
       }
@@ -201,6 +202,21 @@ function placePieces(o: OutputLike, sliceAnsi: DrawHelpers["sliceAnsi"]): (numbe
     }
   }
   return rows;
+}
+
+/**
+ * sliceAnsi(line, from, to) without its grapheme pass for a plain line: the
+ * whole line when the cut keeps all of it, a slice of a line of single-column
+ * characters. Null for any other (sliceAnsi's).
+ */
+export function plainSlice(line: string, from: number, to: number): string | null {
+  if (from < 0 || to < from || (from | 0) !== from || (to | 0) !== to) return null;
+  if (singleColumnWidth(line) >= 0) return line.slice(from, to);
+  if (from === 0) {
+    const w = simpleWidth(line);
+    if (w >= 0 && to >= w) return line;
+  }
+  return null;
 }
 
 /**

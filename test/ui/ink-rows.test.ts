@@ -125,3 +125,32 @@ describe("coloured lines without the grapheme tokenizer", () => {
     for (const s of ["\u001b[32m👍🏽\u001b[39m", "\u001b]8;;https://x\u0007link\u001b]8;;\u0007", "\u001b[2J", "e\u0301", "\u001b"]) expect(quick(s), JSON.stringify(s)).toBeNull();
   });
 });
+
+describe("plain lines cut without sliceAnsi's grapheme pass", () => {
+  it("cuts a plain line as sliceAnsi does, and leaves any other cut to it", async () => {
+    const { plainSlice } = await import("../../src/ui/ink-rows.js");
+    const { simpleWidth } = await import("../../src/ui/ink-string-width.js");
+    const known = await knownChars();
+    const r = rng(13);
+    let taken = 0;
+    for (let n = 0; n < 4000; n++) {
+      let s = "";
+      const wide = r(2) === 0;
+      for (let i = 0, len = r(40); i < len; i++) s += wide ? pick(r, known) : known.singles[r(known.singles.length)];
+      const w = simpleWidth(s);
+      const from = r(3) === 0 ? 0 : r(w + 2);
+      const to = r(3) === 0 ? w + r(3) : from + r(w + 2);
+      const got = plainSlice(s, from, to);
+      if (got !== null) taken++;
+      expect(got ?? sliceAnsi(s, from, to), JSON.stringify([s, from, to])).toBe(sliceAnsi(s, from, to));
+    }
+    expect(taken).toBeGreaterThan(2000);
+    for (const [s, from, to] of [
+      ["\u001b[32mgreen\u001b[39m", 0, 9],
+      ["日本", 1, 3],
+      ["e\u0301x", 0, 5],
+      ["ab", 2, 1],
+    ] as const)
+      expect(plainSlice(s, from, to), JSON.stringify(s)).toBeNull();
+  });
+});
