@@ -28,7 +28,8 @@
 // within 2× of the 200 MB one (first frame < 2 s, key p95 < 60 ms).
 // BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three);
 // BENCH_TMUX_BIN=PATH times another build's bin instead of this tree's;
-// BENCH_TMUX_PAGES=N sends N PgDn instead of 10 (a small session ends sooner).
+// BENCH_TMUX_PAGES=N sends N PgDn instead of 10 (a small session ends sooner);
+// BENCH_TMUX_COLOR=1 runs the browser with colours (NO_COLOR=1 otherwise).
 // BENCH_TMUX_NODE_OPTIONS=… is handed to the browser as NODE_OPTIONS (a tmux pane
 // does not inherit this process's environment): e.g. `--require obs.cjs` to log
 // its GCs to a file while keys are timed (--trace-gc would print into the pane).
@@ -375,7 +376,7 @@ export async function benchUiTmux(file?: string): Promise<{ text: string; target
   try {
     // the tmux server's environment is this process's: the machine-only variables go as in measure.ts
     const unset = process.env.BENCH_KEEP_ENV === "1" ? "" : MACHINE_ONLY_ENV.map((k) => ` -u ${k}`).join("");
-    const env = `env${unset} HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))} NO_COLOR=1${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
+    const env = `env${unset} HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))}${process.env.BENCH_TMUX_COLOR === "1" ? "" : " NO_COLOR=1"}${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
     // Ours moved when the cursor's number in the footer ("124/89736 · …") did: one row for j, on for PgDn.
     const cursorAt = (p: string) => Number(/(\d+)\/\d+( so far)? · \d+ entries/.exec(p)?.[1] ?? NaN);
     const oursKeys: KeyCase[] = [

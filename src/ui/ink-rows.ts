@@ -94,7 +94,12 @@ export function styledCharsWithout({ tokenize, styledCharsFromTokens }: Tokenize
   return (line) => {
     const plain = plainStyledChars(line);
     if (plain) return plain;
+    // One char token per run of characters between codes: ansi-tokenize works
+    // out each run's styles once, and the run's characters share that array
+    // (Ink and drawRow only read it).
     const tokens: unknown[] = [];
+    const runs: StyledChar[][] = [];
+    let run: StyledChar[] | null = null;
     for (let i = 0; i < line.length;) {
       const c = line.charCodeAt(i);
       if (c === 0x1b) {
@@ -110,16 +115,31 @@ export function styledCharsWithout({ tokenize, styledCharsFromTokens }: Tokenize
           codes.set(code, t);
         }
         for (const token of t) tokens.push(token);
+        run = null;
         i = j + 1;
         continue;
       }
       const w = charWidthAt(line, i);
       if (w === 0) return null;
       const n = charLength(line, i);
-      tokens.push({ type: "char", value: n === 1 ? line[i] : line.slice(i, i + n), fullWidth: w === 2 });
+      if (run === null) {
+        run = [];
+        runs.push(run);
+        tokens.push({ type: "char", value: "", fullWidth: false });
+      }
+      run.push({ type: "char", value: n === 1 ? line[i] : line.slice(i, i + n), fullWidth: w === 2, styles: NO_STYLES });
       i += n;
     }
-    return styledCharsFromTokens(tokens);
+    const styled = styledCharsFromTokens(tokens);
+    const out: StyledChar[] = [];
+    for (let r = 0; r < runs.length; r++) {
+      const styles = styled[r].styles;
+      for (const ch of runs[r]) {
+        ch.styles = styles;
+        out.push(ch);
+      }
+    }
+    return out;
   };
 }
 
@@ -262,5 +282,14 @@ function drawRow(o: OutputLike, pieces: (number | string)[], styledCharsToString
       .map((c) => c.value)
       .join("")
       .trimEnd();
-  return styledCharsToString(shown).trimEnd();
+  // Neighbours with the same styles (the same array, or none) need no code
+  // between them: styledCharsToString makes the same string of them joined
+  // into one character, with one diff per change of style, not per character.
+  const joined: StyledChar[] = [];
+  for (const c of shown) {
+    const last = joined.at(-1);
+    if (last && (last.styles === c.styles || (last.styles.length === 0 && c.styles.length === 0))) last.value += c.value;
+    else joined.push({ type: "char", value: c.value, fullWidth: c.fullWidth, styles: c.styles });
+  }
+  return styledCharsToString(joined).trimEnd();
 }
