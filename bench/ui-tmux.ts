@@ -32,7 +32,9 @@
 // BENCH_TMUX_COLOR=1 runs the browser with colours (NO_COLOR=1 otherwise).
 // BENCH_TMUX_NODE_OPTIONS=… is handed to the browser as NODE_OPTIONS (a tmux pane
 // does not inherit this process's environment): e.g. `--require obs.cjs` to log
-// its GCs to a file while keys are timed (--trace-gc would print into the pane).
+// its GCs to a file while keys are timed (--trace-gc would print into the pane);
+// bench/ui-keylog.cjs does that, with each key's arrival and each frame's write
+// and the process's CPU at each (a key's CPU, not only its wall time).
 // Run: `npx tsx bench/ui-tmux.ts [FILE]` after a build, or from bench/run.ts.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
