@@ -154,3 +154,27 @@ describe("plain lines cut without sliceAnsi's grapheme pass", () => {
       expect(plainSlice(s, from, to), JSON.stringify(s)).toBeNull();
   });
 });
+
+describe("what skips the cells", () => {
+  it("a tree row of plain pieces, wide characters included, is put together as text", async () => {
+    const { plainRow } = await import("../../src/ui/ink-rows.js");
+    expect(plainRow(40, [0, "› │  ├─ • user: 日本語 🚀 ok"])).toBe("› │  ├─ • user: 日本語 🚀 ok");
+    expect(plainRow(40, [0, "ab", 5, "cd  "])).toBe("ab   cd");
+    // Colours, overlaps and pieces past the frame's edge are drawRow's.
+    expect(plainRow(40, [0, "\u001b[32mab\u001b[39m"])).toBeNull();
+    expect(plainRow(40, [0, "abc", 2, "d"])).toBeNull();
+    expect(plainRow(4, [0, "abcde"])).toBeNull();
+  });
+
+  it("the characters of one run between colour codes share one styles array", async () => {
+    const { styledCharsWithout } = await import("../../src/ui/ink-rows.js");
+    const ansi = await import("@alcalzone/ansi-tokenize");
+    const quick = styledCharsWithout(ansi as unknown as Parameters<typeof styledCharsWithout>[0]);
+    const chars = quick("\u001b[32mab日\u001b[39mcd")!;
+    expect(chars.map((c) => c.value)).toEqual(["a", "b", "日", "c", "d"]);
+    expect(chars[1].styles).toBe(chars[0].styles);
+    expect(chars[2].styles).toBe(chars[0].styles);
+    expect(chars[4].styles).toBe(chars[3].styles);
+    expect(chars[3].styles).not.toBe(chars[0].styles);
+  });
+});

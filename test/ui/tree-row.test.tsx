@@ -43,3 +43,15 @@ describe("a tree row without colours", () => {
     }
   });
 });
+
+describe("what a tree row is made of", () => {
+  it("without colours, one Text holding one string; with colours, a Text per part", () => {
+    const inner = (TreeRowView as unknown as { type: (p: object) => React.ReactElement<{ children: unknown }> }).type;
+    for (const s of SHAPES) {
+      const plain = inner({ ...s, width: 120, theme: makeTheme(false) });
+      expect(typeof plain.props.children).toBe("string");
+      const coloured = inner({ ...s, width: 120, theme: makeTheme(true) });
+      expect(Array.isArray(coloured.props.children)).toBe(true);
+    }
+  });
+});
