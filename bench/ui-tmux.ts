@@ -26,10 +26,15 @@
 // ~830 MB; generated only when missing), with the browser process's peak RSS
 // (VmHWM) and CPU time read from /proc before it quits. The issue's 1M target:
 // within 2× of the 200 MB one (first frame < 2 s, key p95 < 60 ms).
-// BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three).
+// BENCH_TMUX_CASES=200mb,1m,less picks the runs (default: all three);
+// BENCH_TMUX_BIN=PATH times another build's bin instead of this tree's;
+// BENCH_TMUX_PAGES=N sends N PgDn instead of 10 (a small session ends sooner);
+// BENCH_TMUX_COLOR=1 runs the browser with colours (NO_COLOR=1 otherwise).
 // BENCH_TMUX_NODE_OPTIONS=… is handed to the browser as NODE_OPTIONS (a tmux pane
 // does not inherit this process's environment): e.g. `--require obs.cjs` to log
-// its GCs to a file while keys are timed (--trace-gc would print into the pane).
+// its GCs to a file while keys are timed (--trace-gc would print into the pane);
+// bench/ui-keylog.cjs does that, with each key's arrival and each frame's write
+// and the process's CPU at each (a key's CPU, not only its wall time).
 // Run: `npx tsx bench/ui-tmux.ts [FILE]` after a build, or from bench/run.ts.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -42,7 +47,8 @@ import type { SectionTarget } from "./hook.js";
 import { MACHINE_ONLY_ENV } from "./measure.js";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
-const BIN = join(BENCH, "..", "bin", "omp-sessions");
+/** The browser run: this tree's bin, or BENCH_TMUX_BIN (another build's, e.g. main's copied aside, to alternate A/B in the same minutes). */
+const BIN = process.env.BENCH_TMUX_BIN || join(BENCH, "..", "bin", "omp-sessions");
 const WAIT_MS = 120_000;
 
 const tmux = (...args: string[]): string => {
@@ -372,12 +378,12 @@ export async function benchUiTmux(file?: string): Promise<{ text: string; target
   try {
     // the tmux server's environment is this process's: the machine-only variables go as in measure.ts
     const unset = process.env.BENCH_KEEP_ENV === "1" ? "" : MACHINE_ONLY_ENV.map((k) => ` -u ${k}`).join("");
-    const env = `env${unset} HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))} NO_COLOR=1${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
+    const env = `env${unset} HOME=${JSON.stringify(home)} XDG_CACHE_HOME=${JSON.stringify(join(home, ".cache"))}${process.env.BENCH_TMUX_COLOR === "1" ? "" : " NO_COLOR=1"}${process.env.BENCH_TMUX_NODE_OPTIONS ? ` NODE_OPTIONS=${JSON.stringify(process.env.BENCH_TMUX_NODE_OPTIONS)}` : ""}`;
     // Ours moved when the cursor's number in the footer ("124/89736 · …") did: one row for j, on for PgDn.
     const cursorAt = (p: string) => Number(/(\d+)\/\d+( so far)? · \d+ entries/.exec(p)?.[1] ?? NaN);
     const oursKeys: KeyCase[] = [
       { key: "j", times: 30, moved: (a, b) => cursorAt(b) === cursorAt(a) + 1 },
-      { key: "NPage", times: 10, moved: (a, b) => cursorAt(b) > cursorAt(a) },
+      { key: "NPage", times: Number(process.env.BENCH_TMUX_PAGES ?? 10), moved: (a, b) => cursorAt(b) > cursorAt(a) },
     ];
     // less moved when its screen did (one line for j, a screen for PgDn).
     const lessKeys: KeyCase[] = oursKeys.map((k) => ({ ...k, moved: (a, b) => a !== b }));

@@ -7,12 +7,14 @@
 // clipping and transforms) and the frame's width, so this Output.get puts the
 // pieces of each row together exactly as Ink does and builds a row only when
 // that list of pieces is new; a row seen in an earlier frame is reused. The
-// rows remembered are bounded and cleared when full.
+// rows remembered are bounded and cleared when full. A row of plain pieces
+// (no colour, characters of known width, side by side) is put together as
+// text directly, without cells (plainRow).
 //
 // It reaches into Ink's internals (its Output class, and the two helpers it
 // draws with), so it is installed only on the pinned Ink and only after it
 // draws a probe frame exactly as Ink's own get does (ink-caches.ts).
-import { singleColumnWidth } from "./ink-string-width.js";
+import { charLength, charWidthAt, simpleWidth, singleColumnWidth } from "./ink-string-width.js";
 
 /** One character cell as Ink's output grid holds it. */
 export interface StyledChar {
@@ -58,14 +60,19 @@ const NO_STYLES: unknown[] = Object.freeze([]) as unknown as unknown[];
 const SPACE: StyledChar = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: NO_STYLES }) as StyledChar;
 
 /**
- * A line of single-column characters (ink-string-width.ts: no escape code,
- * mark, emoji or wide character) as ansi-tokenize's tokenizer would cut it:
- * one unstyled character per code unit. Null for any other line.
+ * A line of characters that stand alone with a known width (ink-string-width.ts:
+ * no escape code, mark, modifier or joiner) as ansi-tokenize's tokenizer would
+ * cut it: one unstyled character per code point, wide for the two-column ones.
+ * Null for any other line.
  */
 export function plainStyledChars(line: string): StyledChar[] | null {
-  if (singleColumnWidth(line) < 0) return null;
-  const out: StyledChar[] = new Array(line.length);
-  for (let i = 0; i < line.length; i++) out[i] = { type: "char", value: line[i], fullWidth: false, styles: NO_STYLES };
+  if (simpleWidth(line) < 0) return null;
+  const out: StyledChar[] = [];
+  for (let i = 0; i < line.length;) {
+    const n = charLength(line, i);
+    out.push({ type: "char", value: n === 1 ? line[i] : line.slice(i, i + n), fullWidth: charWidthAt(line, i) === 2, styles: NO_STYLES });
+    i += n;
+  }
   return out;
 }
 
@@ -77,7 +84,7 @@ export interface TokenizeHelpers {
 
 /**
  * Styled characters of a coloured line without the grapheme tokenizer: a
- * line of single-column characters and SGR codes (ESC [ digits and ; m, all
+ * line of such characters (plainStyledChars) and SGR codes (ESC [ digits and ; m, all
  * that Ink's colours write) is cut by hand, each code tokenized alone (and
  * remembered), and the styles worked out by ansi-tokenize itself. Null for
  * any other line (the tokenizer's). A plain line takes plainStyledChars.
@@ -87,7 +94,12 @@ export function styledCharsWithout({ tokenize, styledCharsFromTokens }: Tokenize
   return (line) => {
     const plain = plainStyledChars(line);
     if (plain) return plain;
+    // One char token per run of characters between codes: ansi-tokenize works
+    // out each run's styles once, and the run's characters share that array
+    // (Ink and drawRow only read it).
     const tokens: unknown[] = [];
+    const runs: StyledChar[][] = [];
+    let run: StyledChar[] | null = null;
     for (let i = 0; i < line.length;) {
       const c = line.charCodeAt(i);
       if (c === 0x1b) {
@@ -103,14 +115,31 @@ export function styledCharsWithout({ tokenize, styledCharsFromTokens }: Tokenize
           codes.set(code, t);
         }
         for (const token of t) tokens.push(token);
+        run = null;
         i = j + 1;
         continue;
       }
-      if (singleColumnWidth(line[i]) < 0) return null;
-      tokens.push({ type: "char", value: line[i], fullWidth: false });
-      i++;
+      const w = charWidthAt(line, i);
+      if (w === 0) return null;
+      const n = charLength(line, i);
+      if (run === null) {
+        run = [];
+        runs.push(run);
+        tokens.push({ type: "char", value: "", fullWidth: false });
+      }
+      run.push({ type: "char", value: n === 1 ? line[i] : line.slice(i, i + n), fullWidth: w === 2, styles: NO_STYLES });
+      i += n;
     }
-    return styledCharsFromTokens(tokens);
+    const styled = styledCharsFromTokens(tokens);
+    const out: StyledChar[] = [];
+    for (let r = 0; r < runs.length; r++) {
+      const styles = styled[r].styles;
+      for (const ch of runs[r]) {
+        ch.styles = styles;
+        out.push(ch);
+      }
+    }
+    return out;
   };
 }
 
@@ -123,6 +152,11 @@ export function rowCachedGet({ sliceAnsi, styledCharsToString }: DrawHelpers): (
     for (const row of pieces) {
       if (row.length === 0) {
         out.push("");
+        continue;
+      }
+      const plain = plainRow(this.width, row);
+      if (plain !== null) {
+        out.push(plain);
         continue;
       }
       let key = String(this.width);
@@ -164,7 +198,8 @@ function placePieces(o: OutputLike, sliceAnsi: DrawHelpers["sliceAnsi"]): (numbe
         const from = x < clip.x1! ? clip.x1! - x : 0;
         lines = lines.map((line) => {
           const w = o.caches.getStringWidth(line);
-          return sliceAnsi(line, from, x + w > clip.x2! ? clip.x2! - x : w);
+          const to = x + w > clip.x2! ? clip.x2! - x : w;
+          return plainSlice(line, from, to) ?? sliceAnsi(line, from, to);
         });
         if (x < clip.x1!) x = clip.x1!;
       }
@@ -189,6 +224,45 @@ function placePieces(o: OutputLike, sliceAnsi: DrawHelpers["sliceAnsi"]): (numbe
   return rows;
 }
 
+/**
+ * sliceAnsi(line, from, to) without its grapheme pass for a plain line: the
+ * whole line when the cut keeps all of it, a slice of a line of single-column
+ * characters. Null for any other (sliceAnsi's).
+ */
+export function plainSlice(line: string, from: number, to: number): string | null {
+  if (from < 0 || to < from || (from | 0) !== from || (to | 0) !== to) return null;
+  if (singleColumnWidth(line) >= 0) return line.slice(from, to);
+  if (from === 0) {
+    const w = simpleWidth(line);
+    if (w >= 0 && to >= w) return line;
+  }
+  return null;
+}
+
+/**
+ * A row of plain pieces (no escape code; characters of known width,
+ * ink-string-width.ts), each after the one before and inside the frame, is
+ * what drawRow would make of it without its cells: the pieces with spaces
+ * between them, trailing blanks trimmed. No cell, styled character or
+ * remembered row is made for it (a page of new rows on a big session cost a
+ * tokenizer pass and ~120 objects per row that the next collections copied).
+ * Null for any other row (drawRow's).
+ */
+export function plainRow(width: number, pieces: (number | string)[]): string | null {
+  let text = "";
+  let at = 0;
+  for (let i = 0; i < pieces.length; i += 2) {
+    const x = pieces[i] as number;
+    const piece = pieces[i + 1] as string;
+    const w = simpleWidth(piece);
+    if (w < 0 || x < at || x + w > width || (x | 0) !== x) return null;
+    if (x > at) text += " ".repeat(x - at);
+    text += piece;
+    at = x + w;
+  }
+  return text.trimEnd();
+}
+
 /** One row's string, built cell by cell as Ink builds it. */
 function drawRow(o: OutputLike, pieces: (number | string)[], styledCharsToString: DrawHelpers["styledCharsToString"]): string {
   const cells: StyledChar[] = new Array<StyledChar>(o.width).fill(SPACE);
@@ -208,5 +282,14 @@ function drawRow(o: OutputLike, pieces: (number | string)[], styledCharsToString
       .map((c) => c.value)
       .join("")
       .trimEnd();
-  return styledCharsToString(shown).trimEnd();
+  // Neighbours with the same styles (the same array, or none) need no code
+  // between them: styledCharsToString makes the same string of them joined
+  // into one character, with one diff per change of style, not per character.
+  const joined: StyledChar[] = [];
+  for (const c of shown) {
+    const last = joined.at(-1);
+    if (last && (last.styles === c.styles || (last.styles.length === 0 && c.styles.length === 0))) last.value += c.value;
+    else joined.push({ type: "char", value: c.value, fullWidth: c.fullWidth, styles: c.styles });
+  }
+  return styledCharsToString(joined).trimEnd();
 }

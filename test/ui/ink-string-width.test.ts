@@ -1,13 +1,17 @@
 // The string-width the build hands Ink (src/ui/ink-string-width.ts) must
-// answer as string-width does: every character it counts as one column
-// alone, random strings of them, and strings it hands on (emoji, wide
-// characters, marks, colours), first and again from memory.
+// answer as string-width does: every character it counts as one column or
+// two alone, random strings of them, and strings it hands on (emoji with
+// modifiers or joiners, flags, marks, colours), first and again from memory.
 import { describe, expect, it } from "vitest";
 import stringWidth from "string-width";
-import rememberedStringWidth, { SINGLE_COLUMN, singleColumnWidth } from "../../src/ui/ink-string-width.js";
+import { tokenize } from "@alcalzone/ansi-tokenize";
+import rememberedStringWidth, { SINGLE_COLUMN, WIDE, simpleWidth, singleColumnWidth } from "../../src/ui/ink-string-width.js";
 
 const singles: string[] = [];
 for (const [a, b] of SINGLE_COLUMN) for (let c = a; c <= b; c++) singles.push(String.fromCodePoint(c));
+const wides: string[] = [];
+for (const [a, b] of WIDE) for (let c = a; c <= b; c++) wides.push(String.fromCodePoint(c));
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -23,12 +27,41 @@ describe("Ink's string-width in the build", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("counts each wide character as string-width does (two columns) and as ansi-tokenize cuts it (one wide character)", () => {
+    expect(wides.length).toBeGreaterThan(40000);
+    const wrong = wides.filter((ch) => {
+      const t = tokenize(ch);
+      return stringWidth(ch) !== 2 || simpleWidth(ch) !== 2 || t.length !== 1 || t[0].type !== "char" || t[0].value !== ch || !(t[0] as { fullWidth: boolean }).fullWidth;
+    });
+    expect(wrong.map((ch) => ch.codePointAt(0)!.toString(16))).toEqual([]);
+  });
+
+  it("no character of either set joins its neighbour into one grapheme", () => {
+    const r = rng(31);
+    const all = [...singles, ...wides];
+    for (let n = 0; n < 3000; n++) {
+      const chars: string[] = [];
+      for (let i = 0, len = 1 + r(30); i < len; i++) chars.push(r(3) === 0 ? wides[r(wides.length)] : all[r(all.length)]);
+      expect(
+        [...segmenter.segment(chars.join(""))].map((g) => g.segment),
+        JSON.stringify(chars),
+      ).toEqual(chars);
+    }
+  });
+
   it("measures random strings of them as string-width does (no two join into one grapheme)", () => {
     const r = rng(25);
     for (let n = 0; n < 3000; n++) {
       let s = "";
-      for (let i = 0, len = r(40); i < len; i++) s += singles[r(singles.length)];
-      expect(singleColumnWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
+      let wide = false;
+      for (let i = 0, len = r(40); i < len; i++) {
+        if (r(4) === 0) {
+          s += wides[r(wides.length)];
+          wide = true;
+        } else s += singles[r(singles.length)];
+      }
+      if (!wide) expect(singleColumnWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
+      expect(simpleWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
       expect(rememberedStringWidth(s)).toBe(stringWidth(s));
     }
   });
@@ -38,19 +71,20 @@ describe("Ink's string-width in the build", () => {
     const r = rng(52);
     for (let n = 0; n < 3000; n++) {
       let s = "";
-      for (let i = 0, len = r(40); i < len; i++) s += r(4) === 0 ? codes[r(codes.length)] : singles[r(singles.length)];
+      for (let i = 0, len = r(40); i < len; i++) s += r(4) === 0 ? codes[r(codes.length)] : r(4) === 0 ? wides[r(wides.length)] : singles[r(singles.length)];
       expect(rememberedStringWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
     }
   });
 
   it("hands anything else to string-width, and remembers its answer", () => {
-    const others = ["日本語", "rocket 🚀 ok", "e\u0301", "a\u200db", "👍🏽", "\u001b[32mgreen\u001b[39m", "tab\there", "", "🇩🇪", "\u00ad", "©", "x\u2028y"];
+    const others = ["日本語", "rocket 🚀 ok", "☺", "🌡", "カ\u3099", "\ud83d", "e\u0301", "a\u200db", "👍🏽", "\u001b[32mgreen\u001b[39m", "tab\there", "", "🇩🇪", "\u00ad", "©", "x\u2028y"];
     for (const s of others) {
       expect(rememberedStringWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
       expect(rememberedStringWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
     }
     expect(singleColumnWidth("› • │ ├─ ▸ ← leaf ünïcödé …")).toBe(stringWidth("› • │ ├─ ▸ ← leaf ünïcödé …"));
     expect(singleColumnWidth("🚀")).toBe(-1);
+    for (const s of ["👍🏽", "🇩🇪", "❤\ufe0f", "e\u0301", "a\u200db", "\ud83d", "\ud83dx"]) expect(simpleWidth(s), JSON.stringify(s)).toBe(-1);
     expect(rememberedStringWidth("ab", { ambiguousIsNarrow: false })).toBe(stringWidth("ab", { ambiguousIsNarrow: false }));
   });
 });

@@ -41,13 +41,24 @@ export const TreeRowView = memo(function TreeRowView({ row, selected, width, the
   const head = cursor + row.prefix + marker + mark + fold + label + time;
   const room = Math.max(0, width - displayWidth(head) - leaf.length);
   const text = fit(safeText(row.text), room);
+  // Without colours (NO_COLOR, --no-color) the parts would be drawn alike: one
+  // Text of their text, not one per part. A page of new rows then makes a
+  // sixth of the nodes React, Ink and its layout go through (the 200 MB
+  // session's PgDn); the screen's characters are the same.
+  if (!theme.color) {
+    return (
+      <Text wrap="truncate" bold={false} inverse={false}>
+        {head + text + leaf}
+      </Text>
+    );
+  }
   return (
-    <Text wrap="truncate" bold={selected && theme.color} inverse={false}>
+    <Text wrap="truncate" bold={selected} inverse={false}>
       <Text color={theme.text.accent}>{cursor}</Text>
       <Text color={theme.guide}>{row.prefix}</Text>
       <Text color={theme.activePath}>{marker}</Text>
       {mark ? (
-        <Text color={theme.text.accent} bold={theme.color}>
+        <Text color={theme.text.accent} bold>
           {mark}
         </Text>
       ) : null}
