@@ -10,6 +10,19 @@ export function listTitle(s: Titled, max: number): string {
   return fitWidth(oneLine(sessionTitle(s), max), max);
 }
 
+/** How many units of a title a `/` search on a review screen matches: a row shows less, the preview a line of it. */
+const MATCHED_TITLE_UNITS = 200;
+
+/**
+ * The title a captured session's rows show (feedback, digests), uncut: what `/` on those
+ * screens matches, so that typing part of the shown title finds the row. Undefined when the
+ * list does not hold the session (the rows show its id then, which `/` matches anyway).
+ */
+export function capturedTitle(rows: readonly SessionSummary[] | null, harness: unknown, nativeId: unknown): string | undefined {
+  const row = listedSession(rows, harness, nativeId);
+  return row && oneLine(sessionTitle(row), MATCHED_TITLE_UNITS);
+}
+
 // The list's rows by agent and session id, built once per list (a listing makes a new array).
 const byAgentId = new WeakMap<readonly SessionSummary[], Map<string, SessionSummary>>();
 
