@@ -6,8 +6,13 @@ import { fitWidth } from "./width.js";
 
 /** The title the list shows for a session, one line of at most `max` columns (raw text made terminal-safe by oneLine). */
 export function listTitle(s: Titled, max: number): string {
+  return titleLine(sessionTitle(s), max);
+}
+
+/** A title (sessionTitle's text, or a search hit's, which the index took from it) as one line of at most `max` columns. */
+export function titleLine(title: string, max: number): string {
   // oneLine's bound is in UTF-16 units (it cuts a long text early); wide characters take two columns.
-  return fitWidth(oneLine(sessionTitle(s), max), max);
+  return fitWidth(oneLine(title, max), max);
 }
 
 /** How many units of a title a `/` search on a review screen matches: a row shows less, the preview a line of it. */
