@@ -18,7 +18,7 @@ import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { PiLineScanner } from "../read/dialects/pi/scanner.js";
 import { limiter, mapLimit } from "../../map-limit.js";
 import { scanShared, wantsWorker, workerFile, type ParallelMode } from "./catalog-parallel.js";
-import { besideFresh, isTitleRequest } from "../read/dialects/codex/title-task.js";
+import { besideFresh, isRolloutFile, waitsForTask } from "../read/dialects/codex/title-task.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -202,7 +202,7 @@ export class CatalogReader {
    */
   promptless(files: string[], todo: number[]): string[] {
     const out: string[] = [];
-    for (const i of todo) if (dialectOf(files[i])?.agent === "codex" && !this.cat.rows.get(files[i])?.summary?.firstMessage) out.push(files[i]);
+    for (const i of todo) if (isRolloutFile(files[i]) && !this.cat.rows.get(files[i])?.summary?.firstMessage) out.push(files[i]);
     return out;
   }
 
@@ -215,7 +215,7 @@ export class CatalogReader {
     if (fresh.length === 0) return;
     for (const i of besideFresh(fresh, files)) {
       const s = this.cat.rows.get(files[i])?.summary;
-      if (!s || !s.valid || s.agent !== "codex" || s.parentSession !== null || !isTitleRequest(s.firstMessage)) continue;
+      if (!s || !waitsForTask(files[i], s)) continue;
       this.cat.rows.delete(files[i]);
       out[i] = await this.summary(files[i], stampOf(i), cwd);
     }

@@ -12,6 +12,7 @@ import { basename, dirname, join } from "node:path";
 import { openRegularSync } from "../../../../fs/read-capped.js";
 import { typedText } from "../../../text/command-echo.js";
 import { isInjected } from "./items.js";
+import { isRolloutName } from "./paths.js";
 
 /**
  * Codex's requests for a task's title. 0.8x: "Generate a concise UI title (20-40 characters) for this task. … Task:
@@ -98,6 +99,14 @@ function promptOf(line: string): { text: string; event: boolean } | null {
     if (t && !isInjected(t)) return { text: t, event: false };
   }
   return null;
+}
+
+/** Whether a file is a Codex rollout, which may be a task a title thread waits for (catalog-read.ts). */
+export const isRolloutFile = (path: string): boolean => isRolloutName(basename(path));
+
+/** Whether a listed row is a title thread that found no task (read before its task's rollout held its prompt). */
+export function waitsForTask(path: string, s: { valid: boolean; parentSession: string | null; firstMessage: string }): boolean {
+  return s.valid && s.parentSession === null && isRolloutFile(path) && isTitleRequest(s.firstMessage);
 }
 
 /**
