@@ -15,6 +15,8 @@ import { readSidecar, upsertSidecar, type SidecarEntry } from "../../src/core/ca
 import { candidatesPath, sidecarPath, statePath } from "../../src/core/capture/paths.js";
 import { jsonFileText, pyCompact, sha256Hex } from "../../src/core/capture/serialize.js";
 import { refreshIndexes } from "../../src/core/capture/indexes.js";
+import { normalizeEvent } from "../../src/core/capture/harness.js";
+import { send } from "./ingest-helper.js";
 
 const POSIX = ["/home/u/proj", "/home/u/proj/", "/home/u/./proj", "/home/u//proj", "/home/u/x/../proj"];
 const WINDOWS = ["C:\\Users\\u\\proj", "c:/Users/u/proj", "C:\\Users\\u\\proj\\", "c:\\users\\U\\Proj", "C:/Users/u/./proj/"];
@@ -130,5 +132,22 @@ describe("one project, any spelling of its cwd", () => {
     const win = readJson(sidecarPath(sb.root, "c:\\users\\u\\proj\\"));
     expect(win.cwd).toBe("C:\\Users\\u\\proj");
     expect(win.sessions.map((s: SidecarEntry) => s.native_session_id)).toEqual(["w2", "w1"]);
+    // by-cwd.json keys the same way: one key per project, its newest session's spelling
+    const byCwd = readJson(join(sb.root, "indexes", "by-cwd.json"));
+    expect(Object.keys(byCwd).sort()).toEqual(["/home/u/proj", "C:\\Users\\u\\proj"].sort());
+    expect(byCwd["/home/u/proj"].map((r: { native_session_id: string }) => r.native_session_id).sort()).toEqual(["p1", "p2"]);
+    expect(byCwd["C:\\Users\\u\\proj"].map((r: { native_session_id: string }) => r.native_session_id).sort()).toEqual(["w1", "w2"]);
+  });
+
+  it("a hook's Windows cwd on POSIX stays the dir it names: no `/process/cwd/C:\\…`, no git facts of the process's repository", () => {
+    const from = process.cwd(); // this repository: a git work tree
+    for (const cwd of [...WINDOWS, ...UNC]) expect(normalizeEvent({ session_id: "s", hook_event_name: "Stop", cwd }, { harness: "codex" }, {}, from).cwd).toBe(cwd);
+    // a POSIX cwd is still made absolute from the process's dir
+    expect(normalizeEvent({ session_id: "s", hook_event_name: "Stop", cwd: "sub/dir" }, { harness: "codex" }, {}, "/work/x").cwd).toBe("/work/x/sub/dir");
+    if (process.platform === "win32") return;
+    const sb = sandbox();
+    const r = send(sb.root, { session_id: "w9", hook_event_name: "Stop", cwd: "C:\\Users\\u\\proj" }, "codex");
+    expect(r.state).toMatchObject({ cwd: "C:\\Users\\u\\proj", git_branch: null, git_remote: null });
+    expect(readSidecar(sb.root, "c:/users/u/proj").map((e) => e.native_session_id)).toEqual(["w9"]);
   });
 });

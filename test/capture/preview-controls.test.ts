@@ -28,6 +28,15 @@ describe("text_preview without terminal controls", () => {
     expect(c.text_sha256).toBe(sha256Hex(prompt.replace(/\s+/g, " ").trim()));
   });
 
+  it("the lesson the detector makes follows the same rule: a title or clipboard sequence goes with its text, a vertical tab or form feed keeps words apart", () => {
+    const sb = sandbox();
+    const prompt = `no, use the ${ESC}]0;pwned\u0007other ${ESC}[31mfile${ESC}[0m and not\u000bthis\u000cone ${ESC}]52;c;ZXZpbA==${ESC}\\ please\u001a`;
+    const c = send(sb.root, { session_id: "s4", hook_event_name: "UserPromptSubmit", cwd: "/w", turn_id: "t1", prompt }, "codex").candidate!;
+    expect(c.distilled_lesson).toBe("User correction/redirection to remember: no, use the other file and not this one please");
+    expect(c.text_preview).toBe("no, use the other file and not this one please");
+    expect(withoutTerminalControls("a\u000bb\u000cc")).toBe("a b c");
+  });
+
   it("a secret split by a control is redacted, not rejoined into the preview; no file under ROOT holds it", () => {
     const sb = sandbox();
     const head = "sk-proj-Xq7Lm2";

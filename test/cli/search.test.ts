@@ -61,6 +61,16 @@ describe("omp-sessions search", () => {
     expect(hits[0]).toMatchObject({ path: file, entryId: "aaaa0002", role: "assistant", cwd: "/home/u/p", timestamp: "2026-02-01T10:02:00.000Z" });
   });
 
+  it("names each hit's session by its title and id, as ls does (text and --json)", async () => {
+    const json = await run(["search", "--agent-dir", agent, "--json", '"drops the last"']);
+    const [hit] = JSON.parse(json.stdout) as { sessionId: string; title: string }[];
+    expect(hit.sessionId).toBe("s1");
+    expect(hit.title).toMatch(/^why does the .*marmot.* parser fail$/);
+    expect(hit.title).not.toContain("\u001b");
+    const text = await run(["search", "--agent-dir", agent, '"drops the last"']);
+    expect(text.stdout.split("\n")[0]).toMatch(/^why does the .*marmot.* parser fail {2}\S*2026-02-01T10-00-00-000Z_s1\.jsonl {2}aaaa0002 {2}assistant/);
+  });
+
   it("shows each hit with its own entry's text (text and --json)", async () => {
     const json = await run(["search", "--agent-dir", agent, "--json", "marmot parser"]);
     const hits = JSON.parse(json.stdout) as { entryId: string; snippet: string }[];

@@ -65,6 +65,19 @@ describe("digests screen", () => {
     }
   });
 
+  it("/ finds a session by part of the title its row shows", async () => {
+    const hub = reviewHub();
+    codexDigest(hub.root, "old", "/work/old-project", "2026-06-12T10:00:00Z");
+    codexDigest(hub.root, "new", "/work/new-project", "2026-06-13T17:00:00Z");
+    m = await mountOn(hub, "4");
+    m.store.getState().setSessions([summaryRow({ path: "/s/rollout-old.jsonl", agent: "codex", id: "old", name: "Tidy the build script" })]);
+    await m.waitFor((fr) => /^ {2}codex\s+Tidy the build/m.test(fr), "the title in the row");
+    await m.press("/");
+    await m.type("tidy build");
+    const f = await m.waitFor((fr) => fr.split("\n").filter((l) => /^[› ] codex /.test(l)).length === 1, "one row");
+    expect(f).toMatch(/^› codex\s+Tidy the build/m);
+  });
+
   it("with no captured session yet, the message is read whole at 60 columns (wrapped, not cut)", async () => {
     m = await mountOn(reviewHub(), "4", { width: 60, height: 20 });
     const said = m

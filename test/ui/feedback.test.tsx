@@ -86,6 +86,26 @@ describe("feedback queue", () => {
     expect(m.frame()).toMatch(/Session\n\s+Fix the config loader and its tests\n\s+codex:s1 · codex · \/work\/app/);
   });
 
+  it("/ finds a candidate by part of its session's title as the row shows it (a title the list gives after the search began too)", async () => {
+    const hub = reviewHub();
+    threeCandidates(hub.root);
+    userPrompt(hub.root, "s2", "No, revert that change.", "t9", "2026-06-13T18:04:00Z");
+    process.env.OMP_SESSIONS_NOW = "2026-06-13T18:10:00Z";
+    m = await mountOn(hub, "3");
+    await m.press("/");
+    await m.type("loader");
+    expect(m.frame()).toContain("no candidate matches the search");
+    // The list's rows arrive while the search is open: s1's three candidates are titled by its first message.
+    m.store.getState().setSessions([summaryRow({ path: "/s/rollout-s1.jsonl", agent: "codex", id: "s1", firstMessage: "Fix the config loader\nand its tests" })]);
+    const f = await m.waitFor((fr) => queueRows(fr).length === 3, "the titled rows");
+    expect(queueRows(f).every((r) => r.includes("Fix the config"))).toBe(true);
+    await m.press(KEYS.enter);
+    // Part of the title no row shows whole still finds it (the whole title, as the preview shows it).
+    await m.press("/", KEYS.backspace, KEYS.backspace, KEYS.backspace, KEYS.backspace, KEYS.backspace, KEYS.backspace);
+    await m.type("tests");
+    expect(queueRows(m.frame())).toHaveLength(3);
+  });
+
   it("a short queue lends the preview the rows it does not use (60x20: three rows, the preview under them)", async () => {
     const hub = reviewHub();
     const ids = threeCandidates(hub.root);

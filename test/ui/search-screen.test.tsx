@@ -64,6 +64,22 @@ function store(phrase: string): { agent: string; projectDir: string; target: str
 }
 
 describe("search screen", () => {
+  it("a hit in a session the list does not hold names it as the list would (its first message), not by its file name", async () => {
+    const phrase = "amber pangolin hums softly";
+    const s = store(phrase);
+    m = await mount({ paths: [s.agent], width: 110, height: 24 });
+    await m.waitFor(() => (m!.store.getState().sessions ?? []).some((r) => r.path === s.target), "the list");
+    // The list leaves the session out (as a filter or another listing would); the index has it.
+    m.store.getState().setSessions((m.store.getState().sessions ?? []).filter((r) => r.path !== s.target));
+    await m.press("5");
+    await m.waitFor((fr) => fr.includes("search ›"), "search screen");
+    await m.type(`"${phrase}"`);
+    const f = await m.waitFor((fr) => fr.includes("1 hit") && !fr.includes("searching…"), "one hit");
+    expect(m.stores.search.getState().hits[0]).toMatchObject({ path: s.target, sessionId: "u1", title: "start the work" });
+    expect(cursorRow(f)).toContain("start the work");
+    expect(f).not.toContain("unique.jsonl");
+  });
+
   it("a phrase in exactly one entry lists exactly that entry, and Enter opens the tree on it", async () => {
     const phrase = "purple marmoset juggles quietly";
     const s = store(phrase);

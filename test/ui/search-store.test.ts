@@ -23,6 +23,8 @@ const hit = (entryId: string): SearchHit => ({
   cwd: "/p",
   timestamp: "",
   label: null,
+  sessionId: "s1",
+  title: "a session",
   score: -1,
   snippet: entryId,
   marks: [],

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { KEYS, mount, type Mounted } from "./harness.js";
 import { bars, EMPTY_DAY } from "../../src/ui/format/stats-lines.js";
 import { createStatsStore } from "../../src/ui/state/stats-store.js";
+import { statsHead } from "../../src/ui/screens/stats-screen.js";
+import { displayWidth } from "../../src/ui/format/width.js";
 
 let m: Mounted | null = null;
 let dir: string;
@@ -53,6 +55,30 @@ describe("bars", () => {
 });
 
 describe("screen 6, stats", () => {
+  it("at 60 columns the first line says every figure in fewer words (not cut); at 200 it says them in full", async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    m = await mount({ paths: [dir], width: 60, height: 20 });
+    await m.press("6");
+    const headOf = (fr: string) => fr.split("\n").find((l) => /with usage/.test(l)) ?? "";
+    const narrow = headOf(await m.waitFor((fr) => /with usage.*lines/.test(fr), "the stats screen"));
+    expect(narrow).not.toMatch(/…$/);
+    expect(displayWidth(narrow)).toBeLessThanOrEqual(60);
+    expect(narrow).toMatch(/^1 with usage,? of 1\b/);
+    expect(narrow).toContain(zone);
+    expect(narrow).toMatch(/lines 1–\d+( of |\/)\d+/);
+    m.unmount();
+    m = await mount({ paths: [dir], width: 200, height: 20 });
+    await m.press("6");
+    const wide = headOf(await m.waitFor((fr) => /with usage.*lines/.test(fr), "the stats screen"));
+    expect(wide).toMatch(new RegExp(`^1 session with usage, of 1 listed · days in ${zone.replace(/[/+]/g, "\\$&")} · lines 1–\\d+ of \\d+ \\(j/k, PgDn\\)$`));
+    // the words give way in order, the keys' hint first; a zone too long for any of them: cut, never wider
+    expect(statsHead(12, 345, "UTC", { from: 1, to: 19, of: 40 }, 80)).toBe("12 sessions with usage, of 345 listed · days in UTC · lines 1–19 of 40");
+    expect(statsHead(12, 345, "UTC", null, 60)).toBe("12 sessions with usage, of 345 listed · days in UTC");
+    const long = statsHead(12, 345, "America/Argentina/Buenos_Aires", { from: 1, to: 19, of: 40 }, 60);
+    expect(long).toMatch(/^12 with usage of 345 · America\/Argentina\/Buenos_Aires · l.*…$/);
+    expect(displayWidth(long)).toBe(60);
+  });
+
   it("shows totals, cost and tokens per day with their scale, top models and projects; the list and the tree then show costs", async () => {
     m = await mount({ paths: [dir], width: 120, height: 40 });
     await m.press("6");

@@ -18,7 +18,19 @@ afterEach(() => {
 
 /** An engine that has indexed one session and answers every query with one hit that names the query. */
 function fakeEngine(asked: string[]): SearchEngine {
-  const hit = (text: string): SearchHit => ({ path: "/nowhere/s.jsonl", entryId: "e1", role: "user", cwd: "/work/fake", timestamp: "2026-06-01T10:00:00.000Z", label: null, score: 0, snippet: `the fake engine answered ${text}`, marks: [] });
+  const hit = (text: string): SearchHit => ({
+    path: "/nowhere/s.jsonl",
+    entryId: "e1",
+    role: "user",
+    cwd: "/work/fake",
+    timestamp: "2026-06-01T10:00:00.000Z",
+    label: null,
+    sessionId: "s1",
+    title: "the fake session",
+    score: 0,
+    snippet: `the fake engine answered ${text}`,
+    marks: [],
+  });
   return {
     index(_job, events) {
       queueMicrotask(() => events.end({ type: "indexed", files: 1, updated: 1, added: 1 }));

@@ -3,6 +3,7 @@
 // selections, Codex's environment context and AGENTS.md, the context Gemini
 // CLI's A2A server sets up), tool results,
 // continuation summaries, skill and subagent prompts. It is never feedback.
+import { withoutTerminalControls } from "./plain-text.js";
 
 /** Whole-turn wrappers: a turn that starts with one of these is injected. */
 const INJECTED_START: readonly RegExp[] = [
@@ -101,14 +102,13 @@ export function isMetaMessage(entry: Record<string, unknown>): boolean {
   return entry.isMeta === true || entry.isSidechain === true || entry.isCompactSummary === true || entry.isVisibleInTranscriptOnly === true || entry.sidechain === true || entry.meta === true;
 }
 
-/** Terminal colour codes and control characters other than white space (a stray Ctrl-Z typed into the prompt, "continue\x1a"). */
-const CONTROL = /\x1b\[[0-9;?]*[A-Za-z]|[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 /** Claude Code's placeholders for what was pasted or attached ("[Image #15]", "[Pasted text #2 +40 lines]"). */
 const PLACEHOLDER = /\[(?:Image|Pasted text|Pasted image|File) #\d+[^\]]{0,30}\]/g;
 
 /** Text without control characters and paste placeholders (white space kept as it is). */
 export function withoutNoise(text: string): string {
-  return text.replace(CONTROL, "").replace(PLACEHOLDER, " ");
+  // terminal controls by the store's one rule (plain-text.ts): a title sequence goes with its text, a stray Ctrl-Z ("continue\x1a") goes
+  return withoutTerminalControls(text).replace(PLACEHOLDER, " ");
 }
 
 /** Text without control characters and paste placeholders, spaces collapsed: what a lesson or a quote shows. */

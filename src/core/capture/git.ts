@@ -8,6 +8,7 @@ import { statSync } from "node:fs";
 import { readCapped as readCappedFile } from "../fs/read-capped.js";
 import { dirname, join, resolve } from "node:path";
 import { scrubField } from "./redact.js";
+import { isWindowsPath } from "../fs/windows-path.js";
 
 export interface GitInfo {
   remote: string | null;
@@ -103,6 +104,9 @@ function fromGitCommand(cwd: string): GitInfo {
 
 /** Remote URL (credentials scrubbed) and branch for a working directory. */
 export function gitInfo(cwd: string): GitInfo {
+  // A Windows dir on POSIX (another machine's agent) is not here: nothing to read, and walking up from a
+  // path resolved against the process's dir would give the process's repository instead.
+  if (isWindowsPath(cwd) && process.platform !== "win32") return { remote: null, branch: null };
   let info: GitInfo;
   try {
     info = fromFiles(cwd);

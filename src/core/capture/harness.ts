@@ -1,5 +1,5 @@
 // Turning any harness's hook payload into one event shape (§4.2–4.4).
-import { resolve } from "node:path";
+import { absoluteDir } from "../fs/same-dir.js";
 import { redactId, scrub, scrubCut } from "./redact.js";
 import { safeId, sha256Hex } from "./serialize.js";
 import { isHeadlessEntrypoint } from "../headless.js";
@@ -164,7 +164,9 @@ export function normalizeEvent(p: Payload, o: HookOverrides = {}, env: NodeJS.Pr
   if (!eventName && harness === "opencode") eventName = firstString(p, ["type"]);
   eventName ||= "manual";
   const rawCwd = o.cwd || firstString(p, ["cwd", "directory"]) || processCwd;
-  const cwd = resolve(processCwd, rawCwd);
+  // The dir it names, absolute: a Windows cwd (`C:\…`, from another machine's agent) is kept as written on
+  // POSIX (resolving it would make `/process/cwd/C:\…`), the same-dir rule of the list and the sidecars.
+  const cwd = absoluteDir(rawCwd, processCwd);
   const transcript = firstString(p, TRANSCRIPT_KEYS);
   const model = modelOf(p);
   let turn: string | null = null;

@@ -37,14 +37,30 @@ const record = (s: State): Record<string, unknown> => ({
   native_session_id: s.native_session_id ?? null,
 });
 
+/**
+ * The derived session indexes. by-cwd.json (nothing here reads it: a file of the reference's layout, §3.8) has one
+ * key per dir, by the same-dir rule (core/fs/same-dir.ts) the sidecars follow: every spelling of a project's cwd
+ * (`C:\Users\u\proj`, `c:/users/u/proj`; `/p/` and `/p`) under one key, written as its newest session spells it.
+ */
 function sessionIndexes(states: State[]): { byCwd: Record<string, unknown[]>; byTopic: Record<string, unknown[]>; sessions: State[] } {
   const sorted = [...states].sort((a, b) => (pathKey(a) < pathKey(b) ? -1 : pathKey(a) > pathKey(b) ? 1 : 0));
-  const byCwd: Record<string, unknown[]> = {};
+  const dirs = new Map<string, { cwd: string; seen: string; records: unknown[] }>();
   const byTopic: Record<string, unknown[]> = {};
   for (const s of sorted) {
-    if (typeof s.cwd === "string" && s.cwd) (byCwd[s.cwd] ??= []).push(record(s));
+    if (typeof s.cwd === "string" && s.cwd) {
+      const key = projectKey(s.cwd);
+      const seen = str(s.last_seen_at);
+      const dir = dirs.get(key);
+      if (!dir) dirs.set(key, { cwd: s.cwd, seen, records: [record(s)] });
+      else {
+        dir.records.push(record(s));
+        if (seen > dir.seen) Object.assign(dir, { cwd: s.cwd, seen });
+      }
+    }
     for (const t of Array.isArray(s.topics) ? s.topics : []) if (typeof t === "string") (byTopic[t] ??= []).push(record(s));
   }
+  const byCwd: Record<string, unknown[]> = {};
+  for (const { cwd, records } of dirs.values()) byCwd[cwd] = records;
   return { byCwd, byTopic, sessions: sorted };
 }
 

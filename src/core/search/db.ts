@@ -9,8 +9,8 @@ import { isWindowsPath, windowsDirKey } from "../fs/windows-path.js";
 
 export type SearchDb = Database.Database;
 
-/** Bump when what is indexed or how changes: older indexes are rebuilt (9: CJK characters are words of their own, cjkWords; 10: colour sequences taken out, extract.ts; 11: a Gemini CLI chat in an old hash-named folder has the path of the folder its project moved to; 12: Codex's `<recommended_plugins>` context message is not the user's text; 13: Claude Code 2.1.332's metadata records are no entries; 14: a relocated Claude Code session's cwd is the folder it moved to; 15: Claude Code 2.1.337's api-request-route and denial-counts records are no entries; 16: a Gemini CLI user record of function responses is not the user's text). */
-export const SEARCH_SCHEMA = 16;
+/** Bump when what is indexed or how changes: older indexes are rebuilt (9: CJK characters are words of their own, cjkWords; 10: colour sequences taken out, extract.ts; 11: a Gemini CLI chat in an old hash-named folder has the path of the folder its project moved to; 12: Codex's `<recommended_plugins>` context message is not the user's text; 13: Claude Code 2.1.332's metadata records are no entries; 14: a relocated Claude Code session's cwd is the folder it moved to; 15: Claude Code 2.1.337's api-request-route and denial-counts records are no entries; 16: a Gemini CLI user record of function responses is not the user's text; 17: each file keeps its session's id and title, so a hit names its session as the list does). */
+export const SEARCH_SCHEMA = 17;
 
 /**
  * FTS5 merges a level of the index once it holds this many segments (FTS5's
@@ -32,7 +32,11 @@ CREATE TABLE files (
   cwd TEXT NOT NULL,
   header_start INTEGER NOT NULL, header_end INTEGER NOT NULL, header_hash TEXT NOT NULL,
   resume INTEGER NOT NULL, line INTEGER NOT NULL,
-  v1 INTEGER NOT NULL
+  v1 INTEGER NOT NULL,
+  -- The session's id and title as the catalog gives them (the one title rule, session/title.ts),
+  -- one terminal-safe line: a hit names its session as the list does, listed or not.
+  sid TEXT NOT NULL DEFAULT '',
+  title TEXT NOT NULL DEFAULT ''
 );
 -- Files listed but not indexed (not a session file, a gzip archive that does
 -- not decompress), so that the freshness check (fresh.ts) can tell them from

@@ -11,7 +11,7 @@
 // session files are opened as regular files only (a FIFO or a device in their place is refused, not waited on)
 import { openRegular } from "../fs/read-capped.js";
 import { isGzipPath, isZlibError, scanLines } from "../session/index.js";
-import { listSessions } from "../session/index.js";
+import { listSessions, oneLine, sessionTitle } from "../session/index.js";
 import { cacheDir } from "../cache-dir.js";
 import { hashBytes } from "../session/index.js";
 import { PiLineScanner, newPiScanState, type PiScanState, type PiSink } from "../session/index.js";
@@ -63,7 +63,12 @@ interface FileRow {
   resume: number;
   line: number;
   v1: number;
+  sid: string;
+  title: string;
 }
+
+/** How much of a title the index keeps (a first message can be long; a hit's line shows less). */
+const TITLE_UNITS = 200;
 
 /** Another run indexed these bytes first. */
 class Overtaken extends Error {}
@@ -112,6 +117,7 @@ class Writer {
       forgetSkipped: db.prepare("DELETE FROM skipped WHERE path = ?"),
       skip: db.prepare("INSERT OR REPLACE INTO skipped (path, dev, ino, size, mtime) VALUES (?, ?, ?, ?, ?)"),
       fidOf: db.prepare("SELECT fid FROM files WHERE path = ?").pluck(),
+      name: db.prepare("UPDATE files SET sid = ?, title = ? WHERE path = ?"),
       insDoc: db.prepare("INSERT INTO docs (rowid, text) VALUES (?, ?)"),
       setLabel: db.prepare("INSERT INTO labels (fid, target, label) VALUES (?, ?, ?) ON CONFLICT (fid, target) DO UPDATE SET label = excluded.label"),
       clearLabel: db.prepare("DELETE FROM labels WHERE fid = ? AND target = ?"),
@@ -154,6 +160,11 @@ class Writer {
     })();
   }
 
+  /** Records the sessions' ids and titles (the files not in the index yet are left alone). */
+  name(named: [path: string, sid: string, title: string][]): void {
+    if (named.length > 0) this.db.transaction(() => named.forEach(([path, sid, title]) => this.q.name.run(sid, title, path)))();
+  }
+
   fileRow(path: string): FileRow | undefined {
     return this.q.row.get(path) as FileRow | undefined;
   }
@@ -179,7 +190,7 @@ class Writer {
   }
 
   /** Adds a batch and moves the file's resume point, if the file is still where this run found it. */
-  commit(path: string, expectResume: number, docs: Pending[], labels: [string, string | null][], next: Omit<FileRow, "fid" | "path"> & { cwd: string }): number {
+  commit(path: string, expectResume: number, docs: Pending[], labels: [string, string | null][], next: Omit<FileRow, "fid" | "path" | "sid" | "title"> & { cwd: string }): number {
     return this.db.transaction(() => {
       const row = this.fileRow(path);
       if (!row || row.resume !== expectResume) throw new Overtaken();
@@ -361,6 +372,9 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
     const rows = new Map((db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
     const live = new Set<string>();
     const work: { path: string; st: FileStamp; cwd: string; row: FileRow | undefined }[] = [];
+    // The sessions whose id or title the index does not hold yet: a title changes without its file
+    // (a Codex title thread found, a name from the agent's index): every listed one is compared when the index updates.
+    const named: [string, string, string][] = [];
     for (const s of sessions) {
       if (!s.valid) continue;
       let st: FileStamp | null;
@@ -372,6 +386,8 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
       if (st === null) continue;
       live.add(s.path);
       const row = rows.get(s.path);
+      const title = oneLine(sessionTitle(s), TITLE_UNITS);
+      if (!row || row.sid !== s.id || row.title !== title) named.push([s.path, s.id, title]);
       if (row && row.size === st.size && row.mtime === st.mtimeMs && row.dev === st.dev && row.ino === st.ino) continue;
       work.push({ path: s.path, st, cwd: s.cwd, row });
     }
@@ -416,6 +432,7 @@ export async function updateChecked(check: IndexCheck, opts: IndexOptions): Prom
       doneBytes += todo[i];
       opts.onProgress?.(doneBytes, totalBytes, i + 1, work.length);
     }
+    w.name(named);
     // Remembered only when what was indexed is exactly the listing checked before (no file changed meanwhile).
     const after = freshCount(db, listed, prefixes);
     if (after !== null) rememberFresh(db, key, listed, after);

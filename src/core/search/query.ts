@@ -124,6 +124,9 @@ export interface SearchHit {
   timestamp: string;
   /** The label in force on the entry, or null. */
   label: string | null;
+  /** The session's id, and its title as the session list shows it (session/title.ts; one terminal-safe line, "" in a file not fully indexed yet). */
+  sessionId: string;
+  title: string;
   /** bm25 rank (lower is better; 0 for filter-only queries). */
   score: number;
   /** One terminal-safe line around the match. */
@@ -174,6 +177,8 @@ interface Row {
   ts: string;
   path: string;
   cwd: string;
+  sid: string;
+  title: string;
   label: string | null;
   snip: string | null;
 }
@@ -185,12 +190,14 @@ const hit = (r: Row, score: number): SearchHit => ({
   cwd: r.cwd,
   timestamp: r.ts,
   label: r.label,
+  sessionId: r.sid,
+  title: r.title,
   score,
   ...renderSnippet(r.snip ?? ""),
 });
 
 const SNIPPET = "snippet(docs, 0, char(1), char(2), '…', 16)";
-const DETAILS = "e.rowid AS rid, e.eid AS eid, e.role AS role, e.ts AS ts, f.path AS path, f.cwd AS cwd, l.label AS label";
+const DETAILS = "e.rowid AS rid, e.eid AS eid, e.role AS role, e.ts AS ts, f.path AS path, f.cwd AS cwd, f.sid AS sid, f.title AS title, l.label AS label";
 
 /**
  * Runs a query against an index database. With words: best matches (bm25)

@@ -1,6 +1,5 @@
 // capture / captured / digest / rehydrate / reindex
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { str, bool, list } from "../args.js";
 import { UsageError } from "../command.js";
 import { manualCapture } from "../../core/capture/manual.js";
@@ -29,7 +28,7 @@ even when capture is disabled. Prints the digest path.`,
       sessionId: str(p, "--session-id"),
       summary: str(p, "--summary"),
       harness: str(p, "--harness"),
-      cwd: str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined,
+      cwd: str(p, "--cwd") !== undefined ? absoluteDir(str(p, "--cwd") as string) : undefined,
       transcriptPath: str(p, "--transcript-path"),
       model: str(p, "--model"),
       topics: list(p, "--topic"),

@@ -1,5 +1,4 @@
 // feedback list | show | edit | promote | dismiss | capture
-import { resolve } from "node:path";
 import { parseArgs, str, bool, type FlagSpec, type ParsedArgs } from "../args.js";
 import { UsageError, type Command } from "../command.js";
 import { feedbackCapture } from "../../core/capture/manual.js";
@@ -148,7 +147,7 @@ const SUBS: Record<string, Sub> = {
         text,
         harness: str(p, "--harness"),
         sessionId: str(p, "--session-id"),
-        cwd: str(p, "--cwd") !== undefined ? resolve(str(p, "--cwd") as string) : undefined,
+        cwd: str(p, "--cwd") !== undefined ? absoluteDir(str(p, "--cwd") as string) : undefined,
         warn: ctx.warn,
       });
       const id = r.candidate?.id ?? null;

@@ -7,7 +7,7 @@ import { parseArgs, bool, list, str } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/index.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
-import { fit, safeText } from "../../core/session/index.js";
+import { fit, fitWidth, oneLine, safeText } from "../../core/session/index.js";
 import { writeParts, stdout } from "../stdout.js";
 import { tildePath } from "../../core/fs/home-path.js";
 
@@ -25,12 +25,17 @@ function marked(h: SearchHit, color: boolean, width: number): string {
   return out + text.slice(at);
 }
 
+/** How many columns of a hit's head line its session's title may take. */
+const TITLE_COLUMNS = 48;
+
 export function formatHits(hits: SearchHit[], opts: { color: boolean; width: number }): string[] {
   const out: string[] = [];
   for (const h of hits) {
     const when = h.timestamp ? h.timestamp.slice(0, 16).replace("T", " ") : "";
     const label = h.label !== null ? ` [${safeText(h.label)}]` : "";
-    const head = `${safeText(tildePath(h.path))}  ${safeText(h.entryId)}  ${h.role}  ${safeText(when)}${label}`;
+    // The session by its title as `ls` and the browser show it (the index took it from the catalog: session/title.ts).
+    const title = h.title ? `${fitWidth(oneLine(h.title, TITLE_COLUMNS), TITLE_COLUMNS)}  ` : "";
+    const head = `${title}${safeText(tildePath(h.path))}  ${safeText(h.entryId)}  ${h.role}  ${safeText(when)}${label}`;
     out.push(opts.color ? `\x1b[2m${head}\x1b[22m` : head);
     out.push(`  ${marked(h, opts.color, Math.max(20, opts.width - 2))}`);
   }
@@ -63,8 +68,9 @@ The index lives in $OMP_SESSIONS_CACHE_DIR (else $XDG_CACHE_HOME/omp-sessions,
 else ~/.cache/omp-sessions); the first search builds it (progress on stderr),
 later ones stat each session file and read only what sessions appended since.
 Gzip archives (.jsonl.gz) are searched too; one that changed is read again whole.
---json prints an array of {path, entryId, role, cwd, timestamp, label, score,
-snippet, marks, widened?}.`,
+Each hit names its session by its title, as ls does (its name, else its
+first message). --json prints an array of {path, entryId, role, cwd, timestamp,
+label, sessionId, title, score, snippet, marks, widened?}.`,
   async run(argv) {
     const args = parseArgs(argv, {
       bools: ["--json", "--tools", "--no-color"],

@@ -6,8 +6,26 @@ import { fitWidth } from "./width.js";
 
 /** The title the list shows for a session, one line of at most `max` columns (raw text made terminal-safe by oneLine). */
 export function listTitle(s: Titled, max: number): string {
+  return titleLine(sessionTitle(s), max);
+}
+
+/** A title (sessionTitle's text, or a search hit's, which the index took from it) as one line of at most `max` columns. */
+export function titleLine(title: string, max: number): string {
   // oneLine's bound is in UTF-16 units (it cuts a long text early); wide characters take two columns.
-  return fitWidth(oneLine(sessionTitle(s), max), max);
+  return fitWidth(oneLine(title, max), max);
+}
+
+/** How many units of a title a `/` search on a review screen matches: a row shows less, the preview a line of it. */
+const MATCHED_TITLE_UNITS = 200;
+
+/**
+ * The title a captured session's rows show (feedback, digests), uncut: what `/` on those
+ * screens matches, so that typing part of the shown title finds the row. Undefined when the
+ * list does not hold the session (the rows show its id then, which `/` matches anyway).
+ */
+export function capturedTitle(rows: readonly SessionSummary[] | null, harness: unknown, nativeId: unknown): string | undefined {
+  const row = listedSession(rows, harness, nativeId);
+  return row && oneLine(sessionTitle(row), MATCHED_TITLE_UNITS);
 }
 
 // The list's rows by agent and session id, built once per list (a listing makes a new array).

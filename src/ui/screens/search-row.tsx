@@ -11,11 +11,16 @@ import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
 import type { Titled } from "../../core/session/index.js";
-import { listTitle } from "../format/list-title.js";
+import { listTitle, titleLine } from "../format/list-title.js";
 
-/** The session's title as the list shows it (title.ts); a hit whose session is not listed: its file name. */
+/**
+ * The session's title as the list shows it (title.ts): its row's when the list holds it, else the
+ * title the index took from the catalog with the same rule; its file name only in a file the index
+ * has not named yet.
+ */
 export function hitTitle(hit: SearchHit, summary: Titled | undefined, max: number): string {
   if (summary) return listTitle(summary, max);
+  if (hit.title) return titleLine(hit.title, max);
   return safeText(basename(hit.path));
 }
 

@@ -9,7 +9,7 @@ import { useStore } from "zustand";
 import { useApp, useStores } from "../state/use-app.js";
 import { statsLines } from "../format/stats-lines.js";
 import { toneColor } from "../components/lines-pane.js";
-import { fitWidth as fit } from "../format/width.js";
+import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { safeText, type SessionSummary } from "../../core/session/index.js";
 import { useTheme } from "../theme-context.js";
 import type { ScreenDef, ScreenProps } from "./screen.js";
@@ -18,6 +18,22 @@ import { totalOf } from "../../core/stats/figures.js";
 
 /** The files the screen counts: the listed sessions, and the warm-up-only transcripts the list leaves out (billed: `stats` counts them too). */
 const statsFiles = (sessions: readonly SessionSummary[], warmups: readonly string[]): string[] => [...sessions.filter((s) => s.valid).map((s) => s.path), ...warmups];
+
+/**
+ * The screen's first line once the figures are in: how many sessions have usage of those listed, the time zone the
+ * days are in and, when the lines do not all fit, which are shown. Said in fewer words as the width shrinks (the
+ * keys' hint goes first, then the words around the figures), so that at 60 columns every figure is still read.
+ */
+export function statsHead(withUsage: number, listed: number, zone: string, shown: { from: number; to: number; of: number } | null, width: number): string {
+  const sessions = `${withUsage} session${withUsage === 1 ? "" : "s"} with usage, of ${listed} listed`;
+  const tiers = [
+    [sessions, `days in ${zone}`, shown && `lines ${shown.from}–${shown.to} of ${shown.of} (j/k, PgDn)`],
+    [sessions, `days in ${zone}`, shown && `lines ${shown.from}–${shown.to} of ${shown.of}`],
+    [`${withUsage} with usage, of ${listed} listed`, `days in ${zone}`, shown && `lines ${shown.from}–${shown.to} of ${shown.of}`],
+    [`${withUsage} with usage of ${listed}`, zone, shown && `lines ${shown.from}–${shown.to}/${shown.of}`],
+  ].map((parts) => parts.filter(Boolean).join(" · "));
+  return fit(tiers.find((t) => displayWidth(t) <= width) ?? tiers[tiers.length - 1], width);
+}
 
 function StatsScreen({ width, height }: ScreenProps) {
   const { stats } = useStores();
@@ -47,14 +63,10 @@ function StatsScreen({ width, height }: ScreenProps) {
   }, [asked, scroll, stats]);
   const setPageSize = useApp((s) => s.setPageSize);
   useEffect(() => setPageSize(room), [room, setPageSize]);
-  const more = lines.length > room ? ` · lines ${scroll + 1}–${Math.min(lines.length, scroll + room)} of ${lines.length} (j/k, PgDn)` : "";
+  const shown = lines.length > room ? { from: scroll + 1, to: Math.min(lines.length, scroll + room), of: lines.length } : null;
 
   const head =
-    phase === "loading"
-      ? progress
-        ? `reading sessions for their usage… ${progress.done}/${progress.total}`
-        : "reading the figures…"
-      : `${withUsage} session${withUsage === 1 ? "" : "s"} with usage, of ${files.length} listed · days in ${Intl.DateTimeFormat().resolvedOptions().timeZone}${more}`;
+    phase === "loading" ? (progress ? `reading sessions for their usage… ${progress.done}/${progress.total}` : "reading the figures…") : statsHead(withUsage, files.length, Intl.DateTimeFormat().resolvedOptions().timeZone, shown, width);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text color={theme.text.muted}>{fit(head, width)}</Text>

@@ -18,7 +18,7 @@ import { MODES, type Mode } from "../../core/capture/config.js";
 import type { Line } from "../format/lines.js";
 import { editLine, lineAt, type LineState } from "./line-edit.js";
 import type { SessionAccess } from "./session-access.js";
-import { CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, createFeedbackView, digestsView, type DigestItem, type FeedbackFilters } from "./review-view.js";
+import { CONFIDENCE_FILTERS, STATUS_FILTERS, STATUS_LABEL, TYPE_FILTERS, createFeedbackView, digestsView, type DigestItem, type FeedbackFilters, type ListedRows } from "./review-view.js";
 
 export type ReviewScreen = "feedback" | "digests";
 export type Move = CursorMove;
@@ -68,6 +68,8 @@ export interface ReviewState {
   digestQuery: string;
   digestView: DigestItem[];
   digestCursor: number;
+  /** The session list's rows (the app store's): the rows' session titles, which `/` matches too. */
+  listed: ListedRows;
 
   /** Which screen's search line takes keystrokes. */
   searching: ReviewScreen | null;
@@ -87,6 +89,8 @@ export interface ReviewActions {
   /** Re-reads one screen's part of the store (a hook wrote to it); the cursor and its pane stay on the same item. */
   refresh(part: ReviewScreen): void;
   reloadStatus(): void;
+  /** The session list has new rows: a search under way matches the titles they give. */
+  setListed(rows: ListedRows): void;
   setFilters(patch: Partial<FeedbackFilters>): void;
   cycleStatus(): void;
   cycleType(): void;
@@ -145,7 +149,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
     /** Recomputes the queue, keeping the cursor on the same candidate when it stays visible. */
     const review = (patch: Partial<ReviewState>, keepScroll = false) => {
       const st = { ...get(), ...patch };
-      const view = feedbackView(st.candidates, st.status, st.filters, st.query);
+      const view = feedbackView(st.candidates, st.status, st.filters, st.query, st.listed);
       const { cursor, same } = keepCursor(view, (c) => String(c.id), get().view[get().cursor], st.cursor);
       const selected = new Set([...st.selected].filter((id) => view.some((c) => c.id === id)));
       const pane = keepScroll && same ? st.pane : { ...st.pane, feedback: { ...st.pane.feedback, scroll: 0 } };
@@ -153,7 +157,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
     };
     const redigest = (patch: Partial<ReviewState>) => {
       const st = { ...get(), ...patch };
-      const digestView = digestsView(st.digests, st.digestQuery);
+      const digestView = digestsView(st.digests, st.digestQuery, st.listed);
       const { cursor: digestCursor } = keepCursor(digestView, (d) => d.path, get().digestView[get().digestCursor], st.digestCursor);
       set({ ...patch, digestView, digestCursor });
     };
@@ -207,6 +211,7 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
       digestQuery: "",
       digestView: [],
       digestCursor: 0,
+      listed: null,
       searching: null,
       prompt: null,
       line: { value: "", cursor: 0 },
@@ -267,6 +272,14 @@ export function createReviewStore(init: ReviewInit): ReviewStore {
         const h = hubReady();
         if (!h) return;
         review({ status: readStatus(h.root).status, info: readInfo(h.hub, h.root) });
+      },
+
+      setListed: (listed) => {
+        if (listed === get().listed) return;
+        // Without a search the rows do not depend on the titles: nothing to recompute.
+        if (get().query.trim() !== "") review({ listed }, true);
+        if (get().digestQuery.trim() !== "") redigest({ listed });
+        set({ listed });
       },
 
       setFilters: (patch) => review({ filters: { ...get().filters, ...patch } }),

@@ -65,9 +65,15 @@ export function createStores(init: StoresInit): Stores {
     // one that switched here ("5zebra") are typed there, as they would be if typed slowly.
     if (prev.screen !== "search" && st.screen === "search" && search.getState().query === "" && !st.searching) app.getState().startSearch();
   });
+  const review = createReviewStore({ ...reviewInit, notify });
+  // The review screens' rows name sessions as the list does, and `/` there matches those titles.
+  review.getState().setListed(app.getState().sessions);
+  app.subscribe((st, prev) => {
+    if (st.sessions !== prev.sessions) review.getState().setListed(st.sessions);
+  });
   return {
     app,
-    review: createReviewStore({ ...reviewInit, notify }),
+    review,
     reviewOptions: { ...reviewInit },
     digestFiles: createDigestFiles(readDigest),
     search,

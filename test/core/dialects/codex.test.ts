@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { codexDialect } from "../../../src/core/session/read/dialects/codex/index.js";
@@ -389,6 +389,41 @@ describe("Codex spawned agents", () => {
     const byPath = new Map(rows.map((row) => [row.path, row]));
     expect(byPath.get(titleFile)).toMatchObject({ name: "title", parentSession: mainFile });
     expect(byPath.get(mainFile)).toMatchObject({ name: null, parentSession: null, firstMessage: "add dark mode" });
+  });
+
+  it("a title helper thread listed before its task's rollout finds it once the rollout comes (its own file unchanged); listings with nothing new read neither", async () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-title4-"));
+    const dir = join(home, ".codex", "sessions", "2026", "01", "25");
+    mkdirSync(dir, { recursive: true });
+    const line = (type: string, payload: object) => JSON.stringify({ timestamp: "2026-01-25T17:41:25.976Z", type, payload });
+    const meta = (id: string) => line("session_meta", { id, cwd: "/p", originator: "codex_vscode", cli_version: "0.89.0", source: "vscode" });
+    const prompt = (text: string) => [line("event_msg", { type: "user_message", message: text }), line("response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] })].join("\n") + "\n";
+    const mainFile = join(dir, "rollout-2026-01-25T18-41-25-019bf63f-0000-7000-8000-000000000021.jsonl");
+    const titleFile = join(dir, "rollout-2026-01-25T18-41-26-019bf63f-0000-7000-8000-000000000022.jsonl");
+    const request = "You are a helpful assistant. You will be presented with a user prompt, and your job is to provide a short title for a task that will be created from that prompt.\nUser prompt:\nadd dark mode";
+    writeFileSync(titleFile, meta("019bf63f-0000-7000-8000-000000000022") + "\n" + prompt(request));
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OMP_SESSIONS_CACHE_DIR: join(home, "cache"), OMP_SESSIONS_STATS: "1" };
+    delete env.CODEX_HOME;
+    const ls = async () => {
+      const r = await runCli(["ls", "--all", "--json", "--agent", "codex"], { env });
+      expect(r.code, r.stderr).toBe(0);
+      const rows = JSON.parse(r.stdout) as { path: string; parentSession: string | null }[];
+      return { parent: rows.find((row) => row.path === titleFile)?.parentSession, read: /^read \d+ bytes from (\d+) files$/m.exec(r.stderr)?.[1] };
+    };
+    expect((await ls()).parent).toBeNull(); // no task yet
+    // The task's rollout comes, first with its header alone (the title thread still finds no prompt to match), then its prompt.
+    writeFileSync(mainFile, meta("019bf63f-0000-7000-8000-000000000021") + "\n");
+    expect((await ls()).parent).toBeNull();
+    expect(await ls()).toEqual({ parent: null, read: "0" });
+    const before = statSync(titleFile).mtimeMs;
+    appendFileSync(mainFile, prompt("add dark mode"));
+    expect((await ls()).parent).toBe(mainFile);
+    expect(statSync(titleFile).mtimeMs).toBe(before);
+    // found for good: the next listing reads nothing, and the row keeps its parent
+    expect(await ls()).toEqual({ parent: mainFile, read: "0" });
+    // and without the catalog, the same
+    const plain = await runCli(["ls", "--all", "--json", "--agent", "codex", "--no-cache"], { env });
+    expect((JSON.parse(plain.stdout) as { path: string; parentSession: string | null }[]).find((row) => row.path === titleFile)?.parentSession).toBe(mainFile);
   });
 
   it("calls a codex exec run and Codex as an MCP server headless (their prompts are a program's), a terminal or IDE session not", async () => {

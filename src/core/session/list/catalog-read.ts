@@ -6,7 +6,7 @@ import { openRegular } from "../../fs/read-capped.js";
 import { virtualSource, type FileStamp } from "../../fs/stat.js";
 import { join } from "node:path";
 import { isGzipPath, isZlibError } from "../read/lines.js";
-import type { Row } from "./catalog-row.js";
+import type { RawSummary, Row } from "./catalog-row.js";
 import { CatalogScan, NeedsRescan, checkSaved, headerHashOf, type SavedScan, type ScanTaps } from "./catalog-scan.js";
 import { dirsOnce, feedScan, scanOutcome, stampTime, type Fed } from "./catalog-scan-file.js";
 import { StateShards } from "./catalog-states.js";
@@ -18,6 +18,7 @@ import { dialectOf, sniffDialect } from "../read/dialect-of.js";
 import { PiLineScanner } from "../read/dialects/pi/scanner.js";
 import { limiter, mapLimit } from "../../map-limit.js";
 import { scanShared, wantsWorker, workerFile, type ParallelMode } from "./catalog-parallel.js";
+import { besideFresh, isRolloutFile, waitsForTask } from "../read/dialects/codex/title-task.js";
 
 /** Reads [0, length) of a plain file (short when the file is). */
 async function readHead(path: string, length: number): Promise<Buffer> {
@@ -193,6 +194,31 @@ export class CatalogReader {
   /** Another agent's session kept as a file of its own (a session in a database, `DB#ID`, is read here: its database is opened once). */
   private forWorker(path: string, st: FileStamp | null): st is FileStamp {
     return st !== null && st.isFile && dialectOf(path) !== undefined && virtualSource(path) === null;
+  }
+
+  /**
+   * The files of `todo` that had no first prompt in the catalog (new ones too): before readAll, as
+   * the rows were. A Codex title thread may be waiting for one of them (relinkTitleThreads).
+   */
+  promptless(files: string[], todo: number[]): string[] {
+    const out: string[] = [];
+    for (const i of todo) if (isRolloutFile(files[i]) && !this.cat.rows.get(files[i])?.summary?.firstMessage) out.push(files[i]);
+    return out;
+  }
+
+  /**
+   * Codex title threads listed before their task's rollout held its prompt kept no parent: once
+   * such a rollout is read (`fresh`, from promptless), the title threads started beside it are
+   * read again, so that they find it (title-task.ts). Nothing is read when no such rollout came.
+   */
+  async relinkTitleThreads(files: string[], fresh: string[], stampOf: (i: number) => FileStamp | null, out: (SessionSummary | RawSummary | null | undefined)[], cwd: string | undefined): Promise<void> {
+    if (fresh.length === 0) return;
+    for (const i of besideFresh(fresh, files)) {
+      const s = this.cat.rows.get(files[i])?.summary;
+      if (!s || !waitsForTask(files[i], s)) continue;
+      this.cat.rows.delete(files[i]);
+      out[i] = await this.summary(files[i], stampOf(i), cwd);
+    }
   }
 
   /**

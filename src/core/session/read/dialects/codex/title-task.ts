@@ -12,6 +12,7 @@ import { basename, dirname, join } from "node:path";
 import { openRegularSync } from "../../../../fs/read-capped.js";
 import { typedText } from "../../../text/command-echo.js";
 import { isInjected } from "./items.js";
+import { isRolloutName } from "./paths.js";
 
 /**
  * Codex's requests for a task's title. 0.8x: "Generate a concise UI title (20-40 characters) for this task. … Task:
@@ -98,6 +99,45 @@ function promptOf(line: string): { text: string; event: boolean } | null {
     if (t && !isInjected(t)) return { text: t, event: false };
   }
   return null;
+}
+
+/** Whether a file is a Codex rollout, which may be a task a title thread waits for (catalog-read.ts). */
+export const isRolloutFile = (path: string): boolean => isRolloutName(basename(path));
+
+/** Whether a listed row is a title thread that found no task (read before its task's rollout held its prompt). */
+export function waitsForTask(path: string, s: { valid: boolean; parentSession: string | null; firstMessage: string }): boolean {
+  return s.valid && s.parentSession === null && isRolloutFile(path) && isTitleRequest(s.firstMessage);
+}
+
+/**
+ * The files among `files` that may be title threads waiting for one of the `fresh` rollouts (new ones, or ones with no
+ * prompt before, read in this listing): rollouts in the same folder started within the window of one. A title thread
+ * read before its task's rollout held its prompt found no task; these are looked at again (catalog-read.ts), and only
+ * when such a rollout comes, so a listing with nothing new reads none of them. The fresh ones are not among them
+ * (read now, they find their task themselves).
+ */
+export function besideFresh(fresh: readonly string[], files: readonly string[]): number[] {
+  const starts = new Map<string, number[]>();
+  for (const f of fresh) {
+    const at = startOf(basename(f));
+    if (at === null) continue;
+    const dir = dirname(f);
+    const list = starts.get(dir);
+    if (list) list.push(at);
+    else starts.set(dir, [at]);
+  }
+  if (starts.size === 0) return [];
+  const skip = new Set(fresh);
+  const out: number[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i];
+    const name = basename(f);
+    if (!name.startsWith("rollout-") || skip.has(f)) continue;
+    const near = starts.get(dirname(f));
+    const at = near && startOf(name);
+    if (at != null && near!.some((t) => Math.abs(t - at) <= WINDOW_S)) out.push(i);
+  }
+  return out;
 }
 
 /**
