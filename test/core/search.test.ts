@@ -252,6 +252,34 @@ describe("search finds the right entries", () => {
     expect(seen.at(-1)).toEqual([size, size, 1, 1]);
   });
 
+  it("an index of schema 16 is brought up in place (not rebuilt): no file read again, the hits keep their entries and gain their session's title", async () => {
+    const s = store();
+    const first = await searchSessions("zebra", { agentDirs: [s.agent], cacheDir: s.cache });
+    const named = (hits: { entryId: string; title: string }[]) => hits.map((h) => [h.entryId, h.title]).sort();
+    expect(named(first.hits)).toEqual([
+      ["a0000001", "please refactor the zebra parser"],
+      ["a0000002", "please refactor the zebra parser"],
+      ["b0000001", "zebra crossings in the beta project"],
+    ]);
+    // the index as schema 16 wrote it: no session ids or titles
+    const Database = (await import("better-sqlite3")).default;
+    const old = new Database(join(s.cache, "search.db"));
+    const cols = "fid, path, dev, ino, size, mtime, cwd, header_start, header_end, header_hash, resume, line, v1";
+    old.exec(`CREATE TABLE files16 (fid INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, dev INTEGER NOT NULL, ino INTEGER NOT NULL, size INTEGER NOT NULL,
+        mtime REAL NOT NULL, cwd TEXT NOT NULL, header_start INTEGER NOT NULL, header_end INTEGER NOT NULL, header_hash TEXT NOT NULL,
+        resume INTEGER NOT NULL, line INTEGER NOT NULL, v1 INTEGER NOT NULL);
+      INSERT INTO files16 SELECT ${cols} FROM files; DROP TABLE files; ALTER TABLE files16 RENAME TO files; PRAGMA user_version = 16`);
+    const docs = (old.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n;
+    old.close();
+    const again = await searchSessions("zebra", { agentDirs: [s.agent], cacheDir: s.cache });
+    expect(again.index.bytesRead).toBe(0);
+    expect(named(again.hits)).toEqual(named(first.hits));
+    const now = new Database(join(s.cache, "search.db"), { readonly: true });
+    expect(now.pragma("user_version", { simple: true })).toBe(17);
+    expect((now.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n).toBe(docs);
+    now.close();
+  });
+
   it("rebuilds a corrupt index", async () => {
     const s = store();
     await search(s, "zebra");

@@ -11,7 +11,7 @@
 // query reads no catalog and no session bytes.
 import { resolve, sep } from "node:path";
 import { defaultAgentDirs, traceSessionFiles } from "../session/index.js";
-import { openSearchDb, type SearchDb } from "./db.js";
+import { namesPending, openSearchDb, type SearchDb } from "./db.js";
 import { stampsInto } from "../fs/stat.js";
 import { dialectSources, joinSources, type DialectSources } from "../session/index.js";
 
@@ -234,6 +234,8 @@ export async function checkIndex(dir: string, tools: boolean, opts: RootOptions)
       // changed back, or changed too close to the last listing): keep this one.
       rememberFresh(db, key, listed, fresh);
     }
+    // an index brought up from an older schema names its files' sessions at its next update
+    if (fresh !== null && namesPending(db)) fresh = null;
     return { db, listed, prefixes, key, fresh };
   } catch (err) {
     db.close();
