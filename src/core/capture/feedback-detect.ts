@@ -800,7 +800,7 @@ function likesOption(text: string, prev: string): boolean {
 /** "there is no org" after "ask an org admin": the noun the user denies is one the agent's message relied on. */
 function deniesPremise(head: string, tail: string): boolean {
   // "cancelled_at doesnt exist" after a query the agent wrote with it: the name must be the agent's, word for word
-  const gone = /^([\p{L}\p{N}_./-]{3,})(?: [\p{L}\p{N}_./-]+){0,2} (?:doesn'?t|does not|dont|don'?t|do not) exist/u.exec(head);
+  const gone = head.includes(" exist") ? /^([\p{L}\p{N}_./-]{3,})(?: [\p{L}\p{N}_./-]+){0,2} (?:doesn'?t|does not|dont|don'?t|do not) exist/u.exec(head) : null;
   if (gone && /[_./-]/u.test(gone[1]) && tail.includes(gone[1])) return true;
   if (!/^(?:but |hmm+,? |well,? |(?:bruh|bro|dude|man|lol|uh|um)[.,!]*\s+)?(?:there|i |we |no |n[aã]o |il |je |non )/u.test(head)) return false;
   const m = rules().NO_SUCH.exec(head);
@@ -1062,7 +1062,8 @@ function namesListedOption(head: string, prev: string): boolean {
  * the us-central1 zones", "it's port 8081" after "running on 8080". Identifier-like words with a digit, one character apart.
  */
 function contradictsValue(text: string, tail: string): boolean {
-  if (text.length > 80 || /[?？]/u.test(text)) return false;
+  // every id holds an ASCII digit (`\d`): a turn without one names none
+  if (text.length > 80 || /[?？]/u.test(text) || !/[0-9]/u.test(text)) return false;
   const ids = (x: string): string[] => x.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*\d[\p{L}\p{N}._-]*/gu) ?? [];
   const theirs = new Set(ids(tail));
   return ids(text).some((mine) => {
@@ -1281,6 +1282,13 @@ function putForward(t: string, prev: string): boolean {
 const MENTIONS = /^(?:@[^\s@]+\s+)+/u;
 /** Claude Code's thinking keywords typed ahead of the words ("ultrathink com muito cuidado …", "think hard: …"): a budget for the agent, not a verdict. */
 const THINKING = /^(?:ultrathink|megathink|think (?:hard(?:er)?|deeply|very hard))(?![\p{L}\p{N}_])[\s,.:;!-]*/iu;
+/**
+ * What every THINKING match opens with, under its flags: THINKING (case-blind over \p{L}, ~0.3 ms to compile
+ * on its first run) is tried only on a turn that opens so. The gates below are of the same kind: a literal that
+ * every match of the pattern they guard contains, so the pattern runs only where it can match.
+ */
+const THINKING_CUE = /^(?:ultra|mega)?think/iu;
+const withoutThinking = (s: string): string => (THINKING_CUE.test(s) ? s.replace(THINKING, "") : s);
 
 /**
  * Lines that only a test runner, a build or a terminal writes, pasted into the
@@ -1426,13 +1434,32 @@ function claimsChange(tail: string): boolean {
 }
 
 /**
+ * After a claim, a report that something does not happen: Portuguese "não" before a finite verb ("não saiu da splash screen";
+ * not an infinitive, "para não quebrar nada"), French "… pas" after a verb of ability or working ("on peut pas changer la valeur"),
+ * Russian "не" before a finite verb ("не соответствует мобильному дизайну"; not an infinitive, "чтобы не сломать"), "их нет"
+ * (they are not there). Each pattern is tried only on a turn holding the literal every match of it holds ("não ", " pas", "не").
+ */
+function reportsNotHappening(headF: string): boolean {
+  const opening = sentencesOf(headF).slice(0, 2).join(" ");
+  return (
+    (/n[aã]o /u.test(opening) && /(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(opening)) ||
+    (headF.includes(" pas") && /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF)) ||
+    (opening.includes("не") &&
+      /(?<![\p{L}])(?<!чтобы )не (?!\p{L}+(?:ть|ти|ться)(?![\p{L}]))(?!нуж|надо|знаю|уверен|более|менее|больше|меньше|только|очень|всегда)\p{Script=Cyrillic}{3,}|(?<![\p{L}])(?:их|его|её|ее) (?:больше |уже |теперь |сейчас )?нет(?![\p{L}])/u.test(
+        opening,
+      ))
+  );
+}
+
+/**
  * Detects feedback in `text` (normalized user words) given the agent message
  * before it (`before`, null or "" when unknown). Null when it is not feedback.
  */
 export function detectFeedback(text: string, before: string | null): Detection | null {
   const r = rules();
   // Cursor's file mentions lead a turn ("@page.tsx it is still …", "@c:\\repo\\nb.ipynb:1-5 I mean …"): the words follow them
-  const whole = oneSide(text).trim().replace(MENTIONS, "").replace(THINKING, "").replace(MENTIONS, "");
+  const mentioned = oneSide(text).trim().replace(MENTIONS, "");
+  const whole = withoutThinking(mentioned).replace(MENTIONS, "");
   if (!whole) return null;
   const wl = lower(whole);
   if (r.AGENT_VOICE.test(wl) && whole.length > 200) return null;
@@ -1631,19 +1658,7 @@ export function detectFeedback(text: string, before: string | null): Detection |
   // "no for the storage i mean": a short turn that ends on what was meant clarifies what the agent misread
   if (hasPrev && t.length <= 80 && /(?<![\w'])i (?:mean|meant)[.!]*$/u.test(head)) return d("correction", "medium", "clarifies what the agent misread", null);
   if (hasPrev && contradictsValue(l, tail)) return d("correction", "medium", "names a value the agent got wrong", null);
-  // after a claim, a report that something does not happen: Portuguese "não" before a finite verb ("não saiu da splash screen";
-  // not an infinitive, "para não quebrar nada"), French "… pas" after a verb of ability or working ("on peut pas changer la valeur")
-  if (
-    claimed &&
-    (/(?<!(?:para|pra|sem|que|de) )n[aã]o (?!\p{L}+(?:ar|er|ir)(?![\p{L}]))\p{L}{3,}/u.test(sentencesOf(headF).slice(0, 2).join(" ")) ||
-      /(?:peu[xt]|peuvent|arrive|marche|fonctionne|s'affiche|bouge|change) pas(?![\p{L}])/u.test(headF) ||
-      // Russian "не" before a finite verb ("не соответствует мобильному дизайну"; not an infinitive, "чтобы не сломать"), "их нет" (they are not there)
-      /(?<![\p{L}])(?<!чтобы )не (?!\p{L}+(?:ть|ти|ться)(?![\p{L}]))(?!нуж|надо|знаю|уверен|более|менее|больше|меньше|только|очень|всегда)\p{Script=Cyrillic}{3,}|(?<![\p{L}])(?:их|его|её|ее) (?:больше |уже |теперь |сейчас )?нет(?![\p{L}])/u.test(
-        sentencesOf(headF).slice(0, 2).join(" "),
-      )) &&
-    !askedBack(head, /n[aã]o|pas|не|нет/u)
-  )
-    return d("correction", "medium", "reports something not happening after a claim", null);
+  if (claimed && reportsNotHappening(headF) && !askedBack(head, /n[aã]o|pas|не|нет/u)) return d("correction", "medium", "reports something not happening after a claim", null);
   // the agent's turn was tool calls only and the user cuts in: "dont clone it", "stop, …"
   if (!hasPrev && t.length <= 80 && /^(?:don'?t|do not|stop)\s+\p{L}/u.test(head)) return d("correction", "medium", "stops what the agent is doing", null);
   if (r.START_FAIL.test(head)) return d("correction", hasPrev ? "high" : "medium", "says the last change failed", r.START_FAIL);
