@@ -119,8 +119,12 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
     writeFileSync(promptTranscript, JSON.stringify(agentTurn) + "\n");
     const promptFile = join(base, "prompt.json");
     writeFileSync(promptFile, JSON.stringify({ session_id: "bench", hook_event_name: "UserPromptSubmit", cwd: "/bench/app", transcript_path: promptTranscript, prompt: "add a dark mode toggle to the settings page" }));
-    const promptRun = (): number => {
-      const r = openSync(promptFile, "r");
+    // the same with a pasted log: a short verdict, then ~200 KB of a build's output (a plain text's matching cost, not its compile)
+    const logLines = Array.from({ length: 3000 }, (_, i) => `step ${i}: module build failed at line ${i % 97} TypeError cannot read property of undefined`);
+    const pasteFile = join(base, "paste.json");
+    writeFileSync(pasteFile, JSON.stringify({ session_id: "bench", hook_event_name: "UserPromptSubmit", cwd: "/bench/app", transcript_path: promptTranscript, prompt: `still failing, here is the output:\n${logLines.join("\n")}` }));
+    const promptRun = (file = promptFile): number => {
+      const r = openSync(file, "r");
       try {
         return time(BIN, hookArgs(one), undefined, env, r);
       } finally {
@@ -135,8 +139,9 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
     socketRun(many);
     keepRun();
     promptRun();
+    promptRun(pasteFile);
     if (viaFifo) fifoRun(one);
-    const t: Record<"node" | "file" | "file5k" | "socket" | "socket5k" | "fifo" | "keep" | "prompt", number[]> = { node: [], file: [], file5k: [], socket: [], socket5k: [], fifo: [], keep: [], prompt: [] };
+    const t: Record<"node" | "file" | "file5k" | "socket" | "socket5k" | "fifo" | "keep" | "prompt" | "paste", number[]> = { node: [], file: [], file5k: [], socket: [], socket5k: [], fifo: [], keep: [], prompt: [], paste: [] };
     for (let i = 0; i < RUNS; i++) {
       // interleaved, so background load hits all of them alike
       t.node.push(node());
@@ -147,6 +152,7 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       if (viaFifo) t.fifo.push(fifoRun(one));
       t.keep.push(keepRun());
       t.prompt.push(promptRun());
+      t.paste.push(promptRun(pasteFile));
     }
     const nodeMs = p50(t.node);
     const h1 = p50(t.file);
@@ -169,6 +175,7 @@ export async function benchHook(): Promise<{ text: string; targets: SectionTarge
       ...(viaFifo ? [row("hook, 1 session, FIFO stdin", p50(t.fifo), `${times(p50(t.fifo))} (a shell's or Codex's pipe)`, null)] : []),
       row("hook, keep on, Stop (1 MB), socket", p50(t.keep), `${(p50(t.keep) / s1).toFixed(2)}× the 1-session socket row (no target)`, null),
       row("hook, a prompt (classifier)", p50(t.prompt), `${times(p50(t.prompt))}, ${(p50(t.prompt) / h1).toFixed(2)}× 1 session (no target)`, null),
+      row("hook, a prompt with a 200 KB log", p50(t.paste), `${times(p50(t.paste))}, ${(p50(t.paste) / h1).toFixed(2)}× 1 session (no target)`, null),
     ].join("\n");
     const detail = (ms: number) => `${ms.toFixed(0)} ms vs \`node -e 0\` ${nodeMs.toFixed(0)} ms`;
     return {

@@ -145,9 +145,9 @@ describe("the hook's feedback classifier, a bundle of its own (dist/hook-feedbac
   });
 
   it("those flags only for a Node whose V8 is known to have them (V8 prints an error for a flag it does not know)", () => {
-    expect(classifierV8Flags("20.20.2")).toBe("--no-regexp-tier-up --no-regexp-optimization");
-    expect(classifierV8Flags("22.11.0")).toBe("--no-regexp-tier-up --no-regexp-optimization");
-    expect(classifierV8Flags("24.0.0")).toBe("--no-regexp-tier-up --no-regexp-optimization");
+    expect(classifierV8Flags("20.20.2")).toBe("--no-regexp-tier-up");
+    expect(classifierV8Flags("22.11.0")).toBe("--no-regexp-tier-up");
+    expect(classifierV8Flags("24.0.0")).toBe("--no-regexp-tier-up");
     expect(classifierV8Flags("18.19.0")).toBeNull();
     expect(classifierV8Flags("26.1.0")).toBeNull();
     expect(classifierV8Flags("")).toBeNull();

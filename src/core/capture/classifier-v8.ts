@@ -6,13 +6,12 @@
 // the first run and again to machine code once it runs again ("tier-up");
 // compiling to machine code at once costs less for these patterns: a
 // UserPromptSubmit with no feedback in it, CPU of the hook's process 104 →
-// 76 ms (medians of 25, docs/performance.md). Its machine code need not be
-// fast either: each pattern runs a few times over a few hundred characters,
-// so `--no-regexp-optimization` (no Boyer-Moore tables, quick checks or
-// merged text nodes) spends less compiling it (no feedback in the turn:
-// 75.8 → 72.3 ms, medians of 30). Matching is the same either way: the flags
-// only choose how V8 compiles a pattern (test/capture/classifier-v8.test.ts
-// reads every labelled turn under them).
+// 76 ms (medians of 25, docs/performance.md). Matching is the same either
+// way: the flag only chooses how V8 compiles a pattern
+// (test/capture/classifier-v8.test.ts reads every labelled turn under it).
+// Not `--no-regexp-optimization` as well: it saves ~2 ms on a short turn
+// but its plainer matching code costs ~30 ms more on a pasted 200 KB log
+// (the hook's CPU 121 → 149 ms, medians of 15).
 //
 // The hook sets the flag just before it loads the classifier, and the build
 // writes the classifier's code cache under the same flag (scripts/build.mjs
@@ -21,7 +20,7 @@
 // a flag it does not know); any other runs with V8's defaults.
 
 /** The flags, as `v8.setFlagsFromString` takes them. */
-export const CLASSIFIER_V8_FLAGS = "--no-regexp-tier-up --no-regexp-optimization";
+export const CLASSIFIER_V8_FLAGS = "--no-regexp-tier-up";
 
 /** The flags for the Node of `version` (e.g. "20.20.2"), or null: that Node runs the classifier with V8's defaults. */
 export function classifierV8Flags(version: string): string | null {
