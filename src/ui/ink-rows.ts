@@ -66,11 +66,12 @@ const SPACE: StyledChar = Object.freeze({ type: "char", value: " ", fullWidth: f
  * Null for any other line.
  */
 export function plainStyledChars(line: string): StyledChar[] | null {
-  if (simpleWidth(line) < 0) return null;
   const out: StyledChar[] = [];
   for (let i = 0; i < line.length;) {
+    const w = charWidthAt(line, i);
+    if (w === 0) return null;
     const n = charLength(line, i);
-    out.push({ type: "char", value: n === 1 ? line[i] : line.slice(i, i + n), fullWidth: charWidthAt(line, i) === 2, styles: NO_STYLES });
+    out.push({ type: "char", value: n === 1 ? line[i] : line.slice(i, i + n), fullWidth: w === 2, styles: NO_STYLES });
     i += n;
   }
   return out;

@@ -116,7 +116,7 @@ export function simpleWidth(text: string): number {
     const k = charWidthAt(text, i);
     if (k === 0) return -1;
     w += k;
-    if (k === 2 && charLength(text, i) === 2) i++;
+    i += charLength(text, i) - 1;
   }
   return w;
 }
@@ -154,7 +154,7 @@ export function colouredSimpleWidth(text: string): number {
     const k = charWidthAt(text, i);
     if (k === 0) return -1;
     w += k;
-    if (k === 2 && charLength(text, i) === 2) i++;
+    i += charLength(text, i) - 1;
   }
   return w;
 }

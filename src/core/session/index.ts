@@ -42,7 +42,7 @@ export { jsonText } from "./text/json-text.js";
 export { PREVIEW_SOURCE_UNITS, fit, isSpace, needsMapping, oneLine, safeText, withoutStyles } from "./text/safe-text.js";
 export { charWidth, displayWidth, fitWidth } from "./text/width.js";
 export { shellOutputHead, unwrapShellOutput } from "./text/shell-output.js";
-export { sessionTitle, type Titled } from "./title.js";
+export { sessionTitle, titleLine, type Titled } from "./title.js";
 export { labelTimes } from "./tree/build.js";
 export { buildContext, contextOfPath } from "./tree/context.js";
 export { contentText, describeEntry, toolArg, toolCallsOf, wordlessNote } from "./tree/describe.js";

@@ -3,6 +3,8 @@
 // `stats`, search hits, exports). Its name, else its first user message,
 // else a stand-in: never its file name, so a session without a name reads
 // the same on every screen and in every file made from it.
+import { oneLine } from "./text/safe-text.js";
+import { fitWidth } from "./text/width.js";
 export const NO_TITLE = "(no messages)";
 /** The stand-in for a session that has messages but no prompt to be called by (Claude Code's own list says `No prompt`): an SDK run whose prompts are all `isMeta`, say. */
 export const NO_PROMPT = "(no prompt)";
@@ -16,4 +18,10 @@ export function sessionTitle(s: Titled): string {
   if (s.firstMessage) return s.firstMessage;
   const messages = "messageCount" in s ? s.messageCount > 0 : s.entries.some((e) => e.type === "message");
   return messages ? NO_PROMPT : NO_TITLE;
+}
+
+/** A title (sessionTitle's text, or what a search index took from it) as one terminal-safe line of at most `max` columns. */
+export function titleLine(title: string, max: number): string {
+  // oneLine's bound is in UTF-16 units (it cuts a long text early); wide characters take two columns.
+  return fitWidth(oneLine(title, max), max);
 }

@@ -7,7 +7,7 @@ import { parseArgs, bool, list, str } from "../args.js";
 import { defaultAgentDirs } from "../../core/session/index.js";
 import { searchSessions } from "../../core/search/search.js";
 import { SearchQueryError, type SearchHit } from "../../core/search/query.js";
-import { fit, fitWidth, oneLine, safeText } from "../../core/session/index.js";
+import { fit, safeText, titleLine } from "../../core/session/index.js";
 import { writeParts, stdout } from "../stdout.js";
 import { tildePath } from "../../core/fs/home-path.js";
 
@@ -34,7 +34,7 @@ export function formatHits(hits: SearchHit[], opts: { color: boolean; width: num
     const when = h.timestamp ? h.timestamp.slice(0, 16).replace("T", " ") : "";
     const label = h.label !== null ? ` [${safeText(h.label)}]` : "";
     // The session by its title as `ls` and the browser show it (the index took it from the catalog: session/title.ts).
-    const title = h.title ? `${fitWidth(oneLine(h.title, TITLE_COLUMNS), TITLE_COLUMNS)}  ` : "";
+    const title = h.title ? `${titleLine(h.title, TITLE_COLUMNS)}  ` : "";
     const head = `${title}${safeText(tildePath(h.path))}  ${safeText(h.entryId)}  ${h.role}  ${safeText(when)}${label}`;
     out.push(opts.color ? `\x1b[2m${head}\x1b[22m` : head);
     out.push(`  ${marked(h, opts.color, Math.max(20, opts.width - 2))}`);

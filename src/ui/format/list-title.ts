@@ -1,18 +1,11 @@
 // A session named as the session list names it, for every screen that points
 // at a session (feedback, digests, search): one title (core/session/title.ts),
 // one line, and the list's row found for a captured session by its agent and id.
-import { oneLine, sessionTitle, type SessionSummary, type Titled } from "../../core/session/index.js";
-import { fitWidth } from "./width.js";
+import { oneLine, sessionTitle, titleLine, type SessionSummary, type Titled } from "../../core/session/index.js";
 
 /** The title the list shows for a session, one line of at most `max` columns (raw text made terminal-safe by oneLine). */
 export function listTitle(s: Titled, max: number): string {
   return titleLine(sessionTitle(s), max);
-}
-
-/** A title (sessionTitle's text, or a search hit's, which the index took from it) as one line of at most `max` columns. */
-export function titleLine(title: string, max: number): string {
-  // oneLine's bound is in UTF-16 units (it cuts a long text early); wide characters take two columns.
-  return fitWidth(oneLine(title, max), max);
 }
 
 /** How many units of a title a `/` search on a review screen matches: a row shows less, the preview a line of it. */

@@ -5,13 +5,13 @@ import React from "react";
 import { Text } from "ink";
 import { basename } from "node:path";
 import type { SearchHit } from "../../core/search/query.js";
-import { safeText } from "../../core/session/index.js";
+import { safeText, titleLine } from "../../core/session/index.js";
 import { displayWidth, fitWidth as fit } from "../format/width.js";
 import { age } from "../../core/format/age.js";
 import { tildePath } from "../../core/fs/home-path.js";
 import type { Theme } from "../theme.js";
 import type { Titled } from "../../core/session/index.js";
-import { listTitle, titleLine } from "../format/list-title.js";
+import { listTitle } from "../format/list-title.js";
 
 /**
  * The session's title as the list shows it (title.ts): its row's when the list holds it, else the
